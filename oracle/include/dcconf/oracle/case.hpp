@@ -1,0 +1,84 @@
+// A case: one call of one data-copy API, with its buffers' sizes and start offsets (the dcconf.case/1 model).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "dcconf/oracle/params.hpp"
+#include "dcconf/oracle/types.hpp"
+
+namespace dcconf::oracle {
+
+// Ambiguity profile (SEMANTICS section 12). Each AMB-n is one field; the defaults are the spec's default profile.
+struct Profile {
+  enum class ZeroCount : std::uint8_t { reject, hwNoop };                     // AMB-1
+  enum class PadDummy : std::uint8_t { any, docDummy, padDummy };             // AMB-2
+  enum class TscmGmStrideUnit : std::uint8_t { bytes, docTable32 };           // AMB-3
+  enum class CalCountOverflow : std::uint8_t { reject, hwWrap };              // AMB-4
+  enum class Nd2NzZeroMatrixStride : std::uint8_t { acceptWhenSingle, docRange };  // AMB-6
+
+  ZeroCount zeroCount = ZeroCount::reject;
+  PadDummy padDummy = PadDummy::any;
+  TscmGmStrideUnit tscmGmStrideUnit = TscmGmStrideUnit::bytes;
+  CalCountOverflow calCountOverflow = CalCountOverflow::reject;
+  Nd2NzZeroMatrixStride nd2nzZeroMatrixStride = Nd2NzZeroMatrixStride::acceptWhenSingle;
+
+  friend bool operator==(const Profile&, const Profile&) = default;
+};
+
+// Profile names: "default", "hw-noop", "doc-dummy", "pad-dummy", "doc-table", "hw-wrap", "doc-range".
+// A spec is a comma-separated list of names, applied left to right over the default.
+struct ProfileParse {
+  std::optional<Profile> profile;
+  std::string error;  // names the offending word when profile is empty
+};
+ProfileParse parseProfile(std::string_view spec);
+std::string profileName(const Profile& profile);  // canonical: "default" or the non-default names, comma-joined
+std::vector<std::string_view> allProfileNames();
+
+struct BufferSpec {
+  std::uint64_t sizeBytes = 0;
+  std::uint64_t offsetBytes = 0;  // where the copy starts inside the buffer
+  friend bool operator==(const BufferSpec&, const BufferSpec&) = default;
+};
+
+struct Case {
+  Product product = kDefaultProduct;
+  Api api = Api::DataCopyPad;
+  Position srcPos = Position::GM;
+  Position dstPos = Position::VECIN;
+  DType dtype = DType::half;
+  CopyParams params;
+  PadParams padParams;
+  std::optional<Nd2NzParams> nd2nzParams;   // VECIN/VECOUT->TSCM only
+  std::optional<std::uint64_t> padRegister;  // raw bits last set by SetPadValue
+  Profile profile;
+  BufferSpec src;
+  BufferSpec dst;
+};
+
+// The documented operations. A case maps to exactly one, or to none (a malformed case).
+enum class Operation : std::uint8_t {
+  padGmToUb,    // PAD-G2U
+  padUbToGm,    // PAD-U2G
+  padUbToTscm,  // PAD-U2L1
+  copy0Level,   // DC-1, DC-2
+  copy2Level,   // DC-3
+  nd2nz,        // ND2NZ
+  nz2nd,        // NZ2ND
+};
+std::string_view name(Operation operation);
+// The clause family prefix ("PAD-G2U", "DC", ...) used in vector flags and report grouping.
+std::string_view clauseFamily(Operation operation);
+
+struct OperationResolution {
+  std::optional<Operation> operation;
+  std::string error;  // why the api/path/params/padParams combination is not a documented call
+};
+OperationResolution resolveOperation(const Case& c);
+
+std::string pathName(Position src, Position dst);  // "GM->VECIN"
+
+}  // namespace dcconf::oracle

@@ -1,0 +1,57 @@
+// What the oracle says about every destination byte (SEMANTICS section 0): VALUE, KEEP or ANY.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace dcconf::oracle {
+
+// Why a destination byte holds what it holds; lets a report say "right pad" instead of "byte 45".
+enum class Region : std::uint8_t {
+  keep,       // outside the write footprint (G-1)
+  data,       // a source byte moved verbatim
+  leftPad,    // PAD-G2U-3
+  rightPad,   // PAD-G2U-3
+  dummy,      // PAD-G2U-5
+  zeroTail,   // ND2NZ-3
+  collision,  // written more than once, order undocumented (ND2NZ-4)
+};
+std::string_view name(Region region);
+
+struct Violation {
+  std::string clause;   // "PAD-G2U-1"
+  std::string field;    // "params.blockCount"
+  std::string value;    // "0"
+  std::string message;  // one line, no clause/field repeated
+  friend bool operator==(const Violation&, const Violation&) = default;
+};
+// "PAD-G2U-1: params.blockCount = 0: blockCount must be in [1, 4095]"
+std::string describe(const Violation& violation);
+
+struct ByteRange {
+  std::uint64_t begin = 0;  // inclusive, buffer coordinates (the case's offset already applied)
+  std::uint64_t end = 0;    // exclusive
+  friend bool operator==(const ByteRange&, const ByteRange&) = default;
+};
+
+struct Footprint {
+  std::vector<ByteRange> reads;   // source bytes the result may depend on (G-2), sorted and coalesced
+  std::vector<ByteRange> writes;  // destination bytes the copy may write (G-1), sorted and coalesced
+};
+
+// The full expected destination buffer. care[i] == 1: dst[i] must equal expected[i] (VALUE, or KEEP with the
+// prior byte); care[i] == 0: ANY.
+struct Expectation {
+  std::vector<std::uint8_t> expected;
+  std::vector<std::uint8_t> care;
+  std::vector<Region> region;
+};
+
+// First index where actual disagrees with a cared byte, or npos.
+inline constexpr std::uint64_t kNoMismatch = ~std::uint64_t{0};
+std::uint64_t firstMismatch(const Expectation& expectation, std::span<const std::uint8_t> actual);
+
+}  // namespace dcconf::oracle

@@ -1,0 +1,50 @@
+// The oracle's entry points. Order of work for every case, as in a reference interpreter:
+// resolve the operation, check support (PROD), check constraints, check bounds, then compute.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "dcconf/oracle/case.hpp"
+#include "dcconf/oracle/expectation.hpp"
+
+namespace dcconf::oracle {
+
+enum class Verdict : std::uint8_t {
+  computed,      // valid; expectation is filled
+  invalid,       // violations say which clauses broke (G-4)
+  notSupported,  // the product lacks this path or dtype (section 11): neither a pass nor a failure
+  malformed,     // the api/path/params combination is not a documented call at all
+};
+std::string_view name(Verdict verdict);
+
+// The byte extents a valid case touches, from the parameters alone (no buffers needed): the source must hold
+// [src.offset, src.offset + srcSpanBytes) and the destination [dst.offset, dst.offset + dstSpanBytes).
+struct Extents {
+  std::uint64_t srcSpanBytes = 0;
+  std::uint64_t dstSpanBytes = 0;
+};
+
+// Support (section 11). Empty when supported; otherwise one violation with clause "PROD".
+std::vector<Violation> checkSupport(const Case& c, Operation operation);
+
+// Every broken constraint (G-4), then, if the constraints hold, every bounds problem (G-1/G-2/G-5).
+// Never throws on bad values.
+std::vector<Violation> validate(const Case& c);
+
+// Preconditions: validate(c) is empty.
+Extents extents(const Case& c);
+Footprint footprint(const Case& c);
+
+struct Evaluation {
+  Verdict verdict = Verdict::malformed;
+  std::vector<Violation> violations;  // for invalid, notSupported and malformed
+  Footprint footprint;                // for computed
+  Expectation expectation;            // for computed
+};
+
+// src and dstBefore must be exactly c.src.sizeBytes and c.dst.sizeBytes long.
+Evaluation evaluate(const Case& c, std::span<const std::uint8_t> src, std::span<const std::uint8_t> dstBefore);
+
+}  // namespace dcconf::oracle

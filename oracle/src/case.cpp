@@ -1,0 +1,190 @@
+#include "dcconf/oracle/case.hpp"
+
+#include <array>
+
+namespace dcconf::oracle {
+
+// ---- profiles (SEMANTICS section 12) ---------------------------------------------------------------------------
+
+namespace {
+
+struct ProfileWord {
+  std::string_view name;
+  void (*apply)(Profile&);
+  bool (*isSet)(const Profile&);
+};
+
+constexpr std::array<ProfileWord, 6> kProfileWords{{
+    {"hw-noop", [](Profile& p) { p.zeroCount = Profile::ZeroCount::hwNoop; },
+     [](const Profile& p) { return p.zeroCount == Profile::ZeroCount::hwNoop; }},
+    {"doc-dummy", [](Profile& p) { p.padDummy = Profile::PadDummy::docDummy; },
+     [](const Profile& p) { return p.padDummy == Profile::PadDummy::docDummy; }},
+    {"pad-dummy", [](Profile& p) { p.padDummy = Profile::PadDummy::padDummy; },
+     [](const Profile& p) { return p.padDummy == Profile::PadDummy::padDummy; }},
+    {"doc-table", [](Profile& p) { p.tscmGmStrideUnit = Profile::TscmGmStrideUnit::docTable32; },
+     [](const Profile& p) { return p.tscmGmStrideUnit == Profile::TscmGmStrideUnit::docTable32; }},
+    {"hw-wrap", [](Profile& p) { p.calCountOverflow = Profile::CalCountOverflow::hwWrap; },
+     [](const Profile& p) { return p.calCountOverflow == Profile::CalCountOverflow::hwWrap; }},
+    {"doc-range", [](Profile& p) { p.nd2nzZeroMatrixStride = Profile::Nd2NzZeroMatrixStride::docRange; },
+     [](const Profile& p) { return p.nd2nzZeroMatrixStride == Profile::Nd2NzZeroMatrixStride::docRange; }},
+}};
+
+std::string_view trim(std::string_view text) {
+  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
+  while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
+  return text;
+}
+
+}  // namespace
+
+ProfileParse parseProfile(std::string_view spec) {
+  Profile profile;
+  while (true) {
+    const auto comma = spec.find(',');
+    const std::string_view word = trim(spec.substr(0, comma));
+    if (word != "default" && !word.empty()) {
+      bool known = false;
+      for (const auto& entry : kProfileWords) {
+        if (entry.name == word) {
+          entry.apply(profile);
+          known = true;
+        }
+      }
+      if (!known) {
+        std::string names = "default";
+        for (const auto& entry : kProfileWords) names += ", " + std::string(entry.name);
+        return {std::nullopt, "unknown profile '" + std::string(word) + "' (known: " + names + ")"};
+      }
+    }
+    if (comma == std::string_view::npos) break;
+    spec.remove_prefix(comma + 1);
+  }
+  return {profile, {}};
+}
+
+std::string profileName(const Profile& profile) {
+  std::string joined;
+  for (const auto& entry : kProfileWords) {
+    if (entry.isSet(profile)) joined += (joined.empty() ? "" : ",") + std::string(entry.name);
+  }
+  return joined.empty() ? "default" : joined;
+}
+
+std::vector<std::string_view> allProfileNames() {
+  std::vector<std::string_view> names{"default"};
+  for (const auto& entry : kProfileWords) names.push_back(entry.name);
+  return names;
+}
+
+// ---- params type names -------------------------------------------------------------------------------------------
+
+std::string_view typeName(const CopyParams& params) {
+  constexpr std::array<std::string_view, 5> kNames{"DataCopyParams", "DataCopyExtParams", "Nd2NzParams",
+                                                   "Nz2NdParamsFull", "calCount"};
+  return kNames[params.index()];
+}
+
+std::string_view typeName(const PadParams& params) {
+  constexpr std::array<std::string_view, 3> kNames{"none", "DataCopyPadParams", "DataCopyPadExtParams"};
+  return kNames[params.index()];
+}
+
+// ---- operations --------------------------------------------------------------------------------------------------
+
+std::string_view name(Operation operation) {
+  constexpr std::array<std::string_view, 7> kNames{"DataCopyPad GM->UB", "DataCopyPad UB->GM",
+                                                   "DataCopyPad UB->TSCM", "DataCopy 0-level",
+                                                   "DataCopy 2-level",     "DataCopy ND2NZ",
+                                                   "DataCopy NZ2ND"};
+  return kNames[static_cast<std::size_t>(operation)];
+}
+
+std::string_view clauseFamily(Operation operation) {
+  constexpr std::array<std::string_view, 7> kFamilies{"PAD-G2U", "PAD-U2G", "PAD-U2L1", "DC", "DC", "ND2NZ", "NZ2ND"};
+  return kFamilies[static_cast<std::size_t>(operation)];
+}
+
+std::string pathName(Position src, Position dst) { return std::string(name(src)) + "->" + std::string(name(dst)); }
+
+namespace {
+
+bool isUb(Position p) { return p == Position::VECIN || p == Position::VECOUT; }
+
+// DC-1: the normal DataCopy paths (0-level and 2-level alike).
+bool isDataCopyPath(Position src, Position dst) {
+  return (src == Position::GM && (dst == Position::VECIN || dst == Position::A1 || dst == Position::B1)) ||
+         (src == Position::VECIN && dst == Position::VECOUT) ||
+         (dst == Position::GM && (src == Position::VECOUT || src == Position::CO2));
+}
+
+OperationResolution fail(std::string why) { return {std::nullopt, std::move(why)}; }
+
+OperationResolution resolvePad(const Case& c) {
+  const bool ext = std::holds_alternative<DataCopyExtParams>(c.params);
+  if (!ext && !std::holds_alternative<DataCopyParams>(c.params)) {
+    return fail("params.type: DataCopyPad takes DataCopyExtParams or DataCopyParams, not " +
+                std::string(typeName(c.params)));
+  }
+  const std::string path = pathName(c.srcPos, c.dstPos);
+  if (c.srcPos == Position::GM && isUb(c.dstPos)) {
+    const bool padMatches = ext ? std::holds_alternative<DataCopyPadExtParams>(c.padParams)
+                                : std::holds_alternative<DataCopyPadParams>(c.padParams);
+    if (!padMatches) {
+      return fail(std::string("padParams: DataCopyPad ") + path + " with " + std::string(typeName(c.params)) +
+                  " takes " + (ext ? "DataCopyPadExtParams" : "DataCopyPadParams") + ", got " +
+                  std::string(typeName(c.padParams)));
+    }
+    if (c.nd2nzParams) return fail("nd2nzParams: only DataCopyPad VECIN/VECOUT->TSCM takes Nd2NzParams");
+    return {Operation::padGmToUb, {}};
+  }
+  if (c.padRegister) return fail("padRegister: only DataCopyPad GM->VECIN/VECOUT reads the pad register");
+  if (!std::holds_alternative<std::monostate>(c.padParams)) {
+    return fail("padParams: only DataCopyPad GM->VECIN/VECOUT takes pad parameters, not " + path);
+  }
+  if (isUb(c.srcPos) && c.dstPos == Position::GM) {
+    if (c.nd2nzParams) return fail("nd2nzParams: only DataCopyPad VECIN/VECOUT->TSCM takes Nd2NzParams");
+    return {Operation::padUbToGm, {}};
+  }
+  if (isUb(c.srcPos) && c.dstPos == Position::TSCM) {
+    if (!c.nd2nzParams) return fail("nd2nzParams: DataCopyPad " + path + " needs Nd2NzParams");
+    return {Operation::padUbToTscm, {}};
+  }
+  return fail("path: '" + path +
+              "' is not a DataCopyPad path (GM->VECIN, GM->VECOUT, VECIN->GM, VECOUT->GM, VECIN->TSCM, VECOUT->TSCM)");
+}
+
+OperationResolution resolveDataCopy(const Case& c) {
+  const std::string path = pathName(c.srcPos, c.dstPos);
+  if (!std::holds_alternative<std::monostate>(c.padParams)) return fail("padParams: DataCopy takes no pad parameters");
+  if (c.nd2nzParams) return fail("nd2nzParams: DataCopy takes its Nd2NzParams as params");
+  if (c.padRegister) return fail("padRegister: only DataCopyPad GM->VECIN/VECOUT reads the pad register");
+  if (std::holds_alternative<DataCopyParams>(c.params) || std::holds_alternative<CalCount>(c.params)) {
+    if (!isDataCopyPath(c.srcPos, c.dstPos)) {
+      return fail("path: '" + path +
+                  "' is not a normal DataCopy path (GM->VECIN, GM->A1, GM->B1, VECIN->VECOUT, VECOUT->GM, CO2->GM)");
+    }
+    return {std::holds_alternative<CalCount>(c.params) ? Operation::copy2Level : Operation::copy0Level, {}};
+  }
+  if (std::holds_alternative<Nd2NzParams>(c.params)) {
+    if (c.srcPos != Position::GM || (c.dstPos != Position::A1 && c.dstPos != Position::B1)) {
+      return fail("path: '" + path + "' is not an ND2NZ path (GM->A1, GM->B1)");
+    }
+    return {Operation::nd2nz, {}};
+  }
+  if (std::holds_alternative<Nz2NdParamsFull>(c.params)) {
+    if (c.srcPos != Position::VECOUT || c.dstPos != Position::GM) {
+      return fail("path: '" + path + "' is not an NZ2ND path (VECOUT->GM)");
+    }
+    return {Operation::nz2nd, {}};
+  }
+  return fail("params.type: DataCopy takes DataCopyParams, calCount, Nd2NzParams or Nz2NdParamsFull, not " +
+              std::string(typeName(c.params)));
+}
+
+}  // namespace
+
+OperationResolution resolveOperation(const Case& c) {
+  return c.api == Api::DataCopyPad ? resolvePad(c) : resolveDataCopy(c);
+}
+
+}  // namespace dcconf::oracle

@@ -1,0 +1,92 @@
+// =====================================================================================================================
+// DataCopy ND2NZ, GM -> A1/B1                                                     SEMANTICS section 6, clauses ND2NZ-*
+// =====================================================================================================================
+// C0 = 32/sizeof(T) elements. Source strides in elements; dstNzC0Stride and dstNzNStride in 32-byte units (C0
+// elements); dstNzMatrixStride in elements.
+// @post (ND2NZ-2) dst[i*dstNzMatrixStride + (c/C0)*dstNzC0Stride*C0 + r*dstNzNStride*C0 + c%C0]
+//                 == src[i*srcNdMatrixStride + r*srcDValue + c]   for i < ndNum, r < nValue, c < dValue.
+// @post (ND2NZ-3) for r < nValue and c in [dValue, AlignUp(dValue, C0)) the same destination is 0.
+// @post (ND2NZ-4) a destination element written twice is ANY.  Nothing else is written (G-1).
+#include "paths.hpp"
+
+namespace dcconf::oracle::detail {
+namespace {
+
+std::vector<Violation> check(const Case& c) {
+  std::vector<Violation> out;
+  checkNd2NzRanges(out, "params.", std::get<Nd2NzParams>(c.params), c.profile);
+  return out;
+}
+
+Extents extents(const Case& c) { return nd2nzExtents(std::get<Nd2NzParams>(c.params), sizeBytes(c.dtype)); }
+
+void walk(const Case& c, WriteSink& sink) {
+  walkNd2Nz(std::get<Nd2NzParams>(c.params), sizeBytes(c.dtype), sink,
+            [](std::uint64_t byte) { return ByteSource::fromSource(byte); });
+}
+
+}  // namespace
+
+const PathSemantics& nd2nzSemantics() {
+  static const PathSemantics semantics{check, extents, walk};
+  return semantics;
+}
+
+// ND2NZ-1
+void checkNd2NzRanges(std::vector<Violation>& out, const std::string& prefix, const Nd2NzParams& p,
+                      const Profile& profile) {
+  auto field = [&](const char* name) { return prefix + name; };
+  auto require = [&](const char* name, std::uint64_t value, std::uint64_t lo, std::uint64_t hi) {
+    requireRange(out, "ND2NZ-1", field(name).c_str(), value, lo, hi);
+  };
+  require("ndNum", p.ndNum, 0, 4095);
+  require("nValue", p.nValue, 0, 16384);
+  require("srcDValue", p.srcDValue, 1, 65535);
+  require("dstNzC0Stride", p.dstNzC0Stride, 1, 16384);
+  require("dstNzNStride", p.dstNzNStride, 1, 16384);
+  const bool zeroMatrixStrideOk =
+      p.ndNum <= 1 && profile.nd2nzZeroMatrixStride == Profile::Nd2NzZeroMatrixStride::acceptWhenSingle;  // AMB-6
+  if (p.dstNzMatrixStride == 0 && !zeroMatrixStrideOk) {
+    out.push_back(violation("ND2NZ-1", field("dstNzMatrixStride"), 0,
+                            p.ndNum <= 1 ? "dstNzMatrixStride must be in [1, 65535] (AMB-6: profile doc-range)"
+                                         : "dstNzMatrixStride must be in [1, 65535] when ndNum > 1 (AMB-6)"));
+  }
+}
+
+// ND2NZ-2, ND2NZ-3
+void walkNd2Nz(const Nd2NzParams& p, std::uint32_t elementBytes, WriteSink& sink,
+               const std::function<ByteSource(std::uint64_t srcByte)>& sourceOf) {
+  const std::uint64_t s = elementBytes;
+  const std::uint64_t C0 = kDataBlockBytes / s;
+  for (std::uint64_t i = 0; i < p.ndNum; ++i) {
+    for (std::uint64_t r = 0; r < p.nValue; ++r) {
+      for (std::uint64_t c = 0; c < alignUp(p.dValue, C0); ++c) {
+        const std::uint64_t dstElem = i * p.dstNzMatrixStride + (c / C0) * p.dstNzC0Stride * C0 +
+                                      r * p.dstNzNStride * C0 + c % C0;
+        const std::uint64_t srcElem = i * p.srcNdMatrixStride + r * p.srcDValue + c;
+        for (std::uint64_t b = 0; b < s; ++b) {
+          if (c < p.dValue) {
+            sink.write(dstElem * s + b, sourceOf(srcElem * s + b), Region::data);
+          } else {
+            sink.write(dstElem * s + b, ByteSource::fromLiteral(0), Region::zeroTail);
+          }
+        }
+      }
+    }
+  }
+}
+
+Extents nd2nzExtents(const Nd2NzParams& p, std::uint32_t elementBytes) {
+  if (p.ndNum == 0 || p.nValue == 0 || p.dValue == 0) return {};  // ND2NZ-1: moves nothing
+  const std::uint64_t s = elementBytes;
+  const std::uint64_t C0 = kDataBlockBytes / s;
+  const std::uint64_t lastMatrix = p.ndNum - 1u;
+  const std::uint64_t lastRow = p.nValue - 1u;
+  const std::uint64_t lastColumnBlock = alignUp(p.dValue, C0) / C0 - 1;
+  const std::uint64_t srcElems = lastMatrix * p.srcNdMatrixStride + lastRow * p.srcDValue + p.dValue;
+  const std::uint64_t dstElems = lastMatrix * p.dstNzMatrixStride + lastColumnBlock * p.dstNzC0Stride * C0 +
+                                 lastRow * p.dstNzNStride * C0 + C0;
+  return {srcElems * s, dstElems * s};
+}
+
+}  // namespace dcconf::oracle::detail

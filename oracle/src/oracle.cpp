@@ -1,0 +1,185 @@
+// The dispatcher: resolve the operation, check support, constraints and bounds, then walk the path's writes.
+#include "dcconf/oracle/oracle.hpp"
+
+#include <cassert>
+#include <limits>
+
+#include "paths.hpp"
+
+namespace dcconf::oracle {
+namespace {
+
+using detail::ByteSource;
+using detail::PathSemantics;
+
+const PathSemantics& semanticsOf(Operation operation) {
+  switch (operation) {
+    case Operation::padGmToUb: return detail::padGmToUbSemantics();
+    case Operation::padUbToGm: return detail::padUbToGmSemantics();
+    case Operation::padUbToTscm: return detail::padUbToTscmSemantics();
+    case Operation::copy0Level: return detail::copy0LevelSemantics();
+    case Operation::copy2Level: return detail::copy2LevelSemantics();
+    case Operation::nd2nz: return detail::nd2nzSemantics();
+    case Operation::nz2nd: return detail::nz2ndSemantics();
+  }
+  assert(false && "every Operation has semantics");
+  return detail::padGmToUbSemantics();
+}
+
+// G-5 for a local operand, then G-1/G-2: the buffer must hold [offset, offset + span).
+void checkBuffer(std::vector<Violation>& out, const char* side, Position position, const BufferSpec& buffer,
+                 std::uint64_t spanBytes, const char* footprintClause) {
+  const std::string prefix(side);
+  if (isLocal(position) && buffer.offsetBytes % kDataBlockBytes != 0) {
+    out.push_back(detail::violation("G-5", prefix + ".offset", buffer.offsetBytes,
+                                    std::string(name(position)) + " operand start must be 32-byte aligned"));
+  }
+  const bool overflows = buffer.offsetBytes > std::numeric_limits<std::uint64_t>::max() - spanBytes;
+  if (overflows || buffer.offsetBytes + spanBytes > buffer.sizeBytes) {
+    out.push_back(detail::violation(
+        footprintClause, prefix + ".size", buffer.sizeBytes,
+        prefix + " buffer too small: the copy " + (prefix == "src" ? "reads" : "writes") + " bytes [" +
+            std::to_string(buffer.offsetBytes) + ", " +
+            (overflows ? std::string("overflow") : std::to_string(buffer.offsetBytes + spanBytes)) + ")"));
+  }
+}
+
+// Records every write of a walk: the footprint always, the expectation when asked.
+class Recorder final : public detail::WriteSink {
+ public:
+  Recorder(const Case& c, Expectation* expectation, std::span<const std::uint8_t> src)
+      : srcOffset_(c.src.offsetBytes),
+        dstOffset_(c.dst.offsetBytes),
+        read_(c.src.sizeBytes, 0),
+        written_(c.dst.sizeBytes, 0),
+        expectation_(expectation),
+        src_(src) {}
+
+  void write(std::uint64_t dstByte, ByteSource source, Region region) override {
+    const std::uint64_t d = dstOffset_ + dstByte;
+    assert(d < written_.size() && "walk wrote outside its extents");
+    if (source.kind == ByteSource::Kind::source) {
+      assert(srcOffset_ + source.srcByte < read_.size() && "walk read outside its extents");
+      read_[srcOffset_ + source.srcByte] = 1;
+    }
+    const bool collision = written_[d] != 0;
+    written_[d] = 1;
+    if (expectation_ == nullptr) return;
+    if (collision) {  // ND2NZ-4: the write order is undocumented
+      expectation_->care[d] = 0;
+      expectation_->region[d] = Region::collision;
+      return;
+    }
+    expectation_->region[d] = region;
+    switch (source.kind) {
+      case ByteSource::Kind::source:
+        expectation_->expected[d] = src_[srcOffset_ + source.srcByte];
+        break;
+      case ByteSource::Kind::literal:
+        expectation_->expected[d] = source.literal;
+        break;
+      case ByteSource::Kind::unspecified:
+        expectation_->care[d] = 0;
+        break;
+    }
+  }
+
+  Footprint footprint() const { return {ranges(read_), ranges(written_)}; }
+
+ private:
+  static std::vector<ByteRange> ranges(const std::vector<std::uint8_t>& marks) {
+    std::vector<ByteRange> out;
+    for (std::uint64_t i = 0; i < marks.size(); ++i) {
+      if (marks[i] == 0) continue;
+      if (!out.empty() && out.back().end == i) {
+        out.back().end = i + 1;
+      } else {
+        out.push_back({i, i + 1});
+      }
+    }
+    return out;
+  }
+
+  std::uint64_t srcOffset_;
+  std::uint64_t dstOffset_;
+  std::vector<std::uint8_t> read_;
+  std::vector<std::uint8_t> written_;
+  Expectation* expectation_;
+  std::span<const std::uint8_t> src_;
+};
+
+}  // namespace
+
+std::string_view name(Verdict verdict) {
+  switch (verdict) {
+    case Verdict::computed: return "computed";
+    case Verdict::invalid: return "invalid";
+    case Verdict::notSupported: return "not-supported";
+    case Verdict::malformed: return "malformed";
+  }
+  return "?";
+}
+
+std::vector<Violation> validate(const Case& c) {
+  const OperationResolution resolution = resolveOperation(c);
+  if (!resolution.operation) return {{"CASE", "path", pathName(c.srcPos, c.dstPos), resolution.error}};
+  const PathSemantics& semantics = semanticsOf(*resolution.operation);
+  std::vector<Violation> out = semantics.check(c);  // constraints first
+  if (!out.empty()) return out;
+  const Extents e = semantics.extents(c);  // then bounds
+  checkBuffer(out, "src", c.srcPos, c.src, e.srcSpanBytes, "G-2");
+  checkBuffer(out, "dst", c.dstPos, c.dst, e.dstSpanBytes, "G-1");
+  return out;
+}
+
+Extents extents(const Case& c) {
+  const OperationResolution resolution = resolveOperation(c);
+  assert(resolution.operation && "extents() needs a resolvable case");
+  return semanticsOf(*resolution.operation).extents(c);
+}
+
+Footprint footprint(const Case& c) {
+  const OperationResolution resolution = resolveOperation(c);
+  assert(resolution.operation && validate(c).empty() && "footprint() needs a valid case");
+  Recorder recorder(c, nullptr, {});
+  semanticsOf(*resolution.operation).walk(c, recorder);
+  return recorder.footprint();
+}
+
+Evaluation evaluate(const Case& c, std::span<const std::uint8_t> src, std::span<const std::uint8_t> dstBefore) {
+  Evaluation result;
+  const OperationResolution resolution = resolveOperation(c);
+  if (!resolution.operation) {
+    result.verdict = Verdict::malformed;
+    result.violations = {{"CASE", "path", pathName(c.srcPos, c.dstPos), resolution.error}};
+    return result;
+  }
+  if (src.size() != c.src.sizeBytes || dstBefore.size() != c.dst.sizeBytes) {
+    result.verdict = Verdict::malformed;
+    result.violations = {{"CASE", src.size() != c.src.sizeBytes ? "src.size" : "dst.size",
+                          std::to_string(src.size() != c.src.sizeBytes ? src.size() : dstBefore.size()),
+                          "buffer length differs from the size the case declares"}};
+    return result;
+  }
+  result.violations = checkSupport(c, *resolution.operation);
+  if (!result.violations.empty()) {
+    result.verdict = Verdict::notSupported;
+    return result;
+  }
+  result.violations = validate(c);
+  if (!result.violations.empty()) {
+    result.verdict = Verdict::invalid;
+    return result;
+  }
+  result.verdict = Verdict::computed;
+  Expectation& e = result.expectation;
+  e.expected.assign(dstBefore.begin(), dstBefore.end());  // KEEP is VALUE of the prior content
+  e.care.assign(dstBefore.size(), 1);
+  e.region.assign(dstBefore.size(), Region::keep);
+  Recorder recorder(c, &e, src);
+  semanticsOf(*resolution.operation).walk(c, recorder);
+  result.footprint = recorder.footprint();
+  return result;
+}
+
+}  // namespace dcconf::oracle

@@ -1,0 +1,61 @@
+// =====================================================================================================================
+// DataCopyPad, VECIN/VECOUT -> TSCM                                           SEMANTICS section 3, clauses PAD-U2L1-*
+// =====================================================================================================================
+// PAD-U2L1-1: the call runs as UB -> GM workspace (PAD-U2G with the given DataCopy params; AMB-3 decides the unit of
+// the GM-side dstStride) and then GM -> L1 with ND2NZ. Workspace bytes the first leg did not write are ANY.
+// @post dst == ND2NZ(UB2GM(src)) on every byte whose workspace source was written by the first leg.
+// @post a destination byte whose workspace source was never written is ANY.
+#include <algorithm>
+
+#include "paths.hpp"
+
+namespace dcconf::oracle::detail {
+namespace {
+
+std::uint64_t gmStrideUnitBytes(const Profile& profile) {
+  return profile.tscmGmStrideUnit == Profile::TscmGmStrideUnit::bytes ? 1 : kDataBlockBytes;  // AMB-3
+}
+
+std::vector<Violation> check(const Case& c) {
+  std::vector<Violation> out;
+  checkPadBlocks(out, "PAD-U2G-1", padBlocks(c.params), c.profile);
+  const Nd2NzParams& nd = *c.nd2nzParams;
+  if (nd.ndNum != 1) {
+    out.push_back(violation("PAD-U2L1-2", "nd2nzParams.ndNum", nd.ndNum, "ndNum must be 1 on the UB->TSCM path"));
+  }
+  checkNd2NzRanges(out, "nd2nzParams.", nd, c.profile);
+  return out;
+}
+
+Extents extents(const Case& c) {
+  return {ubToGmExtents(padBlocks(c.params), gmStrideUnitBytes(c.profile)).srcSpanBytes,
+          nd2nzExtents(*c.nd2nzParams, sizeBytes(c.dtype)).dstSpanBytes};
+}
+
+// Records the first leg into a workspace of byte sources, indexed by workspace byte.
+class WorkspaceSink final : public WriteSink {
+ public:
+  explicit WorkspaceSink(std::uint64_t sizeBytes) : bytes_(sizeBytes, ByteSource::any()) {}
+  void write(std::uint64_t dstByte, ByteSource source, Region) override { bytes_[dstByte] = source; }
+  ByteSource at(std::uint64_t byte) const { return byte < bytes_.size() ? bytes_[byte] : ByteSource::any(); }
+
+ private:
+  std::vector<ByteSource> bytes_;
+};
+
+void walk(const Case& c, WriteSink& sink) {
+  const PadBlocks blocks = padBlocks(c.params);
+  const std::uint64_t unit = gmStrideUnitBytes(c.profile);
+  WorkspaceSink workspace(ubToGmExtents(blocks, unit).dstSpanBytes);
+  walkUbToGmBlocks(blocks, unit, workspace);
+  walkNd2Nz(*c.nd2nzParams, sizeBytes(c.dtype), sink, [&](std::uint64_t byte) { return workspace.at(byte); });
+}
+
+}  // namespace
+
+const PathSemantics& padUbToTscmSemantics() {
+  static const PathSemantics semantics{check, extents, walk};
+  return semantics;
+}
+
+}  // namespace dcconf::oracle::detail
