@@ -1,0 +1,56 @@
+// The dcconf.case/1 contract (docs/case-format.md): a case file <-> oracle::Case plus its buffers.
+// Every load error is one line naming the file, the field, the value and the reason; nothing here throws.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "dcconf/oracle/case.hpp"
+
+namespace dcconf::casefile {
+
+inline constexpr const char* kCaseSchema = "dcconf.case/1";
+
+// A case with its concrete buffers: src (c.src.sizeBytes) and the destination's content before the copy.
+struct CaseData {
+  oracle::Case c;
+  std::vector<std::uint8_t> src;
+  std::vector<std::uint8_t> dstBefore;
+};
+
+struct LoadError {
+  std::string file;     // the case file (or "<json>" for in-memory text)
+  std::string field;    // "params.blockCount", "src.file", ...
+  std::string value;    // the offending value as written
+  std::string message;  // why
+  std::string oneLine() const;  // "case.json: params.blockCount = 70000: does not fit uint16_t"
+};
+
+struct LoadLimits {
+  std::uint64_t maxBufferBytes = 256ull << 20;  // no buffer is allocated beyond this, whatever the file says
+};
+
+using LoadResult = std::variant<CaseData, LoadError>;
+
+LoadResult loadCaseFile(const std::filesystem::path& path, const LoadLimits& limits = {});
+// baseDir resolves relative "file" references.
+LoadResult parseCase(const nlohmann::json& json, const std::filesystem::path& baseDir, const std::string& fileLabel,
+                     const LoadLimits& limits = {});
+LoadResult parseCaseText(const std::string& text, const std::filesystem::path& baseDir,
+                         const std::string& fileLabel = "<json>", const LoadLimits& limits = {});
+
+// The case as dcconf.case/1 JSON with both buffers inline as "hex" (self-contained: a bug report, a shrunk
+// counterexample). Loading the result gives back an equal CaseData.
+nlohmann::json toJson(const CaseData& data);
+std::string toJsonText(const CaseData& data);  // pretty, 2-space indent, trailing newline
+
+// The same, but buffers written next to the JSON as <stem>.src.bin / <stem>.dst.bin and referenced by "file".
+// Returns the JSON; the caller writes it (atomically) to dir/<stem>.json.
+nlohmann::json toJsonWithFiles(const CaseData& data, const std::filesystem::path& dir, const std::string& stem);
+
+}  // namespace dcconf::casefile
