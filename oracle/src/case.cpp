@@ -106,6 +106,27 @@ std::string_view clauseFamily(Operation operation) {
 
 std::string pathName(Position src, Position dst) { return std::string(name(src)) + "->" + std::string(name(dst)); }
 
+std::span<const PathPair> documentedPaths(Operation operation) {
+  using P = Position;
+  static constexpr PathPair kGmToUb[] = {{P::GM, P::VECIN}, {P::GM, P::VECOUT}};
+  static constexpr PathPair kUbToGm[] = {{P::VECOUT, P::GM}, {P::VECIN, P::GM}};
+  static constexpr PathPair kUbToTscm[] = {{P::VECOUT, P::TSCM}, {P::VECIN, P::TSCM}};
+  static constexpr PathPair kDataCopy[] = {{P::GM, P::VECIN},    {P::GM, P::A1},     {P::GM, P::B1},
+                                           {P::VECIN, P::VECOUT}, {P::VECOUT, P::GM}, {P::CO2, P::GM}};
+  static constexpr PathPair kNd2Nz[] = {{P::GM, P::A1}, {P::GM, P::B1}};
+  static constexpr PathPair kNz2Nd[] = {{P::VECOUT, P::GM}};
+  switch (operation) {
+    case Operation::padGmToUb: return kGmToUb;
+    case Operation::padUbToGm: return kUbToGm;
+    case Operation::padUbToTscm: return kUbToTscm;
+    case Operation::copy0Level:
+    case Operation::copy2Level: return kDataCopy;
+    case Operation::nd2nz: return kNd2Nz;
+    case Operation::nz2nd: return kNz2Nd;
+  }
+  return {};
+}
+
 namespace {
 
 bool isUb(Position p) { return p == Position::VECIN || p == Position::VECOUT; }

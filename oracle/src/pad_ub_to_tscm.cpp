@@ -32,11 +32,14 @@ Extents extents(const Case& c) {
           nd2nzExtents(*c.nd2nzParams, sizeBytes(c.dtype)).dstSpanBytes};
 }
 
-// Records the first leg into a workspace of byte sources, indexed by workspace byte.
+// Records the first leg into a workspace of byte sources, indexed by workspace byte. Only the prefix ND2NZ can
+// read is kept: a valid call may spread its GM blocks over terabytes (dstStride up to 2^32 - 1).
 class WorkspaceSink final : public WriteSink {
  public:
-  explicit WorkspaceSink(std::uint64_t sizeBytes) : bytes_(sizeBytes, ByteSource::any()) {}
-  void write(std::uint64_t dstByte, ByteSource source, Region) override { bytes_[dstByte] = source; }
+  explicit WorkspaceSink(std::uint64_t keptBytes) : bytes_(keptBytes, ByteSource::any()) {}
+  void write(std::uint64_t dstByte, ByteSource source, Region) override {
+    if (dstByte < bytes_.size()) bytes_[dstByte] = source;
+  }
   ByteSource at(std::uint64_t byte) const { return byte < bytes_.size() ? bytes_[byte] : ByteSource::any(); }
 
  private:
@@ -46,7 +49,8 @@ class WorkspaceSink final : public WriteSink {
 void walk(const Case& c, WriteSink& sink) {
   const PadBlocks blocks = padBlocks(c.params);
   const std::uint64_t unit = gmStrideUnitBytes(c.profile);
-  WorkspaceSink workspace(ubToGmExtents(blocks, unit).dstSpanBytes);
+  const std::uint64_t nd2nzReadBytes = nd2nzExtents(*c.nd2nzParams, sizeBytes(c.dtype)).srcSpanBytes;
+  WorkspaceSink workspace(std::min(ubToGmExtents(blocks, unit).dstSpanBytes, nd2nzReadBytes));
   walkUbToGmBlocks(blocks, unit, workspace);
   walkNd2Nz(*c.nd2nzParams, sizeBytes(c.dtype), sink, [&](std::uint64_t byte) { return workspace.at(byte); });
 }

@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -80,5 +81,15 @@ struct OperationResolution {
 OperationResolution resolveOperation(const Case& c);
 
 std::string pathName(Position src, Position dst);  // "GM->VECIN"
+
+struct PathPair {
+  Position src;
+  Position dst;
+};
+// The documented paths of an operation (DC-1, PAD-G2U, PAD-U2G, PAD-U2L1, ND2NZ, NZ2ND), first the common one.
+std::span<const PathPair> documentedPaths(Operation operation);
+inline constexpr Operation kAllOperations[] = {Operation::padGmToUb, Operation::padUbToGm, Operation::padUbToTscm,
+                                               Operation::copy0Level, Operation::copy2Level, Operation::nd2nz,
+                                               Operation::nz2nd};
 
 }  // namespace dcconf::oracle

@@ -1,0 +1,166 @@
+// DataCopyPad in the fast backend: GM->UB (PAD-G2U), UB->GM (PAD-U2G), UB->TSCM (PAD-U2L1).
+// Hot path per block: one memcpy of the data and at most two word-pattern fills of under 64 bytes each.
+#include <algorithm>
+#include <cstring>
+#include <vector>
+
+#include "fast_common.hpp"
+
+namespace dcconf::backends::fast {
+namespace {
+
+using oracle::Case;
+using oracle::Profile;
+
+// DataCopyParams and DataCopyExtParams widened; the stride units depend on the side (GM bytes, UB 32-byte blocks).
+struct PadBlocks {
+  std::uint64_t count = 0;
+  std::uint64_t lenBytes = 0;
+  std::uint64_t srcStride = 0;
+  std::uint64_t dstStride = 0;
+  bool isExt = false;
+  // AMB-1 hw-noop: a zero count or length moves nothing, so the copy has no blocks at all
+  std::uint64_t movedCount() const { return lenBytes == 0 ? 0 : count; }
+};
+
+PadBlocks padBlocksOf(const oracle::CopyParams& params) {
+  if (const auto* ext = std::get_if<oracle::DataCopyExtParams>(&params)) {
+    return {ext->blockCount, ext->blockLen, ext->srcStride, ext->dstStride, true};
+  }
+  const auto& plain = std::get<oracle::DataCopyParams>(params);
+  return {plain.blockCount, plain.blockLen, plain.srcStride, plain.dstStride, false};
+}
+
+// PAD-G2U-1 / PAD-U2G-1 block constraints, under the caller's clause id.
+void checkPadBlocks(Checker& check, std::string_view clause, const PadBlocks& b, const Profile& profile) {
+  const std::uint64_t lowest = profile.zeroCount == Profile::ZeroCount::hwNoop ? 0 : 1;  // AMB-1
+  check.range(clause, "params.blockCount", b.count, lowest, 4095, kAmb1Note);
+  check.range(clause, "params.blockLen", b.lenBytes, lowest, b.isExt ? 2097151 : 65535, kAmb1Note);
+}
+
+// UB block pitch of the UB side of PAD-U2G: whole 32-byte blocks plus the stride in blocks.
+std::uint64_t ubReadPitchBytes(const PadBlocks& b) {
+  return oracle::alignUp(b.lenBytes, kBlock32Bytes) + kBlock32Bytes * b.srcStride;
+}
+
+struct PadFill {
+  bool isPad = false;
+  std::uint64_t leftElems = 0;
+  std::uint64_t rightElems = 0;
+  std::uint64_t valueBits = 0;
+};
+
+PadFill padFillOf(const oracle::PadParams& params) {
+  if (const auto* ext = std::get_if<oracle::DataCopyPadExtParams>(&params)) {
+    return {ext->isPad, ext->leftPadding, ext->rightPadding, ext->paddingValue};
+  }
+  const auto& plain = std::get<oracle::DataCopyPadParams>(params);
+  return {plain.isPad, plain.leftPadding, plain.rightPadding, plain.paddingValue};
+}
+
+// The low bytes of the block's first element; a block shorter than one element leaves the rest 0.
+std::uint64_t firstElementBits(const std::uint8_t* block, std::uint64_t blockLenBytes, std::uint32_t elementBytes) {
+  std::uint64_t bits = 0;
+  std::memcpy(&bits, block, std::min<std::uint64_t>(blockLenBytes, elementBytes));
+  return bits;
+}
+
+}  // namespace
+
+RunResult runPadGmToUb(const Case& c, std::span<const std::uint8_t> src, std::span<std::uint8_t> dst) {
+  const PadBlocks b = padBlocksOf(c.params);
+  const PadFill pad = padFillOf(c.padParams);
+  const std::uint32_t s = oracle::sizeBytes(c.dtype);
+  Checker check;
+  checkPadBlocks(check, "PAD-G2U-1", b, c.profile);
+  check.require(pad.leftElems * s <= 32, "PAD-G2U-1", "padParams.leftPadding", pad.leftElems,
+                "leftPadding * sizeof(T) must be <= 32 bytes");
+  check.require(pad.rightElems * s <= 32, "PAD-G2U-1", "padParams.rightPadding", pad.rightElems,
+                "rightPadding * sizeof(T) must be <= 32 bytes");
+  check.require(s != 8 || pad.valueBits == 0, "PAD-G2U-1", "padParams.paddingValue", pad.valueBits,
+                "paddingValue must be 0 for a 64-bit T");
+  // PAD-G2U-2 geometry
+  const std::uint64_t leftBytes = pad.leftElems * s;
+  const std::uint64_t ubBlockBytes = oracle::alignUp(leftBytes + pad.rightElems * s + b.lenBytes, kBlock32Bytes);
+  const std::uint64_t srcPitchBytes = b.lenBytes + b.srcStride;
+  const std::uint64_t dstPitchBytes = ubBlockBytes + kBlock32Bytes * b.dstStride;
+  const std::uint64_t count = b.movedCount();
+  check.buffers(c, burstSpanBytes(count, srcPitchBytes, b.lenBytes), burstSpanBytes(count, dstPitchBytes, ubBlockBytes));
+  if (check.failed()) return check.rejection();
+
+  const auto [from, to] = operandsOf(c, src, dst);
+  // Right pad, then dummy: the right pad is whole elements, so one pattern fill from phase 0 covers both.
+  const std::uint64_t tailBytes = ubBlockBytes - leftBytes - b.lenBytes;
+  if (leftBytes == 0 && tailBytes == 0) {  // nothing but data: plain bursts (one memcpy when gapless)
+    copyBursts(to, dstPitchBytes, from, srcPitchBytes, count, b.lenBytes);
+    return {};
+  }
+  // PAD-G2U-4: isPad -> paddingValue; else the pad register when set; else unspecified (0 is as good as any).
+  const std::uint64_t padWord = splatElement(pad.isPad ? pad.valueBits : c.padRegister.value_or(0), s);
+  // PAD-G2U-5 (AMB-2): the documented dummy is the block's first element when there is no padding, else the pad
+  // value; pad-dummy pins the pad value whenever isPad. The default profile leaves it ANY: write the documented one.
+  const bool dummyIsFirstElement = pad.leftElems == 0 && pad.rightElems == 0 &&
+                                   !(c.profile.padDummy == Profile::PadDummy::padDummy && pad.isPad);
+  for (std::uint64_t i = 0; i < count; ++i) {
+    const std::uint8_t* data = from + i * srcPitchBytes;
+    std::uint8_t* block = to + i * dstPitchBytes;
+    fillWord(block, leftBytes, padWord);
+    std::memcpy(block + leftBytes, data, b.lenBytes);
+    const std::uint64_t tailWord = dummyIsFirstElement ? splatElement(firstElementBits(data, b.lenBytes, s), s) : padWord;
+    fillWord(block + leftBytes + b.lenBytes, tailBytes, tailWord);
+  }
+  return {};
+}
+
+RunResult runPadUbToGm(const Case& c, std::span<const std::uint8_t> src, std::span<std::uint8_t> dst) {
+  const PadBlocks b = padBlocksOf(c.params);
+  Checker check;
+  checkPadBlocks(check, "PAD-U2G-1", b, c.profile);
+  // PAD-U2G-2: exactly blockLen bytes per block land in GM; the UB dummy is never written out
+  const std::uint64_t srcPitchBytes = ubReadPitchBytes(b);
+  const std::uint64_t dstPitchBytes = b.lenBytes + b.dstStride;
+  const std::uint64_t count = b.movedCount();
+  check.buffers(c, burstSpanBytes(count, srcPitchBytes, b.lenBytes), burstSpanBytes(count, dstPitchBytes, b.lenBytes));
+  if (check.failed()) return check.rejection();
+  const auto [from, to] = operandsOf(c, src, dst);
+  copyBursts(to, dstPitchBytes, from, srcPitchBytes, count, b.lenBytes);
+  return {};
+}
+
+RunResult runPadUbToTscm(const Case& c, std::span<const std::uint8_t> src, std::span<std::uint8_t> dst) {
+  const PadBlocks b = padBlocksOf(c.params);
+  const oracle::Nd2NzParams& nd = *c.nd2nzParams;
+  const std::uint32_t s = oracle::sizeBytes(c.dtype);
+  Checker check;
+  checkPadBlocks(check, "PAD-U2G-1", b, c.profile);  // PAD-U2L1-1: the first leg is PAD-U2G
+  check.require(nd.ndNum == 1, "PAD-U2L1-2", "nd2nzParams.ndNum", nd.ndNum, "ndNum must be 1 on the UB->TSCM path");
+  checkNd2Nz(check, "nd2nzParams.", nd, c.profile);
+  // AMB-3: the GM-leg dstStride is in bytes (code, example) or 32-byte blocks (doc table)
+  const std::uint64_t strideUnitBytes =
+      c.profile.tscmGmStrideUnit == Profile::TscmGmStrideUnit::bytes ? 1 : kBlock32Bytes;
+  const std::uint64_t srcPitchBytes = ubReadPitchBytes(b);
+  const std::uint64_t wsPitchBytes = b.lenBytes + strideUnitBytes * b.dstStride;
+  const std::uint64_t count = b.movedCount();
+  const SpanBytes layout = nd2nzSpans(nd, s);
+  check.buffers(c, burstSpanBytes(count, srcPitchBytes, b.lenBytes), layout.dst);
+  if (check.failed()) return check.rejection();
+
+  // The workspace only needs what the ND2NZ leg reads and the UB->GM leg wrote: bytes past either are unspecified,
+  // so a huge GM stride costs nothing. One buffer per thread, grown, never shrunk.
+  const std::uint64_t wsBytes = std::min(burstSpanBytes(count, wsPitchBytes, b.lenBytes), layout.src);
+  thread_local std::vector<std::uint8_t> workspace;
+  if (workspace.size() < wsBytes) workspace.resize(wsBytes);
+  const auto [from, to] = operandsOf(c, src, dst);
+  // Blocks wholly inside the workspace, then the one the workspace end cuts, if any.
+  const std::uint64_t wholeBlocks =
+      count == 0 || wsBytes < b.lenBytes ? 0 : std::min(count, (wsBytes - b.lenBytes) / wsPitchBytes + 1);
+  copyBursts(workspace.data(), wsPitchBytes, from, srcPitchBytes, wholeBlocks, b.lenBytes);
+  if (wholeBlocks < count && wholeBlocks * wsPitchBytes < wsBytes) {
+    std::memcpy(workspace.data() + wholeBlocks * wsPitchBytes, from + wholeBlocks * srcPitchBytes,
+                wsBytes - wholeBlocks * wsPitchBytes);
+  }
+  nd2nz(to, workspace.data(), wsBytes, nd, s);
+  return {};
+}
+
+}  // namespace dcconf::backends::fast

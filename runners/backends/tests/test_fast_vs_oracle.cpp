@@ -1,0 +1,593 @@
+// Differential test: the fast backend (and, as a sanity check, the oracle backend) against oracle::evaluate, the
+// reference. Random valid cases from a fixed seed, edge values biased, every AMB profile; destination guard bytes on
+// both sides of the span; invalid cases (one broken constraint each) must be rejected without any write.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdint>
+#include <functional>
+#include <initializer_list>
+#include <optional>
+#include <random>
+#include <sstream>
+#include <string>
+#include <type_traits>
+#include <variant>
+#include <vector>
+
+#include "dcconf/backends/backend.hpp"
+#include "dcconf/oracle/oracle.hpp"
+
+namespace dcconf::backends {
+namespace {
+
+using oracle::Case;
+using oracle::DType;
+using oracle::Operation;
+using oracle::Position;
+using oracle::Product;
+using oracle::Profile;
+
+constexpr std::uint64_t kSeed = 0x0dcc0f5eedULL;
+constexpr std::uint64_t kGuardBytes = 64;
+
+// ---- random draws ---------------------------------------------------------------------------------------------
+
+class Draw {
+ public:
+  explicit Draw(std::uint64_t seed) : gen_(seed) {}
+  std::uint64_t between(std::uint64_t lo, std::uint64_t hi) {
+    return std::uniform_int_distribution<std::uint64_t>(lo, hi)(gen_);
+  }
+  bool oneIn(std::uint64_t n) { return between(1, n) == 1; }
+  std::uint64_t from(std::initializer_list<std::uint64_t> choices) {
+    return *(choices.begin() + between(0, choices.size() - 1));
+  }
+  std::uint64_t bits() { return gen_(); }
+  std::vector<std::uint8_t> bytes(std::uint64_t n) {
+    std::vector<std::uint8_t> out(n);
+    for (auto& b : out) b = static_cast<std::uint8_t>(gen_());
+    return out;
+  }
+
+ private:
+  std::mt19937_64 gen_;
+};
+
+template <typename T>
+T narrow(std::uint64_t value) {
+  return static_cast<T>(value);
+}
+
+// Every AMB field drawn independently, so profile combinations are covered too.
+Profile drawProfile(Draw& d) {
+  Profile p;
+  p.zeroCount = d.oneIn(2) ? Profile::ZeroCount::reject : Profile::ZeroCount::hwNoop;
+  p.padDummy = static_cast<Profile::PadDummy>(d.between(0, 2));
+  p.tscmGmStrideUnit = d.oneIn(2) ? Profile::TscmGmStrideUnit::bytes : Profile::TscmGmStrideUnit::docTable32;
+  p.calCountOverflow = d.oneIn(2) ? Profile::CalCountOverflow::reject : Profile::CalCountOverflow::hwWrap;
+  p.nd2nzZeroMatrixStride =
+      d.oneIn(2) ? Profile::Nd2NzZeroMatrixStride::acceptWhenSingle : Profile::Nd2NzZeroMatrixStride::docRange;
+  return p;
+}
+
+bool zeroCountsOk(const Case& c) { return c.profile.zeroCount == Profile::ZeroCount::hwNoop; }
+
+// ---- generators of valid parameters, one per operation ----------------------------------------------------------
+
+struct Blocks {
+  std::uint64_t count, lenBytes, srcStride, dstStride;
+};
+
+Blocks drawPadBlocks(Draw& d, const Case& c, std::uint32_t s, bool isExt) {
+  Blocks b{};
+  b.count = d.from({1, 1, 2, 3, d.between(1, 8), d.between(1, 40)});
+  b.lenBytes = d.from({1, 31, 32, 33, 63, 64, s, 3 * s + 1, d.between(1, 100), d.between(1, 300)});
+  if (isExt && d.oneIn(300)) b.lenBytes = d.between(65536, 70000);  // only the Ext struct reaches past u16
+  if (zeroCountsOk(c) && d.oneIn(10)) b.count = 0;
+  if (zeroCountsOk(c) && d.oneIn(10)) b.lenBytes = 0;
+  b.srcStride = d.from({0, 0, 1, d.between(0, 40), d.between(100, 300)});
+  b.dstStride = d.from({0, 0, 1, d.between(0, 40), d.between(100, 300)});
+  return b;
+}
+
+void setPadBlocks(Case& c, const Blocks& b, bool isExt) {
+  if (isExt) {
+    c.params = oracle::DataCopyExtParams{narrow<std::uint16_t>(b.count), narrow<std::uint32_t>(b.lenBytes),
+                                         narrow<std::uint32_t>(b.srcStride), narrow<std::uint32_t>(b.dstStride), 0};
+  } else {
+    c.params = oracle::DataCopyParams{narrow<std::uint16_t>(b.count), narrow<std::uint16_t>(b.lenBytes),
+                                      narrow<std::uint16_t>(b.srcStride), narrow<std::uint16_t>(b.dstStride)};
+  }
+}
+
+Position drawUb(Draw& d) { return d.oneIn(2) ? Position::VECIN : Position::VECOUT; }
+
+void genPadGmToUb(Draw& d, Case& c) {
+  const std::uint32_t s = oracle::sizeBytes(c.dtype);
+  const bool isExt = d.oneIn(2);
+  c.api = oracle::Api::DataCopyPad;
+  c.srcPos = Position::GM;
+  c.dstPos = drawUb(d);
+  setPadBlocks(c, drawPadBlocks(d, c, s, isExt), isExt);
+  const std::uint64_t maxPad = 32 / s;
+  const bool isPad = d.oneIn(2);
+  const auto left = narrow<std::uint8_t>(d.from({0, 0, maxPad, d.between(0, maxPad)}));
+  const auto right = narrow<std::uint8_t>(d.from({0, 0, maxPad, d.between(0, maxPad)}));
+  // 64-bit T takes paddingValue 0 only; others get garbage above the element to prove only the low s bytes count
+  const std::uint64_t value = s == 8 ? 0 : d.bits();
+  if (isExt) {
+    c.padParams = oracle::DataCopyPadExtParams{isPad, left, right, value};
+  } else {
+    c.padParams = oracle::DataCopyPadParams{isPad, left, right, value};
+  }
+  if (d.oneIn(3)) c.padRegister = d.bits();
+}
+
+void genPadUbToGm(Draw& d, Case& c) {
+  const bool isExt = d.oneIn(2);
+  c.api = oracle::Api::DataCopyPad;
+  c.srcPos = drawUb(d);
+  c.dstPos = Position::GM;
+  setPadBlocks(c, drawPadBlocks(d, c, oracle::sizeBytes(c.dtype), isExt), isExt);
+}
+
+std::uint64_t c0Elems(const Case& c) { return 32 / oracle::sizeBytes(c.dtype); }
+
+oracle::Nd2NzParams drawNd2Nz(Draw& d, const Case& c, std::uint64_t ndNum) {
+  const std::uint64_t c0 = c0Elems(c);
+  oracle::Nd2NzParams p;
+  p.ndNum = narrow<std::uint16_t>(ndNum);
+  p.nValue = narrow<std::uint16_t>(d.oneIn(30) ? 0 : d.from({1, 15, 16, 17, d.between(1, 40)}));
+  p.dValue = narrow<std::uint16_t>(d.oneIn(30) ? 0 : d.from({1, c0 - 1, c0, c0 + 1, 2 * c0, d.between(1, 5 * c0)}));
+  p.dValue = std::max<std::uint16_t>(p.dValue, d.oneIn(30) ? 0 : 1);
+  p.srcDValue = narrow<std::uint16_t>(
+      std::max<std::uint64_t>(1, d.from({p.dValue, p.dValue + d.between(0, 10), d.between(1, 100)})));
+  p.srcNdMatrixStride = narrow<std::uint16_t>(d.from({std::uint64_t{p.nValue} * p.srcDValue + d.between(0, 20),
+                                                      d.between(0, 2000)}));
+  p.dstNzNStride = narrow<std::uint16_t>(d.from({1, 1, 1, d.between(1, 3)}));
+  p.dstNzC0Stride = narrow<std::uint16_t>(std::max<std::uint64_t>(
+      1, d.from({oracle::alignUp(p.nValue, 16) * p.dstNzNStride, std::uint64_t{p.nValue} * p.dstNzNStride,
+                 d.between(1, 40)})));
+  const std::uint64_t matrixElems = (p.dValue + c0 - 1) / c0 * p.dstNzC0Stride * c0;
+  p.dstNzMatrixStride = narrow<std::uint16_t>(
+      std::max<std::uint64_t>(1, d.from({matrixElems, matrixElems + d.between(0, 64), d.between(1, 3000)})));
+  const bool zeroOk =
+      ndNum <= 1 && c.profile.nd2nzZeroMatrixStride == Profile::Nd2NzZeroMatrixStride::acceptWhenSingle;
+  if (zeroOk && d.oneIn(4)) p.dstNzMatrixStride = 0;  // AMB-6
+  return p;
+}
+
+void genPadUbToTscm(Draw& d, Case& c) {
+  const std::uint32_t s = oracle::sizeBytes(c.dtype);
+  const bool isExt = d.oneIn(2);
+  c.api = oracle::Api::DataCopyPad;
+  c.srcPos = drawUb(d);
+  c.dstPos = Position::TSCM;
+  c.nd2nzParams = drawNd2Nz(d, c, 1);
+  Blocks b = drawPadBlocks(d, c, s, isExt);
+  const oracle::Nd2NzParams& nd = *c.nd2nzParams;
+  if (d.oneIn(2) && nd.nValue > 0 && nd.dValue > 0) {
+    // Make the GM leg lay out exactly the rows the ND2NZ leg reads (under the byte stride unit).
+    b.count = nd.nValue;
+    b.lenBytes = std::uint64_t{nd.dValue} * s;
+    b.dstStride = (std::uint64_t{nd.srcDValue} - std::min(nd.srcDValue, nd.dValue)) * s;
+  }
+  setPadBlocks(c, b, isExt);
+}
+
+const Position kDataCopyPaths[][2] = {{Position::GM, Position::VECIN},    {Position::GM, Position::A1},
+                                      {Position::GM, Position::B1},       {Position::VECIN, Position::VECOUT},
+                                      {Position::VECOUT, Position::GM},   {Position::CO2, Position::GM}};
+
+void setDataCopyPath(Draw& d, Case& c) {
+  c.api = oracle::Api::DataCopy;
+  // CO2 exists only on the older parts (PROD): elsewhere draw among the other five
+  const bool hasCo2 = c.product == Product::atlas_training || c.product == Product::atlas_inference_310p;
+  const auto& path = kDataCopyPaths[d.between(0, hasCo2 ? 5 : 4)];
+  c.srcPos = path[0];
+  c.dstPos = path[1];
+}
+
+void genCopy0Level(Draw& d, Case& c) {
+  setDataCopyPath(d, c);
+  oracle::DataCopyParams p;
+  p.blockCount = narrow<std::uint16_t>(zeroCountsOk(c) && d.oneIn(10) ? 0 : d.from({1, 2, d.between(1, 8), d.between(1, 30)}));
+  p.blockLen = narrow<std::uint16_t>(zeroCountsOk(c) && d.oneIn(10) ? 0 : d.from({1, 2, d.between(1, 8)}));
+  p.srcStride = narrow<std::uint16_t>(d.from({0, 0, 1, d.between(0, 10), d.between(50, 200)}));
+  p.dstStride = narrow<std::uint16_t>(d.from({0, 0, 1, d.between(0, 10), d.between(50, 200)}));
+  c.params = p;
+}
+
+void genCopy2Level(Draw& d, Case& c) {
+  setDataCopyPath(d, c);
+  const std::uint64_t perBlock = c0Elems(c);  // elements per 32-byte block
+  std::uint64_t calCount = d.from({0, 1, perBlock - 1, perBlock, perBlock + 1, d.between(0, 2000)});
+  if (c.profile.calCountOverflow == Profile::CalCountOverflow::hwWrap && d.oneIn(4)) {
+    calCount = (65536 * d.between(1, 2) + d.between(0, 5)) * perBlock + d.between(0, perBlock - 1);  // AMB-4
+  }
+  c.params = oracle::CalCount{narrow<std::uint32_t>(calCount)};
+}
+
+void genNd2Nz(Draw& d, Case& c) {
+  c.api = oracle::Api::DataCopy;
+  c.srcPos = Position::GM;
+  c.dstPos = d.oneIn(2) ? Position::A1 : Position::B1;
+  c.params = drawNd2Nz(d, c, d.oneIn(40) ? 0 : d.from({1, 1, 2, 3}));
+}
+
+void genNz2Nd(Draw& d, Case& c) {
+  c.api = oracle::Api::DataCopy;
+  c.srcPos = Position::VECOUT;
+  c.dstPos = Position::GM;
+  oracle::Nz2NdParamsFull p;
+  p.ndNum = narrow<std::uint16_t>(d.oneIn(40) ? 0 : d.from({1, 1, 2, 3}));
+  p.nValue = narrow<std::uint16_t>(d.from({1, 15, 16, 17, d.between(1, 40)}));
+  p.dValue = narrow<std::uint16_t>(16 * d.between(1, 4));
+  p.srcNStride = narrow<std::uint16_t>(d.from({p.nValue, oracle::alignUp(p.nValue, 16), d.between(0, 50)}));
+  p.srcNdMatrixStride = narrow<std::uint16_t>(d.between(1, 20));
+  p.dstDStride = narrow<std::uint16_t>(d.from({p.dValue, p.dValue + d.between(0, 10), d.between(1, 100)}));
+  p.dstNdMatrixStride = narrow<std::uint16_t>(
+      std::max<std::uint64_t>(1, d.from({std::uint64_t{p.nValue} * p.dstDStride, d.between(1, 3000)})));
+  c.params = p;
+}
+
+struct OperationSpec {
+  Operation operation;
+  void (*generate)(Draw&, Case&);
+  std::vector<Product> products;  // "a few": each operation on parts with different dtype tables
+};
+// gtest prints the parameter of a failing test: the operation's name, not the struct's bytes.
+void PrintTo(const OperationSpec& spec, std::ostream* out) { *out << oracle::name(spec.operation); }
+
+const std::vector<Product> kPadProducts{Product::kirin9020, Product::atlas_a2, Product::atlas_200i_500_a2};
+const std::vector<Product> kCopyProducts{Product::atlas_a2, Product::atlas_training};
+
+const std::vector<OperationSpec>& operationSpecs() {
+  static const std::vector<OperationSpec> specs{
+      {Operation::padGmToUb, genPadGmToUb, kPadProducts},   {Operation::padUbToGm, genPadUbToGm, kPadProducts},
+      {Operation::padUbToTscm, genPadUbToTscm, kPadProducts}, {Operation::copy0Level, genCopy0Level, kCopyProducts},
+      {Operation::copy2Level, genCopy2Level, kCopyProducts},  {Operation::nd2nz, genNd2Nz, kCopyProducts},
+      {Operation::nz2nd, genNz2Nd, kCopyProducts},
+  };
+  return specs;
+}
+
+// Offsets (aligned for local positions, G-5; anything on GM) and sizes that hold the copy, sometimes exactly.
+void sizeBuffers(Draw& d, Case& c) {
+  auto offset = [&](Position pos) { return oracle::isLocal(pos) ? 32 * d.between(0, 3) : d.between(0, 40); };
+  c.src.offsetBytes = offset(c.srcPos);
+  c.dst.offsetBytes = offset(c.dstPos);
+  const oracle::Extents e = oracle::extents(c);
+  c.src.sizeBytes = c.src.offsetBytes + e.srcSpanBytes + d.from({0, d.between(1, 64)});
+  c.dst.sizeBytes = c.dst.offsetBytes + e.dstSpanBytes + d.from({0, d.between(1, 64)});
+}
+
+Case drawCase(Draw& d, const OperationSpec& spec, Product product, DType dtype, const Profile& profile) {
+  Case c;
+  c.product = product;
+  c.dtype = dtype;
+  c.profile = profile;
+  spec.generate(d, c);
+  sizeBuffers(d, c);
+  return c;
+}
+
+// ---- reporting --------------------------------------------------------------------------------------------------
+
+std::string describeCase(const Case& c) {
+  std::ostringstream out;
+  out << oracle::name(c.product) << " " << oracle::name(c.api) << " " << oracle::pathName(c.srcPos, c.dstPos) << " "
+      << oracle::name(c.dtype) << " profile=" << oracle::profileName(c.profile) << " " << oracle::typeName(c.params)
+      << "{";
+  std::visit(
+      [&](const auto& p) {
+        using P = std::decay_t<decltype(p)>;
+        if constexpr (std::is_same_v<P, oracle::DataCopyParams> || std::is_same_v<P, oracle::DataCopyExtParams>) {
+          out << "blockCount=" << p.blockCount << " blockLen=" << p.blockLen << " srcStride=" << p.srcStride
+              << " dstStride=" << p.dstStride;
+        } else if constexpr (std::is_same_v<P, oracle::Nd2NzParams>) {
+          out << "nd2nz";
+        } else if constexpr (std::is_same_v<P, oracle::Nz2NdParamsFull>) {
+          out << "ndNum=" << p.ndNum << " nValue=" << p.nValue << " dValue=" << p.dValue
+              << " srcNdMatrixStride=" << p.srcNdMatrixStride << " srcNStride=" << p.srcNStride
+              << " dstDStride=" << p.dstDStride << " dstNdMatrixStride=" << p.dstNdMatrixStride;
+        } else {
+          out << "calCount=" << p.calCount;
+        }
+      },
+      c.params);
+  out << "}";
+  auto nd2nz = [&](const oracle::Nd2NzParams& p) {
+    out << " Nd2Nz{ndNum=" << p.ndNum << " nValue=" << p.nValue << " dValue=" << p.dValue
+        << " srcNdMatrixStride=" << p.srcNdMatrixStride << " srcDValue=" << p.srcDValue
+        << " dstNzC0Stride=" << p.dstNzC0Stride << " dstNzNStride=" << p.dstNzNStride
+        << " dstNzMatrixStride=" << p.dstNzMatrixStride << "}";
+  };
+  if (const auto* p = std::get_if<oracle::Nd2NzParams>(&c.params)) nd2nz(*p);
+  if (c.nd2nzParams) nd2nz(*c.nd2nzParams);
+  std::visit(
+      [&](const auto& p) {
+        if constexpr (!std::is_same_v<std::decay_t<decltype(p)>, std::monostate>) {
+          out << " pad{isPad=" << p.isPad << " left=" << int{p.leftPadding} << " right=" << int{p.rightPadding}
+              << " value=0x" << std::hex << p.paddingValue << std::dec << "}";
+        }
+      },
+      c.padParams);
+  if (c.padRegister) out << " padRegister=0x" << std::hex << *c.padRegister << std::dec;
+  out << " src{size=" << c.src.sizeBytes << " offset=" << c.src.offsetBytes << "} dst{size=" << c.dst.sizeBytes
+      << " offset=" << c.dst.offsetBytes << "}";
+  return out.str();
+}
+
+// ---- the checks ---------------------------------------------------------------------------------------------------
+
+// The destination with kGuardBytes of random guard on each side; the backend sees only the middle span.
+struct GuardedDst {
+  std::vector<std::uint8_t> bytes;
+  std::span<std::uint8_t> span() { return {bytes.data() + kGuardBytes, bytes.size() - 2 * kGuardBytes}; }
+  std::span<const std::uint8_t> inner() const { return {bytes.data() + kGuardBytes, bytes.size() - 2 * kGuardBytes}; }
+};
+
+GuardedDst guardedDst(Draw& d, std::uint64_t sizeBytes) { return {d.bytes(sizeBytes + 2 * kGuardBytes)}; }
+
+// Runs one valid case on the backend; empty when it matches the oracle on every cared byte and kept the guards.
+std::string differential(Backend& backend, const Case& c, Draw& d) {
+  const std::vector<std::uint8_t> src = d.bytes(c.src.sizeBytes);
+  GuardedDst dst = guardedDst(d, c.dst.sizeBytes);
+  const std::vector<std::uint8_t> before = dst.bytes;
+  const oracle::Evaluation e = oracle::evaluate(c, src, dst.inner());
+  if (e.verdict != oracle::Verdict::computed) {
+    return "generator bug: oracle says " + std::string(oracle::name(e.verdict)) + ": " +
+           oracle::describe(e.violations.front());
+  }
+  const RunResult r = backend.run(c, src, dst.span());
+  if (r.status != RunStatus::ok) return "status " + std::string(name(r.status)) + ": " + r.detail;
+  for (std::uint64_t i = 0; i < kGuardBytes; ++i) {
+    const std::uint64_t after = dst.bytes.size() - 1 - i;
+    if (dst.bytes[i] != before[i] || dst.bytes[after] != before[after]) return "wrote a guard byte outside dst";
+  }
+  const std::uint64_t at = oracle::firstMismatch(e.expectation, dst.inner());
+  if (at == oracle::kNoMismatch) return {};
+  return "dst byte " + std::to_string(at) + " (region " + std::string(oracle::name(e.expectation.region[at])) +
+         "): got " + std::to_string(dst.inner()[at]) + ", expected " + std::to_string(e.expectation.expected[at]);
+}
+
+struct Tally {
+  std::uint64_t cases = 0;
+  std::uint64_t failures = 0;
+};
+
+// Draws casesPerCombo valid cases per (product, dtype) the product supports, for one operation, and checks each on
+// fast (and every oracleEvery-th on the oracle backend). profile: forced, or drawn per case when empty.
+Tally runOperation(const OperationSpec& spec, std::uint64_t seed, int casesPerCombo, std::optional<Profile> profile,
+                   int oracleEvery = 4) {
+  auto fastBackend = makeFastBackend();
+  auto oracleBackend = makeOracleBackend();
+  Draw d(seed);
+  Tally tally;
+  for (const Product product : spec.products) {
+    for (const oracle::DTypeInfo& dtype : oracle::allDTypes()) {
+      const Case probe = drawCase(d, spec, product, dtype.dtype, profile.value_or(Profile{}));
+      if (!oracle::checkSupport(probe, spec.operation).empty()) {
+        EXPECT_FALSE(fastBackend->supports(probe)) << describeCase(probe);
+        std::vector<std::uint8_t> src(probe.src.sizeBytes), dst(probe.dst.sizeBytes);
+        EXPECT_EQ(fastBackend->run(probe, src, dst).status, RunStatus::notSupported) << describeCase(probe);
+        continue;
+      }
+      EXPECT_TRUE(fastBackend->supports(probe)) << describeCase(probe);
+      for (int n = 0; n < casesPerCombo; ++n) {
+        const Case c = drawCase(d, spec, product, dtype.dtype, profile ? *profile : drawProfile(d));
+        ++tally.cases;
+        for (Backend* backend : {fastBackend.get(), oracleBackend.get()}) {
+          if (backend == oracleBackend.get() && n % oracleEvery != 0) continue;
+          const std::string failure = differential(*backend, c, d);
+          if (failure.empty()) continue;
+          ++tally.failures;
+          ADD_FAILURE() << backend->name() << ": " << failure << "\n  seed=0x" << std::hex << seed << std::dec
+                        << " case #" << n << ": " << describeCase(c);
+          if (tally.failures > 10) return tally;  // enough to debug; keep the log readable
+        }
+      }
+    }
+  }
+  return tally;
+}
+
+constexpr int kCasesPerCombo = 300;
+
+class FastVsOracle : public ::testing::TestWithParam<OperationSpec> {};
+
+TEST_P(FastVsOracle, RandomValidCasesMatchOnEveryCaredByte) {
+  const OperationSpec& spec = GetParam();
+  const std::uint64_t seed = kSeed + static_cast<std::uint64_t>(spec.operation);
+  const Tally tally = runOperation(spec, seed, kCasesPerCombo, std::nullopt);
+  EXPECT_EQ(tally.failures, 0u);
+  RecordProperty("cases", std::to_string(tally.cases));
+  std::printf("[ info ] %s: %llu random valid cases, seed 0x%llx\n", std::string(oracle::name(spec.operation)).c_str(),
+              static_cast<unsigned long long>(tally.cases), static_cast<unsigned long long>(seed));
+}
+
+// Every named profile forced on every operation, so each AMB reading is exercised where it matters.
+TEST_P(FastVsOracle, EveryNamedProfile) {
+  const OperationSpec& spec = GetParam();
+  for (const std::string_view profileName : oracle::allProfileNames()) {
+    const auto parsed = oracle::parseProfile(profileName);
+    ASSERT_TRUE(parsed.profile) << parsed.error;
+    const std::uint64_t seed = kSeed ^ (std::hash<std::string_view>{}(profileName) + static_cast<std::uint64_t>(spec.operation));
+    SCOPED_TRACE("profile " + std::string(profileName));
+    EXPECT_EQ(runOperation(spec, seed, 40, parsed.profile).failures, 0u);
+  }
+}
+
+// ---- invalid cases: one broken constraint each ------------------------------------------------------------------
+
+// Applies f to whichever of DataCopyParams / DataCopyExtParams the case holds.
+template <typename F>
+bool withBlocks(Case& c, F f) {
+  if (auto* p = std::get_if<oracle::DataCopyParams>(&c.params)) return f(*p), true;
+  if (auto* p = std::get_if<oracle::DataCopyExtParams>(&c.params)) return f(*p), true;
+  return false;
+}
+template <typename F>
+bool withPad(Case& c, F f) {
+  if (auto* p = std::get_if<oracle::DataCopyPadParams>(&c.padParams)) return f(*p), true;
+  if (auto* p = std::get_if<oracle::DataCopyPadExtParams>(&c.padParams)) return f(*p), true;
+  return false;
+}
+oracle::Nd2NzParams* nd2nzOf(Case& c) {
+  if (c.nd2nzParams) return &*c.nd2nzParams;
+  return std::get_if<oracle::Nd2NzParams>(&c.params);
+}
+template <typename F>
+bool withNd2Nz(Case& c, F f) {
+  oracle::Nd2NzParams* p = nd2nzOf(c);
+  return p != nullptr && (f(*p), true);
+}
+template <typename F>
+bool withNz2Nd(Case& c, F f) {
+  auto* p = std::get_if<oracle::Nz2NdParamsFull>(&c.params);
+  return p != nullptr && (f(*p), true);
+}
+bool rejectZeroCounts(Case& c) {
+  c.profile.zeroCount = Profile::ZeroCount::reject;  // AMB-1: the default profile rejects 0
+  return true;
+}
+
+struct Breaker {
+  const char* what;
+  bool (*apply)(Case&);  // false when the breaker does not apply to this case
+};
+
+const std::vector<Breaker>& breakers() {
+  static const std::vector<Breaker> list{
+      {"blockCount 0", [](Case& c) { return withBlocks(c, [](auto& p) { p.blockCount = 0; }) && rejectZeroCounts(c); }},
+      {"blockCount 4096", [](Case& c) { return withBlocks(c, [](auto& p) { p.blockCount = 4096; }); }},
+      {"blockLen 0", [](Case& c) { return withBlocks(c, [](auto& p) { p.blockLen = 0; }) && rejectZeroCounts(c); }},
+      {"Ext blockLen 2097152",
+       [](Case& c) {
+         auto* p = std::get_if<oracle::DataCopyExtParams>(&c.params);
+         return p != nullptr && (p->blockLen = 2097152, true);
+       }},
+      {"leftPadding past 32 bytes",
+       [](Case& c) {
+         const auto tooMany = narrow<std::uint8_t>(32 / oracle::sizeBytes(c.dtype) + 1);
+         return withPad(c, [&](auto& p) { p.leftPadding = tooMany; });
+       }},
+      {"rightPadding past 32 bytes",
+       [](Case& c) {
+         const auto tooMany = narrow<std::uint8_t>(32 / oracle::sizeBytes(c.dtype) + 1);
+         return withPad(c, [&](auto& p) { p.rightPadding = tooMany; });
+       }},
+      {"64-bit paddingValue != 0",
+       [](Case& c) {
+         return oracle::sizeBytes(c.dtype) == 8 && withPad(c, [](auto& p) { p.paddingValue = 1; });
+       }},
+      {"UB->TSCM ndNum 2", [](Case& c) { return c.nd2nzParams && (c.nd2nzParams->ndNum = 2, true); }},
+      {"ND2NZ ndNum 4096", [](Case& c) { return withNd2Nz(c, [](auto& p) { p.ndNum = 4096; }); }},
+      {"ND2NZ nValue 16385", [](Case& c) { return withNd2Nz(c, [](auto& p) { p.nValue = 16385; }); }},
+      {"ND2NZ srcDValue 0", [](Case& c) { return withNd2Nz(c, [](auto& p) { p.srcDValue = 0; }); }},
+      {"ND2NZ dstNzC0Stride 0", [](Case& c) { return withNd2Nz(c, [](auto& p) { p.dstNzC0Stride = 0; }); }},
+      {"ND2NZ dstNzC0Stride 16385", [](Case& c) { return withNd2Nz(c, [](auto& p) { p.dstNzC0Stride = 16385; }); }},
+      {"ND2NZ dstNzNStride 0", [](Case& c) { return withNd2Nz(c, [](auto& p) { p.dstNzNStride = 0; }); }},
+      {"ND2NZ dstNzNStride 16385", [](Case& c) { return withNd2Nz(c, [](auto& p) { p.dstNzNStride = 16385; }); }},
+      {"ND2NZ dstNzMatrixStride 0 under doc-range (AMB-6)",
+       [](Case& c) {
+         c.profile.nd2nzZeroMatrixStride = Profile::Nd2NzZeroMatrixStride::docRange;
+         return withNd2Nz(c, [](auto& p) { p.dstNzMatrixStride = 0; });
+       }},
+      {"ND2NZ dstNzMatrixStride 0 with ndNum 2",
+       [](Case& c) {
+         return !c.nd2nzParams && withNd2Nz(c, [](auto& p) { p.dstNzMatrixStride = 0, p.ndNum = 2; });
+       }},
+      {"NZ2ND ndNum 4096", [](Case& c) { return withNz2Nd(c, [](auto& p) { p.ndNum = 4096; }); }},
+      {"NZ2ND nValue 0", [](Case& c) { return withNz2Nd(c, [](auto& p) { p.nValue = 0; }); }},
+      {"NZ2ND nValue 8193", [](Case& c) { return withNz2Nd(c, [](auto& p) { p.nValue = 8193; }); }},
+      {"NZ2ND dValue 8208", [](Case& c) { return withNz2Nd(c, [](auto& p) { p.dValue = 8208; }); }},
+      {"NZ2ND dValue 24 (not a multiple of 16)", [](Case& c) { return withNz2Nd(c, [](auto& p) { p.dValue = 24; }); }},
+      {"NZ2ND srcNdMatrixStride 0", [](Case& c) { return withNz2Nd(c, [](auto& p) { p.srcNdMatrixStride = 0; }); }},
+      {"NZ2ND srcNdMatrixStride 513", [](Case& c) { return withNz2Nd(c, [](auto& p) { p.srcNdMatrixStride = 513; }); }},
+      {"NZ2ND srcNStride 4097", [](Case& c) { return withNz2Nd(c, [](auto& p) { p.srcNStride = 4097; }); }},
+      {"NZ2ND dstDStride 0", [](Case& c) { return withNz2Nd(c, [](auto& p) { p.dstDStride = 0; }); }},
+      {"NZ2ND dstNdMatrixStride 0", [](Case& c) { return withNz2Nd(c, [](auto& p) { p.dstNdMatrixStride = 0; }); }},
+      {"2-level block count over 65535 (AMB-4)",
+       [](Case& c) {
+         auto* p = std::get_if<oracle::CalCount>(&c.params);
+         if (p == nullptr) return false;
+         c.profile.calCountOverflow = Profile::CalCountOverflow::reject;
+         p->calCount = narrow<std::uint32_t>(65536 * 32 / oracle::sizeBytes(c.dtype));
+         return true;
+       }},
+      {"src one byte short",
+       [](Case& c) {
+         const std::uint64_t span = oracle::extents(c).srcSpanBytes;
+         return span > 0 && (c.src.sizeBytes = c.src.offsetBytes + span - 1, true);
+       }},
+      {"dst one byte short",
+       [](Case& c) {
+         const std::uint64_t span = oracle::extents(c).dstSpanBytes;
+         return span > 0 && (c.dst.sizeBytes = c.dst.offsetBytes + span - 1, true);
+       }},
+      {"local src offset not 32-byte aligned (G-5)",
+       [](Case& c) {
+         return oracle::isLocal(c.srcPos) && (c.src.offsetBytes += 16, c.src.sizeBytes += 16, true);
+       }},
+      {"local dst offset not 32-byte aligned (G-5)",
+       [](Case& c) {
+         return oracle::isLocal(c.dstPos) && (c.dst.offsetBytes += 16, c.dst.sizeBytes += 16, true);
+       }},
+      {"dst offset past the end",
+       [](Case& c) { return c.dst.offsetBytes = c.dst.sizeBytes + 32, true; }},
+  };
+  return list;
+}
+
+std::string clauseOf(const std::string& detail) { return detail.substr(0, detail.find(':')); }
+
+// For every supported dtype on atlas-a2 (which documents every operation), a few valid non-empty base cases per
+// breaker: fast must answer rejected, name a clause the oracle also names, and leave every byte as it was.
+TEST_P(FastVsOracle, InvalidCasesAreRejectedWithoutWrites) {
+  const OperationSpec& spec = GetParam();
+  const std::uint64_t seed = kSeed * 3 + static_cast<std::uint64_t>(spec.operation);
+  auto fastBackend = makeFastBackend();
+  Draw d(seed);
+  std::uint64_t rejected = 0;
+  for (const oracle::DTypeInfo& dtype : oracle::allDTypes()) {
+    for (const Breaker& breaker : breakers()) {
+      for (int n = 0; n < 4; ++n) {
+        Case c = drawCase(d, spec, Product::atlas_a2, dtype.dtype, drawProfile(d));
+        if (!oracle::checkSupport(c, spec.operation).empty()) break;
+        const oracle::Extents e = oracle::extents(c);
+        if (e.srcSpanBytes == 0 || e.dstSpanBytes == 0 || !breaker.apply(c)) continue;
+        const std::vector<oracle::Violation> violations = oracle::validate(c);
+        ASSERT_FALSE(violations.empty()) << "breaker '" << breaker.what << "' left a valid case: " << describeCase(c);
+        const std::vector<std::uint8_t> src = d.bytes(c.src.sizeBytes);
+        GuardedDst dst = guardedDst(d, c.dst.sizeBytes);
+        const std::vector<std::uint8_t> before = dst.bytes;
+        const RunResult r = fastBackend->run(c, src, dst.span());
+        const auto named = [&](const oracle::Violation& v) { return v.clause == clauseOf(r.detail); };
+        EXPECT_EQ(r.status, RunStatus::rejected) << breaker.what << ": " << r.detail << "\n  seed=0x" << std::hex
+                                                 << seed << std::dec << " " << describeCase(c);
+        EXPECT_TRUE(std::any_of(violations.begin(), violations.end(), named))
+            << breaker.what << ": fast says '" << r.detail << "', oracle says '"
+            << oracle::describe(violations.front()) << "'\n  " << describeCase(c);
+        EXPECT_TRUE(dst.bytes == before) << breaker.what << ": wrote on a rejected case\n  " << describeCase(c);
+        ++rejected;
+      }
+    }
+  }
+  std::printf("[ info ] %s: %llu invalid cases\n", std::string(oracle::name(spec.operation)).c_str(),
+              static_cast<unsigned long long>(rejected));
+}
+
+std::string operationName(const ::testing::TestParamInfo<OperationSpec>& info) {
+  constexpr const char* kNames[] = {"PadGmToUb", "PadUbToGm", "PadUbToTscm", "Copy0Level",
+                                    "Copy2Level", "Nd2Nz",     "Nz2Nd"};
+  return kNames[static_cast<std::size_t>(info.param.operation)];
+}
+
+INSTANTIATE_TEST_SUITE_P(AllOperations, FastVsOracle, ::testing::ValuesIn(operationSpecs()), operationName);
+
+}  // namespace
+}  // namespace dcconf::backends

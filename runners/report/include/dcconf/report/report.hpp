@@ -1,0 +1,112 @@
+// What a run found, in the forms a person and a CI read: a terminal table, report.json and junit.xml.
+// Shared by `dcconf run` and `dcconf vectors check/verify`, so every command reports the same way.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace dcconf::report {
+
+// Per-case outcome. NOT_SUPPORTED is neither a pass nor a failure; ACCEPTED_INVALID is reported apart from
+// conformance (G-4: the IUT ran an invalid case without writing outside the footprint).
+enum class CaseStatus : std::uint8_t { pass, fail, notSupported, rejected, acceptedInvalid, crash, timeout };
+inline constexpr std::size_t kCaseStatusCount = 7;
+std::string_view name(CaseStatus status);  // "PASS", "FAIL", "NOT_SUPPORTED", ...
+bool isFailure(CaseStatus status);         // FAIL, CRASH, TIMEOUT
+
+// A failure worth a person's attention: the minimal case, where it is saved, how to replay it, what differs.
+struct Failure {
+  std::string id;        // stable within the run: "<group>-<dtype>-<property>-<n>"
+  std::string group;     // "DataCopyPad GM->VECIN"
+  std::string dtype;
+  std::string property;  // "G-1 conformance"
+  std::string clause;    // the clause the first difference breaks
+  std::string status;    // FAIL / CRASH / TIMEOUT
+  std::string message;   // one line
+  std::vector<std::string> diff;  // a few lines: coordinates, region, expected vs actual
+  std::string caseFile;  // relative to the report folder
+  std::string repro;     // the command that replays it
+};
+
+struct GroupKey {
+  std::string group;  // operation and path
+  std::string dtype;
+  auto operator<=>(const GroupKey&) const = default;
+};
+
+struct Counts {
+  std::uint64_t byStatus[kCaseStatusCount] = {};
+  std::uint64_t total() const;
+  std::uint64_t failures() const;
+  void add(CaseStatus status, std::uint64_t n = 1) { byStatus[static_cast<std::size_t>(status)] += n; }
+  std::uint64_t operator[](CaseStatus status) const { return byStatus[static_cast<std::size_t>(status)]; }
+};
+
+struct RunMeta {
+  std::string command;  // what was run, for the record
+  std::string dcconfVersion;
+  std::string backendName;
+  std::string backendVersion;
+  std::string product;
+  std::string profile;
+  std::uint64_t seed = 0;
+  std::string shard;   // "1/1"
+  std::string startedAt;  // ISO 8601 UTC
+};
+
+class Report {
+ public:
+  explicit Report(RunMeta meta);
+
+  void record(const GroupKey& key, const std::string& property, CaseStatus status, std::uint64_t n = 1);
+  void addFailure(Failure failure);
+  void addNote(std::string note);  // e.g. "ANY bytes left unspecified: 1234 (AMB-2)"
+  void finish(std::chrono::duration<double> elapsed);
+  // Adds the counts, failures and notes of another report's JSON (a worker process's); false if it is not one.
+  bool mergeJson(const std::string& reportJson);
+
+  bool passed() const;  // no FAIL, CRASH or TIMEOUT anywhere
+  Counts totals() const;
+  const RunMeta& meta() const { return meta_; }
+  const std::vector<Failure>& failures() const { return failures_; }
+
+  void printSummary(std::ostream& out) const;  // the path x dtype table and the failures, for a terminal
+  std::string toJsonText() const;              // schema dcconf.report/1
+  std::string toJunitXml() const;
+
+ private:
+  RunMeta meta_;
+  std::map<GroupKey, std::map<std::string, Counts>> counts_;  // group/dtype -> property -> counts
+  std::vector<Failure> failures_;
+  std::vector<std::string> notes_;
+  double elapsedSeconds_ = 0;
+};
+
+// A one-line progress bar with cases/s and ETA, redrawn at most ten times a second; silent unless stderr is a
+// terminal (and never in CI logs).
+class Progress {
+ public:
+  Progress(std::string label, std::uint64_t totalCases);
+  ~Progress();
+  void advance(std::uint64_t cases = 1);
+  void finish();
+  static bool enabledByDefault();
+
+ private:
+  void draw(bool final);
+  std::string label_;
+  std::uint64_t total_;
+  std::uint64_t done_ = 0;
+  bool enabled_;
+  bool finished_ = false;
+  std::chrono::steady_clock::time_point start_;
+  std::chrono::steady_clock::time_point lastDraw_;
+};
+
+}  // namespace dcconf::report

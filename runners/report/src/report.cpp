@@ -1,0 +1,283 @@
+#include "dcconf/report/report.hpp"
+
+#include <unistd.h>
+
+#include <array>
+#include <cstdio>
+#include <iomanip>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+namespace dcconf::report {
+namespace {
+
+constexpr std::array<std::string_view, kCaseStatusCount> kStatusNames{
+    "PASS", "FAIL", "NOT_SUPPORTED", "REJECTED", "ACCEPTED_INVALID", "CRASH", "TIMEOUT"};
+
+constexpr std::array kAllStatuses{CaseStatus::pass,           CaseStatus::fail,  CaseStatus::notSupported,
+                                  CaseStatus::rejected,       CaseStatus::acceptedInvalid,
+                                  CaseStatus::crash,          CaseStatus::timeout};
+
+std::string xmlEscape(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (const char ch : text) {
+    switch (ch) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      case '\'': out += "&apos;"; break;
+      default:
+        // XML 1.0 forbids most control characters even when escaped.
+        if (static_cast<unsigned char>(ch) < 0x20 && ch != '\n' && ch != '\t' && ch != '\r') {
+          out += '?';
+        } else {
+          out += ch;
+        }
+    }
+  }
+  return out;
+}
+
+nlohmann::json countsJson(const Counts& counts) {
+  nlohmann::json out = nlohmann::json::object();
+  for (const CaseStatus status : kAllStatuses) out[std::string(name(status))] = counts[status];
+  return out;
+}
+
+std::string formatSeconds(double seconds) {
+  std::ostringstream out;
+  out << std::fixed << std::setprecision(3) << seconds;
+  return out.str();
+}
+
+}  // namespace
+
+std::string_view name(CaseStatus status) { return kStatusNames[static_cast<std::size_t>(status)]; }
+
+bool isFailure(CaseStatus status) {
+  return status == CaseStatus::fail || status == CaseStatus::crash || status == CaseStatus::timeout;
+}
+
+std::uint64_t Counts::total() const {
+  std::uint64_t sum = 0;
+  for (const auto n : byStatus) sum += n;
+  return sum;
+}
+
+std::uint64_t Counts::failures() const {
+  return (*this)[CaseStatus::fail] + (*this)[CaseStatus::crash] + (*this)[CaseStatus::timeout];
+}
+
+Report::Report(RunMeta meta) : meta_(std::move(meta)) {}
+
+void Report::record(const GroupKey& key, const std::string& property, CaseStatus status, std::uint64_t n) {
+  counts_[key][property].add(status, n);
+}
+
+void Report::addFailure(Failure failure) { failures_.push_back(std::move(failure)); }
+void Report::addNote(std::string note) { notes_.push_back(std::move(note)); }
+void Report::finish(std::chrono::duration<double> elapsed) { elapsedSeconds_ = elapsed.count(); }
+
+bool Report::mergeJson(const std::string& reportJson) {
+  const auto json = nlohmann::json::parse(reportJson, nullptr, false);
+  if (json.is_discarded() || json.value("schema", "") != "dcconf.report/1") return false;
+  try {
+    for (const auto& group : json.at("groups")) {
+      const GroupKey key{group.at("group").get<std::string>(), group.at("dtype").get<std::string>()};
+      for (const auto& [property, counts] : group.at("properties").items()) {
+        for (const CaseStatus status : kAllStatuses) {
+          record(key, property, status, counts.at(std::string(name(status))).get<std::uint64_t>());
+        }
+      }
+    }
+    for (const auto& f : json.at("failures")) {
+      failures_.push_back({f.at("id"), f.at("group"), f.at("dtype"), f.at("property"), f.at("clause"), f.at("status"),
+                           f.at("message"), f.at("diff").get<std::vector<std::string>>(), f.at("caseFile"),
+                           f.at("repro")});
+    }
+    for (const auto& note : json.at("notes")) notes_.push_back(note.get<std::string>());
+    elapsedSeconds_ = std::max(elapsedSeconds_, json.at("meta").at("elapsedSeconds").get<double>());
+  } catch (const nlohmann::json::exception&) {
+    return false;
+  }
+  return true;
+}
+
+Counts Report::totals() const {
+  Counts sum;
+  for (const auto& [key, byProperty] : counts_) {
+    for (const auto& [property, counts] : byProperty) {
+      for (const CaseStatus status : kAllStatuses) sum.add(status, counts[status]);
+    }
+  }
+  return sum;
+}
+
+bool Report::passed() const { return totals().failures() == 0 && failures_.empty(); }
+
+void Report::printSummary(std::ostream& out) const {
+  out << "dcconf " << meta_.dcconfVersion << "  backend " << meta_.backendName << " (" << meta_.backendVersion
+      << ")  product " << meta_.product << "  profile " << meta_.profile << "  seed " << meta_.seed << "\n\n";
+  out << std::left << std::setw(34) << "path" << std::setw(12) << "dtype";
+  for (const CaseStatus status : kAllStatuses) out << std::right << std::setw(static_cast<int>(name(status).size()) + 2) << name(status);
+  out << "\n";
+  for (const auto& [key, byProperty] : counts_) {
+    Counts sum;
+    for (const auto& [property, counts] : byProperty) {
+      for (const CaseStatus status : kAllStatuses) sum.add(status, counts[status]);
+    }
+    out << std::left << std::setw(34) << key.group << std::setw(12) << key.dtype;
+    for (const CaseStatus status : kAllStatuses) {
+      out << std::right << std::setw(static_cast<int>(name(status).size()) + 2) << sum[status];
+    }
+    out << "\n";
+  }
+  const Counts all = totals();
+  out << "\n" << all.total() << " cases: " << all[CaseStatus::pass] << " passed, " << all.failures() << " failed ("
+      << all[CaseStatus::crash] << " crashed, " << all[CaseStatus::timeout] << " timed out), "
+      << all[CaseStatus::notSupported] << " not supported, " << all[CaseStatus::rejected] << " rejected, "
+      << all[CaseStatus::acceptedInvalid] << " invalid accepted, in " << formatSeconds(elapsedSeconds_) << " s\n";
+  for (const auto& note : notes_) out << "note: " << note << "\n";
+  for (const auto& failure : failures_) {
+    out << "\n" << failure.status << " " << failure.id << "  [" << failure.clause << "] " << failure.property << ": "
+        << failure.message << "\n";
+    for (const auto& line : failure.diff) out << "    " << line << "\n";
+    if (!failure.repro.empty()) out << "  repro: " << failure.repro << "\n";
+  }
+}
+
+std::string Report::toJsonText() const {
+  nlohmann::json json;
+  json["schema"] = "dcconf.report/1";
+  json["meta"] = {{"command", meta_.command},         {"dcconfVersion", meta_.dcconfVersion},
+                  {"backend", meta_.backendName},       {"backendVersion", meta_.backendVersion},
+                  {"product", meta_.product},           {"profile", meta_.profile},
+                  {"seed", meta_.seed},                 {"shard", meta_.shard},
+                  {"startedAt", meta_.startedAt},       {"elapsedSeconds", elapsedSeconds_}};
+  json["passed"] = passed();
+  json["totals"] = countsJson(totals());
+  json["groups"] = nlohmann::json::array();
+  for (const auto& [key, byProperty] : counts_) {
+    nlohmann::json properties = nlohmann::json::object();
+    for (const auto& [property, counts] : byProperty) properties[property] = countsJson(counts);
+    json["groups"].push_back({{"group", key.group}, {"dtype", key.dtype}, {"properties", properties}});
+  }
+  json["failures"] = nlohmann::json::array();
+  for (const auto& f : failures_) {
+    json["failures"].push_back({{"id", f.id},           {"group", f.group},       {"dtype", f.dtype},
+                                {"property", f.property}, {"clause", f.clause},   {"status", f.status},
+                                {"message", f.message},   {"diff", f.diff},       {"caseFile", f.caseFile},
+                                {"repro", f.repro}});
+  }
+  json["notes"] = notes_;
+  return json.dump(2) + "\n";
+}
+
+// One <testsuite> per path x dtype, one <testcase> per property: thousands of random cases make one verdict each.
+std::string Report::toJunitXml() const {
+  std::ostringstream out;
+  out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
+  std::uint64_t tests = 0;
+  std::uint64_t failed = 0;
+  std::uint64_t errors = 0;
+  std::uint64_t skipped = 0;
+  std::ostringstream suites;
+  for (const auto& [key, byProperty] : counts_) {
+    std::ostringstream cases;
+    std::uint64_t suiteFailed = 0, suiteErrors = 0, suiteSkipped = 0;
+    for (const auto& [property, counts] : byProperty) {
+      cases << "    <testcase classname=\"" << xmlEscape(key.group + "." + key.dtype) << "\" name=\""
+            << xmlEscape(property) << "\" time=\"0\">\n";
+      std::string failuresText;
+      for (const auto& f : failures_) {
+        if (f.group == key.group && f.dtype == key.dtype && f.property == property) {
+          failuresText += "[" + f.clause + "] " + f.message + "\n";
+          for (const auto& line : f.diff) failuresText += "  " + line + "\n";
+          failuresText += "repro: " + f.repro + "\n";
+        }
+      }
+      const std::string tally = std::to_string(counts.total()) + " cases: " +
+                                std::to_string(counts[CaseStatus::pass]) + " pass, " +
+                                std::to_string(counts[CaseStatus::fail]) + " fail, " +
+                                std::to_string(counts[CaseStatus::crash]) + " crash, " +
+                                std::to_string(counts[CaseStatus::timeout]) + " timeout, " +
+                                std::to_string(counts[CaseStatus::rejected]) + " rejected, " +
+                                std::to_string(counts[CaseStatus::acceptedInvalid]) + " accepted-invalid, " +
+                                std::to_string(counts[CaseStatus::notSupported]) + " not-supported";
+      if (counts[CaseStatus::fail] > 0) {
+        ++suiteFailed;
+        cases << "      <failure message=\"" << xmlEscape(tally) << "\">" << xmlEscape(failuresText) << "</failure>\n";
+      } else if (counts[CaseStatus::crash] + counts[CaseStatus::timeout] > 0) {
+        ++suiteErrors;
+        cases << "      <error message=\"" << xmlEscape(tally) << "\">" << xmlEscape(failuresText) << "</error>\n";
+      } else if (counts[CaseStatus::notSupported] == counts.total()) {
+        ++suiteSkipped;
+        cases << "      <skipped message=\"not supported by the backend or product\"/>\n";
+      }
+      cases << "      <system-out>" << xmlEscape(tally) << "</system-out>\n";
+      cases << "    </testcase>\n";
+    }
+    suites << "  <testsuite name=\"" << xmlEscape(key.group + " " + key.dtype) << "\" tests=\"" << byProperty.size()
+           << "\" failures=\"" << suiteFailed << "\" errors=\"" << suiteErrors << "\" skipped=\"" << suiteSkipped
+           << "\" time=\"0\">\n"
+           << cases.str() << "  </testsuite>\n";
+    tests += byProperty.size();
+    failed += suiteFailed;
+    errors += suiteErrors;
+    skipped += suiteSkipped;
+  }
+  out << "<testsuites name=\"dcconf " << xmlEscape(meta_.backendName) << "\" tests=\"" << tests << "\" failures=\""
+      << failed << "\" errors=\"" << errors << "\" skipped=\"" << skipped << "\" time=\""
+      << formatSeconds(elapsedSeconds_) << "\">\n"
+      << suites.str() << "</testsuites>\n";
+  return out.str();
+}
+
+// ---- progress ----------------------------------------------------------------------------------------------------
+
+bool Progress::enabledByDefault() { return ::isatty(STDERR_FILENO) == 1 && std::getenv("CI") == nullptr; }
+
+Progress::Progress(std::string label, std::uint64_t totalCases)
+    : label_(std::move(label)),
+      total_(totalCases),
+      enabled_(enabledByDefault()),
+      start_(std::chrono::steady_clock::now()),
+      lastDraw_(start_) {}
+
+Progress::~Progress() { finish(); }
+
+void Progress::advance(std::uint64_t cases) {
+  done_ += cases;
+  if (!enabled_) return;
+  const auto now = std::chrono::steady_clock::now();
+  if (now - lastDraw_ >= std::chrono::milliseconds(100)) {
+    lastDraw_ = now;
+    draw(false);
+  }
+}
+
+void Progress::finish() {
+  if (finished_) return;
+  finished_ = true;
+  if (enabled_) draw(true);
+}
+
+void Progress::draw(bool final) {
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  const double rate = seconds > 0 ? static_cast<double>(done_) / seconds : 0.0;
+  const std::uint64_t shown = total_ == 0 ? 0 : std::min(done_, total_);
+  const int width = 30;
+  const int filled = total_ == 0 ? 0 : static_cast<int>(width * shown / total_);
+  std::string bar(static_cast<std::size_t>(filled), '#');
+  bar.resize(width, '.');
+  const double eta = rate > 0 && total_ > shown ? static_cast<double>(total_ - shown) / rate : 0.0;
+  std::fprintf(stderr, "\r%-28.28s [%s] %llu/%llu  %.0f cases/s  ETA %.0fs   ", label_.c_str(), bar.c_str(),
+               static_cast<unsigned long long>(shown), static_cast<unsigned long long>(total_), rate, eta);
+  if (final) std::fputc('\n', stderr);
+  std::fflush(stderr);
+}
+
+}  // namespace dcconf::report

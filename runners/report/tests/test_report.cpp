@@ -1,0 +1,105 @@
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include <nlohmann/json.hpp>
+
+#include "dcconf/report/report.hpp"
+
+namespace dcconf::report {
+namespace {
+
+Report sampleReport(bool withFailure) {
+  Report report({"dcconf run", "0.1.0", "fast", "1", "atlas-a2", "default", 42, "1/1", "2026-11-21T00:00:00Z"});
+  report.record({"DataCopyPad GM->VECIN", "half"}, "G-1 conformance", CaseStatus::pass, 10);
+  report.record({"DataCopyPad GM->VECIN", "half"}, "G-4 invalid rejected", CaseStatus::rejected, 5);
+  report.record({"DataCopy NZ2ND", "int8_t"}, "G-1 conformance", CaseStatus::notSupported, 3);
+  if (withFailure) {
+    report.record({"DataCopyPad GM->VECIN", "half"}, "G-1 conformance", CaseStatus::fail, 1);
+    report.addFailure({"pad-half-1", "DataCopyPad GM->VECIN", "half", "G-1 conformance", "PAD-G2U-3", "FAIL",
+                       "byte 40 <right-pad> expected 0 got 1 & \"quoted\" <tag>", {"block 0 offset 40"},
+                       "failures/pad-half-1.json", "dcconf run --backend fast --replay failures/pad-half-1.json"});
+  }
+  report.finish(std::chrono::duration<double>(1.5));
+  return report;
+}
+
+TEST(Report, CountsStatusesAndPassesWithoutFailures) {
+  const Report report = sampleReport(false);
+  EXPECT_TRUE(report.passed());
+  EXPECT_EQ(report.totals().total(), 18u);
+  EXPECT_EQ(report.totals()[CaseStatus::notSupported], 3u);
+}
+
+TEST(Report, NotSupportedIsNeitherPassNorFailure) {
+  Report report({});
+  report.record({"g", "half"}, "p", CaseStatus::notSupported, 7);
+  EXPECT_TRUE(report.passed());
+  EXPECT_EQ(report.totals()[CaseStatus::pass], 0u);
+  EXPECT_NE(report.toJunitXml().find("<skipped"), std::string::npos);
+}
+
+TEST(Report, CrashAndTimeoutAreFailures) {
+  for (const CaseStatus status : {CaseStatus::crash, CaseStatus::timeout, CaseStatus::fail}) {
+    Report report({});
+    report.record({"g", "half"}, "p", status);
+    EXPECT_FALSE(report.passed()) << name(status);
+  }
+  Report accepted({});
+  accepted.record({"g", "half"}, "p", CaseStatus::acceptedInvalid);
+  EXPECT_TRUE(accepted.passed()) << "ACCEPTED_INVALID is reported apart from conformance (G-4)";
+}
+
+TEST(Report, JsonCarriesMetaGroupsAndFailures) {
+  const auto json = nlohmann::json::parse(sampleReport(true).toJsonText());
+  EXPECT_EQ(json["schema"], "dcconf.report/1");
+  EXPECT_EQ(json["meta"]["backend"], "fast");
+  EXPECT_EQ(json["meta"]["seed"], 42);
+  EXPECT_FALSE(json["passed"].get<bool>());
+  EXPECT_EQ(json["totals"]["FAIL"], 1);
+  ASSERT_EQ(json["failures"].size(), 1u);
+  EXPECT_EQ(json["failures"][0]["clause"], "PAD-G2U-3");
+  EXPECT_EQ(json["groups"].size(), 2u);
+}
+
+TEST(Report, JunitEscapesAndMarksFailures) {
+  const std::string xml = sampleReport(true).toJunitXml();
+  EXPECT_NE(xml.find("<failure"), std::string::npos);
+  EXPECT_NE(xml.find("&amp; &quot;quoted&quot; &lt;tag&gt;"), std::string::npos);
+  EXPECT_EQ(xml.find("<tag>"), std::string::npos);
+}
+
+TEST(Report, SummaryNamesEveryGroupAndTheRepro) {
+  std::ostringstream out;
+  sampleReport(true).printSummary(out);
+  EXPECT_NE(out.str().find("DataCopyPad GM->VECIN"), std::string::npos);
+  EXPECT_NE(out.str().find("repro: dcconf run --backend fast --replay failures/pad-half-1.json"), std::string::npos);
+}
+
+// Writes both formats for the schema-validation test registered beside this one.
+TEST(Report, WritesSamplesForSchemaValidation) {
+  const Report report = sampleReport(true);
+  std::ofstream(DCCONF_REPORT_SAMPLE_DIR "/report.json") << report.toJsonText();
+  std::ofstream(DCCONF_REPORT_SAMPLE_DIR "/junit.xml") << report.toJunitXml();
+  SUCCEED();
+}
+
+}  // namespace
+}  // namespace dcconf::report
+
+namespace dcconf::report {
+namespace {
+
+TEST(Report, MergesAnotherReportsJson) {
+  Report merged({});
+  ASSERT_TRUE(merged.mergeJson(sampleReport(true).toJsonText()));
+  ASSERT_TRUE(merged.mergeJson(sampleReport(false).toJsonText()));
+  EXPECT_EQ(merged.totals().total(), 19u + 18u);
+  EXPECT_EQ(merged.failures().size(), 1u);
+  EXPECT_FALSE(merged.passed());
+  EXPECT_FALSE(merged.mergeJson("{\"schema\": \"something else\"}"));
+  EXPECT_FALSE(merged.mergeJson("not json"));
+}
+
+}  // namespace
+}  // namespace dcconf::report

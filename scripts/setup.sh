@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Sets up a fresh Debian 12 machine (as root) and builds dcconf into build/:
+# installs only the Debian packages that are missing, configures with CMake, builds everything.
+# DCCONF_WERROR=ON turns warnings into errors (CI does this).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+packages=(cmake g++ make pkg-config libgtest-dev libgmock-dev librapidcheck-dev libbenchmark-dev libcli11-dev
+          nlohmann-json3-dev python3 python3-jsonschema libxml2-utils)
+missing=()
+for package in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+if ((${#missing[@]})); then
+  echo "setup: installing missing Debian packages: ${missing[*]}"
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo -DDCCONF_WERROR="${DCCONF_WERROR:-OFF}" >/dev/null
+cmake --build build -j"$(nproc)"
+echo "setup: built build/dcconf"
