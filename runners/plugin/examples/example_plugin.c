@@ -1,0 +1,302 @@
+/*
+ * example_plugin.c -- a dcconf plugin, written as a template to copy.
+ *
+ * It implements three Ascend C data-copy paths on plain host memory, straight from SEMANTICS.md:
+ *   DataCopyPad GM -> VECIN/VECOUT   (PAD-G2U-1..5)
+ *   DataCopyPad VECIN/VECOUT -> GM   (PAD-U2G-1..2)
+ *   DataCopy 0-level                 (DC-1, DC-2)
+ * and answers DCCONF_NOT_SUPPORTED for everything else.
+ *
+ * To wrap a simulator or an NPU runtime, keep the shape and replace the three copy_* functions:
+ *   - create():   open the simulator / device, allocate device buffers you can reuse; return your state.
+ *   - supports(): say which products, operations and dtypes your target implements (never look at values).
+ *   - run():      validate (or let the target validate and map its error to DCCONF_REJECTED), copy src and the
+ *                 prior dst into the target's GM/UB/L1, issue the one DataCopy / DataCopyPad call, copy the whole
+ *                 destination buffer back into dst. dst must end up holding every byte of the destination buffer.
+ *   - destroy():  release everything create() took.
+ * dcconf runs the plugin in a worker process of its own, so a crash or hang in your target costs one case only.
+ *
+ * Build:  cc -std=c99 -shared -fPIC -I runners/plugin/include example_plugin.c -o libdcconf_example_plugin.so
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dcconf_backend.h"
+
+/* ---- instance state: whatever your target needs (a simulator handle, a device context, staging buffers) ---- */
+
+typedef struct example_instance {
+  unsigned long cases_run;
+} example_instance;
+
+static void* example_create(void) { return calloc(1, sizeof(example_instance)); }
+
+static void example_destroy(void* self) { free(self); }
+
+/* ---- helpers ---------------------------------------------------------------------------------------------- */
+
+enum { DATA_BLOCK_BYTES = 32 }; /* C0B: one UB data block */
+
+static uint64_t align_up(uint64_t value, uint64_t alignment) { return (value + alignment - 1) / alignment * alignment; }
+
+static uint64_t dtype_bytes(uint32_t dtype) {
+  switch (dtype) {
+    case DCCONF_DTYPE_INT8: case DCCONF_DTYPE_UINT8: return 1;
+    case DCCONF_DTYPE_INT16: case DCCONF_DTYPE_UINT16: case DCCONF_DTYPE_HALF: case DCCONF_DTYPE_BFLOAT16: return 2;
+    case DCCONF_DTYPE_INT32: case DCCONF_DTYPE_UINT32: case DCCONF_DTYPE_FLOAT: return 4;
+    default: return 8; /* int64, uint64, double */
+  }
+}
+
+/* Writes one line into detail and returns status: every non-OK answer says why. */
+static int answer(char* detail, size_t detail_cap, int status, const char* format, ...) {
+  va_list args;
+  va_start(args, format);
+  if (detail_cap > 0) vsnprintf(detail, detail_cap, format, args);
+  va_end(args);
+  return status;
+}
+
+/* The four block numbers of DataCopyParams or DataCopyExtParams, widened (the Ext struct has 32-bit fields). */
+typedef struct blocks {
+  uint64_t count, len, src_stride, dst_stride;
+  int is_ext;
+} blocks;
+
+static blocks read_blocks(const dcconf_case* c) {
+  blocks b;
+  if (c->paramsKind == DCCONF_PARAMS_DATACOPY_EXT) {
+    const dcconf_DataCopyExtParams* p = &c->params.dataCopyExt;
+    b.count = p->blockCount; b.len = p->blockLen; b.src_stride = p->srcStride; b.dst_stride = p->dstStride;
+    b.is_ext = 1;
+  } else {
+    const dcconf_DataCopyParams* p = &c->params.dataCopy;
+    b.count = p->blockCount; b.len = p->blockLen; b.src_stride = p->srcStride; b.dst_stride = p->dstStride;
+    b.is_ext = 0;
+  }
+  return b;
+}
+
+/* AMB-1: the docs reject blockCount/blockLen == 0; profile hw-noop says hardware does nothing instead. A plugin for
+ * real hardware would pick one behaviour; this one follows the profile so that either reading can be checked. */
+static int zero_is_noop(const dcconf_case* c) { return c->profile.amb1ZeroCount == DCCONF_AMB1_HW_NOOP; }
+
+/* G-5, then G-1/G-2: a local (UB/L1) operand starts 32-byte aligned, and the buffer holds [offset, offset + span).
+ * Checking before touching memory is what keeps an invalid case from writing outside dst. */
+static int check_buffer(const char* clause, const char* side, uint32_t position, const dcconf_buffer* buffer, size_t actual_bytes,
+                        uint64_t span_bytes, char* detail, size_t detail_cap) {
+  if (position != DCCONF_POS_GM && buffer->offsetBytes % DATA_BLOCK_BYTES != 0) {
+    return answer(detail, detail_cap, DCCONF_REJECTED, "G-5: %s.offset %llu is not 32-byte aligned", side,
+                  (unsigned long long)buffer->offsetBytes);
+  }
+  if (buffer->offsetBytes > actual_bytes || span_bytes > actual_bytes - buffer->offsetBytes) {
+    return answer(detail, detail_cap, DCCONF_REJECTED, "%s: %s buffer of %llu bytes cannot hold [%llu, +%llu)",
+                  clause, side, (unsigned long long)actual_bytes,
+                  (unsigned long long)buffer->offsetBytes, (unsigned long long)span_bytes);
+  }
+  return DCCONF_OK;
+}
+
+/* Both buffers at once: the source span is read, the destination span written. */
+static int check_buffers(const dcconf_case* c, size_t src_size, uint64_t src_span, size_t dst_size, uint64_t dst_span,
+                         char* detail, size_t detail_cap) {
+  int status = check_buffer("G-2", "src", c->srcPos, &c->src, src_size, src_span, detail, detail_cap);
+  if (status == DCCONF_OK) status = check_buffer("G-1", "dst", c->dstPos, &c->dst, dst_size, dst_span, detail, detail_cap);
+  return status;
+}
+
+/* PAD-G2U-1 / PAD-U2G-1: blockCount in [1, 4095], blockLen >= 1 byte, and <= 2097151 for the Ext struct. */
+static int check_pad_blocks(const dcconf_case* c, const blocks* b, const char* clause, char* detail,
+                            size_t detail_cap) {
+  if (b->count > 4095 || (b->count == 0 && !zero_is_noop(c))) {
+    return answer(detail, detail_cap, DCCONF_REJECTED, "%s: blockCount %llu is outside [1, 4095]", clause,
+                  (unsigned long long)b->count);
+  }
+  if (b->len == 0 && !zero_is_noop(c)) {
+    return answer(detail, detail_cap, DCCONF_REJECTED, "%s: blockLen must be >= 1 byte", clause);
+  }
+  if (b->is_ext && b->len > 2097151) {
+    return answer(detail, detail_cap, DCCONF_REJECTED, "%s: DataCopyExtParams.blockLen %llu exceeds 2097151", clause,
+                  (unsigned long long)b->len);
+  }
+  return DCCONF_OK;
+}
+
+/* Fills n bytes with copies of one element (its raw bits, little-endian, s bytes). */
+static void fill_elements(uint8_t* to, uint64_t n, uint64_t element_bits, uint64_t s) {
+  uint64_t k;
+  for (k = 0; k < n; ++k) to[k] = (uint8_t)(element_bits >> (8 * (k % s)));
+}
+
+/* ---- DataCopyPad GM -> VECIN/VECOUT (SEMANTICS section 1) ------------------------------------------------- */
+
+static int copy_pad_gm_to_ub(const dcconf_case* c, const uint8_t* src, size_t src_size, uint8_t* dst,
+                             size_t dst_size, char* detail, size_t detail_cap) {
+  const blocks b = read_blocks(c);
+  const uint64_t s = dtype_bytes(c->dtype);
+  /* DataCopyPadParams and DataCopyPadExtParams carry the same four fields. */
+  const int ext = c->padKind == DCCONF_PAD_EXT;
+  const int is_pad = ext ? c->padParams.padExt.isPad : c->padParams.pad.isPad;
+  const uint64_t left = ext ? c->padParams.padExt.leftPadding : c->padParams.pad.leftPadding;
+  const uint64_t right = ext ? c->padParams.padExt.rightPadding : c->padParams.pad.rightPadding;
+  const uint64_t padding_value = ext ? c->padParams.padExt.paddingValue : c->padParams.pad.paddingValue;
+  uint64_t left_bytes, right_bytes, ub_block_bytes, src_span = 0, dst_span = 0, i;
+  int status = check_pad_blocks(c, &b, "PAD-G2U-1", detail, detail_cap);
+
+  if (status != DCCONF_OK) return status;
+  if (left * s > 32 || right * s > 32) {
+    return answer(detail, detail_cap, DCCONF_REJECTED, "PAD-G2U-1: padding of %llu/%llu elements exceeds 32 bytes",
+                  (unsigned long long)left, (unsigned long long)right);
+  }
+  if (s == 8 && padding_value != 0) {
+    return answer(detail, detail_cap, DCCONF_REJECTED, "PAD-G2U-1: paddingValue must be 0 for a 64-bit T");
+  }
+
+  /* PAD-G2U-2: each UB block is left pad + data + right pad, rounded up to whole 32-byte data blocks. */
+  left_bytes = left * s;
+  right_bytes = right * s;
+  ub_block_bytes = align_up(left_bytes + b.len + right_bytes, DATA_BLOCK_BYTES);
+  if (b.count > 0 && b.len > 0) {
+    src_span = (b.count - 1) * (b.len + b.src_stride) + b.len;
+    dst_span = (b.count - 1) * (ub_block_bytes + DATA_BLOCK_BYTES * b.dst_stride) + ub_block_bytes;
+  }
+  status = check_buffers(c, src_size, src_span, dst_size, dst_span, detail, detail_cap);
+  if (status != DCCONF_OK || src_span == 0) return status; /* span 0: the AMB-1 no-op */
+
+  for (i = 0; i < b.count; ++i) {
+    const uint8_t* from = src + c->src.offsetBytes + i * (b.len + b.src_stride); /* GM strides in bytes */
+    uint8_t* to = dst + c->dst.offsetBytes + i * (ub_block_bytes + DATA_BLOCK_BYTES * b.dst_stride);
+    const uint64_t dummy_start = left_bytes + b.len + right_bytes;
+    uint64_t k;
+
+    /* PAD-G2U-4: pads hold paddingValue when isPad, else the pad register if set; else leave them alone. */
+    if (is_pad || c->hasPadRegister) {
+      const uint64_t pad_bits = is_pad ? padding_value : c->padRegister;
+      fill_elements(to, left_bytes, pad_bits, s);
+      fill_elements(to + left_bytes + b.len, right_bytes, pad_bits, s);
+    }
+    memcpy(to + left_bytes, from, b.len); /* PAD-G2U-3: the data, verbatim */
+
+    /* PAD-G2U-5, the documented rule (the oracle's default profile does not check dummies, AMB-2): without padding
+     * the dummies repeat the block's first element; with padding they are paddingValue when isPad. */
+    if (left == 0 && right == 0) {
+      for (k = 0; dummy_start + k < ub_block_bytes; ++k) {
+        if (k % s < b.len) to[dummy_start + k] = from[k % s];
+      }
+    } else if (is_pad) {
+      fill_elements(to + dummy_start, ub_block_bytes - dummy_start, padding_value, s);
+    }
+  }
+  return DCCONF_OK;
+}
+
+/* ---- DataCopyPad VECIN/VECOUT -> GM (SEMANTICS section 2) ------------------------------------------------- */
+
+static int copy_pad_ub_to_gm(const dcconf_case* c, const uint8_t* src, size_t src_size, uint8_t* dst,
+                             size_t dst_size, char* detail, size_t detail_cap) {
+  const blocks b = read_blocks(c);
+  const uint64_t ub_pitch = align_up(b.len, DATA_BLOCK_BYTES) + DATA_BLOCK_BYTES * b.src_stride;
+  const uint64_t gm_pitch = b.len + b.dst_stride;
+  uint64_t src_span = 0, dst_span = 0, i;
+  int status = check_pad_blocks(c, &b, "PAD-U2G-1", detail, detail_cap);
+
+  if (status != DCCONF_OK) return status;
+  if (b.count > 0 && b.len > 0) {
+    src_span = (b.count - 1) * ub_pitch + b.len;
+    dst_span = (b.count - 1) * gm_pitch + b.len;
+  }
+  status = check_buffers(c, src_size, src_span, dst_size, dst_span, detail, detail_cap);
+  if (status != DCCONF_OK || src_span == 0) return status;
+
+  /* PAD-U2G-2: exactly blockLen bytes per block; the UB dummy bytes never reach GM. */
+  for (i = 0; i < b.count; ++i) {
+    memcpy(dst + c->dst.offsetBytes + i * gm_pitch, src + c->src.offsetBytes + i * ub_pitch, b.len);
+  }
+  return DCCONF_OK;
+}
+
+/* ---- DataCopy 0-level (SEMANTICS section 4) --------------------------------------------------------------- */
+
+static int copy_0level(const dcconf_case* c, const uint8_t* src, size_t src_size, uint8_t* dst, size_t dst_size,
+                       char* detail, size_t detail_cap) {
+  const blocks b = read_blocks(c); /* DataCopyParams: every field counts 32-byte blocks */
+  const uint64_t block_bytes = DATA_BLOCK_BYTES * b.len;
+  const uint64_t src_pitch = DATA_BLOCK_BYTES * (b.len + b.src_stride);
+  const uint64_t dst_pitch = DATA_BLOCK_BYTES * (b.len + b.dst_stride);
+  uint64_t src_span = 0, dst_span = 0, i;
+  int status;
+
+  /* DC-1: blockCount in [1, 4095], blockLen in [1, 65535] (a u16, so only 0 can be out of range). */
+  if (b.count > 4095 || (b.count == 0 && !zero_is_noop(c))) {
+    return answer(detail, detail_cap, DCCONF_REJECTED, "DC-1: blockCount %llu is outside [1, 4095]",
+                  (unsigned long long)b.count);
+  }
+  if (b.len == 0 && !zero_is_noop(c)) {
+    return answer(detail, detail_cap, DCCONF_REJECTED, "DC-1: blockLen must be in [1, 65535]");
+  }
+  if (b.count > 0 && b.len > 0) {
+    src_span = (b.count - 1) * src_pitch + block_bytes;
+    dst_span = (b.count - 1) * dst_pitch + block_bytes;
+  }
+  status = check_buffers(c, src_size, src_span, dst_size, dst_span, detail, detail_cap);
+  if (status != DCCONF_OK || src_span == 0) return status;
+
+  /* DC-2: block i moves 32*blockLen bytes; the stride gaps are untouched. */
+  for (i = 0; i < b.count; ++i) {
+    memcpy(dst + c->dst.offsetBytes + i * dst_pitch, src + c->src.offsetBytes + i * src_pitch, block_bytes);
+  }
+  return DCCONF_OK;
+}
+
+/* ---- the ABI entry points --------------------------------------------------------------------------------- */
+
+/* DC-4: the dtypes of normal DataCopy. */
+static int is_datacopy_dtype(uint32_t dtype) {
+  return dtype == DCCONF_DTYPE_HALF || dtype == DCCONF_DTYPE_INT16 || dtype == DCCONF_DTYPE_UINT16 ||
+         dtype == DCCONF_DTYPE_FLOAT || dtype == DCCONF_DTYPE_INT32 || dtype == DCCONF_DTYPE_UINT32 ||
+         dtype == DCCONF_DTYPE_INT8 || dtype == DCCONF_DTYPE_UINT8;
+}
+
+/* Capability only: which product/operation/dtype this plugin implements. dcconf resolves the operation for us
+ * (c->operation); a malformed case arrives as DCCONF_OP_NONE. */
+static int example_supports(void* self, const dcconf_case* c) {
+  (void)self;
+  if (c->product != DCCONF_PRODUCT_ATLAS_A2 && c->product != DCCONF_PRODUCT_ATLAS_A3) return 0;
+  if (c->dtype > DCCONF_DTYPE_DOUBLE) return 0;
+  switch (c->operation) {
+    case DCCONF_OP_PAD_GM_TO_UB:
+    case DCCONF_OP_PAD_UB_TO_GM:
+      return 1; /* Atlas A2/A3 document DataCopyPad for every dtype */
+    case DCCONF_OP_COPY_0LEVEL:
+      return is_datacopy_dtype(c->dtype) && c->srcPos != DCCONF_POS_CO2; /* A2/A3 have no CO2 */
+    default:
+      return 0;
+  }
+}
+
+static int example_run(void* self, const dcconf_case* c, const uint8_t* src, size_t src_size, uint8_t* dst,
+                       size_t dst_size, char* detail, size_t detail_cap) {
+  example_instance* instance = (example_instance*)self;
+  ++instance->cases_run;
+  if (!example_supports(self, c)) {
+    return answer(detail, detail_cap, DCCONF_NOT_SUPPORTED, "example plugin: product %u, operation %u, dtype %u",
+                  (unsigned)c->product, (unsigned)c->operation, (unsigned)c->dtype);
+  }
+  switch (c->operation) {
+    case DCCONF_OP_PAD_GM_TO_UB: return copy_pad_gm_to_ub(c, src, src_size, dst, dst_size, detail, detail_cap);
+    case DCCONF_OP_PAD_UB_TO_GM: return copy_pad_ub_to_gm(c, src, src_size, dst, dst_size, detail, detail_cap);
+    default: return copy_0level(c, src, src_size, dst, dst_size, detail, detail_cap);
+  }
+}
+
+static const dcconf_backend_v1_t example_table = {
+    DCCONF_ABI_VERSION, sizeof(dcconf_backend_v1_t), "example", "1.0 (dcconf example plugin)",
+    example_create,     example_destroy,             example_supports, example_run,
+};
+
+/* The test fixtures include this file to reuse it with one deliberate bug each; they export their own table. */
+#ifndef DCCONF_EXAMPLE_NO_ENTRY_POINT
+DCCONF_EXPORT const dcconf_backend_v1_t* dcconf_backend_v1(void) { return &example_table; }
+#endif

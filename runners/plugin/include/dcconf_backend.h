@@ -1,0 +1,274 @@
+/*
+ * dcconf_backend.h -- the dcconf plugin ABI, version 1.
+ *
+ * A plugin is a shared library that exports one C function, dcconf_backend_v1(), returning a table of function
+ * pointers. dcconf hands the plugin one case at a time (one call of one Ascend C data-copy API, with its buffers) and
+ * compares the destination bytes the plugin leaves against its oracle. Plain C99; usable from C and C++.
+ *
+ * Ownership
+ *   - The table returned by dcconf_backend_v1() and its name/version strings belong to the plugin and must stay
+ *     valid until the library is unloaded (a static const table is the usual way).
+ *   - create() returns an instance owned by dcconf, which gives it back through destroy() exactly once.
+ *   - The case, src, dst and detail pointers are valid only for the duration of one call; do not keep them.
+ *
+ * Threading
+ *   - dcconf serializes all calls on one instance (it never calls run() or supports() concurrently on the same
+ *     `self`). It may create several instances, each used from one thread. Global state is the plugin's business.
+ *   - dcconf runs the plugin inside a worker process of its own; a crash or hang costs one case, not the run.
+ *
+ * Versioning rules
+ *   - DCCONF_ABI_VERSION changes only for an incompatible change; dcconf refuses a table whose abi_version differs.
+ *   - Compatible growth only appends fields at the end of a struct. Every growing struct carries struct_size: the
+ *     writer sets it to sizeof() as it was compiled, and a reader never reads past it. A plugin built against an
+ *     older header therefore keeps working; fields it does not know are simply not seen.
+ *   - Enum values are fixed forever; new values are appended. Struct fields hold them as fixed-width integers,
+ *     because the size of a C enum is compiler-defined.
+ */
+#ifndef DCCONF_BACKEND_H
+#define DCCONF_BACKEND_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define DCCONF_ABI_VERSION 1
+/* The symbol dcconf looks up with dlsym(). */
+#define DCCONF_ENTRY_POINT_NAME "dcconf_backend_v1"
+
+#if defined(_WIN32)
+#define DCCONF_EXPORT __declspec(dllexport)
+#else
+#define DCCONF_EXPORT __attribute__((visibility("default")))
+#endif
+
+/* ---- vocabulary (SEMANTICS section 0 and 11); numeric values are part of the ABI ------------------------------- */
+
+/* What run() returns. */
+enum dcconf_status {
+  DCCONF_OK = 0,            /* the copy ran; dst holds the result */
+  DCCONF_REJECTED = 1,      /* the parameters break a constraint (G-4); dst must be left untouched */
+  DCCONF_NOT_SUPPORTED = 2, /* this product/path/dtype is not implemented by the plugin */
+  DCCONF_ERROR = 3          /* anything else (simulator failure, device error, ...): say what in detail */
+};
+
+enum dcconf_product {
+  DCCONF_PRODUCT_KIRIN9020 = 0,
+  DCCONF_PRODUCT_KIRINX90 = 1,
+  DCCONF_PRODUCT_ATLAS_A2 = 2,
+  DCCONF_PRODUCT_ATLAS_A3 = 3,
+  DCCONF_PRODUCT_ATLAS_200I_500_A2 = 4,
+  DCCONF_PRODUCT_ATLAS_TRAINING = 5,
+  DCCONF_PRODUCT_ATLAS_INFERENCE_310P = 6,
+  DCCONF_PRODUCT_ASCEND950 = 7
+};
+
+enum dcconf_api { DCCONF_API_DATACOPY = 0, DCCONF_API_DATACOPYPAD = 1 };
+
+enum dcconf_position {
+  DCCONF_POS_GM = 0,
+  DCCONF_POS_VECIN = 1,
+  DCCONF_POS_VECOUT = 2,
+  DCCONF_POS_A1 = 3,
+  DCCONF_POS_B1 = 4,
+  DCCONF_POS_TSCM = 5,
+  DCCONF_POS_CO1 = 6,
+  DCCONF_POS_CO2 = 7
+};
+
+/* Ascend C element types; the comment is the size in bytes. */
+enum dcconf_dtype {
+  DCCONF_DTYPE_INT8 = 0,     /* 1 */
+  DCCONF_DTYPE_UINT8 = 1,    /* 1 */
+  DCCONF_DTYPE_INT16 = 2,    /* 2 */
+  DCCONF_DTYPE_UINT16 = 3,   /* 2 */
+  DCCONF_DTYPE_INT32 = 4,    /* 4 */
+  DCCONF_DTYPE_UINT32 = 5,   /* 4 */
+  DCCONF_DTYPE_INT64 = 6,    /* 8 */
+  DCCONF_DTYPE_UINT64 = 7,   /* 8 */
+  DCCONF_DTYPE_HALF = 8,     /* 2 */
+  DCCONF_DTYPE_BFLOAT16 = 9, /* 2 */
+  DCCONF_DTYPE_FLOAT = 10,   /* 4 */
+  DCCONF_DTYPE_DOUBLE = 11   /* 8 */
+};
+
+/* The documented operation the case is a call of, as dcconf resolved it from api, path and params. */
+enum dcconf_operation {
+  DCCONF_OP_PAD_GM_TO_UB = 0,   /* PAD-G2U */
+  DCCONF_OP_PAD_UB_TO_GM = 1,   /* PAD-U2G */
+  DCCONF_OP_PAD_UB_TO_TSCM = 2, /* PAD-U2L1 */
+  DCCONF_OP_COPY_0LEVEL = 3,    /* DC-1, DC-2 */
+  DCCONF_OP_COPY_2LEVEL = 4,    /* DC-3 */
+  DCCONF_OP_ND2NZ = 5,          /* ND2NZ */
+  DCCONF_OP_NZ2ND = 6,          /* NZ2ND */
+  DCCONF_OP_NONE = 255          /* malformed: the api/path/params combination is no documented call */
+};
+
+/* Which member of dcconf_case.params is live. */
+enum dcconf_params_kind {
+  DCCONF_PARAMS_DATACOPY = 0,     /* params.dataCopy */
+  DCCONF_PARAMS_DATACOPY_EXT = 1, /* params.dataCopyExt */
+  DCCONF_PARAMS_ND2NZ = 2,        /* params.nd2nz */
+  DCCONF_PARAMS_NZ2ND = 3,        /* params.nz2nd */
+  DCCONF_PARAMS_CALCOUNT = 4      /* params.calCount */
+};
+
+/* Which member of dcconf_case.padParams is live. */
+enum dcconf_pad_kind {
+  DCCONF_PAD_NONE = 0,    /* no pad parameters */
+  DCCONF_PAD_PARAMS = 1,  /* padParams.pad */
+  DCCONF_PAD_EXT = 2      /* padParams.padExt */
+};
+
+/* Ambiguity profile (SEMANTICS section 12): which reading of an ambiguous clause the oracle checks against.
+ * A plugin that models real hardware may ignore it; one that can emulate either reading should follow it. */
+enum dcconf_amb1_zero_count { DCCONF_AMB1_REJECT = 0, DCCONF_AMB1_HW_NOOP = 1 };
+enum dcconf_amb2_pad_dummy { DCCONF_AMB2_ANY = 0, DCCONF_AMB2_DOC_DUMMY = 1, DCCONF_AMB2_PAD_DUMMY = 2 };
+enum dcconf_amb3_tscm_gm_stride_unit { DCCONF_AMB3_BYTES = 0, DCCONF_AMB3_DOC_TABLE32 = 1 };
+enum dcconf_amb4_cal_count_overflow { DCCONF_AMB4_REJECT = 0, DCCONF_AMB4_HW_WRAP = 1 };
+enum dcconf_amb6_nd2nz_zero_matrix_stride { DCCONF_AMB6_ACCEPT_WHEN_SINGLE = 0, DCCONF_AMB6_DOC_RANGE = 1 };
+
+/* ---- Ascend C parameter structs: same field names, same widths ----------------------------------------------- */
+
+typedef struct dcconf_DataCopyParams {
+  uint16_t blockCount;
+  uint16_t blockLen;
+  uint16_t srcStride;
+  uint16_t dstStride;
+} dcconf_DataCopyParams;
+
+typedef struct dcconf_DataCopyExtParams {
+  uint16_t blockCount;
+  uint32_t blockLen;
+  uint32_t srcStride;
+  uint32_t dstStride;
+  uint32_t rsv;
+} dcconf_DataCopyExtParams;
+
+typedef struct dcconf_DataCopyPadParams {
+  bool isPad;
+  uint8_t leftPadding;
+  uint8_t rightPadding;
+  uint64_t paddingValue; /* raw bits: the low sizeof(T) bytes, little-endian, are the pad element */
+} dcconf_DataCopyPadParams;
+
+/* DataCopyPadExtParams<T>: paddingValue is a T in Ascend C; here it is the raw bits of T in the low sizeof(T) bytes,
+ * because the element type is a run-time value (dcconf_case.dtype). */
+typedef struct dcconf_DataCopyPadExtParams {
+  bool isPad;
+  uint8_t leftPadding;
+  uint8_t rightPadding;
+  uint64_t paddingValue;
+} dcconf_DataCopyPadExtParams;
+
+typedef struct dcconf_Nd2NzParams {
+  uint16_t ndNum;
+  uint16_t nValue;
+  uint16_t dValue;
+  uint16_t srcNdMatrixStride;
+  uint16_t srcDValue;
+  uint16_t dstNzC0Stride;
+  uint16_t dstNzNStride;
+  uint16_t dstNzMatrixStride;
+} dcconf_Nd2NzParams;
+
+typedef struct dcconf_Nz2NdParamsFull {
+  uint16_t ndNum;
+  uint16_t nValue;
+  uint16_t dValue;
+  uint16_t srcNdMatrixStride;
+  uint16_t srcNStride;
+  uint16_t dstDStride;
+  uint16_t dstNdMatrixStride;
+} dcconf_Nz2NdParamsFull;
+
+/* The 2-level interface's single argument, DataCopy(dst, src, calCount). */
+typedef struct dcconf_CalCount {
+  uint32_t calCount;
+} dcconf_CalCount;
+
+/* ---- the case ------------------------------------------------------------------------------------------------ */
+
+/* One operand buffer. The copy starts offsetBytes into it; the buffer passed to run() is sizeBytes long. */
+typedef struct dcconf_buffer {
+  uint64_t sizeBytes;
+  uint64_t offsetBytes;
+} dcconf_buffer;
+
+/* One field per ambiguity the oracle models (values: the dcconf_ambN_* enums). Zero everywhere = default profile. */
+typedef struct dcconf_profile {
+  uint8_t amb1ZeroCount;
+  uint8_t amb2PadDummy;
+  uint8_t amb3TscmGmStrideUnit;
+  uint8_t amb4CalCountOverflow;
+  uint8_t amb6Nd2NzZeroMatrixStride;
+  uint8_t reserved[3]; /* zero */
+} dcconf_profile;
+
+typedef struct dcconf_case {
+  uint32_t struct_size; /* sizeof(dcconf_case) as dcconf was compiled; never read past it */
+  uint32_t product;     /* enum dcconf_product */
+  uint32_t api;         /* enum dcconf_api */
+  uint32_t srcPos;      /* enum dcconf_position */
+  uint32_t dstPos;      /* enum dcconf_position */
+  uint32_t dtype;       /* enum dcconf_dtype */
+  uint32_t operation;   /* enum dcconf_operation; when not NONE, paramsKind and padKind are the ones it takes */
+  uint32_t paramsKind;  /* enum dcconf_params_kind */
+  union {
+    dcconf_DataCopyParams dataCopy;
+    dcconf_DataCopyExtParams dataCopyExt;
+    dcconf_Nd2NzParams nd2nz;
+    dcconf_Nz2NdParamsFull nz2nd;
+    dcconf_CalCount calCount;
+  } params;
+  uint32_t padKind; /* enum dcconf_pad_kind */
+  union {
+    dcconf_DataCopyPadParams pad;
+    dcconf_DataCopyPadExtParams padExt;
+  } padParams;
+  uint8_t hasNd2nzParams;  /* DataCopyPad VECIN/VECOUT->TSCM only */
+  uint8_t hasPadRegister;  /* the case states the pad register (set earlier by SetPadValue) */
+  uint8_t reserved[6];     /* zero */
+  dcconf_Nd2NzParams nd2nzParams; /* valid when hasNd2nzParams */
+  uint64_t padRegister;           /* raw bits of T; valid when hasPadRegister */
+  dcconf_profile profile;
+  dcconf_buffer src;
+  dcconf_buffer dst;
+} dcconf_case;
+
+/* ---- the plugin table ---------------------------------------------------------------------------------------- */
+
+typedef struct dcconf_backend_v1_table {
+  uint32_t abi_version; /* DCCONF_ABI_VERSION */
+  uint32_t struct_size; /* sizeof(dcconf_backend_v1_t) as the plugin was compiled */
+  const char* name;     /* short identifier, e.g. "my-simulator" */
+  const char* version;  /* free text, e.g. "1.4.2 (sim build 2026-03-01)" */
+
+  /* A new instance, or NULL on failure (dcconf then reports the plugin as not loadable). */
+  void* (*create)(void);
+  void (*destroy)(void* self);
+
+  /* Nonzero when the plugin implements this product/api/path/dtype at all. Must not look at parameter values:
+   * an invalid case on a supported path is run() returning DCCONF_REJECTED, not unsupported. */
+  int (*supports)(void* self, const dcconf_case* c);
+
+  /* Runs one case. src is src_size bytes, dst is dst_size bytes and holds the destination's prior content; the copy
+   * starts at c->src.offsetBytes / c->dst.offsetBytes. Write the result into dst and nowhere else, and never outside
+   * [dst, dst + dst_size), even for invalid cases. Returns an enum dcconf_status. detail (detail_cap bytes, arrives
+   * as "") may receive one NUL-terminated line saying why, for any status other than DCCONF_OK. */
+  int (*run)(void* self, const dcconf_case* c, const uint8_t* src, size_t src_size, uint8_t* dst, size_t dst_size,
+             char* detail, size_t detail_cap);
+} dcconf_backend_v1_t;
+
+/* The one exported symbol. */
+typedef const dcconf_backend_v1_t* (*dcconf_backend_v1_fn)(void);
+DCCONF_EXPORT const dcconf_backend_v1_t* dcconf_backend_v1(void);
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* DCCONF_BACKEND_H */

@@ -1,0 +1,203 @@
+// Case <-> dcconf_case. The ABI's enum values equal the oracle's enumerators (checked below), so enums convert by cast;
+// params convert member by member, because the C structs are separate types with the same fields.
+#include "dcconf/plugin/abi_convert.hpp"
+
+#include <type_traits>
+
+namespace dcconf::plugin {
+namespace {
+
+using namespace dcconf::oracle;
+
+template <typename E>
+constexpr std::uint32_t raw(E value) {
+  return static_cast<std::uint32_t>(static_cast<std::underlying_type_t<E>>(value));
+}
+
+// The ABI's numbering is fixed forever; the oracle's may only move together with it.
+static_assert(raw(Product::kirin9020) == DCCONF_PRODUCT_KIRIN9020 && raw(Product::ascend950) == DCCONF_PRODUCT_ASCEND950);
+static_assert(raw(Api::DataCopy) == DCCONF_API_DATACOPY && raw(Api::DataCopyPad) == DCCONF_API_DATACOPYPAD);
+static_assert(raw(Position::GM) == DCCONF_POS_GM && raw(Position::TSCM) == DCCONF_POS_TSCM &&
+              raw(Position::CO2) == DCCONF_POS_CO2);
+static_assert(raw(DType::int8_t) == DCCONF_DTYPE_INT8 && raw(DType::uint64_t) == DCCONF_DTYPE_UINT64 &&
+              raw(DType::half) == DCCONF_DTYPE_HALF && raw(DType::double_) == DCCONF_DTYPE_DOUBLE);
+static_assert(raw(Operation::padGmToUb) == DCCONF_OP_PAD_GM_TO_UB && raw(Operation::nz2nd) == DCCONF_OP_NZ2ND);
+static_assert(raw(Profile::PadDummy::padDummy) == DCCONF_AMB2_PAD_DUMMY &&
+              raw(Profile::ZeroCount::hwNoop) == DCCONF_AMB1_HW_NOOP &&
+              raw(Profile::TscmGmStrideUnit::docTable32) == DCCONF_AMB3_DOC_TABLE32 &&
+              raw(Profile::CalCountOverflow::hwWrap) == DCCONF_AMB4_HW_WRAP &&
+              raw(Profile::Nd2NzZeroMatrixStride::docRange) == DCCONF_AMB6_DOC_RANGE);
+
+dcconf_Nd2NzParams nd2nzToAbi(const Nd2NzParams& p) {
+  return {p.ndNum, p.nValue, p.dValue, p.srcNdMatrixStride, p.srcDValue, p.dstNzC0Stride, p.dstNzNStride,
+          p.dstNzMatrixStride};
+}
+Nd2NzParams nd2nzFromAbi(const dcconf_Nd2NzParams& p) {
+  return {p.ndNum, p.nValue, p.dValue, p.srcNdMatrixStride, p.srcDValue, p.dstNzC0Stride, p.dstNzNStride,
+          p.dstNzMatrixStride};
+}
+
+void paramsToAbi(const CopyParams& params, dcconf_case& out) {
+  if (const auto* p = std::get_if<DataCopyParams>(&params)) {
+    out.paramsKind = DCCONF_PARAMS_DATACOPY;
+    out.params.dataCopy = {p->blockCount, p->blockLen, p->srcStride, p->dstStride};
+  } else if (const auto* e = std::get_if<DataCopyExtParams>(&params)) {
+    out.paramsKind = DCCONF_PARAMS_DATACOPY_EXT;
+    out.params.dataCopyExt = {e->blockCount, e->blockLen, e->srcStride, e->dstStride, e->rsv};
+  } else if (const auto* n = std::get_if<Nd2NzParams>(&params)) {
+    out.paramsKind = DCCONF_PARAMS_ND2NZ;
+    out.params.nd2nz = nd2nzToAbi(*n);
+  } else if (const auto* z = std::get_if<Nz2NdParamsFull>(&params)) {
+    out.paramsKind = DCCONF_PARAMS_NZ2ND;
+    out.params.nz2nd = {z->ndNum,      z->nValue,     z->dValue,           z->srcNdMatrixStride,
+                        z->srcNStride, z->dstDStride, z->dstNdMatrixStride};
+  } else {
+    out.paramsKind = DCCONF_PARAMS_CALCOUNT;
+    out.params.calCount = {std::get<CalCount>(params).calCount};
+  }
+}
+
+// False when paramsKind is out of range. (An out parameter, not an optional<variant>: GCC 12 misreports the latter.)
+bool paramsFromAbi(const dcconf_case& c, CopyParams& out) {
+  switch (c.paramsKind) {
+    case DCCONF_PARAMS_DATACOPY: {
+      const auto& p = c.params.dataCopy;
+      out = DataCopyParams{p.blockCount, p.blockLen, p.srcStride, p.dstStride};
+      return true;
+    }
+    case DCCONF_PARAMS_DATACOPY_EXT: {
+      const auto& e = c.params.dataCopyExt;
+      out = DataCopyExtParams{e.blockCount, e.blockLen, e.srcStride, e.dstStride, e.rsv};
+      return true;
+    }
+    case DCCONF_PARAMS_ND2NZ:
+      out = nd2nzFromAbi(c.params.nd2nz);
+      return true;
+    case DCCONF_PARAMS_NZ2ND: {
+      const auto& z = c.params.nz2nd;
+      out = Nz2NdParamsFull{z.ndNum,      z.nValue,     z.dValue,          z.srcNdMatrixStride,
+                            z.srcNStride, z.dstDStride, z.dstNdMatrixStride};
+      return true;
+    }
+    case DCCONF_PARAMS_CALCOUNT:
+      out = CalCount{c.params.calCount.calCount};
+      return true;
+    default:
+      return false;
+  }
+}
+
+void padToAbi(const PadParams& pad, dcconf_case& out) {
+  if (const auto* p = std::get_if<DataCopyPadParams>(&pad)) {
+    out.padKind = DCCONF_PAD_PARAMS;
+    out.padParams.pad = {p->isPad, p->leftPadding, p->rightPadding, p->paddingValue};
+  } else if (const auto* e = std::get_if<DataCopyPadExtParams>(&pad)) {
+    out.padKind = DCCONF_PAD_EXT;
+    out.padParams.padExt = {e->isPad, e->leftPadding, e->rightPadding, e->paddingValue};
+  } else {
+    out.padKind = DCCONF_PAD_NONE;
+  }
+}
+
+// False when padKind is out of range.
+bool padFromAbi(const dcconf_case& c, PadParams& out) {
+  switch (c.padKind) {
+    case DCCONF_PAD_NONE:
+      out = std::monostate{};
+      return true;
+    case DCCONF_PAD_PARAMS: {
+      const auto& p = c.padParams.pad;
+      out = DataCopyPadParams{p.isPad, p.leftPadding, p.rightPadding, p.paddingValue};
+      return true;
+    }
+    case DCCONF_PAD_EXT: {
+      const auto& e = c.padParams.padExt;
+      out = DataCopyPadExtParams{e.isPad, e.leftPadding, e.rightPadding, e.paddingValue};
+      return true;
+    }
+    default:
+      return false;
+  }
+}
+
+// Reads one enum field; on an out-of-range value records the first error and returns the default.
+class EnumReader {
+ public:
+  template <typename E>
+  E read(std::uint32_t value, E last, const char* field) {
+    if (value > raw(last) && error_.empty()) {
+      error_ = std::string("dcconf_case.") + field + " = " + std::to_string(value) + " is out of range (0.." +
+               std::to_string(raw(last)) + ")";
+    }
+    return value > raw(last) ? E{} : static_cast<E>(value);
+  }
+  const std::string& error() const { return error_; }
+
+ private:
+  std::string error_;
+};
+
+}  // namespace
+
+dcconf_case toAbi(const Case& c) {
+  dcconf_case out{};  // zero-initialized, padding and reserved bytes included
+  out.struct_size = sizeof(dcconf_case);
+  out.product = raw(c.product);
+  out.api = raw(c.api);
+  out.srcPos = raw(c.srcPos);
+  out.dstPos = raw(c.dstPos);
+  out.dtype = raw(c.dtype);
+  const OperationResolution resolution = resolveOperation(c);
+  out.operation = resolution.operation ? raw(*resolution.operation) : std::uint32_t{DCCONF_OP_NONE};
+  paramsToAbi(c.params, out);
+  padToAbi(c.padParams, out);
+  out.hasNd2nzParams = c.nd2nzParams.has_value();
+  if (c.nd2nzParams) out.nd2nzParams = nd2nzToAbi(*c.nd2nzParams);
+  out.hasPadRegister = c.padRegister.has_value();
+  out.padRegister = c.padRegister.value_or(0);
+  out.profile.amb1ZeroCount = static_cast<std::uint8_t>(raw(c.profile.zeroCount));
+  out.profile.amb2PadDummy = static_cast<std::uint8_t>(raw(c.profile.padDummy));
+  out.profile.amb3TscmGmStrideUnit = static_cast<std::uint8_t>(raw(c.profile.tscmGmStrideUnit));
+  out.profile.amb4CalCountOverflow = static_cast<std::uint8_t>(raw(c.profile.calCountOverflow));
+  out.profile.amb6Nd2NzZeroMatrixStride = static_cast<std::uint8_t>(raw(c.profile.nd2nzZeroMatrixStride));
+  out.src = {c.src.sizeBytes, c.src.offsetBytes};
+  out.dst = {c.dst.sizeBytes, c.dst.offsetBytes};
+  return out;
+}
+
+FromAbi fromAbi(const dcconf_case& c) {
+  if (c.struct_size < sizeof(dcconf_case)) {
+    return {std::nullopt, "dcconf_case.struct_size = " + std::to_string(c.struct_size) + " is smaller than " +
+                              std::to_string(sizeof(dcconf_case))};
+  }
+  Case out;
+  EnumReader enums;
+  out.product = enums.read(c.product, Product::ascend950, "product");
+  out.api = enums.read(c.api, Api::DataCopyPad, "api");
+  out.srcPos = enums.read(c.srcPos, Position::CO2, "srcPos");
+  out.dstPos = enums.read(c.dstPos, Position::CO2, "dstPos");
+  out.dtype = enums.read(c.dtype, DType::double_, "dtype");
+  const auto& p = c.profile;
+  out.profile.zeroCount = enums.read(p.amb1ZeroCount, Profile::ZeroCount::hwNoop, "profile.amb1ZeroCount");
+  out.profile.padDummy = enums.read(p.amb2PadDummy, Profile::PadDummy::padDummy, "profile.amb2PadDummy");
+  out.profile.tscmGmStrideUnit =
+      enums.read(p.amb3TscmGmStrideUnit, Profile::TscmGmStrideUnit::docTable32, "profile.amb3TscmGmStrideUnit");
+  out.profile.calCountOverflow =
+      enums.read(p.amb4CalCountOverflow, Profile::CalCountOverflow::hwWrap, "profile.amb4CalCountOverflow");
+  out.profile.nd2nzZeroMatrixStride = enums.read(p.amb6Nd2NzZeroMatrixStride, Profile::Nd2NzZeroMatrixStride::docRange,
+                                                 "profile.amb6Nd2NzZeroMatrixStride");
+  if (!enums.error().empty()) return {std::nullopt, enums.error()};
+  if (!paramsFromAbi(c, out.params)) {
+    return {std::nullopt, "dcconf_case.paramsKind = " + std::to_string(c.paramsKind) + " is out of range"};
+  }
+  if (!padFromAbi(c, out.padParams)) {
+    return {std::nullopt, "dcconf_case.padKind = " + std::to_string(c.padKind) + " is out of range"};
+  }
+  if (c.hasNd2nzParams != 0) out.nd2nzParams = nd2nzFromAbi(c.nd2nzParams);
+  if (c.hasPadRegister != 0) out.padRegister = c.padRegister;
+  out.src = {c.src.sizeBytes, c.src.offsetBytes};
+  out.dst = {c.dst.sizeBytes, c.dst.offsetBytes};
+  return {std::move(out), {}};
+}
+
+}  // namespace dcconf::plugin

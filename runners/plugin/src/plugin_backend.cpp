@@ -1,0 +1,446 @@
+// The plugin host: a parent side (PluginBackend) that owns a worker process, and the worker's serve loop.
+// Wire format: fixed-size structs over a Unix socket (parent and worker are the same binary, so layouts agree);
+// buffers in a memfd mapped MAP_SHARED by both. Everything the worker sends back is range-checked, since the plugin
+// runs in the worker's address space and may have scribbled over it.
+#include "dcconf/plugin/plugin_backend.hpp"
+
+#include <dlfcn.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <climits>
+#include <cstdio>
+#include <cstddef>
+#include <cstring>
+#include <mutex>
+#include <optional>
+
+#include "dcconf/plugin/abi_convert.hpp"
+#include "dcconf_backend.h"
+
+namespace dcconf::plugin {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using backends::RunResult;
+using backends::RunStatus;
+
+constexpr std::size_t kMaxNameBytes = 128;        // plugin name / version, NUL included
+constexpr std::uint64_t kMappingAlignBytes = 4096;  // mapping grows in whole pages
+constexpr std::uint64_t kDstAlignBytes = 64;        // dst starts on a cache line after src
+
+// The part of the v1 table this host calls; a plugin's struct_size must cover it.
+constexpr std::size_t kV1TableBytes = offsetof(dcconf_backend_v1_t, run) + sizeof(dcconf_backend_v1_t::run);
+
+enum class RequestKind : std::uint32_t { supports = 1, run = 2 };
+
+struct Request {
+  RequestKind kind = RequestKind::run;
+  std::uint64_t mappingBytes = 0;  // the worker remaps when this differs from its mapping
+  std::uint64_t srcBytes = 0;      // src at mapping offset 0
+  std::uint64_t dstOffsetBytes = 0;
+  std::uint64_t dstBytes = 0;
+  dcconf_case c{};
+};
+
+struct Reply {
+  std::int32_t status = DCCONF_ERROR;  // run: dcconf_status
+  std::int32_t supported = 0;          // supports
+  char detail[kMaxPluginDetailBytes] = {};
+};
+
+struct Hello {
+  std::int32_t ok = 0;
+  char name[kMaxNameBytes] = {};
+  char version[kMaxNameBytes] = {};
+  char error[kMaxPluginDetailBytes] = {};  // when !ok
+};
+
+// Copies text into a fixed field, truncating, always NUL-terminated.
+template <std::size_t N>
+void setText(char (&field)[N], const char* text) {
+  std::snprintf(field, N, "%s", text == nullptr ? "" : text);
+}
+
+// A fixed field from the worker as one printable line: stops at the first NUL or at the end of the field.
+template <std::size_t N>
+std::string lineOf(const char (&field)[N]) {
+  std::string out(field, strnlen(field, N));
+  std::replace_if(out.begin(), out.end(), [](char ch) { return static_cast<unsigned char>(ch) < 0x20; }, ' ');
+  return out;
+}
+
+// ---- socket I/O ----
+
+enum class Io : std::uint8_t { ok, closed, timedOut, failed };
+
+Io sendAll(int fd, const void* data, std::size_t bytes) {
+  const auto* p = static_cast<const char*>(data);
+  while (bytes > 0) {
+    const ssize_t sent = ::send(fd, p, bytes, MSG_NOSIGNAL);  // a dead peer is EPIPE, never SIGPIPE
+    if (sent < 0) {
+      if (errno == EINTR) continue;
+      return errno == EPIPE || errno == ECONNRESET ? Io::closed : Io::failed;
+    }
+    p += sent;
+    bytes -= static_cast<std::size_t>(sent);
+  }
+  return Io::ok;
+}
+
+// Reads exactly bytes; no deadline means wait forever (the worker waiting for its next request).
+Io recvAll(int fd, void* data, std::size_t bytes, std::optional<Clock::time_point> deadline) {
+  auto* p = static_cast<char*>(data);
+  while (bytes > 0) {
+    int timeoutMs = -1;
+    if (deadline) {
+      const Clock::time_point now = Clock::now();
+      if (now >= *deadline) return Io::timedOut;
+      // Rounded up: a truncated wait would give up to 1 ms before the deadline.
+      const auto left = std::chrono::ceil<std::chrono::milliseconds>(*deadline - now).count();
+      timeoutMs = static_cast<int>(std::min<long long>(left, INT_MAX));
+    }
+    pollfd pfd{fd, POLLIN, 0};
+    const int ready = ::poll(&pfd, 1, timeoutMs);
+    if (ready < 0 && errno != EINTR) return Io::failed;
+    if (ready <= 0) continue;  // EINTR, or a timeout the next pass reports
+    const ssize_t got = ::recv(fd, p, bytes, 0);
+    if (got == 0) return Io::closed;
+    if (got < 0) {
+      if (errno == EINTR || errno == EAGAIN) continue;
+      return errno == ECONNRESET ? Io::closed : Io::failed;
+    }
+    p += got;
+    bytes -= static_cast<std::size_t>(got);
+  }
+  return Io::ok;
+}
+
+std::string errnoText(const char* what) { return std::string(what) + ": " + std::strerror(errno); }
+
+// "killed by SIGSEGV (Segmentation fault)" / "exited with status 3"
+std::string describeExit(int waitStatus) {
+  if (WIFSIGNALED(waitStatus)) {
+    const int sig = WTERMSIG(waitStatus);
+    const char* abbrev = sigabbrev_np(sig);
+    return "killed by SIG" + std::string(abbrev != nullptr ? abbrev : std::to_string(sig).c_str()) + " (" +
+           strsignal(sig) + ")";
+  }
+  if (WIFEXITED(waitStatus)) return "exited with status " + std::to_string(WEXITSTATUS(waitStatus));
+  return "stopped";
+}
+
+// ---- the worker ----
+
+// Closes every inherited descriptor but stdio and the two the worker needs, so that the worker holds no other
+// worker's socket open (that would hide the other worker's end-of-file).
+void closeInheritedFds(int a, int b) {
+  const int lo = std::min(a, b);
+  const int hi = std::max(a, b);
+  if (lo > 3) ::close_range(3, static_cast<unsigned>(lo - 1), 0);
+  if (hi > lo + 1) ::close_range(static_cast<unsigned>(lo + 1), static_cast<unsigned>(hi - 1), 0);
+  ::close_range(static_cast<unsigned>(hi + 1), ~0u, 0);
+}
+
+// Loads the plugin and checks its table; on failure says why in hello.error.
+const dcconf_backend_v1_t* loadTable(const std::string& path, Hello& hello) {
+  void* library = ::dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+  if (library == nullptr) {
+    setText(hello.error, ::dlerror());
+    return nullptr;
+  }
+  auto* entry = reinterpret_cast<dcconf_backend_v1_fn>(::dlsym(library, DCCONF_ENTRY_POINT_NAME));
+  if (entry == nullptr) {
+    setText(hello.error, "not a dcconf plugin: it does not export " DCCONF_ENTRY_POINT_NAME "()");
+    return nullptr;
+  }
+  const dcconf_backend_v1_t* table = entry();
+  std::string why;
+  if (table == nullptr) {
+    why = DCCONF_ENTRY_POINT_NAME "() returned NULL";
+  } else if (table->abi_version != DCCONF_ABI_VERSION) {
+    why = "plugin ABI version " + std::to_string(table->abi_version) + ", this dcconf speaks " +
+          std::to_string(DCCONF_ABI_VERSION);
+  } else if (table->struct_size < kV1TableBytes) {
+    why = "plugin table struct_size " + std::to_string(table->struct_size) + " is smaller than the v1 table (" +
+          std::to_string(kV1TableBytes) + " bytes)";
+  } else if (table->create == nullptr || table->destroy == nullptr || table->supports == nullptr ||
+             table->run == nullptr) {
+    why = "plugin table has a NULL function pointer (create, destroy, supports and run are required)";
+  }
+  if (!why.empty()) {
+    setText(hello.error, why.c_str());
+    return nullptr;
+  }
+  return table;
+}
+
+class WorkerMapping {
+ public:
+  explicit WorkerMapping(int memfd) : memfd_(memfd) {}
+  // The whole mapping at the parent's size, or nullptr.
+  std::uint8_t* at(std::uint64_t bytes) {
+    if (bytes != bytes_) {
+      if (base_ != nullptr) ::munmap(base_, bytes_);
+      base_ = ::mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, memfd_, 0);
+      bytes_ = bytes;
+      if (base_ == MAP_FAILED) {
+        base_ = nullptr;
+        bytes_ = 0;
+      }
+    }
+    return static_cast<std::uint8_t*>(base_);
+  }
+
+ private:
+  int memfd_;
+  void* base_ = nullptr;
+  std::uint64_t bytes_ = 0;
+};
+
+[[noreturn]] void serve(int sock, int memfd, const std::string& path) {
+  Hello hello;
+  const dcconf_backend_v1_t* table = loadTable(path, hello);
+  void* self = table != nullptr ? table->create() : nullptr;
+  if (table != nullptr && self == nullptr) setText(hello.error, "plugin create() returned NULL");
+  hello.ok = self != nullptr;
+  if (self != nullptr) {
+    setText(hello.name, table->name);
+    setText(hello.version, table->version);
+  }
+  if (sendAll(sock, &hello, sizeof hello) != Io::ok || self == nullptr) ::_exit(0);
+
+  WorkerMapping mapping(memfd);
+  Request request;
+  while (recvAll(sock, &request, sizeof request, std::nullopt) == Io::ok) {
+    Reply reply;
+    if (request.kind == RequestKind::supports) {
+      reply.status = DCCONF_OK;
+      reply.supported = table->supports(self, &request.c) != 0;
+    } else if (std::uint8_t* base = mapping.at(request.mappingBytes); base == nullptr) {
+      setText(reply.detail, errnoText("plugin worker cannot map the buffers").c_str());
+    } else {
+      reply.status = table->run(self, &request.c, base, request.srcBytes, base + request.dstOffsetBytes,
+                                request.dstBytes, reply.detail, sizeof reply.detail);
+      reply.detail[sizeof reply.detail - 1] = '\0';
+    }
+    if (sendAll(sock, &reply, sizeof reply) != Io::ok) break;
+  }
+  table->destroy(self);  // the parent closed its end: a clean shutdown
+  ::_exit(0);
+}
+
+// ---- the parent ----
+
+class PluginBackend final : public backends::Backend {
+ public:
+  PluginBackend(std::string path, const PluginOptions& options) : path_(std::move(path)), options_(options) {}
+  PluginBackend(const PluginBackend&) = delete;
+  PluginBackend& operator=(const PluginBackend&) = delete;
+
+  ~PluginBackend() override {
+    stopWorker(std::chrono::milliseconds(std::min<std::uint32_t>(options_.perCaseTimeoutMs, 1000)));
+    if (mapping_ != nullptr) ::munmap(mapping_, mappingBytes_);
+    if (memfd_ >= 0) ::close(memfd_);
+  }
+
+  // Creates the shared memory and starts the first worker; empty on success.
+  std::string start() {
+    memfd_ = ::memfd_create("dcconf-plugin", MFD_CLOEXEC);
+    if (memfd_ < 0) return errnoText("memfd_create");
+    return startWorker();
+  }
+
+  std::string name() const override { return name_; }
+  std::string version() const override { return version_; }
+
+  bool supports(const oracle::Case& c) const override {
+    const std::lock_guard lock(mutex_);
+    Request request;
+    request.kind = RequestKind::supports;
+    request.c = toAbi(c);
+    Reply reply;
+    // A crash or hang here answers "not supported"; the next call starts a fresh worker.
+    return transact(request, reply).status == RunStatus::ok && reply.supported != 0;
+  }
+
+  RunResult run(const oracle::Case& c, std::span<const std::uint8_t> src, std::span<std::uint8_t> dst) override {
+    if (src.size() != c.src.sizeBytes || dst.size() != c.dst.sizeBytes) {
+      return {RunStatus::error, "buffer lengths differ from the sizes the case declares"};
+    }
+    if (src.size() > kMaxPluginBufferBytes || dst.size() > kMaxPluginBufferBytes) {
+      return {RunStatus::error, "buffer larger than the plugin host's cap of " +
+                                    std::to_string(kMaxPluginBufferBytes) + " bytes"};
+    }
+    const std::lock_guard lock(mutex_);
+    Request request;
+    request.kind = RequestKind::run;
+    request.c = toAbi(c);
+    request.srcBytes = src.size();
+    request.dstOffsetBytes = oracle::alignUp(src.size(), kDstAlignBytes);
+    request.dstBytes = dst.size();
+    if (std::string error = growMapping(request.dstOffsetBytes + request.dstBytes); !error.empty()) {
+      return {RunStatus::error, error};
+    }
+    request.mappingBytes = mappingBytes_;
+    std::copy(src.begin(), src.end(), mapping_);
+    std::copy(dst.begin(), dst.end(), mapping_ + request.dstOffsetBytes);
+
+    Reply reply;
+    RunResult result = transact(request, reply);
+    if (result.status != RunStatus::ok) return result;
+    // Whatever the status, dst shows what the plugin did to it (a rejected case must leave it untouched: G-4).
+    std::copy_n(mapping_ + request.dstOffsetBytes, dst.size(), dst.begin());
+    switch (reply.status) {
+      case DCCONF_OK: return {};
+      case DCCONF_REJECTED: return {RunStatus::rejected, lineOf(reply.detail)};
+      case DCCONF_NOT_SUPPORTED: return {RunStatus::notSupported, lineOf(reply.detail)};
+      case DCCONF_ERROR: return {RunStatus::error, lineOf(reply.detail)};
+      default:
+        const std::string detail = lineOf(reply.detail);
+        return {RunStatus::error, "plugin returned " + std::to_string(reply.status) + ", not a dcconf_status" +
+                                      (detail.empty() ? "" : ": " + detail)};
+    }
+  }
+
+ private:
+  std::string startWorker() const {
+    int fds[2];
+    if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, fds) != 0) return errnoText("socketpair");
+    const pid_t parent = ::getpid();
+    std::fflush(nullptr);  // else the worker holds a copy of unwritten stdio output, printed again if it exit()s
+    const pid_t pid = ::fork();
+    if (pid < 0) {
+      ::close(fds[0]);
+      ::close(fds[1]);
+      return errnoText("fork");
+    }
+    if (pid == 0) {
+      // The worker: never returns into the parent's code (it would run the caller's stack twice).
+      ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+      if (::getppid() != parent) ::_exit(0);
+      const rlimit noCore{0, 0};  // a crashing plugin should not spend seconds writing a core file
+      ::setrlimit(RLIMIT_CORE, &noCore);
+      closeInheritedFds(fds[1], memfd_);
+      try {
+        serve(fds[1], memfd_, path_);
+      } catch (...) {
+        ::_exit(111);
+      }
+    }
+    ::close(fds[1]);
+    sock_ = fds[0];
+    pid_ = pid;
+
+    Hello hello;
+    const Io io = recvAll(sock_, &hello, sizeof hello,
+                          Clock::now() + std::chrono::milliseconds(options_.loadTimeoutMs));
+    if (io == Io::ok && hello.ok != 0) {
+      name_ = lineOf(hello.name);
+      version_ = lineOf(hello.version);
+      return {};
+    }
+    std::string why = io == Io::ok         ? lineOf(hello.error)
+                      : io == Io::timedOut ? "did not finish loading within " +
+                                                 std::to_string(options_.loadTimeoutMs) + " ms"
+                                           : "worker " + reap() + " while loading the plugin";
+    stopWorker(std::chrono::milliseconds(0));
+    return why;
+  }
+
+  // One request, one reply. status ok means reply is filled; crashed/timedOut/error otherwise, with the worker gone.
+  RunResult transact(const Request& request, Reply& reply) const {
+    if (pid_ < 0) {
+      if (std::string error = startWorker(); !error.empty()) {
+        return {RunStatus::error, "plugin '" + path_ + "' could not be restarted: " + error};
+      }
+    }
+    Io io = sendAll(sock_, &request, sizeof request);
+    if (io == Io::ok) {
+      io = recvAll(sock_, &reply, sizeof reply,
+                   Clock::now() + std::chrono::milliseconds(options_.perCaseTimeoutMs));
+    }
+    switch (io) {
+      case Io::ok:
+        return {};
+      case Io::timedOut:
+        stopWorker(std::chrono::milliseconds(0));
+        return {RunStatus::timedOut, "plugin did not answer within " + std::to_string(options_.perCaseTimeoutMs) +
+                                         " ms; worker killed (SIGKILL)"};
+      case Io::closed:
+        return {RunStatus::crashed, "plugin worker " + reap()};
+      case Io::failed:
+        break;
+    }
+    const std::string error = errnoText("plugin worker channel");
+    stopWorker(std::chrono::milliseconds(0));
+    return {RunStatus::error, error};
+  }
+
+  // The worker closed its end: it is exiting, or closed the socket itself. SIGKILL does not change the exit status
+  // of a process that is already exiting, so the status names the real cause.
+  std::string reap() const {
+    ::kill(pid_, SIGKILL);
+    int status = 0;
+    while (::waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
+    }
+    ::close(sock_);
+    pid_ = -1;
+    sock_ = -1;
+    return describeExit(status);
+  }
+
+  // Lets the worker shut down cleanly (destroy()) within grace, then kills it.
+  void stopWorker(std::chrono::milliseconds grace) const {
+    if (pid_ < 0) return;
+    ::shutdown(sock_, SHUT_WR);  // the worker sees end-of-file and calls destroy()
+    char drain = 0;
+    if (grace.count() > 0) recvAll(sock_, &drain, 1, Clock::now() + grace);
+    reap();
+  }
+
+  std::string growMapping(std::uint64_t bytes) {
+    bytes = std::max(oracle::alignUp(bytes, kMappingAlignBytes), kMappingAlignBytes);
+    if (bytes <= mappingBytes_) return {};
+    if (::ftruncate(memfd_, static_cast<off_t>(bytes)) != 0) return errnoText("plugin buffer ftruncate");
+    void* base = ::mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, memfd_, 0);
+    if (base == MAP_FAILED) return errnoText("plugin buffer mmap");
+    if (mapping_ != nullptr) ::munmap(mapping_, mappingBytes_);
+    mapping_ = static_cast<std::uint8_t*>(base);
+    mappingBytes_ = bytes;
+    return {};
+  }
+
+  const std::string path_;
+  const PluginOptions options_;
+  int memfd_ = -1;
+  std::uint8_t* mapping_ = nullptr;
+  std::uint64_t mappingBytes_ = 0;
+  // The worker, restarted on demand from const supports() as well.
+  mutable std::mutex mutex_;
+  mutable pid_t pid_ = -1;
+  mutable int sock_ = -1;
+  mutable std::string name_;
+  mutable std::string version_;
+};
+
+}  // namespace
+
+PluginLoad makePluginBackend(const std::string& libraryPath, const PluginOptions& options) {
+  auto backend = std::make_unique<PluginBackend>(libraryPath, options);
+  if (std::string error = backend->start(); !error.empty()) {
+    return {nullptr, "plugin '" + libraryPath + "': " + error};
+  }
+  return {std::move(backend), {}};
+}
+
+}  // namespace dcconf::plugin

@@ -1,0 +1,71 @@
+// Shared by the plugin tests: cases for the example plugin's paths (random and hand-picked), and running one case
+// through a backend next to the oracle.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "dcconf/oracle/oracle.hpp"
+#include "dcconf/plugin/plugin_backend.hpp"
+
+namespace dcconf::plugin::test {
+
+using namespace dcconf::oracle;
+using Bytes = std::vector<std::uint8_t>;
+
+inline std::unique_ptr<backends::Backend> load(const char* path, const PluginOptions& options = {}) {
+  PluginLoad loaded = makePluginBackend(path, options);
+  EXPECT_TRUE(loaded.backend) << loaded.error;
+  return std::move(loaded.backend);
+}
+
+// Sizes both buffers to the case's extents (plus slackBytes) past their offsets.
+inline void sizeBuffers(Case& c, std::uint64_t slackBytes) {
+  const Extents e = extents(c);
+  c.src.sizeBytes = c.src.offsetBytes + e.srcSpanBytes + slackBytes;
+  c.dst.sizeBytes = c.dst.offsetBytes + e.dstSpanBytes + slackBytes;
+}
+
+// A valid DataCopyPad GM->VECIN case of blockCount blocks of 40 half (padded right by 4), on Atlas A2.
+inline Case padCase(std::uint16_t blockCount) {
+  Case c;
+  c.dtype = DType::half;
+  c.params = DataCopyExtParams{blockCount, 40, 3, 1, 0};
+  c.padParams = DataCopyPadExtParams{true, 0, 4, 0x3C00};
+  c.src.offsetBytes = 5;
+  sizeBuffers(c, 7);
+  return c;
+}
+
+inline Bytes randomBytes(std::mt19937& rng, std::uint64_t n) {
+  Bytes out(n);
+  for (auto& b : out) b = static_cast<std::uint8_t>(rng());
+  return out;
+}
+
+struct Comparison {
+  Verdict verdict;
+  backends::RunResult result;
+  bool dstUntouched = false;                  // the backend left dst as it was
+  std::uint64_t firstMismatch = kNoMismatch;  // first cared byte the backend got wrong (computed cases)
+  std::string firstClause;                    // the oracle's first violation (other verdicts)
+};
+
+// Runs c on the backend and through the oracle, on the same random buffers.
+inline Comparison compareWithOracle(backends::Backend& backend, const Case& c, std::mt19937& rng) {
+  const Bytes src = randomBytes(rng, c.src.sizeBytes);
+  const Bytes before = randomBytes(rng, c.dst.sizeBytes);
+  Bytes dst = before;
+  const Evaluation e = evaluate(c, src, before);
+  Comparison out{e.verdict, backend.run(c, src, dst), false, kNoMismatch, {}};
+  out.dstUntouched = dst == before;
+  if (e.verdict == Verdict::computed) out.firstMismatch = oracle::firstMismatch(e.expectation, dst);
+  if (!e.violations.empty()) out.firstClause = e.violations.front().clause;
+  return out;
+}
+
+}  // namespace dcconf::plugin::test

@@ -1,0 +1,122 @@
+// The plugin host: loading errors are one line, and a plugin that crashes or hangs costs one case, not the run.
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "plugin_test_support.hpp"
+
+namespace dcconf::plugin::test {
+namespace {
+
+void expectLoadError(const char* path, const std::string& fragment) {
+  const PluginLoad loaded = makePluginBackend(path, {1000, 2000});
+  EXPECT_FALSE(loaded.backend);
+  EXPECT_NE(loaded.error.find(fragment), std::string::npos) << loaded.error;
+  EXPECT_NE(loaded.error.find(path), std::string::npos) << loaded.error;
+  EXPECT_EQ(loaded.error.find('\n'), std::string::npos) << loaded.error;
+}
+
+// Our child processes, zombies included, from /proc/<pid>/stat ("pid (comm) state ppid ...").
+int childCount() {
+  int count = 0;
+  for (const auto& entry : std::filesystem::directory_iterator("/proc")) {
+    std::ifstream stat(entry.path() / "stat");
+    std::string line;
+    if (!std::getline(stat, line)) continue;
+    const auto close = line.rfind(')');
+    if (close == std::string::npos) continue;
+    std::istringstream rest(line.substr(close + 1));
+    std::string state;
+    long ppid = 0;
+    rest >> state >> ppid;
+    count += ppid == ::getpid();
+  }
+  return count;
+}
+
+TEST(PluginHost, OneWorkerServesManyCasesAndNoneOutlivesTheBackend) {
+  ASSERT_EQ(childCount(), 0);
+  {
+    const auto backend = load(DCCONF_CRASHY_PLUGIN);
+    ASSERT_TRUE(backend);
+    std::mt19937 rng(13);
+    for (int i = 0; i < 50; ++i) {
+      EXPECT_EQ(compareWithOracle(*backend, padCase(2), rng).result.status, backends::RunStatus::ok);
+    }
+    EXPECT_EQ(childCount(), 1);
+    EXPECT_EQ(compareWithOracle(*backend, padCase(3), rng).result.status, backends::RunStatus::crashed);
+    EXPECT_EQ(childCount(), 0);  // the dead worker is reaped at once; the next call starts one
+    EXPECT_EQ(compareWithOracle(*backend, padCase(1), rng).result.status, backends::RunStatus::ok);
+    EXPECT_EQ(childCount(), 1);
+  }
+  EXPECT_EQ(childCount(), 0);
+}
+
+TEST(PluginHost, LoadErrorsAreOneLine) {
+  expectLoadError("/nonexistent/libnothing.so", "No such file");
+  expectLoadError(DCCONF_NOT_A_PLUGIN, "not a dcconf plugin");
+  expectLoadError(DCCONF_BAD_ABI_PLUGIN, "ABI version 99, this dcconf speaks 1");
+}
+
+TEST(PluginHost, LoadsTheExample) {
+  const auto backend = load(DCCONF_EXAMPLE_PLUGIN);
+  ASSERT_TRUE(backend);
+  EXPECT_EQ(backend->name(), "example");
+  EXPECT_EQ(backend->version(), "1.0 (dcconf example plugin)");
+  EXPECT_TRUE(backend->supports(padCase(1)));
+  Case nz2nd;
+  nz2nd.api = Api::DataCopy;
+  nz2nd.srcPos = Position::VECOUT;
+  nz2nd.dstPos = Position::GM;
+  nz2nd.params = Nz2NdParamsFull{};
+  EXPECT_FALSE(backend->supports(nz2nd));
+}
+
+TEST(PluginHost, RejectsBuffersThatDisagreeWithTheCase) {
+  const auto backend = load(DCCONF_EXAMPLE_PLUGIN);
+  ASSERT_TRUE(backend);
+  const Case c = padCase(2);
+  Bytes src(c.src.sizeBytes - 1), dst(c.dst.sizeBytes);
+  EXPECT_EQ(backend->run(c, src, dst).status, backends::RunStatus::error);
+}
+
+TEST(PluginHost, CrashCostsOneCase) {
+  const auto backend = load(DCCONF_CRASHY_PLUGIN);
+  ASSERT_TRUE(backend);
+  std::mt19937 rng(7);
+  const Comparison crash = compareWithOracle(*backend, padCase(3), rng);
+  EXPECT_EQ(crash.result.status, backends::RunStatus::crashed);
+  EXPECT_NE(crash.result.detail.find("SIGSEGV"), std::string::npos) << crash.result.detail;
+  EXPECT_TRUE(crash.dstUntouched);
+  for (const std::uint16_t blockCount : std::initializer_list<std::uint16_t>{2, 4, 3, 1}) {  // a fresh worker each time the plugin dies
+    const Comparison next = compareWithOracle(*backend, padCase(blockCount), rng);
+    EXPECT_EQ(next.result.status,
+              blockCount == 3 ? backends::RunStatus::crashed : backends::RunStatus::ok) << next.result.detail;
+    if (blockCount != 3) {
+      EXPECT_EQ(next.firstMismatch, kNoMismatch);
+    }
+  }
+  EXPECT_TRUE(backend->supports(padCase(1)));
+}
+
+TEST(PluginHost, HangIsKilledAtTheTimeout) {
+  const auto backend = load(DCCONF_HANG_PLUGIN, {300, 5000});
+  ASSERT_TRUE(backend);
+  std::mt19937 rng(11);
+  const auto start = std::chrono::steady_clock::now();
+  const Comparison hang = compareWithOracle(*backend, padCase(5), rng);
+  const auto elapsed = std::chrono::steady_clock::now() - start;
+  EXPECT_EQ(hang.result.status, backends::RunStatus::timedOut) << hang.result.detail;
+  EXPECT_NE(hang.result.detail.find("300 ms"), std::string::npos) << hang.result.detail;
+  EXPECT_GE(elapsed, std::chrono::milliseconds(300));
+  EXPECT_LT(elapsed, std::chrono::milliseconds(1500));
+  const Comparison next = compareWithOracle(*backend, padCase(4), rng);
+  EXPECT_EQ(next.result.status, backends::RunStatus::ok) << next.result.detail;
+  EXPECT_EQ(next.firstMismatch, kNoMismatch);
+}
+
+}  // namespace
+}  // namespace dcconf::plugin::test
