@@ -42,6 +42,7 @@ ProfileParse parseProfile(std::string_view spec) {
   while (true) {
     const auto comma = spec.find(',');
     const std::string_view word = trim(spec.substr(0, comma));
+    if (word == "default") profile = Profile{};  // resets what came before it
     if (word != "default" && !word.empty()) {
       bool known = false;
       for (const auto& entry : kProfileWords) {
