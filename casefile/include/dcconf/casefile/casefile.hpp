@@ -21,7 +21,12 @@ struct CaseData {
   oracle::Case c;
   std::vector<std::uint8_t> src;
   std::vector<std::uint8_t> dstBefore;
+  std::string description;  // optional free text ("description" key); not used by the oracle
 };
+
+// Field-by-field equality (oracle::Case has no operator==): the round-trip contract of toJson.
+bool sameCase(const oracle::Case& a, const oracle::Case& b);
+bool operator==(const CaseData& a, const CaseData& b);
 
 struct LoadError {
   std::string file;     // the case file (or "<json>" for in-memory text)
@@ -50,7 +55,7 @@ nlohmann::json toJson(const CaseData& data);
 std::string toJsonText(const CaseData& data);  // pretty, 2-space indent, trailing newline
 
 // The same, but buffers written next to the JSON as <stem>.src.bin / <stem>.dst.bin and referenced by "file".
-// Returns the JSON; the caller writes it (atomically) to dir/<stem>.json.
+// Returns the JSON; the caller writes it (atomically) to dir/<stem>.json. Null JSON if a .bin cannot be written.
 nlohmann::json toJsonWithFiles(const CaseData& data, const std::filesystem::path& dir, const std::string& stem);
 
 }  // namespace dcconf::casefile

@@ -1,0 +1,17 @@
+// Small file helpers shared by the case files and the CLI's outputs. No exceptions: errors come back as text.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace dcconf::casefile {
+
+// Writes via a temporary file in the same directory and a rename, so a reader never sees half a file.
+// Returns "" on success, else one line saying what failed.
+std::string writeFileAtomic(const std::filesystem::path& path, std::span<const std::uint8_t> bytes);
+std::string writeFileAtomic(const std::filesystem::path& path, std::string_view text);
+
+}  // namespace dcconf::casefile

@@ -1,0 +1,85 @@
+// CaseData -> dcconf.case/1. Writes every field (defaults included) so a case file is explicit, and raw bits as
+// "0x..." strings so paddingValue and padRegister round-trip exactly whatever the dtype.
+#include "dcconf/casefile/casefile.hpp"
+#include "dcconf/casefile/io.hpp"
+#include "hex.hpp"
+#include "struct_fields.hpp"
+
+namespace dcconf::casefile {
+namespace {
+
+using nlohmann::json;
+using detail::formatHexBits;
+
+template <class S>
+json structJson(const S& s) {
+  json out = json::object();
+  detail::visitFields(s, [&](const char* key, const auto& member) { out[key] = member; });
+  if constexpr (detail::kHasPaddingValue<S>) out["paddingValue"] = formatHexBits(s.paddingValue);
+  return out;
+}
+
+template <class Variant>
+json typedStructJson(const Variant& params) {
+  json out = std::visit([](const auto& s) { return structJson(s); }, params);
+  out["type"] = std::string(oracle::typeName(params));
+  return out;
+}
+
+// The case without its buffers' contents; the caller adds "hex" or "file" to src and dst.
+json caseJson(const CaseData& data) {
+  const oracle::Case& c = data.c;
+  json out;
+  out["schema"] = kCaseSchema;
+  if (!data.description.empty()) out["description"] = data.description;
+  out["product"] = std::string(oracle::name(c.product));
+  out["api"] = std::string(oracle::name(c.api));
+  out["path"] = oracle::pathName(c.srcPos, c.dstPos);
+  out["dtype"] = std::string(oracle::name(c.dtype));
+  out["params"] = typedStructJson(c.params);
+  if (!std::holds_alternative<std::monostate>(c.padParams)) {
+    out["padParams"] = typedStructJson(c.padParams);
+  }
+  if (c.nd2nzParams) out["nd2nzParams"] = structJson(*c.nd2nzParams);
+  if (c.padRegister) out["padRegister"] = formatHexBits(*c.padRegister);
+  out["profile"] = oracle::profileName(c.profile);
+  out["src"] = {{"size", c.src.sizeBytes}, {"offset", c.src.offsetBytes}};
+  out["dst"] = {{"size", c.dst.sizeBytes}, {"offset", c.dst.offsetBytes}};
+  return out;
+}
+
+}  // namespace
+
+bool sameCase(const oracle::Case& a, const oracle::Case& b) {
+  return a.product == b.product && a.api == b.api && a.srcPos == b.srcPos && a.dstPos == b.dstPos &&
+         a.dtype == b.dtype && a.params == b.params && a.padParams == b.padParams && a.nd2nzParams == b.nd2nzParams &&
+         a.padRegister == b.padRegister && a.profile == b.profile && a.src == b.src && a.dst == b.dst;
+}
+
+bool operator==(const CaseData& a, const CaseData& b) {
+  return sameCase(a.c, b.c) && a.src == b.src && a.dstBefore == b.dstBefore && a.description == b.description;
+}
+
+json toJson(const CaseData& data) {
+  json out = caseJson(data);
+  out["src"]["hex"] = detail::encodeHexBytes(data.src);
+  out["dst"]["hex"] = detail::encodeHexBytes(data.dstBefore);
+  return out;
+}
+
+std::string toJsonText(const CaseData& data) { return toJson(data).dump(2) + "\n"; }
+
+// Returns null JSON when a buffer file cannot be written (nothing here throws; the caller reports it).
+json toJsonWithFiles(const CaseData& data, const std::filesystem::path& dir, const std::string& stem) {
+  json out = caseJson(data);
+  const std::string srcName = stem + ".src.bin";
+  const std::string dstName = stem + ".dst.bin";
+  if (!writeFileAtomic(dir / srcName, data.src).empty() || !writeFileAtomic(dir / dstName, data.dstBefore).empty()) {
+    return nullptr;
+  }
+  out["src"]["file"] = srcName;
+  out["dst"]["file"] = dstName;
+  return out;
+}
+
+}  // namespace dcconf::casefile

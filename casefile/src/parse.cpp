@@ -1,0 +1,362 @@
+// dcconf.case/1 -> CaseData (docs/case-format.md). Strict: unknown keys, out-of-width values, wrong JSON types and
+// buffers that disagree with their declared size are errors naming the field.
+#include <cmath>
+#include <fstream>
+#include <sstream>
+
+#include "dcconf/casefile/casefile.hpp"
+#include "dcconf/oracle/numeric.hpp"
+#include "hex.hpp"
+#include "json_reader.hpp"
+#include "struct_fields.hpp"
+
+namespace dcconf::casefile {
+namespace {
+
+namespace fs = std::filesystem;
+using namespace detail;
+
+// ---- names ------------------------------------------------------------------------------------------------------
+
+template <class Range, class NameOf>
+std::string joinNames(const Range& range, NameOf nameOf) {
+  std::string joined;
+  for (const auto& item : range) joined += (joined.empty() ? "" : ", ") + std::string(nameOf(item));
+  return joined;
+}
+
+template <class Parse>
+auto readName(const Context& ctx, const json& value, const std::string& field, Parse parse, const std::string& known) {
+  const std::string text = readString(ctx, value, field);
+  const auto parsed = parse(text);
+  if (!parsed) ctx.fail(field, text, "unknown name (known: " + known + ")");
+  return *parsed;
+}
+
+oracle::DType readDType(const Context& ctx, const json& value) {
+  return readName(ctx, value, "dtype", oracle::parseDType,
+                  joinNames(oracle::allDTypes(), [](const oracle::DTypeInfo& i) { return i.name; }));
+}
+
+oracle::Product readProduct(const Context& ctx, const json& value) {
+  return readName(ctx, value, "product", oracle::parseProduct,
+                  joinNames(oracle::allProducts(), [](oracle::Product p) { return oracle::name(p); }));
+}
+
+oracle::Api readApi(const Context& ctx, const json& value) {
+  return readName(ctx, value, "api", oracle::parseApi, "DataCopy, DataCopyPad");
+}
+
+// "GM->VECIN": the source and destination TPosition names.
+std::pair<oracle::Position, oracle::Position> readPath(const Context& ctx, const json& value) {
+  const std::string text = readString(ctx, value, "path");
+  const auto arrow = text.find("->");
+  const auto src = oracle::parsePosition(std::string_view(text).substr(0, arrow));
+  const auto dst = arrow == std::string::npos ? std::nullopt : oracle::parsePosition(text.substr(arrow + 2));
+  if (!src || !dst) {
+    ctx.fail("path", text, "must be SRC->DST with positions GM, VECIN, VECOUT, A1, B1, TSCM, CO1, CO2");
+  }
+  return {*src, *dst};
+}
+
+// ---- raw bits and pad values ------------------------------------------------------------------------------------
+
+// A raw bit pattern: a non-negative integer or "0x..." (up to 16 hex digits).
+std::uint64_t readRawBits(const Context& ctx, const json& value, const std::string& field) {
+  if (!value.is_string()) return readUInt64(ctx, value, field);
+  const auto bits = parseHexBits(value.get<std::string>());
+  if (!bits) ctx.fail(field, value, "must be an integer or a \"0x...\" string of up to 16 hex digits");
+  return *bits;
+}
+
+// DataCopyPadExtParams<T>::paddingValue is a T: a number is encoded as T, a "0x..." string is T's raw bits.
+std::uint64_t readElementValue(const Context& ctx, const json& value, const std::string& field, oracle::DType dtype) {
+  const std::uint32_t elementBytes = oracle::sizeBytes(dtype);
+  const std::string typeName(oracle::name(dtype));
+  if (value.is_string()) {
+    const std::uint64_t bits = readRawBits(ctx, value, field);
+    if (elementBytes < 8 && (bits >> (8 * elementBytes)) != 0) {
+      ctx.fail(field, value, "raw bits do not fit " + typeName + " (" + std::to_string(elementBytes) + " bytes)");
+    }
+    return bits;
+  }
+  if (!value.is_number()) ctx.fail(field, value, "must be a number or a \"0x...\" string of raw bits");
+  const double number = value.get<double>();
+  // Integers beyond 2^53 would silently lose bits through the double: ask for raw bits instead.
+  if (!value.is_number_float() && std::fabs(number) > 9007199254740992.0) {
+    ctx.fail(field, value, "beyond 2^53: write it as a \"0x...\" string of raw bits");
+  }
+  const oracle::EncodedNumber encoded = oracle::encodeNumber(dtype, number);
+  if (!encoded.ok) ctx.fail(field, value, encoded.error);
+  return encoded.bits;
+}
+
+// ---- structs ------------------------------------------------------------------------------------------------------
+
+template <class S>
+std::vector<std::string_view> keysOf() {
+  std::vector<std::string_view> keys{"type"};
+  S probe{};
+  visitFields(probe, [&](const char* key, auto&) { keys.push_back(key); });
+  if constexpr (kHasPaddingValue<S>) keys.push_back("paddingValue");
+  return keys;
+}
+
+template <class S>
+void readFieldsInto(const ObjectReader& reader, S& s) {
+  visitFields(s, [&](const char* key, auto& member) {
+    using Member = std::remove_reference_t<decltype(member)>;
+    if (const json* value = reader.optional(key)) member = readField<Member>(reader.context(), *value, reader.field(key));
+  });
+}
+
+// The struct named by "type" among the candidates, its fields read over the Ascend C defaults.
+// padDType is the element type a DataCopyPadExtParams paddingValue is encoded as.
+template <class Variant>
+Variant readTypedStruct(const Context& ctx, const json& value, const std::string& name,
+                        std::initializer_list<Variant> candidates, oracle::DType padDType) {
+  requireObject(ctx, value, name);
+  const auto typeIt = value.find("type");
+  if (typeIt == value.end()) ctx.fail(name + ".type", "", "missing (required)");
+  const std::string type = readString(ctx, *typeIt, name + ".type");
+  for (Variant result : candidates) {
+    if (oracle::typeName(result) != type) continue;
+    std::visit(
+        [&](auto& s) {
+          using S = std::remove_reference_t<decltype(s)>;
+          const ObjectReader reader(ctx, value, name, keysOf<S>());
+          readFieldsInto(reader, s);
+          if constexpr (kHasPaddingValue<S>) {
+            if (const json* pad = reader.optional("paddingValue")) {
+              // DataCopyPadParams::paddingValue is a uint64_t in Ascend C (raw bits); the Ext one is a T.
+              s.paddingValue = std::is_same_v<S, oracle::DataCopyPadExtParams>
+                                   ? readElementValue(ctx, *pad, reader.field("paddingValue"), padDType)
+                                   : readRawBits(ctx, *pad, reader.field("paddingValue"));
+            }
+          }
+        },
+        result);
+    return result;
+  }
+  ctx.fail(name + ".type", type,
+           "unknown type (known: " + joinNames(candidates, [](const Variant& v) { return oracle::typeName(v); }) + ")");
+}
+
+oracle::CopyParams readCopyParams(const Context& ctx, const json& value, oracle::DType dtype) {
+  return readTypedStruct<oracle::CopyParams>(ctx, value, "params",
+                                             {oracle::DataCopyParams{}, oracle::DataCopyExtParams{},
+                                              oracle::Nd2NzParams{}, oracle::Nz2NdParamsFull{}, oracle::CalCount{}},
+                                             dtype);
+}
+
+oracle::PadParams readPadParams(const Context& ctx, const json& value, oracle::DType dtype) {
+  return readTypedStruct<oracle::PadParams>(ctx, value, "padParams",
+                                            {oracle::DataCopyPadParams{}, oracle::DataCopyPadExtParams{}}, dtype);
+}
+
+// nd2nzParams has a single possible type, so "type" is optional there.
+oracle::Nd2NzParams readNd2NzParams(const Context& ctx, const json& value) {
+  const ObjectReader reader(ctx, value, "nd2nzParams", keysOf<oracle::Nd2NzParams>());
+  if (const json* type = reader.optional("type")) {
+    if (readString(ctx, *type, "nd2nzParams.type") != "Nd2NzParams") {
+      ctx.fail("nd2nzParams.type", *type, "must be Nd2NzParams");
+    }
+  }
+  oracle::Nd2NzParams params;
+  readFieldsInto(reader, params);
+  return params;
+}
+
+oracle::Profile readProfile(const Context& ctx, const json& value) {
+  std::string spec;
+  if (value.is_array()) {
+    for (const json& word : value) spec += (spec.empty() ? "" : ",") + readString(ctx, word, "profile");
+  } else {
+    spec = readString(ctx, value, "profile");
+  }
+  const oracle::ProfileParse parsed = oracle::parseProfile(spec);
+  if (!parsed.profile) ctx.fail("profile", value, parsed.error);
+  return *parsed.profile;
+}
+
+// ---- buffers --------------------------------------------------------------------------------------------------
+
+struct LoadedBuffer {
+  oracle::BufferSpec spec;
+  std::vector<std::uint8_t> bytes;
+};
+
+std::vector<std::uint8_t> readHexBuffer(const Context& ctx, const json& value, const std::string& field,
+                                        std::uint64_t sizeBytes) {
+  const std::string text = readString(ctx, value, field);
+  const auto digits = countHexDigits(text);
+  if (!digits) ctx.fail(field, "", "holds a character that is neither a hex digit nor white space");
+  if (*digits != 2 * sizeBytes) {
+    ctx.fail(field, "", "holds " + std::to_string(*digits) + " hex digits, size " + std::to_string(sizeBytes) +
+                            " needs " + std::to_string(2 * sizeBytes));
+  }
+  return decodeHexBytes(text);
+}
+
+// "file" is relative to the case file's directory; its size is checked before anything is read.
+std::vector<std::uint8_t> readFileBuffer(const Context& ctx, const json& value, const std::string& field,
+                                         std::uint64_t sizeBytes, const fs::path& baseDir) {
+  const std::string name = readString(ctx, value, field);
+  const fs::path path = baseDir / name;
+  std::error_code ec;
+  const bool regular = fs::is_regular_file(path, ec);
+  if (!regular) ctx.fail(field, name, "cannot read " + path.string() + ": " + (ec ? ec.message() : "not a regular file"));
+  const std::uintmax_t fileBytes = fs::file_size(path, ec);
+  if (ec) ctx.fail(field, name, "cannot read " + path.string() + ": " + ec.message());
+  if (fileBytes != sizeBytes) {
+    ctx.fail(field, name, "is " + std::to_string(fileBytes) + " bytes, size says " + std::to_string(sizeBytes));
+  }
+  std::vector<std::uint8_t> bytes(sizeBytes);
+  std::ifstream in(path, std::ios::binary);
+  in.read(reinterpret_cast<char*>(bytes.data()), static_cast<std::streamsize>(sizeBytes));
+  if (!in || static_cast<std::uint64_t>(in.gcount()) != sizeBytes) {
+    ctx.fail(field, name, "cannot read " + path.string() + " to the end");
+  }
+  return bytes;
+}
+
+std::uint8_t readFillByte(const Context& ctx, const json& value, const std::string& field) {
+  const std::uint64_t bits = readRawBits(ctx, value, field);
+  if (bits > 0xFF) ctx.fail(field, value, "a fill is one byte (0x00..0xff)");
+  return static_cast<std::uint8_t>(bits);
+}
+
+// side is "src" or "dst"; only the destination may be a "fill" (the source's content is the test's input).
+LoadedBuffer readBuffer(const Context& ctx, const json& value, const std::string& side, const fs::path& baseDir,
+                        const LoadLimits& limits) {
+  const bool fillAllowed = side == "dst";
+  std::vector<std::string_view> keys{"size", "offset", "file", "hex"};
+  if (fillAllowed) keys.push_back("fill");
+  const ObjectReader reader(ctx, value, side, keys);
+  LoadedBuffer buffer;
+  const json& size = reader.required("size");
+  buffer.spec.sizeBytes = readField<std::uint64_t>(ctx, size, reader.field("size"));
+  // Before any allocation: the size is untrusted input.
+  if (buffer.spec.sizeBytes > limits.maxBufferBytes) {
+    ctx.fail(reader.field("size"), size, "over the buffer limit of " + std::to_string(limits.maxBufferBytes) + " bytes");
+  }
+  if (const json* offset = reader.optional("offset")) {
+    buffer.spec.offsetBytes = readField<std::uint64_t>(ctx, *offset, reader.field("offset"));
+  }
+  const json* hex = reader.optional("hex");
+  const json* file = reader.optional("file");
+  const json* fill = fillAllowed ? reader.optional("fill") : nullptr;
+  const int sources = (hex != nullptr) + (file != nullptr) + (fill != nullptr);
+  if (sources != 1) {
+    ctx.fail(side, "", std::string(sources == 0 ? "needs" : "takes only") + " one of \"file\", \"hex\"" +
+                           (fillAllowed ? ", \"fill\"" : ""));
+  }
+  if (hex != nullptr) {
+    buffer.bytes = readHexBuffer(ctx, *hex, reader.field("hex"), buffer.spec.sizeBytes);
+  } else if (file != nullptr) {
+    buffer.bytes = readFileBuffer(ctx, *file, reader.field("file"), buffer.spec.sizeBytes, baseDir);
+  } else {
+    buffer.bytes.assign(buffer.spec.sizeBytes, readFillByte(ctx, *fill, reader.field("fill")));
+  }
+  return buffer;
+}
+
+// ---- the case -------------------------------------------------------------------------------------------------
+
+CaseData readCase(const Context& ctx, const json& root, const fs::path& baseDir, const LoadLimits& limits) {
+  const ObjectReader reader(ctx, root, "",
+                            {"schema", "description", "product", "api", "path", "dtype", "params", "padParams",
+                             "nd2nzParams", "padRegister", "profile", "src", "dst"});
+  const json& schema = reader.required("schema");
+  if (readString(ctx, schema, "schema") != kCaseSchema) {
+    ctx.fail("schema", schema, std::string("this reader understands ") + kCaseSchema + " only");
+  }
+  CaseData data;
+  oracle::Case& c = data.c;
+  if (const json* description = reader.optional("description")) {
+    data.description = readString(ctx, *description, "description");
+  }
+  if (const json* product = reader.optional("product")) c.product = readProduct(ctx, *product);
+  c.api = readApi(ctx, reader.required("api"));
+  std::tie(c.srcPos, c.dstPos) = readPath(ctx, reader.required("path"));
+  c.dtype = readDType(ctx, reader.required("dtype"));
+  c.params = readCopyParams(ctx, reader.required("params"), c.dtype);
+  if (const json* pad = reader.optional("padParams")) c.padParams = readPadParams(ctx, *pad, c.dtype);
+  if (const json* nd = reader.optional("nd2nzParams")) c.nd2nzParams = readNd2NzParams(ctx, *nd);
+  if (const json* reg = reader.optional("padRegister")) c.padRegister = readRawBits(ctx, *reg, "padRegister");
+  if (const json* profile = reader.optional("profile")) c.profile = readProfile(ctx, *profile);
+  LoadedBuffer src = readBuffer(ctx, reader.required("src"), "src", baseDir, limits);
+  LoadedBuffer dst = readBuffer(ctx, reader.required("dst"), "dst", baseDir, limits);
+  c.src = src.spec;
+  c.dst = dst.spec;
+  data.src = std::move(src.bytes);
+  data.dstBefore = std::move(dst.bytes);
+  return data;
+}
+
+// nlohmann reports a byte offset; people want line and column.
+std::string parseErrorPosition(const std::string& text, std::size_t byte) {
+  std::size_t line = 1;
+  std::size_t column = 1;
+  for (std::size_t i = 0; i + 1 < byte && i < text.size(); ++i) {
+    if (text[i] == '\n') {
+      ++line;
+      column = 1;
+    } else {
+      ++column;
+    }
+  }
+  return "line " + std::to_string(line) + ", column " + std::to_string(column);
+}
+
+// "[json.exception.parse_error.101] parse error at line 1, column 5: syntax error ..." -> "syntax error ...".
+std::string parseErrorReason(const std::string& what) {
+  const auto syntax = what.find("syntax error");
+  return syntax == std::string::npos ? what : what.substr(syntax);
+}
+
+}  // namespace
+
+LoadResult parseCase(const nlohmann::json& json, const fs::path& baseDir, const std::string& fileLabel,
+                     const LoadLimits& limits) {
+  try {
+    return readCase(Context(fileLabel), json, baseDir, limits);
+  } catch (const LoadFailure& failure) {
+    return failure.error;
+  } catch (const std::exception& e) {  // a library error we did not foresee still becomes one line
+    return LoadError{fileLabel, "", "", std::string("internal error: ") + e.what()};
+  }
+}
+
+LoadResult parseCaseText(const std::string& text, const fs::path& baseDir, const std::string& fileLabel,
+                         const LoadLimits& limits) {
+  nlohmann::json json;
+  try {
+    json = nlohmann::json::parse(text);
+  } catch (const nlohmann::json::parse_error& e) {
+    return LoadError{fileLabel, "", "",
+                     "malformed JSON at " + parseErrorPosition(text, e.byte) + ": " + parseErrorReason(e.what())};
+  }
+  return parseCase(json, baseDir, fileLabel, limits);
+}
+
+LoadResult loadCaseFile(const fs::path& path, const LoadLimits& limits) {
+  const std::string label = path.string();
+  std::error_code ec;
+  if (!fs::is_regular_file(path, ec)) {
+    return LoadError{label, "", "", "cannot read: " + (ec ? ec.message() : std::string("not a regular file"))};
+  }
+  // The case file itself is untrusted too: two inline buffers at the cap, as hex, plus room for the rest.
+  const std::uintmax_t fileBytes = fs::file_size(path, ec);
+  const std::uint64_t capBytes = limits.maxBufferBytes > (1ull << 60) ? ~0ull : 4 * limits.maxBufferBytes + (1u << 20);
+  if (ec || fileBytes > capBytes) {
+    return LoadError{label, "", "", ec ? "cannot read: " + ec.message() : "case file too large"};
+  }
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (!in && !in.eof()) return LoadError{label, "", "", "cannot read to the end"};
+  return parseCaseText(text.str(), path.parent_path(), label, limits);
+}
+
+}  // namespace dcconf::casefile

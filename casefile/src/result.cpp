@@ -1,0 +1,54 @@
+#include "dcconf/casefile/result.hpp"
+
+#include <map>
+
+namespace dcconf::casefile {
+namespace {
+
+using nlohmann::json;
+
+json rangesJson(const std::vector<oracle::ByteRange>& ranges) {
+  json out = json::array();
+  for (const auto& range : ranges) out.push_back({range.begin, range.end});
+  return out;
+}
+
+json violationsJson(const std::vector<oracle::Violation>& violations) {
+  json out = json::array();
+  for (const auto& v : violations) {
+    out.push_back({{"clause", v.clause}, {"field", v.field}, {"value", v.value}, {"message", v.message}});
+  }
+  return out;
+}
+
+// Bytes per region name over the whole destination buffer, so a reader sees "rightPad: 4" at a glance.
+json regionsJson(const oracle::Expectation& expectation) {
+  std::map<std::string, std::uint64_t> counts;
+  for (const oracle::Region region : expectation.region) ++counts[std::string(oracle::name(region))];
+  return counts;
+}
+
+}  // namespace
+
+json resultJson(const oracle::Case& c, const oracle::Evaluation& evaluation) {
+  const oracle::OperationResolution resolution = oracle::resolveOperation(c);
+  const oracle::Expectation& e = evaluation.expectation;
+  std::uint64_t careBytes = 0;
+  for (const std::uint8_t care : e.care) careBytes += care;
+  json out;
+  out["schema"] = kResultSchema;
+  out["valid"] = evaluation.verdict == oracle::Verdict::computed;
+  out["verdict"] = std::string(oracle::name(evaluation.verdict));
+  out["product"] = std::string(oracle::name(c.product));
+  out["operation"] = resolution.operation ? json(std::string(oracle::name(*resolution.operation))) : json(nullptr);
+  out["profile"] = oracle::profileName(c.profile);
+  out["violations"] = violationsJson(evaluation.violations);
+  out["readRanges"] = rangesJson(evaluation.footprint.reads);
+  out["writeRanges"] = rangesJson(evaluation.footprint.writes);
+  out["careBytes"] = careBytes;
+  out["anyBytes"] = e.care.size() - careBytes;
+  out["regions"] = regionsJson(e);
+  return out;
+}
+
+}  // namespace dcconf::casefile

@@ -1,0 +1,57 @@
+// The case file's key for every Ascend C struct field, in one table used both to read and to write, so the two
+// directions cannot drift. paddingValue is not listed: its JSON form depends on the dtype (see parse.cpp).
+#pragma once
+
+#include <type_traits>
+#include <variant>
+
+#include "dcconf/oracle/params.hpp"
+
+namespace dcconf::casefile::detail {
+
+// Calls visit(key, member) for each field of p, in Ascend C declaration order. P may be const.
+template <class P, class Visit>
+void visitFields(P& p, Visit&& visit) {
+  using S = std::remove_const_t<P>;
+  namespace o = oracle;
+  if constexpr (std::is_same_v<S, o::DataCopyParams> || std::is_same_v<S, o::DataCopyExtParams>) {
+    visit("blockCount", p.blockCount);
+    visit("blockLen", p.blockLen);
+    visit("srcStride", p.srcStride);
+    visit("dstStride", p.dstStride);
+    if constexpr (std::is_same_v<S, o::DataCopyExtParams>) visit("rsv", p.rsv);
+  } else if constexpr (std::is_same_v<S, o::DataCopyPadParams> || std::is_same_v<S, o::DataCopyPadExtParams>) {
+    visit("isPad", p.isPad);
+    visit("leftPadding", p.leftPadding);
+    visit("rightPadding", p.rightPadding);
+  } else if constexpr (std::is_same_v<S, o::Nd2NzParams>) {
+    visit("ndNum", p.ndNum);
+    visit("nValue", p.nValue);
+    visit("dValue", p.dValue);
+    visit("srcNdMatrixStride", p.srcNdMatrixStride);
+    visit("srcDValue", p.srcDValue);
+    visit("dstNzC0Stride", p.dstNzC0Stride);
+    visit("dstNzNStride", p.dstNzNStride);
+    visit("dstNzMatrixStride", p.dstNzMatrixStride);
+  } else if constexpr (std::is_same_v<S, o::Nz2NdParamsFull>) {
+    visit("ndNum", p.ndNum);
+    visit("nValue", p.nValue);
+    visit("dValue", p.dValue);
+    visit("srcNdMatrixStride", p.srcNdMatrixStride);
+    visit("srcNStride", p.srcNStride);
+    visit("dstDStride", p.dstDStride);
+    visit("dstNdMatrixStride", p.dstNdMatrixStride);
+  } else if constexpr (std::is_same_v<S, o::CalCount>) {
+    visit("calCount", p.calCount);
+  } else if constexpr (std::is_same_v<S, std::monostate>) {
+    // "no pad params" has no fields
+  } else {
+    static_assert(!sizeof(S), "visitFields: unknown struct");
+  }
+}
+
+template <class P>
+constexpr bool kHasPaddingValue = std::is_same_v<std::remove_const_t<P>, oracle::DataCopyPadParams> ||
+                                  std::is_same_v<std::remove_const_t<P>, oracle::DataCopyPadExtParams>;
+
+}  // namespace dcconf::casefile::detail

@@ -1,0 +1,92 @@
+// toJson/toJsonText/toJsonWithFiles -> parse gives back an equal CaseData.
+#include <filesystem>
+#include <fstream>
+
+#include <gtest/gtest.h>
+
+#include "dcconf/casefile/casefile.hpp"
+
+namespace dcconf::casefile {
+namespace {
+
+namespace fs = std::filesystem;
+
+CaseData load(const fs::path& path) {
+  LoadResult result = loadCaseFile(path);
+  if (auto* data = std::get_if<CaseData>(&result)) return std::move(*data);
+  ADD_FAILURE() << std::get<LoadError>(result).oneLine();
+  return {};
+}
+
+CaseData reparse(const std::string& text, const fs::path& baseDir = ".") {
+  LoadResult result = parseCaseText(text, baseDir);
+  if (auto* data = std::get_if<CaseData>(&result)) return std::move(*data);
+  ADD_FAILURE() << std::get<LoadError>(result).oneLine() << "\n" << text;
+  return {};
+}
+
+// Every non-default corner at once: pad register, profile, DataCopyPadParams raw bits, offsets.
+CaseData unusualCase() {
+  CaseData data;
+  data.c.product = oracle::Product::kirinx90;
+  data.c.dtype = oracle::DType::float_;
+  data.c.params = oracle::DataCopyParams{3, 40, 7, 1};
+  data.c.padParams = oracle::DataCopyPadParams{false, 1, 2, 0xFFFFFFFFFFFFFFFFull};
+  data.c.padRegister = 0x3F800000;
+  data.c.profile = *oracle::parseProfile("hw-noop,doc-range").profile;
+  data.c.src = {5, 1};
+  data.c.dst = {3, 0};
+  data.src = {1, 2, 3, 4, 5};
+  data.dstBefore = {0xFF, 0, 0x7F};
+  data.description = "corner cases";
+  return data;
+}
+
+TEST(RoundTrip, ExampleFilesSurviveToJsonText) {
+  int examples = 0;
+  for (const auto& entry : fs::directory_iterator(DCCONF_EXAMPLES_DIR)) {
+    if (entry.path().extension() != ".json") continue;
+    SCOPED_TRACE(entry.path().string());
+    const CaseData original = load(entry.path());
+    EXPECT_TRUE(reparse(toJsonText(original)) == original);
+    ++examples;
+  }
+  EXPECT_GE(examples, 8);
+}
+
+TEST(RoundTrip, UnusualCaseSurvivesToJsonText) {
+  const CaseData original = unusualCase();
+  const std::string text = toJsonText(original);
+  EXPECT_EQ(text.back(), '\n');
+  EXPECT_TRUE(reparse(text) == original) << text;
+}
+
+TEST(RoundTrip, Nd2NzAndCalCountSurvive) {
+  CaseData data;
+  data.c.api = oracle::Api::DataCopyPad;
+  data.c.srcPos = oracle::Position::VECIN;
+  data.c.dstPos = oracle::Position::TSCM;
+  data.c.params = oracle::DataCopyExtParams{1, 64, 0, 0, 0};
+  data.c.nd2nzParams = oracle::Nd2NzParams{1, 2, 3, 4, 5, 6, 7, 8};
+  EXPECT_TRUE(reparse(toJsonText(data)) == data);
+  data.c.nd2nzParams.reset();
+  data.c.params = oracle::CalCount{123456};
+  EXPECT_TRUE(reparse(toJsonText(data)) == data);
+}
+
+TEST(RoundTrip, ToJsonWithFilesWritesLoadableBins) {
+  const fs::path dir = fs::temp_directory_path() / "dcconf-casefile-withfiles";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const CaseData original = unusualCase();
+  const nlohmann::json j = toJsonWithFiles(original, dir, "shrunk");
+  ASSERT_FALSE(j.is_null());
+  EXPECT_EQ(j["src"]["file"], "shrunk.src.bin");
+  std::ofstream(dir / "shrunk.json") << j.dump(2);
+  EXPECT_TRUE(load(dir / "shrunk.json") == original);
+  EXPECT_TRUE(toJsonWithFiles(original, dir / "absent-dir", "x").is_null());
+  fs::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace dcconf::casefile

@@ -1,0 +1,82 @@
+// dcconf case CASE.json --out DIR: the oracle's verdict and expected destination for one case file.
+#include <memory>
+
+#include "commands.hpp"
+#include "dcconf/casefile/casefile.hpp"
+#include "dcconf/casefile/result.hpp"
+#include "dcconf/oracle/oracle.hpp"
+#include "diagnostics.hpp"
+#include "output_dir.hpp"
+
+namespace dcconf::cli {
+namespace {
+
+struct CaseOptions {
+  std::string casePath;
+  std::string outDir;
+  bool force = false;
+  std::string profile;  // overrides the case's profile when set
+  std::uint64_t maxBufferBytes = casefile::LoadLimits{}.maxBufferBytes;
+};
+
+// Prints one line per violation; the status says which kind they were.
+int reportViolations(ExitStatus status, const std::string& caseLabel, const std::vector<oracle::Violation>& all) {
+  for (const auto& violation : all) printError(caseLabel + ": " + oracle::describe(violation));
+  return code(status);
+}
+
+// result.json always; expected.bin and care.bin only when the oracle computed them.
+std::string writeOutputs(StagedOutput& out, const casefile::CaseData& data, const oracle::Evaluation& evaluation) {
+  std::string error = out.write("result.json", casefile::resultJson(data.c, evaluation).dump(2) + "\n");
+  if (error.empty() && evaluation.verdict == oracle::Verdict::computed) {
+    error = out.write("expected.bin", evaluation.expectation.expected);
+    if (error.empty()) error = out.write("care.bin", evaluation.expectation.care);
+  }
+  return error.empty() ? out.commit() : error;
+}
+
+int runCase(const CaseOptions& options) {
+  auto loaded = casefile::loadCaseFile(options.casePath, {options.maxBufferBytes});
+  if (const auto* error = std::get_if<casefile::LoadError>(&loaded)) {
+    return fail(ExitStatus::unreadableCase, error->oneLine());
+  }
+  casefile::CaseData& data = std::get<casefile::CaseData>(loaded);
+  if (!options.profile.empty()) {
+    const oracle::ProfileParse parsed = oracle::parseProfile(options.profile);
+    if (!parsed.profile) return fail(ExitStatus::usage, "--profile: " + parsed.error);
+    data.c.profile = *parsed.profile;
+  }
+  const oracle::Evaluation evaluation = oracle::evaluate(data.c, data.src, data.dstBefore);
+  if (evaluation.verdict == oracle::Verdict::malformed) {
+    return reportViolations(ExitStatus::unreadableCase, options.casePath, evaluation.violations);
+  }
+  StagedOutput::Begin staged = StagedOutput::begin(options.outDir, options.force);
+  if (!staged.output) return fail(ExitStatus::outputRefused, staged.error);
+  if (std::string error = writeOutputs(*staged.output, data, evaluation); !error.empty()) {
+    return fail(ExitStatus::outputRefused, error);
+  }
+  switch (evaluation.verdict) {
+    case oracle::Verdict::invalid:
+      return reportViolations(ExitStatus::invalidCase, options.casePath, evaluation.violations);
+    case oracle::Verdict::notSupported:
+      return reportViolations(ExitStatus::notSupported, options.casePath, evaluation.violations);
+    default:
+      return code(ExitStatus::ok);
+  }
+}
+
+}  // namespace
+
+Command addCaseCommand(CLI::App& parent) {
+  auto options = std::make_shared<CaseOptions>();
+  CLI::App* app = parent.add_subcommand("case", "Evaluate one case file: write expected.bin, care.bin, result.json");
+  app->add_option("CASE", options->casePath, "dcconf.case/1 file (docs/case-format.md)")->required();
+  app->add_option("--out", options->outDir, "output directory (created; replaced only with --force)")->required();
+  app->add_flag("--force", options->force, "replace a non-empty output directory");
+  app->add_option("--profile", options->profile, "ambiguity profile, overrides the case's (e.g. hw-noop,doc-dummy)");
+  app->add_option("--max-buffer-bytes", options->maxBufferBytes, "refuse buffers larger than this")
+      ->capture_default_str();
+  return {app, [options] { return runCase(*options); }};
+}
+
+}  // namespace dcconf::cli

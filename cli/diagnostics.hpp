@@ -1,0 +1,14 @@
+// Every error is one line on stderr, "dcconf: error: ...", so scripts can grep and people can read.
+#pragma once
+
+#include <string_view>
+
+#include "exit_status.hpp"
+
+namespace dcconf::cli {
+
+void printError(std::string_view line);
+// Prints the line and returns status's code, for `return fail(ExitStatus::usage, "...")`.
+int fail(ExitStatus status, std::string_view line);
+
+}  // namespace dcconf::cli

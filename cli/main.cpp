@@ -1,0 +1,41 @@
+// dcconf: parse the command line, run the chosen subcommand, map every outcome to an ExitStatus.
+#include <array>
+#include <exception>
+#include <string>
+#include <vector>
+
+#include "commands.hpp"
+#include "diagnostics.hpp"
+
+namespace {
+
+using namespace dcconf::cli;
+
+constexpr std::array<Registrar, 1> kRegistrars{addCaseCommand};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"dcconf: conformance suite and byte-exact reference oracle for Ascend C data-copy instructions"};
+  app.set_version_flag("--version", std::string("dcconf ") + DCCONF_VERSION);
+  app.require_subcommand(1);
+  std::vector<Command> commands;
+  for (const Registrar registrar : kRegistrars) commands.push_back(registrar(app));
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    // --help and --version arrive as "errors" with exit code 0; every real parse error is a usage error (2).
+    if (e.get_exit_code() == 0) return app.exit(e);
+    return fail(ExitStatus::usage, std::string(e.what()) + " (see dcconf --help)");
+  }
+  for (const Command& command : commands) {
+    if (!command.app->parsed()) continue;
+    try {
+      return command.run();
+    } catch (const std::exception& e) {
+      // Only the oracle can throw here (std::bad_alloc on a huge internal span): still one line, never an abort.
+      return fail(ExitStatus::unreadableCase, std::string("cannot evaluate the case: ") + e.what());
+    }
+  }
+  return fail(ExitStatus::usage, "no subcommand (see dcconf --help)");
+}

@@ -1,0 +1,86 @@
+#include "output_dir.hpp"
+
+#include <system_error>
+#include <utility>
+
+#include <unistd.h>
+
+#include "dcconf/casefile/io.hpp"
+
+namespace dcconf::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+// "" when dir may be (re)placed; otherwise why not.
+std::string refusal(const fs::path& dir, bool force) {
+  std::error_code ec;
+  if (!fs::exists(dir, ec) || force) return {};
+  if (!fs::is_directory(dir, ec)) return dir.string() + " exists and is not a directory (use --force to replace it)";
+  if (!fs::is_empty(dir, ec)) return dir.string() + " exists and is not empty (use --force to replace it)";
+  return {};
+}
+
+// A sibling of dir, so the final rename stays on one file system: ".<name>.<tag>-<pid>".
+fs::path sibling(const fs::path& dir, const char* tag) {
+  return dir.parent_path() / ("." + dir.filename().string() + "." + tag + "-" + std::to_string(::getpid()));
+}
+
+fs::path withoutTrailingSlash(const fs::path& dir) {
+  const fs::path normal = dir.lexically_normal();
+  return normal.has_filename() ? normal : normal.parent_path();
+}
+
+}  // namespace
+
+StagedOutput::Begin StagedOutput::begin(const fs::path& requested, bool force) {
+  const fs::path dir = withoutTrailingSlash(requested);
+  if (std::string why = refusal(dir, force); !why.empty()) return {std::nullopt, why};
+  const fs::path staging = sibling(dir, "tmp");
+  std::error_code ec;
+  fs::remove_all(staging, ec);  // a leftover of an earlier crash with the same pid
+  fs::create_directories(staging, ec);
+  if (ec) return {std::nullopt, "cannot create " + staging.string() + ": " + ec.message()};
+  return {StagedOutput(dir, staging, force), {}};
+}
+
+StagedOutput::StagedOutput(StagedOutput&& other) noexcept
+    : dir_(std::move(other.dir_)), staging_(std::exchange(other.staging_, {})), force_(other.force_) {}
+
+StagedOutput::~StagedOutput() {
+  if (staging_.empty()) return;
+  std::error_code ignored;
+  fs::remove_all(staging_, ignored);
+}
+
+std::string StagedOutput::write(const std::string& name, std::span<const std::uint8_t> bytes) {
+  return casefile::writeFileAtomic(staging_ / name, bytes);
+}
+
+std::string StagedOutput::write(const std::string& name, std::string_view text) {
+  return casefile::writeFileAtomic(staging_ / name, text);
+}
+
+std::string StagedOutput::commit() {
+  // Checked again: dir may have been filled while we computed.
+  if (std::string why = refusal(dir_, force_); !why.empty()) return why;
+  std::error_code ec;
+  const fs::path old = sibling(dir_, "old");
+  const bool replacing = fs::exists(dir_, ec);
+  if (replacing) {
+    fs::remove_all(old, ec);
+    fs::rename(dir_, old, ec);
+    if (ec) return "cannot move " + dir_.string() + " aside: " + ec.message();
+  }
+  fs::rename(staging_, dir_, ec);
+  if (ec) {
+    std::error_code ignored;
+    if (replacing) fs::rename(old, dir_, ignored);  // put the old content back
+    return "cannot move " + staging_.string() + " to " + dir_.string() + ": " + ec.message();
+  }
+  staging_.clear();
+  if (replacing) fs::remove_all(old, ec);
+  return {};
+}
+
+}  // namespace dcconf::cli

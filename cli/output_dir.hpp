@@ -1,0 +1,45 @@
+// An output directory written atomically: files go into a sibling temporary directory, and commit() renames it
+// into place, so DIR holds either its old content or the complete new one, never a mix.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace dcconf::cli {
+
+class StagedOutput {
+ public:
+  // Empty error and a staging directory, or an error line (DIR is non-empty without force, or not creatable).
+  struct Begin;
+  static Begin begin(const std::filesystem::path& dir, bool force);
+
+  StagedOutput(StagedOutput&& other) noexcept;
+  StagedOutput& operator=(StagedOutput&&) = delete;
+  StagedOutput(const StagedOutput&) = delete;
+  StagedOutput& operator=(const StagedOutput&) = delete;
+  ~StagedOutput();  // an uncommitted staging directory is removed
+
+  // Each returns "" or an error line.
+  std::string write(const std::string& name, std::span<const std::uint8_t> bytes);
+  std::string write(const std::string& name, std::string_view text);
+  std::string commit();
+
+ private:
+  StagedOutput(std::filesystem::path dir, std::filesystem::path staging, bool force)
+      : dir_(std::move(dir)), staging_(std::move(staging)), force_(force) {}
+
+  std::filesystem::path dir_;
+  std::filesystem::path staging_;  // empty once committed or moved from
+  bool force_ = false;
+};
+
+struct StagedOutput::Begin {
+  std::optional<StagedOutput> output;
+  std::string error;
+};
+
+}  // namespace dcconf::cli

@@ -1,0 +1,63 @@
+// Runs the built dcconf binary (DCCONF_EXE) and reads what it wrote. Header-only: shared by the two test files.
+#pragma once
+
+#include <sys/wait.h>
+
+#include <cstdint>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+namespace dcconf::cli::testing {
+
+namespace fs = std::filesystem;
+
+struct RunResult {
+  int status = -1;
+  std::string stderrText;
+};
+
+// A directory of this test's own, empty at the start.
+inline fs::path scratchDir() {
+  const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+  const fs::path dir = fs::temp_directory_path() / "dcconf-cli-tests" / (std::string(info->test_suite_name()) + "." + info->name());
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  return dir;
+}
+
+inline std::string readText(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+inline std::vector<std::uint8_t> readBytes(const fs::path& path) {
+  const std::string text = readText(path);
+  return {text.begin(), text.end()};
+}
+
+// args are passed through the shell as written; stderr is captured into the scratch directory.
+inline RunResult runDcconf(const std::string& args, const fs::path& scratch) {
+  const fs::path errPath = scratch / "stderr.txt";
+  const std::string command = std::string("'") + DCCONF_EXE + "' " + args + " > /dev/null 2> '" + errPath.string() + "'";
+  const int raw = std::system(command.c_str());
+  return {WIFEXITED(raw) ? WEXITSTATUS(raw) : -1, readText(errPath)};
+}
+
+inline std::string example(const std::string& name) { return std::string(DCCONF_EXAMPLES_DIR) + "/" + name; }
+
+inline int lineCount(const std::string& text) {
+  int lines = 0;
+  for (const char ch : text) lines += ch == '\n';
+  return lines;
+}
+
+}  // namespace dcconf::cli::testing

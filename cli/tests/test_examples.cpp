@@ -1,0 +1,167 @@
+// The worked examples of the documents, end to end through dcconf. Every expected byte here is derived by hand
+// from the document's description (SEMANTICS.md and /work/shared/docs), never from the oracle.
+#include "run_dcconf.hpp"
+
+namespace dcconf::cli::testing {
+namespace {
+
+constexpr std::uint8_t kFill = 0xA5;  // every example's dst fill: bytes the copy must not touch keep it
+
+// The half bit pattern of a whole number 1..2047 (exact in half): 2^e * 1.m with e = floor(log2 n).
+std::uint16_t halfOf(int n) {
+  int e = 0;
+  while ((n >> (e + 1)) != 0) ++e;
+  const int mantissa = (n << (10 - e)) & 0x3FF;
+  return static_cast<std::uint16_t>(((e + 15) << 10) | mantissa);
+}
+
+// The destination as the test expects it: starts as the fill, every byte cared for.
+class Expected {
+ public:
+  explicit Expected(std::size_t sizeBytes) : bytes_(sizeBytes, kFill), care_(sizeBytes, 1) {}
+  void byte(std::size_t at, std::uint8_t value) { bytes_.at(at) = value; }
+  void half(std::size_t atByte, int wholeNumber) {
+    const std::uint16_t bits = halfOf(wholeNumber);
+    byte(atByte, static_cast<std::uint8_t>(bits & 0xFF));
+    byte(atByte + 1, static_cast<std::uint8_t>(bits >> 8));
+  }
+  // Consecutive halves first..first+count-1 from atByte on.
+  void halves(std::size_t atByte, int first, int count) {
+    for (int k = 0; k < count; ++k) half(atByte + 2 * static_cast<std::size_t>(k), first + k);
+  }
+  void any(std::size_t begin, std::size_t end) {
+    for (std::size_t i = begin; i < end; ++i) care_.at(i) = 0;
+  }
+
+  // expected.bin must agree on every cared byte, and care.bin must be exactly this care mask.
+  void check(const fs::path& out) const {
+    const std::vector<std::uint8_t> actual = readBytes(out / "expected.bin");
+    EXPECT_EQ(readBytes(out / "care.bin"), care_);
+    ASSERT_EQ(actual.size(), bytes_.size());
+    for (std::size_t i = 0; i < bytes_.size(); ++i) {
+      if (care_[i] != 0 && actual[i] != bytes_[i]) {
+        ADD_FAILURE() << "expected.bin byte " << i << " is " << int{actual[i]} << ", by hand " << int{bytes_[i]};
+        return;
+      }
+    }
+  }
+
+ private:
+  std::vector<std::uint8_t> bytes_;
+  std::vector<std::uint8_t> care_;
+};
+
+// Runs dcconf case on the example, expecting success; returns the output directory.
+fs::path runExample(const std::string& name) {
+  const fs::path dir = scratchDir();
+  const RunResult run = runDcconf("case " + example(name) + " --out " + (dir / "out").string(), dir);
+  EXPECT_EQ(run.status, 0) << run.stderrText;
+  EXPECT_TRUE(run.stderrText.empty()) << run.stderrText;
+  return dir / "out";
+}
+
+nlohmann::json resultOf(const fs::path& out) { return nlohmann::json::parse(readText(out / "result.json")); }
+
+TEST(Examples, PadGmToUb40BytesRightPad) {
+  // PAD-G2U-6: 40 data bytes (halves 1..20), 2 right-pad halves of 0, 20 dummy bytes (AMB-2 default ANY); W = 64.
+  const fs::path out = runExample("pad-gm2ub-40B-rightpad.json");
+  Expected e(96);
+  e.halves(0, 1, 20);
+  for (std::size_t i = 40; i < 44; ++i) e.byte(i, 0);  // two right-pad halves of value 0
+  e.any(44, 64);
+  e.check(out);
+  const nlohmann::json result = resultOf(out);
+  EXPECT_EQ(result["schema"], "dcconf.result/1");
+  EXPECT_EQ(result["valid"], true);
+  EXPECT_EQ(result["verdict"], "computed");
+  EXPECT_EQ(result["profile"], "default");
+  EXPECT_EQ(result["writeRanges"], nlohmann::json::parse("[[0, 64]]"));
+  EXPECT_EQ(result["readRanges"], nlohmann::json::parse("[[0, 40]]"));
+  EXPECT_EQ(result["careBytes"], 76);
+  EXPECT_EQ(result["anyBytes"], 20);
+  EXPECT_EQ(result["regions"]["right-pad"], 4);
+  EXPECT_EQ(result["regions"]["dummy"], 20);
+}
+
+TEST(Examples, PadGmToUb47BytesWithStrides) {
+  // PAD-G2U-6: GM blocks at 0 and 47+1; UB pitch AlignUp(47,32) + 32*1 = 96; bytes 47..63 of a block are dummy.
+  const fs::path out = runExample("pad-gm2ub-47B-strides.json");
+  Expected e(192);
+  for (int i = 0; i < 47; ++i) {
+    e.byte(static_cast<std::size_t>(i), static_cast<std::uint8_t>(i));
+    e.byte(static_cast<std::size_t>(96 + i), static_cast<std::uint8_t>(48 + i));
+  }
+  e.any(47, 64);
+  e.any(96 + 47, 96 + 64);
+  e.check(out);
+}
+
+TEST(Examples, PadUbToGm47Bytes) {
+  // PAD-U2G-2: UB blocks at 0 and 96, GM blocks at 0 and 48; byte 47 (the 1-byte gap) and the tail stay KEEP.
+  const fs::path out = runExample("pad-ub2gm-47B.json");
+  Expected e(128);
+  for (int i = 0; i < 47; ++i) {
+    e.byte(static_cast<std::size_t>(i), static_cast<std::uint8_t>(i));
+    e.byte(static_cast<std::size_t>(48 + i), static_cast<std::uint8_t>(96 + i));
+  }
+  e.check(out);
+}
+
+TEST(Examples, PadUbToTscmThreeRowsOfSixBlocks) {
+  // PAD-U2L1-1 with the Atlas page's figure: UB row r starts at r * (192 + 32) bytes = half 112r, so element (r, c)
+  // is the whole number 112r + c + 1. In GM the rows sit 256 bytes apart (srcDValue 128 halves), and the first
+  // leg wrote all 96 columns of each, so no ANY. ND2NZ puts row r, column block j in 32-byte block 7j + 2r.
+  const fs::path out = runExample("pad-ub2tscm-3x96-half.json");
+  Expected e(1280);
+  for (int r = 0; r < 3; ++r) {
+    for (int j = 0; j < 6; ++j) e.halves(static_cast<std::size_t>(7 * j + 2 * r) * 32, 112 * r + 16 * j + 1, 16);
+  }
+  e.check(out);
+  EXPECT_EQ(resultOf(out)["anyBytes"], 0);
+}
+
+TEST(Examples, Nz2Nd32x32Half) {
+  // NZ2ND-3: dst = 1..16, 513..528, 17..32, 529..544, ..., 497..512, 1009..1024, then the 32 guard bytes.
+  const fs::path out = runExample("nz2nd-32x32-half.json");
+  Expected e(2080);
+  std::size_t at = 0;
+  for (int row = 0; row < 32; ++row) {
+    for (const int first : {16 * row + 1, 512 + 16 * row + 1}) {
+      e.halves(at, first, 16);
+      at += 32;
+    }
+  }
+  e.check(out);
+}
+
+TEST(Examples, Nd2Nz4x32Half) {
+  // ND2NZ-2 with C0 = 16: column block j holds rows 0..3 of columns 16j..16j+15, blocks 4 apart (dstNzC0Stride).
+  // Source element (r, c) is r*32 + c + 1: dst = 1..16, 33..48, 65..80, 97..112, 17..32, 49..64, 81..96, 113..128.
+  const fs::path out = runExample("nd2nz-4x4-half.json");
+  Expected e(320);
+  for (int j = 0; j < 2; ++j) {
+    for (int r = 0; r < 4; ++r) e.halves(static_cast<std::size_t>(4 * j + r) * 32, 32 * r + 16 * j + 1, 16);
+  }
+  e.check(out);
+}
+
+TEST(Examples, DataCopy2Level512Halves) {
+  // DC-3: 512 halves = 1024 bytes = 32 whole blocks, nothing dropped.
+  const fs::path out = runExample("datacopy-2level-512-half.json");
+  Expected e(1056);
+  e.halves(0, 1, 512);
+  e.check(out);
+}
+
+TEST(Examples, DataCopy0LevelTwoBlocksGapOne) {
+  // DC-2: block i is 256 bytes from 256i to 288i; [256, 288) and [544, 576) keep the fill.
+  const fs::path out = runExample("datacopy-0level-2x8-gap1.json");
+  Expected e(576);
+  e.halves(0, 1, 128);
+  e.halves(288, 129, 128);
+  e.check(out);
+  EXPECT_EQ(resultOf(out)["writeRanges"], nlohmann::json::parse("[[0, 256], [288, 544]]"));
+}
+
+}  // namespace
+}  // namespace dcconf::cli::testing
