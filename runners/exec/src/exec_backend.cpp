@@ -1,0 +1,331 @@
+// The dcconf.exec/1 client side (docs/exec-protocol.md): writes each case as a case folder, sends one request
+// line, waits for one reply line, and turns every way the child can misbehave into a RunStatus.
+#include "dcconf/exec/exec_backend.hpp"
+
+#include <signal.h>
+#include <stdlib.h>
+
+#include <fstream>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <optional>
+
+#include "child_process.hpp"
+#include "dcconf/casefile/casefile.hpp"
+#include "dcconf/casefile/io.hpp"
+
+namespace dcconf::exec {
+namespace {
+
+namespace fs = std::filesystem;
+using backends::RunResult;
+using backends::RunStatus;
+using detail::ChildProcess;
+using detail::Clock;
+using detail::IoStatus;
+using detail::oneLine;
+using nlohmann::json;
+
+// How long a child that closed its stdout may take to exit before we kill it: only its exit code is at stake.
+constexpr std::chrono::milliseconds kExitGrace{500};
+
+// A write to a dead child must be a crash of the child (EPIPE), not of dcconf. Respect a handler the host
+// application installed; only the default (terminate) is replaced.
+void ignoreSigpipeOnce() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    struct sigaction current {};
+    if (::sigaction(SIGPIPE, nullptr, &current) == 0 && current.sa_handler == SIG_DFL) {
+      struct sigaction ignore {};
+      ignore.sa_handler = SIG_IGN;
+      ::sigaction(SIGPIPE, &ignore, nullptr);
+    }
+  });
+}
+
+std::optional<RunStatus> parseStatus(const std::string& text) {
+  if (text == "ok") return RunStatus::ok;
+  if (text == "rejected") return RunStatus::rejected;
+  if (text == "not-supported") return RunStatus::notSupported;
+  if (text == "error") return RunStatus::error;
+  return std::nullopt;
+}
+
+// A parsed reply, or why the line is not one (protocol error: the stream can no longer be trusted).
+struct Reply {
+  std::optional<RunResult> result;
+  std::string protocolError;
+};
+
+Reply parseReply(const std::string& line, std::uint64_t id) {
+  const json reply = json::parse(line, nullptr, /*allow_exceptions=*/false);
+  if (reply.is_discarded() || !reply.is_object()) return {{}, "reply is not a JSON object: " + oneLine(line, 80)};
+  const auto idIt = reply.find("id");
+  if (idIt == reply.end() || !idIt->is_number_unsigned() || idIt->get<std::uint64_t>() != id) {
+    return {{},
+            "reply id " + (idIt == reply.end() ? std::string("missing") : oneLine(idIt->dump(), 40)) + ", expected " +
+                std::to_string(id)};
+  }
+  const auto statusIt = reply.find("status");
+  const std::optional<RunStatus> status =
+      statusIt != reply.end() && statusIt->is_string() ? parseStatus(statusIt->get<std::string>()) : std::nullopt;
+  if (!status) {
+    return {{},
+            "reply status " + (statusIt == reply.end() ? std::string("missing") : oneLine(statusIt->dump(), 40)) +
+                " is not ok, rejected, not-supported or error"};
+  }
+  std::string detail;
+  if (const auto detailIt = reply.find("detail"); detailIt != reply.end()) {
+    if (!detailIt->is_string()) return {{}, "reply detail is not a string"};
+    detail = oneLine(detailIt->get<std::string>());
+  }
+  return {RunResult{*status, std::move(detail)}, {}};
+}
+
+// Reads the child's result into dst; the file must hold exactly dst.size() bytes (the case's size, never its).
+std::string readDst(const fs::path& path, std::span<std::uint8_t> dst) {
+  std::error_code ec;
+  const std::uintmax_t sizeBytes = fs::file_size(path, ec);
+  if (ec) return "status ok but the dst file " + path.string() + " is missing";
+  if (sizeBytes != dst.size()) {
+    return "dst file has " + std::to_string(sizeBytes) + " bytes, the case's dst has " + std::to_string(dst.size());
+  }
+  std::vector<std::uint8_t> bytes(dst.size());
+  std::ifstream in(path, std::ios::binary);
+  in.read(reinterpret_cast<char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+  if (static_cast<std::size_t>(in.gcount()) != bytes.size()) return "cannot read the dst file " + path.string();
+  std::copy(bytes.begin(), bytes.end(), dst.begin());
+  return "";
+}
+
+class ExecBackendImpl final : public ExecBackend {
+ public:
+  ExecBackendImpl(std::string command, const ExecOptions& options, fs::path sessionDir)
+      : command_(std::move(command)),
+        options_(options),
+        session_(std::move(sessionDir)),
+        stderrLog_(session_ / "stderr.log") {}
+
+  ~ExecBackendImpl() override {
+    child_.reset();  // EOF on its stdin, then reaped
+    // A clean session leaves nothing behind; kept failures or anything the child said on stderr stay.
+    std::error_code ec;
+    const bool quietChild = !fs::exists(stderrLog_, ec) || fs::file_size(stderrLog_, ec) == 0;
+    if (!keptFailure_ && quietChild) fs::remove_all(session_, ec);
+  }
+
+  // Starts the command and performs the handshake; "" on success.
+  std::string startChild() {
+    auto started = ChildProcess::start(command_, stderrLog_);
+    if (auto* error = std::get_if<std::string>(&started)) return *error;
+    child_ = std::move(std::get<std::unique_ptr<ChildProcess>>(started));
+    ++starts_;
+    const auto deadline = Clock::now() + std::chrono::milliseconds(options_.handshakeTimeoutMs);
+    const nlohmann::ordered_json hello = {{"protocol", kExecProtocol}, {"hello", true}};
+    std::string failure;
+    if (child_->writeLine(hello.dump(), deadline) == IoStatus::done) {
+      const detail::LineRead read = child_->readLine(deadline, kMaxReplyLineBytes);
+      switch (read.status) {
+        case IoStatus::done:
+          failure = acceptHello(read.line);
+          break;
+        case IoStatus::timedOut:
+          failure = "no hello reply within " + std::to_string(options_.handshakeTimeoutMs) + " ms";
+          break;
+        case IoStatus::tooLong:
+          failure = "hello reply longer than " + std::to_string(kMaxReplyLineBytes) + " bytes";
+          break;
+        case IoStatus::closed:
+          failure = childDied("before its hello reply");
+          break;
+      }
+    } else {
+      failure = childDied("before reading the hello");
+    }
+    if (!failure.empty()) dropChild();
+    return failure;
+  }
+
+  std::string name() const override { return name_; }
+  std::string version() const override { return version_; }
+  // Only the child knows; it answers not-supported per case, which the runner reports like supports() == false.
+  bool supports(const oracle::Case&) const override { return true; }
+  std::uint64_t processStarts() const override { return starts_; }
+  const fs::path& sessionDir() const override { return session_; }
+  std::string helloReply() const override { return helloReply_; }
+
+  RunResult run(const oracle::Case& c, std::span<const std::uint8_t> src, std::span<std::uint8_t> dst) override {
+    if (!child_) {
+      if (const std::string error = startChild(); !error.empty()) {
+        return {RunStatus::error, "cannot restart `" + oneLine(command_, 80) + "`: " + error};
+      }
+    }
+    const std::uint64_t id = nextId_++;
+    const fs::path caseDir = session_ / std::to_string(id);
+    const fs::path dstPath = caseDir / "dst.bin";
+    if (const std::string error = writeCaseFolder(caseDir, c, src, dst); !error.empty()) {
+      return finish(caseDir, {RunStatus::error, error}, "");
+    }
+    // ordered_json: the request reads in protocol order in transcripts and in the kept request.jsonl.
+    const nlohmann::ordered_json request = {{"protocol", kExecProtocol},
+                                            {"id", id},
+                                            {"case", (caseDir / "case.json").string()},
+                                            {"dst", dstPath.string()},
+                                            {"dstBytes", dst.size()}};
+    const std::string requestLine = request.dump();
+    writeTextFile(caseDir / "request.jsonl", requestLine + "\n");
+    return finish(caseDir, exchange(requestLine, id, dstPath, dst), requestLine);
+  }
+
+ private:
+  std::string acceptHello(const std::string& line) {
+    const json reply = json::parse(line, nullptr, /*allow_exceptions=*/false);
+    const auto helloIt = reply.is_object() ? reply.find("hello") : reply.end();
+    if (reply.is_discarded() || !reply.is_object() || helloIt == reply.end() || *helloIt != true) {
+      return "handshake reply is not {\"hello\":true,...}: " + oneLine(line, 80);
+    }
+    const auto nameIt = reply.find("name");
+    if (nameIt == reply.end() || !nameIt->is_string() || nameIt->get<std::string>().empty()) {
+      return "handshake reply has no \"name\" string: " + oneLine(line, 80);
+    }
+    const auto versionIt = reply.find("version");
+    if (versionIt != reply.end() && !versionIt->is_string()) return "handshake \"version\" is not a string";
+    if (const auto protocolIt = reply.find("protocol"); protocolIt != reply.end() && *protocolIt != kExecProtocol) {
+      return "child speaks " + oneLine(protocolIt->dump(), 40) + ", dcconf speaks " + kExecProtocol;
+    }
+    // The first hello names the backend for the whole run, so a report does not change name after a restart.
+    if (name_.empty()) {
+      name_ = oneLine(nameIt->get<std::string>(), 80);
+      version_ = versionIt == reply.end() ? "" : oneLine(versionIt->get<std::string>(), 80);
+    }
+    helloReply_ = line;
+    return "";
+  }
+
+  // The request/reply round trip for one case. Every failure that may leave the stream out of step drops the child.
+  RunResult exchange(const std::string& requestLine, std::uint64_t id, const fs::path& dstPath,
+                     std::span<std::uint8_t> dst) {
+    const auto deadline = Clock::now() + std::chrono::milliseconds(options_.perCaseTimeoutMs);
+    IoStatus io = child_->writeLine(requestLine, deadline);
+    detail::LineRead read;
+    if (io == IoStatus::done) {
+      read = child_->readLine(deadline, kMaxReplyLineBytes);
+      io = read.status;
+    }
+    switch (io) {
+      case IoStatus::done:
+        break;
+      case IoStatus::timedOut:
+        dropChild();
+        return {RunStatus::timedOut, "no reply within " + std::to_string(options_.perCaseTimeoutMs) +
+                                         " ms; process group killed, restarting for the next case"};
+      case IoStatus::closed: {
+        const std::string died = childDied("during the case");
+        dropChild();
+        return {RunStatus::crashed, died};
+      }
+      case IoStatus::tooLong:
+        dropChild();
+        return {RunStatus::error, "reply line longer than " + std::to_string(kMaxReplyLineBytes) + " bytes"};
+    }
+    Reply reply = parseReply(read.line, id);
+    if (!reply.result) {
+      dropChild();
+      return {RunStatus::error, "malformed reply: " + reply.protocolError};
+    }
+    if (reply.result->status == RunStatus::ok) {
+      if (std::string error = readDst(dstPath, dst); !error.empty()) return {RunStatus::error, std::move(error)};
+    }
+    return std::move(*reply.result);
+  }
+
+  // Describes how the child ended (exit code or signal, then its last stderr lines) and reaps it.
+  std::string childDied(const std::string& when) {
+    const std::string how = child_->reapAfterClose(kExitGrace);
+    const std::string tail = detail::stderrTail(stderrLog_, child_->stderrLogStartBytes());
+    return "child " + how + " " + when + (tail.empty() ? "" : "; stderr: " + tail);
+  }
+
+  // No grace period here: the child is hung or out of step, so it is killed at once. The next run() restarts it.
+  void dropChild() {
+    if (child_) child_->killGroup();
+    child_.reset();
+  }
+
+  std::string writeCaseFolder(const fs::path& caseDir, const oracle::Case& c, std::span<const std::uint8_t> src,
+                              std::span<const std::uint8_t> dst) {
+    std::error_code ec;
+    fs::remove_all(caseDir, ec);  // a leftover of an earlier session cannot be reused: ids restart at 1
+    if (!fs::create_directories(caseDir, ec)) return "cannot create " + caseDir.string() + ": " + ec.message();
+    casefile::CaseData data;
+    data.c = c;
+    data.src.assign(src.begin(), src.end());
+    data.dstBefore.assign(dst.begin(), dst.end());
+    const json caseJson = casefile::toJsonWithFiles(data, caseDir, "case");
+    if (caseJson.is_null()) return "cannot write the buffers of " + caseDir.string();
+    return writeTextFile(caseDir / "case.json", caseJson.dump(2) + "\n");
+  }
+
+  static std::string writeTextFile(const fs::path& path, const std::string& text) {
+    return casefile::writeFileAtomic(path, std::string_view(text));
+  }
+
+  // Success (the child answered, whatever it answered, and its result was readable) deletes the case folder;
+  // a failure keeps it for replay, with the outcome in failure.txt, and says where it is.
+  RunResult finish(const fs::path& caseDir, RunResult result, const std::string& requestLine) {
+    const bool failed = result.status == RunStatus::error || result.status == RunStatus::crashed ||
+                        result.status == RunStatus::timedOut;
+    std::error_code ec;
+    if (!failed) {
+      fs::remove_all(caseDir, ec);
+      return result;
+    }
+    keptFailure_ = true;
+    writeTextFile(caseDir / "failure.txt", std::string(backends::name(result.status)) + ": " + result.detail +
+                                               "\nrequest: " + requestLine + "\n");
+    result.detail += " [case kept in " + caseDir.string() + "]";
+    return result;
+  }
+
+  std::string command_;
+  ExecOptions options_;
+  fs::path session_;
+  fs::path stderrLog_;
+  std::unique_ptr<ChildProcess> child_;
+  std::string name_;
+  std::string version_;
+  std::string helloReply_;
+  std::uint64_t starts_ = 0;
+  std::uint64_t nextId_ = 1;
+  bool keptFailure_ = false;
+};
+
+// <workDir>/exec.XXXXXX: two backends (or two runs) sharing a work dir never share case folders.
+std::variant<fs::path, std::string> makeSessionDir(const fs::path& workDir) {
+  const fs::path base = workDir.empty() ? fs::temp_directory_path() / "dcconf-exec" : workDir;
+  std::error_code ec;
+  fs::create_directories(base, ec);
+  std::string pattern = fs::absolute(base, ec).append("exec.XXXXXX").string();
+  if (::mkdtemp(pattern.data()) == nullptr) return "cannot create a session folder in " + base.string();
+  return fs::path(pattern);
+}
+
+}  // namespace
+
+ExecBackendResult makeExecBackend(const std::string& command, const ExecOptions& options) {
+  ignoreSigpipeOnce();
+  auto session = makeSessionDir(options.workDir);
+  if (auto* error = std::get_if<std::string>(&session)) return {nullptr, "exec backend: " + *error};
+  auto backend = std::make_unique<ExecBackendImpl>(command, options, std::get<fs::path>(session));
+  if (const std::string error = backend->startChild(); !error.empty()) {
+    // The session folder survives (in the destructor) only if the child wrote to stderr: then say where.
+    const fs::path log = backend->sessionDir() / "stderr.log";
+    std::error_code ec;
+    const bool logged = fs::file_size(log, ec) > 0 && !ec;
+    return {nullptr, "exec backend: cannot start `" + oneLine(command, 80) + "`: " + error +
+                         (logged ? " (log: " + log.string() + ")" : "")};
+  }
+  return {std::move(backend), ""};
+}
+
+}  // namespace dcconf::exec
