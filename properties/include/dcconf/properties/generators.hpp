@@ -1,0 +1,82 @@
+// Generators of valid and invalid cases for the property suite (one per operation x params struct).
+// Every generated case is a complete casefile::CaseData and prints as dcconf.case/1 JSON, so a shrunk
+// counterexample is a case file. Choices are ordered simplest first so shrinking moves toward fewer blocks,
+// zero strides, no padding, aligned lengths and the smallest dtype.
+#pragma once
+
+#include <cstdint>
+#include <ostream>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <rapidcheck.h>
+
+#include "dcconf/casefile/casefile.hpp"
+#include "dcconf/oracle/oracle.hpp"
+
+namespace dcconf::properties {
+
+// Which DataCopyPad parameter structs a case uses: the Ext pair or the 16-bit pair.
+enum class ParamStruct : std::uint8_t { ext, plain };
+
+// What a run asks the generators for: one product, some dtypes, some paths, one profile. The default scope is the
+// property suite's own: mostly the default product, every supported dtype and path, AMB-2 varied per case.
+struct Scope {
+  std::optional<oracle::Product> product;
+  std::vector<oracle::DType> dtypes;  // empty: every dtype the product supports for the operation
+  std::string pathGlob = "*";         // shell glob over "GM->VECIN", ...
+  std::optional<oracle::Profile> profile;
+
+  bool allowsPath(oracle::Position src, oracle::Position dst) const;
+  bool allowsDType(oracle::DType dtype) const;
+};
+
+// Shell-style glob with * and ?.
+bool globMatch(std::string_view pattern, std::string_view text);
+
+// DCCONF_PROP_SCALE (default 1, at most 64) multiplies the upper ends of sizes, counts and strides.
+std::uint64_t propScale();
+
+struct GeneratedCase {
+  casefile::CaseData data;
+};
+std::ostream& operator<<(std::ostream& os, const GeneratedCase& generated);  // dcconf.case/1 JSON
+
+// onlyWidthBytes != 0 restricts the dtype to that sizeof(T) (used by the invalid generators).
+rc::Gen<GeneratedCase> genPadGmToUb(ParamStruct params, std::uint32_t onlyWidthBytes = 0, const Scope& scope = {});
+rc::Gen<GeneratedCase> genPadUbToGm(ParamStruct params, const Scope& scope = {});
+rc::Gen<GeneratedCase> genPadUbToTscm(ParamStruct params, const Scope& scope = {});
+rc::Gen<GeneratedCase> genCopy0Level(const Scope& scope = {});
+rc::Gen<GeneratedCase> genCopy2Level(const Scope& scope = {});
+rc::Gen<GeneratedCase> genNd2Nz(const Scope& scope = {});
+rc::Gen<GeneratedCase> genNz2Nd(const Scope& scope = {});
+// Both param structs of the pad paths, or the one generator of the other operations.
+rc::Gen<GeneratedCase> genCase(oracle::Operation operation, const Scope& scope = {});
+rc::Gen<GeneratedCase> genAnyCase();
+
+// A valid case with exactly one constraint broken, and the clause/field the oracle must name.
+struct InvalidCase {
+  casefile::CaseData data;
+  oracle::Case validBase;  // the case before the break: its footprint bounds what an IUT may write
+  std::string clause;      // "PAD-G2U-1"
+  std::string field;       // "params.blockCount"
+  std::string how;         // one line: what was broken
+};
+std::ostream& operator<<(std::ostream& os, const InvalidCase& invalid);
+rc::Gen<InvalidCase> genInvalidCase();
+// Only the breaks of one operation's constraints (and G-1/G-2/G-5 on it), within the scope.
+rc::Gen<InvalidCase> genInvalidCase(oracle::Operation operation, const Scope& scope);
+
+// NZ2ND-4 round trip: an ND matrix x in GM, ND2NZ to L1 with dstNzNStride 1 and dstNzC0Stride = N', then NZ2ND
+// back with srcNStride = N'. dValue is a multiple of 16; 32-bit dtypes use an even nValue and N' = nValue.
+struct RoundTripCase {
+  GeneratedCase nd2nz;             // the first leg, GM -> A1
+  oracle::Nz2NdParamsFull back;    // the second leg, VECOUT -> GM, reading the first leg's output
+  std::vector<std::uint8_t> gmBefore;  // the NZ2ND destination's prior content (nValue*dValue elements)
+};
+std::ostream& operator<<(std::ostream& os, const RoundTripCase& roundTrip);
+rc::Gen<RoundTripCase> genRoundTrip(const Scope& scope = {});
+
+}  // namespace dcconf::properties

@@ -1,0 +1,74 @@
+// The suite's invariants, one named function each, clause ids in the name. A check takes the implementation under
+// test (IUT) as a Backend& and returns an Outcome; a failure message names the clause, the first bad byte, its
+// region and the expected vs actual element decoded as the case's dtype.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "dcconf/backends/backend.hpp"
+#include "dcconf/properties/generators.hpp"
+
+namespace dcconf::properties {
+
+struct Outcome {
+  enum class Kind : std::uint8_t {
+    pass,
+    fail,
+    notSupported,   // the IUT does not implement the case: neither pass nor fail, but counted
+    notApplicable,  // the law's preconditions do not hold for this case (counted, not a failure)
+  };
+  Kind kind = Kind::pass;
+  std::string message;
+
+  static Outcome pass() { return {}; }
+  static Outcome fail(std::string why) { return {Kind::fail, std::move(why)}; }
+  static Outcome notSupported(std::string why) { return {Kind::notSupported, std::move(why)}; }
+  static Outcome notApplicable(std::string why) { return {Kind::notApplicable, std::move(why)}; }
+  bool failed() const { return kind == Kind::fail; }
+};
+
+using CaseData = casefile::CaseData;
+using backends::Backend;
+
+// 1. G-1: the IUT equals the oracle on every cared byte; KEEP bytes (guards, gaps) untouched.
+Outcome checkG1Conformance(Backend& iut, const CaseData& data);
+// 2. G-2: poisoning every source byte outside footprint.reads changes no cared byte.
+Outcome checkG2NoStrayReads(Backend& iut, const CaseData& data);
+// 3. G-3: two runs agree on every cared byte.
+Outcome checkG3Determinism(Backend& iut, const CaseData& data);
+// 4. PAD-G2U-3/4/5, derived from SEMANTICS section 1 directly (not from the oracle's expectation).
+Outcome checkPadG2U345Regions(Backend& iut, const CaseData& data);
+// 5. NZ2ND-4: NZ2ND(ND2NZ(x)) == x for 16-bit T; the fixed permutation for 32-bit T.
+Outcome checkNz2Nd4RoundTrip(Backend& iut, const RoundTripCase& roundTrip);
+// 6. ND2NZ-3: the column tail up to AlignUp(dValue, C0) is 0; rows from nValue to the next 16 untouched.
+Outcome checkNd2Nz3TailZeroFill(Backend& iut, const CaseData& data);
+
+// 7. Equivalence laws.
+// PAD-G2U-1/PAD-U2G-1/PAD-U2L1-1: DataCopyExtParams and DataCopyParams agree when every value fits 16 bits.
+Outcome checkLawPadExtEqualsPlain(Backend& iut, const CaseData& data);
+// DC-3: 2-level calCount == 0-level {1, floor(calCount*s/32), 0, 0} (nothing moved when that is 0).
+Outcome checkLawDc3TwoLevelIsZeroLevel(Backend& iut, const CaseData& data);
+// PAD-G2U-2/PAD-U2G-2 vs DC-2: DataCopyPad with 32-byte aligned blockLen and no padding == DataCopy 0-level.
+Outcome checkLawPadAlignedEqualsDc2(Backend& iut, const CaseData& data);
+// PAD-G2U-2/PAD-U2G-2/DC-2: k blocks with zero strides == one block of k*len, where representable.
+Outcome checkLawZeroStrideBlocksConcatenate(Backend& iut, const CaseData& data);
+// PAD-U2L1-1: UB->TSCM == UB->GM (PAD-U2G) then ND2NZ, on every byte the UB->TSCM expectation cares about.
+Outcome checkLawPadU2L1IsU2GThenNd2Nz(Backend& iut, const CaseData& data);
+
+// 8. G-4: the oracle rejects with exactly the expected clause and field.
+Outcome checkG4OracleRejectsExactly(const InvalidCase& invalid);
+// G-4 for an IUT: rejected, or if it runs the case it writes nothing outside the footprint the valid base implies.
+// Running an invalid case is not a failure: ranAnyway counts it (reported separately).
+struct InvalidPolicyTally {
+  std::uint64_t rejected = 0;
+  std::uint64_t ranAnyway = 0;
+  std::uint64_t notSupported = 0;
+};
+Outcome checkG4IutInvalidPolicy(Backend& iut, const InvalidCase& invalid, InvalidPolicyTally& tally);
+
+// Oracle self-consistency (G-1/G-2 bookkeeping): footprint.writes == bytes with region != keep; every ANY byte is
+// inside footprint.writes; expected == dstBefore outside it; footprint within oracle::extents; footprint(c) agrees.
+Outcome checkOracleSelfConsistency(const CaseData& data);
+
+}  // namespace dcconf::properties

@@ -1,0 +1,188 @@
+// Coverage buckets per operation. The reachable list is what the generators promise to hit (>= 1% of the cases).
+#include "dcconf/properties/buckets.hpp"
+
+#include <cstdio>
+
+#include "dcconf/oracle/oracle.hpp"
+
+namespace dcconf::properties {
+
+using namespace dcconf::oracle;
+
+namespace {
+
+using Names = std::vector<std::string>;
+
+void flag(Names& out, bool condition, const char* bucket) {
+  if (condition) out.emplace_back(bucket);
+}
+
+void padBlockBuckets(Names& out, const Case& c, std::uint64_t s) {
+  out.push_back("params:" + std::string(typeName(c.params)));
+  std::visit([&](const auto& p) {
+    if constexpr (requires { p.blockLen; }) {
+      flag(out, p.blockLen == 1, "blockLen:1");
+      flag(out, p.blockLen < 32, "blockLen<32B");
+      flag(out, p.blockLen % 32 == 0, "blockLen%32B==0");
+      flag(out, p.blockLen % 32 != 0 && p.blockLen > 32, "blockLen>32B,unaligned");
+      flag(out, s > 1 && p.blockLen % s != 0, "blockLen%sizeof(T)!=0");
+      flag(out, p.blockCount > 1, "blockCount>1");
+      flag(out, p.srcStride == 0, "srcStride:0");
+      flag(out, p.srcStride > 0, "srcStride>0");
+      flag(out, p.dstStride == 0, "dstStride:0");
+      flag(out, p.dstStride > 0, "dstStride>0");
+    }
+  }, c.params);
+}
+
+void padFillBuckets(Names& out, const Case& c, std::uint64_t s) {
+  std::visit([&](const auto& p) {
+    if constexpr (requires { p.isPad; }) {
+      const std::uint64_t maxPad = 32 / s;
+      flag(out, p.leftPadding == 0 && p.rightPadding == 0, "pad:none");
+      flag(out, p.leftPadding != 0 && p.rightPadding == 0, "pad:left-only");
+      flag(out, p.leftPadding == 0 && p.rightPadding != 0, "pad:right-only");
+      flag(out, p.leftPadding != 0 && p.rightPadding != 0, "pad:both");
+      flag(out, p.leftPadding == maxPad, "pad:left=32B");
+      flag(out, p.rightPadding == maxPad, "pad:right=32B");
+      flag(out, p.isPad, "isPad");
+      flag(out, !p.isPad && c.padRegister.has_value(), "padRegister");
+      const std::uint64_t blockLen = std::visit([](const auto& q) -> std::uint64_t {
+        if constexpr (requires { q.blockLen; }) return q.blockLen; else return 0;
+      }, c.params);
+      flag(out, (blockLen + (p.leftPadding + p.rightPadding) * s) % 32 != 0, "dummy-tail");
+    }
+  }, c.padParams);
+  out.push_back("profile:" + profileName(c.profile));
+}
+
+void nd2nzBuckets(Names& out, const Nd2NzParams& p, std::uint64_t s) {
+  const std::uint64_t C0 = 32 / s;
+  const std::uint64_t matrixElems = alignUp(p.dValue, C0) / C0 * p.dstNzC0Stride * C0;
+  flag(out, p.ndNum > 1 && p.dstNzMatrixStride >= matrixElems, "ndNum>1,disjoint");
+  flag(out, p.ndNum > 1 && p.dstNzMatrixStride < matrixElems, "ndNum>1,overlapping");
+  flag(out, p.nValue % 16 != 0, "nValue%16!=0");
+  flag(out, p.dValue % C0 != 0, "dValue%C0!=0 (tail)");
+  flag(out, p.dValue != 0 && p.dValue % C0 == 0, "dValue%C0==0");
+  flag(out, p.dValue % C0 == C0 - 1, "dValue=C0*k-1");
+  flag(out, p.dValue % C0 == 1 && p.dValue > C0, "dValue=C0*k+1");
+  flag(out, p.dstNzNStride > 1, "dstNzNStride>1");
+}
+
+void nz2ndBuckets(Names& out, const Nz2NdParamsFull& p) {
+  flag(out, p.ndNum > 1, "ndNum>1");
+  flag(out, p.nValue % 16 != 0, "nValue%16!=0");
+  flag(out, p.dValue > 16, "dValue>16");
+  flag(out, p.dstDStride > p.dValue, "dstDStride>dValue");
+  flag(out, p.srcNStride < p.nValue, "srcNStride<nValue (overlap)");
+}
+
+}  // namespace
+
+std::vector<std::string> bucketsOf(const casefile::CaseData& data) {
+  const Case& c = data.c;
+  const std::uint64_t s = sizeBytes(c.dtype);
+  Names out{"width:" + std::to_string(s)};
+  const bool gmUnaligned = (c.srcPos == Position::GM && c.src.offsetBytes % 32 != 0) ||
+                           (c.dstPos == Position::GM && c.dst.offsetBytes % 32 != 0);
+  flag(out, gmUnaligned, "gm-offset:unaligned");
+  flag(out, c.src.sizeBytes + c.dst.sizeBytes > 16 * 1024, "buffers>16KiB");  // informational: keep it rare
+  const auto op = resolveOperation(c).operation;
+  if (!op) return out;
+  switch (*op) {
+    case Operation::padGmToUb:
+      padBlockBuckets(out, c, s);
+      padFillBuckets(out, c, s);
+      break;
+    case Operation::padUbToGm:
+      padBlockBuckets(out, c, s);
+      break;
+    case Operation::padUbToTscm:
+      padBlockBuckets(out, c, s);
+      nd2nzBuckets(out, *c.nd2nzParams, s);
+      break;
+    case Operation::copy0Level: {
+      const auto& p = std::get<DataCopyParams>(c.params);
+      flag(out, p.blockCount > 1, "blockCount>1");
+      flag(out, p.srcStride > 0, "srcStride>0");
+      flag(out, p.dstStride > 0, "dstStride>0");
+      flag(out, p.srcStride == 0 && p.dstStride == 0, "strides:0");
+      break;
+    }
+    case Operation::copy2Level: {
+      const std::uint64_t bytes = std::uint64_t{std::get<CalCount>(c.params).calCount} * s;
+      flag(out, bytes < 32, "calCount*s<32B (moves nothing)");
+      flag(out, bytes % 32 != 0 && bytes > 32, "calCount remainder dropped");
+      flag(out, bytes % 32 == 0 && bytes > 0, "calCount*s%32B==0");
+      break;
+    }
+    case Operation::nd2nz: nd2nzBuckets(out, std::get<Nd2NzParams>(c.params), s); break;
+    case Operation::nz2nd: nz2ndBuckets(out, std::get<Nz2NdParamsFull>(c.params)); break;
+    default: break;  // an operation the suite has no generator for yet: width and offset buckets only
+  }
+  return out;
+}
+
+std::vector<std::string> reachableBuckets(Operation operation) {
+  const Names padBlocks{"params:DataCopyParams", "params:DataCopyExtParams", "blockLen:1", "blockLen<32B", "blockLen%32B==0", "blockLen>32B,unaligned",
+                        "blockLen%sizeof(T)!=0", "blockCount>1", "srcStride:0", "srcStride>0", "dstStride:0",
+                        "dstStride>0", "width:1", "width:2", "width:4"};
+  const Names nd2nz{"nValue%16!=0", "dValue%C0!=0 (tail)", "dValue%C0==0", "dValue=C0*k-1", "dValue=C0*k+1"};
+  auto join = [](Names a, const Names& b) {
+    a.insert(a.end(), b.begin(), b.end());
+    return a;
+  };
+  switch (operation) {
+    case Operation::padGmToUb:
+      return join(padBlocks, {"width:8", "gm-offset:unaligned", "pad:none", "pad:left-only", "pad:right-only",
+                              "pad:both", "pad:left=32B", "pad:right=32B", "isPad", "padRegister", "dummy-tail",
+                              "profile:default", "profile:doc-dummy", "profile:pad-dummy"});
+    case Operation::padUbToGm: return join(padBlocks, {"width:8", "gm-offset:unaligned"});
+    case Operation::padUbToTscm: return join(padBlocks, join(nd2nz, {"width:8", "dstNzNStride>1"}));
+    case Operation::copy0Level:
+      return {"width:1", "width:2", "width:4", "gm-offset:unaligned", "blockCount>1", "srcStride>0", "dstStride>0",
+              "strides:0"};
+    case Operation::copy2Level:
+      return {"width:1", "width:2", "width:4", "gm-offset:unaligned", "calCount*s<32B (moves nothing)",
+              "calCount remainder dropped", "calCount*s%32B==0"};
+    case Operation::nd2nz:
+      return join(nd2nz, {"width:1", "width:2", "width:4", "gm-offset:unaligned", "ndNum>1,disjoint",
+                          "ndNum>1,overlapping", "dstNzNStride>1"});
+    case Operation::nz2nd:
+      return {"width:2", "width:4", "gm-offset:unaligned", "ndNum>1", "nValue%16!=0", "dValue>16",
+              "dstDStride>dValue", "srcNStride<nValue (overlap)"};
+    default: return {};
+  }
+}
+
+void BucketTally::add(const casefile::CaseData& data) {
+  ++cases_;
+  for (const std::string& bucket : bucketsOf(data)) ++counts_[bucket];
+}
+
+double BucketTally::percent(const std::string& bucket) const {
+  const auto it = counts_.find(bucket);
+  if (cases_ == 0 || it == counts_.end()) return 0.0;
+  return 100.0 * static_cast<double>(it->second) / static_cast<double>(cases_);
+}
+
+std::vector<std::string> BucketTally::starved(const std::vector<std::string>& wanted, double minPercent) const {
+  std::vector<std::string> out;
+  for (const std::string& bucket : wanted) {
+    if (percent(bucket) < minPercent) out.push_back(bucket);
+  }
+  return out;
+}
+
+std::string BucketTally::report() const {
+  std::string text;
+  for (const auto& [bucket, count] : counts_) {
+    char line[160];
+    std::snprintf(line, sizeof line, "  %-34s %6.1f%%  (%llu)\n", bucket.c_str(), percent(bucket),
+                  static_cast<unsigned long long>(count));
+    text += line;
+  }
+  return text;
+}
+
+}  // namespace dcconf::properties

@@ -1,0 +1,99 @@
+#include "compare.hpp"
+
+#include <cstdio>
+
+#include "dcconf/oracle/numeric.hpp"
+
+namespace dcconf::properties::detail {
+
+using namespace dcconf::oracle;
+
+Run runIut(Backend& iut, const Case& c, std::span<const std::uint8_t> src, std::span<const std::uint8_t> dstBefore) {
+  Run run{{}, std::vector<std::uint8_t>(dstBefore.begin(), dstBefore.end())};
+  if (!iut.supports(c)) {
+    run.result = {backends::RunStatus::notSupported, iut.name() + " does not support the case"};
+    return run;
+  }
+  run.result = iut.run(c, src, run.dst);
+  return run;
+}
+
+std::optional<Outcome> statusOutcome(const Run& run, std::string_view clause, const Case& c) {
+  switch (run.result.status) {
+    case backends::RunStatus::ok: return std::nullopt;
+    case backends::RunStatus::notSupported: return Outcome::notSupported(run.result.detail);
+    default:
+      return Outcome::fail(std::string(clause) + " " + familyOf(c) + ": IUT answered " +
+                           std::string(backends::name(run.result.status)) + " on a valid case: " + run.result.detail);
+  }
+}
+
+std::string familyOf(const Case& c) {
+  const auto resolution = resolveOperation(c);
+  return resolution.operation ? std::string(clauseFamily(*resolution.operation)) : std::string("CASE");
+}
+
+std::optional<Evaluation> computed(const CaseData& data, std::string* why) {
+  Evaluation e = evaluate(data.c, data.src, data.dstBefore);
+  if (e.verdict == Verdict::computed) return e;
+  *why = "oracle verdict " + std::string(name(e.verdict)) +
+         (e.violations.empty() ? std::string() : ": " + describe(e.violations.front()));
+  return std::nullopt;
+}
+
+std::string regionOf(const Evaluation& e, std::uint64_t byte) {
+  if (e.expectation.region[byte] != Region::keep) return std::string(name(e.expectation.region[byte]));
+  const auto& writes = e.footprint.writes;
+  const bool between = !writes.empty() && byte >= writes.front().begin && byte < writes.back().end;
+  return between ? "gap" : "guard";
+}
+
+namespace {
+
+std::string hexByte(std::uint8_t value) {
+  char text[8];
+  std::snprintf(text, sizeof text, "0x%02x", value);
+  return text;
+}
+
+// The element containing byte, counted on the element grid that starts at the copy's destination offset.
+std::string elementText(const Case& c, std::span<const std::uint8_t> bytes, std::uint64_t start) {
+  return formatElement(c.dtype, loadElementBits(bytes, start, sizeBytes(c.dtype)));
+}
+
+}  // namespace
+
+std::string describeByte(const Case& c, std::span<const std::uint8_t> expected, std::span<const std::uint8_t> actual,
+                         std::uint64_t byte, const std::string& region) {
+  const std::uint64_t s = sizeBytes(c.dtype);
+  const std::uint64_t phase = c.dst.offsetBytes % s;
+  std::string text = "dst byte " + std::to_string(byte) + " (region " + region + "): expected " +
+                     hexByte(expected[byte]) + ", actual " + hexByte(actual[byte]);
+  if (byte < phase) return text;
+  const std::uint64_t start = byte - (byte - phase) % s;
+  if (start + s > actual.size()) return text;
+  return text + "; " + std::string(name(c.dtype)) + " element at byte " + std::to_string(start) + ": expected " +
+         elementText(c, expected, start) + ", actual " + elementText(c, actual, start);
+}
+
+std::uint64_t firstCaredDifference(std::span<const std::uint8_t> care, std::span<const std::uint8_t> a,
+                                   std::span<const std::uint8_t> b) {
+  for (std::uint64_t i = 0; i < care.size(); ++i) {
+    if (care[i] != 0 && a[i] != b[i]) return i;
+  }
+  return kNoMismatch;
+}
+
+std::vector<std::uint8_t> rangeMask(const std::vector<ByteRange>& ranges, std::uint64_t sizeBytes,
+                                    std::int64_t shiftBytes) {
+  std::vector<std::uint8_t> mask(sizeBytes, 0);
+  for (const ByteRange& r : ranges) {
+    for (std::uint64_t i = r.begin; i < r.end; ++i) {
+      const auto at = static_cast<std::int64_t>(i) + shiftBytes;
+      if (at >= 0 && static_cast<std::uint64_t>(at) < sizeBytes) mask[static_cast<std::uint64_t>(at)] = 1;
+    }
+  }
+  return mask;
+}
+
+}  // namespace dcconf::properties::detail

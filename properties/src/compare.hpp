@@ -1,0 +1,46 @@
+// Running an IUT on a case and describing the first bad byte: shared by every invariant.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "dcconf/properties/invariants.hpp"
+
+namespace dcconf::properties::detail {
+
+struct Run {
+  backends::RunResult result;
+  std::vector<std::uint8_t> dst;
+};
+// dst starts as dstBefore; a backend that does not support the case is not run.
+Run runIut(Backend& iut, const oracle::Case& c, std::span<const std::uint8_t> src,
+           std::span<const std::uint8_t> dstBefore);
+// nullopt when the run is ok; otherwise the outcome to return (notSupported, or a failure naming clause).
+std::optional<Outcome> statusOutcome(const Run& run, std::string_view clause, const oracle::Case& c);
+
+// The clause family of a case ("PAD-G2U"), or "CASE" when it resolves to no operation.
+std::string familyOf(const oracle::Case& c);
+
+// The oracle's evaluation of a case that must compute; nullopt and *why filled otherwise.
+std::optional<oracle::Evaluation> computed(const CaseData& data, std::string* why);
+
+// 'keep' bytes are 'gap' between the first and last write range and 'guard' outside.
+std::string regionOf(const oracle::Evaluation& e, std::uint64_t byte);
+
+// "dst byte 77 (region right-pad): expected 0x12, actual 0x34; half element at byte 76: expected 1.5, actual -2"
+std::string describeByte(const oracle::Case& c, std::span<const std::uint8_t> expected,
+                         std::span<const std::uint8_t> actual, std::uint64_t byte, const std::string& region);
+
+// First byte with care != 0 where a and b differ, or oracle::kNoMismatch.
+std::uint64_t firstCaredDifference(std::span<const std::uint8_t> care, std::span<const std::uint8_t> a,
+                                   std::span<const std::uint8_t> b);
+
+// One flag per byte of a buffer of sizeBytes, set inside the ranges (shifted by shiftBytes).
+std::vector<std::uint8_t> rangeMask(const std::vector<oracle::ByteRange>& ranges, std::uint64_t sizeBytes,
+                                    std::int64_t shiftBytes = 0);
+
+}  // namespace dcconf::properties::detail

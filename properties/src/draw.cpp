@@ -1,0 +1,140 @@
+#include "draw.hpp"
+
+#include <algorithm>
+#include <limits>
+#include <stdexcept>
+
+namespace dcconf::properties::detail {
+
+using namespace dcconf::oracle;
+
+std::uint64_t drawInRange(std::uint64_t lo, std::uint64_t hi) {
+  // rc::gen::inRange narrows the range by the test's size; at the nominal size 100 it spans it all, so every case
+  // can reach the far edges (and the bucket check does not depend on where in the run a case falls)
+  constexpr int kFullRangeSize = 100;
+  if (hi - lo == std::numeric_limits<std::uint64_t>::max()) return *rc::gen::arbitrary<std::uint64_t>();
+  return lo + *rc::gen::resize(kFullRangeSize, rc::gen::inRange<std::uint64_t>(0, hi - lo + 1));
+}
+
+std::uint64_t drawEdgy(const std::vector<std::uint64_t>& edges, std::uint64_t lo, std::uint64_t hi) {
+  // weighted 3:2 so edges dominate but the interior is still explored
+  const bool interior = *rc::gen::weightedElement<bool>({{3, false}, {2, true}});
+  return interior ? drawInRange(lo, hi) : *rc::gen::elementOf(edges);
+}
+
+bool drawBool() { return *rc::gen::element(false, true); }
+
+Case makeCase(Api api, Position src, Position dst, CopyParams params) {
+  Case c;
+  c.api = api;
+  c.srcPos = src;
+  c.dstPos = dst;
+  c.params = std::move(params);
+  return c;
+}
+
+void drawProductAndDType(Case& c, Operation operation, const Scope& scope, std::uint32_t onlyWidthBytes) {
+  std::vector<Product> products{scope.product.value_or(kDefaultProduct)};
+  if (!scope.product) {
+    for (Product p : allProducts()) {
+      if (p != kDefaultProduct) products.push_back(p);
+    }
+  }
+  std::vector<DTypeInfo> dtypes(allDTypes().begin(), allDTypes().end());
+  std::stable_sort(dtypes.begin(), dtypes.end(),
+                   [](const DTypeInfo& a, const DTypeInfo& b) { return a.sizeBytes < b.sizeBytes; });
+  auto supported = [&](Product p, DType d) {
+    Case probe = c;
+    probe.product = p;
+    probe.dtype = d;
+    return checkSupport(probe, operation).empty() && (onlyWidthBytes == 0 || sizeBytes(d) == onlyWidthBytes) &&
+           scope.allowsDType(d);
+  };
+  std::vector<Product> usable;
+  for (Product p : products) {
+    if (std::any_of(dtypes.begin(), dtypes.end(), [&](const DTypeInfo& d) { return supported(p, d.dtype); })) {
+      usable.push_back(p);
+    }
+  }
+  if (usable.empty()) throw std::logic_error("no product in scope supports " + std::string(name(operation)));
+  // mostly the default product: it documents every path, so the other draws stay simple
+  c.product = *rc::gen::weightedOneOf<Product>({{3, rc::gen::just(usable.front())}, {1, rc::gen::elementOf(usable)}});
+  std::vector<DType> usableDTypes;
+  for (const DTypeInfo& d : dtypes) {
+    if (supported(c.product, d.dtype)) usableDTypes.push_back(d.dtype);
+  }
+  c.dtype = *rc::gen::elementOf(usableDTypes);
+}
+
+PathPair drawPath(Operation operation, const Scope& scope) {
+  std::vector<PathPair> allowed;
+  for (const PathPair& path : documentedPaths(operation)) {
+    if (!scope.allowsPath(path.src, path.dst)) continue;
+    if (scope.product) {  // e.g. CO2->GM exists only on the older products
+      Case probe;
+      probe.product = *scope.product;
+      probe.srcPos = path.src;
+      probe.dstPos = path.dst;
+      const bool anyDType = std::any_of(allDTypes().begin(), allDTypes().end(), [&](const DTypeInfo& d) {
+        probe.dtype = d.dtype;
+        return scope.allowsDType(d.dtype) && checkSupport(probe, operation).empty();
+      });
+      if (!anyDType) continue;
+    }
+    allowed.push_back(path);
+  }
+  if (allowed.empty()) throw std::logic_error("no path of " + std::string(name(operation)) + " matches the scope");
+  return *rc::gen::elementOf(allowed);
+}
+
+void applyScopeProfile(Case& c, const Scope& scope) {
+  if (scope.profile) c.profile = *scope.profile;
+}
+
+std::vector<std::uint8_t> seededBytes(std::uint64_t seed, std::uint64_t count) {
+  std::vector<std::uint8_t> bytes(count);
+  std::uint64_t state = seed;
+  for (auto& byte : bytes) {  // splitmix64: cheap and good enough for test data
+    state += 0x9E3779B97F4A7C15ull;
+    std::uint64_t z = state;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    byte = static_cast<std::uint8_t>(z ^ (z >> 31));
+  }
+  return bytes;
+}
+
+void requireValid(const Case& c) {
+  const auto resolution = resolveOperation(c);
+  if (!resolution.operation) throw std::logic_error("generator produced a malformed case: " + resolution.error);
+  auto problems = checkSupport(c, *resolution.operation);
+  if (problems.empty()) problems = validate(c);
+  if (!problems.empty()) throw std::logic_error("generator produced an invalid case: " + describe(problems.front()));
+}
+
+namespace {
+
+std::uint64_t drawOffsetBytes(Position position) {
+  if (isLocal(position)) return kDataBlockBytes * drawEdgy({0}, 0, 3);  // G-5
+  return drawEdgy({0, 1, 31, 32}, 0, 64);
+}
+
+}  // namespace
+
+casefile::CaseData drawBuffers(const Case& caseIn) {
+  Case c = caseIn;
+  const Extents e = extents(c);
+  c.src.offsetBytes = drawOffsetBytes(c.srcPos);
+  c.src.sizeBytes = c.src.offsetBytes + e.srcSpanBytes + drawEdgy({0}, 0, 48);
+  c.dst.offsetBytes = drawOffsetBytes(c.dstPos);
+  c.dst.sizeBytes = c.dst.offsetBytes + e.dstSpanBytes + drawEdgy({0}, 0, 48);
+  requireValid(c);
+  const auto seed = *rc::gen::arbitrary<std::uint32_t>();
+  casefile::CaseData data;
+  data.c = c;
+  data.src = seededBytes(seed, c.src.sizeBytes);
+  data.dstBefore = seededBytes(~std::uint64_t{seed}, c.dst.sizeBytes);
+  return data;
+}
+
+}  // namespace dcconf::properties::detail

@@ -1,0 +1,45 @@
+// Drawing helpers shared by the generators. Every function here calls *gen and so must run inside rc::gen::exec.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include <rapidcheck.h>
+
+#include "dcconf/casefile/casefile.hpp"
+#include "dcconf/oracle/oracle.hpp"
+#include "dcconf/properties/generators.hpp"
+
+namespace dcconf::properties::detail {
+
+// An edge value (listed simplest first) most of the time, otherwise anything in [lo, hi]; shrinks toward edges[0]
+// or toward lo.
+std::uint64_t drawEdgy(const std::vector<std::uint64_t>& edges, std::uint64_t lo, std::uint64_t hi);
+std::uint64_t drawInRange(std::uint64_t lo, std::uint64_t hi);  // inclusive; shrinks toward lo
+bool drawBool();                                                // shrinks toward false
+
+// A case skeleton: api and path set, params of the right type (values drawn later).
+oracle::Case makeCase(oracle::Api api, oracle::Position src, oracle::Position dst, oracle::CopyParams params);
+
+// Product and dtype for c's api/path, both among the supported ones (PROD) and the scope's; atlas-a2 and the
+// smallest dtype first.
+void drawProductAndDType(oracle::Case& c, oracle::Operation operation, const Scope& scope,
+                         std::uint32_t onlyWidthBytes = 0);
+
+// One of the operation's documented paths that the scope allows (and its product has), the common one first.
+oracle::PathPair drawPath(oracle::Operation operation, const Scope& scope);
+
+// The scope's profile when it has one, else what the generator drew.
+void applyScopeProfile(oracle::Case& c, const Scope& scope);
+
+// Sizes the buffers from oracle::extents plus random guard bytes before and after (GM offsets may be unaligned,
+// local offsets are 32-byte aligned), fills them with seeded bytes, and checks the case is valid and supported.
+casefile::CaseData drawBuffers(const oracle::Case& c);
+
+// Deterministic filler for buffers: contents need no shrinking, so a seed stands in for the bytes.
+std::vector<std::uint8_t> seededBytes(std::uint64_t seed, std::uint64_t count);
+
+// Throws when the case is not valid and supported: the generator's own postcondition.
+void requireValid(const oracle::Case& c);
+
+}  // namespace dcconf::properties::detail

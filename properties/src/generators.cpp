@@ -1,0 +1,283 @@
+// Valid-case generators, one per operation x params struct. Dependent generation (rc::gen::exec) draws the dtype
+// first so the constraints that depend on it (padding <= 32/sizeof(T) elements, C0) are drawn after it, and every
+// shrunk candidate is rebuilt through the same code, hence still valid.
+#include <algorithm>
+#include <cstdlib>
+#include <limits>
+#include <stdexcept>
+
+#include "dcconf/properties/generators.hpp"
+#include "draw.hpp"
+
+namespace dcconf::properties {
+
+using namespace dcconf::oracle;
+using namespace detail;
+
+std::uint64_t propScale() {
+  static const std::uint64_t scale = [] {
+    const char* text = std::getenv("DCCONF_PROP_SCALE");
+    const long value = text != nullptr ? std::strtol(text, nullptr, 10) : 1;
+    return static_cast<std::uint64_t>(std::clamp(value, 1L, 64L));
+  }();
+  return scale;
+}
+
+bool globMatch(std::string_view pattern, std::string_view text) {
+  // Iterative matcher with one backtrack point: linear enough for option values.
+  std::size_t p = 0, t = 0, starP = std::string_view::npos, starT = 0;
+  while (t < text.size()) {
+    if (p < pattern.size() && (pattern[p] == '?' || pattern[p] == text[t])) {
+      ++p;
+      ++t;
+    } else if (p < pattern.size() && pattern[p] == '*') {
+      starP = p++;
+      starT = t;
+    } else if (starP != std::string_view::npos) {
+      p = starP + 1;
+      t = ++starT;
+    } else {
+      return false;
+    }
+  }
+  while (p < pattern.size() && pattern[p] == '*') ++p;
+  return p == pattern.size();
+}
+
+bool Scope::allowsPath(Position src, Position dst) const { return globMatch(pathGlob, pathName(src, dst)); }
+
+bool Scope::allowsDType(DType dtype) const {
+  return dtypes.empty() || std::find(dtypes.begin(), dtypes.end(), dtype) != dtypes.end();
+}
+
+std::ostream& operator<<(std::ostream& os, const GeneratedCase& generated) {
+  return os << casefile::toJsonText(generated.data);
+}
+
+namespace {
+
+// ---- DataCopyPad block parameters (PAD-G2U-1, PAD-U2G-1) -------------------------------------------------------
+
+struct PadBlockDraw {
+  std::uint64_t blockCount, blockLenBytes, srcStride, dstStride;
+};
+
+// GM strides are in bytes, UB strides in 32-byte blocks (PAD-G2U-2, PAD-U2G-2).
+std::uint64_t drawStride(bool gmSide) {
+  const std::uint64_t k = propScale();
+  return gmSide ? drawEdgy({0, 1, 32, 1000 * k}, 0, 256 * k) : drawEdgy({0, 1, 8 * k}, 0, 4 * k);
+}
+
+PadBlockDraw drawPadBlocks(bool srcIsGm, std::uint32_t s) {
+  const std::uint64_t k = propScale();
+  PadBlockDraw d{};
+  d.blockCount = drawEdgy({1, 2, 3}, 1, 8 * k);
+  // aligned first (simplest), then the byte edges around one and two data blocks and around sizeof(T)
+  d.blockLenBytes = drawEdgy({32, 64, 1, 31, 33, 63, s + 1u, 2u * s - 1u}, 1, 256 * k);
+  d.srcStride = drawStride(srcIsGm);
+  d.dstStride = drawStride(!srcIsGm);
+  return d;
+}
+
+CopyParams padCopyParams(ParamStruct which, const PadBlockDraw& d) {
+  if (which == ParamStruct::ext) {
+    return DataCopyExtParams{static_cast<std::uint16_t>(d.blockCount), static_cast<std::uint32_t>(d.blockLenBytes),
+                             static_cast<std::uint32_t>(d.srcStride), static_cast<std::uint32_t>(d.dstStride), 0};
+  }
+  return DataCopyParams{static_cast<std::uint16_t>(d.blockCount), static_cast<std::uint16_t>(d.blockLenBytes),
+                        static_cast<std::uint16_t>(d.srcStride), static_cast<std::uint16_t>(d.dstStride)};
+}
+
+std::uint64_t elementMask(std::uint32_t s) { return s >= 8 ? ~std::uint64_t{0} : (std::uint64_t{1} << (8 * s)) - 1; }
+
+// PAD-G2U-1: padding <= 32 bytes a side; a 64-bit T pads with 0 only.
+PadParams drawPadParams(ParamStruct which, std::uint32_t s) {
+  const std::uint64_t maxPad = 32 / s;
+  const auto left = static_cast<std::uint8_t>(drawEdgy({0, maxPad, 1}, 0, maxPad));
+  const auto right = static_cast<std::uint8_t>(drawEdgy({0, maxPad, 1}, 0, maxPad));
+  const bool isPad = drawBool();
+  const std::uint64_t value = s == 8 ? 0 : *rc::gen::arbitrary<std::uint64_t>() & elementMask(s);
+  if (which == ParamStruct::ext) return DataCopyPadExtParams{isPad, left, right, value};
+  return DataCopyPadParams{isPad, left, right, value};
+}
+
+Case padCase(Position src, Position dst) { return makeCase(Api::DataCopyPad, src, dst, DataCopyExtParams{}); }
+
+GeneratedCase finish(Case c, const Scope& scope) {
+  applyScopeProfile(c, scope);
+  return {drawBuffers(c)};
+}
+
+// ---- ND2NZ parameters (ND2NZ-1/2) ----------------------------------------------------------------------------------
+
+// Mostly disjoint layouts; sometimes overlapping ones, whose collisions are ANY (ND2NZ-4).
+bool drawOverlap() { return *rc::gen::weightedElement<bool>({{4, false}, {1, true}}); }
+
+// A stride that keeps consecutive items apart (>= disjoint) or, when overlapping, lets them collide (< disjoint).
+std::uint64_t drawStrideFrom(std::uint64_t disjoint, bool overlap, std::uint64_t lo, std::uint64_t extraMax) {
+  if (overlap && disjoint > lo) return drawInRange(lo, disjoint - 1);
+  return std::max(lo, disjoint) + drawEdgy({0}, 0, extraMax);
+}
+
+Nd2NzParams drawNd2NzParams(std::uint32_t s, std::uint64_t ndNumMax, const Scope& scope) {
+  const std::uint64_t C0 = kDataBlockBytes / s;
+  Nd2NzParams p;
+  p.ndNum = static_cast<std::uint16_t>(ndNumMax <= 1 ? 1 : drawEdgy({1, 2, 3}, 0, ndNumMax));
+  p.nValue = static_cast<std::uint16_t>(drawEdgy({1, 16, 15, 17}, 0, 33));
+  p.dValue = static_cast<std::uint16_t>(drawEdgy({C0, C0 - 1, C0 + 1, 1, 2 * C0}, 0, 3 * C0 + 3));
+  p.srcDValue = static_cast<std::uint16_t>(std::max<std::uint64_t>(1, p.dValue + drawEdgy({0, 1}, 0, 8)));
+  const bool overlap = drawOverlap();
+  p.srcNdMatrixStride = static_cast<std::uint16_t>(drawStrideFrom(std::uint64_t{p.nValue} * p.srcDValue, overlap, 0, 8));
+  p.dstNzNStride = static_cast<std::uint16_t>(drawEdgy({1, 2}, 1, 3));
+  p.dstNzC0Stride =
+      static_cast<std::uint16_t>(drawStrideFrom(std::uint64_t{p.nValue} * p.dstNzNStride, overlap, 1, 16));
+  const std::uint64_t columnBlocks = alignUp(p.dValue, C0) / C0;
+  const std::uint64_t matrixElems = columnBlocks * p.dstNzC0Stride * C0;
+  // AMB-6: 0 is accepted for a single matrix under the default profile, not under doc-range
+  const bool zeroOk = !scope.profile || scope.profile->nd2nzZeroMatrixStride == Profile::Nd2NzZeroMatrixStride::acceptWhenSingle;
+  p.dstNzMatrixStride = static_cast<std::uint16_t>(
+      p.ndNum <= 1 ? drawEdgy({zeroOk ? 0u : 1u, 1}, zeroOk ? 0 : 1, 64) : drawStrideFrom(matrixElems, overlap, 1, 2 * C0));
+  return p;
+}
+
+// ---- per-operation generators ------------------------------------------------------------------------------------
+
+GeneratedCase drawPadGmToUb(ParamStruct which, std::uint32_t onlyWidthBytes, const Scope& scope) {
+  const PathPair path = drawPath(Operation::padGmToUb, scope);
+  Case c = padCase(path.src, path.dst);
+  drawProductAndDType(c, Operation::padGmToUb, scope, onlyWidthBytes);
+  const std::uint32_t s = sizeBytes(c.dtype);
+  c.params = padCopyParams(which, drawPadBlocks(true, s));
+  c.padParams = drawPadParams(which, s);
+  if (*rc::gen::weightedElement<bool>({{2, false}, {1, true}})) {  // PAD-G2U-4: SetPadValue was called
+    c.padRegister = *rc::gen::arbitrary<std::uint64_t>() & elementMask(s);
+  }
+  c.profile.padDummy = *rc::gen::element(Profile::PadDummy::any, Profile::PadDummy::docDummy,
+                                         Profile::PadDummy::padDummy);  // AMB-2
+  return finish(c, scope);
+}
+
+GeneratedCase drawPadUbToGm(ParamStruct which, const Scope& scope) {
+  const PathPair path = drawPath(Operation::padUbToGm, scope);
+  Case c = padCase(path.src, path.dst);
+  drawProductAndDType(c, Operation::padUbToGm, scope);
+  c.params = padCopyParams(which, drawPadBlocks(false, sizeBytes(c.dtype)));
+  return finish(c, scope);
+}
+
+// The usual layout: the UB->GM leg writes the rows ND2NZ then reads (blockCount = nValue, blockLen = dValue*s,
+// GM gap = (srcDValue - dValue)*s); sometimes the two parameter sets are drawn independently.
+GeneratedCase drawPadUbToTscm(ParamStruct which, const Scope& scope) {
+  const PathPair path = drawPath(Operation::padUbToTscm, scope);
+  Case c = padCase(path.src, path.dst);
+  drawProductAndDType(c, Operation::padUbToTscm, scope);
+  const std::uint32_t s = sizeBytes(c.dtype);
+  Nd2NzParams nd = drawNd2NzParams(s, 1, scope);
+  const bool matched = *rc::gen::weightedElement<bool>({{3, true}, {1, false}}) && nd.nValue > 0 && nd.dValue > 0;
+  PadBlockDraw blocks = drawPadBlocks(false, s);
+  if (matched) {
+    blocks.blockCount = nd.nValue;
+    blocks.blockLenBytes = std::uint64_t{nd.dValue} * s;
+    blocks.dstStride = (std::uint64_t{nd.srcDValue} - nd.dValue) * s;
+  }
+  c.params = padCopyParams(which, blocks);
+  c.nd2nzParams = nd;
+  return finish(c, scope);
+}
+
+// DC-1: the normal DataCopy paths; CO2 exists only on the older products, which drawProductAndDType respects.
+Case drawDataCopyPath(Operation operation, const Scope& scope) {
+  const PathPair path = drawPath(operation, scope);
+  return makeCase(Api::DataCopy, path.src, path.dst, DataCopyParams{});
+}
+
+GeneratedCase drawCopy0Level(const Scope& scope) {
+  Case c = drawDataCopyPath(Operation::copy0Level, scope);
+  drawProductAndDType(c, Operation::copy0Level, scope);
+  const std::uint64_t k = propScale();
+  DataCopyParams p;
+  p.blockCount = static_cast<std::uint16_t>(drawEdgy({1, 2, 3}, 1, 8 * k));
+  p.blockLen = static_cast<std::uint16_t>(drawEdgy({1, 2}, 1, 16 * k));
+  p.srcStride = static_cast<std::uint16_t>(drawEdgy({0, 1, 64 * k}, 0, 8 * k));
+  p.dstStride = static_cast<std::uint16_t>(drawEdgy({0, 1, 64 * k}, 0, 8 * k));
+  c.params = p;
+  return finish(c, scope);
+}
+
+GeneratedCase drawCopy2Level(const Scope& scope) {
+  Case c = drawDataCopyPath(Operation::copy2Level, scope);
+  c.params = CalCount{};
+  drawProductAndDType(c, Operation::copy2Level, scope);
+  const std::uint64_t C0 = kDataBlockBytes / sizeBytes(c.dtype);  // elements in one 32-byte block
+  // DC-3 edges: exactly one block, just under (nothing moves), just over (a dropped remainder)
+  c.params = CalCount{static_cast<std::uint32_t>(drawEdgy({C0, C0 - 1, C0 + 1, 2 * C0 + 1, 0, 1}, 0, 16 * C0 * propScale()))};
+  return finish(c, scope);
+}
+
+GeneratedCase drawNd2Nz(const Scope& scope) {
+  const PathPair path = drawPath(Operation::nd2nz, scope);
+  Case c = makeCase(Api::DataCopy, path.src, path.dst, Nd2NzParams{});
+  drawProductAndDType(c, Operation::nd2nz, scope);
+  c.params = drawNd2NzParams(sizeBytes(c.dtype), 3, scope);
+  return finish(c, scope);
+}
+
+GeneratedCase drawNz2Nd(const Scope& scope) {
+  const PathPair path = drawPath(Operation::nz2nd, scope);
+  Case c = makeCase(Api::DataCopy, path.src, path.dst, Nz2NdParamsFull{});
+  drawProductAndDType(c, Operation::nz2nd, scope);
+  constexpr std::uint64_t kC0 = 16;  // NZ2ND-1: C0 is 16 elements whatever the dtype
+  Nz2NdParamsFull p;
+  p.ndNum = static_cast<std::uint16_t>(drawEdgy({1, 2}, 0, 3));
+  p.nValue = static_cast<std::uint16_t>(drawEdgy({1, 16, 15, 17}, 1, 33));
+  p.dValue = static_cast<std::uint16_t>(kC0 * drawEdgy({1, 2}, 1, 3));
+  const bool overlap = drawOverlap();
+  p.srcNStride = static_cast<std::uint16_t>(drawStrideFrom(p.nValue, overlap, 0, 16));
+  const std::uint64_t fractals = (p.dValue / kC0 * p.srcNStride * kC0 + 255) / 256;
+  p.srcNdMatrixStride = static_cast<std::uint16_t>(drawStrideFrom(std::max<std::uint64_t>(1, fractals), overlap, 1, 2));
+  p.dstDStride = static_cast<std::uint16_t>(drawStrideFrom(p.dValue, overlap, 1, 8));
+  p.dstNdMatrixStride =
+      static_cast<std::uint16_t>(drawStrideFrom(std::uint64_t{p.nValue} * p.dstDStride, overlap, 1, 16));
+  c.params = p;
+  return finish(c, scope);
+}
+
+}  // namespace
+
+rc::Gen<GeneratedCase> genPadGmToUb(ParamStruct params, std::uint32_t onlyWidthBytes, const Scope& scope) {
+  return rc::gen::exec([=] { return drawPadGmToUb(params, onlyWidthBytes, scope); });
+}
+rc::Gen<GeneratedCase> genPadUbToGm(ParamStruct params, const Scope& scope) {
+  return rc::gen::exec([=] { return drawPadUbToGm(params, scope); });
+}
+rc::Gen<GeneratedCase> genPadUbToTscm(ParamStruct params, const Scope& scope) {
+  return rc::gen::exec([=] { return drawPadUbToTscm(params, scope); });
+}
+rc::Gen<GeneratedCase> genCopy0Level(const Scope& scope) { return rc::gen::exec([=] { return drawCopy0Level(scope); }); }
+rc::Gen<GeneratedCase> genCopy2Level(const Scope& scope) { return rc::gen::exec([=] { return drawCopy2Level(scope); }); }
+rc::Gen<GeneratedCase> genNd2Nz(const Scope& scope) { return rc::gen::exec([=] { return drawNd2Nz(scope); }); }
+rc::Gen<GeneratedCase> genNz2Nd(const Scope& scope) { return rc::gen::exec([=] { return drawNz2Nd(scope); }); }
+
+rc::Gen<GeneratedCase> genCase(Operation operation, const Scope& scope) {
+  switch (operation) {
+    case Operation::padGmToUb:
+      return rc::gen::oneOf(genPadGmToUb(ParamStruct::ext, 0, scope), genPadGmToUb(ParamStruct::plain, 0, scope));
+    case Operation::padUbToGm:
+      return rc::gen::oneOf(genPadUbToGm(ParamStruct::ext, scope), genPadUbToGm(ParamStruct::plain, scope));
+    case Operation::padUbToTscm:
+      return rc::gen::oneOf(genPadUbToTscm(ParamStruct::ext, scope), genPadUbToTscm(ParamStruct::plain, scope));
+    case Operation::copy0Level: return genCopy0Level(scope);
+    case Operation::copy2Level: return genCopy2Level(scope);
+    case Operation::nd2nz: return genNd2Nz(scope);
+    case Operation::nz2nd: return genNz2Nd(scope);
+    default: throw std::logic_error("no property generator for " + std::string(name(operation)));
+  }
+}
+
+rc::Gen<GeneratedCase> genAnyCase() {
+  return rc::gen::oneOf(genCase(Operation::copy0Level), genCase(Operation::padGmToUb), genCase(Operation::padUbToGm),
+                        genCase(Operation::padUbToTscm), genCase(Operation::copy2Level), genCase(Operation::nd2nz),
+                        genCase(Operation::nz2nd));
+}
+
+}  // namespace dcconf::properties

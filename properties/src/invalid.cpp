@@ -1,0 +1,254 @@
+// Invalid-case generators: a valid case with exactly one constraint broken, paired with the clause and field the
+// oracle must name (G-4). Buffers stay those of the valid case, so only the broken constraint can be reported.
+#include <algorithm>
+#include <limits>
+#include <sstream>
+
+#include "dcconf/properties/generators.hpp"
+#include "draw.hpp"
+
+namespace dcconf::properties {
+
+using namespace dcconf::oracle;
+using namespace detail;
+
+std::ostream& operator<<(std::ostream& os, const InvalidCase& invalid) {
+  return os << "expected " << invalid.clause << " " << invalid.field << " (" << invalid.how << ")\n"
+            << casefile::toJsonText(invalid.data);
+}
+
+namespace {
+
+// Sets the block count of either DataCopyPad params struct (both keep it in a u16).
+void setPadBlockCount(Case& c, std::uint16_t value) {
+  std::visit([&](auto& p) {
+    if constexpr (requires { p.blockCount; }) p.blockCount = value;
+  }, c.params);
+}
+
+template <typename Params>
+Params& paramsOf(InvalidCase& invalid) {
+  return std::get<Params>(invalid.data.c.params);
+}
+
+std::uint16_t drawU16(std::uint64_t lo, std::uint64_t hi) { return static_cast<std::uint16_t>(drawInRange(lo, hi)); }
+
+InvalidCase fromValid(const GeneratedCase& valid, std::string clause, std::string field, std::string how) {
+  return {valid.data, valid.data.c, std::move(clause), std::move(field), std::move(how)};
+}
+
+Profile profileOf(const Scope& scope) { return scope.profile.value_or(Profile{}); }
+bool zeroCountRejected(const Scope& scope) { return profileOf(scope).zeroCount == Profile::ZeroCount::reject; }  // AMB-1
+ParamStruct drawParamStruct() { return *rc::gen::element(ParamStruct::ext, ParamStruct::plain); }
+
+// PAD-G2U-1 / PAD-U2G-1 blockCount: 0 (rejected unless AMB-1 hw-noop) or above 4095.
+InvalidCase padBlockCount(const GeneratedCase& valid, const char* clause, const Scope& scope) {
+  InvalidCase out = fromValid(valid, clause, "params.blockCount", "blockCount outside [1, 4095]");
+  setPadBlockCount(out.data.c, zeroCountRejected(scope) ? *rc::gen::element<std::uint16_t>(0, 4096, 65535)
+                                                        : *rc::gen::element<std::uint16_t>(4096, 65535));
+  return out;
+}
+
+InvalidCase padG2UBlockCount(const Scope& scope) {
+  return padBlockCount(*genPadGmToUb(drawParamStruct(), 0, scope), "PAD-G2U-1", scope);
+}
+InvalidCase padU2GBlockCount(const Scope& scope) {
+  return padBlockCount(*genPadUbToGm(drawParamStruct(), scope), "PAD-U2G-1", scope);
+}
+
+// PAD-G2U-1: leftPadding*s or rightPadding*s over 32 bytes.
+InvalidCase padG2UPadding(const Scope& scope) {
+  const bool left = drawBool();
+  InvalidCase out = fromValid(*genPadGmToUb(ParamStruct::ext, 0, scope), "PAD-G2U-1",
+                              left ? "padParams.leftPadding" : "padParams.rightPadding", "padding * sizeof(T) > 32");
+  auto& pad = std::get<DataCopyPadExtParams>(out.data.c.padParams);
+  const auto tooMany = static_cast<std::uint8_t>(drawInRange(32 / sizeBytes(out.data.c.dtype) + 1, 255));
+  (left ? pad.leftPadding : pad.rightPadding) = tooMany;
+  return out;
+}
+
+// PAD-G2U-1: a 64-bit T pads with 0 only.
+InvalidCase padG2U64BitPaddingValue(const Scope& scope) {
+  InvalidCase out = fromValid(*genPadGmToUb(ParamStruct::ext, 8, scope), "PAD-G2U-1", "padParams.paddingValue",
+                              "64-bit T with paddingValue != 0");
+  std::get<DataCopyPadExtParams>(out.data.c.padParams).paddingValue = drawInRange(1, std::numeric_limits<std::uint64_t>::max() - 1);
+  return out;
+}
+
+// PAD-G2U-1: DataCopyExtParams.blockLen <= 2097151 bytes.
+InvalidCase padG2UExtBlockLen(const Scope& scope) {
+  InvalidCase out =
+      fromValid(*genPadGmToUb(ParamStruct::ext, 0, scope), "PAD-G2U-1", "params.blockLen", "Ext blockLen > 2097151");
+  paramsOf<DataCopyExtParams>(out).blockLen = static_cast<std::uint32_t>(drawInRange(2097152, 0xFFFFFFFFu));
+  return out;
+}
+
+// PAD-U2G-1: blockLen >= 1 (AMB-1 default rejects 0) and, for the Ext struct, <= 2097151.
+InvalidCase padU2GBlockLen(const Scope& scope) {
+  InvalidCase out = fromValid(*genPadUbToGm(ParamStruct::ext, scope), "PAD-U2G-1", "params.blockLen", "blockLen 0");
+  if (zeroCountRejected(scope) && drawBool()) {
+    paramsOf<DataCopyExtParams>(out).blockLen = 0;
+  } else {
+    out.how = "Ext blockLen > 2097151";
+    paramsOf<DataCopyExtParams>(out).blockLen = static_cast<std::uint32_t>(drawInRange(2097152, 0xFFFFFFFFu));
+  }
+  return out;
+}
+
+// PAD-U2L1-2: Nd2NzParams.ndNum must be 1 on UB->TSCM.
+InvalidCase padU2L1NdNum(const Scope& scope) {
+  InvalidCase out =
+      fromValid(*genPadUbToTscm(ParamStruct::ext, scope), "PAD-U2L1-2", "nd2nzParams.ndNum", "ndNum != 1");
+  Nd2NzParams& nd = *out.data.c.nd2nzParams;
+  nd.ndNum = *rc::gen::element<std::uint16_t>(0, 2, 4095);
+  nd.dstNzMatrixStride = std::max<std::uint16_t>(nd.dstNzMatrixStride, 1);  // keep AMB-6 out of the picture
+  return out;
+}
+
+// ND2NZ-1 ranges, one field at a time.
+InvalidCase nd2nzRange(const Scope& scope) {
+  InvalidCase out = fromValid(*genNd2Nz(scope), "ND2NZ-1", "", "ND2NZ-1 range");
+  auto& p = paramsOf<Nd2NzParams>(out);
+  switch (drawInRange(0, 5)) {
+    case 0: out.field = "params.nValue"; p.nValue = drawU16(16385, 65535); break;
+    case 1: out.field = "params.dstNzC0Stride"; p.dstNzC0Stride = *rc::gen::element<std::uint16_t>(0, 16385, 65535); break;
+    case 2: out.field = "params.dstNzNStride"; p.dstNzNStride = *rc::gen::element<std::uint16_t>(0, 16385, 65535); break;
+    case 3: out.field = "params.srcDValue"; p.srcDValue = 0; break;
+    case 4:
+      out.field = "params.ndNum";
+      p.ndNum = drawU16(4096, 65535);
+      p.dstNzMatrixStride = std::max<std::uint16_t>(p.dstNzMatrixStride, 1);  // keep AMB-6 out of the picture
+      break;
+    default:  // AMB-6: 0 is only accepted for a single matrix
+      out.field = "params.dstNzMatrixStride";
+      p.ndNum = static_cast<std::uint16_t>(std::max<std::uint16_t>(p.ndNum, 2));
+      p.dstNzMatrixStride = 0;
+      break;
+  }
+  return out;
+}
+
+// NZ2ND-1 ranges, one field at a time; dValue off a multiple of 16 is the headline.
+InvalidCase nz2ndRange(const Scope& scope) {
+  InvalidCase out = fromValid(*genNz2Nd(scope), "NZ2ND-1", "", "NZ2ND-1 range");
+  auto& p = paramsOf<Nz2NdParamsFull>(out);
+  switch (drawInRange(0, 5)) {
+    case 0: out.field = "params.dValue"; p.dValue = static_cast<std::uint16_t>(p.dValue + drawInRange(1, 15)); break;
+    case 1: out.field = "params.nValue"; p.nValue = *rc::gen::element<std::uint16_t>(0, 8193, 65535); break;
+    case 2: out.field = "params.srcNdMatrixStride"; p.srcNdMatrixStride = *rc::gen::element<std::uint16_t>(0, 513); break;
+    case 3: out.field = "params.srcNStride"; p.srcNStride = drawU16(4097, 65535); break;
+    case 4: out.field = "params.dstDStride"; p.dstDStride = 0; break;
+    default: out.field = "params.ndNum"; p.ndNum = drawU16(4096, 65535); break;
+  }
+  return out;
+}
+
+// DC-3 / AMB-4: floor(calCount*s/32) over 65535 blocks is rejected by default.
+InvalidCase dc3CalCountOverflow(const Scope& scope) {
+  InvalidCase out = fromValid(*genCopy2Level(scope), "DC-3", "params.calCount", "calCount*s/32 > 65535");
+  const std::uint64_t first = (65536 * kDataBlockBytes) / sizeBytes(out.data.c.dtype);
+  paramsOf<CalCount>(out).calCount = static_cast<std::uint32_t>(drawInRange(first, 0xFFFFFFFFu));
+  return out;
+}
+
+// DC-1: blockCount in [1, 4095], blockLen in [1, 65535].
+InvalidCase dc1Range(const Scope& scope) {
+  InvalidCase out = fromValid(*genCopy0Level(scope), "DC-1", "", "DC-1 range");
+  auto& p = paramsOf<DataCopyParams>(out);
+  if (zeroCountRejected(scope) && drawBool()) {
+    out.field = "params.blockLen";
+    p.blockLen = 0;
+  } else {
+    out.field = "params.blockCount";
+    p.blockCount = zeroCountRejected(scope) ? *rc::gen::element<std::uint16_t>(0, 4096, 65535)
+                                            : *rc::gen::element<std::uint16_t>(4096, 65535);
+  }
+  return out;
+}
+
+// G-5: a local operand start off the 32-byte grid (the buffer grows so the bounds still hold).
+InvalidCase g5MisalignedLocal(const GeneratedCase& valid) {
+  const oracle::Case& c = valid.data.c;
+  const bool dstSide = isLocal(c.dstPos) && (!isLocal(c.srcPos) || drawBool());
+  InvalidCase out = fromValid(valid, "G-5", dstSide ? "dst.offset" : "src.offset", "misaligned local operand");
+  const std::uint64_t shift = drawInRange(1, kDataBlockBytes - 1);
+  BufferSpec& buffer = dstSide ? out.data.c.dst : out.data.c.src;
+  std::vector<std::uint8_t>& bytes = dstSide ? out.data.dstBefore : out.data.src;
+  buffer.offsetBytes += shift;
+  buffer.sizeBytes += shift;
+  bytes.resize(buffer.sizeBytes, 0x5A);
+  return out;
+}
+
+// G-1 / G-2: the destination or source buffer ends before the copy's extent.
+InvalidCase g12BufferTooSmall(const GeneratedCase& valid) {
+  const Extents e = extents(valid.data.c);
+  const bool dstSide = e.srcSpanBytes == 0 || (e.dstSpanBytes > 0 && drawBool());
+  InvalidCase out = fromValid(valid, dstSide ? "G-1" : "G-2", dstSide ? "dst.size" : "src.size",
+                              "buffer shorter than the extent");
+  BufferSpec& buffer = dstSide ? out.data.c.dst : out.data.c.src;
+  std::vector<std::uint8_t>& bytes = dstSide ? out.data.dstBefore : out.data.src;
+  const std::uint64_t span = dstSide ? e.dstSpanBytes : e.srcSpanBytes;
+  buffer.sizeBytes = buffer.offsetBytes + span - drawInRange(1, span);
+  bytes.resize(buffer.sizeBytes);
+  return out;
+}
+
+// A valid case of the operation whose copy moves something, so a shorter buffer is a real break.
+GeneratedCase drawMovingCase(Operation operation, const Scope& scope) {
+  return *rc::gen::suchThat(genCase(operation, scope), [](const GeneratedCase& g) {
+    const Extents e = extents(g.data.c);
+    return e.dstSpanBytes > 0 && e.srcSpanBytes > 0;
+  });
+}
+
+bool has64BitDType(const Scope& scope) {
+  return std::any_of(allDTypes().begin(), allDTypes().end(),
+                     [&](const DTypeInfo& d) { return d.sizeBytes == 8 && scope.allowsDType(d.dtype); });
+}
+
+// The breaks of one operation's own constraints that the scope's profile still calls breaks.
+std::vector<InvalidCase (*)(const Scope&)> breakersOf(Operation operation, const Scope& scope) {
+  switch (operation) {
+    case Operation::padGmToUb: {
+      std::vector<InvalidCase (*)(const Scope&)> out{padG2UBlockCount, padG2UPadding, padG2UExtBlockLen};
+      if (has64BitDType(scope)) out.push_back(padG2U64BitPaddingValue);
+      return out;
+    }
+    case Operation::padUbToGm: return {padU2GBlockCount, padU2GBlockLen};
+    case Operation::padUbToTscm: return {padU2L1NdNum};
+    case Operation::nd2nz: return {nd2nzRange};
+    case Operation::nz2nd: return {nz2ndRange};
+    case Operation::copy0Level: return {dc1Range};
+    case Operation::copy2Level:
+      if (profileOf(scope).calCountOverflow == Profile::CalCountOverflow::reject) return {dc3CalCountOverflow};
+      return {};  // AMB-4 hw-wrap: no calCount is out of range
+    default: return {};
+  }
+}
+
+}  // namespace
+
+rc::Gen<InvalidCase> genInvalidCase(Operation operation, const Scope& scope) {
+  return rc::gen::exec([=] {
+    const auto breakers = breakersOf(operation, scope);
+    // one of: the operation's own constraints, a misaligned local operand (G-5), a buffer too short (G-1/G-2)
+    const std::uint64_t pick = drawInRange(0, breakers.size() + 1);
+    if (pick < breakers.size()) return breakers[pick](scope);
+    const GeneratedCase valid = drawMovingCase(operation, scope);
+    const bool anyLocal = isLocal(valid.data.c.srcPos) || isLocal(valid.data.c.dstPos);
+    if (pick == breakers.size() && anyLocal) return g5MisalignedLocal(valid);
+    return g12BufferTooSmall(valid);
+  });
+}
+
+rc::Gen<InvalidCase> genInvalidCase() {
+  return rc::gen::exec([] {
+    const Operation operation = *rc::gen::elementOf(std::vector<Operation>(
+        {Operation::padGmToUb, Operation::padUbToGm, Operation::padUbToTscm, Operation::nd2nz, Operation::nz2nd,
+         Operation::copy2Level, Operation::copy0Level}));
+    return *genInvalidCase(operation, Scope{});
+  });
+}
+
+}  // namespace dcconf::properties

@@ -1,0 +1,79 @@
+#include "harness.hpp"
+
+namespace dcconf::properties::testing {
+
+std::unique_ptr<backends::Backend> makeBackend(const std::string& name) {
+  if (name == "none") return makeUnsupportingBackend();
+  return name == "fast" ? backends::makeFastBackend() : backends::makeOracleBackend();
+}
+
+PropertySpec<GeneratedCase> caseSpec(oracle::Operation operation, rc::Gen<GeneratedCase> gen, CaseInvariant invariant) {
+  return {std::string(oracle::clauseFamily(operation)), std::move(gen),
+          [invariant](backends::Backend& iut, const GeneratedCase& g) { return invariant(iut, g.data); },
+          [](const GeneratedCase& g) { return bucketsOf(g.data); }, reachableBuckets(operation)};
+}
+
+PropertySpec<GeneratedCase> caseSpec(oracle::Operation operation, CaseInvariant invariant) {
+  return caseSpec(operation, genCase(operation), invariant);
+}
+
+void Stats::count(const Outcome& outcome) {
+  switch (outcome.kind) {
+    case Outcome::Kind::pass: ++passed; break;
+    case Outcome::Kind::fail: ++failed; break;
+    case Outcome::Kind::notSupported: ++notSupported; break;
+    case Outcome::Kind::notApplicable: ++notApplicable; break;
+  }
+}
+
+std::string Stats::summary() const {
+  return "cases " + std::to_string(buckets.cases()) + ": passed " + std::to_string(passed) + ", not supported by the IUT " +
+         std::to_string(notSupported) + ", law not applicable " + std::to_string(notApplicable);
+}
+
+void checkStats(const std::string& backendName, const std::string& family, const std::vector<std::string>& reachable,
+                const Stats& stats) {
+  std::cout << "[" << family << " on " << backendName << "] " << stats.summary() << "\nbuckets:\n"
+            << stats.buckets.report();
+  const auto starved = stats.buckets.starved(reachable, 1.0);
+  for (const std::string& bucket : starved) {
+    ADD_FAILURE() << family << ": bucket '" << bucket << "' got " << stats.buckets.percent(bucket)
+                  << "% of the cases (< 1%): the generator does not reach this edge";
+  }
+  if (stats.ran() * 100 < stats.buckets.cases() && stats.notSupported == 0) {
+    ADD_FAILURE() << family << ": the invariant applied to " << stats.ran() << " of " << stats.buckets.cases()
+                  << " cases (< 1%): the generator rarely meets its preconditions";
+  }
+  if (stats.ran() == 0) {
+    ADD_FAILURE() << backendName << " ran no case of " << family << " (" << stats.notSupported
+                  << " not supported, " << stats.notApplicable
+                  << " not applicable): a property must not pass without exercising the IUT";
+  }
+}
+
+std::vector<CaseProperty> withG123(oracle::Operation operation, const std::string& suffix,
+                                   std::vector<CaseProperty> own) {
+  std::vector<CaseProperty> rows{{"G1_conformance" + suffix, operation, checkG1Conformance},
+                                 {"G2_noStrayReads" + suffix, operation, checkG2NoStrayReads},
+                                 {"G3_determinism" + suffix, operation, checkG3Determinism}};
+  rows.insert(rows.end(), own.begin(), own.end());
+  return rows;
+}
+
+std::string casePropertyName(const ::testing::TestParamInfo<std::tuple<CaseProperty, std::string>>& info) {
+  return std::get<0>(info.param).name + "_" + std::get<1>(info.param);
+}
+
+std::string propertyOnlyName(const ::testing::TestParamInfo<CaseProperty>& info) { return info.param.name; }
+
+std::string wrongVariantName(const ::testing::TestParamInfo<WrongVariant>& info) { return info.param.name; }
+
+std::string expectCaughtMessage(bool failed, const std::string& message, const std::string& clause) {
+  std::cout << "wrong variant caught, RapidCheck said:\n" << message.substr(0, 1500) << "\n";
+  if (!failed) return "the property passed on a wrong backend (expected a failure naming " + clause + "):\n" + message;
+  if (message.find(clause) == std::string::npos) return "the counterexample does not name " + clause + ":\n" + message;
+  if (message.find("dcconf.case/1") == std::string::npos) return "the counterexample is not a case file:\n" + message;
+  return {};
+}
+
+}  // namespace dcconf::properties::testing

@@ -1,0 +1,31 @@
+// Deliberately wrong backends: the oracle with one thing corrupted, so that each invariant can be shown to fail.
+#pragma once
+
+#include <memory>
+
+#include "dcconf/backends/backend.hpp"
+
+namespace dcconf::properties::testing {
+
+enum class Mutation {
+  dropLastBlock,             // blockCount - 1 blocks (PAD-*, DC-2)
+  writeGuardByte,            // flips the byte right after the write footprint (G-1)
+  readOutsideFootprint,      // the first data byte depends on a source byte outside footprint.reads (G-2)
+  nondeterministicByte,      // every second run flips the first data byte (G-3)
+  swapPads,                  // leftPadding and rightPadding exchanged (PAD-G2U-3/4)
+  ignorePadRegister,         // isPad false: pads left as they were instead of the SetPadValue value (PAD-G2U-4)
+  padDummyUnderDocDummy,     // profile doc-dummy computed as pad-dummy (PAD-G2U-5)
+  plainIgnoresDstStride,     // DataCopyParams' dstStride treated as 0 on DataCopyPad (Ext vs plain law)
+  tscmGmStrideIn32B,         // UB->TSCM GM leg with dstStride in 32-byte units (AMB-3 other reading)
+  dc0IgnoresSrcStride,       // DataCopy 0-level with srcStride 0 (DC-2, Pad vs DataCopy law)
+  twoLevelRoundsUp,          // 2-level also copies the partial last block (DC-3)
+  nd2nzTailNotZeroed,        // ND2NZ column tail left as it was (ND2NZ-3)
+  nz2ndFloatC0Of8,           // NZ2ND with C0 = 8 for 32-bit T (NZ2ND-2/4)
+  acceptInvalidWriteOutside  // runs an invalid case and writes a byte outside any footprint (G-4)
+};
+
+std::unique_ptr<backends::Backend> makeWrongBackend(Mutation mutation);
+// A backend that supports nothing: the suite must not count it as passing.
+std::unique_ptr<backends::Backend> makeUnsupportingBackend();
+
+}  // namespace dcconf::properties::testing

@@ -1,0 +1,51 @@
+// DataCopy ND2NZ and NZ2ND: G-1/2/3, ND2NZ-3 tail, NZ2ND-4 round trip, and the wrong variants each one catches.
+#include "support/harness.hpp"
+
+namespace dcconf::properties::testing {
+namespace {
+
+constexpr auto kNd2Nz = oracle::Operation::nd2nz;
+constexpr auto kNz2Nd = oracle::Operation::nz2nd;
+
+std::vector<CaseProperty> properties() {
+  auto rows = withG123(kNd2Nz, "_nd2nz", {{"ND2NZ_3_tailZeroFill", kNd2Nz, checkNd2Nz3TailZeroFill}});
+  const auto nz2nd = withG123(kNz2Nd, "_nz2nd");
+  rows.insert(rows.end(), nz2nd.begin(), nz2nd.end());
+  return rows;
+}
+const auto kProperties = properties();
+
+const WrongVariant kWrongVariants[] = {
+    {"ND2NZ_3_catches_nd2nzTailNotZeroed", Mutation::nd2nzTailNotZeroed, kNd2Nz, checkNd2Nz3TailZeroFill,
+     "ND2NZ-3 tail not zero"},
+    {"G1_catches_nd2nzTailNotZeroed", Mutation::nd2nzTailNotZeroed, kNd2Nz, checkG1Conformance, "G-1 ND2NZ"},
+    {"G2_catches_readOutsideFootprint", Mutation::readOutsideFootprint, kNz2Nd, checkG2NoStrayReads, "G-2 NZ2ND"},
+    {"G3_catches_nondeterministicByte", Mutation::nondeterministicByte, kNd2Nz, checkG3Determinism, "G-3 ND2NZ"},
+    {"G1_catches_nz2ndFloatC0Of8", Mutation::nz2ndFloatC0Of8, kNz2Nd, checkG1Conformance, "G-1 NZ2ND"},
+};
+
+DCCONF_FAMILY_TESTS(Nd2NzNz2Nd, kProperties, kWrongVariants);
+
+// NZ2ND-4 draws its own two-leg cases, so it is not a table row.
+PropertySpec<RoundTripCase> roundTripSpec() {
+  return {"NZ2ND", genRoundTrip(), checkNz2Nd4RoundTrip,
+          [](const RoundTripCase& r) {
+            const auto& nd = std::get<oracle::Nd2NzParams>(r.nd2nz.data.c.params);
+            std::vector<std::string> buckets{"width:" + std::to_string(oracle::sizeBytes(r.nd2nz.data.c.dtype))};
+            if (nd.nValue % 16 != 0) buckets.emplace_back("nValue%16!=0");
+            if (nd.dstNzC0Stride > nd.nValue) buckets.emplace_back("N'>nValue");
+            return buckets;
+          },
+          {"width:2", "width:4", "nValue%16!=0", "N'>nValue"}};
+}
+
+class Nz2NdRoundTrip : public ::testing::TestWithParam<std::string> {};
+TEST_P(Nz2NdRoundTrip, NZ2ND_4_roundTrip) { checkProperty(GetParam(), roundTripSpec()); }
+INSTANTIATE_TEST_SUITE_P(Backends, Nz2NdRoundTrip, allBackends(), backendParamName);
+
+TEST(Nz2NdRoundTripWrongVariants, NZ2ND_4_catches_nz2ndFloatC0Of8) {
+  expectCaught(*makeWrongBackend(Mutation::nz2ndFloatC0Of8), roundTripSpec(), "NZ2ND-4");
+}
+
+}  // namespace
+}  // namespace dcconf::properties::testing
