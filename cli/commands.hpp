@@ -16,5 +16,6 @@ struct Command {
 using Registrar = Command (*)(CLI::App& parent);
 
 Command addCaseCommand(CLI::App& parent);
+Command addListCommand(CLI::App& parent);
 
 }  // namespace dcconf::cli

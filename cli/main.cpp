@@ -11,7 +11,7 @@ namespace {
 
 using namespace dcconf::cli;
 
-constexpr std::array<Registrar, 1> kRegistrars{addCaseCommand};
+constexpr std::array<Registrar, 2> kRegistrars{addCaseCommand, addListCommand};
 
 }  // namespace
 

@@ -1,5 +1,7 @@
 // CaseData -> dcconf.case/1. Writes every field (defaults included) so a case file is explicit, and raw bits as
 // "0x..." strings so paddingValue and padRegister round-trip exactly whatever the dtype.
+#include <algorithm>
+
 #include "dcconf/casefile/casefile.hpp"
 #include "dcconf/casefile/io.hpp"
 #include "hex.hpp"
@@ -11,11 +13,40 @@ namespace {
 using nlohmann::json;
 using detail::formatHexBits;
 
+// How many dimensions a SliceParams writes: dimValue (at most 8), or further while a later entry is not default,
+// so that loading the JSON gives back an equal struct.
+std::size_t sliceDimsToWrite(const oracle::SliceParams& p) {
+  std::size_t n = std::min<std::size_t>(p.dimValue, oracle::kMaxSliceDims);
+  for (std::size_t k = n; k < oracle::kMaxSliceDims; ++k) {
+    const bool isDefault = p.srcSliceInfo[k] == oracle::SliceInfo{} && p.dstSliceInfo[k] == oracle::SliceInfo{} &&
+                           p.srcShape[k] == 0 && p.dstShape[k] == 0;
+    if (!isDefault) n = k + 1;
+  }
+  return n;
+}
+
 template <class S>
 json structJson(const S& s) {
   json out = json::object();
   detail::visitFields(s, [&](const char* key, const auto& member) { out[key] = member; });
   if constexpr (detail::kHasPaddingValue<S>) out["paddingValue"] = formatHexBits(s.paddingValue);
+  if constexpr (detail::kIsSlice<S>) {
+    const std::size_t dims = sliceDimsToWrite(s);
+    detail::sliceArrays(
+        s,
+        [&](const char* key, const auto& infos) {
+          out[key] = json::array();
+          for (std::size_t k = 0; k < dims; ++k) out[key].push_back(structJson(infos[k]));
+        },
+        [&](const char* key, const auto& shape) {
+          out[key] = json::array();
+          for (std::size_t k = 0; k < dims; ++k) out[key].push_back(shape[k]);
+        });
+  }
+  if constexpr (std::is_same_v<S, oracle::DataCopyEnhancedParams>) {
+    out["blockMode"] = std::string(oracle::name(s.blockMode));
+    out["deqScale"] = std::string(oracle::name(s.deqScale));
+  }
   return out;
 }
 
@@ -41,6 +72,7 @@ json caseJson(const CaseData& data) {
     out["padParams"] = typedStructJson(c.padParams);
   }
   if (c.nd2nzParams) out["nd2nzParams"] = structJson(*c.nd2nzParams);
+  if (c.enhancedParams) out["enhancedParams"] = structJson(*c.enhancedParams);
   if (c.padRegister) out["padRegister"] = formatHexBits(*c.padRegister);
   out["profile"] = oracle::profileName(c.profile);
   out["src"] = {{"size", c.src.sizeBytes}, {"offset", c.src.offsetBytes}};
@@ -53,6 +85,7 @@ json caseJson(const CaseData& data) {
 bool sameCase(const oracle::Case& a, const oracle::Case& b) {
   return a.product == b.product && a.api == b.api && a.srcPos == b.srcPos && a.dstPos == b.dstPos &&
          a.dtype == b.dtype && a.params == b.params && a.padParams == b.padParams && a.nd2nzParams == b.nd2nzParams &&
+         a.enhancedParams == b.enhancedParams &&
          a.padRegister == b.padRegister && a.profile == b.profile && a.src == b.src && a.dst == b.dst;
 }
 

@@ -1,5 +1,6 @@
 // dcconf.case/1 -> CaseData (docs/case-format.md). Strict: unknown keys, out-of-width values, wrong JSON types and
 // buffers that disagree with their declared size are errors naming the field.
+#include <array>
 #include <cmath>
 #include <fstream>
 #include <sstream>
@@ -99,7 +100,49 @@ std::vector<std::string_view> keysOf() {
   S probe{};
   visitFields(probe, [&](const char* key, auto&) { keys.push_back(key); });
   if constexpr (kHasPaddingValue<S>) keys.push_back("paddingValue");
+  if constexpr (kIsSlice<S>) {
+    sliceArrays(probe, [&](const char* key, auto&) { keys.push_back(key); },
+                [&](const char* key, auto&) { keys.push_back(key); });
+  }
   return keys;
+}
+
+// A JSON array of at most kMaxSliceDims entries; entries past its end keep their defaults.
+const json& readDimArray(const Context& ctx, const json& value, const std::string& field) {
+  if (!value.is_array()) ctx.fail(field, value, "must be an array (one entry per dimension, dimension 0 first)");
+  if (value.size() > oracle::kMaxSliceDims) {
+    ctx.fail(field, value, "has " + std::to_string(value.size()) + " entries, at most 8 dimensions (SLICE-4)");
+  }
+  return value;
+}
+
+void readSliceArrays(const ObjectReader& reader, oracle::SliceParams& p) {
+  const Context& ctx = reader.context();
+  sliceArrays(
+      p,
+      [&](const char* key, auto& infos) {
+        const json* value = reader.optional(key);
+        if (value == nullptr) return;
+        const json& array = readDimArray(ctx, *value, reader.field(key));
+        for (std::size_t k = 0; k < array.size(); ++k) {
+          const std::string name = reader.field(key) + "[" + std::to_string(k) + "]";
+          std::vector<std::string_view> keys;
+          visitFields(infos[k], [&](const char* member, auto&) { keys.push_back(member); });
+          const ObjectReader entry(ctx, array[k], name, keys);
+          visitFields(infos[k], [&](const char* member, auto& field) {
+            using Member = std::remove_reference_t<decltype(field)>;
+            if (const json* v = entry.optional(member)) field = readField<Member>(ctx, *v, entry.field(member));
+          });
+        }
+      },
+      [&](const char* key, auto& shape) {
+        const json* value = reader.optional(key);
+        if (value == nullptr) return;
+        const json& array = readDimArray(ctx, *value, reader.field(key));
+        for (std::size_t k = 0; k < array.size(); ++k) {
+          shape[k] = readField<std::uint32_t>(ctx, array[k], reader.field(key) + "[" + std::to_string(k) + "]");
+        }
+      });
 }
 
 template <class S>
@@ -126,6 +169,7 @@ Variant readTypedStruct(const Context& ctx, const json& value, const std::string
           using S = std::remove_reference_t<decltype(s)>;
           const ObjectReader reader(ctx, value, name, keysOf<S>());
           readFieldsInto(reader, s);
+          if constexpr (kIsSlice<S>) readSliceArrays(reader, s);
           if constexpr (kHasPaddingValue<S>) {
             if (const json* pad = reader.optional("paddingValue")) {
               // DataCopyPadParams::paddingValue is a uint64_t in Ascend C (raw bits); the Ext one is a T.
@@ -145,7 +189,8 @@ Variant readTypedStruct(const Context& ctx, const json& value, const std::string
 oracle::CopyParams readCopyParams(const Context& ctx, const json& value, oracle::DType dtype) {
   return readTypedStruct<oracle::CopyParams>(ctx, value, "params",
                                              {oracle::DataCopyParams{}, oracle::DataCopyExtParams{},
-                                              oracle::Nd2NzParams{}, oracle::Nz2NdParamsFull{}, oracle::CalCount{}},
+                                              oracle::Nd2NzParams{}, oracle::Nz2NdParamsFull{}, oracle::CalCount{},
+                                              oracle::SliceParams{}, oracle::Dn2NzParams{}},
                                              dtype);
 }
 
@@ -164,6 +209,43 @@ oracle::Nd2NzParams readNd2NzParams(const Context& ctx, const json& value) {
   }
   oracle::Nd2NzParams params;
   readFieldsInto(reader, params);
+  return params;
+}
+
+// DataCopyEnhancedParams: a single possible type ("type" optional); blockMode and deqScale by Ascend C name.
+template <class Enum, std::size_t N>
+Enum readEnumName(const Context& ctx, const json& value, const std::string& field, const std::array<Enum, N>& all) {
+  const std::string text = readString(ctx, value, field);
+  for (const Enum e : all) {
+    if (oracle::name(e) == text) return e;
+  }
+  ctx.fail(field, text, "unknown name (known: " + joinNames(all, [](Enum e) { return oracle::name(e); }) + ")");
+}
+
+oracle::DataCopyEnhancedParams readEnhancedParams(const Context& ctx, const json& value) {
+  using oracle::BlockMode;
+  using oracle::DeqScale;
+  std::vector<std::string_view> keys = keysOf<oracle::DataCopyEnhancedParams>();
+  keys.push_back("blockMode");
+  keys.push_back("deqScale");
+  const ObjectReader reader(ctx, value, "enhancedParams", keys);
+  if (const json* type = reader.optional("type")) {
+    if (readString(ctx, *type, "enhancedParams.type") != "DataCopyEnhancedParams") {
+      ctx.fail("enhancedParams.type", *type, "must be DataCopyEnhancedParams");
+    }
+  }
+  oracle::DataCopyEnhancedParams params;
+  readFieldsInto(reader, params);
+  if (const json* mode = reader.optional("blockMode")) {
+    params.blockMode = readEnumName(ctx, *mode, "enhancedParams.blockMode",
+                                    std::array{BlockMode::normal, BlockMode::matrix, BlockMode::vector,
+                                               BlockMode::smallChannel, BlockMode::depthwise});
+  }
+  if (const json* deq = reader.optional("deqScale")) {
+    params.deqScale = readEnumName(ctx, *deq, "enhancedParams.deqScale",
+                                   std::array{DeqScale::none, DeqScale::deq, DeqScale::vdeq, DeqScale::deq8,
+                                              DeqScale::vdeq8, DeqScale::deq16, DeqScale::vdeq16});
+  }
   return params;
 }
 
@@ -266,7 +348,7 @@ LoadedBuffer readBuffer(const Context& ctx, const json& value, const std::string
 CaseData readCase(const Context& ctx, const json& root, const fs::path& baseDir, const LoadLimits& limits) {
   const ObjectReader reader(ctx, root, "",
                             {"schema", "description", "product", "api", "path", "dtype", "params", "padParams",
-                             "nd2nzParams", "padRegister", "profile", "src", "dst"});
+                             "nd2nzParams", "enhancedParams", "padRegister", "profile", "src", "dst"});
   const json& schema = reader.required("schema");
   if (readString(ctx, schema, "schema") != kCaseSchema) {
     ctx.fail("schema", schema, std::string("this reader understands ") + kCaseSchema + " only");
@@ -283,6 +365,7 @@ CaseData readCase(const Context& ctx, const json& root, const fs::path& baseDir,
   c.params = readCopyParams(ctx, reader.required("params"), c.dtype);
   if (const json* pad = reader.optional("padParams")) c.padParams = readPadParams(ctx, *pad, c.dtype);
   if (const json* nd = reader.optional("nd2nzParams")) c.nd2nzParams = readNd2NzParams(ctx, *nd);
+  if (const json* enh = reader.optional("enhancedParams")) c.enhancedParams = readEnhancedParams(ctx, *enh);
   if (const json* reg = reader.optional("padRegister")) c.padRegister = readRawBits(ctx, *reg, "padRegister");
   if (const json* profile = reader.optional("profile")) c.profile = readProfile(ctx, *profile);
   LoadedBuffer src = readBuffer(ctx, reader.required("src"), "src", baseDir, limits);

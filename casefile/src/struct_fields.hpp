@@ -1,5 +1,6 @@
 // The case file's key for every Ascend C struct field, in one table used both to read and to write, so the two
-// directions cannot drift. paddingValue is not listed: its JSON form depends on the dtype (see parse.cpp).
+// directions cannot drift. paddingValue is not listed: its JSON form depends on the dtype (see parse.cpp); neither
+// are SliceParams' arrays (see sliceArrays) nor DataCopyEnhancedParams' enums (written by their Ascend C names).
 #pragma once
 
 #include <type_traits>
@@ -43,12 +44,46 @@ void visitFields(P& p, Visit&& visit) {
     visit("dstNdMatrixStride", p.dstNdMatrixStride);
   } else if constexpr (std::is_same_v<S, o::CalCount>) {
     visit("calCount", p.calCount);
+  } else if constexpr (std::is_same_v<S, o::SliceParams>) {
+    visit("dimValue", p.dimValue);
+  } else if constexpr (std::is_same_v<S, o::SliceInfo>) {
+    visit("startIndex", p.startIndex);
+    visit("endIndex", p.endIndex);
+    visit("stride", p.stride);
+    visit("burstLen", p.burstLen);
+  } else if constexpr (std::is_same_v<S, o::Dn2NzParams>) {
+    visit("dnNum", p.dnNum);
+    visit("nValue", p.nValue);
+    visit("dValue", p.dValue);
+    visit("srcDnMatrixStride", p.srcDnMatrixStride);
+    visit("srcDValue", p.srcDValue);
+    visit("dstNzC0Stride", p.dstNzC0Stride);
+    visit("dstNzNStride", p.dstNzNStride);
+    visit("dstNzMatrixStride", p.dstNzMatrixStride);
+    visit("enableSmallC0", p.enableSmallC0);
+  } else if constexpr (std::is_same_v<S, o::DataCopyEnhancedParams>) {
+    visit("deqValue", p.deqValue);
+    visit("sidStoreMode", p.sidStoreMode);
+    visit("isRelu", p.isRelu);
+    visit("padMode", p.padMode);
+    visit("padValue", p.padValue);
   } else if constexpr (std::is_same_v<S, std::monostate>) {
     // "no pad params" has no fields
   } else {
     static_assert(!sizeof(S), "visitFields: unknown struct");
   }
 }
+
+// SliceParams' four per-dimension arrays, by key: SliceInfo arrays and shape arrays.
+template <class P, class VisitInfo, class VisitShape>
+void sliceArrays(P& p, VisitInfo&& visitInfo, VisitShape&& visitShape) {
+  visitInfo("srcSliceInfo", p.srcSliceInfo);
+  visitInfo("dstSliceInfo", p.dstSliceInfo);
+  visitShape("srcShape", p.srcShape);
+  visitShape("dstShape", p.dstShape);
+}
+template <class P>
+constexpr bool kIsSlice = std::is_same_v<std::remove_const_t<P>, oracle::SliceParams>;
 
 template <class P>
 constexpr bool kHasPaddingValue = std::is_same_v<std::remove_const_t<P>, oracle::DataCopyPadParams> ||

@@ -256,6 +256,65 @@ TEST(Parse, ProfileIsAStringOrAnArrayOfNames) {
   EXPECT_EQ(expectError(j).field, "profile");
 }
 
+TEST(Parse, SliceDn2NzAndEnhancedFieldsAreChecked) {
+  auto sliceCase = [] {
+    json j = validCase();
+    j["api"] = "DataCopy";
+    j.erase("padParams");
+    j["params"] = json::parse(R"({"type": "SliceInfo", "dimValue": 2,
+        "srcSliceInfo": [{"startIndex": 16, "endIndex": 70, "stride": 7, "burstLen": 3}, {"endIndex": 2, "stride": 1,
+                          "burstLen": 1}],
+        "dstSliceInfo": [{"endIndex": 47, "burstLen": 3}, {"endIndex": 1, "burstLen": 1}],
+        "srcShape": [87, 3], "dstShape": [48, 2]})");
+    return j;
+  };
+  const CaseData data = expectCase(sliceCase());
+  const auto& p = std::get<oracle::SliceParams>(data.c.params);
+  EXPECT_EQ(p.srcSliceInfo[0], (oracle::SliceInfo{16, 70, 7, 3}));
+  EXPECT_EQ(p.srcSliceInfo[1], (oracle::SliceInfo{0, 2, 1, 1}));
+  EXPECT_EQ(p.dstShape[1], 2u);
+  EXPECT_EQ(p.srcShape[2], 0u);
+  json j = sliceCase();
+  j["params"]["srcShape"] = json::array({1, 1, 1, 1, 1, 1, 1, 1, 1});
+  EXPECT_EQ(expectError(j).field, "params.srcShape");
+  j = sliceCase();
+  j["params"]["srcSliceInfo"][1]["burstlen"] = 1;
+  EXPECT_EQ(expectError(j).field, "params.srcSliceInfo[1].burstlen");
+  j = sliceCase();
+  j["params"]["dstShape"][0] = 4294967296ull;
+  EXPECT_EQ(expectError(j).field, "params.dstShape[0]");
+  j = sliceCase();
+  j["params"]["dstSliceInfo"] = 3;
+  EXPECT_EQ(expectError(j).field, "params.dstSliceInfo");
+  // DN2NZ: 64-bit strides, u32 dValue, the small-C0 switch a boolean
+  j = sliceCase();
+  j["params"] = json::parse(R"({"type": "Dn2NzParams", "dnNum": 1, "dValue": 4294967296})");
+  EXPECT_EQ(expectError(j).field, "params.dValue");
+  j["params"] = json::parse(R"({"type": "Dn2NzParams", "srcDValue": 18446744073709551615, "enableSmallC0": 1})");
+  EXPECT_EQ(expectError(j).field, "params.enableSmallC0");
+  // enhancedParams: enums by name, unknown keys rejected
+  j = sliceCase();
+  j["params"] = json::parse(R"({"type": "DataCopyParams", "blockCount": 1, "blockLen": 1})");
+  j["enhancedParams"] = json::parse(R"({"blockMode": "BLOCK_MODE_MATRIX", "deqScale": "DEQ8", "isRelu": true})");
+  const CaseData enhanced = expectCase(j);
+  ASSERT_TRUE(enhanced.c.enhancedParams.has_value());
+  EXPECT_EQ(enhanced.c.enhancedParams->blockMode, oracle::BlockMode::matrix);
+  EXPECT_EQ(enhanced.c.enhancedParams->deqScale, oracle::DeqScale::deq8);
+  EXPECT_TRUE(enhanced.c.enhancedParams->isRelu);
+  j["enhancedParams"]["blockMode"] = "MATRIX";
+  const LoadError bad = expectError(j);
+  EXPECT_EQ(bad.field, "enhancedParams.blockMode");
+  EXPECT_NE(bad.message.find("BLOCK_MODE_SMALL_CHANNEL"), std::string::npos) << bad.message;
+  j["enhancedParams"] = json::parse(R"({"padMode": 256})");
+  EXPECT_EQ(expectError(j).field, "enhancedParams.padMode");
+  j["enhancedParams"] = json::parse(R"({"type": "DataCopyParams"})");
+  EXPECT_EQ(expectError(j).field, "enhancedParams.type");
+  // the 4-bit dtypes parse by their Ascend C names
+  j = sliceCase();
+  j["dtype"] = "fp4x2_e2m1_t";
+  EXPECT_EQ(expectCase(j).c.dtype, oracle::DType::fp4x2_e2m1_t);
+}
+
 TEST(Parse, SchemaMustBeCase1) {
   json j = validCase();
   j["schema"] = "dcconf.case/2";

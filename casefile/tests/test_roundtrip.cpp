@@ -74,6 +74,44 @@ TEST(RoundTrip, Nd2NzAndCalCountSurvive) {
   EXPECT_TRUE(reparse(toJsonText(data)) == data);
 }
 
+// The issue-6 params: slice arrays (including an entry past dimValue), DN2NZ's 64-bit strides and enableSmallC0,
+// DataCopyEnhancedParams with its enums by name, and the AMB-7 profile.
+TEST(RoundTrip, SliceDn2NzAndEnhancedSurvive) {
+  CaseData data;
+  data.c.dtype = oracle::DType::int32_t;
+  oracle::SliceParams slice;
+  slice.dimValue = 2;
+  slice.srcSliceInfo[0] = {16, 70, 7, 3};
+  slice.srcSliceInfo[1] = {0, 2, 1, 1};
+  slice.dstSliceInfo[0] = {0, 47, 0, 3};
+  slice.dstSliceInfo[1] = {0, 1, 0, 1};
+  slice.srcShape[0] = 87;
+  slice.srcShape[1] = 3;
+  slice.dstShape[0] = 48;
+  slice.dstShape[1] = 2;
+  slice.dstShape[4] = 9;  // past dimValue: still written so the round trip is exact
+  data.c.params = slice;
+  std::string text = toJsonText(data);
+  EXPECT_NE(text.find("\"type\": \"SliceInfo\""), std::string::npos) << text;
+  EXPECT_TRUE(reparse(text) == data) << text;
+  data.c.dtype = oracle::DType::fp4x2_e1m2_t;
+  data.c.params = oracle::Dn2NzParams{2, 3, 0xFFFFFFFFu, ~0ull, 1ull << 40, 65535, 2, 0x80000000u, true};
+  data.c.profile = *oracle::parseProfile("c-api-page").profile;
+  text = toJsonText(data);
+  EXPECT_TRUE(reparse(text) == data) << text;
+  data.c.profile = {};
+  data.c.dtype = oracle::DType::half;
+  data.c.params = oracle::DataCopyParams{2, 1, 1, 2};
+  data.c.enhancedParams = oracle::DataCopyEnhancedParams{oracle::BlockMode::smallChannel, oracle::DeqScale::vdeq8,
+                                                         0x123456789ull, 3, true, 2, 7};
+  text = toJsonText(data);
+  EXPECT_NE(text.find("BLOCK_MODE_SMALL_CHANNEL"), std::string::npos) << text;
+  EXPECT_NE(text.find("VDEQ8"), std::string::npos) << text;
+  EXPECT_TRUE(reparse(text) == data) << text;
+  data.c.enhancedParams->isRelu = false;
+  EXPECT_FALSE(reparse(text) == data);  // sameCase looks at enhancedParams
+}
+
 TEST(RoundTrip, ToJsonWithFilesWritesLoadableBins) {
   const fs::path dir = fs::temp_directory_path() / "dcconf-casefile-withfiles";
   fs::remove_all(dir);

@@ -1,6 +1,7 @@
 #include "dcconf/oracle/case.hpp"
 
 #include <array>
+#include <iterator>
 
 namespace dcconf::oracle {
 
@@ -14,7 +15,7 @@ struct ProfileWord {
   bool (*isSet)(const Profile&);
 };
 
-constexpr std::array<ProfileWord, 6> kProfileWords{{
+constexpr std::array<ProfileWord, 7> kProfileWords{{
     {"hw-noop", [](Profile& p) { p.zeroCount = Profile::ZeroCount::hwNoop; },
      [](const Profile& p) { return p.zeroCount == Profile::ZeroCount::hwNoop; }},
     {"doc-dummy", [](Profile& p) { p.padDummy = Profile::PadDummy::docDummy; },
@@ -27,6 +28,8 @@ constexpr std::array<ProfileWord, 6> kProfileWords{{
      [](const Profile& p) { return p.calCountOverflow == Profile::CalCountOverflow::hwWrap; }},
     {"doc-range", [](Profile& p) { p.nd2nzZeroMatrixStride = Profile::Nd2NzZeroMatrixStride::docRange; },
      [](const Profile& p) { return p.nd2nzZeroMatrixStride == Profile::Nd2NzZeroMatrixStride::docRange; }},
+    {"c-api-page", [](Profile& p) { p.smallC0Polarity = Profile::SmallC0Polarity::cApiPage; },
+     [](const Profile& p) { return p.smallC0Polarity == Profile::SmallC0Polarity::cApiPage; }},
 }};
 
 std::string_view trim(std::string_view text) {
@@ -80,8 +83,8 @@ std::vector<std::string_view> allProfileNames() {
 // ---- params type names -------------------------------------------------------------------------------------------
 
 std::string_view typeName(const CopyParams& params) {
-  constexpr std::array<std::string_view, 5> kNames{"DataCopyParams", "DataCopyExtParams", "Nd2NzParams",
-                                                   "Nz2NdParamsFull", "calCount"};
+  constexpr std::array<std::string_view, std::variant_size_v<CopyParams>> kNames{
+      "DataCopyParams", "DataCopyExtParams", "Nd2NzParams", "Nz2NdParamsFull", "calCount", "SliceInfo", "Dn2NzParams"};
   return kNames[params.index()];
 }
 
@@ -90,19 +93,62 @@ std::string_view typeName(const PadParams& params) {
   return kNames[params.index()];
 }
 
-// ---- operations --------------------------------------------------------------------------------------------------
-
-std::string_view name(Operation operation) {
-  constexpr std::array<std::string_view, 7> kNames{"DataCopyPad GM->UB", "DataCopyPad UB->GM",
-                                                   "DataCopyPad UB->TSCM", "DataCopy 0-level",
-                                                   "DataCopy 2-level",     "DataCopy ND2NZ",
-                                                   "DataCopy NZ2ND"};
-  return kNames[static_cast<std::size_t>(operation)];
+std::string_view name(BlockMode mode) {
+  constexpr std::array<std::string_view, 5> kNames{"BLOCK_MODE_NORMAL", "BLOCK_MODE_MATRIX", "BLOCK_MODE_VECTOR",
+                                                   "BLOCK_MODE_SMALL_CHANNEL", "BLOCK_MODE_DEPTHWISE"};
+  const auto i = static_cast<std::size_t>(mode);
+  return i < kNames.size() ? kNames[i] : "?";
 }
 
+std::string_view name(DeqScale scale) {
+  constexpr std::array<std::string_view, 7> kNames{"DEQ_NONE", "DEQ", "VDEQ", "DEQ8", "VDEQ8", "DEQ16", "VDEQ16"};
+  const auto i = static_cast<std::size_t>(scale);
+  return i < kNames.size() ? kNames[i] : "?";
+}
+
+// ---- operations --------------------------------------------------------------------------------------------------
+
+namespace {
+
+struct OperationNames {
+  Operation operation;
+  std::string_view key;     // the enumerator
+  std::string_view name;    // for people
+  std::string_view family;  // clause family
+};
+constexpr std::array<OperationNames, std::size(kAllOperations)> kOperationNames{{
+    {Operation::padGmToUb, "padGmToUb", "DataCopyPad GM->UB", "PAD-G2U"},
+    {Operation::padUbToGm, "padUbToGm", "DataCopyPad UB->GM", "PAD-U2G"},
+    {Operation::padUbToTscm, "padUbToTscm", "DataCopyPad UB->TSCM", "PAD-U2L1"},
+    {Operation::copy0Level, "copy0Level", "DataCopy 0-level", "DC"},
+    {Operation::copy2Level, "copy2Level", "DataCopy 2-level", "DC"},
+    {Operation::nd2nz, "nd2nz", "DataCopy ND2NZ", "ND2NZ"},
+    {Operation::nz2nd, "nz2nd", "DataCopy NZ2ND", "NZ2ND"},
+    {Operation::slice, "slice", "DataCopy slice", "SLICE"},
+    {Operation::dn2nz, "dn2nz", "DataCopy DN2NZ", "DN2NZ"},
+    {Operation::enhancedNormal, "enhancedNormal", "DataCopy enhanced (normal)", "ENH"},
+    {Operation::enhancedCo1ToCo2, "enhancedCo1ToCo2", "DataCopy enhanced CO1->CO2", "ENH"},
+}};
+static_assert([] {
+  for (std::size_t i = 0; i < kOperationNames.size(); ++i) {
+    if (static_cast<std::size_t>(kOperationNames[i].operation) != i) return false;
+  }
+  return true;
+}(), "kOperationNames follows the enumerator order");
+
+}  // namespace
+
+std::string_view name(Operation operation) { return kOperationNames[static_cast<std::size_t>(operation)].name; }
 std::string_view clauseFamily(Operation operation) {
-  constexpr std::array<std::string_view, 7> kFamilies{"PAD-G2U", "PAD-U2G", "PAD-U2L1", "DC", "DC", "ND2NZ", "NZ2ND"};
-  return kFamilies[static_cast<std::size_t>(operation)];
+  return kOperationNames[static_cast<std::size_t>(operation)].family;
+}
+std::string_view key(Operation operation) { return kOperationNames[static_cast<std::size_t>(operation)].key; }
+
+std::optional<Operation> parseOperationKey(std::string_view text) {
+  for (const auto& entry : kOperationNames) {
+    if (entry.key == text) return entry.operation;
+  }
+  return std::nullopt;
 }
 
 std::string pathName(Position src, Position dst) { return std::string(name(src)) + "->" + std::string(name(dst)); }
@@ -116,14 +162,20 @@ std::span<const PathPair> documentedPaths(Operation operation) {
                                            {P::VECIN, P::VECOUT}, {P::VECOUT, P::GM}, {P::CO2, P::GM}};
   static constexpr PathPair kNd2Nz[] = {{P::GM, P::A1}, {P::GM, P::B1}};
   static constexpr PathPair kNz2Nd[] = {{P::VECOUT, P::GM}};
+  static constexpr PathPair kSlice[] = {{P::GM, P::VECIN}, {P::VECOUT, P::GM}, {P::CO2, P::GM}};
+  static constexpr PathPair kCo1ToCo2[] = {{P::CO1, P::CO2}};
   switch (operation) {
     case Operation::padGmToUb: return kGmToUb;
     case Operation::padUbToGm: return kUbToGm;
     case Operation::padUbToTscm: return kUbToTscm;
     case Operation::copy0Level:
-    case Operation::copy2Level: return kDataCopy;
-    case Operation::nd2nz: return kNd2Nz;
+    case Operation::copy2Level:
+    case Operation::enhancedNormal: return kDataCopy;
+    case Operation::nd2nz:
+    case Operation::dn2nz: return kNd2Nz;
     case Operation::nz2nd: return kNz2Nd;
+    case Operation::slice: return kSlice;
+    case Operation::enhancedCo1ToCo2: return kCo1ToCo2;
   }
   return {};
 }
@@ -157,9 +209,11 @@ OperationResolution resolvePad(const Case& c) {
                   std::string(typeName(c.padParams)));
     }
     if (c.nd2nzParams) return fail("nd2nzParams: only DataCopyPad VECIN/VECOUT->TSCM takes Nd2NzParams");
+    if (c.enhancedParams) return fail("enhancedParams: only DataCopy takes DataCopyEnhancedParams");
     return {Operation::padGmToUb, {}};
   }
   if (c.padRegister) return fail("padRegister: only DataCopyPad GM->VECIN/VECOUT reads the pad register");
+  if (c.enhancedParams) return fail("enhancedParams: only DataCopy takes DataCopyEnhancedParams");
   if (!std::holds_alternative<std::monostate>(c.padParams)) {
     return fail("padParams: only DataCopyPad GM->VECIN/VECOUT takes pad parameters, not " + path);
   }
@@ -175,11 +229,38 @@ OperationResolution resolvePad(const Case& c) {
               "' is not a DataCopyPad path (GM->VECIN, GM->VECOUT, VECIN->GM, VECOUT->GM, VECIN->TSCM, VECOUT->TSCM)");
 }
 
+// ENH-1: DataCopyEnhancedParams goes with DataCopyParams; CO1->CO2 is its own operation, the normal paths another.
+OperationResolution resolveEnhanced(const Case& c) {
+  const std::string path = pathName(c.srcPos, c.dstPos);
+  if (!std::holds_alternative<DataCopyParams>(c.params)) {
+    return fail("params.type: enhanced DataCopy takes DataCopyParams, not " + std::string(typeName(c.params)));
+  }
+  if (c.srcPos == Position::CO1 && c.dstPos == Position::CO2) return {Operation::enhancedCo1ToCo2, {}};
+  if (!isDataCopyPath(c.srcPos, c.dstPos)) {
+    return fail("path: '" + path + "' is not an enhanced DataCopy path (GM->VECIN, GM->A1, GM->B1, VECIN->VECOUT, "
+                "VECOUT->GM, CO2->GM, CO1->CO2)");
+  }
+  return {Operation::enhancedNormal, {}};
+}
+
 OperationResolution resolveDataCopy(const Case& c) {
   const std::string path = pathName(c.srcPos, c.dstPos);
   if (!std::holds_alternative<std::monostate>(c.padParams)) return fail("padParams: DataCopy takes no pad parameters");
   if (c.nd2nzParams) return fail("nd2nzParams: DataCopy takes its Nd2NzParams as params");
   if (c.padRegister) return fail("padRegister: only DataCopyPad GM->VECIN/VECOUT reads the pad register");
+  if (c.enhancedParams) return resolveEnhanced(c);
+  if (std::holds_alternative<SliceParams>(c.params)) {
+    const bool gmToUb = c.srcPos == Position::GM && c.dstPos == Position::VECIN;
+    const bool toGm = (c.srcPos == Position::VECOUT || c.srcPos == Position::CO2) && c.dstPos == Position::GM;
+    if (!gmToUb && !toGm) return fail("path: '" + path + "' is not a slice DataCopy path (GM->VECIN, VECOUT->GM, CO2->GM)");
+    return {Operation::slice, {}};
+  }
+  if (std::holds_alternative<Dn2NzParams>(c.params)) {
+    if (c.srcPos != Position::GM || (c.dstPos != Position::A1 && c.dstPos != Position::B1)) {
+      return fail("path: '" + path + "' is not a DN2NZ path (GM->A1, GM->B1)");
+    }
+    return {Operation::dn2nz, {}};
+  }
   if (std::holds_alternative<DataCopyParams>(c.params) || std::holds_alternative<CalCount>(c.params)) {
     if (!isDataCopyPath(c.srcPos, c.dstPos)) {
       return fail("path: '" + path +
@@ -199,7 +280,8 @@ OperationResolution resolveDataCopy(const Case& c) {
     }
     return {Operation::nz2nd, {}};
   }
-  return fail("params.type: DataCopy takes DataCopyParams, calCount, Nd2NzParams or Nz2NdParamsFull, not " +
+  return fail("params.type: DataCopy takes DataCopyParams, calCount, Nd2NzParams, Nz2NdParamsFull, SliceInfo or "
+              "Dn2NzParams, not " +
               std::string(typeName(c.params)));
 }
 

@@ -7,17 +7,9 @@
 #include "paths.hpp"
 
 namespace dcconf::oracle::detail {
-namespace {
-
-struct Blocks32 {
-  std::uint64_t blockCount = 0;
-  std::uint64_t blockLenBlocks32 = 0;
-  std::uint64_t srcStrideBlocks32 = 0;
-  std::uint64_t dstStrideBlocks32 = 0;
-};
 
 // DC-2
-void walkBlocks(const Blocks32& b, WriteSink& sink) {
+void walkBlocks32(const Blocks32& b, WriteSink& sink) {
   const std::uint64_t blockBytes = kDataBlockBytes * b.blockLenBlocks32;
   for (std::uint64_t i = 0; i < b.blockCount; ++i) {
     const std::uint64_t srcBlock = kDataBlockBytes * i * (b.blockLenBlocks32 + b.srcStrideBlocks32);
@@ -28,13 +20,23 @@ void walkBlocks(const Blocks32& b, WriteSink& sink) {
   }
 }
 
-Extents blocksExtents(const Blocks32& b) {
+Extents blocks32Extents(const Blocks32& b) {
   if (b.blockCount == 0 || b.blockLenBlocks32 == 0) return {};
   const std::uint64_t last = b.blockCount - 1;
   const std::uint64_t blockBytes = kDataBlockBytes * b.blockLenBlocks32;
   return {kDataBlockBytes * last * (b.blockLenBlocks32 + b.srcStrideBlocks32) + blockBytes,
           kDataBlockBytes * last * (b.blockLenBlocks32 + b.dstStrideBlocks32) + blockBytes};
 }
+
+// DC-1
+void checkDataCopyParams(std::vector<Violation>& out, const char* clause, const DataCopyParams& p,
+                         const Profile& profile) {
+  const bool noopAllowed = profile.zeroCount == Profile::ZeroCount::hwNoop;  // AMB-1
+  requireRange(out, clause, "params.blockCount", p.blockCount, noopAllowed ? 0 : 1, 4095, kAmb1Note);
+  requireRange(out, clause, "params.blockLen", p.blockLen, noopAllowed ? 0 : 1, 65535, kAmb1Note);
+}
+
+namespace {
 
 // ---- 0-level ----
 
@@ -45,15 +47,12 @@ Blocks32 level0Blocks(const Case& c) {
 
 std::vector<Violation> check0(const Case& c) {
   std::vector<Violation> out;
-  const auto& p = std::get<DataCopyParams>(c.params);
-  const bool noopAllowed = c.profile.zeroCount == Profile::ZeroCount::hwNoop;  // AMB-1
-  requireRange(out, "DC-1", "params.blockCount", p.blockCount, noopAllowed ? 0 : 1, 4095, kAmb1Note);
-  requireRange(out, "DC-1", "params.blockLen", p.blockLen, noopAllowed ? 0 : 1, 65535, kAmb1Note);
+  checkDataCopyParams(out, "DC-1", std::get<DataCopyParams>(c.params), c.profile);
   return out;
 }
 
-Extents extents0(const Case& c) { return blocksExtents(level0Blocks(c)); }
-void walk0(const Case& c, WriteSink& sink) { walkBlocks(level0Blocks(c), sink); }
+Extents extents0(const Case& c) { return blocks32Extents(level0Blocks(c)); }
+void walk0(const Case& c, WriteSink& sink) { walkBlocks32(level0Blocks(c), sink); }
 
 // ---- 2-level ----
 
@@ -78,8 +77,8 @@ std::vector<Violation> check2(const Case& c) {
   return out;
 }
 
-Extents extents2(const Case& c) { return blocksExtents(level2Blocks(c)); }
-void walk2(const Case& c, WriteSink& sink) { walkBlocks(level2Blocks(c), sink); }
+Extents extents2(const Case& c) { return blocks32Extents(level2Blocks(c)); }
+void walk2(const Case& c, WriteSink& sink) { walkBlocks32(level2Blocks(c), sink); }
 
 }  // namespace
 

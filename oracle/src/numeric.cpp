@@ -117,6 +117,8 @@ double decodeElement(DType dtype, std::uint64_t bits) {
     case DType::bfloat16_t: return bfloat16BitsToFloat(static_cast<std::uint16_t>(bits));
     case DType::float_: return std::bit_cast<float>(static_cast<std::uint32_t>(bits));
     case DType::double_: return std::bit_cast<double>(bits);
+    case DType::fp4x2_e2m1_t:
+    case DType::fp4x2_e1m2_t: return static_cast<std::uint8_t>(bits);  // ND2NZ-5: an opaque byte
   }
   return 0;
 }

@@ -4,6 +4,7 @@
 #include <cassert>
 #include <limits>
 
+#include "dcconf/oracle/numeric.hpp"
 #include "paths.hpp"
 
 namespace dcconf::oracle {
@@ -21,6 +22,10 @@ const PathSemantics& semanticsOf(Operation operation) {
     case Operation::copy2Level: return detail::copy2LevelSemantics();
     case Operation::nd2nz: return detail::nd2nzSemantics();
     case Operation::nz2nd: return detail::nz2ndSemantics();
+    case Operation::slice: return detail::sliceSemantics();
+    case Operation::dn2nz: return detail::dn2nzSemantics();
+    case Operation::enhancedNormal: return detail::enhancedNormalSemantics();
+    case Operation::enhancedCo1ToCo2: return detail::enhancedCo1ToCo2Semantics();
   }
   assert(false && "every Operation has semantics");
   return detail::padGmToUbSemantics();
@@ -58,7 +63,7 @@ class Recorder final : public detail::WriteSink {
   void write(std::uint64_t dstByte, ByteSource source, Region region) override {
     const std::uint64_t d = dstOffset_ + dstByte;
     assert(d < written_.size() && "walk wrote outside its extents");
-    if (source.kind == ByteSource::Kind::source) {
+    if (source.kind == ByteSource::Kind::source || source.kind == ByteSource::Kind::rectified) {
       assert(srcOffset_ + source.srcByte < read_.size() && "walk read outside its extents");
       read_[srcOffset_ + source.srcByte] = 1;
     }
@@ -81,6 +86,15 @@ class Recorder final : public detail::WriteSink {
       case ByteSource::Kind::unspecified:
         expectation_->care[d] = 0;
         break;
+      case ByteSource::Kind::rectified: {
+        const std::uint32_t s = sizeBytes(source.dtype);
+        const std::uint64_t byteInElement = source.srcByte % s;
+        const std::uint64_t elementStart = srcOffset_ + source.srcByte - byteInElement;
+        const auto bits = detail::rectifiedBits(source.dtype, loadElementBits(src_, elementStart, s));
+        expectation_->care[d] = bits ? 1 : 0;
+        expectation_->expected[d] = bits ? detail::elementByte(*bits, byteInElement) : expectation_->expected[d];
+        break;
+      }
     }
   }
 

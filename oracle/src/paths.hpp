@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -15,15 +16,23 @@
 namespace dcconf::oracle::detail {
 
 struct ByteSource {
-  enum class Kind : std::uint8_t { source, literal, unspecified };
+  // rectified: byte srcByte of max(x, 0) where x is the source element of type dtype holding that byte (ENH-3
+  // isRelu); the element starts at a multiple of sizeof(dtype) from the copy's source start.
+  enum class Kind : std::uint8_t { source, literal, unspecified, rectified };
   Kind kind = Kind::unspecified;
-  std::uint64_t srcByte = 0;  // Kind::source: byte index from the copy's source start
+  std::uint64_t srcByte = 0;  // Kind::source, Kind::rectified: byte index from the copy's source start
   std::uint8_t literal = 0;   // Kind::literal
+  DType dtype = DType::uint8_t;  // Kind::rectified
 
-  static ByteSource fromSource(std::uint64_t byte) { return {Kind::source, byte, 0}; }
-  static ByteSource fromLiteral(std::uint8_t value) { return {Kind::literal, 0, value}; }
+  static ByteSource fromSource(std::uint64_t byte) { return {Kind::source, byte, 0, DType::uint8_t}; }
+  static ByteSource fromLiteral(std::uint8_t value) { return {Kind::literal, 0, value, DType::uint8_t}; }
+  static ByteSource rectified(std::uint64_t byte, DType dtype) { return {Kind::rectified, byte, 0, dtype}; }
   static ByteSource any() { return {}; }
 };
+
+// ENH-3 / FIX-6 ReLU of one element's raw bits: the result bits, or nullopt where the sources do not pin the
+// result down (NaN, and -0.0 whose max with 0 may be either zero).
+std::optional<std::uint64_t> rectifiedBits(DType dtype, std::uint64_t bits);
 
 // Destination byte indices are from the copy's destination start.
 class WriteSink {
@@ -60,6 +69,10 @@ const PathSemantics& copy0LevelSemantics();
 const PathSemantics& copy2LevelSemantics();
 const PathSemantics& nd2nzSemantics();
 const PathSemantics& nz2ndSemantics();
+const PathSemantics& sliceSemantics();
+const PathSemantics& dn2nzSemantics();
+const PathSemantics& enhancedNormalSemantics();
+const PathSemantics& enhancedCo1ToCo2Semantics();
 
 // ---- shared pieces used by more than one path ------------------------------------------------------------------
 
@@ -87,5 +100,17 @@ void checkNd2NzRanges(std::vector<Violation>& out, const std::string& prefix, co
 void walkNd2Nz(const Nd2NzParams& p, std::uint32_t elementBytes, WriteSink& sink,
                const std::function<ByteSource(std::uint64_t srcByte)>& sourceOf);
 Extents nd2nzExtents(const Nd2NzParams& p, std::uint32_t elementBytes);
+
+// DC-2 blocks in 32-byte units; the enhanced NORMAL mode reuses them (ENH-1).
+struct Blocks32 {
+  std::uint64_t blockCount = 0;
+  std::uint64_t blockLenBlocks32 = 0;
+  std::uint64_t srcStrideBlocks32 = 0;
+  std::uint64_t dstStrideBlocks32 = 0;
+};
+void checkDataCopyParams(std::vector<Violation>& out, const char* clause, const DataCopyParams& p,
+                         const Profile& profile);
+void walkBlocks32(const Blocks32& b, WriteSink& sink);
+Extents blocks32Extents(const Blocks32& b);
 
 }  // namespace dcconf::oracle::detail

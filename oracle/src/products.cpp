@@ -1,82 +1,175 @@
-// Product support (SEMANTICS section 11): which operations and dtypes each product documents.
-// A case outside this table is NOT_SUPPORTED for that product, never a failure.
+// Product support (SEMANTICS section 11, clause PROD): the declarative table oracle/data/products.tsv, embedded at
+// build time as kProductTableText and read here by a small line parser. A case outside the table is NOT_SUPPORTED
+// for that product, never a failure.
 #include <algorithm>
-#include <array>
+#include <map>
+#include <sstream>
 
 #include "paths.hpp"
 
 namespace dcconf::oracle {
+namespace detail {
+extern const std::string_view kProductTableText;  // products_table.cpp (generated)
+}  // namespace detail
+
 namespace {
 
-using enum DType;
-
-constexpr std::array kPadDTypesKirin{int8_t, uint8_t, int16_t, uint16_t, int32_t, uint32_t, half, float_};
-constexpr std::array kPadDTypesAtlasA2{int8_t,  uint8_t,  int16_t, uint16_t,   int32_t, uint32_t,
-                                       int64_t, uint64_t, half,    bfloat16_t, float_,  double_};
-constexpr std::array kPadDTypes200I{int8_t, uint8_t, half, bfloat16_t, int16_t, uint16_t, float_, int32_t, uint32_t};
-// DC-4: the normal DataCopy dtypes; NZ2ND-1 keeps the 16- and 32-bit ones.
-constexpr std::array kDataCopyDTypes{half, int16_t, uint16_t, float_, int32_t, uint32_t, int8_t, uint8_t};
-constexpr std::array kNz2NdDTypes{half, int16_t, uint16_t, float_, int32_t, uint32_t};
-
-struct ProductSupport {
-  Product product;
-  std::uint32_t operationMask;
-  std::span<const DType> padDTypes;
-  bool hasCo2;  // the CO2 position (UB seen from L0C) exists only on the older parts
-};
-
-using enum Operation;
-constexpr std::uint32_t bit(Operation op) { return 1u << static_cast<unsigned>(op); }
-constexpr std::uint32_t kPadOps = bit(padGmToUb) | bit(padUbToGm) | bit(padUbToTscm);
-constexpr std::uint32_t kCopyOps = bit(copy0Level) | bit(copy2Level) | bit(nd2nz) | bit(nz2nd);
-// ascend950: its vendor headers implement the Atlas A2 data-copy paths (SEMANTICS section 11).
-const std::array<ProductSupport, 8> kSupport{{
-    {Product::kirin9020, kPadOps, kPadDTypesKirin, false},
-    {Product::kirinx90, kPadOps, kPadDTypesKirin, false},
-    {Product::atlas_a2, kPadOps | kCopyOps, kPadDTypesAtlasA2, false},
-    {Product::atlas_a3, kPadOps | kCopyOps, kPadDTypesAtlasA2, false},
-    {Product::atlas_200i_500_a2, bit(padGmToUb) | bit(padUbToGm), kPadDTypes200I, false},
-    {Product::atlas_training, kCopyOps, {}, true},
-    {Product::atlas_inference_310p, kCopyOps, {}, true},
-    {Product::ascend950, kPadOps | kCopyOps, kPadDTypesAtlasA2, false},
-}};
-
-const ProductSupport& supportOf(Product product) { return kSupport[static_cast<std::size_t>(product)]; }
-
-bool contains(std::span<const DType> dtypes, DType dtype) {
-  return std::find(dtypes.begin(), dtypes.end(), dtype) != dtypes.end();
+std::vector<std::string> splitWords(const std::string& line) {
+  std::istringstream in(line.substr(0, line.find('#')));
+  std::vector<std::string> words;
+  for (std::string word; in >> word;) words.push_back(word);
+  return words;
 }
 
-std::span<const DType> dtypesFor(const ProductSupport& support, Operation operation) {
-  switch (operation) {
-    case padGmToUb:
-    case padUbToGm:
-    case padUbToTscm:
-      return support.padDTypes;
-    case copy0Level:
-    case copy2Level:
-    case nd2nz:
-      return kDataCopyDTypes;
-    case nz2nd:
-      return kNz2NdDTypes;
+std::vector<std::string> splitList(const std::string& list) {
+  std::vector<std::string> items;
+  std::istringstream in(list);
+  for (std::string item; std::getline(in, item, ',');) items.push_back(item);
+  return items;
+}
+
+std::optional<PathPair> parsePath(const std::string& text) {
+  const auto arrow = text.find("->");
+  if (arrow == std::string::npos) return std::nullopt;
+  const auto src = parsePosition(text.substr(0, arrow));
+  const auto dst = parsePosition(text.substr(arrow + 2));
+  if (!src || !dst) return std::nullopt;
+  return PathPair{*src, *dst};
+}
+
+// One declaration per line; the first error stops the parse.
+class TableParser {
+ public:
+  SupportTableParse parse(std::string_view text) {
+    std::istringstream in{std::string(text)};
+    std::string line;
+    for (int number = 1; std::getline(in, line); ++number) {
+      const std::vector<std::string> words = splitWords(line);
+      if (words.empty()) continue;
+      const std::string error = declaration(words);
+      if (!error.empty()) return {std::nullopt, "line " + std::to_string(number) + ": " + error};
+    }
+    return {table_, {}};
   }
-  return {};
+
+ private:
+  std::string declaration(const std::vector<std::string>& w) {
+    if (w[0] == "dtypes" && w.size() == 3) return dtypeSet(w[1], w[2]);
+    if (w[0] == "paths" && w.size() == 3) return pathSet(w[1], w[2]);
+    if (w[0] == "product" && w.size() == 3) return product(w[1], w[2]);
+    if (w[0] == "op" && w.size() == 5) return operation(w[1], w[2], w[3], w[4]);
+    return "expected 'dtypes NAME LIST', 'paths NAME LIST', 'product ID PROFILE' or 'op PRODUCT OPERATION PATHS "
+           "DTYPES', got '" + w[0] + "' with " + std::to_string(w.size() - 1) + " fields";
+  }
+
+  std::string dtypeSet(const std::string& setName, const std::string& list) {
+    std::vector<DType> set;
+    for (const std::string& item : splitList(list)) {
+      const auto dtype = parseDType(item);
+      if (!dtype) return "unknown dtype '" + item + "'";
+      set.push_back(*dtype);
+    }
+    return dtypeSets_.emplace(setName, set).second ? "" : "dtype set '" + setName + "' declared twice";
+  }
+
+  std::string pathSet(const std::string& setName, const std::string& list) {
+    std::vector<PathPair> set;
+    for (const std::string& item : splitList(list)) {
+      const auto path = parsePath(item);
+      if (!path) return "malformed path '" + item + "' (SRC->DST)";
+      set.push_back(*path);
+    }
+    return pathSets_.emplace(setName, set).second ? "" : "path set '" + setName + "' declared twice";
+  }
+
+  std::string product(const std::string& id, const std::string& profile) {
+    const auto p = parseProduct(id);
+    if (!p) return "unknown product '" + id + "'";
+    if (!parseProfile(profile).profile) return "unknown profile '" + profile + "'";
+    for (const auto& known : table_.products) {
+      if (known.product == *p) return "product '" + id + "' declared twice";
+    }
+    table_.products.push_back({*p, profile});
+    return {};
+  }
+
+  std::string operation(const std::string& productId, const std::string& opKey, const std::string& paths,
+                        const std::string& dtypes) {
+    const auto p = parseProduct(productId);
+    if (!p) return "unknown product '" + productId + "'";
+    const auto op = parseOperationKey(opKey);
+    if (!op) return "unknown operation '" + opKey + "'";
+    SupportRow row{*p, *op, {}, {}};
+    const std::span<const PathPair> documented = documentedPaths(*op);
+    if (paths == "*") {
+      row.paths.assign(documented.begin(), documented.end());
+    } else if (const auto it = pathSets_.find(paths); it != pathSets_.end()) {
+      for (const PathPair& path : it->second) {
+        const bool isDocumented = std::any_of(documented.begin(), documented.end(), [&](const PathPair& d) {
+          return d.src == path.src && d.dst == path.dst;
+        });
+        if (isDocumented) row.paths.push_back(path);  // a shared set may name paths another operation lacks
+      }
+    } else {
+      return "unknown path set '" + paths + "'";
+    }
+    const auto set = dtypeSets_.find(dtypes);
+    if (set == dtypeSets_.end()) return "unknown dtype set '" + dtypes + "'";
+    row.dtypes = set->second;
+    for (const auto& known : table_.rows) {
+      if (known.product == row.product && known.operation == row.operation) {
+        return "operation '" + opKey + "' listed twice for '" + productId + "'";
+      }
+    }
+    table_.rows.push_back(std::move(row));
+    return {};
+  }
+
+  SupportTable table_;
+  std::map<std::string, std::vector<DType>> dtypeSets_;
+  std::map<std::string, std::vector<PathPair>> pathSets_;
+};
+
+const SupportRow* rowFor(const SupportTable& table, Product product, Operation operation) {
+  for (const SupportRow& row : table.rows) {
+    if (row.product == product && row.operation == operation) return &row;
+  }
+  return nullptr;
 }
 
 }  // namespace
 
+SupportTableParse parseSupportTable(std::string_view text) { return TableParser{}.parse(text); }
+
+const SupportTableParse& supportTable() {
+  static const SupportTableParse parsed = parseSupportTable(detail::kProductTableText);
+  return parsed;
+}
+
 std::vector<Violation> checkSupport(const Case& c, Operation operation) {
-  const ProductSupport& support = supportOf(c.product);
+  const SupportTableParse& parsed = supportTable();
+  if (!parsed.table) return {{"PROD", "product", std::string(name(c.product)), "product table: " + parsed.error}};
   const std::string product(name(c.product));
-  if ((support.operationMask & bit(operation)) == 0) {
+  const SupportRow* row = rowFor(*parsed.table, c.product, operation);
+  if (row == nullptr) {
     return {{"PROD", "product", product, product + " does not document " + std::string(name(operation))}};
   }
-  if ((c.srcPos == Position::CO2 || c.dstPos == Position::CO2) && !support.hasCo2) {
-    return {{"PROD", "path", pathName(c.srcPos, c.dstPos), product + " has no CO2 position"}};
+  const bool pathListed = std::any_of(row->paths.begin(), row->paths.end(), [&](const PathPair& path) {
+    return path.src == c.srcPos && path.dst == c.dstPos;
+  });
+  if (!pathListed) {
+    return {{"PROD", "path", pathName(c.srcPos, c.dstPos),
+             product + " does not document " + std::string(name(operation)) + " on " + pathName(c.srcPos, c.dstPos) +
+                 (c.srcPos == Position::CO2 || c.dstPos == Position::CO2 ? " (it has no CO2 position)" : "")}};
   }
-  if (!contains(dtypesFor(support, operation), c.dtype)) {
+  if (std::find(row->dtypes.begin(), row->dtypes.end(), c.dtype) == row->dtypes.end()) {
     return {{"PROD", "dtype", std::string(name(c.dtype)),
              product + " does not document " + std::string(name(c.dtype)) + " for " + std::string(name(operation))}};
+  }
+  // ENH-2: the deqScale conversions are documented, but their arithmetic is not modelled yet (issue 7).
+  if (operation == Operation::enhancedCo1ToCo2 && c.enhancedParams && c.enhancedParams->deqScale != DeqScale::none) {
+    return {{"ENH-2", "enhancedParams.deqScale", std::string(name(c.enhancedParams->deqScale)),
+             "the deqScale conversion arithmetic is not modelled by this oracle yet (lands with issue 7)"}};
   }
   return {};
 }

@@ -5,7 +5,7 @@
 namespace dcconf::oracle {
 namespace {
 
-constexpr std::array<DTypeInfo, 12> kDTypes{{
+constexpr std::array<DTypeInfo, 14> kDTypes{{
     {DType::int8_t, "int8_t", 1, false, true},
     {DType::uint8_t, "uint8_t", 1, false, false},
     {DType::int16_t, "int16_t", 2, false, true},
@@ -18,6 +18,9 @@ constexpr std::array<DTypeInfo, 12> kDTypes{{
     {DType::bfloat16_t, "bfloat16_t", 2, true, true},
     {DType::float_, "float", 4, true, true},
     {DType::double_, "double", 8, true, true},
+    // DN2NZ-4: a byte of two 4-bit floats, handled as an opaque byte (ND2NZ-5)
+    {DType::fp4x2_e2m1_t, "fp4x2_e2m1_t", 1, false, false},
+    {DType::fp4x2_e1m2_t, "fp4x2_e1m2_t", 1, false, false},
 }};
 
 struct PositionName {

@@ -31,11 +31,14 @@ TEST(Profiles, ParseAndName) {
   EXPECT_EQ(profile("hw-noop,default,hw-wrap").zeroCount, Profile::ZeroCount::reject);
   EXPECT_EQ(profile("doc-table").tscmGmStrideUnit, Profile::TscmGmStrideUnit::docTable32);
   EXPECT_EQ(profile("doc-range").nd2nzZeroMatrixStride, Profile::Nd2NzZeroMatrixStride::docRange);
+  EXPECT_EQ(profile("c-api-page").smallC0Polarity, Profile::SmallC0Polarity::cApiPage);  // AMB-7
+  EXPECT_EQ(Profile{}.smallC0Polarity, Profile::SmallC0Polarity::basicApiPage);
+  EXPECT_EQ(profileName(profile("c-api-page,doc-range")), "doc-range,c-api-page");
   const ProfileParse bad = parseProfile("hw-noop,hw-nope");
   EXPECT_FALSE(bad.profile.has_value());
   EXPECT_NE(bad.error.find("hw-nope"), std::string::npos) << bad.error;
   const std::vector<std::string_view> names{"default", "hw-noop", "doc-dummy", "pad-dummy",
-                                            "doc-table", "hw-wrap", "doc-range"};
+                                            "doc-table", "hw-wrap", "doc-range", "c-api-page"};
   EXPECT_EQ(allProfileNames(), names);
   for (const auto n : names) EXPECT_TRUE(parseProfile(n).profile.has_value()) << n;
 }

@@ -1,4 +1,5 @@
-// The fast backend: dispatch to one file per family (fast/fast_pad.cpp, fast_datacopy.cpp, fast_layout.cpp) and
+// The fast backend: dispatch to one file per family (fast/fast_pad.cpp, fast_datacopy.cpp, fast_layout.cpp,
+// fast_slice.cpp, fast_dn2nz.cpp, fast_enhanced.cpp) and
 // the helpers they share. Support is the product table (oracle::checkSupport); everything else is its own.
 #include <algorithm>
 #include <cstring>
@@ -105,6 +106,10 @@ class FastBackend final : public Backend {
       case oracle::Operation::copy2Level: return fast::runCopy2Level(c, src, dst);
       case oracle::Operation::nd2nz: return fast::runNd2Nz(c, src, dst);
       case oracle::Operation::nz2nd: return fast::runNz2Nd(c, src, dst);
+      case oracle::Operation::slice: return fast::runSlice(c, src, dst);
+      case oracle::Operation::dn2nz: return fast::runDn2Nz(c, src, dst);
+      case oracle::Operation::enhancedNormal: return fast::runEnhancedNormal(c, src, dst);
+      case oracle::Operation::enhancedCo1ToCo2: return fast::runEnhancedCo1ToCo2(c, src, dst);
     }
     return {RunStatus::error, "unknown operation"};
   }

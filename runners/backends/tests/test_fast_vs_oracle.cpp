@@ -69,6 +69,7 @@ Profile drawProfile(Draw& d) {
   p.calCountOverflow = d.oneIn(2) ? Profile::CalCountOverflow::reject : Profile::CalCountOverflow::hwWrap;
   p.nd2nzZeroMatrixStride =
       d.oneIn(2) ? Profile::Nd2NzZeroMatrixStride::acceptWhenSingle : Profile::Nd2NzZeroMatrixStride::docRange;
+  p.smallC0Polarity = d.oneIn(2) ? Profile::SmallC0Polarity::basicApiPage : Profile::SmallC0Polarity::cApiPage;
   return p;
 }
 
@@ -233,10 +234,118 @@ void genNz2Nd(Draw& d, Case& c) {
   c.params = p;
 }
 
+// ---- slice (SLICE-1..4): bursts of E elements, equal burst and entry counts on both sides, UB starts aligned ----
+
+// One side's dimension-0 SliceInfo selecting exactly `bursts` bursts of e elements with the given stride.
+oracle::SliceInfo drawDim0(Draw& d, std::uint64_t e, std::uint64_t stride, std::uint64_t bursts, std::uint64_t start,
+                           std::uint32_t burstLen) {
+  const std::uint64_t pitch = e + stride;
+  const std::uint64_t span = bursts == 0 ? d.between(1, e - 1 + (e == 1)) : bursts * pitch - stride;
+  const std::uint64_t slack = d.between(0, pitch - 1);  // keeps floor((span + slack + stride)/pitch) == bursts
+  return {narrow<std::uint32_t>(start), narrow<std::uint32_t>(start + span + (bursts == 0 ? 0 : slack) - 1),
+          narrow<std::uint32_t>(stride), burstLen};
+}
+
+void genSlice(Draw& d, Case& c) {
+  const std::uint64_t s = oracle::sizeBytes(c.dtype);
+  const std::uint64_t c0 = 32 / s;  // elements per 32 bytes
+  c.api = oracle::Api::DataCopy;
+  const bool hasCo2 = c.product == Product::atlas_training || c.product == Product::atlas_inference_310p;
+  const std::uint64_t path = d.between(0, hasCo2 ? 2 : 1);
+  c.srcPos = path == 0 ? Position::GM : path == 1 ? Position::VECOUT : Position::CO2;
+  c.dstPos = path == 0 ? Position::VECIN : Position::GM;
+  const bool ubSrc = c.srcPos != Position::GM;
+  oracle::SliceParams p;
+  p.dimValue = narrow<std::uint32_t>(d.from({1, 1, 2, 2, 3, d.between(1, 4)}));
+  const auto burstLen = narrow<std::uint32_t>(d.from({1, 1, 2, 3}));
+  const std::uint64_t e = 32 * burstLen / s;
+  const std::uint64_t bursts = d.oneIn(30) ? 0 : d.from({1, 1, 2, 3, d.between(1, 5)});
+  // UB side: strides and starts in whole 32-byte blocks, shape 0 too, so every entry starts aligned (G-5)
+  auto stride = [&](bool ub) { return ub ? c0 * d.from({0, 0, 1, d.between(0, 4)}) : d.from({0, 0, 1, e, d.between(0, 3 * e)}); };
+  auto start = [&](bool ub) { return ub ? c0 * d.from({0, 0, d.between(0, 3)}) : d.from({0, 0, d.between(0, 40)}); };
+  p.srcSliceInfo[0] = drawDim0(d, e, stride(ubSrc), bursts, start(ubSrc), burstLen);
+  p.dstSliceInfo[0] = drawDim0(d, e, d.from({0, 0, 1, c0, d.between(0, 3 * e)}), bursts, start(!ubSrc), burstLen);
+  auto shape0 = [&](const oracle::SliceInfo& si, bool ub) {
+    const std::uint64_t least = si.endIndex + 1 + d.from({0, 0, d.between(0, 40)});
+    return narrow<std::uint32_t>(ub ? oracle::alignUp(least, c0) : least);
+  };
+  p.srcShape[0] = shape0(p.srcSliceInfo[0], ubSrc);
+  p.dstShape[0] = shape0(p.dstSliceInfo[0], !ubSrc);
+  for (std::size_t k = 1; k < p.dimValue; ++k) {
+    const std::uint64_t picks = d.from({1, 2, d.between(1, 3)});
+    const auto burst = narrow<std::uint32_t>(d.between(1, 3));  // AMB-5: moves nothing, equal on both sides
+    for (auto* side : {&p.srcSliceInfo[k], &p.dstSliceInfo[k]}) {
+      const std::uint64_t st = d.from({0, 0, 1, d.between(0, 3)});
+      const std::uint64_t first = d.from({0, 0, d.between(0, 3)});
+      const std::uint64_t last = first + (picks - 1) * (1 + st) + d.between(0, st);
+      *side = {narrow<std::uint32_t>(first), narrow<std::uint32_t>(last), narrow<std::uint32_t>(st), burst};
+    }
+    p.srcShape[k] = narrow<std::uint32_t>(p.srcSliceInfo[k].endIndex + 1 + d.from({0, d.between(0, 2)}));
+    p.dstShape[k] = narrow<std::uint32_t>(p.dstSliceInfo[k].endIndex + 1 + d.from({0, d.between(0, 2)}));
+  }
+  c.params = p;
+}
+
+// ---- DN2NZ (DN2NZ-1..4), Ascend 950 ----
+
+void genDn2Nz(Draw& d, Case& c) {
+  const std::uint64_t s = oracle::sizeBytes(c.dtype);
+  const std::uint64_t c0 = 32 / s;
+  c.api = oracle::Api::DataCopy;
+  c.srcPos = Position::GM;
+  c.dstPos = d.oneIn(2) ? Position::A1 : Position::B1;
+  oracle::Dn2NzParams p;
+  p.dnNum = narrow<std::uint16_t>(d.oneIn(40) ? 0 : d.from({1, 1, 2, 3}));
+  p.nValue = narrow<std::uint16_t>(d.oneIn(30) ? 0 : d.from({1, 15, 16, 17, d.between(1, 40)}));
+  const bool small = d.oneIn(4);  // DN2NZ-3: dValue <= 4
+  p.dValue = narrow<std::uint32_t>(small ? d.between(1, 4)
+                                         : (d.oneIn(30) ? 0 : d.from({1, c0 - 1, c0, c0 + 1, 2 * c0, d.between(1, 5 * c0)})));
+  p.enableSmallC0 = small != (c.profile.smallC0Polarity == Profile::SmallC0Polarity::cApiPage);  // AMB-7
+  p.srcDValue = std::max<std::uint64_t>(1, d.from({p.nValue, p.nValue + d.between(0, 10), d.between(1, 100)}));
+  p.srcDnMatrixStride = d.from({std::uint64_t{p.dValue} * p.srcDValue + d.between(0, 20), d.between(0, 2000)});
+  p.dstNzNStride = narrow<std::uint16_t>(d.from({1, 1, 1, d.between(1, 3)}));
+  p.dstNzC0Stride = narrow<std::uint16_t>(std::max<std::uint64_t>(
+      1, d.from({oracle::alignUp(p.nValue, 16) * p.dstNzNStride, std::uint64_t{p.nValue} * p.dstNzNStride,
+                 d.between(1, 40)})));
+  const std::uint64_t rowElems = small ? 4 : c0;
+  const std::uint64_t matrixElems = (p.dValue + rowElems - 1) / rowElems * p.dstNzC0Stride * rowElems;
+  // DN2NZ-2: dstNzMatrixStride*s is 32-byte whole
+  p.dstNzMatrixStride = narrow<std::uint32_t>(std::max<std::uint64_t>(
+      c0, oracle::alignUp(d.from({matrixElems, matrixElems + d.between(0, 64), d.between(1, 3000)}), c0)));
+  const bool zeroOk =
+      p.dnNum <= 1 && c.profile.nd2nzZeroMatrixStride == Profile::Nd2NzZeroMatrixStride::acceptWhenSingle;
+  if (zeroOk && d.oneIn(4)) p.dstNzMatrixStride = 0;  // AMB-6
+  c.params = p;
+}
+
+// ---- enhanced DataCopy (ENH-1, ENH-3) ----
+
+void genEnhancedNormal(Draw& d, Case& c) {
+  genCopy0Level(d, c);
+  c.enhancedParams = oracle::DataCopyEnhancedParams{oracle::BlockMode::normal, oracle::DeqScale::none, d.bits(),
+                                                    narrow<std::uint8_t>(d.between(0, 255)), false, 0, 0};
+}
+
+void genEnhancedCo1ToCo2(Draw& d, Case& c) {
+  c.api = oracle::Api::DataCopy;
+  c.srcPos = Position::CO1;
+  c.dstPos = Position::CO2;
+  oracle::DataCopyParams p;
+  p.blockCount = narrow<std::uint16_t>(zeroCountsOk(c) && d.oneIn(10) ? 0 : d.from({1, 2, d.between(1, 6)}));
+  p.blockLen = narrow<std::uint16_t>(zeroCountsOk(c) && d.oneIn(10) ? 0 : d.from({1, 2, d.between(1, 4)}));
+  p.srcStride = narrow<std::uint16_t>(d.from({0, 0, 1, d.between(0, 3)}));
+  p.dstStride = narrow<std::uint16_t>(d.from({0, 0, 1, d.between(0, 20)}));
+  c.params = p;
+  const auto mode = static_cast<oracle::BlockMode>(d.between(1, 3));  // MATRIX, VECTOR, SMALL_CHANNEL
+  c.enhancedParams = oracle::DataCopyEnhancedParams{mode, oracle::DeqScale::none, 0,
+                                                    narrow<std::uint8_t>(d.between(0, 3)), d.oneIn(2), 0, 0};
+}
+
 struct OperationSpec {
   Operation operation;
   void (*generate)(Draw&, Case&);
   std::vector<Product> products;  // "a few": each operation on parts with different dtype tables
+  Product invalidProduct = Product::atlas_a2;  // where the invalid cases are drawn
 };
 // gtest prints the parameter of a failing test: the operation's name, not the struct's bytes.
 void PrintTo(const OperationSpec& spec, std::ostream* out) { *out << oracle::name(spec.operation); }
@@ -250,6 +359,11 @@ const std::vector<OperationSpec>& operationSpecs() {
       {Operation::padUbToTscm, genPadUbToTscm, kPadProducts}, {Operation::copy0Level, genCopy0Level, kCopyProducts},
       {Operation::copy2Level, genCopy2Level, kCopyProducts},  {Operation::nd2nz, genNd2Nz, kCopyProducts},
       {Operation::nz2nd, genNz2Nd, kCopyProducts},
+      {Operation::slice, genSlice, kCopyProducts},
+      {Operation::dn2nz, genDn2Nz, {Product::ascend950}, Product::ascend950},
+      {Operation::enhancedNormal, genEnhancedNormal, kCopyProducts},
+      {Operation::enhancedCo1ToCo2, genEnhancedCo1ToCo2, {Product::atlas_training, Product::atlas_inference_310p},
+       Product::atlas_training},
   };
   return specs;
 }
@@ -289,6 +403,20 @@ std::string describeCase(const Case& c) {
               << " dstStride=" << p.dstStride;
         } else if constexpr (std::is_same_v<P, oracle::Nd2NzParams>) {
           out << "nd2nz";
+        } else if constexpr (std::is_same_v<P, oracle::SliceParams>) {
+          out << "dimValue=" << p.dimValue;
+          for (std::size_t k = 0; k < p.dimValue && k < oracle::kMaxSliceDims; ++k) {
+            const auto& a = p.srcSliceInfo[k];
+            const auto& b = p.dstSliceInfo[k];
+            out << " [" << k << "] src{" << a.startIndex << "," << a.endIndex << "," << a.stride << "," << a.burstLen
+                << " shape " << p.srcShape[k] << "} dst{" << b.startIndex << "," << b.endIndex << "," << b.stride << ","
+                << b.burstLen << " shape " << p.dstShape[k] << "}";
+          }
+        } else if constexpr (std::is_same_v<P, oracle::Dn2NzParams>) {
+          out << "dnNum=" << p.dnNum << " nValue=" << p.nValue << " dValue=" << p.dValue
+              << " srcDnMatrixStride=" << p.srcDnMatrixStride << " srcDValue=" << p.srcDValue
+              << " dstNzC0Stride=" << p.dstNzC0Stride << " dstNzNStride=" << p.dstNzNStride
+              << " dstNzMatrixStride=" << p.dstNzMatrixStride << " enableSmallC0=" << p.enableSmallC0;
         } else if constexpr (std::is_same_v<P, oracle::Nz2NdParamsFull>) {
           out << "ndNum=" << p.ndNum << " nValue=" << p.nValue << " dValue=" << p.dValue
               << " srcNdMatrixStride=" << p.srcNdMatrixStride << " srcNStride=" << p.srcNStride
@@ -316,6 +444,10 @@ std::string describeCase(const Case& c) {
       },
       c.padParams);
   if (c.padRegister) out << " padRegister=0x" << std::hex << *c.padRegister << std::dec;
+  if (c.enhancedParams) {
+    out << " enhanced{" << oracle::name(c.enhancedParams->blockMode) << " " << oracle::name(c.enhancedParams->deqScale)
+        << " isRelu=" << c.enhancedParams->isRelu << " padMode=" << int{c.enhancedParams->padMode} << "}";
+  }
   out << " src{size=" << c.src.sizeBytes << " offset=" << c.src.offsetBytes << "} dst{size=" << c.dst.sizeBytes
       << " offset=" << c.dst.offsetBytes << "}";
   return out.str();
@@ -450,6 +582,12 @@ bool withNz2Nd(Case& c, F f) {
   auto* p = std::get_if<oracle::Nz2NdParamsFull>(&c.params);
   return p != nullptr && (f(*p), true);
 }
+// Applies f to the case's params when they are a P (slice, DN2NZ).
+template <typename P, typename F>
+bool withParams(Case& c, F f) {
+  auto* p = std::get_if<P>(&c.params);
+  return p != nullptr && (f(*p), true);
+}
 bool rejectZeroCounts(Case& c) {
   c.profile.zeroCount = Profile::ZeroCount::reject;  // AMB-1: the default profile rejects 0
   return true;
@@ -511,6 +649,51 @@ const std::vector<Breaker>& breakers() {
       {"NZ2ND srcNStride 4097", [](Case& c) { return withNz2Nd(c, [](auto& p) { p.srcNStride = 4097; }); }},
       {"NZ2ND dstDStride 0", [](Case& c) { return withNz2Nd(c, [](auto& p) { p.dstDStride = 0; }); }},
       {"NZ2ND dstNdMatrixStride 0", [](Case& c) { return withNz2Nd(c, [](auto& p) { p.dstNdMatrixStride = 0; }); }},
+      {"slice dimValue 9",
+       [](Case& c) { return withParams<oracle::SliceParams>(c, [](auto& p) { p.dimValue = 9; }); }},
+      {"slice burstLen differs in dimension 0",
+       [](Case& c) {
+         return withParams<oracle::SliceParams>(c, [](auto& p) { p.dstSliceInfo[0].burstLen += 1; });
+       }},
+      {"slice endIndex outside the shape",
+       [](Case& c) {
+         return withParams<oracle::SliceParams>(c, [](auto& p) { p.srcShape[0] = p.srcSliceInfo[0].endIndex; });
+       }},
+      {"slice destination selects one burst more",
+       [](Case& c) {
+         const std::uint64_t s = oracle::sizeBytes(c.dtype);
+         return withParams<oracle::SliceParams>(c, [s](auto& p) {
+           const std::uint64_t e = 32 * std::uint64_t{p.dstSliceInfo[0].burstLen} / s;
+           p.dstSliceInfo[0].endIndex += narrow<std::uint32_t>(e + p.dstSliceInfo[0].stride);
+           p.dstShape[0] = p.dstSliceInfo[0].endIndex + 1;
+         });
+       }},
+      {"DN2NZ dnNum 4096",
+       [](Case& c) { return withParams<oracle::Dn2NzParams>(c, [](auto& p) { p.dnNum = 4096; }); }},
+      {"DN2NZ srcDValue 0",
+       [](Case& c) { return withParams<oracle::Dn2NzParams>(c, [](auto& p) { p.srcDValue = 0; }); }},
+      {"DN2NZ dstNzNStride 0",
+       [](Case& c) { return withParams<oracle::Dn2NzParams>(c, [](auto& p) { p.dstNzNStride = 0; }); }},
+      {"DN2NZ dstNzMatrixStride*s not 32-byte whole",
+       [](Case& c) {
+         const auto stride = narrow<std::uint32_t>(32 / oracle::sizeBytes(c.dtype) + 1);
+         return withParams<oracle::Dn2NzParams>(c, [stride](auto& p) { p.dstNzMatrixStride = stride, p.dnNum = 2; });
+       }},
+      {"DN2NZ small C0 with dValue 5 (DN2NZ-3)",
+       [](Case& c) {
+         const bool flag = c.profile.smallC0Polarity == Profile::SmallC0Polarity::basicApiPage;  // AMB-7
+         return withParams<oracle::Dn2NzParams>(c, [flag](auto& p) { p.dValue = 5, p.enableSmallC0 = flag; });
+       }},
+      {"DN2NZ 64-bit stride overflows",
+       [](Case& c) {
+         return withParams<oracle::Dn2NzParams>(
+             c, [](auto& p) { p.srcDnMatrixStride = std::uint64_t{1} << 63, p.dnNum = 3, p.dstNzMatrixStride = 4096; });
+       }},
+      {"enhanced BLOCK_MODE_DEPTHWISE",
+       [](Case& c) { return c.enhancedParams && (c.enhancedParams->blockMode = oracle::BlockMode::depthwise, true); }},
+      {"enhanced padMode 1", [](Case& c) { return c.enhancedParams && (c.enhancedParams->padMode = 1, true); }},
+      {"enhanced isRelu off CO1->CO2",
+       [](Case& c) { return c.enhancedParams && c.srcPos != Position::CO1 && (c.enhancedParams->isRelu = true, true); }},
       {"2-level block count over 65535 (AMB-4)",
        [](Case& c) {
          auto* p = std::get_if<oracle::CalCount>(&c.params);
@@ -545,7 +728,8 @@ const std::vector<Breaker>& breakers() {
 
 std::string clauseOf(const std::string& detail) { return detail.substr(0, detail.find(':')); }
 
-// For every supported dtype on atlas-a2 (which documents every operation), a few valid non-empty base cases per
+// For every supported dtype on the spec's invalidProduct (atlas-a2 documents most operations; DN2NZ and CO1->CO2
+// live elsewhere), a few valid non-empty base cases per
 // breaker: fast must answer rejected, name a clause the oracle also names, and leave every byte as it was.
 TEST_P(FastVsOracle, InvalidCasesAreRejectedWithoutWrites) {
   const OperationSpec& spec = GetParam();
@@ -556,7 +740,7 @@ TEST_P(FastVsOracle, InvalidCasesAreRejectedWithoutWrites) {
   for (const oracle::DTypeInfo& dtype : oracle::allDTypes()) {
     for (const Breaker& breaker : breakers()) {
       for (int n = 0; n < 4; ++n) {
-        Case c = drawCase(d, spec, Product::atlas_a2, dtype.dtype, drawProfile(d));
+        Case c = drawCase(d, spec, spec.invalidProduct, dtype.dtype, drawProfile(d));
         if (!oracle::checkSupport(c, spec.operation).empty()) break;
         const oracle::Extents e = oracle::extents(c);
         if (e.srcSpanBytes == 0 || e.dstSpanBytes == 0 || !breaker.apply(c)) continue;
@@ -582,8 +766,10 @@ TEST_P(FastVsOracle, InvalidCasesAreRejectedWithoutWrites) {
 }
 
 std::string operationName(const ::testing::TestParamInfo<OperationSpec>& info) {
-  constexpr const char* kNames[] = {"PadGmToUb", "PadUbToGm", "PadUbToTscm", "Copy0Level",
-                                    "Copy2Level", "Nd2Nz",     "Nz2Nd"};
+  constexpr const char* kNames[] = {"PadGmToUb", "PadUbToGm", "PadUbToTscm", "Copy0Level",     "Copy2Level",
+                                    "Nd2Nz",     "Nz2Nd",     "Slice",       "Dn2Nz",          "EnhancedNormal",
+                                    "EnhancedCo1ToCo2"};
+  static_assert(std::size(kNames) == std::size(oracle::kAllOperations));
   return kNames[static_cast<std::size_t>(info.param.operation)];
 }
 

@@ -18,18 +18,21 @@ struct Profile {
   enum class PadDummy : std::uint8_t { any, docDummy, padDummy };             // AMB-2
   enum class TscmGmStrideUnit : std::uint8_t { bytes, docTable32 };           // AMB-3
   enum class CalCountOverflow : std::uint8_t { reject, hwWrap };              // AMB-4
-  enum class Nd2NzZeroMatrixStride : std::uint8_t { acceptWhenSingle, docRange };  // AMB-6
+  enum class Nd2NzZeroMatrixStride : std::uint8_t { acceptWhenSingle, docRange };  // AMB-6 (and DN2NZ-2)
+  enum class SmallC0Polarity : std::uint8_t { basicApiPage, cApiPage };               // AMB-7
 
   ZeroCount zeroCount = ZeroCount::reject;
   PadDummy padDummy = PadDummy::any;
   TscmGmStrideUnit tscmGmStrideUnit = TscmGmStrideUnit::bytes;
   CalCountOverflow calCountOverflow = CalCountOverflow::reject;
   Nd2NzZeroMatrixStride nd2nzZeroMatrixStride = Nd2NzZeroMatrixStride::acceptWhenSingle;
+  SmallC0Polarity smallC0Polarity = SmallC0Polarity::basicApiPage;
 
   friend bool operator==(const Profile&, const Profile&) = default;
 };
 
-// Profile names: "default", "hw-noop", "doc-dummy", "pad-dummy", "doc-table", "hw-wrap", "doc-range".
+// Profile names: "default", "hw-noop", "doc-dummy", "pad-dummy", "doc-table", "hw-wrap", "doc-range",
+// "c-api-page".
 // A spec is a comma-separated list of names, applied left to right over the default.
 struct ProfileParse {
   std::optional<Profile> profile;
@@ -55,6 +58,7 @@ struct Case {
   PadParams padParams;
   std::optional<Nd2NzParams> nd2nzParams;   // VECIN/VECOUT->TSCM only
   std::optional<std::uint64_t> padRegister;  // raw bits last set by SetPadValue
+  std::optional<DataCopyEnhancedParams> enhancedParams;  // enhanced DataCopy only (ENH), with DataCopyParams
   Profile profile;
   BufferSpec src;
   BufferSpec dst;
@@ -69,6 +73,10 @@ enum class Operation : std::uint8_t {
   copy2Level,   // DC-3
   nd2nz,        // ND2NZ
   nz2nd,        // NZ2ND
+  slice,        // SLICE
+  dn2nz,        // DN2NZ
+  enhancedNormal,   // ENH-1 BLOCK_MODE_NORMAL on the normal DataCopy paths
+  enhancedCo1ToCo2, // ENH-1 MATRIX / VECTOR / SMALL_CHANNEL, CO1->CO2
 };
 std::string_view name(Operation operation);
 // The clause family prefix ("PAD-G2U", "DC", ...) used in vector flags and report grouping.
@@ -86,10 +94,14 @@ struct PathPair {
   Position src;
   Position dst;
 };
-// The documented paths of an operation (DC-1, PAD-G2U, PAD-U2G, PAD-U2L1, ND2NZ, NZ2ND), first the common one.
+// The documented paths of an operation (DC-1, PAD-G2U, ..., SLICE, DN2NZ, ENH), first the common one.
 std::span<const PathPair> documentedPaths(Operation operation);
 inline constexpr Operation kAllOperations[] = {Operation::padGmToUb, Operation::padUbToGm, Operation::padUbToTscm,
                                                Operation::copy0Level, Operation::copy2Level, Operation::nd2nz,
-                                               Operation::nz2nd};
+                                               Operation::nz2nd, Operation::slice, Operation::dn2nz,
+                                               Operation::enhancedNormal, Operation::enhancedCo1ToCo2};
+// The enumerator's name ("padGmToUb"), as the product table (oracle/data/products.tsv) spells it.
+std::string_view key(Operation operation);
+std::optional<Operation> parseOperationKey(std::string_view key);
 
 }  // namespace dcconf::oracle

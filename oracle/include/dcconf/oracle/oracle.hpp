@@ -3,6 +3,9 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
 #include <span>
 #include <vector>
 
@@ -26,8 +29,32 @@ struct Extents {
   std::uint64_t dstSpanBytes = 0;
 };
 
-// Support (section 11). Empty when supported; otherwise one violation with clause "PROD".
+// Support (section 11). Empty when supported; otherwise one violation with clause "PROD" (or "ENH-2" for a
+// deqScale conversion, which this oracle does not model yet).
 std::vector<Violation> checkSupport(const Case& c, Operation operation);
+
+// The product table (oracle/data/products.tsv, embedded at build time): product -> operation -> paths, dtypes.
+struct SupportRow {
+  Product product;
+  Operation operation;
+  std::vector<PathPair> paths;  // "*" in the table expands to documentedPaths(operation)
+  std::vector<DType> dtypes;
+};
+struct ProductDefaults {
+  Product product;
+  std::string profile;  // the ambiguity profile spec its cases default to ("default")
+};
+struct SupportTable {
+  std::vector<ProductDefaults> products;
+  std::vector<SupportRow> rows;
+};
+struct SupportTableParse {
+  std::optional<SupportTable> table;
+  std::string error;  // "line 12: unknown dtype 'foo'" when table is empty
+};
+SupportTableParse parseSupportTable(std::string_view text);
+// The embedded table, parsed once. An unparsable table (a build-time mistake) makes every case NOT_SUPPORTED.
+const SupportTableParse& supportTable();
 
 // Every broken constraint (G-4), then, if the constraints hold, every bounds problem (G-1/G-2/G-5).
 // Never throws on bad values.

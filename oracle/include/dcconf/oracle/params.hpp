@@ -3,6 +3,7 @@
 // run-time value, so it holds the raw little-endian bits of T in the low sizeof(T) bytes.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <string_view>
 #include <variant>
@@ -71,7 +72,61 @@ struct CalCount {
   friend bool operator==(const CalCount&, const CalCount&) = default;
 };
 
-using CopyParams = std::variant<DataCopyParams, DataCopyExtParams, Nd2NzParams, Nz2NdParamsFull, CalCount>;
+// Slice DataCopy (SLICE): one SliceInfo per dimension, dimension 0 innermost.
+struct SliceInfo {
+  std::uint32_t startIndex = 0;
+  std::uint32_t endIndex = 0;
+  std::uint32_t stride = 0;
+  std::uint32_t burstLen = 0;  // 32-byte units
+  friend bool operator==(const SliceInfo&, const SliceInfo&) = default;
+};
+inline constexpr std::size_t kMaxSliceDims = 8;  // SLICE-4: dimValue <= 8 (K_MAX_DIM)
+
+// The slice call's arguments, DataCopy(dst, src, dstSliceInfo[], srcSliceInfo[], dimValue), plus each tensor's
+// ShapeInfo (per-dimension sizes in elements, dimension 0 innermost) that the call reads from the tensors.
+// Entries at and beyond dimValue are not used. The case file spells this "SliceInfo".
+struct SliceParams {
+  std::uint32_t dimValue = 1;
+  std::array<SliceInfo, kMaxSliceDims> srcSliceInfo{};
+  std::array<SliceInfo, kMaxSliceDims> dstSliceInfo{};
+  std::array<std::uint32_t, kMaxSliceDims> srcShape{};
+  std::array<std::uint32_t, kMaxSliceDims> dstShape{};
+  friend bool operator==(const SliceParams&, const SliceParams&) = default;
+};
+
+// DN2NZ (Ascend 950 headers' widths). enableSmallC0 is the template argument DataCopy<T, enableSmallC0>, carried
+// here so one struct describes the call (DN2NZ-3).
+struct Dn2NzParams {
+  std::uint16_t dnNum = 0;
+  std::uint16_t nValue = 0;
+  std::uint32_t dValue = 0;
+  std::uint64_t srcDnMatrixStride = 0;
+  std::uint64_t srcDValue = 0;
+  std::uint16_t dstNzC0Stride = 0;
+  std::uint16_t dstNzNStride = 0;
+  std::uint32_t dstNzMatrixStride = 0;
+  bool enableSmallC0 = false;
+  friend bool operator==(const Dn2NzParams&, const Dn2NzParams&) = default;
+};
+
+// Enhanced DataCopy (ENH): enums with the Ascend C enumerator values.
+enum class BlockMode : std::uint8_t { normal = 0, matrix, vector, smallChannel, depthwise };
+enum class DeqScale : std::uint8_t { none = 0, deq, vdeq, deq8, vdeq8, deq16, vdeq16 };
+std::string_view name(BlockMode mode);  // "BLOCK_MODE_NORMAL", ...
+std::string_view name(DeqScale scale);  // "DEQ_NONE", ...
+struct DataCopyEnhancedParams {
+  BlockMode blockMode = BlockMode::normal;
+  DeqScale deqScale = DeqScale::none;
+  std::uint64_t deqValue = 0;
+  std::uint8_t sidStoreMode = 0;
+  bool isRelu = false;
+  std::uint8_t padMode = 0;  // pad_t; 0 = PAD_NONE
+  std::uint64_t padValue = 0;
+  friend bool operator==(const DataCopyEnhancedParams&, const DataCopyEnhancedParams&) = default;
+};
+
+using CopyParams =
+    std::variant<DataCopyParams, DataCopyExtParams, Nd2NzParams, Nz2NdParamsFull, CalCount, SliceParams, Dn2NzParams>;
 using PadParams = std::variant<std::monostate, DataCopyPadParams, DataCopyPadExtParams>;
 
 // The struct name as the case file spells it in "type".

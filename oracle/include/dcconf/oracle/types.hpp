@@ -13,6 +13,8 @@ namespace dcconf::oracle {
 enum class DType : std::uint8_t {
   int8_t, uint8_t, int16_t, uint16_t, int32_t, uint32_t, int64_t, uint64_t,
   half, bfloat16_t, float_, double_,
+  // DN2NZ-4: two 4-bit values per byte; moved as bytes (ND2NZ-5), so sizeBytes is 1 and every count is in bytes.
+  fp4x2_e2m1_t, fp4x2_e1m2_t,
 };
 
 struct DTypeInfo {
@@ -53,6 +55,17 @@ inline constexpr std::uint64_t kDataBlockBytes = 32;  // "C0B": one UB data bloc
 
 constexpr std::uint64_t alignUp(std::uint64_t value, std::uint64_t alignment) {
   return (value + alignment - 1) / alignment * alignment;
+}
+
+// Overflow-safe arithmetic for extents built from 64-bit parameter fields (DN2NZ-2, SLICE): the result saturates at
+// UINT64_MAX, so an extent that overflows can only fail a bounds check, never wrap into a small, wrong span.
+constexpr std::uint64_t satMul(std::uint64_t a, std::uint64_t b) {
+  std::uint64_t product = 0;
+  return __builtin_mul_overflow(a, b, &product) ? ~std::uint64_t{0} : product;
+}
+constexpr std::uint64_t satAdd(std::uint64_t a, std::uint64_t b) {
+  std::uint64_t sum = 0;
+  return __builtin_add_overflow(a, b, &sum) ? ~std::uint64_t{0} : sum;
 }
 
 }  // namespace dcconf::oracle

@@ -1,0 +1,86 @@
+// dcconf list [--product P] [--json]: the support matrix (SEMANTICS section 11, oracle/data/products.tsv): for each
+// product its default profile and, per documented operation, the paths and dtypes it supports.
+#include <iostream>
+#include <memory>
+
+#include <nlohmann/json.hpp>
+
+#include "commands.hpp"
+#include "dcconf/oracle/oracle.hpp"
+#include "diagnostics.hpp"
+
+namespace dcconf::cli {
+namespace {
+
+struct ListOptions {
+  std::string product;  // empty: every product
+  bool json = false;
+};
+
+template <class Range, class Name>
+std::string joined(const Range& items, Name nameOf) {
+  std::string out;
+  for (const auto& item : items) out += (out.empty() ? "" : ",") + std::string(nameOf(item));
+  return out;
+}
+
+std::string pathText(const oracle::PathPair& p) { return oracle::pathName(p.src, p.dst); }
+
+nlohmann::json productJson(const oracle::SupportTable& table, const oracle::ProductDefaults& product) {
+  nlohmann::json operations = nlohmann::json::array();
+  for (const oracle::SupportRow& row : table.rows) {
+    if (row.product != product.product) continue;
+    nlohmann::json paths = nlohmann::json::array();
+    for (const auto& path : row.paths) paths.push_back(pathText(path));
+    nlohmann::json dtypes = nlohmann::json::array();
+    for (const oracle::DType dtype : row.dtypes) dtypes.push_back(std::string(oracle::name(dtype)));
+    operations.push_back({{"operation", std::string(oracle::key(row.operation))},
+                          {"name", std::string(oracle::name(row.operation))},
+                          {"family", std::string(oracle::clauseFamily(row.operation))},
+                          {"paths", paths},
+                          {"dtypes", dtypes}});
+  }
+  return {{"product", std::string(oracle::name(product.product))}, {"profile", product.profile},
+          {"operations", operations}};
+}
+
+void printProductText(const oracle::SupportTable& table, const oracle::ProductDefaults& product) {
+  std::cout << oracle::name(product.product) << " (profile " << product.profile << ")\n";
+  for (const oracle::SupportRow& row : table.rows) {
+    if (row.product != product.product) continue;
+    std::cout << "  " << oracle::key(row.operation) << " [" << oracle::clauseFamily(row.operation) << "]\n"
+              << "    paths:  " << joined(row.paths, pathText) << "\n"
+              << "    dtypes: " << joined(row.dtypes, [](oracle::DType t) { return oracle::name(t); }) << "\n";
+  }
+}
+
+int runList(const ListOptions& options) {
+  const oracle::SupportTableParse& parsed = oracle::supportTable();
+  if (!parsed.table) return fail(ExitStatus::unreadableCase, "product table: " + parsed.error);
+  if (!options.product.empty() && !oracle::parseProduct(options.product)) {
+    return fail(ExitStatus::usage, "--product: unknown product '" + options.product + "' (see dcconf list)");
+  }
+  nlohmann::json products = nlohmann::json::array();
+  for (const oracle::ProductDefaults& product : parsed.table->products) {
+    if (!options.product.empty() && oracle::name(product.product) != options.product) continue;
+    if (options.json) {
+      products.push_back(productJson(*parsed.table, product));
+    } else {
+      printProductText(*parsed.table, product);
+    }
+  }
+  if (options.json) std::cout << nlohmann::json{{"schema", "dcconf.support/1"}, {"products", products}}.dump(2) << "\n";
+  return code(ExitStatus::ok);
+}
+
+}  // namespace
+
+Command addListCommand(CLI::App& parent) {
+  auto options = std::make_shared<ListOptions>();
+  CLI::App* app = parent.add_subcommand("list", "Print the support matrix: product -> operations, paths, dtypes");
+  app->add_option("--product", options->product, "only this product (e.g. atlas-a2)");
+  app->add_flag("--json", options->json, "machine-readable output (schema dcconf.support/1)");
+  return {app, [options] { return runList(*options); }};
+}
+
+}  // namespace dcconf::cli
