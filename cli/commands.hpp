@@ -17,5 +17,6 @@ using Registrar = Command (*)(CLI::App& parent);
 
 Command addCaseCommand(CLI::App& parent);
 Command addListCommand(CLI::App& parent);
+Command addRunCommand(CLI::App& parent);
 
 }  // namespace dcconf::cli

@@ -5,12 +5,13 @@ namespace dcconf::cli {
 
 enum class ExitStatus : int {
   ok = 0,              // valid case, outputs written (later: every check passed)
-  checksFailed = 1,    // reserved: a run found failures
+  checksFailed = 1,    // a run (or replay) found FAIL, CRASH or TIMEOUT cases
   usage = 2,           // bad command line (every CLI11 parse error)
   invalidCase = 3,     // the case breaks a constraint (G-4); one violation per stderr line
   unreadableCase = 4,  // the case file cannot be read or is not a documented call
   outputRefused = 5,   // the output exists (no --force) or cannot be written
   notSupported = 6,    // the product lacks the path or dtype (PROD)
+  backendUnavailable = 7,  // the --backend cannot be loaded or started, or selects nothing to run
 };
 
 constexpr int code(ExitStatus status) { return static_cast<int>(status); }

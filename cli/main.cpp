@@ -11,7 +11,7 @@ namespace {
 
 using namespace dcconf::cli;
 
-constexpr std::array<Registrar, 2> kRegistrars{addCaseCommand, addListCommand};
+constexpr std::array<Registrar, 3> kRegistrars{addRunCommand, addCaseCommand, addListCommand};
 
 }  // namespace
 

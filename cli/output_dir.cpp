@@ -53,12 +53,15 @@ StagedOutput::~StagedOutput() {
   fs::remove_all(staging_, ignored);
 }
 
+// name may hold subfolders ("failures/x.json"); they are created inside the staging directory.
 std::string StagedOutput::write(const std::string& name, std::span<const std::uint8_t> bytes) {
+  std::error_code ec;
+  fs::create_directories((staging_ / name).parent_path(), ec);
   return casefile::writeFileAtomic(staging_ / name, bytes);
 }
 
 std::string StagedOutput::write(const std::string& name, std::string_view text) {
-  return casefile::writeFileAtomic(staging_ / name, text);
+  return write(name, std::span(reinterpret_cast<const std::uint8_t*>(text.data()), text.size()));
 }
 
 std::string StagedOutput::commit() {

@@ -44,10 +44,12 @@ inline std::vector<std::uint8_t> readBytes(const fs::path& path) {
   return {text.begin(), text.end()};
 }
 
-// args are passed through the shell as written; stderr is captured into the scratch directory.
-inline RunResult runDcconf(const std::string& args, const fs::path& scratch) {
+// args are passed through the shell as written; stderr is captured into the scratch directory. With
+// prefixExe false, args is the whole command line (to set environment variables in front of it).
+inline RunResult runDcconf(const std::string& args, const fs::path& scratch, bool prefixExe = true) {
   const fs::path errPath = scratch / "stderr.txt";
-  const std::string command = std::string("'") + DCCONF_EXE + "' " + args + " > /dev/null 2> '" + errPath.string() + "'";
+  const std::string command = (prefixExe ? std::string("'") + DCCONF_EXE + "' " : std::string()) + args +
+                              " > /dev/null 2> '" + errPath.string() + "'";
   const int raw = std::system(command.c_str());
   return {WIFEXITED(raw) ? WEXITSTATUS(raw) : -1, readText(errPath)};
 }

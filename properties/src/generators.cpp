@@ -258,6 +258,21 @@ rc::Gen<GeneratedCase> genCopy2Level(const Scope& scope) { return rc::gen::exec(
 rc::Gen<GeneratedCase> genNd2Nz(const Scope& scope) { return rc::gen::exec([=] { return drawNd2Nz(scope); }); }
 rc::Gen<GeneratedCase> genNz2Nd(const Scope& scope) { return rc::gen::exec([=] { return drawNz2Nd(scope); }); }
 
+bool hasGenerator(Operation operation) {
+  switch (operation) {
+    case Operation::padGmToUb:
+    case Operation::padUbToGm:
+    case Operation::padUbToTscm:
+    case Operation::copy0Level:
+    case Operation::copy2Level:
+    case Operation::nd2nz:
+    case Operation::nz2nd:
+      return true;
+    default:
+      return false;
+  }
+}
+
 rc::Gen<GeneratedCase> genCase(Operation operation, const Scope& scope) {
   switch (operation) {
     case Operation::padGmToUb:

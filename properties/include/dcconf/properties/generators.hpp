@@ -52,6 +52,8 @@ rc::Gen<GeneratedCase> genCopy0Level(const Scope& scope = {});
 rc::Gen<GeneratedCase> genCopy2Level(const Scope& scope = {});
 rc::Gen<GeneratedCase> genNd2Nz(const Scope& scope = {});
 rc::Gen<GeneratedCase> genNz2Nd(const Scope& scope = {});
+// Whether genCase covers the operation.
+bool hasGenerator(oracle::Operation operation);
 // Both param structs of the pad paths, or the one generator of the other operations.
 rc::Gen<GeneratedCase> genCase(oracle::Operation operation, const Scope& scope = {});
 rc::Gen<GeneratedCase> genAnyCase();

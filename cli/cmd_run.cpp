@@ -1,0 +1,158 @@
+// dcconf run: the property suite against a backend, or --replay of one saved case.
+#include <chrono>
+#include <iostream>
+#include <memory>
+#include <random>
+
+#include "commands.hpp"
+#include "dcconf/casefile/casefile.hpp"
+#include "dcconf/run/run.hpp"
+#include "diagnostics.hpp"
+#include "output_dir.hpp"
+
+namespace dcconf::cli {
+namespace {
+
+struct RunCliOptions {
+  run::RunOptions run;
+  std::string product = std::string(oracle::name(oracle::kDefaultProduct));
+  std::string profile = "default";
+  std::string seed;  // empty: a fresh one, printed
+  std::string time;  // "30s", "2m", "500ms"
+  std::string shard;  // "I/N", 1-based
+  std::string outDir;
+  bool force = false;
+  std::string replay;
+};
+
+std::optional<std::chrono::milliseconds> parseDuration(const std::string& text) {
+  std::size_t used = 0;
+  unsigned long long value = 0;
+  try {
+    value = std::stoull(text, &used);
+  } catch (...) {
+    return std::nullopt;
+  }
+  const std::string unit = text.substr(used);
+  if (unit == "ms") return std::chrono::milliseconds(value);
+  if (unit == "s" || unit.empty()) return std::chrono::milliseconds(value * 1000);
+  if (unit == "m") return std::chrono::milliseconds(value * 60000);
+  return std::nullopt;
+}
+
+std::optional<run::Shard> parseShard(const std::string& text) {
+  const auto slash = text.find('/');
+  if (slash == std::string::npos) return std::nullopt;
+  try {
+    const unsigned long index = std::stoul(text.substr(0, slash));
+    const unsigned long count = std::stoul(text.substr(slash + 1));
+    if (index < 1 || count < 1 || index > count || count > 100000) return std::nullopt;
+    return run::Shard{static_cast<std::uint32_t>(index - 1), static_cast<std::uint32_t>(count)};
+  } catch (...) {
+    return std::nullopt;
+  }
+}
+
+// Turns the text options into RunOptions; returns an error line or "".
+std::string resolveOptions(RunCliOptions& o) {
+  const auto product = oracle::parseProduct(o.product);
+  if (!product) return "--product: unknown product '" + o.product + "' (see dcconf list)";
+  o.run.product = *product;
+  const auto profile = oracle::parseProfile(o.profile);
+  if (!profile.profile) return "--profile: " + profile.error;
+  o.run.profile = *profile.profile;
+  if (o.seed.empty()) {
+    o.run.seed = std::random_device{}() | (std::uint64_t{std::random_device{}()} << 32);
+  } else {
+    try {
+      std::size_t used = 0;
+      o.run.seed = std::stoull(o.seed, &used, 0);
+      if (used != o.seed.size()) throw std::invalid_argument("trailing");
+    } catch (...) {
+      return "--seed: '" + o.seed + "' is not a whole number";
+    }
+  }
+  if (!o.time.empty()) {
+    o.run.timeBudget = parseDuration(o.time);
+    if (!o.run.timeBudget) return "--time: '" + o.time + "' is not a duration like 30s, 2m or 500ms";
+  }
+  if (!o.shard.empty()) {
+    const auto shard = parseShard(o.shard);
+    if (!shard) return "--shard: '" + o.shard + "' is not I/N with 1 <= I <= N";
+    o.run.shard = *shard;
+  } else if (const auto fromEnv = run::shardFromEnvironment()) {
+    o.run.shard = *fromEnv;
+  }
+  if (o.run.threads < 1 || o.run.threads > 256) return "--threads: must be in [1, 256]";
+  if (o.run.casesPerProperty < 1 || o.run.casesPerProperty > 10000000) return "--cases: must be in [1, 10000000]";
+  o.run.outDir = o.outDir;
+  // The command that reproduces this run's case stream, seed included.
+  o.run.commandLine = "dcconf run --backend " + run::shellQuoteArg(o.run.backendSpec) + " --product " + o.product +
+                      " --path " + run::shellQuoteArg(o.run.pathGlob) + " --dtype " + run::shellQuoteArg(o.run.dtypeGlob) +
+                      " --profile " + o.profile + " --seed " + std::to_string(o.run.seed) +
+                      (o.run.timeBudget ? " --time " + o.time : " --cases " + std::to_string(o.run.casesPerProperty));
+  return "";
+}
+
+int runReplay(const RunCliOptions& o) {
+  auto loaded = casefile::loadCaseFile(o.replay);
+  if (const auto* error = std::get_if<casefile::LoadError>(&loaded)) {
+    return fail(ExitStatus::unreadableCase, error->oneLine());
+  }
+  const bool conforms = run::replayCase(o.run, std::get<casefile::CaseData>(loaded), std::cout);
+  return code(conforms ? ExitStatus::ok : ExitStatus::checksFailed);
+}
+
+int runRun(RunCliOptions& o) {
+  if (const std::string error = resolveOptions(o); !error.empty()) return fail(ExitStatus::usage, error);
+  if (!o.replay.empty()) return runReplay(o);
+  std::optional<StagedOutput> staged;
+  if (!o.outDir.empty()) {  // refuse before spending minutes on a run whose results could not be kept
+    StagedOutput::Begin begin = StagedOutput::begin(o.outDir, o.force);
+    if (!begin.output) return fail(ExitStatus::outputRefused, begin.error);
+    staged.emplace(std::move(*begin.output));
+  }
+  const run::RunOutcome outcome = run::runSuite(o.run, std::cerr);
+  if (!outcome.report) return fail(ExitStatus::backendUnavailable, outcome.error);
+  if (!o.run.quiet) outcome.report->printSummary(std::cout);
+  if (!outcome.error.empty()) printError(outcome.error);
+  if (staged) {
+    std::string error = staged->write("report.json", outcome.report->toJsonText());
+    if (error.empty()) error = staged->write("junit.xml", outcome.report->toJunitXml());
+    for (const auto& file : outcome.files) {
+      if (error.empty()) error = staged->write(file.relativePath, file.text);
+    }
+    if (error.empty()) error = staged->commit();
+    if (!error.empty()) return fail(ExitStatus::outputRefused, error);
+  }
+  const bool passed = outcome.report->passed() && outcome.error.empty();
+  return code(passed ? ExitStatus::ok : ExitStatus::checksFailed);
+}
+
+}  // namespace
+
+Command addRunCommand(CLI::App& parent) {
+  auto o = std::make_shared<RunCliOptions>();
+  CLI::App* app = parent.add_subcommand("run", "Run the conformance suite against a backend (default: fast)");
+  app->add_option("--backend", o->run.backendSpec, "fast | oracle | plugin:PATH.so | exec:\"COMMAND ARGS\"")
+      ->capture_default_str();
+  app->add_option("--product", o->product, "product id (dcconf list)")->capture_default_str();
+  app->add_option("--path", o->run.pathGlob, "only paths matching this glob, e.g. 'GM->*'")->capture_default_str();
+  app->add_option("--dtype", o->run.dtypeGlob, "only dtypes matching this glob, e.g. 'int*'")->capture_default_str();
+  app->add_option("--profile", o->profile, "ambiguity profile, e.g. hw-noop,doc-dummy")->capture_default_str();
+  app->add_option("--seed", o->seed, "RapidCheck seed (default: fresh, printed in the report)");
+  app->add_option("--cases", o->run.casesPerProperty, "successful cases per property and dtype")->capture_default_str();
+  app->add_option("--time", o->time, "time budget for the whole run instead of --cases, e.g. 30s");
+  app->add_option("--threads", o->run.threads, "worker processes")->capture_default_str();
+  app->add_option("--shard", o->shard, "run only shard I of N (1-based); GTEST_SHARD_INDEX/GTEST_TOTAL_SHARDS too");
+  app->add_flag("--fail-fast", o->run.failFast, "stop after the first failing property");
+  app->add_option("--out", o->outDir, "write report.json, junit.xml and failures/ here");
+  app->add_flag("--force", o->force, "replace a non-empty --out directory");
+  app->add_option("--timeout-ms", o->run.perCaseTimeoutMs, "per-case timeout for plugin and exec backends")
+      ->capture_default_str();
+  app->add_flag("--quiet", o->run.quiet, "no summary table");
+  app->add_option("--replay", o->replay, "run one saved case file (e.g. OUT/failures/ID.json) and show the diff");
+  return {app, [o] { return runRun(*o); }};
+}
+
+}  // namespace dcconf::cli

@@ -1,0 +1,178 @@
+// dcconf run end to end: the built-in, plugin and exec backends, a broken plugin's shrunk and replayable failure,
+// crash and hang isolation, sharding, worker processes, reports that validate, and the exit statuses.
+#include <gtest/gtest.h>
+
+#include "run_dcconf.hpp"
+
+namespace dcconf::cli::testing {
+namespace {
+
+// Small budgets: these tests check the plumbing, the property suite itself has its own tests.
+const std::string kFew = " --seed 11 --cases 15 --quiet";
+
+nlohmann::json report(const fs::path& out) { return nlohmann::json::parse(readText(out / "report.json")); }
+
+std::uint64_t total(const nlohmann::json& r, const char* status) { return r["totals"][status].get<std::uint64_t>(); }
+
+std::uint64_t all(const nlohmann::json& r) {
+  std::uint64_t sum = 0;
+  for (const auto& [status, count] : r["totals"].items()) sum += count.get<std::uint64_t>();
+  return sum;
+}
+
+void expectValidReports(const fs::path& out) {
+  const std::string command = std::string("'") + DCCONF_SOURCE_DIR + "/scripts/validate_report.sh' '" + out.string() +
+                              "' > /dev/null 2>&1";
+  EXPECT_EQ(std::system(command.c_str()), 0) << "report.json or junit.xml in " << out << " do not match the schemas";
+}
+
+TEST(Run, FastBackendPassesAndWritesValidReports) {
+  const fs::path dir = scratchDir();
+  const RunResult r = runDcconf("run" + kFew + " --out '" + (dir / "out").string() + "'", dir);
+  ASSERT_EQ(r.status, 0) << r.stderrText;
+  const auto json = report(dir / "out");
+  EXPECT_TRUE(json["passed"].get<bool>());
+  EXPECT_EQ(json["meta"]["backend"], "fast");
+  EXPECT_EQ(json["meta"]["seed"], 11);
+  EXPECT_GT(total(json, "PASS"), 1000u);
+  EXPECT_GT(total(json, "REJECTED"), 0u) << "the G-4 property must reach the backend";
+  EXPECT_EQ(total(json, "FAIL"), 0u);
+  expectValidReports(dir / "out");
+}
+
+TEST(Run, ExamplePluginPasses) {
+  const fs::path dir = scratchDir();
+  const RunResult r =
+      runDcconf("run" + kFew + " --backend plugin:" + DCCONF_EXAMPLE_PLUGIN + " --out '" + (dir / "out").string() + "'", dir);
+  ASSERT_EQ(r.status, 0) << r.stderrText;
+  const auto json = report(dir / "out");
+  EXPECT_GT(total(json, "PASS"), 100u);
+  EXPECT_GT(total(json, "NOT_SUPPORTED"), 0u) << "the example implements only some paths";
+  EXPECT_EQ(json["meta"]["backend"], "example");
+  expectValidReports(dir / "out");
+}
+
+TEST(Run, ExampleExecScriptPasses) {
+  const fs::path dir = scratchDir();
+  const std::string backend =
+      std::string("exec:python3 ") + DCCONF_SOURCE_DIR + "/runners/exec/examples/example_exec_backend.py";
+  const RunResult r = runDcconf("run --seed 11 --cases 8 --quiet --path 'GM->*' --backend '" + backend + "' --out '" +
+                                    (dir / "out").string() + "'",
+                                dir);
+  ASSERT_EQ(r.status, 0) << r.stderrText;
+  const auto json = report(dir / "out");
+  EXPECT_GT(total(json, "PASS"), 50u);
+  expectValidReports(dir / "out");
+}
+
+TEST(Run, BrokenPluginFailsWithAShrunkReplayableCase) {
+  const fs::path dir = scratchDir();
+  const fs::path out = dir / "out";
+  const RunResult r = runDcconf("run" + kFew + " --path 'GM->*' --dtype half --backend plugin:" +
+                                    DCCONF_BROKEN_PLUGIN + " --out '" + out.string() + "'",
+                                dir);
+  ASSERT_EQ(r.status, 1) << "a failing backend must fail the run";
+  const auto json = report(out);
+  ASSERT_FALSE(json["failures"].empty());
+  const auto& failure = json["failures"][0];
+  EXPECT_EQ(failure["status"], "FAIL");
+  EXPECT_EQ(failure["clause"], "PAD-G2U-3") << "the fixture drops the last block's data";
+  EXPECT_NE(failure["repro"].get<std::string>().find("--replay"), std::string::npos);
+  const fs::path saved = out / failure["caseFile"].get<std::string>();
+  ASSERT_TRUE(fs::exists(saved));
+  // shrunk: the fewest blocks that show a dropped last block
+  const auto savedCase = nlohmann::json::parse(readText(saved));
+  EXPECT_EQ(savedCase["params"]["blockCount"], 2);
+  // the replay reproduces it, and the case is a valid dcconf.case/1 file for `dcconf case` too
+  EXPECT_EQ(runDcconf("run --backend plugin:" + std::string(DCCONF_BROKEN_PLUGIN) + " --replay '" + saved.string() + "'",
+                      dir).status,
+            1);
+  EXPECT_EQ(runDcconf("case '" + saved.string() + "' --out '" + (dir / "expect").string() + "'", dir).status, 0);
+  expectValidReports(out);
+}
+
+TEST(Run, CrashingPluginYieldsCrashLinesAndTheRunCompletes) {
+  const fs::path dir = scratchDir();
+  const RunResult r = runDcconf("run" + kFew + " --path 'GM->*' --dtype half --backend plugin:" +
+                                    DCCONF_CRASHY_PLUGIN + " --out '" + (dir / "out").string() + "'",
+                                dir);
+  EXPECT_EQ(r.status, 1);
+  const auto json = report(dir / "out");
+  EXPECT_GT(total(json, "CRASH"), 0u);
+  EXPECT_GT(total(json, "PASS"), 0u) << "cases after a crash still run";
+  EXPECT_EQ(json["failures"][0]["status"], "CRASH");
+  EXPECT_NE(json["failures"][0]["message"].get<std::string>().find("SIGSEGV"), std::string::npos);
+  expectValidReports(dir / "out");
+}
+
+TEST(Run, HangingPluginYieldsTimeoutLinesAndTheRunCompletes) {
+  const fs::path dir = scratchDir();
+  const RunResult r = runDcconf("run --seed 11 --cases 10 --quiet --timeout-ms 150 --path 'GM->VECIN' --dtype half "
+                                "--backend plugin:" + std::string(DCCONF_HANG_PLUGIN) + " --out '" +
+                                    (dir / "out").string() + "'",
+                                dir);
+  EXPECT_EQ(r.status, 1);
+  const auto json = report(dir / "out");
+  EXPECT_GT(total(json, "TIMEOUT"), 0u);
+  EXPECT_GT(total(json, "PASS"), 0u);
+  expectValidReports(dir / "out");
+}
+
+TEST(Run, ShardsPartitionTheRunAndEnvironmentShardingIsHonoured) {
+  const fs::path dir = scratchDir();
+  ASSERT_EQ(runDcconf("run" + kFew + " --out '" + (dir / "full").string() + "'", dir).status, 0);
+  ASSERT_EQ(runDcconf("run" + kFew + " --shard 1/2 --out '" + (dir / "s1").string() + "'", dir).status, 0);
+  ASSERT_EQ(runDcconf("GTEST_SHARD_INDEX=1 GTEST_TOTAL_SHARDS=2 '" + std::string(DCCONF_EXE) + "' run" + kFew +
+                          " --out '" + (dir / "s2").string() + "'",
+                      dir, false)
+                .status,
+            0);
+  EXPECT_EQ(report(dir / "s2")["meta"]["shard"], "2/2");
+  EXPECT_EQ(all(report(dir / "s1")) + all(report(dir / "s2")), all(report(dir / "full")));
+  EXPECT_GT(all(report(dir / "s1")), 0u);
+  EXPECT_GT(all(report(dir / "s2")), 0u);
+}
+
+TEST(Run, WorkerProcessesGiveTheSameCountsAsOne) {
+  const fs::path dir = scratchDir();
+  ASSERT_EQ(runDcconf("run" + kFew + " --out '" + (dir / "one").string() + "'", dir).status, 0);
+  ASSERT_EQ(runDcconf("run" + kFew + " --threads 2 --out '" + (dir / "two").string() + "'", dir).status, 0);
+  EXPECT_EQ(report(dir / "one")["totals"], report(dir / "two")["totals"]);
+  EXPECT_EQ(report(dir / "one")["groups"], report(dir / "two")["groups"]);
+}
+
+TEST(Run, RefusesBadOptionsAndUnloadableBackends) {
+  const fs::path dir = scratchDir();
+  EXPECT_EQ(runDcconf("run --shard 3/2", dir).status, 2);
+  EXPECT_EQ(runDcconf("run --product atlas-z9", dir).status, 2);
+  EXPECT_EQ(runDcconf("run --time 5 parsecs", dir).status, 2);
+  RunResult r = runDcconf("run --backend plugin:/nonexistent/libx.so", dir);
+  EXPECT_EQ(r.status, 7);
+  EXPECT_EQ(lineCount(r.stderrText), 1) << r.stderrText;
+  EXPECT_EQ(runDcconf("run --backend plugin:" + std::string(DCCONF_BAD_ABI_PLUGIN), dir).status, 7);
+  EXPECT_EQ(runDcconf("run --backend 'exec:/nonexistent-simulator --flag'", dir).status, 7);
+  EXPECT_EQ(runDcconf("run --path 'GM->NOWHERE'", dir).status, 7);
+}
+
+TEST(Run, KeepsExistingOutputWithoutForce) {
+  const fs::path dir = scratchDir();
+  fs::create_directories(dir / "out");
+  std::ofstream(dir / "out" / "keep.txt") << "mine";
+  EXPECT_EQ(runDcconf("run" + kFew + " --out '" + (dir / "out").string() + "'", dir).status, 5);
+  EXPECT_EQ(readText(dir / "out" / "keep.txt"), "mine");
+  EXPECT_EQ(runDcconf("run" + kFew + " --force --out '" + (dir / "out").string() + "'", dir).status, 0);
+  EXPECT_FALSE(fs::exists(dir / "out" / "keep.txt"));
+  EXPECT_TRUE(fs::exists(dir / "out" / "report.json"));
+}
+
+TEST(Run, TimeBudgetRunsAndStops) {
+  const fs::path dir = scratchDir();
+  const auto start = std::chrono::steady_clock::now();
+  ASSERT_EQ(runDcconf("run --seed 11 --quiet --time 2s --out '" + (dir / "out").string() + "'", dir).status, 0);
+  const auto seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_LT(seconds, 20.0);
+  EXPECT_GT(total(report(dir / "out"), "PASS"), 0u);
+}
+
+}  // namespace
+}  // namespace dcconf::cli::testing

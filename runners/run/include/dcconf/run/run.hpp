@@ -1,0 +1,76 @@
+// `dcconf run`: the property suite against one backend, with reports, shrunk failures and sharding.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <filesystem>
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "dcconf/backends/backend.hpp"
+#include "dcconf/casefile/casefile.hpp"
+#include "dcconf/oracle/case.hpp"
+#include "dcconf/report/report.hpp"
+
+namespace dcconf::run {
+
+struct Shard {
+  std::uint32_t index = 0;  // 0-based
+  std::uint32_t count = 1;
+};
+
+struct RunOptions {
+  std::string backendSpec = "fast";  // fast | oracle | plugin:PATH | exec:COMMAND
+  oracle::Product product = oracle::kDefaultProduct;
+  std::string pathGlob = "*";   // matched against "GM->VECIN", ...
+  std::string dtypeGlob = "*";  // matched against "half", ...
+  oracle::Profile profile;
+  std::uint64_t seed = 0;
+  std::uint32_t casesPerProperty = 100;
+  std::optional<std::chrono::milliseconds> timeBudget;  // spread over the run; overrides casesPerProperty
+  std::uint32_t threads = 1;  // worker processes (RapidCheck is single-threaded)
+  Shard shard;
+  bool failFast = false;
+  std::filesystem::path outDir;  // where the caller will put report.json, junit.xml, failures/ (named in repros)
+  std::uint32_t perCaseTimeoutMs = 10000;  // plugin and exec backends
+  std::string commandLine;                 // recorded in report.json
+  bool quiet = false;                      // no summary table on stdout
+};
+
+// A backend made from its spec, once per worker process.
+struct BackendMade {
+  std::unique_ptr<backends::Backend> backend;
+  std::string error;  // one line when backend is empty
+};
+BackendMade makeBackend(const std::string& spec, std::uint32_t perCaseTimeoutMs);
+
+struct OutputFile {
+  std::string relativePath;  // "failures/<id>.json"
+  std::string text;
+};
+
+struct RunOutcome {
+  std::string error;                     // one line when the run could not start (backend, plan)
+  std::optional<report::Report> report;  // when it ran
+  std::vector<OutputFile> files;         // the shrunk failing cases, for the caller to write under outDir
+};
+
+// Runs the property suite; progress goes to stderr on a terminal. The engine writes no files itself.
+RunOutcome runSuite(const RunOptions& options, std::ostream& err);
+
+// Runs one saved case against the backend: every case property once, and the diff against the oracle.
+// Returns true when the backend conforms on it.
+bool replayCase(const RunOptions& options, const casefile::CaseData& data, std::ostream& out);
+
+// GTEST_SHARD_INDEX / GTEST_TOTAL_SHARDS, when both are set and sane.
+std::optional<Shard> shardFromEnvironment();
+
+// Quotes text for a POSIX shell when it needs it.
+std::string shellQuoteArg(const std::string& text);
+
+// Shell-style glob with * and ?.
+bool globMatch(std::string_view pattern, std::string_view text);
+
+}  // namespace dcconf::run

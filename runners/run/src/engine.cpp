@@ -1,0 +1,317 @@
+// The run engine: every (operation, dtype, property) unit of the product, as RapidCheck properties against one
+// backend; counts per-case statuses, keeps the shrunk counterexample of each failing unit and writes the reports.
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <ctime>
+#include <fstream>
+#include <functional>
+#include <iostream>
+#include <sstream>
+
+#include <rapidcheck.h>
+#include <rapidcheck/detail/Configuration.h>
+
+#include "dcconf/casefile/casefile.hpp"
+#include "dcconf/properties/generators.hpp"
+#include "dcconf/properties/invariants.hpp"
+#include "dcconf/report/report.hpp"
+#include "dcconf/run/diff.hpp"
+#include "dcconf/run/run.hpp"
+#include "engine_internal.hpp"
+
+namespace dcconf::run {
+
+using oracle::DType;
+using oracle::Operation;
+using properties::Outcome;
+using report::CaseStatus;
+
+namespace {
+
+// Remembers how the backend's last calls ended, so a crash or a timeout is reported as such, not as a mismatch.
+class StatusTap final : public backends::Backend {
+ public:
+  explicit StatusTap(backends::Backend& inner) : inner_(inner) {}
+  std::string name() const override { return inner_.name(); }
+  std::string version() const override { return inner_.version(); }
+  bool supports(const oracle::Case& c) const override { return inner_.supports(c); }
+  backends::RunResult run(const oracle::Case& c, std::span<const std::uint8_t> src,
+                          std::span<std::uint8_t> dst) override {
+    auto result = inner_.run(c, src, dst);
+    if (result.status == backends::RunStatus::crashed) sawCrash = true;
+    if (result.status == backends::RunStatus::timedOut) sawTimeout = true;
+    return result;
+  }
+  void reset() { sawCrash = sawTimeout = false; }
+  bool sawCrash = false;
+  bool sawTimeout = false;
+
+ private:
+  backends::Backend& inner_;
+};
+
+// Empty for a case whose law does not apply: it tested nothing, so it is neither counted as a pass nor at all.
+std::optional<CaseStatus> statusOf(const Outcome& outcome, const StatusTap& tap) {
+  if (tap.sawCrash) return CaseStatus::crash;
+  if (tap.sawTimeout) return CaseStatus::timeout;
+  switch (outcome.kind) {
+    case Outcome::Kind::pass: return CaseStatus::pass;
+    case Outcome::Kind::fail: return CaseStatus::fail;
+    case Outcome::Kind::notSupported: return CaseStatus::notSupported;
+    case Outcome::Kind::notApplicable: return std::nullopt;
+  }
+  return CaseStatus::fail;
+}
+
+std::string isoNow() {
+  const std::time_t now = std::time(nullptr);
+  char buffer[32];
+  std::strftime(buffer, sizeof buffer, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&now));
+  return buffer;
+}
+
+std::string slug(std::string text) {
+  for (char& ch : text) {
+    if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '-';
+  }
+  text.erase(std::unique(text.begin(), text.end(), [](char a, char b) { return a == '-' && b == '-'; }), text.end());
+  while (!text.empty() && text.back() == '-') text.pop_back();
+  return text;
+}
+
+constexpr std::chrono::seconds kShrinkBudget{10};
+constexpr std::uint32_t kShrinkHangs = 5;
+
+std::uint64_t mixSeed(std::uint64_t seed, std::uint64_t unitIndex) {
+  std::uint64_t z = seed + 0x9E3779B97F4A7C15ull * (unitIndex + 1);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+// One failing unit's minimal case, saved and explained.
+struct Counterexample {
+  casefile::CaseData data;
+  std::string message;
+  CaseStatus status = CaseStatus::fail;
+};
+
+class UnitRunner {
+ public:
+  UnitRunner(const RunOptions& options, backends::Backend& backend, report::Report& report,
+             std::vector<OutputFile>& files)
+      : options_(options), tap_(backend), report_(report), files_(files) {}
+
+  // Runs one unit for `cases` successes (or until it fails); returns false when it failed.
+  bool runUnit(const Unit& unit, std::uint64_t unitIndex, std::uint32_t cases, std::uint64_t round) {
+    const report::GroupKey key{unit.group, std::string(oracle::name(unit.dtype))};
+    bool failed = false;
+    std::optional<Counterexample> minimal;
+    // Shrinking re-runs the backend for every candidate; a hang costs a full timeout each time. After the first
+    // failure, shrink for at most kShrinkBudget and kShrinkHangs crash/timeout answers, then call every further
+    // candidate a pass, which makes RapidCheck settle on the smallest failure found so far.
+    std::chrono::steady_clock::time_point firstFailure;
+    std::uint32_t shrinkHangs = 0;
+    auto shrinkBudgetSpent = [&] {
+      return failed && (std::chrono::steady_clock::now() - firstFailure > kShrinkBudget || shrinkHangs >= kShrinkHangs);
+    };
+    const properties::Scope scope = scopeFor(unit);
+    auto count = [&](CaseStatus status) {
+      if (!failed) report_.record(key, unit.property->name, status);
+    };
+    auto onOutcome = [&](const Outcome& outcome, const casefile::CaseData& data) {
+      const std::optional<CaseStatus> status = statusOf(outcome, tap_);
+      if (!status) return;
+      count(*status);
+      if (report::isFailure(*status)) {
+        if (!failed) firstFailure = std::chrono::steady_clock::now();
+        if (failed && *status != CaseStatus::fail) ++shrinkHangs;
+        failed = true;
+        minimal = Counterexample{data, outcome.message, *status};  // the last failure RapidCheck sees is the minimal
+        RC_FAIL(outcome.message);
+      }
+    };
+    auto property = [&]() {
+      if (shrinkBudgetSpent()) return;
+      tap_.reset();
+      switch (unit.property->kind) {
+        case PropertyKind::onCase: {
+          const auto generated = *properties::genCase(unit.operation, scope);
+          onOutcome(unit.property->onCase(tap_, generated.data), generated.data);
+          break;
+        }
+        case PropertyKind::onInvalid: {
+          const auto invalid = *properties::genInvalidCase(unit.operation, scope);
+          properties::InvalidPolicyTally tally;
+          const Outcome outcome = properties::checkG4IutInvalidPolicy(tap_, invalid, tally);
+          if (outcome.failed() || tap_.sawCrash || tap_.sawTimeout) {
+            onOutcome(outcome, invalid.data);
+          } else {
+            count(tally.rejected > 0       ? CaseStatus::rejected
+                  : tally.ranAnyway > 0    ? CaseStatus::acceptedInvalid
+                                           : CaseStatus::notSupported);
+          }
+          break;
+        }
+        case PropertyKind::onRoundTrip: {
+          const auto roundTrip = *properties::genRoundTrip(scope);
+          onOutcome(properties::checkNz2Nd4RoundTrip(tap_, roundTrip), roundTrip.nd2nz.data);
+          break;
+        }
+      }
+    };
+    rc::detail::TestParams params;
+    params.seed = mixSeed(options_.seed + round, unitIndex);
+    params.maxSuccess = static_cast<int>(cases);
+    params.maxSize = 100;
+    const auto result = rc::detail::checkTestable(property, rc::detail::TestMetadata{}, params);
+    rc::detail::Error error;
+    rc::detail::GaveUpResult gaveUp;
+    if (result.match(error) || result.match(gaveUp)) {  // the suite's own fault, reported as a failure all the same
+      report::Failure failure;
+      failure.id = unitId(unit, unitIndex);
+      failure.group = unit.group;
+      failure.dtype = key.dtype;
+      failure.property = unit.property->name;
+      failure.clause = "generator";
+      failure.status = "FAIL";
+      failure.message = "the generator itself failed: " + error.description + gaveUp.description;
+      report_.record(key, unit.property->name, CaseStatus::fail);
+      report_.addFailure(std::move(failure));
+      return false;
+    }
+    if (!failed || !minimal) return true;
+    saveFailure(unit, unitIndex, *minimal);
+    return false;
+  }
+
+ private:
+  properties::Scope scopeFor(const Unit& unit) const {
+    properties::Scope scope;
+    scope.product = options_.product;
+    scope.dtypes = {unit.dtype};
+    scope.pathGlob = options_.pathGlob;
+    scope.profile = options_.profile;
+    return scope;
+  }
+
+  std::string unitId(const Unit& unit, std::uint64_t unitIndex) const {
+    return slug(unit.group) + "-" + std::string(oracle::name(unit.dtype)) + "-" + slug(unit.property->name) + "-" +
+           std::to_string(unitIndex);
+  }
+
+  void saveFailure(const Unit& unit, std::uint64_t unitIndex, const Counterexample& minimal) {
+    report::Failure failure;
+    failure.id = unitId(unit, unitIndex);
+    failure.group = unit.group;
+    failure.dtype = std::string(oracle::name(unit.dtype));
+    failure.property = unit.property->name;
+    failure.status = std::string(report::name(minimal.status));
+    failure.message = minimal.message.substr(0, minimal.message.find('\n'));
+    failure.clause = unit.property->clauses;
+    explainAgainstOracle(minimal.data, failure);
+    failure.caseFile = "failures/" + failure.id + ".json";
+    files_.push_back({failure.caseFile, casefile::toJsonText(minimal.data)});
+    const std::filesystem::path saved =
+        options_.outDir.empty() ? std::filesystem::path(failure.caseFile) : options_.outDir / failure.caseFile;
+    failure.repro = "dcconf run --backend " + shellQuoteArg(options_.backendSpec) + " --replay " + shellQuoteArg(saved.string());
+    report_.addFailure(std::move(failure));
+  }
+
+  // The conformance diff of the minimal case: where the backend's bytes leave the oracle's expectation.
+  void explainAgainstOracle(const casefile::CaseData& data, report::Failure& failure) {
+    const auto evaluation = oracle::evaluate(data.c, data.src, data.dstBefore);
+    if (evaluation.verdict != oracle::Verdict::computed) return;
+    std::vector<std::uint8_t> actual = data.dstBefore;
+    tap_.reset();
+    const auto result = tap_.run(data.c, data.src, actual);
+    if (result.status != backends::RunStatus::ok) {
+      failure.diff.push_back("backend answered " + std::string(backends::name(result.status)) + ": " + result.detail);
+      return;
+    }
+    const MismatchReport mismatches = describeMismatches(data.c, evaluation, actual);
+    if (mismatches.mismatchedBytes == 0) return;
+    failure.clause = mismatches.clause;
+    failure.diff.push_back(mismatches.summary);
+    failure.diff.insert(failure.diff.end(), mismatches.lines.begin(), mismatches.lines.end());
+  }
+
+  const RunOptions& options_;
+  StatusTap tap_;
+  report::Report& report_;
+  std::vector<OutputFile>& files_;
+};
+
+}  // namespace
+
+std::string shellQuoteArg(const std::string& text) {
+  if (!text.empty() && text.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./:=,") ==
+                           std::string::npos) {
+    return text;
+  }
+  std::string quoted = "'";
+  for (const char ch : text) quoted += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
+  return quoted + "'";
+}
+
+// RapidCheck announces its own random seed on first use; a run states its seed in the report instead, so the line
+// would only mislead. Load the configuration once with stderr muted.
+void loadRapidCheckQuietly() {
+  static const bool loaded = [] {
+    std::streambuf* saved = std::cerr.rdbuf(nullptr);
+    rc::detail::configuration();
+    std::cerr.rdbuf(saved);
+    return true;
+  }();
+  (void)loaded;
+}
+
+report::Report runUnits(const RunOptions& options, backends::Backend& backend, const std::vector<Unit>& units,
+                        const std::vector<std::uint64_t>& unitIndices, std::vector<OutputFile>& files,
+                        std::ostream& err) {
+  report::RunMeta meta{options.commandLine,
+                       DCCONF_VERSION,
+                       backend.name(),
+                       backend.version(),
+                       std::string(oracle::name(options.product)),
+                       oracle::profileName(options.profile),
+                       options.seed,
+                       std::to_string(options.shard.index + 1) + "/" + std::to_string(options.shard.count),
+                       isoNow()};
+  report::Report report(meta);
+  loadRapidCheckQuietly();
+  UnitRunner runner(options, backend, report, files);
+  const auto start = std::chrono::steady_clock::now();
+  const std::uint64_t plannedCases = static_cast<std::uint64_t>(options.casesPerProperty) * unitIndices.size();
+  report::Progress progress("dcconf run " + backend.name(), options.timeBudget ? 0 : plannedCases);
+  for (std::size_t k = 0; k < unitIndices.size(); ++k) {
+    const Unit& unit = units[unitIndices[k]];
+    bool ok = true;
+    if (options.timeBudget) {
+      // Spread what is left of the budget evenly over the units still to run, in rounds of a few cases.
+      const auto remaining = *options.timeBudget - (std::chrono::steady_clock::now() - start);
+      const auto slice = remaining / static_cast<long>(unitIndices.size() - k);
+      const auto unitStart = std::chrono::steady_clock::now();
+      std::uint64_t round = 0;
+      do {
+        ok = runner.runUnit(unit, unitIndices[k], 20, round++);
+        progress.advance(20);
+      } while (ok && std::chrono::steady_clock::now() - unitStart < slice);
+    } else {
+      ok = runner.runUnit(unit, unitIndices[k], options.casesPerProperty, 0);
+      progress.advance(options.casesPerProperty);
+    }
+    if (!ok && options.failFast) {
+      err << "dcconf: --fail-fast: stopping after the first failing property\n";
+      break;
+    }
+  }
+  progress.finish();
+  report.finish(std::chrono::steady_clock::now() - start);
+  return report;
+}
+
+}  // namespace dcconf::run

@@ -1,0 +1,43 @@
+// Inside the run engine: the plan (which units run) and the unit runner, shared by run.cpp and the tests.
+#pragma once
+
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+#include "dcconf/backends/backend.hpp"
+#include "dcconf/casefile/casefile.hpp"
+#include "dcconf/properties/invariants.hpp"
+#include "dcconf/report/report.hpp"
+#include "dcconf/run/run.hpp"
+
+namespace dcconf::run {
+
+enum class PropertyKind : std::uint8_t { onCase, onInvalid, onRoundTrip };
+
+struct PropertyDef {
+  std::string name;     // "G-1 conformance"
+  std::string clauses;  // what a failure of it breaks, when the diff cannot say better
+  PropertyKind kind;
+  bool (*appliesTo)(oracle::Operation);
+  properties::Outcome (*onCase)(backends::Backend&, const casefile::CaseData&);  // kind onCase only
+};
+const std::vector<PropertyDef>& propertyCatalogue();
+
+// One RapidCheck property over one operation and one dtype.
+struct Unit {
+  oracle::Operation operation;
+  std::string group;  // the report's row: operation name
+  oracle::DType dtype;
+  const PropertyDef* property;
+};
+
+// Every unit the options select, in a fixed order (sharding and seeds depend on it).
+std::vector<Unit> planUnits(const RunOptions& options);
+
+report::Report runUnits(const RunOptions& options, backends::Backend& backend, const std::vector<Unit>& units,
+                        const std::vector<std::uint64_t>& unitIndices, std::vector<OutputFile>& files,
+                        std::ostream& err);
+
+
+}  // namespace dcconf::run

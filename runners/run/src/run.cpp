@@ -1,0 +1,258 @@
+// dcconf run: plan the units, make the backend, spread the work over shards and worker processes, merge reports.
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <random>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "dcconf/exec/exec_backend.hpp"
+#include "dcconf/plugin/plugin_backend.hpp"
+#include "dcconf/run/diff.hpp"
+#include "dcconf/run/run.hpp"
+#include "engine_internal.hpp"
+
+namespace dcconf::run {
+
+using oracle::Operation;
+namespace props = dcconf::properties;
+
+namespace {
+
+bool always(Operation) { return true; }
+bool isPad(Operation op) {
+  return op == Operation::padGmToUb || op == Operation::padUbToGm || op == Operation::padUbToTscm;
+}
+
+}  // namespace
+
+// What `dcconf run` checks on an implementation, one RapidCheck property each. The laws are cheap and catch
+// implementations whose paths disagree with each other even where one of them happens to match the oracle.
+const std::vector<PropertyDef>& propertyCatalogue() {
+  static const std::vector<PropertyDef> catalogue{
+      {"G-1 conformance", "G-1", PropertyKind::onCase, always, props::checkG1Conformance},
+      {"G-2 no stray reads", "G-2", PropertyKind::onCase, always, props::checkG2NoStrayReads},
+      {"G-3 determinism", "G-3", PropertyKind::onCase, always, props::checkG3Determinism},
+      {"PAD-G2U-3/4/5 pad regions", "PAD-G2U-4", PropertyKind::onCase,
+       [](Operation op) { return op == Operation::padGmToUb; }, props::checkPadG2U345Regions},
+      {"ND2NZ-3 tail zero fill", "ND2NZ-3", PropertyKind::onCase, [](Operation op) { return op == Operation::nd2nz; },
+       props::checkNd2Nz3TailZeroFill},
+      {"law: Ext params == plain params", "PAD-G2U-1", PropertyKind::onCase, isPad, props::checkLawPadExtEqualsPlain},
+      {"law: DC-3 2-level == 0-level", "DC-3", PropertyKind::onCase,
+       [](Operation op) { return op == Operation::copy2Level; }, props::checkLawDc3TwoLevelIsZeroLevel},
+      {"law: aligned DataCopyPad == DC-2", "DC-2", PropertyKind::onCase,
+       [](Operation op) { return op == Operation::padGmToUb || op == Operation::padUbToGm; },
+       props::checkLawPadAlignedEqualsDc2},
+      {"law: zero-stride blocks concatenate", "DC-2", PropertyKind::onCase,
+       [](Operation op) { return op == Operation::padGmToUb || op == Operation::padUbToGm || op == Operation::copy0Level; },
+       props::checkLawZeroStrideBlocksConcatenate},
+      {"law: PAD-U2L1 == U2G then ND2NZ", "PAD-U2L1-1", PropertyKind::onCase,
+       [](Operation op) { return op == Operation::padUbToTscm; }, props::checkLawPadU2L1IsU2GThenNd2Nz},
+      {"NZ2ND-4 round trip", "NZ2ND-4", PropertyKind::onRoundTrip, [](Operation op) { return op == Operation::nz2nd; },
+       nullptr},
+      {"G-4 invalid cases", "G-4", PropertyKind::onInvalid, always, nullptr},
+  };
+  return catalogue;
+}
+
+bool globMatch(std::string_view pattern, std::string_view text) { return props::globMatch(pattern, text); }
+
+std::vector<Unit> planUnits(const RunOptions& options) {
+  std::vector<Unit> units;
+  for (const Operation op : oracle::kAllOperations) {
+    if (!props::hasGenerator(op)) continue;
+    for (const auto& dtypeInfo : oracle::allDTypes()) {
+      if (!globMatch(options.dtypeGlob, dtypeInfo.name)) continue;
+      bool anyPath = false;  // some documented path of op matches the filter and the product has it
+      for (const auto& path : oracle::documentedPaths(op)) {
+        oracle::Case probe;
+        probe.product = options.product;
+        probe.dtype = dtypeInfo.dtype;
+        probe.srcPos = path.src;
+        probe.dstPos = path.dst;
+        anyPath = anyPath || (globMatch(options.pathGlob, oracle::pathName(path.src, path.dst)) &&
+                              oracle::checkSupport(probe, op).empty());
+      }
+      if (!anyPath) continue;
+      for (const PropertyDef& property : propertyCatalogue()) {
+        if (property.appliesTo(op)) units.push_back({op, std::string(oracle::name(op)), dtypeInfo.dtype, &property});
+      }
+    }
+  }
+  return units;
+}
+
+BackendMade makeBackend(const std::string& spec, std::uint32_t perCaseTimeoutMs) {
+  if (spec == "fast") return {backends::makeFastBackend(), {}};
+  if (spec == "oracle") return {backends::makeOracleBackend(), {}};
+  if (spec.rfind("plugin:", 0) == 0) {
+    plugin::PluginOptions pluginOptions;
+    pluginOptions.perCaseTimeoutMs = perCaseTimeoutMs;
+    auto loaded = plugin::makePluginBackend(spec.substr(7), pluginOptions);
+    return {std::move(loaded.backend), loaded.error};
+  }
+  if (spec.rfind("exec:", 0) == 0) {
+    exec::ExecOptions execOptions;
+    execOptions.perCaseTimeoutMs = perCaseTimeoutMs;
+    auto started = exec::makeExecBackend(spec.substr(5), execOptions);
+    return {std::move(started.backend), started.error};
+  }
+  return {nullptr, "--backend: '" + spec + "' is not fast, oracle, plugin:PATH or exec:COMMAND"};
+}
+
+std::optional<Shard> shardFromEnvironment() {
+  const char* index = std::getenv("GTEST_SHARD_INDEX");
+  const char* total = std::getenv("GTEST_TOTAL_SHARDS");
+  if (index == nullptr || total == nullptr) return std::nullopt;
+  char* end = nullptr;
+  const unsigned long i = std::strtoul(index, &end, 10);
+  if (*end != '\0') return std::nullopt;
+  const unsigned long n = std::strtoul(total, &end, 10);
+  if (*end != '\0' || n == 0 || i >= n || n > 100000) return std::nullopt;
+  return Shard{static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(n)};
+}
+
+namespace {
+
+// A worker process's result travels to the parent as one JSON document in a temporary file.
+std::string encodeWorkerResult(const report::Report& report, const std::vector<OutputFile>& files) {
+  nlohmann::json json;
+  json["report"] = nlohmann::json::parse(report.toJsonText());
+  json["files"] = nlohmann::json::array();
+  for (const auto& file : files) json["files"].push_back({{"path", file.relativePath}, {"text", file.text}});
+  return json.dump();
+}
+
+bool decodeWorkerResult(const std::string& text, report::Report& merged, std::vector<OutputFile>& files) {
+  const auto json = nlohmann::json::parse(text, nullptr, false);
+  if (json.is_discarded() || !json.contains("report") || !json.contains("files")) return false;
+  if (!merged.mergeJson(json["report"].dump())) return false;
+  for (const auto& file : json["files"]) {
+    files.push_back({file.value("path", ""), file.value("text", "")});
+  }
+  return true;
+}
+
+// Runs the indices on `workers` forked processes and merges what they report.
+RunOutcome runOnWorkers(const RunOptions& options, const std::vector<Unit>& units,
+                        const std::vector<std::uint64_t>& indices, std::ostream& err) {
+  struct Worker {
+    pid_t pid;
+    std::string resultFile;
+  };
+  std::vector<Worker> workers;
+  for (std::uint32_t w = 0; w < options.threads; ++w) {
+    std::vector<std::uint64_t> mine;
+    for (std::size_t k = w; k < indices.size(); k += options.threads) mine.push_back(indices[k]);
+    char path[] = "/tmp/dcconf-worker-XXXXXX";
+    const int fd = ::mkstemp(path);
+    if (fd < 0) return {"cannot create a worker result file in /tmp", std::nullopt, {}};
+    ::close(fd);
+    const pid_t pid = ::fork();
+    if (pid < 0) return {"cannot fork a worker process", std::nullopt, {}};
+    if (pid == 0) {
+      BackendMade made = makeBackend(options.backendSpec, options.perCaseTimeoutMs);
+      if (!made.backend) std::_Exit(3);
+      std::vector<OutputFile> files;
+      RunOptions mineOptions = options;
+      if (w != 0) mineOptions.quiet = true;
+      const report::Report report = runUnits(mineOptions, *made.backend, units, mine, files, err);
+      std::ofstream(path) << encodeWorkerResult(report, files);
+      std::_Exit(0);
+    }
+    workers.push_back({pid, path});
+  }
+  RunOutcome outcome;
+  std::vector<OutputFile> files;
+  BackendMade probe = makeBackend(options.backendSpec, options.perCaseTimeoutMs);  // for the report's names
+  report::Report merged({options.commandLine, DCCONF_VERSION, probe.backend ? probe.backend->name() : options.backendSpec,
+                         probe.backend ? probe.backend->version() : "", std::string(oracle::name(options.product)),
+                         oracle::profileName(options.profile), options.seed,
+                         std::to_string(options.shard.index + 1) + "/" + std::to_string(options.shard.count), ""});
+  for (const Worker& worker : workers) {
+    int status = 0;
+    ::waitpid(worker.pid, &status, 0);
+    std::ifstream in(worker.resultFile);
+    std::stringstream text;
+    text << in.rdbuf();
+    std::remove(worker.resultFile.c_str());
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || !decodeWorkerResult(text.str(), merged, files)) {
+      outcome.error = "a worker process failed (status " + std::to_string(status) + ")";
+    }
+  }
+  outcome.report = std::move(merged);
+  outcome.files = std::move(files);
+  return outcome;
+}
+
+}  // namespace
+
+RunOutcome runSuite(const RunOptions& options, std::ostream& err) {
+  const std::vector<Unit> units = planUnits(options);
+  if (units.empty()) {
+    return {"nothing to run: no path matches --path '" + options.pathGlob + "' and --dtype '" + options.dtypeGlob +
+                "' on " + std::string(oracle::name(options.product)),
+            std::nullopt, {}};
+  }
+  std::vector<std::uint64_t> indices;
+  for (std::uint64_t i = 0; i < units.size(); ++i) {
+    if (i % options.shard.count == options.shard.index) indices.push_back(i);
+  }
+  if (options.threads > 1) return runOnWorkers(options, units, indices, err);
+  BackendMade made = makeBackend(options.backendSpec, options.perCaseTimeoutMs);
+  if (!made.backend) return {made.error, std::nullopt, {}};
+  RunOutcome outcome;
+  outcome.report = runUnits(options, *made.backend, units, indices, outcome.files, err);
+  return outcome;
+}
+
+bool replayCase(const RunOptions& options, const casefile::CaseData& data, std::ostream& out) {
+  BackendMade made = makeBackend(options.backendSpec, options.perCaseTimeoutMs);
+  if (!made.backend) {
+    out << "dcconf: error: " << made.error << "\n";
+    return false;
+  }
+  const auto resolution = oracle::resolveOperation(data.c);
+  if (!resolution.operation) {
+    out << "dcconf: error: " << resolution.error << "\n";
+    return false;
+  }
+  bool conforms = true;
+  for (const PropertyDef& property : propertyCatalogue()) {
+    if (property.kind != PropertyKind::onCase || !property.appliesTo(*resolution.operation)) continue;
+    const props::Outcome outcome = property.onCase(*made.backend, data);
+    const char* verdict = outcome.kind == props::Outcome::Kind::fail           ? "FAIL"
+                          : outcome.kind == props::Outcome::Kind::notSupported ? "NOT_SUPPORTED"
+                          : outcome.kind == props::Outcome::Kind::notApplicable ? "n/a"
+                                                                               : "PASS";
+    out << verdict << "  " << property.name;
+    if (!outcome.message.empty()) out << ": " << outcome.message;
+    out << "\n";
+    conforms = conforms && !outcome.failed();
+  }
+  const auto evaluation = oracle::evaluate(data.c, data.src, data.dstBefore);
+  if (evaluation.verdict == oracle::Verdict::computed) {
+    std::vector<std::uint8_t> actual = data.dstBefore;
+    const auto result = made.backend->run(data.c, data.src, actual);
+    if (result.status == backends::RunStatus::ok) {
+      const MismatchReport mismatches = describeMismatches(data.c, evaluation, actual, 32);
+      if (mismatches.mismatchedBytes > 0) {
+        out << mismatches.summary << "\n";
+        for (const auto& line : mismatches.lines) out << "  " << line << "\n";
+      }
+    } else {
+      out << "backend answered " << backends::name(result.status) << ": " << result.detail << "\n";
+    }
+  } else {
+    out << "oracle verdict: " << oracle::name(evaluation.verdict);
+    for (const auto& violation : evaluation.violations) out << "\n  " << oracle::describe(violation);
+    out << "\n";
+  }
+  return conforms;
+}
+
+}  // namespace dcconf::run
