@@ -7,6 +7,16 @@ import sys
 import jsonschema
 
 
+def print_errors(validator, document, label: str, prefix: str = "") -> int:
+    """Prints one line per schema error, "LABEL: PREFIX/where: message"; returns how many."""
+    count = 0
+    for error in validator.iter_errors(document):
+        where = prefix + ("/".join(str(p) for p in error.absolute_path) or "<top level>")
+        print(f"{label}: {where}: {error.message}", file=sys.stderr)
+        count += 1
+    return count
+
+
 def main() -> int:
     if len(sys.argv) != 3:
         print("usage: check_schema.py SCHEMA.json DIR", file=sys.stderr)
@@ -20,10 +30,7 @@ def main() -> int:
         return 1
     failed = 0
     for path in files:
-        for error in validator.iter_errors(json.loads(path.read_text())):
-            where = "/".join(str(p) for p in error.absolute_path) or "<top level>"
-            print(f"{path.name}: {where}: {error.message}", file=sys.stderr)
-            failed += 1
+        failed += print_errors(validator, json.loads(path.read_text()), path.name)
     print(f"{len(files)} files, {failed} schema errors")
     return 1 if failed else 0
 

@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <array>
+#include <ctime>
 #include <cstdio>
 #include <iomanip>
 #include <sstream>
@@ -56,6 +57,15 @@ std::string formatSeconds(double seconds) {
 }  // namespace
 
 std::string_view name(CaseStatus status) { return kStatusNames[static_cast<std::size_t>(status)]; }
+
+std::string isoNowUtc() {
+  const std::time_t now = std::time(nullptr);
+  std::tm utc{};
+  ::gmtime_r(&now, &utc);
+  char buffer[32];
+  std::strftime(buffer, sizeof buffer, "%Y-%m-%dT%H:%M:%SZ", &utc);
+  return buffer;
+}
 
 bool isFailure(CaseStatus status) {
   return status == CaseStatus::fail || status == CaseStatus::crash || status == CaseStatus::timeout;

@@ -48,6 +48,9 @@ struct Counts {
   std::uint64_t operator[](CaseStatus status) const { return byStatus[static_cast<std::size_t>(status)]; }
 };
 
+// Now, as ISO 8601 UTC ("2026-11-21T12:00:00Z"), for RunMeta::startedAt.
+std::string isoNowUtc();
+
 struct RunMeta {
   std::string command;  // what was run, for the record
   std::string dcconfVersion;

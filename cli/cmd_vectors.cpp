@@ -1,0 +1,188 @@
+// dcconf vectors export|check|verify|lint: golden vector sets for device harnesses (docs/vectors-format.md).
+#include <iostream>
+#include <memory>
+
+#include "commands.hpp"
+#include "dcconf/run/run.hpp"
+#include "dcconf/vectors/export.hpp"
+#include "dcconf/vectors/judge.hpp"
+#include "dcconf/vectors/vectors.hpp"
+#include "diagnostics.hpp"
+#include "output_dir.hpp"
+
+namespace dcconf::cli {
+namespace {
+
+struct VectorsOptions {
+  // export
+  std::string outDir;
+  bool force = false;
+  std::string product = std::string(oracle::name(oracle::kDefaultProduct));
+  std::string profile = "default";
+  std::string paths = "*";
+  std::string dtypes = "*";
+  std::uint32_t count = 4;
+  std::uint64_t seed = 1;
+  // check / verify / lint
+  std::string setDir;
+  std::string backend = "fast";
+  std::uint32_t timeoutMs = 10000;
+  std::string outputsDir;
+  std::string reportDir;
+  std::string saveOutputs;
+  std::string tcGlob = "*";
+  bool quiet = false;
+};
+
+int runExport(const VectorsOptions& o) {
+  vectors::ExportOptions options;
+  const auto product = oracle::parseProduct(o.product);
+  if (!product) return fail(ExitStatus::usage, "--product: unknown product '" + o.product + "' (see dcconf list)");
+  const auto profile = oracle::parseProfile(o.profile);
+  if (!profile.profile) return fail(ExitStatus::usage, "--profile: " + profile.error);
+  if (o.count > 10000) return fail(ExitStatus::usage, "--count: must be at most 10000");
+  options.product = *product;
+  options.profile = *profile.profile;
+  options.pathGlob = o.paths;
+  options.dtypeGlob = o.dtypes;
+  options.count = o.count;
+  options.seed = o.seed;
+  // Recorded without --out/--force: the set is the same wherever it is written.
+  options.command = "dcconf vectors export --product " + o.product + " --profile " + oracle::profileName(options.profile) +
+                    " --paths " + run::shellQuoteArg(o.paths) + " --dtypes " + run::shellQuoteArg(o.dtypes) +
+                    " --count " + std::to_string(o.count) + " --seed " + std::to_string(o.seed);
+  StagedOutput::Begin begin = StagedOutput::begin(o.outDir, o.force);  // refuse before spending time
+  if (!begin.output) return fail(ExitStatus::outputRefused, begin.error);
+  const vectors::Exported exported = vectors::exportSet(options);
+  if (!exported.error.empty()) return fail(ExitStatus::backendUnavailable, exported.error);
+  std::string error;
+  for (const auto& file : exported.files) {
+    if (error.empty()) error = begin.output->write(file.relativePath, file.bytes);
+  }
+  if (error.empty()) error = begin.output->commit();
+  if (!error.empty()) return fail(ExitStatus::outputRefused, error);
+  if (!o.quiet) std::cout << "exported " << exported.tests << " vectors to " << o.outDir << "\n";
+  return code(ExitStatus::ok);
+}
+
+// The set, or the exit status of a set that does not load (every problem on its own line).
+std::optional<vectors::VectorSet> loadOrReport(const std::string& dir, int& status) {
+  vectors::Loaded loaded = vectors::loadSet(dir);
+  if (loaded.set) return std::move(loaded.set);
+  for (const auto& problem : loaded.problems) printError(dir + "/" + problem.oneLine());
+  status = code(ExitStatus::unreadableCase);
+  return std::nullopt;
+}
+
+// report.json + junit.xml (+ nothing else) under --out, as dcconf run writes them.
+int finishJudged(const VectorsOptions& o, const vectors::Judged& judged, std::optional<StagedOutput>& reportOut,
+                 std::optional<StagedOutput>& outputsOut) {
+  if (!judged.report) return fail(ExitStatus::backendUnavailable, judged.error);
+  if (!o.quiet) judged.report->printSummary(std::cout);
+  std::string error;
+  if (reportOut) {
+    error = reportOut->write("report.json", judged.report->toJsonText());
+    if (error.empty()) error = reportOut->write("junit.xml", judged.report->toJunitXml());
+    if (error.empty()) error = reportOut->commit();
+  }
+  if (outputsOut) {
+    for (const auto& file : judged.outputs) {
+      if (error.empty()) error = outputsOut->write(file.relativePath, file.bytes);
+    }
+    if (error.empty()) error = outputsOut->commit();
+  }
+  if (!error.empty()) return fail(ExitStatus::outputRefused, error);
+  return code(judged.report->passed() ? ExitStatus::ok : ExitStatus::checksFailed);
+}
+
+std::optional<StagedOutput> stage(const std::string& dir, bool force, std::string& error) {
+  if (dir.empty()) return std::nullopt;
+  StagedOutput::Begin begin = StagedOutput::begin(dir, force);
+  if (!begin.output) error = begin.error;
+  return std::move(begin.output);
+}
+
+int runJudge(const VectorsOptions& o, bool verify, const std::string& commandLine) {
+  std::string error;
+  std::optional<StagedOutput> reportOut = stage(o.reportDir, o.force, error);
+  std::optional<StagedOutput> outputsOut = verify ? std::nullopt : stage(o.saveOutputs, o.force, error);
+  if (!error.empty()) return fail(ExitStatus::outputRefused, error);
+  int status = 0;
+  const auto set = loadOrReport(o.setDir, status);
+  if (!set) return status;
+  vectors::JudgeOptions options;
+  options.tcGlob = o.tcGlob;
+  options.command = commandLine;
+  options.setArgument = o.setDir;
+  options.saveOutputs = !o.saveOutputs.empty();
+  const vectors::Judged judged = verify ? vectors::verifySet(*set, o.outputsDir, options)
+                                        : vectors::checkSet(*set, o.backend, o.timeoutMs, options);
+  return finishJudged(o, judged, reportOut, outputsOut);
+}
+
+int runLint(const VectorsOptions& o) {
+  const vectors::Loaded loaded = vectors::loadSet(o.setDir);
+  for (const auto& problem : loaded.problems) printError(o.setDir + "/" + problem.oneLine());
+  if (!loaded.set) return code(ExitStatus::unreadableCase);
+  if (!o.quiet) {
+    std::cout << o.setDir << ": " << loaded.set->vectors.size() << " vectors in " << loaded.set->manifest.groups.size()
+              << " group files, " << loaded.set->manifest.files.size() << " files hashed, "
+              << loaded.set->manifest.flags.size() << " flags defined: ok\n";
+  }
+  return code(ExitStatus::ok);
+}
+
+}  // namespace
+
+Command addVectorsCommand(CLI::App& parent) {
+  auto o = std::make_shared<VectorsOptions>();
+  CLI::App* app = parent.add_subcommand("vectors", "Golden vector sets for device harnesses: export, check, verify, lint");
+  app->require_subcommand(1);
+
+  CLI::App* exp = app->add_subcommand("export", "Write a deterministic vector set (same seed and version: same bytes)");
+  exp->add_option("--out", o->outDir, "the set's folder (created; replaced only with --force)")->required();
+  exp->add_flag("--force", o->force, "replace a non-empty --out folder");
+  exp->add_option("--product", o->product, "product id (dcconf list)")->capture_default_str();
+  exp->add_option("--profile", o->profile, "ambiguity profile, e.g. hw-noop,doc-dummy")->capture_default_str();
+  exp->add_option("--paths", o->paths, "only paths matching this glob, e.g. 'GM->*'")->capture_default_str();
+  exp->add_option("--dtypes", o->dtypes, "only dtypes matching this glob, e.g. 'half'")->capture_default_str();
+  exp->add_option("--count", o->count, "random valid cases per operation x dtype (plus one random invalid)")
+      ->capture_default_str();
+  exp->add_option("--seed", o->seed, "seed of the random cases")->capture_default_str();
+  exp->add_flag("--quiet", o->quiet, "no summary line");
+
+  CLI::App* check = app->add_subcommand("check", "Replay every vector on a backend and report as dcconf run does");
+  check->add_option("DIR", o->setDir, "the vector set's folder")->required();
+  check->add_option("--backend", o->backend, "fast | oracle | plugin:PATH.so | exec:\"COMMAND ARGS\"")->capture_default_str();
+  check->add_option("--timeout-ms", o->timeoutMs, "per-case timeout for plugin and exec backends")->capture_default_str();
+  check->add_option("--save-outputs", o->saveOutputs, "write the backend's destination as <tcId>.bin into this folder");
+
+  CLI::App* verify = app->add_subcommand("verify", "Judge the <tcId>.bin outputs a device harness dumped");
+  verify->add_option("DIR", o->setDir, "the vector set's folder")->required();
+  verify->add_option("--outputs", o->outputsDir, "folder of <tcId>.bin, one per vector the harness ran")->required();
+
+  for (CLI::App* judge : {check, verify}) {
+    judge->add_option("--out", o->reportDir, "write report.json and junit.xml here");
+    judge->add_flag("--force", o->force, "replace non-empty output folders");
+    judge->add_option("--tc", o->tcGlob, "only vectors whose tcId matches this glob")->capture_default_str();
+    judge->add_flag("--quiet", o->quiet, "no summary table");
+  }
+
+  CLI::App* lint = app->add_subcommand("lint", "Check a vector set: schema, hashes, sizes, unique tcIds, flags defined");
+  lint->add_option("DIR", o->setDir, "the vector set's folder")->required();
+  lint->add_flag("--quiet", o->quiet, "no summary line");
+
+  return {app, [o, exp, verify, lint] {
+            if (exp->parsed()) return runExport(*o);
+            if (lint->parsed()) return runLint(*o);
+            const bool isVerify = verify->parsed();
+            std::string line = "dcconf vectors " + std::string(isVerify ? "verify " : "check ") +
+                               run::shellQuoteArg(o->setDir) +
+                               (isVerify ? " --outputs " + run::shellQuoteArg(o->outputsDir)
+                                         : " --backend " + run::shellQuoteArg(o->backend));
+            if (o->tcGlob != "*") line += " --tc " + run::shellQuoteArg(o->tcGlob);
+            return runJudge(*o, isVerify, line);
+          }};
+}
+
+}  // namespace dcconf::cli

@@ -1,0 +1,378 @@
+// The exporter: curated edge cases, the documents' worked examples and seeded random cases, grouped per
+// api x path x dtype into Wycheproof-shaped files, with raw tensors under data/ and a hashed manifest.
+#include "dcconf/vectors/export.hpp"
+
+#include <algorithm>
+#include <set>
+
+#include <nlohmann/json.hpp>
+#include <rapidcheck/Random.h>
+
+#include "dcconf/oracle/oracle.hpp"
+#include "dcconf/properties/generators.hpp"
+#include "dcconf/vectors/sha256.hpp"
+#include "drafts.hpp"
+
+namespace dcconf::vectors {
+
+using namespace dcconf::oracle;
+using detail::Draft;
+using nlohmann::json;
+
+const std::map<std::string, FlagDef>& flagCatalogue() {
+  static const std::map<std::string, FlagDef> flags{
+      {"UNALIGNED_BLOCKLEN", {"PAD-G2U-2", "blockLen (bytes) is not a multiple of 32: blocks are padded to 32 B in UB"}},
+      {"LEFT_PAD", {"PAD-G2U-3", "leftPadding > 0: pad elements before the data"}},
+      {"RIGHT_PAD", {"PAD-G2U-3", "rightPadding > 0: pad elements after the data"}},
+      {"LEFT_PAD_MAX", {"PAD-G2U-1", "leftPadding*sizeof(T) == 32, the largest allowed"}},
+      {"RIGHT_PAD_MAX", {"PAD-G2U-1", "rightPadding*sizeof(T) == 32, the largest allowed"}},
+      {"PAD_VALUE", {"PAD-G2U-4", "isPad with pad elements: they hold paddingValue"}},
+      {"PAD_REGISTER", {"PAD-G2U-4", "isPad false with pads: they hold the SetPadValue register"}},
+      {"DUMMY_FILL", {"PAD-G2U-5", "pads + data is not a multiple of 32 B: dummy bytes (ANY by default, AMB-2)"}},
+      {"SRC_GAP", {"PAD-G2U-2", "a non-zero source stride between blocks (DC-2, PAD-U2G-2 alike)"}},
+      {"DST_GAP", {"PAD-G2U-3", "a non-zero destination stride: the gaps between blocks are KEEP"}},
+      {"GM_UNALIGNED", {"G-5", "a GM buffer starts at an offset that is not 32-byte aligned"}},
+      {"GUARD_BYTES", {"G-1", "the destination has bytes outside the write footprint: they must keep their value"}},
+      {"U2G_EXACT_BYTES", {"PAD-U2G-2", "UB -> GM writes exactly blockLen bytes per block, never the UB dummy"}},
+      {"TWO_LEVEL_REMAINDER", {"DC-3", "calCount*sizeof(T) is not a multiple of 32: the remainder is dropped"}},
+      {"ND2NZ_TAIL", {"ND2NZ-3", "dValue is not a multiple of C0: the row tail is zero-filled"}},
+      {"ND2NZ_MULTI_MATRIX", {"ND2NZ-2", "ndNum > 1: several matrices"}},
+      {"NZ2ND_MULTI_MATRIX", {"NZ2ND-2", "ndNum > 1: several matrices"}},
+      {"ANY_BYTES", {"AMB-2", "some destination bytes are ANY (care mask 0): unspecified (AMB-2 dummy, PAD-G2U-4 pads, ND2NZ-4)"}},
+      {"WORKED_EXAMPLE", {"PAD-G2U-6", "a worked example of the documents (docs/examples; PAD-G2U-6, SLICE-5, NZ2ND-3, ...): its comment names the clause"}},
+      {"RANDOM", {"G-1", "drawn by the property suite's generators from the set's seed"}},
+      {"INVALID_BLOCKCOUNT", {"PAD-G2U-1", "blockCount out of range (PAD-G2U-1, PAD-U2G-1, DC-1; AMB-1 for 0)"}},
+      {"INVALID_BLOCKLEN", {"PAD-G2U-1", "blockLen out of range (PAD-G2U-1, PAD-U2G-1, DC-1)"}},
+      {"INVALID_PADDING", {"PAD-G2U-1", "leftPadding/rightPadding*sizeof(T) > 32, or a 64-bit paddingValue != 0"}},
+      {"INVALID_CALCOUNT", {"DC-3", "2-level calCount moves more than 65535 blocks (AMB-4)"}},
+      {"INVALID_ND2NZ", {"ND2NZ-1", "an Nd2NzParams field out of range (ND2NZ-1, PAD-U2L1-2)"}},
+      {"INVALID_NZ2ND", {"NZ2ND-1", "an Nz2NdParamsFull field out of range"}},
+      {"INVALID_BOUNDS", {"G-1", "a buffer is too small for the footprint (G-1 destination, G-2 source)"}},
+      {"INVALID_ALIGNMENT", {"G-5", "a UB/L1 operand does not start 32-byte aligned"}},
+      {"INVALID_OTHER", {"G-4", "another constraint broken; the test's clause and field name it"}},
+  };
+  return flags;
+}
+
+namespace {
+
+std::string lower(std::string_view text) {
+  std::string out(text);
+  for (char& ch : out) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  return out;
+}
+
+// "datacopypad_gm2vecin_half": the group file's stem for a case.
+std::string groupStem(const Case& c) {
+  return lower(name(c.api)) + "_" + lower(name(c.srcPos)) + "2" + lower(name(c.dstPos)) + "_" + std::string(name(c.dtype));
+}
+
+std::string invalidFlag(const std::string& clause, const std::string& field) {
+  if (clause.rfind("ND2NZ", 0) == 0 || clause.rfind("PAD-U2L1", 0) == 0) return "INVALID_ND2NZ";
+  if (clause.rfind("NZ2ND", 0) == 0) return "INVALID_NZ2ND";
+  if (clause == "DC-3") return "INVALID_CALCOUNT";
+  if (clause == "G-5") return "INVALID_ALIGNMENT";
+  if (clause == "G-1" || clause == "G-2") return "INVALID_BOUNDS";
+  if (field.find("blockCount") != std::string::npos) return "INVALID_BLOCKCOUNT";
+  if (field.find("blockLen") != std::string::npos) return "INVALID_BLOCKLEN";
+  if (field.find("adding") != std::string::npos) return "INVALID_PADDING";
+  return "INVALID_OTHER";
+}
+
+// The flags a valid case's parameters and expectation show, added to the ones its source chose.
+void addVisibleFlags(const Case& c, Operation op, const Evaluation& e, std::set<std::string>& flags) {
+  const std::uint64_t s = sizeBytes(c.dtype);
+  std::uint64_t blockLen = 0, srcStride = 0, dstStride = 0;
+  std::visit([&](const auto& p) {
+    if constexpr (requires { p.blockLen; p.srcStride; }) {
+      blockLen = p.blockLen, srcStride = p.srcStride, dstStride = p.dstStride;
+    }
+  }, c.params);
+  std::uint64_t left = 0, right = 0;
+  bool isPad = false;
+  std::visit([&](const auto& p) {
+    if constexpr (requires { p.leftPadding; }) left = p.leftPadding, right = p.rightPadding, isPad = p.isPad;
+  }, c.padParams);
+  if (op == Operation::padGmToUb) {
+    if (blockLen % 32 != 0) flags.insert("UNALIGNED_BLOCKLEN");
+    if (left > 0) flags.insert(left * s == 32 ? "LEFT_PAD_MAX" : "LEFT_PAD");
+    if (right > 0) flags.insert(right * s == 32 ? "RIGHT_PAD_MAX" : "RIGHT_PAD");
+    if (left + right > 0) flags.insert(isPad ? "PAD_VALUE" : "PAD_REGISTER");
+    if (((left + right) * s + blockLen) % 32 != 0) flags.insert("DUMMY_FILL");
+  }
+  if (op == Operation::padUbToGm && blockLen % 32 != 0) flags.insert("U2G_EXACT_BYTES");
+  if (srcStride > 0) flags.insert("SRC_GAP");
+  if (dstStride > 0) flags.insert("DST_GAP");
+  if ((c.srcPos == Position::GM && c.src.offsetBytes % 32 != 0) || (c.dstPos == Position::GM && c.dst.offsetBytes % 32 != 0)) {
+    flags.insert("GM_UNALIGNED");
+  }
+  if (const auto* cal = std::get_if<CalCount>(&c.params); cal && (std::uint64_t{cal->calCount} * s) % 32 != 0) {
+    flags.insert("TWO_LEVEL_REMAINDER");
+  }
+  const Nd2NzParams* nd = std::get_if<Nd2NzParams>(&c.params);
+  if (op == Operation::padUbToTscm && c.nd2nzParams) nd = &*c.nd2nzParams;
+  if (nd != nullptr && nd->dValue % (32 / s) != 0) flags.insert("ND2NZ_TAIL");
+  if (nd != nullptr && nd->ndNum > 1) flags.insert("ND2NZ_MULTI_MATRIX");
+  if (const auto* nz = std::get_if<Nz2NdParamsFull>(&c.params); nz && nz->ndNum > 1) flags.insert("NZ2ND_MULTI_MATRIX");
+  const auto& region = e.expectation.region;
+  if (std::any_of(region.begin(), region.end(), [](Region r) { return r == Region::keep; })) flags.insert("GUARD_BYTES");
+  const auto& care = e.expectation.care;
+  if (std::any_of(care.begin(), care.end(), [](std::uint8_t v) { return v == 0; })) flags.insert("ANY_BYTES");
+}
+
+std::uint64_t mix(std::uint64_t seed, std::uint64_t a, std::uint64_t b, std::uint64_t c) {
+  std::uint64_t z = seed ^ (0x9E3779B97F4A7C15ull * (a + 1)) ^ (0xC2B2AE3D27D4EB4Full * (b + 1)) ^ (0x165667B19E3779F9ull * (c + 1));
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+// Whether the product has some path of op that the filter selects, for this dtype.
+bool selected(const ExportOptions& o, Operation op, DType dtype) {
+  for (const auto& path : documentedPaths(op)) {
+    Case probe;
+    probe.product = o.product;
+    probe.dtype = dtype;
+    probe.srcPos = path.src;
+    probe.dstPos = path.dst;
+    if (properties::globMatch(o.pathGlob, pathName(path.src, path.dst)) && checkSupport(probe, op).empty()) return true;
+  }
+  return false;
+}
+
+void randomDrafts(const ExportOptions& o, std::vector<Draft>& out) {
+  if (o.count == 0) return;
+  std::uint64_t opIndex = 0;
+  for (const Operation op : kAllOperations) {
+    ++opIndex;
+    if (!properties::hasGenerator(op)) continue;
+    for (const auto& info : allDTypes()) {
+      if (!properties::globMatch(o.dtypeGlob, info.name) || !selected(o, op, info.dtype)) continue;
+      properties::Scope scope;
+      scope.product = o.product;
+      scope.dtypes = {info.dtype};
+      scope.pathGlob = o.pathGlob;
+      scope.profile = o.profile;
+      const auto dtypeIndex = static_cast<std::uint64_t>(info.dtype);
+      for (std::uint32_t i = 0; i < o.count; ++i) {
+        try {
+          const int size = static_cast<int>(10 + (i * 23) % 60);
+          auto generated = properties::genCase(op, scope)(rc::Random(mix(o.seed, opIndex, dtypeIndex, i)), size).value();
+          out.push_back({std::move(generated.data), "random " + std::string(name(op)) + " case " + std::to_string(i),
+                         {"RANDOM"}, false, "", "", std::nullopt});
+        } catch (...) {  // a generator that gives up on this scope yields no vector (deterministically)
+        }
+      }
+      try {
+        auto invalid = properties::genInvalidCase(op, scope)(rc::Random(mix(o.seed, opIndex, dtypeIndex, 1u << 20)), 30).value();
+        std::string comment = invalid.clause + ": " + invalid.field + ": " + invalid.how;
+        out.push_back({std::move(invalid.data), std::move(comment), {"RANDOM", invalidFlag(invalid.clause, invalid.field)},
+                       true, invalid.clause, invalid.field, invalid.validBase});
+      } catch (...) {
+      }
+    }
+  }
+}
+
+void exampleDrafts(const ExportOptions& o, std::vector<Draft>& out) {
+  for (const auto& [fileName, text] : workedExamples()) {
+    auto loaded = casefile::parseCaseText(text, ".", fileName);
+    auto* data = std::get_if<casefile::CaseData>(&loaded);
+    if (data == nullptr) continue;
+    const bool retargeted = data->c.product != o.product;
+    data->c.product = o.product;  // the set's product decides support; the semantics are the example's
+    data->c.profile = o.profile;
+    const std::string comment = fileName + (retargeted ? " (re-targeted to " + std::string(name(o.product)) + ")" : "") +
+                                ": " + data->description;
+    data->description.clear();
+    const auto violations = validate(data->c);
+    if (violations.empty()) {
+      out.push_back({std::move(*data), comment, {"WORKED_EXAMPLE"}, false, "", "", std::nullopt});
+    } else if (violations.front().clause != "PROD" && resolveOperation(data->c).operation) {
+      const Violation first = violations.front();
+      out.push_back({std::move(*data), comment, {"WORKED_EXAMPLE", invalidFlag(first.clause, first.field)}, true,
+                     first.clause, first.field, std::nullopt});
+    }
+  }
+}
+
+// A finished vector: its test object and its tensors.
+struct Built {
+  Operation operation;
+  json test;
+  std::vector<SetFile> tensors;
+};
+
+json bufferRef(const BufferSpec& spec, const std::string& file) {
+  return {{"size", spec.sizeBytes}, {"offset", spec.offsetBytes}, {"file", file}};
+}
+json tensorRef(const std::string& file, std::uint64_t size) { return {{"file", file}, {"size", size}}; }
+
+// The valid base's writes, moved by the destination offset the break changed and clipped to the buffer.
+json allowedWrites(const Draft& d) {
+  json ranges = json::array();
+  if (!d.validBase || !validate(*d.validBase).empty()) return ranges;
+  const auto shift = static_cast<std::int64_t>(d.data.c.dst.offsetBytes) - static_cast<std::int64_t>(d.validBase->dst.offsetBytes);
+  const auto size = static_cast<std::int64_t>(d.data.c.dst.sizeBytes);
+  for (const ByteRange& r : footprint(*d.validBase).writes) {
+    const std::int64_t begin = std::clamp<std::int64_t>(static_cast<std::int64_t>(r.begin) + shift, 0, size);
+    const std::int64_t end = std::clamp<std::int64_t>(static_cast<std::int64_t>(r.end) + shift, 0, size);
+    if (begin < end) ranges.push_back({begin, end});
+  }
+  return ranges;
+}
+
+std::optional<Built> build(const Draft& d, const std::string& tcId, std::set<std::string>& flagsUsed) {
+  const auto resolution = resolveOperation(d.data.c);
+  if (!resolution.operation) return std::nullopt;
+  const Evaluation e = evaluate(d.data.c, d.data.src, d.data.dstBefore);
+  std::set<std::string> flags(d.flags.begin(), d.flags.end());
+  Built built{*resolution.operation, json::object(), {}};
+  json caseJson = casefile::toJson(d.data);
+  caseJson.erase("description");
+  const std::string stem = "data/" + tcId;
+  caseJson["src"] = bufferRef(d.data.c.src, stem + ".src.bin");
+  caseJson["dst"] = bufferRef(d.data.c.dst, stem + ".dst.bin");
+  built.tensors.push_back({stem + ".src.bin", d.data.src});
+  built.tensors.push_back({stem + ".dst.bin", d.data.dstBefore});
+  json& t = built.test;
+  t["tcId"] = tcId;
+  t["comment"] = d.comment;
+  if (d.invalid) {
+    if (e.verdict != Verdict::invalid) return std::nullopt;
+    t["result"] = "invalid";
+    t["clause"] = d.clause;
+    t["field"] = d.field;
+    t["allowedWrites"] = allowedWrites(d);
+  } else {
+    if (e.verdict != Verdict::computed) return std::nullopt;
+    addVisibleFlags(d.data.c, *resolution.operation, e, flags);
+    t["result"] = "valid";
+    t["expected"] = tensorRef(stem + ".expected.bin", e.expectation.expected.size());
+    t["care"] = tensorRef(stem + ".care.bin", e.expectation.care.size());
+    built.tensors.push_back({stem + ".expected.bin", e.expectation.expected});
+    built.tensors.push_back({stem + ".care.bin", e.expectation.care});
+  }
+  t["flags"] = json(std::vector<std::string>(flags.begin(), flags.end()));
+  t["case"] = std::move(caseJson);
+  flagsUsed.insert(flags.begin(), flags.end());
+  return built;
+}
+
+std::vector<std::uint8_t> textBytes(const json& value) {
+  const std::string text = value.dump(2) + "\n";
+  return {text.begin(), text.end()};
+}
+
+json notesFor(const std::set<std::string>& flags) {
+  json notes = json::object();
+  for (const std::string& flag : flags) {
+    const FlagDef& def = flagCatalogue().at(flag);
+    notes[flag] = {{"clause", def.clause}, {"description", def.description}};
+  }
+  return notes;
+}
+
+bool inScope(const ExportOptions& o, const Case& c) {
+  return properties::globMatch(o.pathGlob, pathName(c.srcPos, c.dstPos)) && properties::globMatch(o.dtypeGlob, name(c.dtype));
+}
+
+// The params struct names that a testGroup shares.
+std::string paramsKey(const Case& c) {
+  std::string key(typeName(c.params));
+  if (!std::holds_alternative<std::monostate>(c.padParams)) key += "+" + std::string(typeName(c.padParams));
+  return key;
+}
+
+}  // namespace
+
+Exported exportSet(const ExportOptions& o) {
+  std::vector<Draft> drafts = detail::curatedDrafts(o);
+  exampleDrafts(o, drafts);
+  randomDrafts(o, drafts);
+  // file stem -> drafts in order
+  std::map<std::string, std::vector<const Draft*>> byFile;
+  for (const Draft& d : drafts) {
+    if (inScope(o, d.data.c)) byFile[groupStem(d.data.c)].push_back(&d);
+  }
+  Exported exported;
+  std::set<std::string> allFlags;
+  json files = json::object();
+  json groups = json::array();
+  auto add = [&](SetFile file) {
+    files[file.relativePath] = {{"size", file.bytes.size()}, {"sha256", sha256Hex(file.bytes)}};
+    exported.files.push_back(std::move(file));
+  };
+  for (const auto& [stem, list] : byFile) {
+    // testGroups: one per operation x params structs, in order of first appearance; tcIds run through the file.
+    std::vector<std::pair<std::string, std::vector<const Draft*>>> testGroups;
+    for (const Draft* d : list) {
+      const auto op = resolveOperation(d->data.c).operation;
+      const std::string shared = std::string(op ? key(*op) : "unknown") + "|" + paramsKey(d->data.c);
+      auto it = std::find_if(testGroups.begin(), testGroups.end(), [&](const auto& g) { return g.first == shared; });
+      if (it == testGroups.end()) it = testGroups.insert(testGroups.end(), {shared, {}});
+      it->second.push_back(d);
+    }
+    std::set<std::string> fileFlags;
+    json jsonGroups = json::array();
+    std::uint64_t n = 0;
+    for (const auto& [groupKey, members] : testGroups) {
+      json tests = json::array();
+      std::optional<Operation> op;
+      for (const Draft* d : members) {
+        char id[16];
+        std::snprintf(id, sizeof id, "%04llu", static_cast<unsigned long long>(n + 1));
+        auto built = build(*d, stem + "-" + id, fileFlags);
+        if (!built) continue;
+        ++n;
+        op = built->operation;
+        tests.push_back(std::move(built->test));
+        for (auto& tensor : built->tensors) add(std::move(tensor));
+      }
+      if (tests.empty()) continue;
+      const Case& first = members.front()->data.c;
+      json group = {{"operation", key(*op)}, {"clauseFamily", clauseFamily(*op)}, {"paramsType", typeName(first.params)}};
+      if (!std::holds_alternative<std::monostate>(first.padParams)) group["padParamsType"] = typeName(first.padParams);
+      group["tests"] = std::move(tests);
+      jsonGroups.push_back(std::move(group));
+    }
+    if (n == 0) continue;
+    const Case& c = list.front()->data.c;
+    json groupFile = {{"schema", kGroupSchema},
+                      {"api", name(c.api)},
+                      {"path", pathName(c.srcPos, c.dstPos)},
+                      {"dtype", name(c.dtype)},
+                      {"product", name(o.product)},
+                      {"profile", profileName(o.profile)},
+                      {"numberOfTests", n},
+                      {"notes", notesFor(fileFlags)},
+                      {"testGroups", std::move(jsonGroups)}};
+    add({stem + ".json", textBytes(groupFile)});
+    groups.push_back(stem + ".json");
+    allFlags.insert(fileFlags.begin(), fileFlags.end());
+    exported.tests += n;
+  }
+  if (exported.tests == 0) {
+    exported.error = "nothing to export: no case matches --paths '" + o.pathGlob + "' and --dtypes '" + o.dtypeGlob +
+                     "' on " + std::string(name(o.product));
+    exported.files.clear();
+    return exported;
+  }
+  json manifest = {{"schema", kManifestSchema},
+                   {"dcconfVersion", DCCONF_VERSION},
+                   {"seed", o.seed},
+                   {"product", name(o.product)},
+                   {"profile", profileName(o.profile)},
+                   {"paths", o.pathGlob},
+                   {"dtypes", o.dtypeGlob},
+                   {"count", o.count},
+                   {"command", o.command},
+                   {"numberOfTests", exported.tests},
+                   {"flags", notesFor(allFlags)},
+                   {"groups", std::move(groups)},
+                   {"files", std::move(files)}};
+  exported.files.push_back({kManifestFile, textBytes(manifest)});
+  return exported;
+}
+
+}  // namespace dcconf::vectors

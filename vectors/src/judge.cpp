@@ -1,0 +1,204 @@
+// Judging a vector set: replayed on a backend (check) or from a device harness's dumped outputs (verify). The
+// vector's expected.bin and care.bin are the truth; the oracle only supplies regions for readable diffs.
+#include "dcconf/vectors/judge.hpp"
+
+#include <chrono>
+#include <ctime>
+#include <fstream>
+
+#include "dcconf/oracle/oracle.hpp"
+#include "dcconf/run/diff.hpp"
+#include "dcconf/run/run.hpp"
+
+namespace dcconf::vectors {
+
+namespace fs = std::filesystem;
+using report::CaseStatus;
+
+namespace {
+
+std::string hexByte(std::uint8_t value) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  return std::string("0x") + kHex[value >> 4] + kHex[value & 0xF];
+}
+
+struct Judgement {
+  CaseStatus status = CaseStatus::pass;
+  std::string clause;
+  std::string message;  // one line, for failures
+  std::vector<std::string> diff;
+};
+
+Judgement failed(std::string clause, std::string message, std::vector<std::string> diff = {}) {
+  return {CaseStatus::fail, std::move(clause), std::move(message), std::move(diff)};
+}
+
+// A valid vector's destination against expected.bin under care.bin.
+Judgement judgeValid(const Vector& v, std::span<const std::uint8_t> actual) {
+  if (actual.size() != v.expected.size()) {
+    return failed("G-1", v.tcId + ": the output is " + std::to_string(actual.size()) + " bytes, expected " +
+                             std::to_string(v.expected.size()) + " (the case's dst.size)");
+  }
+  oracle::Evaluation e = oracle::evaluate(v.data.c, v.data.src, v.data.dstBefore);
+  if (e.verdict != oracle::Verdict::computed) {
+    return failed("G-4", v.tcId + ": this dcconf's oracle says " + std::string(oracle::name(e.verdict)) +
+                             " for a valid vector: the set comes from another dcconf version (re-export it)");
+  }
+  e.expectation.expected = v.expected;
+  e.expectation.care = v.care;
+  const run::MismatchReport mismatches = run::describeMismatches(v.data.c, e, actual);
+  if (mismatches.mismatchedBytes == 0) return {};
+  return failed(mismatches.clause, v.tcId + ": " + mismatches.summary, mismatches.lines);
+}
+
+// An invalid vector that ran anyway: nothing may change outside allowedWrites (G-4).
+Judgement judgeInvalidRan(const Vector& v, std::span<const std::uint8_t> actual) {
+  if (actual.size() != v.data.dstBefore.size()) {
+    return failed("G-4", v.tcId + ": the output is " + std::to_string(actual.size()) + " bytes, expected " +
+                             std::to_string(v.data.dstBefore.size()) + " (the case's dst.size)");
+  }
+  std::vector<std::uint8_t> allowed(actual.size(), 0);
+  for (const auto& range : v.allowedWrites) std::fill(allowed.begin() + static_cast<std::ptrdiff_t>(range.begin),
+                                                      allowed.begin() + static_cast<std::ptrdiff_t>(range.end), 1);
+  for (std::size_t b = 0; b < actual.size(); ++b) {
+    if (allowed[b] == 0 && actual[b] != v.data.dstBefore[b]) {
+      return failed("G-4", v.tcId + ": invalid (" + v.clause + " " + v.field + ") and run anyway, it wrote byte " +
+                               std::to_string(b) + " outside the allowed writes: expected " +
+                               hexByte(v.data.dstBefore[b]) + ", got " + hexByte(actual[b]) + " (G-4/G-1)");
+    }
+  }
+  return {CaseStatus::acceptedInvalid, "", "", {}};
+}
+
+class Recorder {
+ public:
+  Recorder(report::RunMeta meta, std::string reproPrefix)
+      : report_(std::move(meta)), reproPrefix_(std::move(reproPrefix)) {}
+
+  void record(const Vector& v, const Judgement& j) {
+    const report::GroupKey key{reportGroup(v.data.c), std::string(oracle::name(v.data.c.dtype))};
+    const char* property = v.result == Result::valid ? kValidProperty : kInvalidProperty;
+    report_.record(key, property, j.status);
+    if (!report::isFailure(j.status)) return;
+    report::Failure failure;
+    failure.id = v.tcId;
+    failure.group = key.group;
+    failure.dtype = key.dtype;
+    failure.property = property;
+    failure.clause = j.clause;
+    failure.status = std::string(report::name(j.status));
+    failure.message = j.message;
+    failure.diff = j.diff;
+    failure.caseFile = v.groupFile;
+    failure.repro = reproPrefix_ + " --tc " + v.tcId;
+    report_.addFailure(std::move(failure));
+  }
+
+  report::Report finish(std::chrono::steady_clock::time_point start) {
+    report_.finish(std::chrono::steady_clock::now() - start);
+    return std::move(report_);
+  }
+  report::Report& report() { return report_; }
+
+ private:
+  report::Report report_;
+  std::string reproPrefix_;
+};
+
+report::RunMeta metaFor(const VectorSet& set, const JudgeOptions& options, std::string backend, std::string version) {
+  return {options.command, DCCONF_VERSION, std::move(backend), std::move(version), set.manifest.product,
+          set.manifest.profile, set.manifest.seed, "1/1", report::isoNowUtc()};
+}
+
+bool selected(const Vector& v, const JudgeOptions& options) { return run::globMatch(options.tcGlob, v.tcId); }
+
+std::string noneSelected(const JudgeOptions& options) {
+  return "no vector's tcId matches --tc '" + options.tcGlob + "'";
+}
+
+}  // namespace
+
+Judged checkSet(const VectorSet& set, const std::string& backendSpec, std::uint32_t perCaseTimeoutMs,
+                const JudgeOptions& options) {
+  Judged judged;
+  run::BackendMade made = run::makeBackend(backendSpec, perCaseTimeoutMs);
+  if (!made.backend) return {std::nullopt, made.error, {}};
+  const auto start = std::chrono::steady_clock::now();
+  Recorder recorder(metaFor(set, options, made.backend->name(), made.backend->version()),
+                    "dcconf vectors check " + run::shellQuoteArg(options.setArgument) + " --backend " +
+                        run::shellQuoteArg(backendSpec));
+  std::uint64_t judgedCount = 0;
+  report::Progress progress("dcconf vectors check", set.vectors.size());
+  for (const Vector& v : set.vectors) {
+    if (!selected(v, options)) continue;
+    ++judgedCount;
+    progress.advance();
+    std::vector<std::uint8_t> actual = v.data.dstBefore;
+    const backends::RunResult result = made.backend->run(v.data.c, v.data.src, actual);
+    Judgement j;
+    const std::string answered = v.tcId + ": backend answered " + std::string(backends::name(result.status)) +
+                                 (result.detail.empty() ? "" : ": " + result.detail);
+    switch (result.status) {
+      case backends::RunStatus::ok:
+        if (options.saveOutputs) judged.outputs.push_back({v.tcId + ".bin", actual});
+        j = v.result == Result::valid ? judgeValid(v, actual) : judgeInvalidRan(v, actual);
+        break;
+      case backends::RunStatus::rejected:
+      case backends::RunStatus::error:
+        j = v.result == Result::invalid ? Judgement{CaseStatus::rejected, "", "", {}}
+                                        : failed("G-4", answered + " on a valid vector");
+        break;
+      case backends::RunStatus::notSupported: j = {CaseStatus::notSupported, "", "", {}}; break;
+      case backends::RunStatus::crashed: j = {CaseStatus::crash, "G-4", answered, {}}; break;
+      case backends::RunStatus::timedOut: j = {CaseStatus::timeout, "G-4", answered, {}}; break;
+    }
+    recorder.record(v, j);
+  }
+  progress.finish();
+  if (judgedCount == 0) return {std::nullopt, noneSelected(options), {}};
+  judged.report = recorder.finish(start);
+  return judged;
+}
+
+Judged verifySet(const VectorSet& set, const fs::path& outputsDir, const JudgeOptions& options) {
+  std::error_code ec;
+  if (!fs::is_directory(outputsDir, ec)) return {std::nullopt, "--outputs: " + outputsDir.string() + " is not a directory", {}};
+  const auto start = std::chrono::steady_clock::now();
+  Recorder recorder(metaFor(set, options, "outputs:" + outputsDir.string(), ""),
+                    "dcconf vectors verify " + run::shellQuoteArg(options.setArgument) + " --outputs " +
+                        run::shellQuoteArg(outputsDir.string()));
+  recorder.report().addNote("invalid vectors: no <tcId>.bin counts as REJECTED; one that leaves every byte outside "
+                            "allowedWrites alone counts as ACCEPTED_INVALID (G-4)");
+  std::uint64_t judgedCount = 0;
+  for (const Vector& v : set.vectors) {
+    if (!selected(v, options)) continue;
+    ++judgedCount;
+    const fs::path file = outputsDir / (v.tcId + ".bin");
+    const std::uint64_t want = v.data.c.dst.sizeBytes;
+    Judgement j;
+    if (!fs::is_regular_file(file, ec)) {
+      j = v.result == Result::invalid ? Judgement{CaseStatus::rejected, "", "", {}}
+                                      : failed("G-1", v.tcId + ": no output " + file.filename().string() + " in " +
+                                                          outputsDir.string() + " (the harness did not dump it)");
+    } else if (const std::uintmax_t size = fs::file_size(file, ec); ec || size != want) {
+      j = failed("G-1", v.tcId + ": " + file.filename().string() + " is " + (ec ? "unreadable" : std::to_string(size) + " bytes") +
+                            ", expected " + std::to_string(want) + " (the case's dst.size)");
+    } else {
+      std::vector<std::uint8_t> actual(want);
+      std::ifstream in(file, std::ios::binary);
+      in.read(reinterpret_cast<char*>(actual.data()), static_cast<std::streamsize>(want));
+      if (static_cast<std::uint64_t>(in.gcount()) != want) {
+        j = failed("G-1", v.tcId + ": cannot read " + file.string() + " to the end");
+      } else {
+        j = v.result == Result::valid ? judgeValid(v, actual) : judgeInvalidRan(v, actual);
+      }
+    }
+    recorder.record(v, j);
+  }
+  if (judgedCount == 0) return {std::nullopt, noneSelected(options), {}};
+  Judged judged;
+  judged.report = recorder.finish(start);
+  return judged;
+}
+
+}  // namespace dcconf::vectors

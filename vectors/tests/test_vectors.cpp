@@ -1,0 +1,367 @@
+// The vectors library: sha256, deterministic export, check and verify (pass, corrupted byte, missing and
+// wrong-sized outputs), and every bad-input case of issue 5 as one clear problem naming file and field.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <random>
+
+#include <nlohmann/json.hpp>
+
+#include "dcconf/vectors/export.hpp"
+#include "dcconf/vectors/judge.hpp"
+#include "dcconf/vectors/sha256.hpp"
+#include "dcconf/vectors/vectors.hpp"
+
+namespace dcconf::vectors {
+namespace {
+
+namespace fs = std::filesystem;
+
+TEST(Sha256, KnownAnswers) {
+  EXPECT_EQ(sha256Hex(std::string_view("")), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+  EXPECT_EQ(sha256Hex(std::string_view("abc")), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+  EXPECT_EQ(sha256Hex(std::string_view("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq")),
+            "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
+  EXPECT_EQ(sha256Hex(std::string(1000000, 'a')), "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
+  // 55, 56 and 64 bytes: the padding's one-block/two-block edges
+  EXPECT_EQ(sha256Hex(std::string(55, 'a')), "9f4390f8d30c2dd92ec9f095b65e2b9ae9b0a925a5258e241c9f1e910f734318");
+  EXPECT_EQ(sha256Hex(std::string(56, 'a')), "b35439a4ac6f0948b6d6f9e3c6af0f5f590ce20f1bde7090ef7970686ec6738a");
+  EXPECT_EQ(sha256Hex(std::string(64, 'a')), "ffe054fe7ae0cb6dc65c3af9b61d5209f439851db43d0ba5997337df154668eb");
+}
+
+class TempDir {
+ public:
+  TempDir() {
+    static int counter = 0;
+    path_ = fs::temp_directory_path() /
+            ("dcconf-vectors-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
+    fs::remove_all(path_);
+    fs::create_directories(path_);
+  }
+  ~TempDir() { fs::remove_all(path_); }
+  const fs::path& path() const { return path_; }
+
+ private:
+  fs::path path_;
+};
+
+void writeBytes(const fs::path& path, const std::vector<std::uint8_t>& bytes) {
+  fs::create_directories(path.parent_path());
+  std::ofstream(path, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()),
+                                              static_cast<std::streamsize>(bytes.size()));
+}
+std::vector<std::uint8_t> readBytes(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), {}};
+}
+void writeText(const fs::path& path, const std::string& text) { std::ofstream(path) << text; }
+std::string readText(const fs::path& path) {
+  std::ifstream in(path);
+  return {std::istreambuf_iterator<char>(in), {}};
+}
+
+ExportOptions smallOptions() {
+  ExportOptions o;
+  o.count = 2;
+  o.seed = 11;
+  o.dtypeGlob = "half";
+  o.command = "test";
+  return o;
+}
+
+fs::path exportTo(const fs::path& dir, const ExportOptions& options = smallOptions()) {
+  const Exported exported = exportSet(options);
+  EXPECT_TRUE(exported.error.empty()) << exported.error;
+  for (const auto& file : exported.files) writeBytes(dir / file.relativePath, file.bytes);
+  return dir;
+}
+
+VectorSet load(const fs::path& dir) {
+  Loaded loaded = loadSet(dir);
+  EXPECT_TRUE(loaded.problems.empty()) << loaded.problems.front().oneLine();
+  return std::move(*loaded.set);
+}
+
+// The first problem, or "" when the set loads.
+std::string firstProblem(const fs::path& dir) {
+  const Loaded loaded = loadSet(dir);
+  return loaded.problems.empty() ? "" : loaded.problems.front().oneLine();
+}
+
+// Re-hashes a changed file in the manifest, so a test reaches the check behind the hash.
+void rehash(const fs::path& dir, const std::string& rel) {
+  auto manifest = nlohmann::json::parse(readText(dir / kManifestFile));
+  const auto bytes = readBytes(dir / rel);
+  manifest["files"][rel] = {{"size", bytes.size()}, {"sha256", sha256Hex(bytes)}};
+  writeText(dir / kManifestFile, manifest.dump(2));
+}
+
+// Edits a JSON file of the set in place and re-hashes it, so the check behind the hash is what a test reaches.
+template <typename Edit>
+void editJson(const fs::path& dir, const std::string& rel, Edit edit) {
+  auto json = nlohmann::json::parse(readText(dir / rel));
+  edit(json);
+  writeText(dir / rel, json.dump(2));
+  if (rel != kManifestFile) rehash(dir, rel);
+}
+
+TEST(Export, SameSeedSameBytesAndSeedMatters) {
+  const Exported a = exportSet(smallOptions());
+  const Exported b = exportSet(smallOptions());
+  ASSERT_EQ(a.files.size(), b.files.size());
+  for (std::size_t i = 0; i < a.files.size(); ++i) {
+    EXPECT_EQ(a.files[i].relativePath, b.files[i].relativePath);
+    EXPECT_EQ(a.files[i].bytes, b.files[i].bytes) << a.files[i].relativePath;
+  }
+  ExportOptions other = smallOptions();
+  other.seed = 12;
+  EXPECT_NE(exportSet(other).files.back().bytes, a.files.back().bytes);  // the manifest (seed, hashes) differs
+}
+
+TEST(Export, CuratedExamplesFlagsAndInvalidVectors) {
+  TempDir tmp;
+  const VectorSet set = load(exportTo(tmp.path()));
+  std::set<std::string> flags;
+  bool worked = false, invalidWithClause = false;
+  for (const Vector& v : set.vectors) {
+    flags.insert(v.flags.begin(), v.flags.end());
+    worked = worked || v.comment.find("PAD-G2U-6") != std::string::npos;
+    if (v.result == Result::invalid) {
+      invalidWithClause = invalidWithClause || !v.clause.empty();
+      EXPECT_TRUE(v.expected.empty());
+    }
+  }
+  for (const char* flag : {"UNALIGNED_BLOCKLEN", "RIGHT_PAD_MAX", "DUMMY_FILL", "ND2NZ_TAIL", "GUARD_BYTES",
+                           "INVALID_BLOCKCOUNT", "WORKED_EXAMPLE", "RANDOM"}) {
+    EXPECT_TRUE(flags.contains(flag)) << flag;
+  }
+  for (const auto& [flag, def] : set.manifest.flags) EXPECT_FALSE(def.clause.empty()) << flag;
+  EXPECT_TRUE(worked);
+  EXPECT_TRUE(invalidWithClause);
+}
+
+TEST(Check, FastBackendPassesAndInvalidVectorsAreRejected) {
+  TempDir tmp;
+  const VectorSet set = load(exportTo(tmp.path()));
+  JudgeOptions options;
+  const Judged judged = checkSet(set, "fast", 1000, options);
+  ASSERT_TRUE(judged.report) << judged.error;
+  EXPECT_TRUE(judged.report->passed());
+  EXPECT_GT(judged.report->totals()[report::CaseStatus::pass], 0u);
+  EXPECT_GT(judged.report->totals()[report::CaseStatus::rejected], 0u);
+  EXPECT_FALSE(checkSet(set, "nonsense", 1000, options).report);
+}
+
+struct SavedOutputs {
+  TempDir tmp;
+  fs::path set;
+  fs::path outputs;
+  VectorSet loaded;
+  SavedOutputs() : set(exportTo(tmp.path() / "set")), outputs(tmp.path() / "out"), loaded(load(set)) {
+    JudgeOptions options;
+    options.saveOutputs = true;
+    const Judged judged = checkSet(loaded, "fast", 1000, options);
+    for (const auto& file : judged.outputs) writeBytes(outputs / file.relativePath, file.bytes);
+  }
+  const Vector& firstValid() const {
+    for (const Vector& v : loaded.vectors) {
+      if (v.result == Result::valid && v.data.c.api == oracle::Api::DataCopyPad) return v;
+    }
+    throw std::logic_error("no valid vector");
+  }
+};
+
+TEST(Verify, OutputsOfFastPass) {
+  SavedOutputs s;
+  const Judged judged = verifySet(s.loaded, s.outputs, {});
+  ASSERT_TRUE(judged.report) << judged.error;
+  EXPECT_TRUE(judged.report->passed());
+}
+
+TEST(Verify, OneCorruptedByteFailsNamingTcIdByteAndClause) {
+  SavedOutputs s;
+  const Vector& v = s.firstValid();
+  std::uint64_t byte = 0;
+  while (v.care[byte] == 0 || v.data.c.dst.offsetBytes > byte) ++byte;
+  auto bytes = readBytes(s.outputs / (v.tcId + ".bin"));
+  bytes[byte] ^= 0x5A;
+  writeBytes(s.outputs / (v.tcId + ".bin"), bytes);
+  const Judged judged = verifySet(s.loaded, s.outputs, {});
+  ASSERT_TRUE(judged.report);
+  EXPECT_FALSE(judged.report->passed());
+  ASSERT_EQ(judged.report->failures().size(), 1u);
+  const report::Failure& f = judged.report->failures().front();
+  EXPECT_EQ(f.id, v.tcId);
+  EXPECT_NE(f.message.find(v.tcId), std::string::npos);
+  EXPECT_NE(f.message.find("byte " + std::to_string(byte)), std::string::npos) << f.message;
+  EXPECT_FALSE(f.clause.empty());
+  EXPECT_NE(f.message.find(f.clause), std::string::npos) << f.message;
+}
+
+TEST(Verify, MissingAndWrongSizedOutputsFail) {
+  SavedOutputs s;
+  const Vector& v = s.firstValid();
+  fs::remove(s.outputs / (v.tcId + ".bin"));
+  Judged judged = verifySet(s.loaded, s.outputs, {});
+  ASSERT_TRUE(judged.report);
+  ASSERT_EQ(judged.report->failures().size(), 1u);
+  EXPECT_NE(judged.report->failures()[0].message.find("no output " + v.tcId + ".bin"), std::string::npos);
+  writeBytes(s.outputs / (v.tcId + ".bin"), std::vector<std::uint8_t>(v.data.c.dst.sizeBytes + 3));
+  judged = verifySet(s.loaded, s.outputs, {});
+  ASSERT_EQ(judged.report->failures().size(), 1u);
+  EXPECT_NE(judged.report->failures()[0].message.find(std::to_string(v.data.c.dst.sizeBytes + 3) + " bytes, expected " +
+                                                      std::to_string(v.data.c.dst.sizeBytes)),
+            std::string::npos)
+      << judged.report->failures()[0].message;
+}
+
+TEST(Verify, InvalidVectorThatWritesOutsideAllowedFails) {
+  SavedOutputs s;
+  for (const Vector& v : s.loaded.vectors) {
+    if (v.result != Result::invalid) continue;
+    std::vector<std::uint8_t> out = v.data.dstBefore;
+    out.back() ^= 0xFF;  // the last byte is a guard byte for every curated case
+    writeBytes(s.outputs / (v.tcId + ".bin"), out);
+    JudgeOptions options;
+    options.tcGlob = v.tcId;
+    const Judged judged = verifySet(s.loaded, s.outputs, options);
+    ASSERT_TRUE(judged.report);
+    ASSERT_EQ(judged.report->failures().size(), 1u) << v.tcId;
+    EXPECT_EQ(judged.report->failures()[0].clause, "G-4");
+    writeBytes(s.outputs / (v.tcId + ".bin"), v.data.dstBefore);
+    EXPECT_EQ(verifySet(s.loaded, s.outputs, options).report->totals()[report::CaseStatus::acceptedInvalid], 1u);
+    return;
+  }
+  FAIL() << "no invalid vector";
+}
+
+// ---- bad input: one clear problem naming the file and the field ----
+
+class BadInput : public ::testing::Test {
+ protected:
+  TempDir tmp;
+  fs::path dir = exportTo(tmp.path() / "set", [] {
+    ExportOptions o = smallOptions();
+    o.count = 0;
+    return o;
+  }());
+  VectorSet set = load(dir);
+  const Vector& v = set.vectors.front();
+  std::string srcFile() const { return "data/" + v.tcId + ".src.bin"; }
+};
+
+TEST_F(BadInput, LintPassesOnAnExport) { EXPECT_EQ(firstProblem(dir), ""); }
+
+TEST_F(BadInput, TruncatedBin) {
+  auto bytes = readBytes(dir / srcFile());
+  bytes.pop_back();
+  writeBytes(dir / srcFile(), bytes);
+  const std::string problem = firstProblem(dir);
+  EXPECT_NE(problem.find(srcFile() + ": size: is " + std::to_string(bytes.size()) + " bytes"), std::string::npos) << problem;
+}
+
+TEST_F(BadInput, CorruptedBinHashMismatch) {
+  auto bytes = readBytes(dir / srcFile());
+  bytes[0] ^= 1;
+  writeBytes(dir / srcFile(), bytes);
+  const std::string problem = firstProblem(dir);
+  EXPECT_NE(problem.find(srcFile() + ": sha256: is "), std::string::npos) << problem;
+  EXPECT_NE(problem.find("corrupted"), std::string::npos);
+}
+
+TEST_F(BadInput, JsonThatIsNotAVectorSet) {
+  writeText(dir / kManifestFile, R"({"schema": "dcconf.case/1", "product": "atlas-a2"})");
+  EXPECT_EQ(firstProblem(dir),
+            "manifest.json: schema: = \"dcconf.case/1\": not a dcconf vector set manifest (expected \"dcconf.vectors/1\")");
+  writeText(dir / kManifestFile, "[1, 2");
+  EXPECT_EQ(firstProblem(dir), "manifest.json: is not JSON");
+  fs::remove(dir / kManifestFile);
+  EXPECT_NE(firstProblem(dir).find("not a dcconf vector set"), std::string::npos);
+  EXPECT_NE(firstProblem(dir / "nothing-here").find("is not a vector set folder"), std::string::npos);
+}
+
+TEST_F(BadInput, GroupFileThatIsNotAGroup) {
+  const std::string group = set.manifest.groups.front();
+  writeText(dir / group, R"({"schema": "dcconf.vectors/1"})");
+  rehash(dir, group);
+  EXPECT_NE(firstProblem(dir).find(group + ": schema: = \"dcconf.vectors/1\": not a dcconf vector group file"),
+            std::string::npos)
+      << firstProblem(dir);
+}
+
+// A tensor whose size disagrees with the case: the expected.bin of a valid vector rewritten one byte longer.
+TEST_F(BadInput, SizeThatDoesNotMatchTheCase) {
+  const std::string group = v.groupFile;
+  editJson(dir, group, [&](nlohmann::json& json) {
+    auto& test = json["testGroups"][0]["tests"][0];
+    ASSERT_EQ(test["tcId"], v.tcId);
+    test["expected"]["size"] = v.data.c.dst.sizeBytes + 1;
+  });
+  EXPECT_EQ(firstProblem(dir), group + ": testGroups[0].tests[0].expected.size: = " +
+                                   std::to_string(v.data.c.dst.sizeBytes + 1) + ": the case's dst.size is " +
+                                   std::to_string(v.data.c.dst.sizeBytes));
+}
+
+TEST_F(BadInput, AbsurdSizesAreRefusedBeforeAnyAllocation) {
+  const std::uint64_t huge = 1ull << 40;
+  editJson(dir, kManifestFile, [&](nlohmann::json& manifest) { manifest["files"][srcFile()]["size"] = huge; });
+  EXPECT_NE(firstProblem(dir).find("manifest.json: files[\"" + srcFile() + "\"].size: = 1099511627776: over the limit"),
+            std::string::npos)
+      << firstProblem(dir);
+  // the same size in the case itself
+  const std::string group = v.groupFile;
+  rehash(dir, srcFile());
+  editJson(dir, group, [&](nlohmann::json& json) { json["testGroups"][0]["tests"][0]["case"]["src"]["size"] = huge; });
+  EXPECT_NE(firstProblem(dir).find(group + ": testGroups[0].tests[0].case.src.size: = 1099511627776: over the buffer limit"),
+            std::string::npos)
+      << firstProblem(dir);
+}
+
+TEST_F(BadInput, LintFindsDuplicateIdsUndefinedFlagsAndStrayFiles) {
+  const std::string group = v.groupFile;
+  editJson(dir, group, [](nlohmann::json& json) {
+    auto& tests = json["testGroups"][0]["tests"];
+    ASSERT_GE(tests.size(), 2u);
+    tests[1]["tcId"] = tests[0]["tcId"];
+    tests[0]["flags"].push_back("NO_SUCH_FLAG");
+  });
+  writeText(dir / "stray.txt", "x");
+  const Loaded loaded = loadSet(dir);
+  std::string all;
+  for (const auto& p : loaded.problems) all += p.oneLine() + "\n";
+  EXPECT_NE(all.find("\"NO_SUCH_FLAG\" is not defined in the manifest"), std::string::npos) << all;
+  EXPECT_NE(all.find("stray.txt: is in the set folder but not listed in manifest.json"), std::string::npos) << all;
+  // with the flag fixed, the duplicate id is what remains
+  editJson(dir, group, [](nlohmann::json& json) {
+    auto& flags = json["testGroups"][0]["tests"][0]["flags"];
+    flags.erase(flags.size() - 1);
+  });
+  fs::remove(dir / "stray.txt");
+  EXPECT_NE(firstProblem(dir).find("tcId: \"" + v.tcId + "\" is not unique"), std::string::npos) << firstProblem(dir);
+}
+
+TEST_F(BadInput, PathsOutsideTheSetAreRefused) {
+  editJson(dir, kManifestFile, [](nlohmann::json& manifest) {
+    manifest["files"]["../escape.bin"] = {{"size", 1}, {"sha256", std::string(64, '0')}};
+  });
+  EXPECT_NE(firstProblem(dir).find("is not a relative path inside the set"), std::string::npos);
+}
+
+// Random garbage and random single-byte edits of a real group file: never a crash, always problems or a set.
+TEST(LoaderRobustness, MutatedGroupTextNeverCrashes) {
+  TempDir tmp;
+  const fs::path dir = exportTo(tmp.path());
+  const VectorSet set = load(dir);
+  const std::string group = set.manifest.groups.front();
+  const std::string text = readText(dir / group);
+  std::mt19937_64 random(5);
+  for (int i = 0; i < 300; ++i) {
+    std::string mutated = text;
+    for (int k = 0; k < 3; ++k) mutated[random() % mutated.size()] = static_cast<char>(random() % 128);
+    std::vector<Problem> problems;
+    (void)parseGroup(mutated, group, set.manifest, dir, problems);
+  }
+}
+
+}  // namespace
+}  // namespace dcconf::vectors
