@@ -77,6 +77,55 @@ void nz2ndBuckets(Names& out, const Nz2NdParamsFull& p) {
   flag(out, p.srcNStride < p.nValue, "srcNStride<nValue (overlap)");
 }
 
+void sliceBuckets(Names& out, const Case& c, const SliceParams& p, std::uint64_t s) {
+  out.push_back("path:" + pathName(c.srcPos, c.dstPos));
+  flag(out, p.dimValue == 1, "dimValue:1");
+  flag(out, p.dimValue > 1 && p.dimValue <= 3, "dimValue:2-3");
+  flag(out, p.dimValue >= 4, "dimValue>=4");
+  flag(out, p.srcSliceInfo[0].burstLen > 1, "burstLen>1");
+  const SliceInfo& src0 = p.srcSliceInfo[0];
+  const std::uint64_t e = 32 * std::uint64_t{src0.burstLen} / s;
+  const std::uint64_t bursts = (std::uint64_t{src0.endIndex} - src0.startIndex + 1 + src0.stride) / (e + src0.stride);
+  flag(out, bursts == 0, "bursts:0 (moves nothing)");
+  flag(out, bursts == 1, "bursts:1");
+  flag(out, bursts > 1, "bursts>1");
+  flag(out, src0.stride == 0, "srcStride0:0");
+  flag(out, src0.stride > 0 && (src0.stride * s) % 32 == 0, "srcStride0*s%32B==0");
+  flag(out, (src0.stride * s) % 32 != 0, "srcStride0*s%32B!=0 (GM pad transport)");
+  flag(out, p.dstSliceInfo[0].stride > 0, "dstStride0>0");
+  flag(out, src0.stride >= 3 * e, "srcStride0>=3 bursts");
+  bool outerPicks = false;
+  for (std::size_t k = 1; k < p.dimValue; ++k) outerPicks = outerPicks || p.srcSliceInfo[k].endIndex > p.srcSliceInfo[k].startIndex;
+  flag(out, outerPicks, "outer dimension selects >1");
+}
+
+void dn2nzBuckets(Names& out, const Case& c, const Dn2NzParams& p, std::uint64_t s) {
+  const std::uint64_t c0 = 32 / s;
+  const bool small = p.enableSmallC0 != (c.profile.smallC0Polarity == Profile::SmallC0Polarity::cApiPage);
+  out.push_back("profile:" + profileName(c.profile));
+  flag(out, c.dtype == DType::fp4x2_e2m1_t || c.dtype == DType::fp4x2_e1m2_t, "dtype:fp4x2");
+  flag(out, small, "smallC0");
+  flag(out, p.dnNum > 1, "dnNum>1");
+  flag(out, !small && p.dValue % c0 != 0, "dValue%C0!=0 (tail)");
+  flag(out, p.nValue % 16 != 0, "nValue%16!=0");
+  flag(out, p.dValue > c0, "dValue>C0");
+  flag(out, p.srcDValue > p.nValue, "srcDValue>nValue");
+  flag(out, p.dstNzNStride > 1, "dstNzNStride>1");
+  flag(out, std::max(p.srcDValue, p.srcDnMatrixStride) > 0xFFFFFFFFull, "64-bit stride>=2^32");
+}
+
+void enhancedBuckets(Names& out, const Case& c, std::uint64_t s) {
+  const auto& p = std::get<DataCopyParams>(c.params);
+  const DataCopyEnhancedParams& e = *c.enhancedParams;
+  out.push_back("path:" + pathName(c.srcPos, c.dstPos));
+  out.push_back(std::string(name(e.blockMode)) + ",width:" + std::to_string(s));
+  flag(out, e.isRelu, "isRelu");
+  flag(out, p.blockCount > 1, "blockCount>1");
+  flag(out, p.srcStride > 0, "srcStride>0");
+  flag(out, p.dstStride > 0, "dstStride>0");
+  flag(out, e.deqValue != 0 || e.sidStoreMode != 0 || e.padValue != 0, "unread fields set");
+}
+
 }  // namespace
 
 std::vector<std::string> bucketsOf(const casefile::CaseData& data) {
@@ -118,7 +167,10 @@ std::vector<std::string> bucketsOf(const casefile::CaseData& data) {
     }
     case Operation::nd2nz: nd2nzBuckets(out, std::get<Nd2NzParams>(c.params), s); break;
     case Operation::nz2nd: nz2ndBuckets(out, std::get<Nz2NdParamsFull>(c.params)); break;
-    default: break;  // an operation the suite has no generator for yet: width and offset buckets only
+    case Operation::slice: sliceBuckets(out, c, std::get<SliceParams>(c.params), s); break;
+    case Operation::dn2nz: dn2nzBuckets(out, c, std::get<Dn2NzParams>(c.params), s); break;
+    case Operation::enhancedNormal:
+    case Operation::enhancedCo1ToCo2: enhancedBuckets(out, c, s); break;
   }
   return out;
 }
@@ -151,8 +203,24 @@ std::vector<std::string> reachableBuckets(Operation operation) {
     case Operation::nz2nd:
       return {"width:2", "width:4", "gm-offset:unaligned", "ndNum>1", "nValue%16!=0", "dValue>16",
               "dstDStride>dValue", "srcNStride<nValue (overlap)"};
-    default: return {};
+    case Operation::slice:
+      return {"width:1", "width:2", "width:4", "gm-offset:unaligned", "path:GM->VECIN", "path:VECOUT->GM",
+              "path:CO2->GM", "dimValue:1", "dimValue:2-3", "dimValue>=4", "burstLen>1", "bursts:0 (moves nothing)",
+              "bursts:1", "bursts>1", "srcStride0:0", "srcStride0*s%32B==0", "srcStride0*s%32B!=0 (GM pad transport)",
+              "dstStride0>0", "srcStride0>=3 bursts", "outer dimension selects >1"};
+    case Operation::dn2nz:
+      return {"width:1", "width:2", "width:4", "gm-offset:unaligned", "profile:default", "profile:c-api-page",
+              "dtype:fp4x2", "smallC0", "dnNum>1", "dValue%C0!=0 (tail)", "nValue%16!=0", "dValue>C0",
+              "srcDValue>nValue", "dstNzNStride>1", "64-bit stride>=2^32"};
+    case Operation::enhancedNormal:
+      return {"width:1", "width:2", "width:4", "gm-offset:unaligned", "path:GM->VECIN", "path:VECOUT->GM",
+              "path:VECIN->VECOUT", "blockCount>1", "srcStride>0", "dstStride>0", "unread fields set"};
+    case Operation::enhancedCo1ToCo2:
+      return {"width:2", "width:4", "BLOCK_MODE_MATRIX,width:2", "BLOCK_MODE_MATRIX,width:4",
+              "BLOCK_MODE_VECTOR,width:2", "BLOCK_MODE_VECTOR,width:4", "BLOCK_MODE_SMALL_CHANNEL,width:2",
+              "BLOCK_MODE_SMALL_CHANNEL,width:4", "isRelu", "blockCount>1", "srcStride>0", "dstStride>0"};
   }
+  return {};
 }
 
 void BucketTally::add(const casefile::CaseData& data) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <limits>
 #include <stdexcept>
+#include <unordered_map>
 
 namespace dcconf::properties::detail {
 
@@ -33,6 +34,34 @@ Case makeCase(Api api, Position src, Position dst, CopyParams params) {
   return c;
 }
 
+namespace {
+
+// checkSupport(c, operation).empty(), memoized: support reads only the product, operation, path and dtype (and the
+// deqScale of CO1->CO2, not memoized), and the draws below ask it dozens of times per generated case.
+bool isSupported(const Case& c, Operation operation) {
+  if (operation == Operation::enhancedCo1ToCo2) return checkSupport(c, operation).empty();
+  const std::uint32_t key = static_cast<std::uint32_t>(operation) << 24 | static_cast<std::uint32_t>(c.product) << 16 |
+                            static_cast<std::uint32_t>(c.srcPos) << 12 | static_cast<std::uint32_t>(c.dstPos) << 8 |
+                            static_cast<std::uint32_t>(c.dtype);
+  thread_local std::unordered_map<std::uint32_t, bool> memo;
+  const auto [entry, inserted] = memo.try_emplace(key, false);
+  if (inserted) entry->second = checkSupport(c, operation).empty();
+  return entry->second;
+}
+
+// allDTypes() by size, smallest first (stable: table order within a size).
+const std::vector<DTypeInfo>& dtypesBySize() {
+  static const std::vector<DTypeInfo> sorted = [] {
+    std::vector<DTypeInfo> dtypes(allDTypes().begin(), allDTypes().end());
+    std::stable_sort(dtypes.begin(), dtypes.end(),
+                     [](const DTypeInfo& a, const DTypeInfo& b) { return a.sizeBytes < b.sizeBytes; });
+    return dtypes;
+  }();
+  return sorted;
+}
+
+}  // namespace
+
 void drawProductAndDType(Case& c, Operation operation, const Scope& scope, std::uint32_t onlyWidthBytes) {
   std::vector<Product> products{scope.product.value_or(kDefaultProduct)};
   if (!scope.product) {
@@ -40,14 +69,12 @@ void drawProductAndDType(Case& c, Operation operation, const Scope& scope, std::
       if (p != kDefaultProduct) products.push_back(p);
     }
   }
-  std::vector<DTypeInfo> dtypes(allDTypes().begin(), allDTypes().end());
-  std::stable_sort(dtypes.begin(), dtypes.end(),
-                   [](const DTypeInfo& a, const DTypeInfo& b) { return a.sizeBytes < b.sizeBytes; });
+  const std::vector<DTypeInfo>& dtypes = dtypesBySize();
+  Case probe = c;
   auto supported = [&](Product p, DType d) {
-    Case probe = c;
     probe.product = p;
     probe.dtype = d;
-    return checkSupport(probe, operation).empty() && (onlyWidthBytes == 0 || sizeBytes(d) == onlyWidthBytes) &&
+    return isSupported(probe, operation) && (onlyWidthBytes == 0 || sizeBytes(d) == onlyWidthBytes) &&
            scope.allowsDType(d);
   };
   std::vector<Product> usable;
@@ -77,7 +104,7 @@ PathPair drawPath(Operation operation, const Scope& scope) {
       probe.dstPos = path.dst;
       const bool anyDType = std::any_of(allDTypes().begin(), allDTypes().end(), [&](const DTypeInfo& d) {
         probe.dtype = d.dtype;
-        return scope.allowsDType(d.dtype) && checkSupport(probe, operation).empty();
+        return scope.allowsDType(d.dtype) && isSupported(probe, operation);
       });
       if (!anyDType) continue;
     }
@@ -89,6 +116,21 @@ PathPair drawPath(Operation operation, const Scope& scope) {
 
 void applyScopeProfile(Case& c, const Scope& scope) {
   if (scope.profile) c.profile = *scope.profile;
+}
+
+GeneratedCase finish(Case c, const Scope& scope) {
+  applyScopeProfile(c, scope);
+  return {drawBuffers(c)};
+}
+
+DataCopyParams drawDataCopyBlocks() {
+  const std::uint64_t k = propScale();
+  DataCopyParams p;
+  p.blockCount = static_cast<std::uint16_t>(drawEdgy({1, 2, 3}, 1, 8 * k));
+  p.blockLen = static_cast<std::uint16_t>(drawEdgy({1, 2}, 1, 16 * k));
+  p.srcStride = static_cast<std::uint16_t>(drawEdgy({0, 1, 64 * k}, 0, 8 * k));
+  p.dstStride = static_cast<std::uint16_t>(drawEdgy({0, 1, 64 * k}, 0, 8 * k));
+  return p;
 }
 
 std::vector<std::uint8_t> seededBytes(std::uint64_t seed, std::uint64_t count) {

@@ -42,4 +42,16 @@ std::vector<std::uint8_t> seededBytes(std::uint64_t seed, std::uint64_t count);
 // Throws when the case is not valid and supported: the generator's own postcondition.
 void requireValid(const oracle::Case& c);
 
+// The scope's profile over the drawn one, then buffers (drawBuffers): the last step of every generator.
+GeneratedCase finish(oracle::Case c, const Scope& scope);
+
+// DC-1 block parameters in 32-byte units, small and shrinking toward one block with zero strides.
+oracle::DataCopyParams drawDataCopyBlocks();
+
+// The generators of generators_slice_dn2nz_enh.cpp (SLICE, DN2NZ, ENH), dispatched by genCase.
+GeneratedCase drawSlice(const Scope& scope);
+GeneratedCase drawDn2Nz(const Scope& scope);
+GeneratedCase drawEnhancedNormal(const Scope& scope);
+GeneratedCase drawEnhancedCo1ToCo2(const Scope& scope);
+
 }  // namespace dcconf::properties::detail

@@ -103,11 +103,6 @@ PadParams drawPadParams(ParamStruct which, std::uint32_t s) {
 
 Case padCase(Position src, Position dst) { return makeCase(Api::DataCopyPad, src, dst, DataCopyExtParams{}); }
 
-GeneratedCase finish(Case c, const Scope& scope) {
-  applyScopeProfile(c, scope);
-  return {drawBuffers(c)};
-}
-
 // ---- ND2NZ parameters (ND2NZ-1/2) ----------------------------------------------------------------------------------
 
 // Mostly disjoint layouts; sometimes overlapping ones, whose collisions are ANY (ND2NZ-4).
@@ -194,13 +189,7 @@ Case drawDataCopyPath(Operation operation, const Scope& scope) {
 GeneratedCase drawCopy0Level(const Scope& scope) {
   Case c = drawDataCopyPath(Operation::copy0Level, scope);
   drawProductAndDType(c, Operation::copy0Level, scope);
-  const std::uint64_t k = propScale();
-  DataCopyParams p;
-  p.blockCount = static_cast<std::uint16_t>(drawEdgy({1, 2, 3}, 1, 8 * k));
-  p.blockLen = static_cast<std::uint16_t>(drawEdgy({1, 2}, 1, 16 * k));
-  p.srcStride = static_cast<std::uint16_t>(drawEdgy({0, 1, 64 * k}, 0, 8 * k));
-  p.dstStride = static_cast<std::uint16_t>(drawEdgy({0, 1, 64 * k}, 0, 8 * k));
-  c.params = p;
+  c.params = drawDataCopyBlocks();
   return finish(c, scope);
 }
 
@@ -257,6 +246,14 @@ rc::Gen<GeneratedCase> genCopy0Level(const Scope& scope) { return rc::gen::exec(
 rc::Gen<GeneratedCase> genCopy2Level(const Scope& scope) { return rc::gen::exec([=] { return drawCopy2Level(scope); }); }
 rc::Gen<GeneratedCase> genNd2Nz(const Scope& scope) { return rc::gen::exec([=] { return drawNd2Nz(scope); }); }
 rc::Gen<GeneratedCase> genNz2Nd(const Scope& scope) { return rc::gen::exec([=] { return drawNz2Nd(scope); }); }
+rc::Gen<GeneratedCase> genSlice(const Scope& scope) { return rc::gen::exec([=] { return drawSlice(scope); }); }
+rc::Gen<GeneratedCase> genDn2Nz(const Scope& scope) { return rc::gen::exec([=] { return drawDn2Nz(scope); }); }
+rc::Gen<GeneratedCase> genEnhancedNormal(const Scope& scope) {
+  return rc::gen::exec([=] { return drawEnhancedNormal(scope); });
+}
+rc::Gen<GeneratedCase> genEnhancedCo1ToCo2(const Scope& scope) {
+  return rc::gen::exec([=] { return drawEnhancedCo1ToCo2(scope); });
+}
 
 bool hasGenerator(Operation operation) {
   switch (operation) {
@@ -267,10 +264,13 @@ bool hasGenerator(Operation operation) {
     case Operation::copy2Level:
     case Operation::nd2nz:
     case Operation::nz2nd:
+    case Operation::slice:
+    case Operation::dn2nz:
+    case Operation::enhancedNormal:
+    case Operation::enhancedCo1ToCo2:
       return true;
-    default:
-      return false;
   }
+  return false;
 }
 
 rc::Gen<GeneratedCase> genCase(Operation operation, const Scope& scope) {
@@ -285,14 +285,17 @@ rc::Gen<GeneratedCase> genCase(Operation operation, const Scope& scope) {
     case Operation::copy2Level: return genCopy2Level(scope);
     case Operation::nd2nz: return genNd2Nz(scope);
     case Operation::nz2nd: return genNz2Nd(scope);
-    default: throw std::logic_error("no property generator for " + std::string(name(operation)));
+    case Operation::slice: return genSlice(scope);
+    case Operation::dn2nz: return genDn2Nz(scope);
+    case Operation::enhancedNormal: return genEnhancedNormal(scope);
+    case Operation::enhancedCo1ToCo2: return genEnhancedCo1ToCo2(scope);
   }
+  throw std::logic_error("no property generator for " + std::string(name(operation)));
 }
 
 rc::Gen<GeneratedCase> genAnyCase() {
-  return rc::gen::oneOf(genCase(Operation::copy0Level), genCase(Operation::padGmToUb), genCase(Operation::padUbToGm),
-                        genCase(Operation::padUbToTscm), genCase(Operation::copy2Level), genCase(Operation::nd2nz),
-                        genCase(Operation::nz2nd));
+  return rc::gen::exec([] { return *genCase(*rc::gen::elementOf(std::vector<Operation>(
+                                               std::begin(kAllOperations), std::end(kAllOperations)))); });
 }
 
 }  // namespace dcconf::properties

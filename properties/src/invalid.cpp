@@ -166,6 +166,121 @@ InvalidCase dc1Range(const Scope& scope) {
   return out;
 }
 
+// SLICE-1/2/4, one field at a time on either side: dimValue outside [1, 8], burstLen unequal across a dimension pair,
+// endIndex outside the shape, startIndex after endIndex. The constraints are checked before the burst counts, so each
+// break is the only violation.
+InvalidCase sliceRange(const Scope& scope) {
+  InvalidCase out = fromValid(*genSlice(scope), "SLICE-4", "params.dimValue", "dimValue outside [1, 8]");
+  auto& p = paramsOf<SliceParams>(out);
+  const std::size_t k = drawInRange(0, p.dimValue - 1);
+  const bool src = drawBool();
+  const std::string side = src ? "params.srcSliceInfo[" : "params.dstSliceInfo[";
+  SliceInfo& info = (src ? p.srcSliceInfo : p.dstSliceInfo)[k];
+  const std::uint32_t shape = (src ? p.srcShape : p.dstShape)[k];
+  switch (drawInRange(0, 3)) {
+    case 0: p.dimValue = *rc::gen::element<std::uint32_t>(0, 9, 0xFFFFFFFFu); break;
+    case 1:  // the doc's equality src[k].burstLen == dst[k].burstLen, named on the dst side (AMB-5)
+      out.field = "params.dstSliceInfo[" + std::to_string(k) + "].burstLen";
+      out.how = "dst burstLen != src burstLen";
+      p.dstSliceInfo[k].burstLen += static_cast<std::uint32_t>(drawInRange(1, 3));
+      break;
+    case 2:
+      out.clause = "SLICE-1";
+      out.field = side + std::to_string(k) + "].endIndex";
+      out.how = "endIndex >= shape";
+      info.endIndex = shape + static_cast<std::uint32_t>(drawEdgy({0}, 0, 100));
+      break;
+    default:
+      out.clause = "SLICE-2";
+      out.field = side + std::to_string(k) + "].startIndex";
+      out.how = "startIndex > endIndex";
+      info.startIndex = info.endIndex + static_cast<std::uint32_t>(drawInRange(1, 100));
+      break;
+  }
+  return out;
+}
+
+// DN2NZ-2 ranges and the 32-byte dstNzMatrixStride, one field at a time.
+InvalidCase dn2nzRange(const Scope& scope) {
+  InvalidCase out = fromValid(*genDn2Nz(scope), "DN2NZ-2", "", "DN2NZ-2 range");
+  auto& p = paramsOf<Dn2NzParams>(out);
+  const std::uint64_t s = sizeBytes(out.data.c.dtype);
+  switch (drawInRange(0, 5)) {
+    case 0:
+      out.field = "params.dnNum";
+      p.dnNum = drawU16(4096, 65535);
+      if (p.dstNzMatrixStride == 0) p.dstNzMatrixStride = static_cast<std::uint32_t>(kDataBlockBytes / s);  // not AMB-6
+      break;
+    case 1: out.field = "params.nValue"; p.nValue = drawU16(16385, 65535); break;
+    case 2: out.field = "params.srcDValue"; p.srcDValue = 0; break;
+    case 3: out.field = "params.dstNzC0Stride"; p.dstNzC0Stride = 0; break;
+    case 4: out.field = "params.dstNzNStride"; p.dstNzNStride = 0; break;
+    default:
+      out.field = "params.dstNzMatrixStride";
+      if (s == 1) {  // every stride is whole blocks for 1-byte T: break the AMB-6 rule instead
+        out.how = "dstNzMatrixStride 0 with dnNum > 1";
+        p.dnNum = static_cast<std::uint16_t>(std::max<std::uint16_t>(p.dnNum, 2));
+        p.dstNzMatrixStride = 0;
+      } else {
+        out.how = "dstNzMatrixStride*sizeof(T) not a multiple of 32";
+        p.dstNzMatrixStride = static_cast<std::uint32_t>(drawInRange(0, 1000) * (kDataBlockBytes / s) + drawInRange(1, kDataBlockBytes / s - 1));
+      }
+      break;
+  }
+  return out;
+}
+
+// DN2NZ-3: the small-C0 mode (whichever enableSmallC0 value selects it under AMB-7) with dValue > 4.
+InvalidCase dn2nzSmallC0(const Scope& scope) {
+  InvalidCase out = fromValid(*genDn2Nz(scope), "DN2NZ-3", "params.enableSmallC0", "small C0 with dValue > 4");
+  auto& p = paramsOf<Dn2NzParams>(out);
+  p.dValue = static_cast<std::uint32_t>(drawInRange(5, 64));
+  p.enableSmallC0 = out.data.c.profile.smallC0Polarity == Profile::SmallC0Polarity::basicApiPage;
+  return out;
+}
+
+// ENH-1/2/3 on the normal paths: a CO1->CO2 block mode, a deqScale, isRelu, or a padMode.
+InvalidCase enhancedNormalField(const Scope& scope) {
+  InvalidCase out = fromValid(*genEnhancedNormal(scope), "ENH-1", "enhancedParams.blockMode", "not BLOCK_MODE_NORMAL");
+  DataCopyEnhancedParams& e = *out.data.c.enhancedParams;
+  switch (drawInRange(0, 3)) {
+    case 0: e.blockMode = *rc::gen::element(BlockMode::matrix, BlockMode::vector, BlockMode::smallChannel, BlockMode::depthwise); break;
+    case 1:
+      out.clause = "ENH-2";
+      out.field = "enhancedParams.deqScale";
+      out.how = "deqScale outside CO1->CO2";
+      e.deqScale = *rc::gen::element(DeqScale::deq, DeqScale::vdeq, DeqScale::deq8, DeqScale::vdeq8, DeqScale::deq16,
+                                     DeqScale::vdeq16);
+      break;
+    case 2:
+      out.clause = "ENH-3";
+      out.field = "enhancedParams.isRelu";
+      out.how = "isRelu outside CO1->CO2";
+      e.isRelu = true;
+      break;
+    default:
+      out.field = "enhancedParams.padMode";
+      out.how = "padMode != PAD_NONE";
+      e.padMode = static_cast<std::uint8_t>(drawInRange(1, 255));
+      break;
+  }
+  return out;
+}
+
+// ENH-1 on CO1->CO2: BLOCK_MODE_NORMAL or DEPTHWISE, or a padMode.
+InvalidCase enhancedCo1Field(const Scope& scope) {
+  InvalidCase out = fromValid(*genEnhancedCo1ToCo2(scope), "ENH-1", "enhancedParams.blockMode", "NORMAL or DEPTHWISE on CO1->CO2");
+  DataCopyEnhancedParams& e = *out.data.c.enhancedParams;
+  if (drawBool()) {
+    out.field = "enhancedParams.padMode";
+    out.how = "padMode != PAD_NONE";
+    e.padMode = static_cast<std::uint8_t>(drawInRange(1, 255));
+  } else {
+    e.blockMode = *rc::gen::element(BlockMode::normal, BlockMode::depthwise);
+  }
+  return out;
+}
+
 // G-5: a local operand start off the 32-byte grid (the buffer grows so the bounds still hold).
 InvalidCase g5MisalignedLocal(const GeneratedCase& valid) {
   const oracle::Case& c = valid.data.c;
@@ -223,8 +338,12 @@ std::vector<InvalidCase (*)(const Scope&)> breakersOf(Operation operation, const
     case Operation::copy2Level:
       if (profileOf(scope).calCountOverflow == Profile::CalCountOverflow::reject) return {dc3CalCountOverflow};
       return {};  // AMB-4 hw-wrap: no calCount is out of range
-    default: return {};
+    case Operation::slice: return {sliceRange};
+    case Operation::dn2nz: return {dn2nzRange, dn2nzSmallC0};
+    case Operation::enhancedNormal: return {enhancedNormalField};
+    case Operation::enhancedCo1ToCo2: return {enhancedCo1Field};
   }
+  return {};
 }
 
 }  // namespace
@@ -244,9 +363,8 @@ rc::Gen<InvalidCase> genInvalidCase(Operation operation, const Scope& scope) {
 
 rc::Gen<InvalidCase> genInvalidCase() {
   return rc::gen::exec([] {
-    const Operation operation = *rc::gen::elementOf(std::vector<Operation>(
-        {Operation::padGmToUb, Operation::padUbToGm, Operation::padUbToTscm, Operation::nd2nz, Operation::nz2nd,
-         Operation::copy2Level, Operation::copy0Level}));
+    const Operation operation =
+        *rc::gen::elementOf(std::vector<Operation>(std::begin(kAllOperations), std::end(kAllOperations)));
     return *genInvalidCase(operation, Scope{});
   });
 }

@@ -73,6 +73,22 @@ To samePadFields(const From& p) {
   return To{p.isPad, p.leftPadding, p.rightPadding, p.paddingValue};
 }
 
+bool isOperation(const Case& c, Operation operation) { return resolveOperation(c).operation == operation; }
+
+// bytes resized to sizeBytes: the prefix kept, the rest seeded filler.
+std::vector<std::uint8_t> resized(const std::vector<std::uint8_t>& bytes, std::uint64_t sizeBytes) {
+  std::vector<std::uint8_t> out = seededBytes(sizeBytes ^ bytes.size(), sizeBytes);
+  std::copy_n(bytes.begin(), std::min<std::uint64_t>(bytes.size(), sizeBytes), out.begin());
+  return out;
+}
+
+// The one-line reason a derived case cannot stand in for the law, or empty when it is valid and supported.
+std::string unusable(const Case& c, Operation operation) {
+  auto problems = checkSupport(c, operation);
+  if (problems.empty()) problems = validate(c);
+  return problems.empty() ? std::string() : describe(problems.front());
+}
+
 }  // namespace
 
 Outcome checkLawPadExtEqualsPlain(Backend& iut, const CaseData& data) {
@@ -197,6 +213,134 @@ Outcome checkLawPadU2L1IsU2GThenNd2Nz(Backend& iut, const CaseData& data) {
   if (byte == kNoMismatch) return Outcome::pass();
   return Outcome::fail("PAD-U2L1-1 law UB->TSCM == ND2NZ(UB->GM) (UB->TSCM as expected, the two legs as actual): " +
                        describeByte(c, direct.dst, leg2.dst, byte, regionOf(*e, byte)));
+}
+
+}  // namespace dcconf::properties
+
+namespace dcconf::properties {
+
+using namespace dcconf::oracle;
+using namespace detail;
+
+Outcome checkLawSliceFullRangeIsContiguousCopy(Backend& iut, const CaseData& data) {
+  const Case& c = data.c;
+  if (!isOperation(c, Operation::slice)) return Outcome::notApplicable("not SLICE");
+  const auto& p = std::get<SliceParams>(c.params);
+  const std::uint64_t s = sizeBytes(c.dtype);
+  const std::uint64_t burstElems = kDataBlockBytes * p.srcSliceInfo[0].burstLen / s;
+  // the source's shape on both sides, dimension 0 cut to whole bursts; every dimension selected in full
+  SliceParams full = p;
+  std::uint64_t elems = 1;
+  for (std::size_t k = 0; k < p.dimValue; ++k) {
+    const std::uint64_t size = k == 0 ? p.srcShape[0] / burstElems * burstElems : p.srcShape[k];
+    if (size == 0) return Outcome::notApplicable("dimension 0 shorter than one burst");
+    full.srcShape[k] = full.dstShape[k] = static_cast<std::uint32_t>(size);
+    full.srcSliceInfo[k] = full.dstSliceInfo[k] = {0, static_cast<std::uint32_t>(size - 1), 0, p.srcSliceInfo[k].burstLen};
+    elems *= size;
+  }
+  const std::uint64_t bytes = elems * s;
+  if (bytes / kDataBlockBytes > 0xFFFF) return Outcome::notApplicable("the contiguous copy's blockLen does not fit 16 bits");
+  Case slice = c;
+  slice.params = full;
+  slice.src.sizeBytes = c.src.offsetBytes + bytes;
+  slice.dst.sizeBytes = c.dst.offsetBytes + bytes;
+  Case copy = slice;
+  copy.params = DataCopyParams{1, static_cast<std::uint16_t>(bytes / kDataBlockBytes), 0, 0};
+  if (const std::string why = unusable(slice, Operation::slice); !why.empty()) return Outcome::notApplicable(why);
+  if (const std::string why = unusable(copy, Operation::copy0Level); !why.empty()) return Outcome::notApplicable(why);
+  const CaseData a{slice, resized(data.src, slice.src.sizeBytes), resized(data.dstBefore, slice.dst.sizeBytes), {}};
+  return compareRuns(iut, "SLICE-1/SLICE-3 law full-range slice == contiguous DC-2 copy", a, withCase(a, copy));
+}
+
+Outcome checkLawSliceGatherThenScatterRestores(Backend& iut, const CaseData& data) {
+  const Case& gather = data.c;
+  if (!isOperation(gather, Operation::slice) || gather.srcPos != Position::GM) {
+    return Outcome::notApplicable("not a GM->VECIN slice gather");
+  }
+  const auto& p = std::get<SliceParams>(gather.params);
+  const std::uint64_t s = sizeBytes(gather.dtype);
+  if ((p.srcSliceInfo[0].stride * s) % kDataBlockBytes != 0 || (p.dstSliceInfo[0].stride * s) % kDataBlockBytes != 0) {
+    return Outcome::notApplicable("a dimension-0 stride is not whole 32-byte blocks: the scatter's pitches differ");
+  }
+  std::string why;
+  const auto e = computed(data, &why);
+  if (!e) return Outcome::fail("SLICE-4 law: gather not computed: " + why);
+  const auto writes = rangeMask(e->footprint.writes, data.dstBefore.size());
+  for (std::uint64_t b = 0; b < writes.size(); ++b) {
+    if (writes[b] != 0 && e->expectation.care[b] == 0) return Outcome::notApplicable("the gather writes a UB byte twice");
+  }
+  Case scatter = gather;  // the same slices, the two sides exchanged, back into a fresh GM buffer
+  scatter.srcPos = Position::VECOUT;
+  scatter.dstPos = Position::GM;
+  SliceParams q = p;
+  std::swap(q.srcSliceInfo, q.dstSliceInfo);
+  std::swap(q.srcShape, q.dstShape);
+  scatter.params = q;
+  scatter.src = gather.dst;
+  scatter.dst = gather.src;
+  if (const std::string reason = unusable(scatter, Operation::slice); !reason.empty()) return Outcome::notApplicable(reason);
+  const std::vector<std::uint8_t> gmBefore = seededBytes(~data.src.size(), data.src.size());
+
+  const Run ub = runIut(iut, gather, data.src, data.dstBefore);
+  if (auto status = statusOutcome(ub, "SLICE-4", gather)) return *status;
+  const Run back = runIut(iut, scatter, ub.dst, gmBefore);
+  if (auto status = statusOutcome(back, "SLICE-4", scatter)) return *status;
+  const auto selected = rangeMask(e->footprint.reads, data.src.size());
+  std::vector<std::uint8_t> expected(data.src.size());
+  for (std::uint64_t b = 0; b < expected.size(); ++b) expected[b] = selected[b] != 0 ? data.src[b] : gmBefore[b];
+  const std::vector<std::uint8_t> care(expected.size(), 1);
+  const std::uint64_t byte = firstCaredDifference(care, expected, back.dst);
+  if (byte == kNoMismatch) return Outcome::pass();
+  return Outcome::fail("SLICE-4 law gather then scatter with the same slices restores the selected elements, the rest "
+                       "KEEP (the scatter's GM destination): " +
+                       describeByte(scatter, expected, back.dst, byte, selected[byte] != 0 ? "selected" : "keep"));
+}
+
+Outcome checkLawDn2Nz1TransposeIsNd2Nz(Backend& iut, const CaseData& data) {
+  const Case& c = data.c;
+  if (!isOperation(c, Operation::dn2nz)) return Outcome::notApplicable("not DN2NZ");
+  const auto& p = std::get<Dn2NzParams>(c.params);
+  const bool small = p.enableSmallC0 != (c.profile.smallC0Polarity == Profile::SmallC0Polarity::cApiPage);  // AMB-7
+  if (small) return Outcome::notApplicable("small-C0 mode (ND2NZ has none)");
+  if (p.dnNum == 0 || p.nValue == 0 || p.dValue == 0) return Outcome::notApplicable("moves nothing");
+  const std::uint64_t matrixElems = std::uint64_t{p.nValue} * p.dValue;
+  if (matrixElems > 0xFFFF || p.dValue > 0xFFFF || p.dstNzMatrixStride > 0xFFFF || p.dstNzC0Stride > 16384 ||
+      p.dstNzNStride > 16384) {
+    return Outcome::notApplicable("does not fit ND2NZ-1's 16-bit ranges");
+  }
+  // X[i][n][d] = src[i*srcDnMatrixStride + d*srcDValue + n] stored row-major (ND), matrices back to back
+  const std::uint64_t s = sizeBytes(c.dtype);
+  std::vector<std::uint8_t> nd(p.dnNum * matrixElems * s);
+  for (std::uint64_t i = 0; i < p.dnNum; ++i) {
+    for (std::uint64_t n = 0; n < p.nValue; ++n) {
+      for (std::uint64_t d = 0; d < p.dValue; ++d) {
+        const std::uint64_t from = c.src.offsetBytes + (i * p.srcDnMatrixStride + d * p.srcDValue + n) * s;
+        std::copy_n(data.src.begin() + static_cast<std::ptrdiff_t>(from), s,
+                    nd.begin() + static_cast<std::ptrdiff_t>((i * matrixElems + n * p.dValue + d) * s));
+      }
+    }
+  }
+  Case nd2nz = c;
+  // ND2NZ-5: 4-bit pairs move as bytes; the bytes depend on sizeof(T) only, so bfloat16 stands in as half
+  nd2nz.dtype = s == 1 ? DType::int8_t : c.dtype == DType::bfloat16_t ? DType::half : c.dtype;
+  nd2nz.params = Nd2NzParams{p.dnNum,
+                             p.nValue,
+                             static_cast<std::uint16_t>(p.dValue),
+                             static_cast<std::uint16_t>(matrixElems),
+                             static_cast<std::uint16_t>(p.dValue),
+                             p.dstNzC0Stride,
+                             p.dstNzNStride,
+                             static_cast<std::uint16_t>(p.dstNzMatrixStride)};
+  nd2nz.src = {nd.size(), 0};
+  if (const std::string why = unusable(nd2nz, Operation::nd2nz); !why.empty()) return Outcome::notApplicable(why);
+  return compareRuns(iut, "DN2NZ-1 law DN2NZ(transpose-stored X) == ND2NZ(X)", data, {nd2nz, nd, data.dstBefore, {}});
+}
+
+Outcome checkLawEnh1NormalIsDc0Level(Backend& iut, const CaseData& data) {
+  if (!isOperation(data.c, Operation::enhancedNormal)) return Outcome::notApplicable("not enhanced BLOCK_MODE_NORMAL");
+  Case plain = data.c;
+  plain.enhancedParams.reset();
+  return compareRuns(iut, "ENH-1 law BLOCK_MODE_NORMAL == DC-2 DataCopy 0-level", data, withCase(data, plain));
 }
 
 }  // namespace dcconf::properties

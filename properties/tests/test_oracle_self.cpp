@@ -14,7 +14,9 @@ const CaseProperty kOperations[] = {
     {"PadGmToUb", Operation::padGmToUb, selfConsistent},   {"PadUbToGm", Operation::padUbToGm, selfConsistent},
     {"PadUbToTscm", Operation::padUbToTscm, selfConsistent}, {"Copy0Level", Operation::copy0Level, selfConsistent},
     {"Copy2Level", Operation::copy2Level, selfConsistent}, {"Nd2Nz", Operation::nd2nz, selfConsistent},
-    {"Nz2Nd", Operation::nz2nd, selfConsistent},
+    {"Nz2Nd", Operation::nz2nd, selfConsistent},       {"Slice", Operation::slice, selfConsistent},
+    {"Dn2Nz", Operation::dn2nz, selfConsistent},       {"EnhancedNormal", Operation::enhancedNormal, selfConsistent},
+    {"EnhancedCo1ToCo2", Operation::enhancedCo1ToCo2, selfConsistent},
 };
 
 class OracleSelf : public ::testing::TestWithParam<CaseProperty> {};

@@ -17,6 +17,15 @@ PropertySpec<GeneratedCase> caseSpec(oracle::Operation operation, CaseInvariant 
   return caseSpec(operation, genCase(operation), invariant);
 }
 
+void checkOracleRejectsExactly(oracle::Operation operation, std::vector<std::string> clauses) {
+  const PropertySpec<InvalidCase> spec{
+      "G-4 " + std::string(oracle::clauseFamily(operation)), genInvalidCase(operation, Scope{}),
+      [](backends::Backend&, const InvalidCase& invalid) { return checkG4OracleRejectsExactly(invalid); },
+      [](const InvalidCase& invalid) { return std::vector<std::string>{invalid.clause, invalid.clause + " " + invalid.field}; },
+      std::move(clauses)};
+  checkProperty("oracle", spec);
+}
+
 void Stats::count(const Outcome& outcome) {
   switch (outcome.kind) {
     case Outcome::Kind::pass: ++passed; break;

@@ -71,6 +71,10 @@ void checkProperty(const std::string& backendName, const PropertySpec<Value>& sp
   checkStats(backendName, spec.family, spec.reachable, stats);
 }
 
+// G-4 over one operation's invalid cases (genInvalidCase(operation, {})): the oracle names exactly the broken clause
+// and field; `clauses` are the clause buckets the operation's breakers must reach.
+void checkOracleRejectsExactly(oracle::Operation operation, std::vector<std::string> clauses);
+
 // The "done means" of the property suite: on a deliberately wrong backend the property fails, and the shrunk
 // counterexample's message names the clause.
 std::string expectCaughtMessage(bool failed, const std::string& message, const std::string& clause);

@@ -41,6 +41,19 @@ std::optional<std::uint64_t> firstCaredWrite(const Case& c, std::span<const std:
   return std::nullopt;
 }
 
+// SLICE-2: the outermost dimension (k >= 1) that selects several indices on both sides selects one fewer on both, so
+// the offset lists stay equally long and the case stays valid.
+void dropLastOuterIndex(SliceParams& p) {
+  auto count = [](const SliceInfo& si) { return (si.endIndex - si.startIndex + 1 + si.stride) / (si.stride + 1); };
+  for (std::size_t k = p.dimValue - 1; k >= 1; --k) {
+    SliceInfo& src = p.srcSliceInfo[k];
+    SliceInfo& dst = p.dstSliceInfo[k];
+    if (count(src) < 2 || count(src) != count(dst)) continue;
+    for (SliceInfo* si : {&src, &dst}) si->endIndex = si->startIndex + (count(*si) - 2) * (si->stride + 1);
+    return;
+  }
+}
+
 class WrongBackend final : public backends::Backend {
  public:
   explicit WrongBackend(Mutation mutation) : mutation_(mutation), oracle_(backends::makeOracleBackend()) {}
@@ -85,6 +98,21 @@ class WrongBackend final : public backends::Backend {
       case Mutation::tscmGmStrideIn32B: c.profile.tscmGmStrideUnit = Profile::TscmGmStrideUnit::docTable32; break;
       case Mutation::dc0IgnoresSrcStride:
         if (op == Operation::copy0Level) std::get<DataCopyParams>(c.params).srcStride = 0;
+        break;
+      case Mutation::sliceDropsLastOuterIndex:
+        if (op == Operation::slice) dropLastOuterIndex(std::get<SliceParams>(c.params));
+        break;
+      case Mutation::dn2nzPackedSrc:
+        if (op == Operation::dn2nz) {
+          auto& p = std::get<Dn2NzParams>(c.params);
+          p.srcDValue = std::max<std::uint64_t>(1, p.nValue);
+        }
+        break;
+      case Mutation::enhNormalIgnoresDstStride:
+        if (op == Operation::enhancedNormal) std::get<DataCopyParams>(c.params).dstStride = 0;
+        break;
+      case Mutation::co1ReluIgnored:
+        if (op == Operation::enhancedCo1ToCo2) c.enhancedParams->isRelu = false;
         break;
       default: break;
     }

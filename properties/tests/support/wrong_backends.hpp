@@ -21,7 +21,11 @@ enum class Mutation {
   twoLevelRoundsUp,          // 2-level also copies the partial last block (DC-3)
   nd2nzTailNotZeroed,        // ND2NZ column tail left as it was (ND2NZ-3)
   nz2ndFloatC0Of8,           // NZ2ND with C0 = 8 for 32-bit T (NZ2ND-2/4)
-  acceptInvalidWriteOutside  // runs an invalid case and writes a byte outside any footprint (G-4)
+  acceptInvalidWriteOutside,  // runs an invalid case and writes a byte outside any footprint (G-4)
+  sliceDropsLastOuterIndex,  // slice loop one short in the outermost selecting dimension, both sides (SLICE-2/4)
+  dn2nzPackedSrc,            // DN2NZ reads D with stride nValue instead of srcDValue (DN2NZ-1)
+  enhNormalIgnoresDstStride, // enhanced BLOCK_MODE_NORMAL with dstStride 0 (ENH-1 == DC-2)
+  co1ReluIgnored             // CO1->CO2 copies verbatim when isRelu (ENH-3)
 };
 
 std::unique_ptr<backends::Backend> makeWrongBackend(Mutation mutation);

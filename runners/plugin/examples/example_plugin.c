@@ -294,6 +294,7 @@ static int example_run(void* self, const dcconf_case* c, const uint8_t* src, siz
 static const dcconf_backend_v1_t example_table = {
     DCCONF_ABI_VERSION, sizeof(dcconf_backend_v1_t), "example", "1.0 (dcconf example plugin)",
     example_create,     example_destroy,             example_supports, example_run,
+    sizeof(dcconf_case), /* case_struct_size (1.1): new operations reach example_supports, which declines them */
 };
 
 /* The test fixtures include this file to reuse it with one deliberate bug each; they export their own table. */

@@ -23,6 +23,10 @@
  *     older header therefore keeps working; fields it does not know are simply not seen.
  *   - Enum values are fixed forever; new values are appended. Struct fields hold them as fixed-width integers,
  *     because the size of a C enum is compiler-defined.
+ *   - A plugin tells dcconf which dcconf_case it was compiled against in dcconf_backend_v1_t.case_struct_size. A
+ *     table too short to hold that field, or holding 0 there, means the first v1 case (DCCONF_CASE_V1_0_SIZE bytes).
+ *     dcconf hands a plugin only the cases its case layout can express: a case that needs a later field or enum
+ *     value (the "since 1.1" marks below) is answered DCCONF_NOT_SUPPORTED by dcconf itself, without calling it.
  */
 #ifndef DCCONF_BACKEND_H
 #define DCCONF_BACKEND_H
@@ -92,7 +96,10 @@ enum dcconf_dtype {
   DCCONF_DTYPE_HALF = 8,     /* 2 */
   DCCONF_DTYPE_BFLOAT16 = 9, /* 2 */
   DCCONF_DTYPE_FLOAT = 10,   /* 4 */
-  DCCONF_DTYPE_DOUBLE = 11   /* 8 */
+  DCCONF_DTYPE_DOUBLE = 11,  /* 8 */
+  /* since 1.1 (DN2NZ-4): two 4-bit values a byte, moved as bytes (ND2NZ-5), so every count is in bytes */
+  DCCONF_DTYPE_FP4X2_E2M1 = 12, /* 1 */
+  DCCONF_DTYPE_FP4X2_E1M2 = 13  /* 1 */
 };
 
 /* The documented operation the case is a call of, as dcconf resolved it from api, path and params. */
@@ -104,6 +111,11 @@ enum dcconf_operation {
   DCCONF_OP_COPY_2LEVEL = 4,    /* DC-3 */
   DCCONF_OP_ND2NZ = 5,          /* ND2NZ */
   DCCONF_OP_NZ2ND = 6,          /* NZ2ND */
+  /* since 1.1 */
+  DCCONF_OP_SLICE = 7,                /* SLICE: paramsKind DCCONF_PARAMS_SLICE */
+  DCCONF_OP_DN2NZ = 8,                /* DN2NZ: paramsKind DCCONF_PARAMS_DN2NZ */
+  DCCONF_OP_ENHANCED_NORMAL = 9,      /* ENH-1 BLOCK_MODE_NORMAL: DCCONF_PARAMS_DATACOPY + enhancedParams */
+  DCCONF_OP_ENHANCED_CO1_TO_CO2 = 10, /* ENH-1 MATRIX/VECTOR/SMALL_CHANNEL, CO1->CO2: the same */
   DCCONF_OP_NONE = 255          /* malformed: the api/path/params combination is no documented call */
 };
 
@@ -113,7 +125,10 @@ enum dcconf_params_kind {
   DCCONF_PARAMS_DATACOPY_EXT = 1, /* params.dataCopyExt */
   DCCONF_PARAMS_ND2NZ = 2,        /* params.nd2nz */
   DCCONF_PARAMS_NZ2ND = 3,        /* params.nz2nd */
-  DCCONF_PARAMS_CALCOUNT = 4      /* params.calCount */
+  DCCONF_PARAMS_CALCOUNT = 4,     /* params.calCount */
+  /* since 1.1: too large for the union, so they live in fields appended to dcconf_case */
+  DCCONF_PARAMS_SLICE = 5,        /* slice (the case's field, not a union member) */
+  DCCONF_PARAMS_DN2NZ = 6         /* dn2nz (the case's field, not a union member) */
 };
 
 /* Which member of dcconf_case.padParams is live. */
@@ -130,6 +145,26 @@ enum dcconf_amb2_pad_dummy { DCCONF_AMB2_ANY = 0, DCCONF_AMB2_DOC_DUMMY = 1, DCC
 enum dcconf_amb3_tscm_gm_stride_unit { DCCONF_AMB3_BYTES = 0, DCCONF_AMB3_DOC_TABLE32 = 1 };
 enum dcconf_amb4_cal_count_overflow { DCCONF_AMB4_REJECT = 0, DCCONF_AMB4_HW_WRAP = 1 };
 enum dcconf_amb6_nd2nz_zero_matrix_stride { DCCONF_AMB6_ACCEPT_WHEN_SINGLE = 0, DCCONF_AMB6_DOC_RANGE = 1 };
+/* since 1.1 (dcconf_case.amb7SmallC0Polarity) */
+enum dcconf_amb7_small_c0_polarity { DCCONF_AMB7_BASIC_API_PAGE = 0, DCCONF_AMB7_C_API_PAGE = 1 };
+
+/* since 1.1: enhanced DataCopy (ENH), Ascend C's enumerator values */
+enum dcconf_block_mode {
+  DCCONF_BLOCK_MODE_NORMAL = 0,
+  DCCONF_BLOCK_MODE_MATRIX = 1,
+  DCCONF_BLOCK_MODE_VECTOR = 2,
+  DCCONF_BLOCK_MODE_SMALL_CHANNEL = 3,
+  DCCONF_BLOCK_MODE_DEPTHWISE = 4
+};
+enum dcconf_deq_scale {
+  DCCONF_DEQ_NONE = 0,
+  DCCONF_DEQ = 1,
+  DCCONF_VDEQ = 2,
+  DCCONF_DEQ8 = 3,
+  DCCONF_VDEQ8 = 4,
+  DCCONF_DEQ16 = 5,
+  DCCONF_VDEQ16 = 6
+};
 
 /* ---- Ascend C parameter structs: same field names, same widths ----------------------------------------------- */
 
@@ -190,6 +225,51 @@ typedef struct dcconf_CalCount {
   uint32_t calCount;
 } dcconf_CalCount;
 
+/* since 1.1: slice DataCopy (SLICE), one SliceInfo per dimension, dimension 0 innermost. */
+typedef struct dcconf_SliceInfo {
+  uint32_t startIndex;
+  uint32_t endIndex;
+  uint32_t stride;
+  uint32_t burstLen; /* 32-byte units */
+} dcconf_SliceInfo;
+
+#define DCCONF_MAX_SLICE_DIMS 8
+/* DataCopy(dst, src, dstSliceInfo[], srcSliceInfo[], dimValue) plus each tensor's ShapeInfo (per-dimension sizes in
+ * elements). Entries at and beyond dimValue are not used. */
+typedef struct dcconf_SliceParams {
+  uint32_t dimValue;
+  dcconf_SliceInfo srcSliceInfo[DCCONF_MAX_SLICE_DIMS];
+  dcconf_SliceInfo dstSliceInfo[DCCONF_MAX_SLICE_DIMS];
+  uint32_t srcShape[DCCONF_MAX_SLICE_DIMS];
+  uint32_t dstShape[DCCONF_MAX_SLICE_DIMS];
+} dcconf_SliceParams;
+
+/* since 1.1: DN2NZ (Ascend 950 widths). enableSmallC0 is the template argument DataCopy<T, enableSmallC0>. */
+typedef struct dcconf_Dn2NzParams {
+  uint16_t dnNum;
+  uint16_t nValue;
+  uint32_t dValue;
+  uint64_t srcDnMatrixStride;
+  uint64_t srcDValue;
+  uint16_t dstNzC0Stride;
+  uint16_t dstNzNStride;
+  uint32_t dstNzMatrixStride;
+  uint8_t enableSmallC0;
+  uint8_t reserved[7]; /* zero */
+} dcconf_Dn2NzParams;
+
+/* since 1.1: DataCopyEnhancedParams (ENH), alongside DataCopyParams. */
+typedef struct dcconf_DataCopyEnhancedParams {
+  uint8_t blockMode;    /* enum dcconf_block_mode */
+  uint8_t deqScale;     /* enum dcconf_deq_scale */
+  uint8_t sidStoreMode;
+  uint8_t isRelu;
+  uint8_t padMode;      /* pad_t; 0 = PAD_NONE */
+  uint8_t reserved[3];  /* zero */
+  uint64_t deqValue;
+  uint64_t padValue;
+} dcconf_DataCopyEnhancedParams;
+
 /* ---- the case ------------------------------------------------------------------------------------------------ */
 
 /* One operand buffer. The copy starts offsetBytes into it; the buffer passed to run() is sizeBytes long. */
@@ -237,7 +317,17 @@ typedef struct dcconf_case {
   dcconf_profile profile;
   dcconf_buffer src;
   dcconf_buffer dst;
+  /* ---- since 1.1 (a plugin compiled earlier reports case_struct_size DCCONF_CASE_V1_0_SIZE and never sees them) */
+  uint8_t amb7SmallC0Polarity; /* profile, AMB-7: enum dcconf_amb7_small_c0_polarity */
+  uint8_t hasEnhancedParams;   /* enhanced DataCopy (DCCONF_OP_ENHANCED_*): enhancedParams is valid */
+  uint8_t reserved2[6];        /* zero */
+  dcconf_SliceParams slice;    /* valid when paramsKind == DCCONF_PARAMS_SLICE */
+  dcconf_Dn2NzParams dn2nz;    /* valid when paramsKind == DCCONF_PARAMS_DN2NZ */
+  dcconf_DataCopyEnhancedParams enhancedParams; /* valid when hasEnhancedParams */
 } dcconf_case;
+
+/* sizeof(dcconf_case) before 1.1: where the 1.1 fields start. */
+#define DCCONF_CASE_V1_0_SIZE offsetof(dcconf_case, amb7SmallC0Polarity)
 
 /* ---- the plugin table ---------------------------------------------------------------------------------------- */
 
@@ -261,6 +351,10 @@ typedef struct dcconf_backend_v1_table {
    * as "") may receive one NUL-terminated line saying why, for any status other than DCCONF_OK. */
   int (*run)(void* self, const dcconf_case* c, const uint8_t* src, size_t src_size, uint8_t* dst, size_t dst_size,
              char* detail, size_t detail_cap);
+
+  /* since 1.1: sizeof(dcconf_case) as the plugin was compiled. 0 (or a table that ends before this field) means
+   * DCCONF_CASE_V1_0_SIZE: dcconf then never sends the plugin a case that needs a later field or enum value. */
+  uint32_t case_struct_size;
 } dcconf_backend_v1_t;
 
 /* The one exported symbol. */

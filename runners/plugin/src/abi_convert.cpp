@@ -2,6 +2,8 @@
 // params convert member by member, because the C structs are separate types with the same fields.
 #include "dcconf/plugin/abi_convert.hpp"
 
+#include <algorithm>
+#include <cstddef>
 #include <type_traits>
 
 namespace dcconf::plugin {
@@ -21,7 +23,72 @@ static_assert(raw(Position::GM) == DCCONF_POS_GM && raw(Position::TSCM) == DCCON
               raw(Position::CO2) == DCCONF_POS_CO2);
 static_assert(raw(DType::int8_t) == DCCONF_DTYPE_INT8 && raw(DType::uint64_t) == DCCONF_DTYPE_UINT64 &&
               raw(DType::half) == DCCONF_DTYPE_HALF && raw(DType::double_) == DCCONF_DTYPE_DOUBLE);
-static_assert(raw(Operation::padGmToUb) == DCCONF_OP_PAD_GM_TO_UB && raw(Operation::nz2nd) == DCCONF_OP_NZ2ND);
+static_assert(raw(DType::fp4x2_e2m1_t) == DCCONF_DTYPE_FP4X2_E2M1 && raw(DType::fp4x2_e1m2_t) == DCCONF_DTYPE_FP4X2_E1M2);
+static_assert(raw(Operation::padGmToUb) == DCCONF_OP_PAD_GM_TO_UB && raw(Operation::nz2nd) == DCCONF_OP_NZ2ND &&
+              raw(Operation::slice) == DCCONF_OP_SLICE && raw(Operation::dn2nz) == DCCONF_OP_DN2NZ &&
+              raw(Operation::enhancedNormal) == DCCONF_OP_ENHANCED_NORMAL &&
+              raw(Operation::enhancedCo1ToCo2) == DCCONF_OP_ENHANCED_CO1_TO_CO2);
+static_assert(raw(Profile::SmallC0Polarity::cApiPage) == DCCONF_AMB7_C_API_PAGE);
+static_assert(raw(BlockMode::normal) == DCCONF_BLOCK_MODE_NORMAL && raw(BlockMode::depthwise) == DCCONF_BLOCK_MODE_DEPTHWISE);
+static_assert(raw(DeqScale::none) == DCCONF_DEQ_NONE && raw(DeqScale::vdeq16) == DCCONF_VDEQ16);
+static_assert(kMaxSliceDims == DCCONF_MAX_SLICE_DIMS);
+
+// Where each 1.1 part of dcconf_case ends: a reader whose struct_size reaches it knows the part.
+template <typename Field>
+constexpr std::size_t endOf(std::size_t offset) {
+  return offset + sizeof(Field);
+}
+constexpr std::size_t kEndAmb7 = endOf<std::uint8_t>(offsetof(dcconf_case, amb7SmallC0Polarity));
+constexpr std::size_t kEndSlice = endOf<dcconf_SliceParams>(offsetof(dcconf_case, slice));
+constexpr std::size_t kEndDn2Nz = endOf<dcconf_Dn2NzParams>(offsetof(dcconf_case, dn2nz));
+constexpr std::size_t kEndEnhanced = endOf<dcconf_DataCopyEnhancedParams>(offsetof(dcconf_case, enhancedParams));
+
+// SliceParams and dcconf_SliceParams have the same fields (SliceInfo and dcconf_SliceInfo too): one copy serves both
+// directions.
+template <typename To, typename From>
+To sliceAs(const From& p) {
+  using Info = std::remove_cvref_t<decltype(To{}.srcSliceInfo[0])>;
+  auto info = [](const auto& si) { return Info{si.startIndex, si.endIndex, si.stride, si.burstLen}; };
+  To out{};
+  out.dimValue = p.dimValue;
+  for (std::size_t k = 0; k < kMaxSliceDims; ++k) {
+    out.srcSliceInfo[k] = info(p.srcSliceInfo[k]);
+    out.dstSliceInfo[k] = info(p.dstSliceInfo[k]);
+    out.srcShape[k] = p.srcShape[k];
+    out.dstShape[k] = p.dstShape[k];
+  }
+  return out;
+}
+
+dcconf_Dn2NzParams dn2nzToAbi(const Dn2NzParams& p) {
+  dcconf_Dn2NzParams out{};
+  out.dnNum = p.dnNum;
+  out.nValue = p.nValue;
+  out.dValue = p.dValue;
+  out.srcDnMatrixStride = p.srcDnMatrixStride;
+  out.srcDValue = p.srcDValue;
+  out.dstNzC0Stride = p.dstNzC0Stride;
+  out.dstNzNStride = p.dstNzNStride;
+  out.dstNzMatrixStride = p.dstNzMatrixStride;
+  out.enableSmallC0 = p.enableSmallC0 ? 1 : 0;
+  return out;
+}
+Dn2NzParams dn2nzFromAbi(const dcconf_Dn2NzParams& p) {
+  return {p.dnNum,        p.nValue,       p.dValue,           p.srcDnMatrixStride, p.srcDValue,
+          p.dstNzC0Stride, p.dstNzNStride, p.dstNzMatrixStride, p.enableSmallC0 != 0};
+}
+
+dcconf_DataCopyEnhancedParams enhancedToAbi(const DataCopyEnhancedParams& e) {
+  dcconf_DataCopyEnhancedParams out{};
+  out.blockMode = static_cast<std::uint8_t>(raw(e.blockMode));
+  out.deqScale = static_cast<std::uint8_t>(raw(e.deqScale));
+  out.sidStoreMode = e.sidStoreMode;
+  out.isRelu = e.isRelu ? 1 : 0;
+  out.padMode = e.padMode;
+  out.deqValue = e.deqValue;
+  out.padValue = e.padValue;
+  return out;
+}
 static_assert(raw(Profile::PadDummy::padDummy) == DCCONF_AMB2_PAD_DUMMY &&
               raw(Profile::ZeroCount::hwNoop) == DCCONF_AMB1_HW_NOOP &&
               raw(Profile::TscmGmStrideUnit::docTable32) == DCCONF_AMB3_DOC_TABLE32 &&
@@ -51,13 +118,21 @@ void paramsToAbi(const CopyParams& params, dcconf_case& out) {
     out.paramsKind = DCCONF_PARAMS_NZ2ND;
     out.params.nz2nd = {z->ndNum,      z->nValue,     z->dValue,           z->srcNdMatrixStride,
                         z->srcNStride, z->dstDStride, z->dstNdMatrixStride};
-  } else {
+  } else if (const auto* k = std::get_if<CalCount>(&params)) {
     out.paramsKind = DCCONF_PARAMS_CALCOUNT;
-    out.params.calCount = {std::get<CalCount>(params).calCount};
+    out.params.calCount = {k->calCount};
+  } else if (const auto* sl = std::get_if<SliceParams>(&params)) {
+    out.paramsKind = DCCONF_PARAMS_SLICE;
+    out.slice = sliceAs<dcconf_SliceParams>(*sl);
+  } else {
+    out.paramsKind = DCCONF_PARAMS_DN2NZ;
+    out.dn2nz = dn2nzToAbi(std::get<Dn2NzParams>(params));
   }
+  static_assert(std::variant_size_v<CopyParams> == 7, "a new params type needs a DCCONF_PARAMS_* kind here");
 }
 
-// False when paramsKind is out of range. (An out parameter, not an optional<variant>: GCC 12 misreports the latter.)
+// False when paramsKind is out of range or names a 1.1 kind the case's struct_size does not reach. (An out
+// parameter, not an optional<variant>: GCC 12 misreports the latter.)
 bool paramsFromAbi(const dcconf_case& c, CopyParams& out) {
   switch (c.paramsKind) {
     case DCCONF_PARAMS_DATACOPY: {
@@ -81,6 +156,14 @@ bool paramsFromAbi(const dcconf_case& c, CopyParams& out) {
     }
     case DCCONF_PARAMS_CALCOUNT:
       out = CalCount{c.params.calCount.calCount};
+      return true;
+    case DCCONF_PARAMS_SLICE:
+      if (c.struct_size < kEndSlice) return false;
+      out = sliceAs<SliceParams>(c.slice);
+      return true;
+    case DCCONF_PARAMS_DN2NZ:
+      if (c.struct_size < kEndDn2Nz) return false;
+      out = dn2nzFromAbi(c.dn2nz);
       return true;
     default:
       return false;
@@ -139,6 +222,18 @@ class EnumReader {
 
 }  // namespace
 
+std::size_t abiCaseBytesNeeded(const Case& c) {
+  std::size_t need = DCCONF_CASE_V1_0_SIZE;
+  const bool fp4 = c.dtype == DType::fp4x2_e2m1_t || c.dtype == DType::fp4x2_e1m2_t;
+  const auto operation = resolveOperation(c).operation;
+  const bool newOperation = operation && raw(*operation) > raw(Operation::nz2nd);
+  if (fp4 || newOperation || c.profile.smallC0Polarity != Profile::SmallC0Polarity::basicApiPage) need = kEndAmb7;
+  if (std::holds_alternative<SliceParams>(c.params)) need = std::max(need, kEndSlice);
+  if (std::holds_alternative<Dn2NzParams>(c.params)) need = std::max(need, kEndDn2Nz);
+  if (c.enhancedParams) need = std::max(need, kEndEnhanced);
+  return need;
+}
+
 dcconf_case toAbi(const Case& c) {
   dcconf_case out{};  // zero-initialized, padding and reserved bytes included
   out.struct_size = sizeof(dcconf_case);
@@ -162,21 +257,26 @@ dcconf_case toAbi(const Case& c) {
   out.profile.amb6Nd2NzZeroMatrixStride = static_cast<std::uint8_t>(raw(c.profile.nd2nzZeroMatrixStride));
   out.src = {c.src.sizeBytes, c.src.offsetBytes};
   out.dst = {c.dst.sizeBytes, c.dst.offsetBytes};
+  out.amb7SmallC0Polarity = static_cast<std::uint8_t>(raw(c.profile.smallC0Polarity));
+  out.hasEnhancedParams = c.enhancedParams.has_value();
+  if (c.enhancedParams) out.enhancedParams = enhancedToAbi(*c.enhancedParams);
   return out;
 }
 
 FromAbi fromAbi(const dcconf_case& c) {
-  if (c.struct_size < sizeof(dcconf_case)) {
-    return {std::nullopt, "dcconf_case.struct_size = " + std::to_string(c.struct_size) + " is smaller than " +
-                              std::to_string(sizeof(dcconf_case))};
+  if (c.struct_size < DCCONF_CASE_V1_0_SIZE) {
+    return {std::nullopt, "dcconf_case.struct_size = " + std::to_string(c.struct_size) + " is smaller than the v1.0 " +
+                              "case (" + std::to_string(DCCONF_CASE_V1_0_SIZE) + " bytes)"};
   }
+  // a 1.0 writer knows neither the 1.1 enum values nor the 1.1 fields: they read as out of range / absent
+  const bool knows11 = c.struct_size >= kEndAmb7;
   Case out;
   EnumReader enums;
   out.product = enums.read(c.product, Product::ascend950, "product");
   out.api = enums.read(c.api, Api::DataCopyPad, "api");
   out.srcPos = enums.read(c.srcPos, Position::CO2, "srcPos");
   out.dstPos = enums.read(c.dstPos, Position::CO2, "dstPos");
-  out.dtype = enums.read(c.dtype, DType::double_, "dtype");
+  out.dtype = enums.read(c.dtype, knows11 ? DType::fp4x2_e1m2_t : DType::double_, "dtype");
   const auto& p = c.profile;
   out.profile.zeroCount = enums.read(p.amb1ZeroCount, Profile::ZeroCount::hwNoop, "profile.amb1ZeroCount");
   out.profile.padDummy = enums.read(p.amb2PadDummy, Profile::PadDummy::padDummy, "profile.amb2PadDummy");
@@ -186,6 +286,20 @@ FromAbi fromAbi(const dcconf_case& c) {
       enums.read(p.amb4CalCountOverflow, Profile::CalCountOverflow::hwWrap, "profile.amb4CalCountOverflow");
   out.profile.nd2nzZeroMatrixStride = enums.read(p.amb6Nd2NzZeroMatrixStride, Profile::Nd2NzZeroMatrixStride::docRange,
                                                  "profile.amb6Nd2NzZeroMatrixStride");
+  if (knows11) {
+    out.profile.smallC0Polarity =
+        enums.read(c.amb7SmallC0Polarity, Profile::SmallC0Polarity::cApiPage, "amb7SmallC0Polarity");
+  }
+  if (c.struct_size >= kEndEnhanced && c.hasEnhancedParams != 0) {
+    const auto& e = c.enhancedParams;
+    out.enhancedParams = DataCopyEnhancedParams{enums.read(e.blockMode, BlockMode::depthwise, "enhancedParams.blockMode"),
+                                                enums.read(e.deqScale, DeqScale::vdeq16, "enhancedParams.deqScale"),
+                                                e.deqValue,
+                                                e.sidStoreMode,
+                                                e.isRelu != 0,
+                                                e.padMode,
+                                                e.padValue};
+  }
   if (!enums.error().empty()) return {std::nullopt, enums.error()};
   if (!paramsFromAbi(c, out.params)) {
     return {std::nullopt, "dcconf_case.paramsKind = " + std::to_string(c.paramsKind) + " is out of range"};

@@ -60,6 +60,7 @@ struct Reply {
 
 struct Hello {
   std::int32_t ok = 0;
+  std::uint64_t caseBytes = DCCONF_CASE_V1_0_SIZE;  // the dcconf_case layout the plugin was compiled against
   char name[kMaxNameBytes] = {};
   char version[kMaxNameBytes] = {};
   char error[kMaxPluginDetailBytes] = {};  // when !ok
@@ -181,6 +182,11 @@ const dcconf_backend_v1_t* loadTable(const std::string& path, Hello& hello) {
     setText(hello.error, why.c_str());
     return nullptr;
   }
+  // since 1.1: a table that reaches case_struct_size and sets it says which dcconf_case the plugin knows
+  constexpr std::size_t kCaseSizeEnd = offsetof(dcconf_backend_v1_t, case_struct_size) + sizeof(std::uint32_t);
+  if (table->struct_size >= kCaseSizeEnd && table->case_struct_size != 0) {
+    hello.caseBytes = std::max<std::uint64_t>(DCCONF_CASE_V1_0_SIZE, table->case_struct_size);
+  }
   return table;
 }
 
@@ -263,7 +269,11 @@ class PluginBackend final : public backends::Backend {
   std::string name() const override { return name_; }
   std::string version() const override { return version_; }
 
+  // Whether the plugin's dcconf_case layout can express every field this case uses (ABI versioning rules).
+  bool expressible(const oracle::Case& c) const { return abiCaseBytesNeeded(c) <= pluginCaseBytes_; }
+
   bool supports(const oracle::Case& c) const override {
+    if (!expressible(c)) return false;
     const std::lock_guard lock(mutex_);
     Request request;
     request.kind = RequestKind::supports;
@@ -280,6 +290,11 @@ class PluginBackend final : public backends::Backend {
     if (src.size() > kMaxPluginBufferBytes || dst.size() > kMaxPluginBufferBytes) {
       return {RunStatus::error, "buffer larger than the plugin host's cap of " +
                                     std::to_string(kMaxPluginBufferBytes) + " bytes"};
+    }
+    if (!expressible(c)) {
+      return {RunStatus::notSupported, "plugin '" + name_ + "' knows a dcconf_case of " + std::to_string(pluginCaseBytes_) +
+                                           " bytes; this case needs " + std::to_string(abiCaseBytesNeeded(c)) +
+                                           " (ABI 1.1 fields: see dcconf_backend.h, case_struct_size)"};
     }
     const std::lock_guard lock(mutex_);
     Request request;
@@ -347,6 +362,7 @@ class PluginBackend final : public backends::Backend {
     if (io == Io::ok && hello.ok != 0) {
       name_ = lineOf(hello.name);
       version_ = lineOf(hello.version);
+      pluginCaseBytes_ = hello.caseBytes;
       return {};
     }
     std::string why = io == Io::ok         ? lineOf(hello.error)
@@ -431,6 +447,7 @@ class PluginBackend final : public backends::Backend {
   mutable int sock_ = -1;
   mutable std::string name_;
   mutable std::string version_;
+  mutable std::uint64_t pluginCaseBytes_ = DCCONF_CASE_V1_0_SIZE;  // from the worker's hello
 };
 
 }  // namespace

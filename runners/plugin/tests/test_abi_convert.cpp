@@ -19,10 +19,24 @@ Case baseCase() {
   c.dstPos = Position::TSCM;
   c.dtype = DType::bfloat16_t;
   c.profile = {Profile::ZeroCount::hwNoop, Profile::PadDummy::padDummy, Profile::TscmGmStrideUnit::docTable32,
-               Profile::CalCountOverflow::hwWrap, Profile::Nd2NzZeroMatrixStride::docRange};
+               Profile::CalCountOverflow::hwWrap, Profile::Nd2NzZeroMatrixStride::docRange,
+               Profile::SmallC0Polarity::cApiPage};
   c.src = {0x1122334455667788ull, 0x0102030405060708ull};
   c.dst = {0x8877665544332211ull, 0x0807060504030201ull};
   return c;
+}
+
+// Every SliceInfo field of every dimension distinct.
+SliceParams sliceParams() {
+  SliceParams p;
+  p.dimValue = 0xFFFFFFF0u;
+  for (std::uint32_t k = 0; k < kMaxSliceDims; ++k) {
+    p.srcSliceInfo[k] = {0x10000000u + k, 0x20000000u + k, 0x30000000u + k, 0x40000000u + k};
+    p.dstSliceInfo[k] = {0x50000000u + k, 0x60000000u + k, 0x70000000u + k, 0x80000000u + k};
+    p.srcShape[k] = 0x90000000u + k;
+    p.dstShape[k] = 0xA0000000u + k;
+  }
+  return p;
 }
 
 void expectRoundTrip(const Case& c) {
@@ -40,6 +54,7 @@ void expectRoundTrip(const Case& c) {
   EXPECT_EQ(r.padParams, c.padParams);
   EXPECT_EQ(r.nd2nzParams, c.nd2nzParams);
   EXPECT_EQ(r.padRegister, c.padRegister);
+  EXPECT_EQ(r.enhancedParams, c.enhancedParams);
   EXPECT_EQ(r.profile, c.profile);
   EXPECT_EQ(r.src, c.src);
   EXPECT_EQ(r.dst, c.dst);
@@ -52,6 +67,9 @@ TEST(AbiConvert, RoundTripsEveryParamsType) {
       Nd2NzParams{1, 2, 3, 4, 5, 6, 7, 0xFFFF},
       Nz2NdParamsFull{0xFFF1, 2, 3, 4, 5, 6, 0xFFF7},
       CalCount{0xFEDCBA98u},
+      sliceParams(),
+      Dn2NzParams{0xFFF1, 0xFFF2, 0xFFFFFFF3u, 0xFFFFFFFFFFFFFFF4ull, 0xFFFFFFFFFFFFFFF5ull, 0xFFF6, 0xFFF7, 0xFFFFFFF8u,
+                  true},
   };
   for (const CopyParams& params : all) {
     Case c = baseCase();
@@ -78,6 +96,99 @@ TEST(AbiConvert, RoundTripsEveryPadParamsTypeAndOptional) {
   expectRoundTrip(Case{});  // the defaults: no optionals, default profile
 }
 
+TEST(AbiConvert, RoundTripsEnhancedParamsAndFp4DTypes) {
+  for (const DType dtype : {DType::fp4x2_e2m1_t, DType::fp4x2_e1m2_t}) {
+    Case c = baseCase();
+    c.dtype = dtype;
+    c.enhancedParams = DataCopyEnhancedParams{BlockMode::smallChannel, DeqScale::vdeq16, 0xFEDCBA9876543210ull, 0xFE,
+                                              true, 0xFD, 0x0123456789ABCDEFull};
+    SCOPED_TRACE(std::string(name(dtype)));
+    expectRoundTrip(c);
+  }
+}
+
+// A valid-shaped case of every Operation (the first documented path, the params it takes) converts without throwing,
+// resolves to the same operation in the ABI and round-trips.
+TEST(AbiConvert, ConvertsOneCaseOfEveryOperation) {
+  for (const Operation operation : kAllOperations) {
+    Case c;
+    c.api = operation == Operation::padGmToUb || operation == Operation::padUbToGm || operation == Operation::padUbToTscm
+                ? Api::DataCopyPad
+                : Api::DataCopy;
+    c.srcPos = documentedPaths(operation).front().src;
+    c.dstPos = documentedPaths(operation).front().dst;
+    switch (operation) {
+      case Operation::padGmToUb: c.params = DataCopyExtParams{}; c.padParams = DataCopyPadExtParams{}; break;
+      case Operation::padUbToGm: c.params = DataCopyExtParams{}; break;
+      case Operation::padUbToTscm: c.params = DataCopyExtParams{}; c.nd2nzParams = Nd2NzParams{}; break;
+      case Operation::copy0Level: c.params = DataCopyParams{}; break;
+      case Operation::copy2Level: c.params = CalCount{}; break;
+      case Operation::nd2nz: c.params = Nd2NzParams{}; break;
+      case Operation::nz2nd: c.params = Nz2NdParamsFull{}; break;
+      case Operation::slice: c.params = sliceParams(); break;
+      case Operation::dn2nz: c.params = Dn2NzParams{1, 2, 3, 4, 5, 6, 7, 8, true}; break;
+      case Operation::enhancedNormal:
+      case Operation::enhancedCo1ToCo2:
+        c.params = DataCopyParams{1, 2, 3, 4};
+        c.enhancedParams = DataCopyEnhancedParams{BlockMode::matrix, DeqScale::none, 5, 1, true, 0, 6};
+        break;
+    }
+    SCOPED_TRACE(std::string(name(operation)));
+    ASSERT_EQ(resolveOperation(c).operation, operation) << resolveOperation(c).error;
+    dcconf_case abi{};
+    ASSERT_NO_THROW(abi = toAbi(c));
+    EXPECT_EQ(abi.operation, static_cast<std::uint32_t>(operation));
+    expectRoundTrip(c);
+  }
+}
+
+// What a plugin must know to be given a case: the v1.0 case for the original operations, the 1.1 fields otherwise.
+TEST(AbiConvert, NamesTheCaseBytesACaseNeeds) {
+  Case c;
+  c.params = DataCopyExtParams{};
+  c.padParams = DataCopyPadExtParams{};
+  EXPECT_EQ(abiCaseBytesNeeded(c), DCCONF_CASE_V1_0_SIZE);
+  c.profile.smallC0Polarity = Profile::SmallC0Polarity::cApiPage;  // AMB-7 is a 1.1 field
+  EXPECT_GT(abiCaseBytesNeeded(c), DCCONF_CASE_V1_0_SIZE);
+  Case fp4;
+  fp4.api = Api::DataCopy;
+  fp4.dstPos = Position::A1;
+  fp4.dtype = DType::fp4x2_e2m1_t;
+  fp4.params = Nd2NzParams{};
+  EXPECT_GT(abiCaseBytesNeeded(fp4), DCCONF_CASE_V1_0_SIZE);
+  Case slice = fp4;
+  slice.dtype = DType::half;
+  slice.dstPos = Position::VECIN;
+  slice.params = SliceParams{};
+  EXPECT_EQ(abiCaseBytesNeeded(slice), offsetof(dcconf_case, slice) + sizeof(dcconf_SliceParams));
+  Case enhanced = slice;
+  enhanced.params = DataCopyParams{};
+  enhanced.enhancedParams = DataCopyEnhancedParams{};
+  EXPECT_EQ(abiCaseBytesNeeded(enhanced), sizeof(dcconf_case));
+}
+
+// A reader never reads past struct_size: a v1.0 case reads with the 1.1 fields at their defaults, and a 1.1
+// params kind or enum value in it is out of range.
+TEST(AbiConvert, ReadsAV1_0CaseWithoutThe1_1Fields) {
+  Case c = baseCase();
+  c.params = DataCopyParams{1, 2, 3, 4};
+  c.enhancedParams = DataCopyEnhancedParams{BlockMode::matrix, DeqScale::none, 5, 1, true, 0, 6};
+  dcconf_case abi = toAbi(c);
+  abi.struct_size = static_cast<std::uint32_t>(DCCONF_CASE_V1_0_SIZE);
+  const FromAbi old = fromAbi(abi);
+  ASSERT_TRUE(old.value) << old.error;
+  EXPECT_FALSE(old.value->enhancedParams);
+  EXPECT_EQ(old.value->profile.smallC0Polarity, Profile::SmallC0Polarity::basicApiPage);
+  abi.dtype = DCCONF_DTYPE_FP4X2_E2M1;
+  EXPECT_EQ(fromAbi(abi).error, "dcconf_case.dtype = 12 is out of range (0..11)");
+  abi = toAbi(c);
+  abi.struct_size = static_cast<std::uint32_t>(DCCONF_CASE_V1_0_SIZE);
+  abi.paramsKind = DCCONF_PARAMS_SLICE;
+  EXPECT_FALSE(fromAbi(abi).value);
+  abi.struct_size = static_cast<std::uint32_t>(DCCONF_CASE_V1_0_SIZE - 1);
+  EXPECT_FALSE(fromAbi(abi).value);
+}
+
 TEST(AbiConvert, FillsTheResolvedOperation) {
   Case c;  // DataCopyPad GM->VECIN needs matching pad params
   c.params = DataCopyExtParams{};
@@ -89,14 +200,21 @@ TEST(AbiConvert, FillsTheResolvedOperation) {
 
 TEST(AbiConvert, NamesTheOutOfRangeField) {
   dcconf_case abi = toAbi(Case{});
-  abi.dtype = 12;
-  EXPECT_EQ(fromAbi(abi).error, "dcconf_case.dtype = 12 is out of range (0..11)");
+  abi.dtype = 14;
+  EXPECT_EQ(fromAbi(abi).error, "dcconf_case.dtype = 14 is out of range (0..13)");
   abi = toAbi(Case{});
-  abi.paramsKind = 5;
+  abi.paramsKind = 7;
   EXPECT_FALSE(fromAbi(abi).value);
   abi = toAbi(Case{});
   abi.profile.amb2PadDummy = 3;
   EXPECT_NE(fromAbi(abi).error.find("profile.amb2PadDummy"), std::string::npos);
+  abi = toAbi(Case{});
+  abi.amb7SmallC0Polarity = 2;
+  EXPECT_NE(fromAbi(abi).error.find("amb7SmallC0Polarity"), std::string::npos);
+  abi = toAbi(Case{});
+  abi.hasEnhancedParams = 1;
+  abi.enhancedParams.blockMode = 5;
+  EXPECT_NE(fromAbi(abi).error.find("enhancedParams.blockMode"), std::string::npos);
 }
 
 // The ABI is a layout contract: these offsets are what a plugin compiled today reads.
@@ -106,7 +224,15 @@ TEST(AbiConvert, LayoutIsStable) {
   EXPECT_EQ(sizeof(dcconf_DataCopyPadParams), 16u);
   EXPECT_EQ(sizeof(dcconf_Nd2NzParams), 16u);
   EXPECT_EQ(offsetof(dcconf_case, params), 32u);
-  EXPECT_EQ(sizeof(dcconf_case), 144u);
+  EXPECT_EQ(DCCONF_CASE_V1_0_SIZE, 144u);  // sizeof(dcconf_case) of v1.0: the 1.1 fields start there
+  EXPECT_EQ(sizeof(dcconf_SliceParams), 324u);
+  EXPECT_EQ(sizeof(dcconf_Dn2NzParams), 40u);
+  EXPECT_EQ(sizeof(dcconf_DataCopyEnhancedParams), 24u);
+  EXPECT_EQ(offsetof(dcconf_case, slice), 152u);
+  EXPECT_EQ(offsetof(dcconf_case, dn2nz), 480u);
+  EXPECT_EQ(offsetof(dcconf_case, enhancedParams), 520u);
+  EXPECT_EQ(sizeof(dcconf_case), 544u);
+  EXPECT_EQ(offsetof(dcconf_backend_v1_t, case_struct_size), 56u);
 }
 
 }  // namespace

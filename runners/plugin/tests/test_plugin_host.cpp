@@ -120,3 +120,46 @@ TEST(PluginHost, HangIsKilledAtTheTimeout) {
 
 }  // namespace
 }  // namespace dcconf::plugin::test
+
+namespace dcconf::plugin::test {
+namespace {
+
+// A valid slice case (SLICE, ABI 1.1): one 32-byte burst GM->VECIN on Atlas A2.
+Case sliceCase() {
+  Case c;
+  c.api = Api::DataCopy;
+  c.dstPos = Position::VECIN;
+  c.dtype = DType::half;
+  SliceParams p;
+  p.srcSliceInfo[0] = {0, 15, 0, 1};
+  p.dstSliceInfo[0] = {0, 15, 0, 1};
+  p.srcShape[0] = p.dstShape[0] = 16;
+  c.params = p;
+  sizeBuffers(c, 0);
+  return c;
+}
+
+// Versioning rule: a plugin whose case_struct_size predates a field is only given cases it can express; the others
+// are NOT_SUPPORTED without a call (the v1.0 fixture aborts if it is called with one).
+TEST(PluginHost, V1_0PluginIsNotGivenCasesItCannotExpress) {
+  const auto backend = load(DCCONF_V1_0_PLUGIN);
+  ASSERT_TRUE(backend);
+  std::mt19937 rng(7);
+  EXPECT_FALSE(backend->supports(sliceCase()));
+  const auto slice = compareWithOracle(*backend, sliceCase(), rng);
+  EXPECT_EQ(slice.result.status, backends::RunStatus::notSupported) << slice.result.detail;
+  EXPECT_NE(slice.result.detail.find("case_struct_size"), std::string::npos) << slice.result.detail;
+  EXPECT_EQ(compareWithOracle(*backend, padCase(2), rng).result.status, backends::RunStatus::ok);
+}
+
+// A 1.1 plugin (the example) is asked, and declines the new operations itself.
+TEST(PluginHost, ExamplePluginDeclinesTheNewOperations) {
+  const auto backend = load(DCCONF_EXAMPLE_PLUGIN);
+  ASSERT_TRUE(backend);
+  std::mt19937 rng(7);
+  EXPECT_FALSE(backend->supports(sliceCase()));
+  EXPECT_EQ(compareWithOracle(*backend, sliceCase(), rng).result.status, backends::RunStatus::notSupported);
+}
+
+}  // namespace
+}  // namespace dcconf::plugin::test

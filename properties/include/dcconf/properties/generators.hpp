@@ -52,6 +52,10 @@ rc::Gen<GeneratedCase> genCopy0Level(const Scope& scope = {});
 rc::Gen<GeneratedCase> genCopy2Level(const Scope& scope = {});
 rc::Gen<GeneratedCase> genNd2Nz(const Scope& scope = {});
 rc::Gen<GeneratedCase> genNz2Nd(const Scope& scope = {});
+rc::Gen<GeneratedCase> genSlice(const Scope& scope = {});             // SLICE: GM->VECIN, VECOUT->GM, CO2->GM
+rc::Gen<GeneratedCase> genDn2Nz(const Scope& scope = {});             // DN2NZ (Ascend 950), AMB-7 varied
+rc::Gen<GeneratedCase> genEnhancedNormal(const Scope& scope = {});    // ENH-1 BLOCK_MODE_NORMAL
+rc::Gen<GeneratedCase> genEnhancedCo1ToCo2(const Scope& scope = {});  // ENH-1/ENH-3 CO1->CO2, deqScale none
 // Whether genCase covers the operation.
 bool hasGenerator(oracle::Operation operation);
 // Both param structs of the pad paths, or the one generator of the other operations.

@@ -56,6 +56,17 @@ Outcome checkLawZeroStrideBlocksConcatenate(Backend& iut, const CaseData& data);
 // PAD-U2L1-1: UB->TSCM == UB->GM (PAD-U2G) then ND2NZ, on every byte the UB->TSCM expectation cares about.
 Outcome checkLawPadU2L1IsU2GThenNd2Nz(Backend& iut, const CaseData& data);
 
+// SLICE-1/SLICE-3: a slice whose every dimension selects its whole shape (dimension 0 in whole bursts, no strides,
+// equal shapes on both sides) == DataCopy 0-level {1, elements*s/32, 0, 0}.
+Outcome checkLawSliceFullRangeIsContiguousCopy(Backend& iut, const CaseData& data);
+// SLICE-4: GM->VECIN gather then VECOUT->GM scatter with the two sides' slices exchanged restores the selected GM
+// elements into a fresh GM buffer and leaves every other byte KEEP (strides whole 32-byte blocks on both sides).
+Outcome checkLawSliceGatherThenScatterRestores(Backend& iut, const CaseData& data);
+// DN2NZ-1: DN2NZ of a transpose-stored matrix == ND2NZ of the matrix (both run on the IUT; not in small-C0 mode).
+Outcome checkLawDn2Nz1TransposeIsNd2Nz(Backend& iut, const CaseData& data);
+// ENH-1: enhanced DataCopy with BLOCK_MODE_NORMAL == DataCopy 0-level with the same DataCopyParams (DC-2).
+Outcome checkLawEnh1NormalIsDc0Level(Backend& iut, const CaseData& data);
+
 // 8. G-4: the oracle rejects with exactly the expected clause and field.
 Outcome checkG4OracleRejectsExactly(const InvalidCase& invalid);
 // G-4 for an IUT: rejected, or if it runs the case it writes nothing outside the footprint the valid base implies.

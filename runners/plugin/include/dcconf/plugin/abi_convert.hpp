@@ -1,6 +1,7 @@
 // The C++ case model <-> the plugin ABI's dcconf_case (runners/plugin/include/dcconf_backend.h), field for field.
 #pragma once
 
+#include <cstddef>
 #include <optional>
 #include <string>
 
@@ -16,7 +17,13 @@ struct FromAbi {
   std::optional<oracle::Case> value;
   std::string error;  // one line naming the field whose value is out of range, when value is empty
 };
-// The inverse of toAbi; the operation field is derived, so it is not read back.
+// The inverse of toAbi; the operation field is derived, so it is not read back. Reads no field past c.struct_size
+// (a v1.0 case, DCCONF_CASE_V1_0_SIZE bytes, has the 1.1 fields at their defaults).
 FromAbi fromAbi(const dcconf_case& c);
+
+// How many bytes of dcconf_case a reader must know to see everything this case says: DCCONF_CASE_V1_0_SIZE for the
+// original operations, dtypes and profile fields, more for the 1.1 ones (fp4x2 dtypes, AMB-7, slice, DN2NZ,
+// enhanced). A plugin whose case_struct_size is smaller is not given the case (NOT_SUPPORTED without a call).
+std::size_t abiCaseBytesNeeded(const oracle::Case& c);
 
 }  // namespace dcconf::plugin

@@ -1,0 +1,204 @@
+// Valid-case generators of the operations added with SEMANTICS sections 5, 8 and 9: slice (SLICE), DN2NZ (DN2NZ,
+// Ascend 950) and enhanced DataCopy (ENH). As in generators.cpp, the path and dtype come first and every choice is
+// ordered simplest first, so a shrunk case has one dimension, one burst, zero strides and the default profile.
+#include <algorithm>
+#include <limits>
+
+#include "dcconf/properties/generators.hpp"
+#include "draw.hpp"
+
+namespace dcconf::properties::detail {
+
+using namespace dcconf::oracle;
+
+namespace {
+
+// ---- SLICE-1..4 ----------------------------------------------------------------------------------------------------
+
+// Elements one side's outer dimensions may span before the remaining dimensions are made trivial (shape 1): the
+// buffers stay small whatever dimValue is drawn.
+std::uint64_t sliceElementBudget() { return 4096 * propScale(); }
+
+// Dimension 0 of one side selecting exactly `bursts` bursts of e elements (SLICE-3): the selection spans
+// bursts*(e + stride) - stride elements plus a slack the floor in SLICE-3 drops; 0 bursts spans less than one burst.
+SliceInfo drawSliceDim0(std::uint64_t e, std::uint64_t stride, std::uint64_t bursts, std::uint64_t start,
+                        std::uint32_t burstLen) {
+  const std::uint64_t pitch = e + stride;
+  const std::uint64_t span = bursts == 0 ? drawInRange(1, e - 1) : bursts * pitch - stride + drawEdgy({0}, 0, pitch - 1);
+  return {static_cast<std::uint32_t>(start), static_cast<std::uint32_t>(start + span - 1),
+          static_cast<std::uint32_t>(stride), burstLen};
+}
+
+// One outer dimension (k >= 1) of one side selecting `picks` indices (SLICE-2).
+SliceInfo drawSliceOuter(std::uint64_t picks, std::uint32_t burstLen) {
+  const std::uint64_t stride = drawEdgy({0, 1}, 0, 3);
+  const std::uint64_t first = drawEdgy({0}, 0, 3);
+  const std::uint64_t last = first + (picks - 1) * (stride + 1) + drawInRange(0, stride);
+  return {static_cast<std::uint32_t>(first), static_cast<std::uint32_t>(last), static_cast<std::uint32_t>(stride),
+          burstLen};
+}
+
+}  // namespace
+
+// GM->VECIN gathers, VECOUT->GM and CO2->GM scatter. The UB side keeps every burst start on the 32-byte grid (G-5,
+// SLICE-4): its start, its dimension-0 shape and (for a UB source) its stride are whole 32-byte blocks. Both sides
+// select the same burst count and the same outer index count per dimension, so the element counts match.
+GeneratedCase drawSlice(const Scope& scope) {
+  const PathPair path = drawPath(Operation::slice, scope);
+  Case c = makeCase(Api::DataCopy, path.src, path.dst, SliceParams{});
+  drawProductAndDType(c, Operation::slice, scope);
+  const std::uint64_t s = sizeBytes(c.dtype);
+  const std::uint64_t c0 = kDataBlockBytes / s;  // elements per 32 bytes
+  const bool ubSrc = path.src != Position::GM;
+  SliceParams p;
+  p.dimValue = static_cast<std::uint32_t>(drawEdgy({1, 2, 3}, 1, kMaxSliceDims));
+  const auto burstLen = static_cast<std::uint32_t>(drawEdgy({1, 2}, 1, 3));
+  const std::uint64_t e = kDataBlockBytes * burstLen / s;
+  const bool none = *rc::gen::weightedElement<bool>({{19, false}, {1, true}});  // SLICE-3: B == 0 moves nothing
+  const std::uint64_t bursts = none ? 0 : drawEdgy({1, 2, 3}, 1, 5);
+  const std::uint64_t k = propScale();
+  const std::uint64_t srcStride = ubSrc ? c0 * drawEdgy({0, 1}, 0, 4) : drawEdgy({0, 1, c0, e, 200 * k}, 0, 3 * e);
+  const std::uint64_t dstStride = drawEdgy({0, c0, 1, e}, 0, 3 * e);
+  auto start = [&](bool ub) { return ub ? c0 * drawEdgy({0}, 0, 3) : drawEdgy({0, 1}, 0, 40); };
+  p.srcSliceInfo[0] = drawSliceDim0(e, srcStride, bursts, start(ubSrc), burstLen);
+  p.dstSliceInfo[0] = drawSliceDim0(e, dstStride, bursts, start(!ubSrc), burstLen);
+  auto shape0 = [&](const SliceInfo& si, bool ub) {
+    const std::uint64_t least = std::uint64_t{si.endIndex} + 1 + drawEdgy({0}, 0, 40);
+    return static_cast<std::uint32_t>(ub ? alignUp(least, c0) : least);
+  };
+  p.srcShape[0] = shape0(p.srcSliceInfo[0], ubSrc);
+  p.dstShape[0] = shape0(p.dstSliceInfo[0], !ubSrc);
+  std::uint64_t srcPitch = p.srcShape[0], dstPitch = p.dstShape[0];
+  for (std::size_t dim = 1; dim < p.dimValue; ++dim) {
+    const auto burst = static_cast<std::uint32_t>(drawEdgy({1}, 1, 3));  // AMB-5: moves nothing, equal both sides
+    const std::uint64_t picks = drawEdgy({1, 2}, 1, 3);
+    SliceInfo src = drawSliceOuter(picks, burst);
+    SliceInfo dst = drawSliceOuter(picks, burst);
+    auto shape = [](const SliceInfo& si) { return static_cast<std::uint32_t>(si.endIndex + 1 + drawEdgy({0}, 0, 2)); };
+    std::uint32_t srcShape = shape(src), dstShape = shape(dst);
+    if (srcPitch * srcShape > sliceElementBudget() || dstPitch * dstShape > sliceElementBudget()) {
+      src = dst = {0, 0, 0, burst};  // a trivial dimension: one index of a size-1 dimension
+      srcShape = dstShape = 1;
+    }
+    p.srcSliceInfo[dim] = src;
+    p.dstSliceInfo[dim] = dst;
+    p.srcShape[dim] = srcShape;
+    p.dstShape[dim] = dstShape;
+    srcPitch *= srcShape;
+    dstPitch *= dstShape;
+  }
+  c.params = p;
+  return finish(c, scope);
+}
+
+// ---- DN2NZ-1..4 ------------------------------------------------------------------------------------------------------
+
+namespace {
+
+// A 64-bit stride field far beyond 2^32; drawn only where the field multiplies a zero index (DN2NZ-2's full widths).
+std::uint64_t drawHugeStride() {
+  constexpr std::uint64_t kLo = std::uint64_t{1} << 32;
+  return drawEdgy({kLo, std::numeric_limits<std::uint64_t>::max(), std::uint64_t{1} << 40}, kLo,
+                  std::numeric_limits<std::uint64_t>::max());
+}
+
+bool drawOneIn(std::uint32_t n) { return *rc::gen::weightedElement<bool>({{n - 1, false}, {1, true}}); }
+
+}  // namespace
+
+// Every DN2NZ-4 dtype (the fp4x2 pairs are bytes: ND2NZ-5), the d tail, several matrices, the small-C0 mode with
+// dValue <= 4 (DN2NZ-3) under either AMB-7 reading, and the 64-bit fields at sizes only where they multiply 0.
+GeneratedCase drawDn2Nz(const Scope& scope) {
+  const PathPair path = drawPath(Operation::dn2nz, scope);
+  Case c = makeCase(Api::DataCopy, path.src, path.dst, Dn2NzParams{});
+  drawProductAndDType(c, Operation::dn2nz, scope);
+  // the profile first: which enableSmallC0 value selects the small-C0 mode depends on AMB-7
+  if (scope.profile) {
+    c.profile = *scope.profile;
+  } else {
+    c.profile.smallC0Polarity =
+        *rc::gen::element(Profile::SmallC0Polarity::basicApiPage, Profile::SmallC0Polarity::cApiPage);
+  }
+  const std::uint64_t s = sizeBytes(c.dtype);
+  const std::uint64_t c0 = kDataBlockBytes / s;
+  const bool small = drawOneIn(4);
+  Dn2NzParams p;
+  p.dnNum = static_cast<std::uint16_t>(drawEdgy({1, 2, 3}, 0, 4));
+  p.nValue = static_cast<std::uint16_t>(drawEdgy({1, 16, 15, 17}, 0, 40));
+  p.dValue = static_cast<std::uint32_t>(small ? drawEdgy({1, 4, 2, 3}, 1, 4)
+                                              : drawEdgy({c0, c0 - 1, c0 + 1, 1, 2 * c0}, 0, 3 * c0 + 3));
+  p.enableSmallC0 = small != (c.profile.smallC0Polarity == Profile::SmallC0Polarity::cApiPage);  // AMB-7
+  const bool huge = drawOneIn(6);
+  // N is contiguous: a D stride of at least nValue keeps the source columns apart (overlapping reads are harmless)
+  p.srcDValue = huge && p.dValue <= 1 ? drawHugeStride() : std::max<std::uint64_t>(1, p.nValue + drawEdgy({0, 1}, 0, 8));
+  // one source matrix spans (dValue-1)*srcDValue + nValue elements (a huge srcDValue only multiplies 0)
+  const std::uint64_t srcMatrixElems = p.dValue == 0 ? 0 : (std::uint64_t{p.dValue} - 1) * p.srcDValue + p.nValue;
+  p.srcDnMatrixStride = huge && p.dnNum <= 1 ? drawHugeStride() : srcMatrixElems + drawEdgy({0}, 0, 16);
+  const bool overlap = *rc::gen::weightedElement<bool>({{4, false}, {1, true}});  // collisions are ANY (ND2NZ-4)
+  p.dstNzNStride = static_cast<std::uint16_t>(drawEdgy({1, 2}, 1, 3));
+  const std::uint64_t rows = std::uint64_t{p.nValue} * p.dstNzNStride;
+  p.dstNzC0Stride = static_cast<std::uint16_t>(overlap && rows > 1 ? drawInRange(1, rows - 1)
+                                                                   : std::max<std::uint64_t>(1, rows) + drawEdgy({0}, 0, 16));
+  const std::uint64_t rowElems = small ? 4 : c0;
+  const std::uint64_t matrixElems =
+      p.nValue == 0 ? 0
+      : small       ? alignUp(((std::uint64_t{p.nValue} - 1) * p.dstNzNStride + 1) * rowElems * s, kDataBlockBytes) / s
+                    : (std::uint64_t{p.dValue} + c0 - 1) / c0 * p.dstNzC0Stride * c0;
+  const bool zeroOk = c.profile.nd2nzZeroMatrixStride == Profile::Nd2NzZeroMatrixStride::acceptWhenSingle;  // AMB-6
+  std::uint64_t matrixStride = 0;
+  if (p.dnNum <= 1) {
+    matrixStride = huge ? std::numeric_limits<std::uint32_t>::max() / c0 * c0 : drawEdgy({zeroOk ? 0 : c0, c0}, 1, 64);
+  } else {
+    matrixStride = overlap && matrixElems > c0 ? drawInRange(1, matrixElems - 1)
+                                               : std::max<std::uint64_t>(1, matrixElems + drawEdgy({0}, 0, 64));
+  }
+  // DN2NZ-2: dstNzMatrixStride*sizeof(T) is whole 32-byte blocks
+  if (matrixStride != 0) matrixStride = alignUp(matrixStride, c0);
+  p.dstNzMatrixStride = static_cast<std::uint32_t>(matrixStride);
+  c.params = p;
+  return finish(c, scope);
+}
+
+// ---- ENH-1, ENH-3 --------------------------------------------------------------------------------------------------
+
+namespace {
+
+// An enhanced DataCopy case of the operation (DataCopyParams + DataCopyEnhancedParams) with path, product and dtype.
+Case drawEnhancedSkeleton(Operation operation, const Scope& scope) {
+  const PathPair path = drawPath(operation, scope);
+  Case c = makeCase(Api::DataCopy, path.src, path.dst, DataCopyParams{});
+  c.enhancedParams = DataCopyEnhancedParams{};
+  drawProductAndDType(c, operation, scope);
+  return c;
+}
+
+}  // namespace
+
+// BLOCK_MODE_NORMAL on the normal DataCopy paths: DC-1 blocks; deqValue, sidStoreMode and padValue are fields NORMAL
+// does not read, so they shrink to 0 but are sometimes set.
+GeneratedCase drawEnhancedNormal(const Scope& scope) {
+  Case c = drawEnhancedSkeleton(Operation::enhancedNormal, scope);
+  c.params = drawDataCopyBlocks();
+  constexpr std::uint64_t kAll = std::numeric_limits<std::uint64_t>::max();
+  c.enhancedParams->deqValue = drawEdgy({0}, 0, kAll);
+  c.enhancedParams->sidStoreMode = static_cast<std::uint8_t>(drawEdgy({0}, 0, 3));
+  c.enhancedParams->padValue = drawEdgy({0}, 0, kAll);
+  return finish(c, scope);
+}
+
+// CO1->CO2 with MATRIX, VECTOR or SMALL_CHANNEL blocks (b16 and b32 data), isRelu on or off; deqScale stays
+// DEQ_NONE (the oracle does not model the conversions yet: NOT_SUPPORTED, ENH-2).
+GeneratedCase drawEnhancedCo1ToCo2(const Scope& scope) {
+  Case c = drawEnhancedSkeleton(Operation::enhancedCo1ToCo2, scope);
+  DataCopyParams p;
+  p.blockCount = static_cast<std::uint16_t>(drawEdgy({1, 2, 3}, 1, 6));
+  p.blockLen = static_cast<std::uint16_t>(drawEdgy({1, 2}, 1, 4));
+  p.srcStride = static_cast<std::uint16_t>(drawEdgy({0, 1}, 0, 3));
+  p.dstStride = static_cast<std::uint16_t>(drawEdgy({0, 1}, 0, 20));
+  c.params = p;
+  c.enhancedParams->blockMode = *rc::gen::element(BlockMode::matrix, BlockMode::vector, BlockMode::smallChannel);
+  c.enhancedParams->isRelu = drawBool();
+  return finish(c, scope);
+}
+
+}  // namespace dcconf::properties::detail

@@ -1,0 +1,39 @@
+// Enhanced DataCopy (ENH): G-1/2/3 on BLOCK_MODE_NORMAL and on CO1->CO2, the ENH-1 NORMAL == DC-2 law, G-4 on
+// ENH-1/2/3, and the wrong variants each property catches.
+#include "support/harness.hpp"
+
+namespace dcconf::properties::testing {
+namespace {
+
+constexpr auto kNormal = oracle::Operation::enhancedNormal;
+constexpr auto kCo1 = oracle::Operation::enhancedCo1ToCo2;
+
+std::vector<CaseProperty> properties() {
+  auto rows = withG123(kNormal, "_normal", {{"ENH_1_lawNormalIsDataCopy0Level", kNormal, checkLawEnh1NormalIsDc0Level}});
+  const auto co1 = withG123(kCo1, "_co1ToCo2");
+  rows.insert(rows.end(), co1.begin(), co1.end());
+  return rows;
+}
+const auto kProperties = properties();
+
+const WrongVariant kWrongVariants[] = {
+    {"ENH_1_lawNormal_catches_enhNormalIgnoresDstStride", Mutation::enhNormalIgnoresDstStride, kNormal,
+     checkLawEnh1NormalIsDc0Level, "ENH-1 law"},
+    {"G1_catches_enhNormalIgnoresDstStride", Mutation::enhNormalIgnoresDstStride, kNormal, checkG1Conformance,
+     "G-1 ENH"},
+    {"G1_catches_co1ReluIgnored", Mutation::co1ReluIgnored, kCo1, checkG1Conformance, "G-1 ENH"},
+    {"G2_catches_readOutsideFootprint", Mutation::readOutsideFootprint, kCo1, checkG2NoStrayReads, "G-2 ENH"},
+    {"G3_catches_nondeterministicByte", Mutation::nondeterministicByte, kCo1, checkG3Determinism, "G-3 ENH"},
+};
+
+DCCONF_FAMILY_TESTS(Enhanced, kProperties, kWrongVariants);
+
+TEST(EnhancedInvalid, G4_oracleRejectsWithExactlyTheBrokenClauseAndField_normal) {
+  checkOracleRejectsExactly(kNormal, {"ENH-1", "ENH-2", "ENH-3", "G-1", "G-2", "G-5"});
+}
+TEST(EnhancedInvalid, G4_oracleRejectsWithExactlyTheBrokenClauseAndField_co1ToCo2) {
+  checkOracleRejectsExactly(kCo1, {"ENH-1", "G-1", "G-2", "G-5"});
+}
+
+}  // namespace
+}  // namespace dcconf::properties::testing
