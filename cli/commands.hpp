@@ -18,5 +18,7 @@ using Registrar = Command (*)(CLI::App& parent);
 Command addCaseCommand(CLI::App& parent);
 Command addListCommand(CLI::App& parent);
 Command addRunCommand(CLI::App& parent);
+Command addVectorsCommand(CLI::App& parent);
+Command addBenchCommand(CLI::App& parent);
 
 }  // namespace dcconf::cli

@@ -11,7 +11,8 @@ namespace {
 
 using namespace dcconf::cli;
 
-constexpr std::array<Registrar, 3> kRegistrars{addRunCommand, addCaseCommand, addListCommand};
+constexpr std::array<Registrar, 5> kRegistrars{addRunCommand, addCaseCommand, addListCommand, addVectorsCommand,
+                                               addBenchCommand};
 
 }  // namespace
 

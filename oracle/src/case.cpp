@@ -69,7 +69,9 @@ ProfileParse parseProfile(std::string_view spec) {
 std::string profileName(const Profile& profile) {
   std::string joined;
   for (const auto& entry : kProfileWords) {
-    if (entry.isSet(profile)) joined += (joined.empty() ? "" : ",") + std::string(entry.name);
+    if (!entry.isSet(profile)) continue;
+    if (!joined.empty()) joined.push_back(',');
+    joined.append(entry.name);
   }
   return joined.empty() ? "default" : joined;
 }

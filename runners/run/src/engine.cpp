@@ -66,13 +66,6 @@ std::optional<CaseStatus> statusOf(const Outcome& outcome, const StatusTap& tap)
   return CaseStatus::fail;
 }
 
-std::string isoNow() {
-  const std::time_t now = std::time(nullptr);
-  char buffer[32];
-  std::strftime(buffer, sizeof buffer, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&now));
-  return buffer;
-}
-
 std::string slug(std::string text) {
   for (char& ch : text) {
     if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '-';
@@ -119,6 +112,15 @@ class UnitRunner {
       return failed && (std::chrono::steady_clock::now() - firstFailure > kShrinkBudget || shrinkHangs >= kShrinkHangs);
     };
     const properties::Scope scope = scopeFor(unit);
+    // The unit's generator, built once: a Gen is an immutable recipe, and building one per case was pure overhead.
+    std::optional<rc::Gen<properties::GeneratedCase>> caseGen;
+    std::optional<rc::Gen<properties::InvalidCase>> invalidGen;
+    std::optional<rc::Gen<properties::RoundTripCase>> roundTripGen;
+    switch (unit.property->kind) {
+      case PropertyKind::onCase: caseGen = properties::genCase(unit.operation, scope); break;
+      case PropertyKind::onInvalid: invalidGen = properties::genInvalidCase(unit.operation, scope); break;
+      case PropertyKind::onRoundTrip: roundTripGen = properties::genRoundTrip(scope); break;
+    }
     auto count = [&](CaseStatus status) {
       if (!failed) report_.record(key, unit.property->name, status);
     };
@@ -139,12 +141,12 @@ class UnitRunner {
       tap_.reset();
       switch (unit.property->kind) {
         case PropertyKind::onCase: {
-          const auto generated = *properties::genCase(unit.operation, scope);
+          const auto generated = **caseGen;
           onOutcome(unit.property->onCase(tap_, generated.data), generated.data);
           break;
         }
         case PropertyKind::onInvalid: {
-          const auto invalid = *properties::genInvalidCase(unit.operation, scope);
+          const auto invalid = **invalidGen;
           properties::InvalidPolicyTally tally;
           const Outcome outcome = properties::checkG4IutInvalidPolicy(tap_, invalid, tally);
           if (outcome.failed() || tap_.sawCrash || tap_.sawTimeout) {
@@ -157,7 +159,7 @@ class UnitRunner {
           break;
         }
         case PropertyKind::onRoundTrip: {
-          const auto roundTrip = *properties::genRoundTrip(scope);
+          const auto roundTrip = **roundTripGen;
           onOutcome(properties::checkNz2Nd4RoundTrip(tap_, roundTrip), roundTrip.nd2nz.data);
           break;
         }
@@ -280,7 +282,7 @@ report::Report runUnits(const RunOptions& options, backends::Backend& backend, c
                        oracle::profileName(options.profile),
                        options.seed,
                        std::to_string(options.shard.index + 1) + "/" + std::to_string(options.shard.count),
-                       isoNow()};
+                       report::isoNowUtc()};
   report::Report report(meta);
   loadRapidCheckQuietly();
   UnitRunner runner(options, backend, report, files);

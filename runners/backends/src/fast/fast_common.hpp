@@ -5,6 +5,7 @@
 
 #include <bit>
 #include <cstdint>
+#include <initializer_list>
 #include <span>
 #include <string>
 #include <string_view>
@@ -50,6 +51,14 @@ constexpr std::uint64_t burstSpanBytes(std::uint64_t count, std::uint64_t pitchB
 // count bursts of lenBytes: one memcpy each, or a single memcpy when neither side has gaps.
 void copyBursts(std::uint8_t* dst, std::uint64_t dstPitchBytes, const std::uint8_t* src, std::uint64_t srcPitchBytes,
                 std::uint64_t count, std::uint64_t lenBytes);
+
+// Outputs of at least this many bytes are written with non-temporal (streaming) stores where every store is 16-byte
+// aligned: they would leave the cache before anyone reads them, and streaming skips each line's read for ownership.
+inline constexpr std::uint64_t kStreamingBytes = std::uint64_t{8} << 20;
+// Whether an output of totalBytes at dst, written at offsets that are sums of the pitches, can be streamed.
+bool streamable(const std::uint8_t* dst, std::uint64_t totalBytes, std::initializer_list<std::uint64_t> pitches);
+// After streaming stores: orders them before anything the caller does next.
+void streamFence();
 
 // 8 bytes holding the element (elementBytes in {1, 2, 4, 8}) repeated, so a pattern fill is word stores.
 std::uint64_t splatElement(std::uint64_t elementBits, std::uint32_t elementBytes);

@@ -1,8 +1,13 @@
 // DataCopy DN2NZ (GM -> A1/B1, DN2NZ-1..4) in the fast backend. The source is N-contiguous and the destination is
 // D-contiguous (a transpose), so the copy walks tiles of 16 n x C0 d: each tile reads 16 short source runs and
-// writes 16 destination rows, one element memcpy at a time with a fixed size per element width.
+// writes 16 destination rows. A full tile is transposed in 16-byte registers (SSE2 unpack networks); a partial one
+// (the n or d tail) one element memcpy at a time with a fixed size per element width.
 #include <algorithm>
 #include <cstring>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "fast_common.hpp"
 
@@ -21,9 +26,86 @@ struct Geometry {
   bool small;
 };
 
+#if defined(__SSE2__)
+// Interleaves the low (kHigh false) or high halves of a and b, kGranuleBytes at a time.
+template <std::uint64_t kGranuleBytes, bool kHigh>
+__m128i interleave(__m128i a, __m128i b) {
+  if constexpr (kGranuleBytes == 1) return kHigh ? _mm_unpackhi_epi8(a, b) : _mm_unpacklo_epi8(a, b);
+  if constexpr (kGranuleBytes == 2) return kHigh ? _mm_unpackhi_epi16(a, b) : _mm_unpacklo_epi16(a, b);
+  if constexpr (kGranuleBytes == 4) return kHigh ? _mm_unpackhi_epi32(a, b) : _mm_unpacklo_epi32(a, b);
+  return kHigh ? _mm_unpackhi_epi64(a, b) : _mm_unpacklo_epi64(a, b);
+}
+
+// Round k of an in-place L x L transpose (kDistance = 2^k): rows i and i + 2^k (bit k of i clear) are interleaved
+// 2^k elements at a time, the low half into row i, the high half into row i + 2^k. After log2(L) rounds row i holds
+// the source's column bitReversed(i).
+template <std::uint64_t kElementBytes, std::size_t kDistance>
+void interleaveRounds(__m128i (&rows)[16 / kElementBytes]) {
+  constexpr std::size_t kLanes = 16 / kElementBytes;
+  if constexpr (kDistance < kLanes) {
+#pragma GCC unroll 16
+    for (std::size_t i = 0; i < kLanes; ++i) {
+      if ((i & kDistance) != 0) continue;
+      const __m128i a = rows[i];
+      const __m128i b = rows[i + kDistance];
+      rows[i] = interleave<kElementBytes * kDistance, false>(a, b);
+      rows[i + kDistance] = interleave<kElementBytes * kDistance, true>(a, b);
+    }
+    interleaveRounds<kElementBytes, kDistance * 2>(rows);
+  }
+}
+
+constexpr std::size_t bitReversed(std::size_t index, std::size_t lanes) {
+  std::size_t out = 0;
+  for (std::size_t bit = 1; bit < lanes; bit *= 2) out = out * 2 + ((index & bit) != 0 ? 1 : 0);
+  return out;
+}
+
+// One L x L block (L = 16 / kElementBytes lanes): row j of the source (L elements along n) at src + j*srcDPitch
+// becomes column j of the destination, whose row i is at dst + i*dstRowPitch.
+template <std::uint64_t kElementBytes>
+void transposeBlock(std::uint8_t* dst, std::uint64_t dstRowPitch, const std::uint8_t* src, std::uint64_t srcDPitch) {
+  constexpr std::size_t kLanes = 16 / kElementBytes;
+  __m128i rows[kLanes];
+#pragma GCC unroll 16
+  for (std::size_t j = 0; j < kLanes; ++j) {
+    rows[j] = _mm_loadu_si128(reinterpret_cast<const __m128i*>(src + j * srcDPitch));
+  }
+  interleaveRounds<kElementBytes, 1>(rows);
+#pragma GCC unroll 16
+  for (std::size_t i = 0; i < kLanes; ++i) {
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(dst + bitReversed(i, kLanes) * dstRowPitch), rows[i]);
+  }
+}
+#endif
+
+// stream: the caller checked streamable() for the whole output.
 template <std::uint64_t kElementBytes>
 void transposeTile(std::uint8_t* dst, std::uint64_t dstRowPitch, const std::uint8_t* src, std::uint64_t srcDPitch,
-                   std::uint64_t nCount, std::uint64_t dCount) {
+                   std::uint64_t nCount, std::uint64_t dCount, bool stream) {
+#if defined(__SSE2__)
+  constexpr std::uint64_t kLanes = 16 / kElementBytes;
+  if (nCount == kTileN && dCount == kBlock32Bytes / kElementBytes) {  // a full tile: (16 / L) x 2 blocks
+    // Streamed, the tile is transposed into a local buffer first so that its 512 bytes leave as whole lines.
+    alignas(64) std::uint8_t local[kTileN * kBlock32Bytes];
+    std::uint8_t* const out = stream ? local : dst;
+    const std::uint64_t outPitch = stream ? kBlock32Bytes : dstRowPitch;
+    for (std::uint64_t n = 0; n < kTileN; n += kLanes) {
+      for (std::uint64_t d = 0; d < dCount; d += kLanes) {
+        transposeBlock<kElementBytes>(out + n * outPitch + d * kElementBytes, outPitch,
+                                      src + n * kElementBytes + d * srcDPitch, srcDPitch);
+      }
+    }
+    if (stream) {  // the caller streams only when the tile's rows are contiguous (dstRowPitch == 32)
+      for (std::uint64_t at = 0; at < sizeof local; at += 16) {
+        const __m128i line = _mm_load_si128(reinterpret_cast<const __m128i*>(local + at));
+        _mm_stream_si128(reinterpret_cast<__m128i*>(dst + at), line);
+      }
+    }
+    return;
+  }
+#endif
+  (void)stream;
   for (std::uint64_t n = 0; n < nCount; ++n) {
     std::uint8_t* row = dst + n * dstRowPitch;
     const std::uint8_t* column = src + n * kElementBytes;
@@ -32,11 +114,11 @@ void transposeTile(std::uint8_t* dst, std::uint64_t dstRowPitch, const std::uint
 }
 
 void tile(std::uint64_t s, std::uint8_t* dst, std::uint64_t dstRowPitch, const std::uint8_t* src,
-          std::uint64_t srcDPitch, std::uint64_t nCount, std::uint64_t dCount) {
+          std::uint64_t srcDPitch, std::uint64_t nCount, std::uint64_t dCount, bool stream) {
   switch (s) {
-    case 1: transposeTile<1>(dst, dstRowPitch, src, srcDPitch, nCount, dCount); break;
-    case 2: transposeTile<2>(dst, dstRowPitch, src, srcDPitch, nCount, dCount); break;
-    default: transposeTile<4>(dst, dstRowPitch, src, srcDPitch, nCount, dCount); break;
+    case 1: transposeTile<1>(dst, dstRowPitch, src, srcDPitch, nCount, dCount, stream); break;
+    case 2: transposeTile<2>(dst, dstRowPitch, src, srcDPitch, nCount, dCount, stream); break;
+    default: transposeTile<4>(dst, dstRowPitch, src, srcDPitch, nCount, dCount, stream); break;
   }
 }
 
@@ -83,6 +165,10 @@ RunResult runDn2Nz(const oracle::Case& c, std::span<const std::uint8_t> src, std
   const std::uint64_t srcDPitch = p.srcDValue * s;
   const std::uint64_t dstRowPitch = p.dstNzNStride * g.rowBytes;
   const std::uint64_t tailElems = p.dValue - (blocks - 1) * g.c0;  // data elements in the last column block
+  // Streamed when big and every full tile is 512 contiguous bytes (rows of 32 bytes, dstNzNStride 1); not for 1-byte
+  // T, whose 16 x 16 transposes make the extra pass through the local tile cost more than streaming saves.
+  const bool stream = s >= 2 && dstRowPitch == kBlock32Bytes &&
+                      streamable(to, spans.dst, {dstRowPitch, p.dstNzC0Stride * g.rowBytes, dstMatrixPitch});
   for (std::uint64_t i = 0; i < p.dnNum; ++i) {
     const std::uint8_t* matrixSrc = from + i * p.srcDnMatrixStride * s;
     std::uint8_t* matrixDst = to + i * dstMatrixPitch;
@@ -92,7 +178,7 @@ RunResult runDn2Nz(const oracle::Case& c, std::span<const std::uint8_t> src, std
       const std::uint8_t* blockSrc = matrixSrc + b * g.c0 * srcDPitch;
       for (std::uint64_t n0 = 0; n0 < p.nValue; n0 += kTileN) {
         const std::uint64_t nCount = std::min(kTileN, p.nValue - n0);
-        tile(s, blockDst + n0 * dstRowPitch, dstRowPitch, blockSrc + n0 * s, srcDPitch, nCount, dCount);
+        tile(s, blockDst + n0 * dstRowPitch, dstRowPitch, blockSrc + n0 * s, srcDPitch, nCount, dCount, stream);
       }
       if (dCount == g.c0) continue;
       // DN2NZ-1: the d tail of the last column block is zero
@@ -104,6 +190,7 @@ RunResult runDn2Nz(const oracle::Case& c, std::span<const std::uint8_t> src, std
       std::memset(matrixDst + rowsEndBytes, 0, oracle::alignUp(rowsEndBytes, kBlock32Bytes) - rowsEndBytes);
     }
   }
+  if (stream) streamFence();
   return {};
 }
 

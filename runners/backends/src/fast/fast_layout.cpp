@@ -4,6 +4,10 @@
 #include <algorithm>
 #include <cstring>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include "fast_common.hpp"
 
 namespace dcconf::backends::fast {
@@ -23,8 +27,23 @@ struct ChunkGrid {
   std::uint64_t dstChunkPitchBytes = 0;
 };
 
-// kChunkBytes != 0 makes every chunk a fixed-size memcpy (two or four vector moves); 0 reads g.chunkBytes.
-template <std::uint64_t kChunkBytes>
+// One chunk of kChunkBytes (a multiple of 16), streamed past the cache (to must be 16-byte aligned) or memcpy'd.
+template <std::uint64_t kChunkBytes, bool kStream>
+void copyChunk(std::uint8_t* to, const std::uint8_t* from) {
+#if defined(__SSE2__)
+  if constexpr (kStream) {
+    for (std::uint64_t at = 0; at < kChunkBytes; at += 16) {
+      const __m128i chunk = _mm_loadu_si128(reinterpret_cast<const __m128i*>(from + at));
+      _mm_stream_si128(reinterpret_cast<__m128i*>(to + at), chunk);
+    }
+    return;
+  }
+#endif
+  std::memcpy(to, from, kChunkBytes);
+}
+
+// kChunkBytes != 0 makes every chunk a fixed-size copy (two or four vector moves); 0 reads g.chunkBytes.
+template <std::uint64_t kChunkBytes, bool kStream = false>
 void copyGridAs(std::uint8_t* dst, const std::uint8_t* src, const ChunkGrid& g) {
   const std::uint64_t chunkBytes = kChunkBytes != 0 ? kChunkBytes : g.chunkBytes;
   for (std::uint64_t tile = 0; tile < g.rows; tile += kTileRows) {
@@ -33,17 +52,24 @@ void copyGridAs(std::uint8_t* dst, const std::uint8_t* src, const ChunkGrid& g) 
       const std::uint8_t* from = src + tile * g.srcRowPitchBytes + chunk * g.srcChunkPitchBytes;
       std::uint8_t* to = dst + tile * g.dstRowPitchBytes + chunk * g.dstChunkPitchBytes;
       for (std::uint64_t r = 0; r < tileRows; ++r, from += g.srcRowPitchBytes, to += g.dstRowPitchBytes) {
-        std::memcpy(to, from, chunkBytes);
+        if constexpr (kChunkBytes != 0) {
+          copyChunk<kChunkBytes, kStream>(to, from);
+        } else {
+          std::memcpy(to, from, chunkBytes);
+        }
       }
     }
   }
 }
 
-void copyGrid(std::uint8_t* dst, const std::uint8_t* src, const ChunkGrid& g) {
+// stream (ND2NZ only): the caller checked streamable() for the whole output (dst, its row, chunk and matrix pitches).
+void copyGrid(std::uint8_t* dst, const std::uint8_t* src, const ChunkGrid& g, bool stream) {
   if (g.rows == 0 || g.chunks == 0) return;
   switch (g.chunkBytes) {
-    case 32: copyGridAs<32>(dst, src, g); break;  // ND2NZ, NZ2ND of 16-bit T
-    case 64: copyGridAs<64>(dst, src, g); break;  // NZ2ND of 32-bit T
+    case 32:  // ND2NZ, NZ2ND of 16-bit T
+      stream ? copyGridAs<32, true>(dst, src, g) : copyGridAs<32>(dst, src, g);
+      break;
+    case 64: copyGridAs<64>(dst, src, g); break;  // NZ2ND of 32-bit T (never streamed)
     default: copyGridAs<0>(dst, src, g); break;
   }
 }
@@ -56,6 +82,22 @@ void copyClipped(std::uint8_t* to, const std::uint8_t* src, std::uint64_t srcOff
 }
 
 }  // namespace
+
+bool streamable(const std::uint8_t* dst, std::uint64_t totalBytes, std::initializer_list<std::uint64_t> pitches) {
+#if defined(__SSE2__)
+  if (totalBytes < kStreamingBytes || reinterpret_cast<std::uintptr_t>(dst) % 16 != 0) return false;
+  return std::all_of(pitches.begin(), pitches.end(), [](std::uint64_t pitch) { return pitch % 16 == 0; });
+#else
+  (void)dst, (void)totalBytes, (void)pitches;
+  return false;
+#endif
+}
+
+void streamFence() {
+#if defined(__SSE2__)
+  _mm_sfence();
+#endif
+}
 
 // ---- ND2NZ ----------------------------------------------------------------------------------------------------
 
@@ -95,6 +137,10 @@ void nd2nz(std::uint8_t* dst, const std::uint8_t* src, std::uint64_t srcLimitByt
   const std::uint64_t tailBytes = rowBytes - fullChunks * kBlock32Bytes;  // the partial last column block's data
   ChunkGrid grid{0, fullChunks, kBlock32Bytes, p.srcDValue * s, kBlock32Bytes,
                  kBlock32Bytes * p.dstNzNStride, kBlock32Bytes * p.dstNzC0Stride};
+  // Streamed when big: each chunk column of a tile is 16 rows of 32 bytes, contiguous when dstNzNStride is 1.
+  const bool stream = p.dstNzNStride == 1 &&
+                      streamable(dst, p.ndNum * p.nValue * rowBytes,
+                                 {grid.dstRowPitchBytes, grid.dstChunkPitchBytes, p.dstNzMatrixStride * s});
   for (std::uint64_t i = 0; i < p.ndNum; ++i) {
     const std::uint64_t srcBase = i * p.srcNdMatrixStride * s;
     std::uint8_t* matrix = dst + i * p.dstNzMatrixStride * s;
@@ -102,7 +148,7 @@ void nd2nz(std::uint8_t* dst, const std::uint8_t* src, std::uint64_t srcLimitByt
     grid.rows = srcLimitBytes < srcBase + rowBytes
                     ? 0
                     : std::min<std::uint64_t>(p.nValue, (srcLimitBytes - srcBase - rowBytes) / grid.srcRowPitchBytes + 1);
-    if (grid.rows > 0) copyGrid(matrix, src + srcBase, grid);
+    if (grid.rows > 0) copyGrid(matrix, src + srcBase, grid, stream);
     for (std::uint64_t r = grid.rows; r < p.nValue; ++r) {
       for (std::uint64_t chunk = 0; chunk < fullChunks; ++chunk) {
         copyClipped(matrix + r * grid.dstRowPitchBytes + chunk * grid.dstChunkPitchBytes, src,
@@ -117,6 +163,7 @@ void nd2nz(std::uint8_t* dst, const std::uint8_t* src, std::uint64_t srcLimitByt
       std::memset(to + tailBytes, 0, kBlock32Bytes - tailBytes);
     }
   }
+  if (stream) streamFence();
 }
 
 RunResult runNd2Nz(const Case& c, std::span<const std::uint8_t> src, std::span<std::uint8_t> dst) {
@@ -165,8 +212,10 @@ RunResult runNz2Nd(const Case& c, std::span<const std::uint8_t> src, std::span<s
   check.buffers(c, spans.src, spans.dst);
   if (check.failed()) return check.rejection();
   const auto [from, to] = operandsOf(c, src, dst);
+  // Not streamed: a chunk is half a line or one line of a different ND row each time, and streaming partial lines is
+  // slower than the read for ownership it saves.
   for (std::uint64_t i = 0; i < p.ndNum; ++i) {
-    copyGrid(to + i * dstMatrixPitchBytes, from + i * srcMatrixPitchBytes, grid);
+    copyGrid(to + i * dstMatrixPitchBytes, from + i * srcMatrixPitchBytes, grid, false);
   }
   return {};
 }
