@@ -38,6 +38,14 @@ const std::map<std::string, FlagDef>& flagCatalogue() {
       {"ND2NZ_TAIL", {"ND2NZ-3", "dValue is not a multiple of C0: the row tail is zero-filled"}},
       {"ND2NZ_MULTI_MATRIX", {"ND2NZ-2", "ndNum > 1: several matrices"}},
       {"NZ2ND_MULTI_MATRIX", {"NZ2ND-2", "ndNum > 1: several matrices"}},
+      {"SLICE_MULTI_DIM", {"SLICE-4", "dimValue > 1: an offset list over the outer dimensions, paired by position"}},
+      {"SLICE_GM_BYTE_STRIDE", {"SLICE-4", "srcStride0*sizeof(T) is not a multiple of 32: the unaligned (pad) transport"}},
+      {"DN2NZ_TAIL", {"DN2NZ-1", "dValue is not a multiple of C0: the d tail is zero-filled"}},
+      {"DN2NZ_MULTI_MATRIX", {"DN2NZ-1", "dnNum > 1: several matrices"}},
+      {"DN2NZ_SMALL_C0", {"DN2NZ-3", "enableSmallC0 with dValue <= 4 (its polarity is AMB-7)"}},
+      {"DN2NZ_FP4", {"DN2NZ-4", "a 4-bit pair type moved as bytes (ND2NZ-5)"}},
+      {"ENH_CO1_BLOCK_MODE", {"ENH-1", "CO1->CO2 with BLOCK_MODE_MATRIX, VECTOR or SMALL_CHANNEL units"}},
+      {"ENH_RELU", {"ENH-3", "isRelu on CO1->CO2: linear rectification on the way"}},
       {"ANY_BYTES", {"AMB-2", "some destination bytes are ANY (care mask 0): unspecified (AMB-2 dummy, PAD-G2U-4 pads, ND2NZ-4)"}},
       {"WORKED_EXAMPLE", {"PAD-G2U-6", "a worked example of the documents (docs/examples; PAD-G2U-6, SLICE-5, NZ2ND-3, ...): its comment names the clause"}},
       {"RANDOM", {"G-1", "drawn by the property suite's generators from the set's seed"}},
@@ -49,6 +57,9 @@ const std::map<std::string, FlagDef>& flagCatalogue() {
       {"INVALID_NZ2ND", {"NZ2ND-1", "an Nz2NdParamsFull field out of range"}},
       {"INVALID_BOUNDS", {"G-1", "a buffer is too small for the footprint (G-1 destination, G-2 source)"}},
       {"INVALID_ALIGNMENT", {"G-5", "a UB/L1 operand does not start 32-byte aligned"}},
+      {"INVALID_SLICE", {"SLICE-4", "a SliceInfo / dimValue / shape constraint broken (SLICE-1..4)"}},
+      {"INVALID_DN2NZ", {"DN2NZ-2", "a Dn2NzParams field out of range, or enableSmallC0 misused (DN2NZ-2, DN2NZ-3)"}},
+      {"INVALID_ENHANCED", {"ENH-1", "an unsupported or misplaced DataCopyEnhancedParams field (ENH-1..3)"}},
       {"INVALID_OTHER", {"G-4", "another constraint broken; the test's clause and field name it"}},
   };
   return flags;
@@ -70,6 +81,9 @@ std::string groupStem(const Case& c) {
 std::string invalidFlag(const std::string& clause, const std::string& field) {
   if (clause.rfind("ND2NZ", 0) == 0 || clause.rfind("PAD-U2L1", 0) == 0) return "INVALID_ND2NZ";
   if (clause.rfind("NZ2ND", 0) == 0) return "INVALID_NZ2ND";
+  if (clause.rfind("SLICE", 0) == 0) return "INVALID_SLICE";
+  if (clause.rfind("DN2NZ", 0) == 0) return "INVALID_DN2NZ";
+  if (clause.rfind("ENH", 0) == 0) return "INVALID_ENHANCED";
   if (clause == "DC-3") return "INVALID_CALCOUNT";
   if (clause == "G-5") return "INVALID_ALIGNMENT";
   if (clause == "G-1" || clause == "G-2") return "INVALID_BOUNDS";
@@ -114,6 +128,22 @@ void addVisibleFlags(const Case& c, Operation op, const Evaluation& e, std::set<
   if (nd != nullptr && nd->dValue % (32 / s) != 0) flags.insert("ND2NZ_TAIL");
   if (nd != nullptr && nd->ndNum > 1) flags.insert("ND2NZ_MULTI_MATRIX");
   if (const auto* nz = std::get_if<Nz2NdParamsFull>(&c.params); nz && nz->ndNum > 1) flags.insert("NZ2ND_MULTI_MATRIX");
+  if (const auto* slice = std::get_if<SliceParams>(&c.params)) {
+    if (slice->dimValue > 1) flags.insert("SLICE_MULTI_DIM");
+    if (c.srcPos == Position::GM && (std::uint64_t{slice->srcSliceInfo[0].stride} * s) % 32 != 0) {
+      flags.insert("SLICE_GM_BYTE_STRIDE");
+    }
+  }
+  if (const auto* dn = std::get_if<Dn2NzParams>(&c.params)) {
+    if (dn->dValue % (32 / s) != 0) flags.insert("DN2NZ_TAIL");
+    if (dn->dnNum > 1) flags.insert("DN2NZ_MULTI_MATRIX");
+    if (dn->enableSmallC0) flags.insert("DN2NZ_SMALL_C0");
+    if (c.dtype == DType::fp4x2_e2m1_t || c.dtype == DType::fp4x2_e1m2_t) flags.insert("DN2NZ_FP4");
+  }
+  if (op == Operation::enhancedCo1ToCo2) {
+    flags.insert("ENH_CO1_BLOCK_MODE");
+    if (c.enhancedParams && c.enhancedParams->isRelu) flags.insert("ENH_RELU");
+  }
   const auto& region = e.expectation.region;
   if (std::any_of(region.begin(), region.end(), [](Region r) { return r == Region::keep; })) flags.insert("GUARD_BYTES");
   const auto& care = e.expectation.care;
