@@ -25,21 +25,6 @@ struct RunCliOptions {
   std::string replay;
 };
 
-std::optional<std::chrono::milliseconds> parseDuration(const std::string& text) {
-  std::size_t used = 0;
-  unsigned long long value = 0;
-  try {
-    value = std::stoull(text, &used);
-  } catch (...) {
-    return std::nullopt;
-  }
-  const std::string unit = text.substr(used);
-  if (unit == "ms") return std::chrono::milliseconds(value);
-  if (unit == "s" || unit.empty()) return std::chrono::milliseconds(value * 1000);
-  if (unit == "m") return std::chrono::milliseconds(value * 60000);
-  return std::nullopt;
-}
-
 std::optional<run::Shard> parseShard(const std::string& text) {
   const auto slash = text.find('/');
   if (slash == std::string::npos) return std::nullopt;

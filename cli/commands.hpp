@@ -20,5 +20,6 @@ Command addListCommand(CLI::App& parent);
 Command addRunCommand(CLI::App& parent);
 Command addVectorsCommand(CLI::App& parent);
 Command addBenchCommand(CLI::App& parent);
+Command addMutantsCommand(CLI::App& parent);
 
 }  // namespace dcconf::cli

@@ -18,4 +18,19 @@ int fail(ExitStatus status, std::string_view line) {
   return code(status);
 }
 
+std::optional<std::chrono::milliseconds> parseDuration(const std::string& text) {
+  std::size_t used = 0;
+  unsigned long long value = 0;
+  try {
+    value = std::stoull(text, &used);
+  } catch (...) {
+    return std::nullopt;
+  }
+  const std::string unit = text.substr(used);
+  if (unit == "ms") return std::chrono::milliseconds(value);
+  if (unit == "s" || unit.empty()) return std::chrono::milliseconds(value * 1000);
+  if (unit == "m") return std::chrono::milliseconds(value * 60000);
+  return std::nullopt;
+}
+
 }  // namespace dcconf::cli

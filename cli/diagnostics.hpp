@@ -1,6 +1,9 @@
 // Every error is one line on stderr, "dcconf: error: ...", so scripts can grep and people can read.
 #pragma once
 
+#include <chrono>
+#include <optional>
+#include <string>
 #include <string_view>
 
 #include "exit_status.hpp"
@@ -10,5 +13,7 @@ namespace dcconf::cli {
 void printError(std::string_view line);
 // Prints the line and returns status's code, for `return fail(ExitStatus::usage, "...")`.
 int fail(ExitStatus status, std::string_view line);
+// "30s", "2m", "500ms" or a bare number of seconds; empty when it is none of those.
+std::optional<std::chrono::milliseconds> parseDuration(const std::string& text);
 
 }  // namespace dcconf::cli

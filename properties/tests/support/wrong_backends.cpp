@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "dcconf/mutants/case_edits.hpp"
 #include "dcconf/oracle/oracle.hpp"
 
 namespace dcconf::properties::testing {
@@ -13,20 +14,8 @@ using backends::RunStatus;
 
 namespace {
 
-// Sets blockCount/srcStride/dstStride on whichever block params struct the case holds.
-template <typename Edit>
-void editBlocks(Case& c, Edit edit) {
-  std::visit([&](auto& p) {
-    if constexpr (requires { p.blockLen; }) edit(p);
-  }, c.params);
-}
-
-template <typename Edit>
-void editPad(Case& c, Edit edit) {
-  std::visit([&](auto& p) {
-    if constexpr (requires { p.isPad; }) edit(p);
-  }, c.padParams);
-}
+using mutants::editBlocks;
+using mutants::editPad;
 
 std::optional<Operation> operationOf(const Case& c) { return resolveOperation(c).operation; }
 

@@ -87,6 +87,13 @@ void Report::record(const GroupKey& key, const std::string& property, CaseStatus
   counts_[key][property].add(status, n);
 }
 
+Counts Report::counts(const GroupKey& key, const std::string& property) const {
+  const auto group = counts_.find(key);
+  if (group == counts_.end()) return {};
+  const auto found = group->second.find(property);
+  return found == group->second.end() ? Counts{} : found->second;
+}
+
 void Report::addFailure(Failure failure) { failures_.push_back(std::move(failure)); }
 void Report::addNote(std::string note) { notes_.push_back(std::move(note)); }
 void Report::finish(std::chrono::duration<double> elapsed) { elapsedSeconds_ = elapsed.count(); }

@@ -76,6 +76,8 @@ class Report {
 
   bool passed() const;  // no FAIL, CRASH or TIMEOUT anywhere
   Counts totals() const;
+  // One unit's counts; it stops counting at its first failure, so total() is the cases it took to fail.
+  Counts counts(const GroupKey& key, const std::string& property) const;
   const RunMeta& meta() const { return meta_; }
   const std::vector<Failure>& failures() const { return failures_; }
 

@@ -1,0 +1,68 @@
+// dcconf mutants: the default suite against every mutant backend (fast with one realistic fault each) and the kill
+// matrix. Exit 1 when a mutant survived: the suite misses a property or a generator is too weak.
+#include <iostream>
+#include <memory>
+
+#include "commands.hpp"
+#include "dcconf/mutants/mutants.hpp"
+#include "diagnostics.hpp"
+#include "output_dir.hpp"
+
+namespace dcconf::cli {
+namespace {
+
+struct MutantsCliOptions {
+  mutants::KillOptions kill;
+  std::string timePerMutant = "2s";
+  std::string outDir;
+  bool force = false;
+  bool list = false;
+};
+
+int runMutants(MutantsCliOptions& o) {
+  if (o.list) {
+    for (const mutants::Mutant& mutant : mutants::catalogue()) {
+      std::cout << mutant.name << "\t" << mutant.clause << "\t" << mutant.description << "\n";
+    }
+    return code(ExitStatus::ok);
+  }
+  const auto budget = parseDuration(o.timePerMutant);
+  if (!budget || budget->count() <= 0) {
+    return fail(ExitStatus::usage, "--time-per-mutant: '" + o.timePerMutant + "' is not a duration like 2s or 500ms");
+  }
+  o.kill.timePerMutant = *budget;
+  std::optional<StagedOutput> staged;
+  if (!o.outDir.empty()) {
+    StagedOutput::Begin begin = StagedOutput::begin(o.outDir, o.force);
+    if (!begin.output) return fail(ExitStatus::outputRefused, begin.error);
+    staged.emplace(std::move(*begin.output));
+  }
+  const mutants::KillMatrix matrix = mutants::runKillMatrix(o.kill, std::cerr);
+  if (matrix.rows.empty()) return fail(ExitStatus::usage, "--only: no mutant matches '" + o.kill.nameGlob + "'");
+  matrix.print(std::cout);
+  if (staged) {
+    std::string error = staged->write("mutants.json", matrix.toJsonText());
+    for (const auto& file : matrix.files) {
+      if (error.empty()) error = staged->write(file.relativePath, file.text);
+    }
+    if (error.empty()) error = staged->commit();
+    if (!error.empty()) return fail(ExitStatus::outputRefused, error);
+  }
+  return code(matrix.allKilled() ? ExitStatus::ok : ExitStatus::checksFailed);
+}
+
+}  // namespace
+
+Command addMutantsCommand(CLI::App& parent) {
+  auto o = std::make_shared<MutantsCliOptions>();
+  CLI::App* app = parent.add_subcommand("mutants", "Run the suite against every mutant backend: the kill matrix");
+  app->add_option("--time-per-mutant", o->timePerMutant, "time budget per mutant, e.g. 2s")->capture_default_str();
+  app->add_option("--seed", o->kill.seed, "RapidCheck seed")->capture_default_str();
+  app->add_option("--only", o->kill.nameGlob, "only mutants whose name matches this glob")->capture_default_str();
+  app->add_option("--out", o->outDir, "write mutants.json and the counterexamples here");
+  app->add_flag("--force", o->force, "replace a non-empty --out directory");
+  app->add_flag("--list", o->list, "list the catalogue (name, clause, description) and exit");
+  return {app, [o] { return runMutants(*o); }};
+}
+
+}  // namespace dcconf::cli

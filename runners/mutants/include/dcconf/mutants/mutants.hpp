@@ -1,0 +1,67 @@
+// Mutant backends: the fast backend with one realistic fault each, and the kill matrix of the property suite
+// against them. A surviving mutant means a missing property or a weak generator: fix the suite, never the mutant.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <iosfwd>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "dcconf/backends/backend.hpp"
+#include "dcconf/oracle/case.hpp"
+#include "dcconf/run/run.hpp"
+
+namespace dcconf::mutants {
+
+struct Mutant {
+  std::string_view name;         // "g2uDstStrideInBytes"
+  std::string_view clause;       // the clause the fault violates
+  std::string_view description;  // one line
+  std::vector<oracle::Operation> operations;  // the fault only fires on these (and the suite runs only these)
+  oracle::Product product = oracle::kDefaultProduct;
+  bool (*affectsDType)(oracle::DType) = nullptr;  // nullptr: every dtype
+  // (a) the case fast is run on instead of the real one; nullptr: the real one.
+  void (*editCase)(oracle::Case& c) = nullptr;
+  // (b) a fix-up of fast's result; before is dst's prior content. nullptr: none.
+  void (*editBytes)(const oracle::Case& c, std::span<const std::uint8_t> src, std::span<const std::uint8_t> before,
+                    std::span<std::uint8_t> dst) = nullptr;
+};
+
+const std::vector<Mutant>& catalogue();
+std::unique_ptr<backends::Backend> makeMutantBackend(const Mutant& mutant);
+
+struct KillOptions {
+  std::chrono::milliseconds timePerMutant{2000};
+  std::uint64_t seed = 1;
+  std::string nameGlob = "*";  // only mutants whose name matches
+};
+
+struct KillRow {
+  std::string mutant;
+  std::string clause;
+  bool killed = false;
+  std::string killedBy;       // the property
+  std::string unit;           // "padGmToUb half"
+  std::string failureClause;  // what the shrunk counterexample's diff breaks
+  std::uint64_t casesToKill = 0;  // cases the killing property ran up to and including its first failure
+  std::string caseFile;       // relative to --out
+  std::vector<std::string> diff;
+  double seconds = 0;
+};
+
+struct KillMatrix {
+  std::vector<KillRow> rows;
+  std::vector<run::OutputFile> files;  // the shrunk counterexamples, for the caller to write
+  bool allKilled() const;
+  double medianCasesToKill() const;  // over the killed mutants; 0 when none
+  void print(std::ostream& out) const;
+  std::string toJsonText() const;  // schema dcconf.mutants/1
+};
+
+KillMatrix runKillMatrix(const KillOptions& options, std::ostream& err);
+
+}  // namespace dcconf::mutants

@@ -1,0 +1,136 @@
+// The kill matrix: the default property suite against every mutant, each run only on the operations and dtypes
+// its fault touches, stopped at its first kill.
+#include <algorithm>
+#include <iomanip>
+#include <ostream>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "dcconf/mutants/mutants.hpp"
+#include "engine_internal.hpp"
+
+namespace dcconf::mutants {
+
+namespace {
+
+// The units a mutant can fail: its operations on its product, its dtypes, valid-case properties only (G-4 is about
+// invalid cases, which no mutant changes).
+std::vector<std::uint64_t> unitsFor(const Mutant& mutant, const std::vector<run::Unit>& units) {
+  std::vector<std::uint64_t> indices;
+  for (std::uint64_t i = 0; i < units.size(); ++i) {
+    const run::Unit& unit = units[i];
+    if (unit.property->kind == run::PropertyKind::onInvalid) continue;
+    if (std::find(mutant.operations.begin(), mutant.operations.end(), unit.operation) == mutant.operations.end()) continue;
+    if (mutant.affectsDType && !mutant.affectsDType(unit.dtype)) continue;
+    indices.push_back(i);
+  }
+  return indices;
+}
+
+KillRow killOne(const Mutant& mutant, const KillOptions& options, std::vector<run::OutputFile>& files,
+                std::ostream&) {
+  KillRow row;
+  row.mutant = mutant.name;
+  row.clause = mutant.clause;
+  run::RunOptions runOptions;
+  runOptions.backendSpec = "mutant:" + row.mutant;
+  runOptions.product = mutant.product;
+  runOptions.seed = options.seed;
+  runOptions.timeBudget = options.timePerMutant;
+  runOptions.failFast = true;
+  runOptions.quiet = true;
+  runOptions.commandLine = "dcconf mutants --only " + row.mutant + " --seed " + std::to_string(options.seed);
+  const std::vector<run::Unit> units = run::planUnits(runOptions);
+  const std::vector<std::uint64_t> indices = unitsFor(mutant, units);
+  auto backend = makeMutantBackend(mutant);
+  std::vector<run::OutputFile> found;
+  std::ostringstream quiet;  // --fail-fast's own line is noise here
+  const auto start = std::chrono::steady_clock::now();
+  const report::Report report = run::runUnits(runOptions, *backend, units, indices, found, quiet);
+  row.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (report.failures().empty()) return row;
+  const report::Failure& failure = report.failures().front();
+  row.killed = true;
+  row.killedBy = failure.property;
+  row.unit = failure.group + " " + failure.dtype;
+  row.failureClause = failure.clause;
+  row.casesToKill = report.counts({failure.group, failure.dtype}, failure.property).total();
+  row.diff = failure.diff;
+  if (!failure.caseFile.empty()) row.caseFile = row.mutant + "/" + failure.caseFile;
+  for (auto& file : found) files.push_back({row.mutant + "/" + file.relativePath, std::move(file.text)});
+  return row;
+}
+
+}  // namespace
+
+bool KillMatrix::allKilled() const {
+  return std::all_of(rows.begin(), rows.end(), [](const KillRow& row) { return row.killed; });
+}
+
+double KillMatrix::medianCasesToKill() const {
+  std::vector<std::uint64_t> cases;
+  for (const KillRow& row : rows) {
+    if (row.killed) cases.push_back(row.casesToKill);
+  }
+  if (cases.empty()) return 0;
+  std::sort(cases.begin(), cases.end());
+  const std::size_t mid = cases.size() / 2;
+  return cases.size() % 2 == 1 ? static_cast<double>(cases[mid])
+                               : static_cast<double>(cases[mid - 1] + cases[mid]) / 2.0;
+}
+
+void KillMatrix::print(std::ostream& out) const {
+  std::size_t nameWidth = 6;
+  for (const KillRow& row : rows) nameWidth = std::max(nameWidth, row.mutant.size());
+  out << std::left << std::setw(static_cast<int>(nameWidth)) << "mutant" << "  " << std::setw(11) << "clause"
+      << "  " << std::setw(8) << "verdict" << "  " << std::setw(36) << "killed by" << "  " << std::setw(6) << "cases"
+      << "  counterexample\n";
+  std::size_t killed = 0;
+  for (const KillRow& row : rows) {
+    killed += row.killed ? 1 : 0;
+    out << std::setw(static_cast<int>(nameWidth)) << row.mutant << "  " << std::setw(11) << row.clause << "  "
+        << std::setw(8) << (row.killed ? "killed" : "SURVIVED") << "  " << std::setw(36) << row.killedBy << "  "
+        << std::setw(6) << (row.killed ? std::to_string(row.casesToKill) : "-") << "  " << row.caseFile << "\n";
+  }
+  out << killed << "/" << rows.size() << " mutants killed; median cases to first kill: " << medianCasesToKill()
+      << "\n";
+  for (const KillRow& row : rows) {
+    if (!row.killed) out << "SURVIVED: " << row.mutant << " (" << row.clause << "): fix the suite, not the mutant\n";
+  }
+}
+
+std::string KillMatrix::toJsonText() const {
+  nlohmann::json json;
+  json["schema"] = "dcconf.mutants/1";
+  json["allKilled"] = allKilled();
+  json["medianCasesToKill"] = medianCasesToKill();
+  json["mutants"] = nlohmann::json::array();
+  for (const KillRow& row : rows) {
+    json["mutants"].push_back({{"mutant", row.mutant},
+                               {"clause", row.clause},
+                               {"killed", row.killed},
+                               {"killedBy", row.killedBy},
+                               {"unit", row.unit},
+                               {"failureClause", row.failureClause},
+                               {"casesToKill", row.casesToKill},
+                               {"caseFile", row.caseFile},
+                               {"diff", row.diff},
+                               {"seconds", row.seconds}});
+  }
+  return json.dump(2) + "\n";
+}
+
+KillMatrix runKillMatrix(const KillOptions& options, std::ostream& err) {
+  KillMatrix matrix;
+  for (const Mutant& mutant : catalogue()) {
+    if (!run::globMatch(options.nameGlob, mutant.name)) continue;
+    matrix.rows.push_back(killOne(mutant, options, matrix.files, err));
+    const KillRow& row = matrix.rows.back();
+    err << "dcconf mutants: " << row.mutant << ": " << (row.killed ? "killed" : "SURVIVED") << " in "
+        << std::fixed << std::setprecision(2) << row.seconds << "s\n" << std::defaultfloat;
+  }
+  return matrix;
+}
+
+}  // namespace dcconf::mutants
