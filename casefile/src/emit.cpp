@@ -43,6 +43,13 @@ json structJson(const S& s) {
           for (std::size_t k = 0; k < dims; ++k) out[key].push_back(shape[k]);
         });
   }
+  if constexpr (detail::kIsCo12<S>) out["quantPre"] = std::string(oracle::name(s.quantPre));
+  if constexpr (std::is_same_v<S, oracle::FixpipeState>) {
+    out["srcDType"] = std::string(oracle::name(s.srcDType));
+    out["quantScalar"] = formatHexBits(s.quantScalar);
+    out["quantTensor"] = json::array();
+    for (const std::uint64_t q : s.quantTensor) out["quantTensor"].push_back(formatHexBits(q));
+  }
   if constexpr (std::is_same_v<S, oracle::DataCopyEnhancedParams>) {
     out["blockMode"] = std::string(oracle::name(s.blockMode));
     out["deqScale"] = std::string(oracle::name(s.deqScale));
@@ -73,6 +80,7 @@ json caseJson(const CaseData& data) {
   }
   if (c.nd2nzParams) out["nd2nzParams"] = structJson(*c.nd2nzParams);
   if (c.enhancedParams) out["enhancedParams"] = structJson(*c.enhancedParams);
+  if (c.fixpipe) out["fixpipe"] = structJson(*c.fixpipe);
   if (c.padRegister) out["padRegister"] = formatHexBits(*c.padRegister);
   out["profile"] = oracle::profileName(c.profile);
   out["src"] = {{"size", c.src.sizeBytes}, {"offset", c.src.offsetBytes}};
@@ -85,7 +93,7 @@ json caseJson(const CaseData& data) {
 bool sameCase(const oracle::Case& a, const oracle::Case& b) {
   return a.product == b.product && a.api == b.api && a.srcPos == b.srcPos && a.dstPos == b.dstPos &&
          a.dtype == b.dtype && a.params == b.params && a.padParams == b.padParams && a.nd2nzParams == b.nd2nzParams &&
-         a.enhancedParams == b.enhancedParams &&
+         a.enhancedParams == b.enhancedParams && a.fixpipe == b.fixpipe &&
          a.padRegister == b.padRegister && a.profile == b.profile && a.src == b.src && a.dst == b.dst;
 }
 

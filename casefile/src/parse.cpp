@@ -100,6 +100,7 @@ std::vector<std::string_view> keysOf() {
   S probe{};
   visitFields(probe, [&](const char* key, auto&) { keys.push_back(key); });
   if constexpr (kHasPaddingValue<S>) keys.push_back("paddingValue");
+  if constexpr (kIsCo12<S>) keys.push_back("quantPre");
   if constexpr (kIsSlice<S>) {
     sliceArrays(probe, [&](const char* key, auto&) { keys.push_back(key); },
                 [&](const char* key, auto&) { keys.push_back(key); });
@@ -153,6 +154,15 @@ void readFieldsInto(const ObjectReader& reader, S& s) {
   });
 }
 
+oracle::QuantMode readQuantMode(const Context& ctx, const json& value, const std::string& field) {
+  const std::string text = readString(ctx, value, field);
+  for (const oracle::QuantMode m : oracle::kAllQuantModes) {
+    if (oracle::name(m) == text) return m;
+  }
+  ctx.fail(field, text,
+           "unknown QuantMode_t (known: " + joinNames(oracle::kAllQuantModes, [](oracle::QuantMode m) { return oracle::name(m); }) + ")");
+}
+
 // The struct named by "type" among the candidates, its fields read over the Ascend C defaults.
 // padDType is the element type a DataCopyPadExtParams paddingValue is encoded as.
 template <class Variant>
@@ -170,6 +180,11 @@ Variant readTypedStruct(const Context& ctx, const json& value, const std::string
           const ObjectReader reader(ctx, value, name, keysOf<S>());
           readFieldsInto(reader, s);
           if constexpr (kIsSlice<S>) readSliceArrays(reader, s);
+          if constexpr (kIsCo12<S>) {
+            if (const json* mode = reader.optional("quantPre")) {
+              s.quantPre = readQuantMode(ctx, *mode, reader.field("quantPre"));
+            }
+          }
           if constexpr (kHasPaddingValue<S>) {
             if (const json* pad = reader.optional("paddingValue")) {
               // DataCopyPadParams::paddingValue is a uint64_t in Ascend C (raw bits); the Ext one is a T.
@@ -190,7 +205,8 @@ oracle::CopyParams readCopyParams(const Context& ctx, const json& value, oracle:
   return readTypedStruct<oracle::CopyParams>(ctx, value, "params",
                                              {oracle::DataCopyParams{}, oracle::DataCopyExtParams{},
                                               oracle::Nd2NzParams{}, oracle::Nz2NdParamsFull{}, oracle::CalCount{},
-                                              oracle::SliceParams{}, oracle::Dn2NzParams{}},
+                                              oracle::SliceParams{}, oracle::Dn2NzParams{},
+                                              oracle::DataCopyCO12DstParams{}},
                                              dtype);
 }
 
@@ -247,6 +263,29 @@ oracle::DataCopyEnhancedParams readEnhancedParams(const Context& ctx, const json
                                               DeqScale::vdeq8, DeqScale::deq16, DeqScale::vdeq16});
   }
   return params;
+}
+
+// fixpipe: the FIX call's state besides its params (srcDType, SetFixpipePreQuantFlag, SetFixPipeConfig tensor,
+// SetFixpipeNz2ndFlag).
+oracle::FixpipeState readFixpipe(const Context& ctx, const json& value) {
+  std::vector<std::string_view> keys = keysOf<oracle::FixpipeState>();
+  keys.erase(keys.begin());  // no "type"
+  for (const char* k : {"srcDType", "quantScalar", "quantTensor"}) keys.push_back(k);
+  const ObjectReader reader(ctx, value, "fixpipe", keys);
+  oracle::FixpipeState state;
+  readFieldsInto(reader, state);
+  if (const json* t = reader.optional("srcDType")) {
+    state.srcDType = readName(ctx, *t, "fixpipe.srcDType", oracle::parseDType, "float, int32_t");
+  }
+  if (const json* q = reader.optional("quantScalar")) state.quantScalar = readRawBits(ctx, *q, "fixpipe.quantScalar");
+  if (const json* tensor = reader.optional("quantTensor")) {
+    if (!tensor->is_array()) ctx.fail("fixpipe.quantTensor", *tensor, "must be an array of raw uint64 parameters");
+    if (tensor->size() > 65535) ctx.fail("fixpipe.quantTensor", "", "more than 65535 entries");
+    for (std::size_t k = 0; k < tensor->size(); ++k) {
+      state.quantTensor.push_back(readRawBits(ctx, (*tensor)[k], "fixpipe.quantTensor[" + std::to_string(k) + "]"));
+    }
+  }
+  return state;
 }
 
 oracle::Profile readProfile(const Context& ctx, const json& value) {
@@ -348,7 +387,7 @@ LoadedBuffer readBuffer(const Context& ctx, const json& value, const std::string
 CaseData readCase(const Context& ctx, const json& root, const fs::path& baseDir, const LoadLimits& limits) {
   const ObjectReader reader(ctx, root, "",
                             {"schema", "description", "product", "api", "path", "dtype", "params", "padParams",
-                             "nd2nzParams", "enhancedParams", "padRegister", "profile", "src", "dst"});
+                             "nd2nzParams", "enhancedParams", "fixpipe", "padRegister", "profile", "src", "dst"});
   const json& schema = reader.required("schema");
   if (readString(ctx, schema, "schema") != kCaseSchema) {
     ctx.fail("schema", schema, std::string("this reader understands ") + kCaseSchema + " only");
@@ -366,6 +405,7 @@ CaseData readCase(const Context& ctx, const json& root, const fs::path& baseDir,
   if (const json* pad = reader.optional("padParams")) c.padParams = readPadParams(ctx, *pad, c.dtype);
   if (const json* nd = reader.optional("nd2nzParams")) c.nd2nzParams = readNd2NzParams(ctx, *nd);
   if (const json* enh = reader.optional("enhancedParams")) c.enhancedParams = readEnhancedParams(ctx, *enh);
+  if (const json* fix = reader.optional("fixpipe")) c.fixpipe = readFixpipe(ctx, *fix);
   if (const json* reg = reader.optional("padRegister")) c.padRegister = readRawBits(ctx, *reg, "padRegister");
   if (const json* profile = reader.optional("profile")) c.profile = readProfile(ctx, *profile);
   LoadedBuffer src = readBuffer(ctx, reader.required("src"), "src", baseDir, limits);

@@ -67,6 +67,21 @@ void visitFields(P& p, Visit&& visit) {
     visit("isRelu", p.isRelu);
     visit("padMode", p.padMode);
     visit("padValue", p.padValue);
+  } else if constexpr (std::is_same_v<S, o::DataCopyCO12DstParams>) {
+    // quantPre is written by its QuantMode_t name (parse.cpp / emit.cpp)
+    visit("nSize", p.nSize);
+    visit("mSize", p.mSize);
+    visit("dstStride", p.dstStride);
+    visit("srcStride", p.srcStride);
+    visit("reluPre", p.reluPre);
+    visit("channelSplit", p.channelSplit);
+    visit("nz2ndEn", p.nz2ndEn);
+    visit("sid", p.sid);
+  } else if constexpr (std::is_same_v<S, o::FixpipeState>) {
+    // srcDType by name, quantScalar and quantTensor as raw bits (parse.cpp / emit.cpp)
+    visit("ndNum", p.ndNum);
+    visit("srcNdStride", p.srcNdStride);
+    visit("dstNdStride", p.dstNdStride);
   } else if constexpr (std::is_same_v<S, std::monostate>) {
     // "no pad params" has no fields
   } else {
@@ -84,6 +99,9 @@ void sliceArrays(P& p, VisitInfo&& visitInfo, VisitShape&& visitShape) {
 }
 template <class P>
 constexpr bool kIsSlice = std::is_same_v<std::remove_const_t<P>, oracle::SliceParams>;
+
+template <class P>
+constexpr bool kIsCo12 = std::is_same_v<std::remove_const_t<P>, oracle::DataCopyCO12DstParams>;
 
 template <class P>
 constexpr bool kHasPaddingValue = std::is_same_v<std::remove_const_t<P>, oracle::DataCopyPadParams> ||

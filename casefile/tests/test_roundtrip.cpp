@@ -112,6 +112,24 @@ TEST(RoundTrip, SliceDn2NzAndEnhancedSurvive) {
   EXPECT_FALSE(reparse(text) == data);  // sameCase looks at enhancedParams
 }
 
+TEST(RoundTrip, FixpipeSurvives) {
+  CaseData data;
+  data.c.api = oracle::Api::DataCopy;
+  data.c.srcPos = oracle::Position::CO1;
+  data.c.dstPos = oracle::Position::GM;
+  data.c.dtype = oracle::DType::int8_t;
+  data.c.params = oracle::DataCopyCO12DstParams{20, 3, 0x10000u, 48, oracle::QuantMode::VREQ8, 1, true, true, 7};
+  data.c.fixpipe = oracle::FixpipeState{oracle::DType::float_, 0xFFFFFFFFBF800000ull, {1, ~0ull, 0x3F000000}, 2, 16, 99};
+  data.c.profile = *oracle::parseProfile("offset-unsigned,shift-plus-one,deq-trunc,relu-after-offset,negscale-magnitude")
+                        .profile;
+  const std::string text = toJsonText(data);
+  EXPECT_NE(text.find("\"VREQ8\""), std::string::npos) << text;
+  EXPECT_NE(text.find("\"fixpipe\""), std::string::npos) << text;
+  EXPECT_TRUE(reparse(text) == data) << text;
+  data.c.fixpipe->quantTensor.pop_back();
+  EXPECT_FALSE(reparse(text) == data);  // sameCase looks at fixpipe
+}
+
 TEST(RoundTrip, ToJsonWithFilesWritesLoadableBins) {
   const fs::path dir = fs::temp_directory_path() / "dcconf-casefile-withfiles";
   fs::remove_all(dir);

@@ -15,7 +15,7 @@ struct ProfileWord {
   bool (*isSet)(const Profile&);
 };
 
-constexpr std::array<ProfileWord, 7> kProfileWords{{
+constexpr std::array<ProfileWord, 17> kProfileWords{{
     {"hw-noop", [](Profile& p) { p.zeroCount = Profile::ZeroCount::hwNoop; },
      [](const Profile& p) { return p.zeroCount == Profile::ZeroCount::hwNoop; }},
     {"doc-dummy", [](Profile& p) { p.padDummy = Profile::PadDummy::docDummy; },
@@ -30,6 +30,20 @@ constexpr std::array<ProfileWord, 7> kProfileWords{{
      [](const Profile& p) { return p.nd2nzZeroMatrixStride == Profile::Nd2NzZeroMatrixStride::docRange; }},
     {"c-api-page", [](Profile& p) { p.smallC0Polarity = Profile::SmallC0Polarity::cApiPage; },
      [](const Profile& p) { return p.smallC0Polarity == Profile::SmallC0Polarity::cApiPage; }},
+#define DCCONF_FIX_WORD(word, field, value)                                   \
+  {word, [](Profile& p) { p.field = Profile::value; },                        \
+   [](const Profile& p) { return p.field == Profile::value; }}
+    DCCONF_FIX_WORD("offset-signed", fixOffset, FixOffset::offsetSigned),
+    DCCONF_FIX_WORD("offset-unsigned", fixOffset, FixOffset::offsetUnsigned),
+    DCCONF_FIX_WORD("shift-raw", fixShift, FixShift::shiftRaw),
+    DCCONF_FIX_WORD("shift-plus-one", fixShift, FixShift::shiftPlusOne),
+    DCCONF_FIX_WORD("deq-rne", fixDeqRounding, FixDeqRounding::deqRne),
+    DCCONF_FIX_WORD("deq-trunc", fixDeqRounding, FixDeqRounding::deqTrunc),
+    DCCONF_FIX_WORD("relu-before-offset", fixReluOrder, FixReluOrder::reluBeforeOffset),
+    DCCONF_FIX_WORD("relu-after-offset", fixReluOrder, FixReluOrder::reluAfterOffset),
+    DCCONF_FIX_WORD("negscale-signed", fixNegScale, FixNegScale::negScaleSigned),
+    DCCONF_FIX_WORD("negscale-magnitude", fixNegScale, FixNegScale::negScaleMagnitude),
+#undef DCCONF_FIX_WORD
 }};
 
 std::string_view trim(std::string_view text) {
@@ -86,7 +100,8 @@ std::vector<std::string_view> allProfileNames() {
 
 std::string_view typeName(const CopyParams& params) {
   constexpr std::array<std::string_view, std::variant_size_v<CopyParams>> kNames{
-      "DataCopyParams", "DataCopyExtParams", "Nd2NzParams", "Nz2NdParamsFull", "calCount", "SliceInfo", "Dn2NzParams"};
+      "DataCopyParams", "DataCopyExtParams", "Nd2NzParams", "Nz2NdParamsFull", "calCount", "SliceInfo", "Dn2NzParams",
+      "DataCopyCO12DstParams"};
   return kNames[params.index()];
 }
 
@@ -105,6 +120,13 @@ std::string_view name(BlockMode mode) {
 std::string_view name(DeqScale scale) {
   constexpr std::array<std::string_view, 7> kNames{"DEQ_NONE", "DEQ", "VDEQ", "DEQ8", "VDEQ8", "DEQ16", "VDEQ16"};
   const auto i = static_cast<std::size_t>(scale);
+  return i < kNames.size() ? kNames[i] : "?";
+}
+
+std::string_view name(QuantMode mode) {
+  constexpr std::array<std::string_view, 9> kNames{"NoQuant",     "F322F16",      "F322BF16", "DEQF16", "VDEQF16",
+                                                   "QF322B8_PRE", "VQF322B8_PRE", "REQ8",     "VREQ8"};
+  const auto i = static_cast<std::size_t>(mode);
   return i < kNames.size() ? kNames[i] : "?";
 }
 
@@ -130,6 +152,7 @@ constexpr std::array<OperationNames, std::size(kAllOperations)> kOperationNames{
     {Operation::dn2nz, "dn2nz", "DataCopy DN2NZ", "DN2NZ"},
     {Operation::enhancedNormal, "enhancedNormal", "DataCopy enhanced (normal)", "ENH"},
     {Operation::enhancedCo1ToCo2, "enhancedCo1ToCo2", "DataCopy enhanced CO1->CO2", "ENH"},
+    {Operation::fixpipe, "fixpipe", "DataCopy CO1 quant/relu (DataCopyCO12DstParams)", "FIX"},
 }};
 static_assert([] {
   for (std::size_t i = 0; i < kOperationNames.size(); ++i) {
@@ -166,6 +189,7 @@ std::span<const PathPair> documentedPaths(Operation operation) {
   static constexpr PathPair kNz2Nd[] = {{P::VECOUT, P::GM}};
   static constexpr PathPair kSlice[] = {{P::GM, P::VECIN}, {P::VECOUT, P::GM}, {P::CO2, P::GM}};
   static constexpr PathPair kCo1ToCo2[] = {{P::CO1, P::CO2}};
+  static constexpr PathPair kFixpipe[] = {{P::CO1, P::GM}, {P::CO1, P::A1}};
   switch (operation) {
     case Operation::padGmToUb: return kGmToUb;
     case Operation::padUbToGm: return kUbToGm;
@@ -178,6 +202,7 @@ std::span<const PathPair> documentedPaths(Operation operation) {
     case Operation::nz2nd: return kNz2Nd;
     case Operation::slice: return kSlice;
     case Operation::enhancedCo1ToCo2: return kCo1ToCo2;
+    case Operation::fixpipe: return kFixpipe;
   }
   return {};
 }
@@ -212,10 +237,12 @@ OperationResolution resolvePad(const Case& c) {
     }
     if (c.nd2nzParams) return fail("nd2nzParams: only DataCopyPad VECIN/VECOUT->TSCM takes Nd2NzParams");
     if (c.enhancedParams) return fail("enhancedParams: only DataCopy takes DataCopyEnhancedParams");
+    if (c.fixpipe) return fail("fixpipe: only DataCopy with DataCopyCO12DstParams reads the fixpipe state");
     return {Operation::padGmToUb, {}};
   }
   if (c.padRegister) return fail("padRegister: only DataCopyPad GM->VECIN/VECOUT reads the pad register");
   if (c.enhancedParams) return fail("enhancedParams: only DataCopy takes DataCopyEnhancedParams");
+  if (c.fixpipe) return fail("fixpipe: only DataCopy with DataCopyCO12DstParams reads the fixpipe state");
   if (!std::holds_alternative<std::monostate>(c.padParams)) {
     return fail("padParams: only DataCopyPad GM->VECIN/VECOUT takes pad parameters, not " + path);
   }
@@ -250,6 +277,15 @@ OperationResolution resolveDataCopy(const Case& c) {
   if (!std::holds_alternative<std::monostate>(c.padParams)) return fail("padParams: DataCopy takes no pad parameters");
   if (c.nd2nzParams) return fail("nd2nzParams: DataCopy takes its Nd2NzParams as params");
   if (c.padRegister) return fail("padRegister: only DataCopyPad GM->VECIN/VECOUT reads the pad register");
+  if (std::holds_alternative<DataCopyCO12DstParams>(c.params)) {
+    if (c.enhancedParams) return fail("enhancedParams: DataCopyCO12DstParams takes no DataCopyEnhancedParams");
+    if (!c.fixpipe) return fail("fixpipe: DataCopyCO12DstParams needs the fixpipe state (srcDType, quant parameters)");
+    if (c.srcPos != Position::CO1 || (c.dstPos != Position::GM && c.dstPos != Position::A1)) {
+      return fail("path: '" + path + "' is not a DataCopyCO12DstParams path (CO1->GM, CO1->A1)");
+    }
+    return {Operation::fixpipe, {}};
+  }
+  if (c.fixpipe) return fail("fixpipe: only DataCopy with DataCopyCO12DstParams reads the fixpipe state");
   if (c.enhancedParams) return resolveEnhanced(c);
   if (std::holds_alternative<SliceParams>(c.params)) {
     const bool gmToUb = c.srcPos == Position::GM && c.dstPos == Position::VECIN;
@@ -283,7 +319,7 @@ OperationResolution resolveDataCopy(const Case& c) {
     return {Operation::nz2nd, {}};
   }
   return fail("params.type: DataCopy takes DataCopyParams, calCount, Nd2NzParams, Nz2NdParamsFull, SliceInfo or "
-              "Dn2NzParams, not " +
+              "Dn2NzParams or DataCopyCO12DstParams, not " +
               std::string(typeName(c.params)));
 }
 

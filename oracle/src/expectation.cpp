@@ -7,9 +7,25 @@
 namespace dcconf::oracle {
 
 std::string_view name(Region region) {
-  constexpr std::array<std::string_view, 7> kNames{"keep",  "data",      "left-pad", "right-pad",
-                                                   "dummy", "zero-tail", "collision"};
+  constexpr std::array<std::string_view, 12> kNames{
+      "keep",      "data",          "left-pad",         "right-pad",        "dummy",            "zero-tail",
+      "collision", "ambiguous(AMB-8)", "ambiguous(AMB-9)", "ambiguous(AMB-10)", "ambiguous(AMB-11)", "ambiguous(AMB-12)"};
   return kNames[static_cast<std::size_t>(region)];
+}
+
+int ambiguityId(Region region) {
+  const int first = static_cast<int>(Region::ambiguous8);
+  const int r = static_cast<int>(region);
+  return r >= first && r <= static_cast<int>(Region::ambiguous12) ? 8 + (r - first) : 0;
+}
+Region ambiguousRegion(int ambId) { return static_cast<Region>(static_cast<int>(Region::ambiguous8) + (ambId - 8)); }
+
+std::vector<std::uint64_t> ambiguousByteCounts(const std::vector<Region>& regions) {
+  std::vector<std::uint64_t> counts(13, 0);
+  for (const Region r : regions) {
+    if (const int id = ambiguityId(r); id != 0) ++counts[static_cast<std::size_t>(id)];
+  }
+  return counts;
 }
 
 std::string describe(const Violation& v) { return v.clause + ": " + v.field + " = " + v.value + ": " + v.message; }

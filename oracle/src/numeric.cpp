@@ -143,4 +143,54 @@ std::uint64_t loadElementBits(std::span<const std::uint8_t> bytes, std::uint64_t
   return bits;
 }
 
+std::uint16_t doubleToHalfBits(double value, bool towardZero) {
+  auto bits = static_cast<std::uint16_t>(roundToBinary(value, 10, 15, nullptr));
+  if (!towardZero || std::isnan(value)) return bits;
+  if (std::isinf(value)) return static_cast<std::uint16_t>((bits & 0x8000u) | 0x7BFFu);
+  if (std::fabs(static_cast<double>(halfBitsToFloat(bits))) > std::fabs(value)) --bits;  // one ulp toward zero
+  return bits;
+}
+
+// ---- FIX-5 / FIX-6 building blocks ---------------------------------------------------------------------------------
+
+std::int8_t saturateInt8(std::int64_t value) {
+  return static_cast<std::int8_t>(value < -128 ? -128 : value > 127 ? 127 : value);
+}
+std::uint8_t saturateUint8(std::int64_t value) {
+  return static_cast<std::uint8_t>(value < 0 ? 0 : value > 255 ? 255 : value);
+}
+std::int16_t saturateInt16(std::int64_t value) {
+  return static_cast<std::int16_t>(value < -32768 ? -32768 : value > 32767 ? 32767 : value);
+}
+
+std::int64_t roundHalfEvenToInt(double value) {
+  if (std::isnan(value)) return 0;
+  if (value >= 9.2e18) return std::numeric_limits<std::int64_t>::max();
+  if (value <= -9.2e18) return std::numeric_limits<std::int64_t>::min();
+  const double floor = std::floor(value);
+  const double fraction = value - floor;  // exact for |value| < 2^52; above that value is an integer
+  auto result = static_cast<std::int64_t>(floor);
+  if (fraction > 0.5 || (fraction == 0.5 && (result % 2) != 0)) ++result;
+  return result;
+}
+
+float m1ToFloat(std::uint32_t m1Bits) { return std::bit_cast<float>((m1Bits & 0x7FFFFu) << 13); }
+
+QuantParam decodeQuantParam(std::uint64_t bits) {
+  QuantParam q;
+  q.m1Bits = static_cast<std::uint32_t>((bits >> 13) & 0x7FFFFu);
+  q.m1 = m1ToFloat(q.m1Bits);
+  q.n = static_cast<std::uint32_t>((bits >> 32) & 0xFu);
+  q.mcb = ((bits >> 36) & 1u) != 0;
+  q.offsetBits = static_cast<std::uint32_t>((bits >> 37) & 0x1FFu);
+  q.signedResult = ((bits >> 46) & 1u) != 0;
+  return q;
+}
+
+std::uint64_t encodeQuantParam(float scale, std::uint32_t n, bool mcb, std::uint32_t offsetBits, bool signedResult) {
+  return std::uint64_t{std::bit_cast<std::uint32_t>(scale)} | std::uint64_t{n & 0xFu} << 32 |
+         std::uint64_t{mcb ? 1u : 0u} << 36 | std::uint64_t{offsetBits & 0x1FFu} << 37 |
+         std::uint64_t{signedResult ? 1u : 0u} << 46;
+}
+
 }  // namespace dcconf::oracle

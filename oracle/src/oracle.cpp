@@ -26,6 +26,7 @@ const PathSemantics& semanticsOf(Operation operation) {
     case Operation::dn2nz: return detail::dn2nzSemantics();
     case Operation::enhancedNormal: return detail::enhancedNormalSemantics();
     case Operation::enhancedCo1ToCo2: return detail::enhancedCo1ToCo2Semantics();
+    case Operation::fixpipe: return detail::fixpipeSemantics();
   }
   assert(false && "every Operation has semantics");
   return detail::padGmToUbSemantics();
@@ -96,6 +97,15 @@ class Recorder final : public detail::WriteSink {
         break;
       }
     }
+  }
+
+  std::optional<std::uint64_t> readElement(std::uint64_t srcByte, std::uint32_t size) override {
+    for (std::uint32_t b = 0; b < size; ++b) {
+      assert(srcOffset_ + srcByte + b < read_.size() && "walk read outside its extents");
+      read_[srcOffset_ + srcByte + b] = 1;
+    }
+    if (expectation_ == nullptr) return std::nullopt;
+    return loadElementBits(src_, srcOffset_ + srcByte, size);
   }
 
   Footprint footprint() const { return {ranges(read_), ranges(written_)}; }

@@ -39,6 +39,11 @@ class WriteSink {
  public:
   virtual ~WriteSink() = default;
   virtual void write(std::uint64_t dstByte, ByteSource source, Region region) = 0;
+  // FIX: an element the walk computes with (bytes [srcByte, srcByte + size) from the copy's source start, marked as
+  // read). nullopt when the sink only records the footprint: the walk then emits anything for the value.
+  virtual std::optional<std::uint64_t> readElement(std::uint64_t /*srcByte*/, std::uint32_t /*size*/) {
+    return std::nullopt;
+  }
 };
 
 // Byte b of an element whose raw bits are elementBits: little-endian, so the low byte first.
@@ -73,6 +78,7 @@ const PathSemantics& sliceSemantics();
 const PathSemantics& dn2nzSemantics();
 const PathSemantics& enhancedNormalSemantics();
 const PathSemantics& enhancedCo1ToCo2Semantics();
+const PathSemantics& fixpipeSemantics();
 
 // ---- shared pieces used by more than one path ------------------------------------------------------------------
 

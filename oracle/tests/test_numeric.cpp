@@ -288,3 +288,121 @@ TEST(Numeric, LoadElementBitsIsLittleEndian) {
 
 }  // namespace
 }  // namespace dcconf::oracle::test
+
+namespace dcconf::oracle {
+namespace {
+
+// ---- FIX-5 / FIX-6 building blocks ---------------------------------------------------------------------------------
+
+TEST(Numeric, SaturationExhaustiveOverInt32Edges) {
+  // Every value in [-70000, 70000] plus the int32/int64 extremes, against the definition by comparison.
+  auto check = [](std::int64_t v) {
+    EXPECT_EQ(saturateInt8(v), v < -128 ? -128 : (v > 127 ? 127 : v)) << v;
+    EXPECT_EQ(saturateUint8(v), v < 0 ? 0 : (v > 255 ? 255 : v)) << v;
+    EXPECT_EQ(saturateInt16(v), v < -32768 ? -32768 : (v > 32767 ? 32767 : v)) << v;
+  };
+  for (std::int64_t v = -70000; v <= 70000; ++v) check(v);
+  for (std::int64_t v : {std::int64_t{INT32_MIN}, std::int64_t{INT32_MAX}, INT64_MIN, INT64_MAX}) check(v);
+  EXPECT_EQ(saturateInt8(128), 127);
+  EXPECT_EQ(saturateInt8(-129), -128);
+  EXPECT_EQ(saturateUint8(256), 255);
+  EXPECT_EQ(saturateUint8(-1), 0);
+  EXPECT_EQ(saturateInt16(32768), 32767);
+  EXPECT_EQ(saturateInt16(-32769), -32768);
+}
+
+TEST(Numeric, RoundHalfEvenByHand) {
+  EXPECT_EQ(roundHalfEvenToInt(0.5), 0);
+  EXPECT_EQ(roundHalfEvenToInt(1.5), 2);
+  EXPECT_EQ(roundHalfEvenToInt(2.5), 2);
+  EXPECT_EQ(roundHalfEvenToInt(3.5), 4);
+  EXPECT_EQ(roundHalfEvenToInt(-0.5), 0);
+  EXPECT_EQ(roundHalfEvenToInt(-1.5), -2);
+  EXPECT_EQ(roundHalfEvenToInt(-2.5), -2);
+  EXPECT_EQ(roundHalfEvenToInt(2.4999), 2);
+  EXPECT_EQ(roundHalfEvenToInt(2.5001), 3);
+  EXPECT_EQ(roundHalfEvenToInt(-2.5001), -3);
+  EXPECT_EQ(roundHalfEvenToInt(255.5), 256);
+  EXPECT_EQ(roundHalfEvenToInt(-256.0), -256);
+  EXPECT_EQ(roundHalfEvenToInt(std::nan("")), 0);
+  EXPECT_EQ(roundHalfEvenToInt(1e300), INT64_MAX);
+  EXPECT_EQ(roundHalfEvenToInt(-1e300), INT64_MIN);
+}
+
+TEST(Numeric, RoundHalfEvenMatchesNearbyintOnQuarterSteps) {
+  // Every multiple of 1/4 in [-600, 600]: the default rounding mode of nearbyint is ties to even.
+  for (int q = -2400; q <= 2400; ++q) {
+    const double v = q / 4.0;
+    EXPECT_EQ(roundHalfEvenToInt(v), static_cast<std::int64_t>(std::nearbyint(v))) << v;
+  }
+}
+
+TEST(Numeric, QuantParamFieldsByHand) {
+  // The worked example's scalar: the fp32 bits of 0.5 in the low word.
+  const QuantParam half = decodeQuantParam(0x3F000000u);
+  EXPECT_EQ(half.m1Bits, 0x3F000000u >> 13);
+  EXPECT_EQ(half.m1, 0.5F);
+  EXPECT_EQ(half.n, 0u);
+  EXPECT_FALSE(half.mcb);
+  EXPECT_EQ(half.offsetBits, 0u);
+  EXPECT_FALSE(half.signedResult);
+  // The low 13 bits of an fp32 scale are ignored (FIX-5): 1 + 2^-23 reads as 1.0; 1 + 2^-10 survives.
+  EXPECT_EQ(decodeQuantParam(0x3F800001u).m1, 1.0F);
+  EXPECT_EQ(decodeQuantParam(0x3F801FFFu).m1, 1.0F);
+  EXPECT_EQ(decodeQuantParam(0x3F802000u).m1, 1.0F + 1.0F / 1024.0F);
+  // A negative scale keeps its sign bit (bit 31).
+  EXPECT_EQ(decodeQuantParam(0xBF000000u).m1, -0.5F);
+  // Each field alone.
+  EXPECT_EQ(decodeQuantParam(std::uint64_t{0xF} << 32).n, 15u);
+  EXPECT_EQ(decodeQuantParam(std::uint64_t{0x5} << 32).n, 5u);
+  EXPECT_TRUE(decodeQuantParam(std::uint64_t{1} << 36).mcb);
+  EXPECT_EQ(decodeQuantParam(std::uint64_t{0x1FF} << 37).offsetBits, 0x1FFu);
+  EXPECT_EQ(decodeQuantParam(std::uint64_t{0x100} << 37).offsetBits, 0x100u);
+  EXPECT_TRUE(decodeQuantParam(std::uint64_t{1} << 46).signedResult);
+  // Bits above 46 and the fields do not leak into each other.
+  const QuantParam high = decodeQuantParam(~std::uint64_t{0} << 47);
+  EXPECT_EQ(high.m1Bits, 0u);
+  EXPECT_EQ(high.n, 0u);
+  EXPECT_FALSE(high.mcb);
+  EXPECT_EQ(high.offsetBits, 0u);
+  EXPECT_FALSE(high.signedResult);
+  const QuantParam all = decodeQuantParam(~std::uint64_t{0});
+  EXPECT_EQ(all.m1Bits, 0x7FFFFu);
+  EXPECT_EQ(all.n, 15u);
+  EXPECT_TRUE(all.mcb);
+  EXPECT_EQ(all.offsetBits, 0x1FFu);
+  EXPECT_TRUE(all.signedResult);
+}
+
+TEST(Numeric, QuantParamEncodeDecodeRoundTripsEveryField) {
+  for (std::uint32_t n = 0; n < 16; ++n) {
+    for (std::uint32_t offset = 0; offset < 512; offset += 37) {
+      for (int flags = 0; flags < 4; ++flags) {
+        const std::uint64_t bits = encodeQuantParam(0.25F, n, (flags & 1) != 0, offset, (flags & 2) != 0);
+        const QuantParam q = decodeQuantParam(bits);
+        EXPECT_EQ(q.m1, 0.25F);
+        EXPECT_EQ(q.n, n);
+        EXPECT_EQ(q.mcb, (flags & 1) != 0);
+        EXPECT_EQ(q.offsetBits, offset);
+        EXPECT_EQ(q.signedResult, (flags & 2) != 0);
+      }
+    }
+  }
+}
+
+TEST(Numeric, M1ExhaustiveAgainstFloatTruncation) {
+  // Every one of the 2^19 M1 encodings equals the fp32 with those bits on top and 13 zero bits below.
+  for (std::uint32_t m = 0; m < (1u << 19); ++m) {
+    const std::uint32_t fp32 = m << 13;
+    float expected = 0.0F;
+    std::memcpy(&expected, &fp32, sizeof expected);
+    const float got = m1ToFloat(m);
+    std::uint32_t gotBits = 0;
+    std::memcpy(&gotBits, &got, sizeof gotBits);
+    ASSERT_EQ(gotBits, fp32) << m;
+    (void)expected;
+  }
+}
+
+}  // namespace
+}  // namespace dcconf::oracle

@@ -38,7 +38,11 @@ TEST(Profiles, ParseAndName) {
   EXPECT_FALSE(bad.profile.has_value());
   EXPECT_NE(bad.error.find("hw-nope"), std::string::npos) << bad.error;
   const std::vector<std::string_view> names{"default", "hw-noop", "doc-dummy", "pad-dummy",
-                                            "doc-table", "hw-wrap", "doc-range", "c-api-page"};
+                                            "doc-table", "hw-wrap", "doc-range", "c-api-page",
+                                            // AMB-8..12 (FIX-7)
+                                            "offset-signed", "offset-unsigned", "shift-raw", "shift-plus-one",
+                                            "deq-rne", "deq-trunc", "relu-before-offset", "relu-after-offset",
+                                            "negscale-signed", "negscale-magnitude"};
   EXPECT_EQ(allProfileNames(), names);
   for (const auto n : names) EXPECT_TRUE(parseProfile(n).profile.has_value()) << n;
 }

@@ -171,6 +171,7 @@ std::vector<std::string> bucketsOf(const casefile::CaseData& data) {
     case Operation::dn2nz: dn2nzBuckets(out, c, std::get<Dn2NzParams>(c.params), s); break;
     case Operation::enhancedNormal:
     case Operation::enhancedCo1ToCo2: enhancedBuckets(out, c, s); break;
+    case Operation::fixpipe: break;  // FIX: no generator, no buckets yet
   }
   return out;
 }
@@ -219,6 +220,7 @@ std::vector<std::string> reachableBuckets(Operation operation) {
       return {"width:2", "width:4", "BLOCK_MODE_MATRIX,width:2", "BLOCK_MODE_MATRIX,width:4",
               "BLOCK_MODE_VECTOR,width:2", "BLOCK_MODE_VECTOR,width:4", "BLOCK_MODE_SMALL_CHANNEL,width:2",
               "BLOCK_MODE_SMALL_CHANNEL,width:4", "isRelu", "blockCount>1", "srcStride>0", "dstStride>0"};
+    case Operation::fixpipe: return {};  // FIX: no generator yet
   }
   return {};
 }

@@ -269,6 +269,8 @@ bool hasGenerator(Operation operation) {
     case Operation::enhancedNormal:
     case Operation::enhancedCo1ToCo2:
       return true;
+    case Operation::fixpipe:
+      return false;  // FIX: no generator yet
   }
   return false;
 }
@@ -289,13 +291,19 @@ rc::Gen<GeneratedCase> genCase(Operation operation, const Scope& scope) {
     case Operation::dn2nz: return genDn2Nz(scope);
     case Operation::enhancedNormal: return genEnhancedNormal(scope);
     case Operation::enhancedCo1ToCo2: return genEnhancedCo1ToCo2(scope);
+    case Operation::fixpipe: break;  // FIX: no generator yet (hasGenerator says false)
   }
   throw std::logic_error("no property generator for " + std::string(name(operation)));
 }
 
 rc::Gen<GeneratedCase> genAnyCase() {
-  return rc::gen::exec([] { return *genCase(*rc::gen::elementOf(std::vector<Operation>(
-                                               std::begin(kAllOperations), std::end(kAllOperations)))); });
+  return rc::gen::exec([] {
+    std::vector<Operation> generated;
+    for (const Operation op : kAllOperations) {
+      if (hasGenerator(op)) generated.push_back(op);
+    }
+    return *genCase(*rc::gen::elementOf(generated));
+  });
 }
 
 }  // namespace dcconf::properties

@@ -209,6 +209,8 @@ void exampleDrafts(const ExportOptions& o, std::vector<Draft>& out) {
     auto loaded = casefile::parseCaseText(text, ".", fileName);
     auto* data = std::get_if<casefile::CaseData>(&loaded);
     if (data == nullptr) continue;
+    // FIX (fixpipe) has no fast backend, plugin ABI form or vector flags yet: its worked example stays out of the sets.
+    if (resolveOperation(data->c).operation == Operation::fixpipe) continue;
     const bool retargeted = data->c.product != o.product;
     data->c.product = o.product;  // the set's product decides support; the semantics are the example's
     data->c.profile = o.profile;

@@ -85,7 +85,8 @@ class FastBackend final : public Backend {
   std::string version() const override { return "1"; }
   bool supports(const oracle::Case& c) const override {
     const auto resolution = oracle::resolveOperation(c);
-    return resolution.operation && oracle::checkSupport(c, *resolution.operation).empty();
+    return resolution.operation && *resolution.operation != oracle::Operation::fixpipe &&
+           oracle::checkSupport(c, *resolution.operation).empty();
   }
   RunResult run(const oracle::Case& c, std::span<const std::uint8_t> src, std::span<std::uint8_t> dst) override {
     const auto resolution = oracle::resolveOperation(c);
@@ -110,6 +111,8 @@ class FastBackend final : public Backend {
       case oracle::Operation::dn2nz: return fast::runDn2Nz(c, src, dst);
       case oracle::Operation::enhancedNormal: return fast::runEnhancedNormal(c, src, dst);
       case oracle::Operation::enhancedCo1ToCo2: return fast::runEnhancedCo1ToCo2(c, src, dst);
+      case oracle::Operation::fixpipe:
+        return {RunStatus::notSupported, "FIX: the fast backend does not implement DataCopyCO12DstParams yet"};
     }
     return {RunStatus::error, "unknown operation"};
   }

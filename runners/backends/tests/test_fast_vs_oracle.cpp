@@ -421,6 +421,10 @@ std::string describeCase(const Case& c) {
           out << "ndNum=" << p.ndNum << " nValue=" << p.nValue << " dValue=" << p.dValue
               << " srcNdMatrixStride=" << p.srcNdMatrixStride << " srcNStride=" << p.srcNStride
               << " dstDStride=" << p.dstDStride << " dstNdMatrixStride=" << p.dstNdMatrixStride;
+        } else if constexpr (std::is_same_v<P, oracle::DataCopyCO12DstParams>) {
+          out << "nSize=" << p.nSize << " mSize=" << p.mSize << " dstStride=" << p.dstStride
+              << " srcStride=" << p.srcStride << " quantPre=" << oracle::name(p.quantPre) << " reluPre=" << +p.reluPre
+              << " channelSplit=" << p.channelSplit << " nz2ndEn=" << p.nz2ndEn << " sid=" << +p.sid;
         } else {
           out << "calCount=" << p.calCount;
         }
@@ -768,7 +772,7 @@ TEST_P(FastVsOracle, InvalidCasesAreRejectedWithoutWrites) {
 std::string operationName(const ::testing::TestParamInfo<OperationSpec>& info) {
   constexpr const char* kNames[] = {"PadGmToUb", "PadUbToGm", "PadUbToTscm", "Copy0Level",     "Copy2Level",
                                     "Nd2Nz",     "Nz2Nd",     "Slice",       "Dn2Nz",          "EnhancedNormal",
-                                    "EnhancedCo1ToCo2"};
+                                    "EnhancedCo1ToCo2", "Fixpipe"};
   static_assert(std::size(kNames) == std::size(oracle::kAllOperations));
   return kNames[static_cast<std::size_t>(info.param.operation)];
 }

@@ -124,11 +124,15 @@ void paramsToAbi(const CopyParams& params, dcconf_case& out) {
   } else if (const auto* sl = std::get_if<SliceParams>(&params)) {
     out.paramsKind = DCCONF_PARAMS_SLICE;
     out.slice = sliceAs<dcconf_SliceParams>(*sl);
-  } else {
+  } else if (const auto* d = std::get_if<Dn2NzParams>(&params)) {
     out.paramsKind = DCCONF_PARAMS_DN2NZ;
-    out.dn2nz = dn2nzToAbi(std::get<Dn2NzParams>(params));
+    out.dn2nz = dn2nzToAbi(*d);
+  } else {
+    // DataCopyCO12DstParams (FIX) has no ABI form yet: abiCaseBytesNeeded says no plugin can express it, so the host
+    // answers not-supported before converting; an explicit conversion gets an out-of-range kind, never a throw.
+    out.paramsKind = ~std::uint32_t{0};
   }
-  static_assert(std::variant_size_v<CopyParams> == 7, "a new params type needs a DCCONF_PARAMS_* kind here");
+  static_assert(std::variant_size_v<CopyParams> == 8, "a new params type needs a DCCONF_PARAMS_* kind here");
 }
 
 // False when paramsKind is out of range or names a 1.1 kind the case's struct_size does not reach. (An out
@@ -226,6 +230,8 @@ std::size_t abiCaseBytesNeeded(const Case& c) {
   std::size_t need = DCCONF_CASE_V1_0_SIZE;
   const bool fp4 = c.dtype == DType::fp4x2_e2m1_t || c.dtype == DType::fp4x2_e1m2_t;
   const auto operation = resolveOperation(c).operation;
+  // FIX (DataCopyCO12DstParams) is not in ABI 1.1: no plugin's dcconf_case can express it (host: not-supported).
+  if (std::holds_alternative<DataCopyCO12DstParams>(c.params) || c.fixpipe) return ~std::size_t{0};
   const bool newOperation = operation && raw(*operation) > raw(Operation::nz2nd);
   if (fp4 || newOperation || c.profile.smallC0Polarity != Profile::SmallC0Polarity::basicApiPage) need = kEndAmb7;
   if (std::holds_alternative<SliceParams>(c.params)) need = std::max(need, kEndSlice);
@@ -243,7 +249,8 @@ dcconf_case toAbi(const Case& c) {
   out.dstPos = raw(c.dstPos);
   out.dtype = raw(c.dtype);
   const OperationResolution resolution = resolveOperation(c);
-  out.operation = resolution.operation ? raw(*resolution.operation) : std::uint32_t{DCCONF_OP_NONE};
+  out.operation = resolution.operation && *resolution.operation != Operation::fixpipe ? raw(*resolution.operation)
+                                                                                      : std::uint32_t{DCCONF_OP_NONE};
   paramsToAbi(c.params, out);
   padToAbi(c.padParams, out);
   out.hasNd2nzParams = c.nd2nzParams.has_value();

@@ -109,6 +109,7 @@ std::string locateDestinationByte(const oracle::Case& c, std::uint64_t dstByte) 
     case Operation::slice:
     case Operation::dn2nz:
     case Operation::enhancedCo1ToCo2:
+    case Operation::fixpipe:
       break;  // no inverse layout worth searching: the byte and its region say enough
   }
   return "byte " + std::to_string(rel);
@@ -123,6 +124,11 @@ std::string clauseForRegion(const oracle::Case& c, Region region, bool insideWri
     case Region::dummy: return "PAD-G2U-5";
     case Region::zeroTail: return "ND2NZ-3";
     case Region::collision: return "ND2NZ-4";
+    case Region::ambiguous8:
+    case Region::ambiguous9:
+    case Region::ambiguous10:
+    case Region::ambiguous11:
+    case Region::ambiguous12: return "AMB-" + std::to_string(oracle::ambiguityId(region));
     case Region::data: break;
   }
   if (fam == "PAD-G2U") return "PAD-G2U-3";

@@ -20,6 +20,12 @@ struct Profile {
   enum class CalCountOverflow : std::uint8_t { reject, hwWrap };              // AMB-4
   enum class Nd2NzZeroMatrixStride : std::uint8_t { acceptWhenSingle, docRange };  // AMB-6 (and DN2NZ-2)
   enum class SmallC0Polarity : std::uint8_t { basicApiPage, cApiPage };               // AMB-7
+  // AMB-8..12 (FIX-7): "any" is the default: a result that depends on the reading is ANY.
+  enum class FixOffset : std::uint8_t { any, offsetSigned, offsetUnsigned };          // AMB-8
+  enum class FixShift : std::uint8_t { any, shiftRaw, shiftPlusOne };                 // AMB-9
+  enum class FixDeqRounding : std::uint8_t { any, deqRne, deqTrunc };                 // AMB-10
+  enum class FixReluOrder : std::uint8_t { any, reluBeforeOffset, reluAfterOffset };  // AMB-11
+  enum class FixNegScale : std::uint8_t { any, negScaleSigned, negScaleMagnitude };   // AMB-12
 
   ZeroCount zeroCount = ZeroCount::reject;
   PadDummy padDummy = PadDummy::any;
@@ -27,12 +33,18 @@ struct Profile {
   CalCountOverflow calCountOverflow = CalCountOverflow::reject;
   Nd2NzZeroMatrixStride nd2nzZeroMatrixStride = Nd2NzZeroMatrixStride::acceptWhenSingle;
   SmallC0Polarity smallC0Polarity = SmallC0Polarity::basicApiPage;
+  FixOffset fixOffset = FixOffset::any;
+  FixShift fixShift = FixShift::any;
+  FixDeqRounding fixDeqRounding = FixDeqRounding::any;
+  FixReluOrder fixReluOrder = FixReluOrder::any;
+  FixNegScale fixNegScale = FixNegScale::any;
 
   friend bool operator==(const Profile&, const Profile&) = default;
 };
 
 // Profile names: "default", "hw-noop", "doc-dummy", "pad-dummy", "doc-table", "hw-wrap", "doc-range",
-// "c-api-page".
+// "c-api-page", and for AMB-8..12 "offset-signed", "offset-unsigned", "shift-raw", "shift-plus-one", "deq-rne",
+// "deq-trunc", "relu-before-offset", "relu-after-offset", "negscale-signed", "negscale-magnitude".
 // A spec is a comma-separated list of names, applied left to right over the default.
 struct ProfileParse {
   std::optional<Profile> profile;
@@ -59,6 +71,8 @@ struct Case {
   std::optional<Nd2NzParams> nd2nzParams;   // VECIN/VECOUT->TSCM only
   std::optional<std::uint64_t> padRegister;  // raw bits last set by SetPadValue
   std::optional<DataCopyEnhancedParams> enhancedParams;  // enhanced DataCopy only (ENH), with DataCopyParams
+  // FIX only, with DataCopyCO12DstParams: dtype is the destination T, fixpipe->srcDType the source U.
+  std::optional<FixpipeState> fixpipe;
   Profile profile;
   BufferSpec src;
   BufferSpec dst;
@@ -77,6 +91,7 @@ enum class Operation : std::uint8_t {
   dn2nz,        // DN2NZ
   enhancedNormal,   // ENH-1 BLOCK_MODE_NORMAL on the normal DataCopy paths
   enhancedCo1ToCo2, // ENH-1 MATRIX / VECTOR / SMALL_CHANNEL, CO1->CO2
+  fixpipe,          // FIX: DataCopyCO12DstParams, CO1->GM and CO1->A1
 };
 std::string_view name(Operation operation);
 // The clause family prefix ("PAD-G2U", "DC", ...) used in vector flags and report grouping.
@@ -99,7 +114,8 @@ std::span<const PathPair> documentedPaths(Operation operation);
 inline constexpr Operation kAllOperations[] = {Operation::padGmToUb, Operation::padUbToGm, Operation::padUbToTscm,
                                                Operation::copy0Level, Operation::copy2Level, Operation::nd2nz,
                                                Operation::nz2nd, Operation::slice, Operation::dn2nz,
-                                               Operation::enhancedNormal, Operation::enhancedCo1ToCo2};
+                                               Operation::enhancedNormal, Operation::enhancedCo1ToCo2,
+                                               Operation::fixpipe};
 // The enumerator's name ("padGmToUb"), as the product table (oracle/data/products.tsv) spells it.
 std::string_view key(Operation operation);
 std::optional<Operation> parseOperationKey(std::string_view key);

@@ -18,8 +18,15 @@ enum class Region : std::uint8_t {
   dummy,      // PAD-G2U-5
   zeroTail,   // ND2NZ-3
   collision,  // written more than once, order undocumented (ND2NZ-4)
+  // FIX-7: ANY because the value depends on an unresolved ambiguity (default profile); one value per AMB id.
+  ambiguous8, ambiguous9, ambiguous10, ambiguous11, ambiguous12,
 };
-std::string_view name(Region region);
+std::string_view name(Region region);  // "keep", ..., "ambiguous(AMB-8)"
+// The AMB number of an ambiguous region (8..12), or 0 for every other region.
+int ambiguityId(Region region);
+Region ambiguousRegion(int ambId);  // 8..12; precondition: ambiguityId(result) == ambId
+// How many destination bytes are ANY because of each ambiguity: index AMB id (0..12), entry byte count.
+std::vector<std::uint64_t> ambiguousByteCounts(const std::vector<Region>& regions);
 
 struct Violation {
   std::string clause;   // "PAD-G2U-1"

@@ -7,6 +7,9 @@
 #include <cstdint>
 #include <string_view>
 #include <variant>
+#include <vector>
+
+#include "dcconf/oracle/types.hpp"
 
 namespace dcconf::oracle {
 
@@ -125,8 +128,44 @@ struct DataCopyEnhancedParams {
   friend bool operator==(const DataCopyEnhancedParams&, const DataCopyEnhancedParams&) = default;
 };
 
-using CopyParams =
-    std::variant<DataCopyParams, DataCopyExtParams, Nd2NzParams, Nz2NdParamsFull, CalCount, SliceParams, Dn2NzParams>;
+// Quantising / ReLU copy from L0C (FIX): QuantMode_t with the Ascend C enumerator values.
+enum class QuantMode : std::uint8_t {
+  NoQuant = 0, F322F16, F322BF16, DEQF16, VDEQF16, QF322B8_PRE, VQF322B8_PRE, REQ8, VREQ8,
+};
+std::string_view name(QuantMode mode);  // "NoQuant", "F322F16", ...
+inline constexpr QuantMode kAllQuantModes[] = {QuantMode::NoQuant,      QuantMode::F322F16,     QuantMode::F322BF16,
+                                               QuantMode::DEQF16,       QuantMode::VDEQF16,     QuantMode::QF322B8_PRE,
+                                               QuantMode::VQF322B8_PRE, QuantMode::REQ8,        QuantMode::VREQ8};
+
+// DataCopyCO12DstParams, field for field (the vendor's widths: nSize/mSize/srcStride 16 bit, dstStride 32 bit).
+struct DataCopyCO12DstParams {
+  std::uint16_t nSize = 0;
+  std::uint16_t mSize = 0;
+  std::uint32_t dstStride = 0;
+  std::uint16_t srcStride = 0;
+  QuantMode quantPre = QuantMode::NoQuant;
+  std::uint8_t reluPre = 0;
+  bool channelSplit = false;
+  bool nz2ndEn = false;
+  std::uint8_t sid = 0;
+  friend bool operator==(const DataCopyCO12DstParams&, const DataCopyCO12DstParams&) = default;
+};
+
+// The state a FIX call reads besides its params: the source element type U (the case's dtype is the destination
+// type T), the scalar of SetFixpipePreQuantFlag, the per-column tensor of SetFixPipeConfig (V* modes), and the
+// SetFixpipeNz2ndFlag(ndNum, srcNdStride, dstNdStride) register (nz2ndEn only).
+struct FixpipeState {
+  DType srcDType = DType::int32_t;
+  std::uint64_t quantScalar = 0;
+  std::vector<std::uint64_t> quantTensor;  // one entry per column n (V* modes); at least nSize entries
+  std::uint16_t ndNum = 1;
+  std::uint16_t srcNdStride = 0;  // C0_size units, as srcStride (FIX-2)
+  std::uint32_t dstNdStride = 0;  // elements
+  friend bool operator==(const FixpipeState&, const FixpipeState&) = default;
+};
+
+using CopyParams = std::variant<DataCopyParams, DataCopyExtParams, Nd2NzParams, Nz2NdParamsFull, CalCount, SliceParams,
+                                Dn2NzParams, DataCopyCO12DstParams>;
 using PadParams = std::variant<std::monostate, DataCopyPadParams, DataCopyPadExtParams>;
 
 // The struct name as the case file spells it in "type".

@@ -1,0 +1,313 @@
+// =====================================================================================================================
+// Quantising / ReLU copy from L0C (DataCopyCO12DstParams)                    SEMANTICS section 10, clauses FIX-*
+// =====================================================================================================================
+// A case: DataCopy(dst T, src U, DataCopyCO12DstParams) on CO1->GM or CO1->A1. Case::dtype is T (destination),
+// Case::fixpipe->srcDType is U (source, float or int32_t, 4 bytes). C0 = 16; 8 with channelSplit (float T only).
+//
+// Source (every layout): element (m, n) of matrix i is read at source element
+//     i*srcNdStride*16 + (n/16)*srcStride*16 + 16*m + n%16          (FIX-1 bursts, FIX-2's formula; L0C fractals
+// are 16 columns wide whatever the destination C0, so channelSplit changes the destination only, FIX-3).
+// srcNdStride is in the same C0_size unit as srcStride (decision: the documents give no unit).
+// Destination:
+//   FIX-1 (no nz2nd): byte 32*dstStride*(n/C0) + (C0*m + n%C0)*sizeof(T)   (bursts of mSize*C0 elements)
+//   FIX-3 channelSplit: the same with C0 = 8 and sizeof(T) = 4: (n/8)*32*dstStride + 32*m + 4*(n%8)
+//   FIX-2 nz2ndEn (GM only): element i*dstNdStride + m*dstStride + n, for i < ndNum
+// @post every destination byte outside those elements is KEEP (G-1); the result depends only on the elements read.
+// @post (FIX-6) the value of an element is convert(x) for its quantPre, with q = quantScalar, or quantTensor[n]
+//       for the V* modes; a value that changes between the readings of an unresolved AMB-8..12 is ANY with
+//       region ambiguous<id> (the lowest id that changes it); a NaN float source gives ANY (region data).
+// Validation (G-4): FIX-4 mode/dtype/path, FIX-1 nSize % C0, srcStride % 16, dstStride != 0, FIX-2 nz2nd on GM
+// only, FIX-3 channelSplit with float T only, reluPre in {0, 1}, V* tensor length >= nSize.
+#include <array>
+#include <cmath>
+#include <cstring>
+#include <limits>
+
+#include "dcconf/oracle/numeric.hpp"
+#include "paths.hpp"
+
+namespace dcconf::oracle::detail {
+namespace {
+
+const DataCopyCO12DstParams& paramsOf(const Case& c) { return std::get<DataCopyCO12DstParams>(c.params); }
+
+bool isVectorMode(QuantMode m) {
+  return m == QuantMode::VDEQF16 || m == QuantMode::VQF322B8_PRE || m == QuantMode::VREQ8;
+}
+bool isEightBitMode(QuantMode m) {
+  return m == QuantMode::QF322B8_PRE || m == QuantMode::VQF322B8_PRE || m == QuantMode::REQ8 || m == QuantMode::VREQ8;
+}
+bool isDeqMode(QuantMode m) { return m == QuantMode::DEQF16 || m == QuantMode::VDEQF16; }
+
+// ---- FIX-4: which (U, T) each QuantMode_t converts ----
+bool pairAllowed(QuantMode mode, DType u, DType t) {
+  const bool b8 = t == DType::int8_t || t == DType::uint8_t;
+  switch (mode) {
+    case QuantMode::NoQuant: return (u == DType::float_ && t == DType::float_) || (u == DType::int32_t && t == DType::int32_t);
+    case QuantMode::F322F16: return u == DType::float_ && t == DType::half;
+    case QuantMode::F322BF16: return u == DType::float_ && t == DType::bfloat16_t;
+    case QuantMode::DEQF16:
+    case QuantMode::VDEQF16: return u == DType::int32_t && t == DType::half;
+    case QuantMode::QF322B8_PRE:
+    case QuantMode::VQF322B8_PRE: return u == DType::float_ && b8;
+    case QuantMode::REQ8:
+    case QuantMode::VREQ8: return u == DType::int32_t && b8;
+  }
+  return false;
+}
+
+std::uint64_t c0Of(const DataCopyCO12DstParams& p) { return p.channelSplit ? 8 : 16; }
+
+std::vector<Violation> check(const Case& c) {
+  std::vector<Violation> out;
+  const auto& p = paramsOf(c);
+  const FixpipeState& f = *c.fixpipe;
+  const auto modeIndex = static_cast<std::size_t>(p.quantPre);
+  if (modeIndex >= std::size(kAllQuantModes)) {
+    out.push_back(violation("FIX-4", "params.quantPre", modeIndex, "not a QuantMode_t value (0..8)"));
+    return out;
+  }
+  if (f.srcDType != DType::float_ && f.srcDType != DType::int32_t) {
+    out.push_back({"FIX-4", "fixpipe.srcDType", std::string(name(f.srcDType)), "the L0C source U is float or int32_t"});
+  } else if (!pairAllowed(p.quantPre, f.srcDType, c.dtype)) {
+    out.push_back({"FIX-4", "dtype", std::string(name(c.dtype)),
+                   std::string(name(f.srcDType)) + " -> " + std::string(name(c.dtype)) + " is not a conversion of " +
+                       std::string(name(p.quantPre))});
+  }
+  if (c.dstPos == Position::A1 && (c.dtype == DType::float_ || c.dtype == DType::int32_t)) {
+    out.push_back({"FIX-4", "dtype", std::string(name(c.dtype)), "CO1->A1 has no float or int32_t destination"});
+  }
+  if (p.reluPre > 1) out.push_back(violation("FIX-6", "params.reluPre", p.reluPre, "reluPre is 0 (off) or 1 (normal relu)"));
+  if (p.nSize == 0) out.push_back(violation("FIX-1", "params.nSize", 0, "nSize must be at least 1"));
+  if (p.mSize == 0) out.push_back(violation("FIX-1", "params.mSize", 0, "mSize must be at least 1"));
+  if (p.srcStride % 16 != 0) {
+    out.push_back(violation("FIX-1", "params.srcStride", p.srcStride, "srcStride must be a multiple of 16"));
+  }
+  if (p.dstStride == 0) out.push_back(violation("FIX-1", "params.dstStride", 0, "dstStride must not be 0"));
+  if (p.channelSplit && c.dtype != DType::float_) {
+    out.push_back(violation("FIX-3", "params.channelSplit", 1, "channelSplit is for a float destination only"));
+  }
+  if (p.nz2ndEn) {
+    if (c.dstPos != Position::GM) {
+      out.push_back(violation("FIX-2", "params.nz2ndEn", 1, "nz2ndEn is for CO1->GM only"));
+    }
+    if (p.channelSplit) {
+      out.push_back(violation("FIX-3", "params.channelSplit", 1, "channelSplit with nz2ndEn is not documented"));
+    }
+    if (f.ndNum == 0) out.push_back(violation("FIX-2", "fixpipe.ndNum", 0, "ndNum must be at least 1"));
+  } else if (p.nSize % c0Of(p) != 0) {
+    out.push_back(violation("FIX-1", "params.nSize", p.nSize,
+                            "without nz2ndEn nSize must be a multiple of C0 = " + std::to_string(c0Of(p))));
+  }
+  if (isVectorMode(p.quantPre) && f.quantTensor.size() < p.nSize) {
+    out.push_back(violation("FIX-4", "fixpipe.quantTensor", f.quantTensor.size(),
+                            "a V* mode needs one uint64 parameter per column (nSize = " + std::to_string(p.nSize) + ")"));
+  }
+  return out;
+}
+
+std::uint64_t ndCount(const Case& c) { return paramsOf(c).nz2ndEn ? c.fixpipe->ndNum : 1; }
+
+// Source element index of (i, m, n).
+std::uint64_t srcElement(const Case& c, std::uint64_t i, std::uint64_t m, std::uint64_t n) {
+  const auto& p = paramsOf(c);
+  const std::uint64_t nd = p.nz2ndEn ? std::uint64_t{c.fixpipe->srcNdStride} : 0;
+  return i * nd * 16 + (n / 16) * p.srcStride * 16 + 16 * m + n % 16;
+}
+
+// Destination byte of (i, m, n).
+std::uint64_t dstByte(const Case& c, std::uint64_t i, std::uint64_t m, std::uint64_t n) {
+  const auto& p = paramsOf(c);
+  const std::uint64_t s = sizeBytes(c.dtype);
+  if (p.nz2ndEn) return (i * c.fixpipe->dstNdStride + m * p.dstStride + n) * s;
+  const std::uint64_t c0 = c0Of(p);
+  return kDataBlockBytes * p.dstStride * (n / c0) + (c0 * m + n % c0) * s;
+}
+
+Extents extents(const Case& c) {
+  const auto& p = paramsOf(c);
+  if (p.nSize == 0 || p.mSize == 0) return {};
+  Extents e;
+  const std::uint64_t last = ndCount(c) - 1;
+  for (std::uint64_t b = 0; b * 16 < p.nSize; ++b) {  // the widest element of each 16-column source block
+    const std::uint64_t lastCol = std::min<std::uint64_t>(p.nSize - 1, b * 16 + 15);
+    e.srcSpanBytes = std::max(e.srcSpanBytes, (srcElement(c, last, p.mSize - 1, lastCol) + 1) * 4);
+  }
+  const std::uint64_t s = sizeBytes(c.dtype);
+  if (p.nz2ndEn) {
+    e.dstSpanBytes = dstByte(c, last, p.mSize - 1, p.nSize - 1) + s;
+  } else {
+    const std::uint64_t c0 = c0Of(p);
+    e.dstSpanBytes = dstByte(c, 0, p.mSize - 1, (p.nSize / c0 - 1) * c0 + c0 - 1) + s;
+  }
+  return e;
+}
+
+// ---- FIX-6 arithmetic -------------------------------------------------------------------------------------------
+
+// One choice for each of AMB-8..12 (index 0..4): false = the first reading, true = the second.
+using Readings = std::array<bool, 5>;
+
+struct Converted {
+  bool any = false;  // not pinned down by any reading (NaN source)
+  std::uint64_t bits = 0;
+};
+
+// AMB-12: a negative fp32 scale sign-extended to 64 bits (bits [63:32] all ones). First reading (negscale-fields):
+// the upper bits are the fields they sit in; second (negscale-low-word): only the low word is meaningful.
+bool looksSignExtended(std::uint64_t q) { return (q >> 32) == 0xFFFFFFFFu && ((q >> 31) & 1u) != 0; }
+
+Converted convert(const Case& c, std::uint64_t x, std::uint64_t qBits, const Readings& r) {
+  const auto& p = paramsOf(c);
+  const bool relu = p.reluPre == 1;
+  const DType u = c.fixpipe->srcDType;
+  const DType t = c.dtype;
+  QuantParam q = decodeQuantParam(qBits);
+  if (looksSignExtended(qBits) && r[4]) {
+    q.n = 0;
+    q.mcb = false;
+    q.offsetBits = 0;
+    q.signedResult = t == DType::int8_t;
+  }
+  if (p.quantPre == QuantMode::NoQuant) {
+    if (!relu) return {false, x};
+    const auto bits = rectifiedBits(u, x);
+    return bits ? Converted{false, *bits} : Converted{true, 0};
+  }
+  if (p.quantPre == QuantMode::F322F16 || p.quantPre == QuantMode::F322BF16) {
+    std::uint64_t in = x;
+    if (relu) {
+      const auto bits = rectifiedBits(DType::float_, x);
+      if (!bits) return {true, 0};
+      in = *bits;
+    }
+    float f = 0.0F;
+    const auto in32 = static_cast<std::uint32_t>(in);
+    std::memcpy(&f, &in32, sizeof f);
+    return {false, p.quantPre == QuantMode::F322F16 ? floatToHalfBits(f) : floatToBfloat16Bits(f)};
+  }
+  // DEQ / QF322B8 / REQ8: FIX-6. value: the source as an exact double (int32 after the optional MCB shift).
+  double value = 0.0;
+  if (u == DType::int32_t) {
+    std::int64_t xi = static_cast<std::int32_t>(static_cast<std::uint32_t>(x));
+    if (q.mcb) xi = saturateInt16(xi >> (q.n + (r[1] ? 1 : 0)));  // AMB-9: N raw, or N+1
+    value = static_cast<double>(static_cast<float>(xi));           // f32(x)
+  } else {
+    float f = 0.0F;
+    const auto x32 = static_cast<std::uint32_t>(x);
+    std::memcpy(&f, &x32, sizeof f);
+    if (std::isnan(f)) return {true, 0};
+    value = static_cast<double>(f);
+  }
+  const double m1 = static_cast<double>(q.m1);
+  const bool negative = value < 0.0;
+  if (isDeqMode(p.quantPre)) {
+    const double y = value * ((negative && relu) ? 0.0 : m1);  // exact: 24 x 11 significant bits
+    return {false, doubleToHalfBits(y, r[2])};                 // AMB-10: RNE, or toward zero
+  }
+  // 8-bit results. AMB-11: ReLU at the scale (M2 = 0, before the offset), or max(., 0) after the offset.
+  const bool reluAtScale = relu && !r[3];
+  double y = value * ((negative && reluAtScale) ? 0.0 : m1);
+  if (std::isnan(y)) return {true, 0};
+  y = std::min(255.0, std::max(-256.0, y));
+  std::int64_t k = roundHalfEvenToInt(y);
+  // AMB-8: the 9-bit offset as two's complement (first reading), or unsigned 0..511.
+  const std::int64_t offset = (!r[0] && q.offsetBits >= 256) ? std::int64_t{q.offsetBits} - 512 : q.offsetBits;
+  k += offset;
+  if (relu && r[3]) k = std::max<std::int64_t>(k, 0);
+  const std::uint8_t byte = q.signedResult ? static_cast<std::uint8_t>(saturateInt8(k)) : saturateUint8(k);
+  return {false, byte};
+}
+
+// Which ambiguities can change this element's value at all (so the common case evaluates once).
+std::array<bool, 5> relevant(const Case& c, std::uint64_t qBits) {
+  const auto& p = paramsOf(c);
+  const Profile& pr = c.profile;
+  const QuantParam q = decodeQuantParam(qBits);
+  const bool scaled = p.quantPre != QuantMode::NoQuant && p.quantPre != QuantMode::F322F16 &&
+                      p.quantPre != QuantMode::F322BF16;
+  const bool eight = isEightBitMode(p.quantPre);
+  const bool intSrc = c.fixpipe->srcDType == DType::int32_t;
+  return {eight && pr.fixOffset == Profile::FixOffset::any,
+          scaled && intSrc && pr.fixShift == Profile::FixShift::any,
+          isDeqMode(p.quantPre) && pr.fixDeqRounding == Profile::FixDeqRounding::any,
+          eight && p.reluPre == 1 && pr.fixReluOrder == Profile::FixReluOrder::any,
+          scaled && looksSignExtended(qBits) && pr.fixNegScale == Profile::FixNegScale::any && (q.m1Bits >> 18) != 0};
+}
+
+Readings pinned(const Profile& pr) {
+  return {pr.fixOffset == Profile::FixOffset::offsetUnsigned, pr.fixShift == Profile::FixShift::shiftPlusOne,
+          pr.fixDeqRounding == Profile::FixDeqRounding::deqTrunc,
+          pr.fixReluOrder == Profile::FixReluOrder::reluAfterOffset,
+          pr.fixNegScale == Profile::FixNegScale::negScaleMagnitude};
+}
+
+struct Outcome {
+  bool any = false;
+  int ambId = 0;  // 8..12 when any because of an ambiguity
+  std::uint64_t bits = 0;
+};
+
+Outcome evaluateElement(const Case& c, std::uint64_t x, std::uint64_t qBits) {
+  const std::array<bool, 5> open = relevant(c, qBits);
+  const Readings base = pinned(c.profile);
+  // Every combination of the open readings; the value is pinned when all agree.
+  std::vector<std::pair<unsigned, Converted>> results;
+  for (unsigned mask = 0; mask < 32; ++mask) {
+    bool skip = false;
+    for (int k = 0; k < 5; ++k) skip = skip || (((mask >> k) & 1u) != 0 && !open[static_cast<std::size_t>(k)]);
+    if (skip) continue;
+    Readings r = base;
+    for (std::size_t k = 0; k < 5; ++k) r[k] = open[k] ? ((mask >> k) & 1u) != 0 : base[k];
+    results.emplace_back(mask, convert(c, x, qBits, r));
+  }
+  const Converted first = results.front().second;
+  bool agree = true;
+  for (const auto& [mask, v] : results) agree = agree && v.any == first.any && v.bits == first.bits;
+  if (agree) return {first.any, 0, first.bits};
+  for (int k = 0; k < 5; ++k) {  // the lowest AMB whose flip alone changes the value
+    for (const auto& [mask, v] : results) {
+      if (((mask >> k) & 1u) != 0) continue;
+      for (const auto& [other, w] : results) {
+        if (other == (mask | (1u << k)) && (w.any != v.any || w.bits != v.bits)) return {true, 8 + k, 0};
+      }
+    }
+  }
+  return {true, 8, 0};  // unreachable: some single flip must change the value
+}
+
+void walk(const Case& c, WriteSink& sink) {
+  const auto& p = paramsOf(c);
+  const std::uint32_t s = sizeBytes(c.dtype);
+  const FixpipeState& f = *c.fixpipe;
+  for (std::uint64_t i = 0; i < ndCount(c); ++i) {
+    for (std::uint64_t m = 0; m < p.mSize; ++m) {
+      for (std::uint64_t n = 0; n < p.nSize; ++n) {
+        const std::uint64_t to = dstByte(c, i, m, n);
+        const auto x = sink.readElement(srcElement(c, i, m, n) * 4, 4);
+        if (!x) {  // footprint only
+          for (std::uint32_t b = 0; b < s; ++b) sink.write(to + b, ByteSource::any(), Region::data);
+          continue;
+        }
+        const std::uint64_t qBits = isVectorMode(p.quantPre) ? f.quantTensor[n] : f.quantScalar;
+        const Outcome o = evaluateElement(c, *x, qBits);
+        for (std::uint32_t b = 0; b < s; ++b) {
+          if (o.any) {
+            sink.write(to + b, ByteSource::any(), o.ambId != 0 ? ambiguousRegion(o.ambId) : Region::data);
+          } else {
+            sink.write(to + b, ByteSource::fromLiteral(elementByte(o.bits, b)), Region::data);
+          }
+        }
+      }
+    }
+  }
+}
+
+}  // namespace
+
+const PathSemantics& fixpipeSemantics() {
+  static const PathSemantics semantics{check, extents, walk};
+  return semantics;
+}
+
+}  // namespace dcconf::oracle::detail

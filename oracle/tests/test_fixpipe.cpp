@@ -1,0 +1,432 @@
+// FIX (DataCopyCO12DstParams): hand-computed expectations from SEMANTICS section 10 and the quantising copy page.
+// Values are written out by hand (or via the compiler's _Float16), never taken from the oracle's numeric code.
+#include <gtest/gtest.h>
+
+#include <bit>
+#include <cstdint>
+#include <cstring>
+#include <vector>
+
+#include "dcconf/oracle/oracle.hpp"
+#include "test_support.hpp"
+
+namespace dcconf::oracle {
+namespace {
+
+using test::Bytes;
+using test::guardBuffer;
+using test::halfBitsOf;
+using test::loadLE;
+using test::storeLE;
+
+std::uint64_t f32(float v) { return std::bit_cast<std::uint32_t>(v); }
+
+// A case with an mSize x nSize NZ source (srcStride = round up of mSize to 16), dense destination.
+Case fixCase(DType u, DType t, QuantMode mode, std::uint16_t mSize, std::uint16_t nSize, Position dst = Position::GM) {
+  Case c;
+  c.api = Api::DataCopy;
+  c.srcPos = Position::CO1;
+  c.dstPos = dst;
+  c.dtype = t;
+  const auto srcStride = static_cast<std::uint16_t>((mSize + 15) / 16 * 16);
+  DataCopyCO12DstParams p;
+  p.nSize = nSize;
+  p.mSize = mSize;
+  p.srcStride = srcStride;
+  p.dstStride = static_cast<std::uint32_t>(std::max<std::uint64_t>(1, mSize * 16 * sizeBytes(t) / 32));
+  p.quantPre = mode;
+  c.params = p;
+  c.fixpipe = FixpipeState{};
+  c.fixpipe->srcDType = u;
+  c.src = {std::uint64_t{srcStride} * 16 * 4 * ((nSize + 15) / 16), 0};
+  c.dst = {std::uint64_t{mSize} * ((nSize + 15) / 16 * 16) * sizeBytes(t) + 64, 0};
+  return c;
+}
+DataCopyCO12DstParams& params(Case& c) { return std::get<DataCopyCO12DstParams>(c.params); }
+
+// Source bytes with element (m, n) of the NZ layout set to value(m, n).
+template <class F>
+Bytes nzSource(const Case& c, F value) {
+  Bytes src(c.src.sizeBytes, 0);
+  const auto& p = std::get<DataCopyCO12DstParams>(c.params);
+  for (std::uint64_t m = 0; m < p.mSize; ++m) {
+    for (std::uint64_t n = 0; n < p.nSize; ++n) {
+      storeLE(src, ((n / 16) * p.srcStride * 16 + 16 * m + n % 16) * 4, value(m, n), 4);
+    }
+  }
+  return src;
+}
+
+Evaluation run(const Case& c, const Bytes& src) { return evaluate(c, src, guardBuffer(c.dst.sizeBytes)); }
+
+// One element: a 1 x 16 case (nSize 16) with x in column 0 (the others 0); returns the destination element 0.
+struct One {
+  Evaluation e;
+  std::uint64_t bits = 0;
+  bool care = false;
+  Region region = Region::keep;
+};
+One one(Case c, std::uint64_t x) {
+  const Bytes src = nzSource(c, [&](std::uint64_t, std::uint64_t n) { return n == 0 ? x : 0; });
+  One r;
+  r.e = run(c, src);
+  EXPECT_EQ(r.e.verdict, Verdict::computed) << (r.e.violations.empty() ? "" : describe(r.e.violations.front()));
+  if (r.e.verdict != Verdict::computed) return r;
+  const std::uint32_t s = sizeBytes(c.dtype);
+  r.bits = loadLE(r.e.expectation.expected, 0, s);
+  r.care = r.e.expectation.care[0] != 0;
+  r.region = r.e.expectation.region[0];
+  return r;
+}
+
+// ---- the documents' worked example: int32 -> half, DEQF16, scale 0.5 ------------------------------------------------
+// H = W = 4, Kh = Kw = 2, dilation 1: ho = wo = 3, howo = m = 9, Cout = n = 128 (coutBlocks 8); nSize = 128,
+// mSize = 9, srcStride = 16, dstStride = 9 * 2 * 16 / 32 = 9; deqScalar = the fp32 bits of 0.5.
+TEST(Fixpipe, WorkedExampleDeqf16HalfScale) {
+  Case c = fixCase(DType::int32_t, DType::half, QuantMode::DEQF16, 9, 128);
+  params(c).dstStride = 9;
+  ASSERT_EQ(params(c).srcStride, 16);
+  c.fixpipe->quantScalar = 0x3F000000u;  // (uint64_t)*(uint32_t*)&0.5f
+  c.dst = {8 * 9 * 16 * 2 + 32, 0};     // dstSize = coutBlocks * howo * 16 halves, plus a guard
+  // value(m, n) = m*128 + n - 500: negatives, odd values (x.5 results), zero.
+  auto value = [](std::uint64_t m, std::uint64_t n) {
+    return static_cast<std::uint64_t>(static_cast<std::uint32_t>(static_cast<std::int32_t>(m * 128 + n) - 500));
+  };
+  const Bytes src = nzSource(c, value);
+  const Evaluation e = run(c, src);
+  ASSERT_EQ(e.verdict, Verdict::computed);
+  for (std::uint64_t m = 0; m < 9; ++m) {
+    for (std::uint64_t n = 0; n < 128; ++n) {
+      const auto x = static_cast<std::int32_t>(m * 128 + n) - 500;
+      const std::uint64_t at = (n / 16) * 9 * 32 + (16 * m + n % 16) * 2;  // burst n/16 at 32*dstStride
+      ASSERT_EQ(loadLE(e.expectation.expected, at, 2), halfBitsOf(static_cast<float>(x) * 0.5F)) << m << "," << n;
+      ASSERT_EQ(e.expectation.care[at], 1);
+      ASSERT_EQ(e.expectation.region[at], Region::data);
+    }
+  }
+  const Bytes guard = guardBuffer(c.dst.sizeBytes);
+  for (std::uint64_t b = 8 * 9 * 32; b < c.dst.sizeBytes; ++b) {
+    EXPECT_EQ(e.expectation.region[b], Region::keep);
+    EXPECT_EQ(e.expectation.expected[b], guard[b]);
+  }
+  EXPECT_EQ(e.footprint.writes.size(), 1u);
+  EXPECT_EQ(e.footprint.writes.front().end, 8u * 9 * 32);
+}
+
+// ---- layouts --------------------------------------------------------------------------------------------------------
+
+TEST(Fixpipe, Fix1BurstsWithGapsKeepGuardBytes) {
+  // int32 -> int32 NoQuant, mSize 2, nSize 32, dstStride 5 (160 B head to head; a burst is 2*16*4 = 128 B).
+  Case c = fixCase(DType::int32_t, DType::int32_t, QuantMode::NoQuant, 2, 32);
+  params(c).dstStride = 5;
+  c.dst = {400, 0};
+  const Bytes src = nzSource(c, [](std::uint64_t m, std::uint64_t n) { return 1000 * m + n; });
+  const Evaluation e = run(c, src);
+  ASSERT_EQ(e.verdict, Verdict::computed);
+  const Bytes guard = guardBuffer(400);
+  for (std::uint64_t b = 0; b < 400; ++b) {
+    const bool inBurst = b < 128 || (b >= 160 && b < 288);
+    EXPECT_EQ(e.expectation.region[b], inBurst ? Region::data : Region::keep) << b;
+    if (!inBurst) { EXPECT_EQ(e.expectation.expected[b], guard[b]) << b; }
+  }
+  for (std::uint64_t m = 0; m < 2; ++m) {
+    for (std::uint64_t n = 0; n < 32; ++n) {
+      EXPECT_EQ(loadLE(e.expectation.expected, (n / 16) * 160 + (16 * m + n % 16) * 4, 4), 1000 * m + n);
+    }
+  }
+}
+
+TEST(Fixpipe, Fix2Nz2ndRowMajorWithStrideAndTwoMatrices) {
+  // float -> float NoQuant, mSize 3, nSize 5 (not a multiple of 16), dstStride 7 elements, 2 matrices.
+  Case c = fixCase(DType::float_, DType::float_, QuantMode::NoQuant, 3, 5);
+  params(c).nz2ndEn = true;
+  params(c).dstStride = 7;
+  c.fixpipe->ndNum = 2;
+  c.fixpipe->srcNdStride = 16;  // C0_size units: 16 * 16 elements = one 16-row block
+  c.fixpipe->dstNdStride = 30;  // elements
+  c.src = {2 * 16 * 16 * 4, 0};
+  c.dst = {(30 + 2 * 7 + 5) * 4 + 16, 0};
+  Bytes src(c.src.sizeBytes, 0);
+  for (std::uint64_t i = 0; i < 2; ++i) {
+    for (std::uint64_t m = 0; m < 3; ++m) {
+      for (std::uint64_t n = 0; n < 5; ++n) {
+        storeLE(src, (i * 256 + 16 * m + n) * 4, f32(static_cast<float>(100 * i + 10 * m + n)), 4);
+      }
+    }
+  }
+  const Evaluation e = run(c, src);
+  ASSERT_EQ(e.verdict, Verdict::computed) << describe(e.violations.front());
+  std::vector<bool> written(c.dst.sizeBytes, false);
+  for (std::uint64_t i = 0; i < 2; ++i) {
+    for (std::uint64_t m = 0; m < 3; ++m) {
+      for (std::uint64_t n = 0; n < 5; ++n) {
+        const std::uint64_t at = (i * 30 + m * 7 + n) * 4;
+        EXPECT_EQ(loadLE(e.expectation.expected, at, 4), f32(static_cast<float>(100 * i + 10 * m + n)));
+        for (int b = 0; b < 4; ++b) written[at + b] = true;
+      }
+    }
+  }
+  for (std::uint64_t b = 0; b < c.dst.sizeBytes; ++b) {
+    EXPECT_EQ(e.expectation.region[b] == Region::keep, !written[b]) << b;
+  }
+}
+
+TEST(Fixpipe, Fix3ChannelSplitEightColumnBursts) {
+  // float -> float, mSize 2, nSize 16, channelSplit: (n/8)*32*dstStride + 32*m + 4*(n%8), dstStride 3.
+  Case c = fixCase(DType::float_, DType::float_, QuantMode::NoQuant, 2, 16);
+  params(c).channelSplit = true;
+  params(c).dstStride = 3;
+  c.dst = {96 + 64 + 32, 0};
+  const Bytes src = nzSource(c, [](std::uint64_t m, std::uint64_t n) { return f32(static_cast<float>(16 * m + n)); });
+  const Evaluation e = run(c, src);
+  ASSERT_EQ(e.verdict, Verdict::computed);
+  for (std::uint64_t m = 0; m < 2; ++m) {
+    for (std::uint64_t n = 0; n < 16; ++n) {
+      EXPECT_EQ(loadLE(e.expectation.expected, (n / 8) * 96 + 32 * m + 4 * (n % 8), 4),
+                f32(static_cast<float>(16 * m + n)));
+    }
+  }
+  for (std::uint64_t b = 64; b < 96; ++b) EXPECT_EQ(e.expectation.region[b], Region::keep);
+  for (std::uint64_t b = 160; b < 192; ++b) EXPECT_EQ(e.expectation.region[b], Region::keep);
+}
+
+// ---- FIX-6 arithmetic, every QuantMode_t ------------------------------------------------------------------------
+
+TEST(Fixpipe, NoQuantIdentityAndRelu) {
+  Case c = fixCase(DType::int32_t, DType::int32_t, QuantMode::NoQuant, 1, 16);
+  EXPECT_EQ(one(c, 0xFFFFFFF6u).bits, 0xFFFFFFF6u);  // -10 unchanged
+  params(c).reluPre = 1;
+  EXPECT_EQ(one(c, 0xFFFFFFF6u).bits, 0u);  // max(-10, 0)
+  EXPECT_EQ(one(c, 7).bits, 7u);
+  Case f = fixCase(DType::float_, DType::float_, QuantMode::NoQuant, 1, 16);
+  EXPECT_EQ(one(f, f32(-1.5F)).bits, f32(-1.5F));
+  params(f).reluPre = 1;
+  EXPECT_EQ(one(f, f32(-1.5F)).bits, 0u);
+  EXPECT_EQ(one(f, f32(2.25F)).bits, f32(2.25F));
+  EXPECT_FALSE(one(f, 0x80000000u).care);  // -0.0: max(-0, +0) unpinned
+}
+
+TEST(Fixpipe, F322F16AndF322BF16RoundToNearestEven) {
+  Case h = fixCase(DType::float_, DType::half, QuantMode::F322F16, 1, 16);
+  EXPECT_EQ(one(h, f32(1.0F)).bits, 0x3C00u);
+  EXPECT_EQ(one(h, f32(1.0F + 1.0F / 2048.0F)).bits, 0x3C00u);  // tie -> even
+  EXPECT_EQ(one(h, f32(1.0F + 3.0F / 2048.0F)).bits, 0x3C02u);  // tie -> even (up)
+  EXPECT_EQ(one(h, f32(70000.0F)).bits, 0x7C00u);               // overflow -> inf
+  Case b = fixCase(DType::float_, DType::bfloat16_t, QuantMode::F322BF16, 1, 16);
+  EXPECT_EQ(one(b, 0x3F808000u).bits, 0x3F80u);  // tie -> even (down)
+  EXPECT_EQ(one(b, 0x3F818000u).bits, 0x3F82u);  // tie -> even (up)
+  EXPECT_EQ(one(b, 0x3F808001u).bits, 0x3F81u);
+  params(b).reluPre = 1;
+  EXPECT_EQ(one(b, f32(-3.0F)).bits, 0u);
+}
+
+TEST(Fixpipe, Deqf16ScaleReluAndShift) {
+  Case c = fixCase(DType::int32_t, DType::half, QuantMode::DEQF16, 1, 16);
+  c.fixpipe->quantScalar = f32(0.25F);
+  EXPECT_EQ(one(c, 6).bits, halfBitsOf(1.5F));
+  EXPECT_EQ(one(c, 0xFFFFFFFEu).bits, halfBitsOf(-0.5F));
+  params(c).reluPre = 1;  // M2 = 0: f32(-2) * 0 = -0.0 (FIX-6 literally)
+  EXPECT_EQ(one(c, 0xFFFFFFFEu).bits, 0x8000u);
+  params(c).reluPre = 0;
+  // MCB with N = 2, pinned shift-raw: sat_int16(100000 >> 2) = 25000 -> 25000 * 0.25 = 6250.
+  c.fixpipe->quantScalar = f32(0.25F) | std::uint64_t{2} << 32 | std::uint64_t{1} << 36;
+  c.profile = *parseProfile("shift-raw").profile;
+  EXPECT_EQ(one(c, 100000).bits, halfBitsOf(6250.0F));
+  c.profile = *parseProfile("shift-plus-one").profile;  // 100000 >> 3 = 12500 -> 3125
+  EXPECT_EQ(one(c, 100000).bits, halfBitsOf(3125.0F));
+  // saturation: 2^30 >> 2 = 2^28 -> 32767 -> 8191.75, not a half: AMB-10 decides (8192 or 8188)
+  EXPECT_EQ(one(c, 1u << 30).region, Region::ambiguous10);
+  c.profile = *parseProfile("shift-raw,deq-rne").profile;
+  EXPECT_EQ(one(c, 1u << 30).bits, halfBitsOf(8192.0F));
+  c.profile = *parseProfile("shift-raw,deq-trunc").profile;
+  EXPECT_EQ(one(c, 1u << 30).bits, halfBitsOf(8188.0F));
+  // VDEQF16: per-column parameters.
+  Case v = fixCase(DType::int32_t, DType::half, QuantMode::VDEQF16, 1, 16);
+  for (int n = 0; n < 16; ++n) v.fixpipe->quantTensor.push_back(f32(static_cast<float>(n + 1)));
+  const Bytes src = nzSource(v, [](std::uint64_t, std::uint64_t) { return 3; });
+  const Evaluation e = run(v, src);
+  ASSERT_EQ(e.verdict, Verdict::computed);
+  for (std::uint64_t n = 0; n < 16; ++n) {
+    EXPECT_EQ(loadLE(e.expectation.expected, 2 * n, 2), halfBitsOf(3.0F * static_cast<float>(n + 1)));
+  }
+}
+
+TEST(Fixpipe, Req8AndQf322b8SaturateRoundAndOffset) {
+  Case c = fixCase(DType::int32_t, DType::int8_t, QuantMode::REQ8, 1, 16);
+  const std::uint64_t sign = std::uint64_t{1} << 46;
+  c.fixpipe->quantScalar = f32(0.5F) | sign;
+  EXPECT_EQ(one(c, 5).bits, 2u);                 // 2.5 -> 2 (even)
+  EXPECT_EQ(one(c, 7).bits, 4u);                 // 3.5 -> 4
+  EXPECT_EQ(one(c, 0xFFFFFFFBu).bits, 0xFEu);    // -2.5 -> -2
+  EXPECT_EQ(one(c, 1000).bits, 0x7Fu);           // 500 -> clamp 255 -> sat 127
+  EXPECT_EQ(one(c, 0xFFFFFC18u).bits, 0x80u);    // -500 -> -256 -> sat -128
+  c.fixpipe->quantScalar = f32(0.5F) | sign | std::uint64_t{10} << 37;  // offset +10 (< 256: both AMB-8 readings)
+  EXPECT_EQ(one(c, 5).bits, 12u);
+  EXPECT_TRUE(one(c, 5).care);
+  Case u = fixCase(DType::int32_t, DType::uint8_t, QuantMode::REQ8, 1, 16);
+  u.fixpipe->quantScalar = f32(2.0F);  // sign bit 0: uint8
+  EXPECT_EQ(one(u, 100).bits, 200u);
+  EXPECT_EQ(one(u, 200).bits, 255u);            // 400 -> clamp 255
+  EXPECT_EQ(one(u, 0xFFFFFFFFu).bits, 0u);      // -2 -> sat 0
+  Case q = fixCase(DType::float_, DType::int8_t, QuantMode::QF322B8_PRE, 1, 16);
+  q.fixpipe->quantScalar = f32(1.0F) | sign;
+  EXPECT_EQ(one(q, f32(1.5F)).bits, 2u);
+  EXPECT_EQ(one(q, f32(-0.5F)).bits, 0u);
+  EXPECT_EQ(one(q, f32(-127.5F)).bits, 0x80u);  // -128
+  EXPECT_EQ(one(q, f32(1e9F)).bits, 0x7Fu);
+  EXPECT_FALSE(one(q, 0x7FC00000u).care);       // NaN: unpinned
+  Case vq = fixCase(DType::float_, DType::uint8_t, QuantMode::VQF322B8_PRE, 1, 16);
+  for (int n = 0; n < 16; ++n) vq.fixpipe->quantTensor.push_back(f32(static_cast<float>(n)));
+  const Evaluation e = run(vq, nzSource(vq, [](std::uint64_t, std::uint64_t) { return f32(10.0F); }));
+  ASSERT_EQ(e.verdict, Verdict::computed);
+  for (std::uint64_t n = 0; n < 16; ++n) EXPECT_EQ(e.expectation.expected[n], std::min<std::uint64_t>(10 * n, 255));
+  Case vr = fixCase(DType::int32_t, DType::int8_t, QuantMode::VREQ8, 1, 16);
+  for (int n = 0; n < 16; ++n) vr.fixpipe->quantTensor.push_back(f32(n % 2 == 0 ? 1.0F : -1.0F) | sign);
+  const Evaluation r = run(vr, nzSource(vr, [](std::uint64_t, std::uint64_t) { return 3; }));
+  ASSERT_EQ(r.verdict, Verdict::computed);
+  for (std::uint64_t n = 0; n < 16; ++n) EXPECT_EQ(r.expectation.expected[n], n % 2 == 0 ? 3u : 0xFDu);
+}
+
+// ---- ambiguities: ANY under the default profile, pinned under each word ------------------------------------------
+
+TEST(Fixpipe, Amb8OffsetSignedness) {
+  Case c = fixCase(DType::int32_t, DType::int8_t, QuantMode::REQ8, 1, 16);
+  c.fixpipe->quantScalar = f32(1.0F) | std::uint64_t{1} << 46 | std::uint64_t{0x1FE} << 37;  // 510 or -2
+  const One any = one(c, 5);
+  EXPECT_FALSE(any.care);
+  EXPECT_EQ(any.region, Region::ambiguous8);
+  EXPECT_EQ(ambiguityId(any.region), 8);
+  // Only column 0 depends on it? No: every column reads the scalar; columns holding 0 give -2 vs 127 too.
+  EXPECT_EQ(ambiguousByteCounts(any.e.expectation.region)[8], 16u);
+  c.profile = *parseProfile("offset-signed").profile;
+  EXPECT_EQ(one(c, 5).bits, 3u);
+  c.profile = *parseProfile("offset-unsigned").profile;
+  EXPECT_EQ(one(c, 5).bits, 0x7Fu);
+}
+
+TEST(Fixpipe, Amb9ShiftOnlyMarksElementsItChanges) {
+  Case c = fixCase(DType::int32_t, DType::half, QuantMode::DEQF16, 1, 16);
+  c.fixpipe->quantScalar = f32(1.0F) | std::uint64_t{1} << 32 | std::uint64_t{1} << 36;
+  // column 0 = 8 (8 >> 1 = 4 vs 8 >> 2 = 2): ANY; the other columns are 0 (0 either way): pinned.
+  const One r = one(c, 8);
+  EXPECT_EQ(r.region, Region::ambiguous9);
+  const auto counts = ambiguousByteCounts(r.e.expectation.region);
+  EXPECT_EQ(counts[9], 2u);  // one half element
+  EXPECT_EQ(r.e.expectation.care[2], 1);
+  c.profile = *parseProfile("shift-plus-one").profile;
+  EXPECT_EQ(one(c, 8).bits, halfBitsOf(2.0F));
+}
+
+TEST(Fixpipe, Amb10DeqRounding) {
+  Case c = fixCase(DType::int32_t, DType::half, QuantMode::DEQF16, 1, 16);
+  c.fixpipe->quantScalar = f32(1.0F);
+  // 2049 is not a half: RNE -> 2048, toward zero -> 2048 as well (tie to even); 2051 -> 2052 vs 2050.
+  EXPECT_TRUE(one(c, 2049).care);
+  EXPECT_EQ(one(c, 2051).region, Region::ambiguous10);
+  c.profile = *parseProfile("deq-rne").profile;
+  EXPECT_EQ(one(c, 2051).bits, halfBitsOf(2052.0F));
+  c.profile = *parseProfile("deq-trunc").profile;
+  EXPECT_EQ(one(c, 2051).bits, halfBitsOf(2050.0F));
+}
+
+TEST(Fixpipe, Amb11ReluAndOffsetOrder) {
+  Case c = fixCase(DType::int32_t, DType::int8_t, QuantMode::REQ8, 1, 16);
+  params(c).reluPre = 1;
+  c.fixpipe->quantScalar = f32(1.0F) | std::uint64_t{1} << 46 | std::uint64_t{5} << 37;  // offset +5
+  c.profile = *parseProfile("offset-signed").profile;
+  // x = -3: relu first -> 0 + 5 = 5; offset first -> -3 + 5 = 2, max(2, 0) = 2.
+  EXPECT_EQ(one(c, 0xFFFFFFFDu).region, Region::ambiguous11);
+  EXPECT_TRUE(one(c, 4).care);  // x >= 0: both readings give 9
+  c.profile = *parseProfile("offset-signed,relu-before-offset").profile;
+  EXPECT_EQ(one(c, 0xFFFFFFFDu).bits, 5u);
+  c.profile = *parseProfile("offset-signed,relu-after-offset").profile;
+  EXPECT_EQ(one(c, 0xFFFFFFFDu).bits, 2u);
+}
+
+TEST(Fixpipe, Amb12SignExtendedNegativeScale) {
+  Case c = fixCase(DType::int32_t, DType::int8_t, QuantMode::REQ8, 1, 16);
+  // (uint64_t)(int32_t) of the fp32 bits of -1.0: bits [63:32] all ones.
+  c.fixpipe->quantScalar = 0xFFFFFFFF00000000ull | f32(-1.0F);
+  c.profile = *parseProfile("offset-signed,shift-raw").profile;
+  EXPECT_EQ(one(c, 4).region, Region::ambiguous12);
+  c.profile = *parseProfile("offset-signed,shift-raw,negscale-magnitude").profile;
+  EXPECT_EQ(one(c, 4).bits, 0xFCu);  // low word only: -4
+  c.profile = *parseProfile("offset-signed,shift-raw,negscale-signed").profile;
+  // fields: N = 15, MCB: sat16(4 >> 15) = 0 -> 0 * -1 = 0, offset 0x1FF = -1 -> -1
+  EXPECT_EQ(one(c, 4).bits, 0xFFu);
+}
+
+TEST(Fixpipe, ProfileWordsRoundTrip) {
+  for (const char* word : {"offset-signed", "offset-unsigned", "shift-raw", "shift-plus-one", "deq-rne", "deq-trunc",
+                           "relu-before-offset", "relu-after-offset", "negscale-signed", "negscale-magnitude"}) {
+    const auto parsed = parseProfile(word);
+    ASSERT_TRUE(parsed.profile) << word;
+    EXPECT_EQ(profileName(*parsed.profile), word);
+  }
+}
+
+// ---- validation -------------------------------------------------------------------------------------------------
+
+bool hasClause(const std::vector<Violation>& v, const std::string& clause, const std::string& field) {
+  for (const auto& x : v) {
+    if (x.clause == clause && x.field == field) return true;
+  }
+  return false;
+}
+
+TEST(Fixpipe, ValidationByClause) {
+  Case c = fixCase(DType::int32_t, DType::half, QuantMode::DEQF16, 1, 16);
+  EXPECT_TRUE(validate(c).empty());
+  Case bad = c;
+  params(bad).nSize = 20;
+  EXPECT_TRUE(hasClause(validate(bad), "FIX-1", "params.nSize"));
+  params(bad).nz2ndEn = true;  // nz2nd lifts the C0 multiple
+  EXPECT_FALSE(hasClause(validate(bad), "FIX-1", "params.nSize"));
+  bad = c;
+  params(bad).srcStride = 8;
+  EXPECT_TRUE(hasClause(validate(bad), "FIX-1", "params.srcStride"));
+  bad = c;
+  params(bad).dstStride = 0;
+  EXPECT_TRUE(hasClause(validate(bad), "FIX-1", "params.dstStride"));
+  bad = c;
+  bad.dtype = DType::int8_t;  // DEQF16 makes half only
+  EXPECT_TRUE(hasClause(validate(bad), "FIX-4", "dtype"));
+  bad = c;
+  bad.fixpipe->srcDType = DType::half;
+  EXPECT_TRUE(hasClause(validate(bad), "FIX-4", "fixpipe.srcDType"));
+  bad = fixCase(DType::int32_t, DType::int32_t, QuantMode::NoQuant, 1, 16, Position::A1);
+  EXPECT_TRUE(hasClause(validate(bad), "FIX-4", "dtype"));  // A1: no int32/float output
+  bad = fixCase(DType::int32_t, DType::half, QuantMode::DEQF16, 1, 16, Position::A1);
+  params(bad).nz2ndEn = true;
+  EXPECT_TRUE(hasClause(validate(bad), "FIX-2", "params.nz2ndEn"));
+  bad = c;
+  params(bad).channelSplit = true;
+  EXPECT_TRUE(hasClause(validate(bad), "FIX-3", "params.channelSplit"));
+  bad = c;
+  params(bad).reluPre = 2;
+  EXPECT_TRUE(hasClause(validate(bad), "FIX-6", "params.reluPre"));
+  bad = fixCase(DType::int32_t, DType::half, QuantMode::VDEQF16, 1, 16);
+  bad.fixpipe->quantTensor.assign(15, 0);
+  EXPECT_TRUE(hasClause(validate(bad), "FIX-4", "fixpipe.quantTensor"));
+  bad = fixCase(DType::int32_t, DType::int16_t, QuantMode::DEQF16, 1, 16);
+  EXPECT_TRUE(hasClause(validate(bad), "FIX-4", "dtype"));  // no QuantMode_t yields int16_t
+}
+
+TEST(Fixpipe, SupportAndResolution) {
+  Case c = fixCase(DType::int32_t, DType::half, QuantMode::DEQF16, 1, 16);
+  EXPECT_EQ(resolveOperation(c).operation, Operation::fixpipe);
+  EXPECT_TRUE(checkSupport(c, Operation::fixpipe).empty());
+  c.product = Product::atlas_training;
+  EXPECT_FALSE(checkSupport(c, Operation::fixpipe).empty());
+  c.product = Product::atlas_a3;
+  c.dstPos = Position::A1;
+  EXPECT_TRUE(checkSupport(c, Operation::fixpipe).empty());
+  Case noState = c;
+  noState.fixpipe.reset();
+  EXPECT_FALSE(resolveOperation(noState).operation);
+  c.srcPos = Position::CO2;
+  EXPECT_FALSE(resolveOperation(c).operation);
+}
+
+}  // namespace
+}  // namespace dcconf::oracle
