@@ -53,6 +53,12 @@ json structJson(const S& s) {
   if constexpr (std::is_same_v<S, oracle::DataCopyEnhancedParams>) {
     out["blockMode"] = std::string(oracle::name(s.blockMode));
     out["deqScale"] = std::string(oracle::name(s.deqScale));
+    // ENH-2 extensions, written only when used so that cases without a conversion keep their exact form
+    if (s.srcDType) out["srcDType"] = std::string(oracle::name(*s.srcDType));
+    if (!s.deqTensor.empty()) {
+      out["deqTensor"] = json::array();
+      for (const std::uint64_t q : s.deqTensor) out["deqTensor"].push_back(formatHexBits(q));
+    }
   }
   return out;
 }

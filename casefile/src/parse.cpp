@@ -238,12 +238,20 @@ Enum readEnumName(const Context& ctx, const json& value, const std::string& fiel
   ctx.fail(field, text, "unknown name (known: " + joinNames(all, [](Enum e) { return oracle::name(e); }) + ")");
 }
 
+// An array of raw uint64 parameters (integers or "0x..."), at most 65535 entries.
+std::vector<std::uint64_t> readRawBitsArray(const Context& ctx, const json& value, const std::string& field) {
+  if (!value.is_array()) ctx.fail(field, value, "must be an array of raw uint64 parameters");
+  if (value.size() > 65535) ctx.fail(field, "", "more than 65535 entries");
+  std::vector<std::uint64_t> out;
+  for (std::size_t k = 0; k < value.size(); ++k) out.push_back(readRawBits(ctx, value[k], field + "[" + std::to_string(k) + "]"));
+  return out;
+}
+
 oracle::DataCopyEnhancedParams readEnhancedParams(const Context& ctx, const json& value) {
   using oracle::BlockMode;
   using oracle::DeqScale;
   std::vector<std::string_view> keys = keysOf<oracle::DataCopyEnhancedParams>();
-  keys.push_back("blockMode");
-  keys.push_back("deqScale");
+  for (const char* k : {"blockMode", "deqScale", "srcDType", "deqTensor"}) keys.push_back(k);
   const ObjectReader reader(ctx, value, "enhancedParams", keys);
   if (const json* type = reader.optional("type")) {
     if (readString(ctx, *type, "enhancedParams.type") != "DataCopyEnhancedParams") {
@@ -262,6 +270,12 @@ oracle::DataCopyEnhancedParams readEnhancedParams(const Context& ctx, const json
                                    std::array{DeqScale::none, DeqScale::deq, DeqScale::vdeq, DeqScale::deq8,
                                               DeqScale::vdeq8, DeqScale::deq16, DeqScale::vdeq16});
   }
+  if (const json* t = reader.optional("srcDType")) {
+    params.srcDType = readName(ctx, *t, "enhancedParams.srcDType", oracle::parseDType, "int32_t, half, ...");
+  }
+  if (const json* tensor = reader.optional("deqTensor")) {
+    params.deqTensor = readRawBitsArray(ctx, *tensor, "enhancedParams.deqTensor");
+  }
   return params;
 }
 
@@ -278,13 +292,7 @@ oracle::FixpipeState readFixpipe(const Context& ctx, const json& value) {
     state.srcDType = readName(ctx, *t, "fixpipe.srcDType", oracle::parseDType, "float, int32_t");
   }
   if (const json* q = reader.optional("quantScalar")) state.quantScalar = readRawBits(ctx, *q, "fixpipe.quantScalar");
-  if (const json* tensor = reader.optional("quantTensor")) {
-    if (!tensor->is_array()) ctx.fail("fixpipe.quantTensor", *tensor, "must be an array of raw uint64 parameters");
-    if (tensor->size() > 65535) ctx.fail("fixpipe.quantTensor", "", "more than 65535 entries");
-    for (std::size_t k = 0; k < tensor->size(); ++k) {
-      state.quantTensor.push_back(readRawBits(ctx, (*tensor)[k], "fixpipe.quantTensor[" + std::to_string(k) + "]"));
-    }
-  }
+  if (const json* tensor = reader.optional("quantTensor")) state.quantTensor = readRawBitsArray(ctx, *tensor, "fixpipe.quantTensor");
   return state;
 }
 

@@ -28,6 +28,15 @@ json regionsJson(const oracle::Expectation& expectation) {
   return counts;
 }
 
+// ANY bytes per reason ("AMB-2: DataCopyPad dummy bytes (PAD-G2U-5)": 12): what the check leaves open, and why.
+json unspecifiedJson(const oracle::Expectation& expectation) {
+  std::map<std::string, std::uint64_t> counts;
+  for (std::size_t b = 0; b < expectation.care.size(); ++b) {
+    if (expectation.care[b] == 0) ++counts[std::string(oracle::whyUnspecified(expectation.region[b]))];
+  }
+  return counts;
+}
+
 }  // namespace
 
 json resultJson(const oracle::Case& c, const oracle::Evaluation& evaluation) {
@@ -48,6 +57,7 @@ json resultJson(const oracle::Case& c, const oracle::Evaluation& evaluation) {
   out["careBytes"] = careBytes;
   out["anyBytes"] = e.care.size() - careBytes;
   out["regions"] = regionsJson(e);
+  out["unspecified"] = unspecifiedJson(e);
   return out;
 }
 

@@ -103,7 +103,8 @@ TEST(RoundTrip, SliceDn2NzAndEnhancedSurvive) {
   data.c.dtype = oracle::DType::half;
   data.c.params = oracle::DataCopyParams{2, 1, 1, 2};
   data.c.enhancedParams = oracle::DataCopyEnhancedParams{oracle::BlockMode::smallChannel, oracle::DeqScale::vdeq8,
-                                                         0x123456789ull, 3, true, 2, 7};
+                                                         0x123456789ull, 3, true, 2, 7, oracle::DType::int32_t,
+                                                         {0x3F800000ull, 0xFFFFFFFFBF800000ull}};
   text = toJsonText(data);
   EXPECT_NE(text.find("BLOCK_MODE_SMALL_CHANNEL"), std::string::npos) << text;
   EXPECT_NE(text.find("VDEQ8"), std::string::npos) << text;

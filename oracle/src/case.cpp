@@ -15,7 +15,7 @@ struct ProfileWord {
   bool (*isSet)(const Profile&);
 };
 
-constexpr std::array<ProfileWord, 17> kProfileWords{{
+constexpr std::array<ProfileWord, 22> kProfileWords{{
     {"hw-noop", [](Profile& p) { p.zeroCount = Profile::ZeroCount::hwNoop; },
      [](const Profile& p) { return p.zeroCount == Profile::ZeroCount::hwNoop; }},
     {"doc-dummy", [](Profile& p) { p.padDummy = Profile::PadDummy::docDummy; },
@@ -43,6 +43,11 @@ constexpr std::array<ProfileWord, 17> kProfileWords{{
     DCCONF_FIX_WORD("relu-after-offset", fixReluOrder, FixReluOrder::reluAfterOffset),
     DCCONF_FIX_WORD("negscale-signed", fixNegScale, FixNegScale::negScaleSigned),
     DCCONF_FIX_WORD("negscale-magnitude", fixNegScale, FixNegScale::negScaleMagnitude),
+    DCCONF_FIX_WORD("vdeq-repeat", vdeqTensorStep, VdeqTensorStep::repeat),
+    DCCONF_FIX_WORD("vdeq-advance", vdeqTensorStep, VdeqTensorStep::advance),
+    DCCONF_FIX_WORD("deq16-no-offset", deq16Offset, Deq16Offset::ignored),
+    DCCONF_FIX_WORD("deq16-offset", deq16Offset, Deq16Offset::added),
+    DCCONF_FIX_WORD("sid-matmul", sidHalf, SidHalf::matmulPairing),
 #undef DCCONF_FIX_WORD
 }};
 

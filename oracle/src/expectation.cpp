@@ -7,25 +7,46 @@
 namespace dcconf::oracle {
 
 std::string_view name(Region region) {
-  constexpr std::array<std::string_view, 12> kNames{
+  constexpr std::array<std::string_view, 14> kNames{
       "keep",      "data",          "left-pad",         "right-pad",        "dummy",            "zero-tail",
-      "collision", "ambiguous(AMB-8)", "ambiguous(AMB-9)", "ambiguous(AMB-10)", "ambiguous(AMB-11)", "ambiguous(AMB-12)"};
+      "collision", "ambiguous(AMB-8)", "ambiguous(AMB-9)", "ambiguous(AMB-10)", "ambiguous(AMB-11)", "ambiguous(AMB-12)",
+      "ambiguous(AMB-13)", "ambiguous(AMB-14)"};
   return kNames[static_cast<std::size_t>(region)];
 }
 
 int ambiguityId(Region region) {
   const int first = static_cast<int>(Region::ambiguous8);
   const int r = static_cast<int>(region);
-  return r >= first && r <= static_cast<int>(Region::ambiguous12) ? 8 + (r - first) : 0;
+  return r >= first && r <= static_cast<int>(Region::ambiguous14) ? 8 + (r - first) : 0;
 }
 Region ambiguousRegion(int ambId) { return static_cast<Region>(static_cast<int>(Region::ambiguous8) + (ambId - 8)); }
 
 std::vector<std::uint64_t> ambiguousByteCounts(const std::vector<Region>& regions) {
-  std::vector<std::uint64_t> counts(13, 0);
+  std::vector<std::uint64_t> counts(15, 0);
   for (const Region r : regions) {
     if (const int id = ambiguityId(r); id != 0) ++counts[static_cast<std::size_t>(id)];
   }
   return counts;
+}
+
+std::string_view whyUnspecified(Region region) {
+  switch (region) {
+    case Region::keep: return "G-1: KEEP bytes are never unspecified";
+    case Region::data: return "source value the spec leaves open: NaN / -0 source, or unwritten workspace (FIX-6, ENH-3, PAD-U2L1)";
+    case Region::leftPad:
+    case Region::rightPad: return "PAD-G2U-4: pad bytes with no padding value given";
+    case Region::dummy: return "AMB-2: DataCopyPad dummy bytes (PAD-G2U-5; or the pad value they repeat is unspecified)";
+    case Region::zeroTail: return "ND2NZ-3: zero tail";
+    case Region::collision: return "ND2NZ-4: written more than once, order undocumented";
+    case Region::ambiguous8: return "AMB-8: quant offset signed or unsigned (FIX-7)";
+    case Region::ambiguous9: return "AMB-9: quant shift N raw or N+1 (FIX-7)";
+    case Region::ambiguous10: return "AMB-10: rounding of fractional DEQF16 results (FIX-7)";
+    case Region::ambiguous11: return "AMB-11: order of ReLU and offset (FIX-7)";
+    case Region::ambiguous12: return "AMB-12: negative scale sign-extended into the parameter (FIX-7)";
+    case Region::ambiguous13: return "AMB-13: V* parameters for bursts after the first (ENH-4)";
+    case Region::ambiguous14: return "AMB-14: offset bits on a DEQ16 int16 result (ENH-4)";
+  }
+  return "unknown region";
 }
 
 std::string describe(const Violation& v) { return v.clause + ": " + v.field + " = " + v.value + ": " + v.message; }

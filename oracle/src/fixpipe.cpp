@@ -15,7 +15,8 @@
 // @post every destination byte outside those elements is KEEP (G-1); the result depends only on the elements read.
 // @post (FIX-6) the value of an element is convert(x) for its quantPre, with q = quantScalar, or quantTensor[n]
 //       for the V* modes; a value that changes between the readings of an unresolved AMB-8..12 is ANY with
-//       region ambiguous<id> (the lowest id that changes it); a NaN float source gives ANY (region data).
+//       region ambiguous<id> (the lowest id that changes it); a converted NaN (NaN source, 0 x inf, NaN scale)
+//       gives ANY (region data): which NaN the converter writes is not documented. NoQuant moves bits verbatim.
 // Validation (G-4): FIX-4 mode/dtype/path, FIX-1 nSize % C0, srcStride % 16, dstStride != 0, FIX-2 nz2nd on GM
 // only, FIX-3 channelSplit with float T only, reluPre in {0, 1}, V* tensor length >= nSize.
 #include <array>
@@ -25,6 +26,7 @@
 
 #include "dcconf/oracle/numeric.hpp"
 #include "paths.hpp"
+#include "readings.hpp"
 
 namespace dcconf::oracle::detail {
 namespace {
@@ -148,14 +150,7 @@ Extents extents(const Case& c) {
 // One choice for each of AMB-8..12 (index 0..4): false = the first reading, true = the second.
 using Readings = std::array<bool, 5>;
 
-struct Converted {
-  bool any = false;  // not pinned down by any reading (NaN source)
-  std::uint64_t bits = 0;
-};
 
-// AMB-12: a negative fp32 scale sign-extended to 64 bits (bits [63:32] all ones). First reading (negscale-fields):
-// the upper bits are the fields they sit in; second (negscale-low-word): only the low word is meaningful.
-bool looksSignExtended(std::uint64_t q) { return (q >> 32) == 0xFFFFFFFFu && ((q >> 31) & 1u) != 0; }
 
 Converted convert(const Case& c, std::uint64_t x, std::uint64_t qBits, const Readings& r) {
   const auto& p = paramsOf(c);
@@ -184,6 +179,7 @@ Converted convert(const Case& c, std::uint64_t x, std::uint64_t qBits, const Rea
     float f = 0.0F;
     const auto in32 = static_cast<std::uint32_t>(in);
     std::memcpy(&f, &in32, sizeof f);
+    if (std::isnan(f)) return {true, 0};  // which NaN the converter writes is not documented
     return {false, p.quantPre == QuantMode::F322F16 ? floatToHalfBits(f) : floatToBfloat16Bits(f)};
   }
   // DEQ / QF322B8 / REQ8: FIX-6. value: the source as an exact double (int32 after the optional MCB shift).
@@ -203,6 +199,7 @@ Converted convert(const Case& c, std::uint64_t x, std::uint64_t qBits, const Rea
   const bool negative = value < 0.0;
   if (isDeqMode(p.quantPre)) {
     const double y = value * ((negative && relu) ? 0.0 : m1);  // exact: 24 x 11 significant bits
+    if (std::isnan(y)) return {true, 0};                       // 0 x inf, or a NaN scale: NaN bits undocumented
     return {false, doubleToHalfBits(y, r[2])};                 // AMB-10: RNE, or toward zero
   }
   // 8-bit results. AMB-11: ReLU at the scale (M2 = 0, before the offset), or max(., 0) after the offset.
@@ -242,38 +239,9 @@ Readings pinned(const Profile& pr) {
           pr.fixNegScale == Profile::FixNegScale::negScaleMagnitude};
 }
 
-struct Outcome {
-  bool any = false;
-  int ambId = 0;  // 8..12 when any because of an ambiguity
-  std::uint64_t bits = 0;
-};
-
-Outcome evaluateElement(const Case& c, std::uint64_t x, std::uint64_t qBits) {
-  const std::array<bool, 5> open = relevant(c, qBits);
-  const Readings base = pinned(c.profile);
-  // Every combination of the open readings; the value is pinned when all agree.
-  std::vector<std::pair<unsigned, Converted>> results;
-  for (unsigned mask = 0; mask < 32; ++mask) {
-    bool skip = false;
-    for (int k = 0; k < 5; ++k) skip = skip || (((mask >> k) & 1u) != 0 && !open[static_cast<std::size_t>(k)]);
-    if (skip) continue;
-    Readings r = base;
-    for (std::size_t k = 0; k < 5; ++k) r[k] = open[k] ? ((mask >> k) & 1u) != 0 : base[k];
-    results.emplace_back(mask, convert(c, x, qBits, r));
-  }
-  const Converted first = results.front().second;
-  bool agree = true;
-  for (const auto& [mask, v] : results) agree = agree && v.any == first.any && v.bits == first.bits;
-  if (agree) return {first.any, 0, first.bits};
-  for (int k = 0; k < 5; ++k) {  // the lowest AMB whose flip alone changes the value
-    for (const auto& [mask, v] : results) {
-      if (((mask >> k) & 1u) != 0) continue;
-      for (const auto& [other, w] : results) {
-        if (other == (mask | (1u << k)) && (w.any != v.any || w.bits != v.bits)) return {true, 8 + k, 0};
-      }
-    }
-  }
-  return {true, 8, 0};  // unreachable: some single flip must change the value
+ReadingOutcome evaluateElement(const Case& c, std::uint64_t x, std::uint64_t qBits) {
+  return underEveryReading(relevant(c, qBits), pinned(c.profile),
+                           [&](const Readings& r) { return convert(c, x, qBits, r); });
 }
 
 void walk(const Case& c, WriteSink& sink) {
@@ -290,14 +258,7 @@ void walk(const Case& c, WriteSink& sink) {
           continue;
         }
         const std::uint64_t qBits = isVectorMode(p.quantPre) ? f.quantTensor[n] : f.quantScalar;
-        const Outcome o = evaluateElement(c, *x, qBits);
-        for (std::uint32_t b = 0; b < s; ++b) {
-          if (o.any) {
-            sink.write(to + b, ByteSource::any(), o.ambId != 0 ? ambiguousRegion(o.ambId) : Region::data);
-          } else {
-            sink.write(to + b, ByteSource::fromLiteral(elementByte(o.bits, b)), Region::data);
-          }
-        }
+        writeConverted(sink, to, s, evaluateElement(c, *x, qBits));
       }
     }
   }

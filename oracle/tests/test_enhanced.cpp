@@ -1,8 +1,13 @@
 // Enhanced DataCopy, data movement (SEMANTICS section 9, ENH-1..3): NORMAL on the normal paths is DC; MATRIX,
 // VECTOR and SMALL_CHANNEL on CO1->CO2 with their per-width units (tables 7 and 8, SMALL_CHANNEL derived);
-// isRelu as max(x, 0) with NaN and -0.0 left ANY; the documented rejections; deqScale NOT_SUPPORTED for now.
+// isRelu as max(x, 0) with NaN and -0.0 left ANY; the documented rejections; the deqScale conversions (ENH-2..4):
+// DEQ / VDEQ / DEQ8 / VDEQ8 / DEQ16 / VDEQ16 with sidStoreMode, isRelu and the AMB-8..15 readings, each expected
+// byte worked out by hand in the comments.
 #include <cmath>
 #include <limits>
+#include <optional>
+#include <string>
+#include <vector>
 
 #include "test_support.hpp"
 
@@ -18,7 +23,7 @@ Case makeEnhanced(Position srcPos, Position dstPos, DType t, DataCopyParams p, D
 }
 
 Case co1(DType t, DataCopyParams p, BlockMode mode, std::uint64_t srcSize, std::uint64_t dstSize, bool relu = false) {
-  return makeEnhanced(Position::CO1, Position::CO2, t, p, {mode, DeqScale::none, 0, 0, relu, 0, 0}, srcSize, dstSize);
+  return makeEnhanced(Position::CO1, Position::CO2, t, p, {mode, DeqScale::none, 0, 0, relu, 0, 0, {}, {}}, srcSize, dstSize);
 }
 
 // count bursts of len bytes, src pitch / dst pitch in bytes
@@ -40,7 +45,7 @@ TEST(Enhanced, NormalIsDataCopy) {
   }
   // sidStoreMode is the sid outside CO1->CO2: no effect on the data
   const Trial sid = runCase(makeEnhanced(Position::GM, Position::A1, DType::int8_t, {1, 1, 0, 0},
-                                         {BlockMode::normal, DeqScale::none, 0, 3, false, 0, 0}, 32, 64, Product::atlas_a2));
+                                         {BlockMode::normal, DeqScale::none, 0, 3, false, 0, 0, {}, {}}, 32, 64, Product::atlas_a2));
   expectComputedAsModel(sid, bursts(sid, 1, 32, 32, 32));
 }
 
@@ -128,7 +133,7 @@ TEST(Enhanced, Rejections) {
   EXPECT_VIOLATION(violationsOf(co1(DType::half, {1, 1, 0, 0}, BlockMode::normal, 4096, 4096)), "ENH-1",
                    "enhancedParams.blockMode", "BLOCK_MODE_NORMAL");
   EXPECT_VIOLATION(violationsOf(makeEnhanced(Position::GM, Position::VECIN, DType::half, {1, 1, 0, 0},
-                                             {BlockMode::matrix, DeqScale::none, 0, 0, false, 0, 0}, 64, 64)),
+                                             {BlockMode::matrix, DeqScale::none, 0, 0, false, 0, 0, {}, {}}, 64, 64)),
                    "ENH-1", "enhancedParams.blockMode", "BLOCK_MODE_MATRIX");
   Case pad = makeEnhanced(Position::GM, Position::A1, DType::half, {1, 1, 0, 0}, {}, 64, 64);
   pad.enhancedParams->padMode = 1;
@@ -141,10 +146,302 @@ TEST(Enhanced, Rejections) {
   EXPECT_VIOLATION(violationsOf(deq), "ENH-2", "enhancedParams.deqScale", "DEQ");
   Case zero = co1(DType::half, {0, 1, 0, 0}, BlockMode::matrix, 4096, 4096);
   EXPECT_VIOLATION(violationsOf(zero), "DC-1", "params.blockCount", "0");
-  // deqScale on CO1->CO2 is documented, but its arithmetic lands with issue 7: NOT_SUPPORTED, clause ENH-2
-  Case conv = co1(DType::int32_t, {1, 1, 0, 0}, BlockMode::matrix, 4096, 4096);
-  conv.enhancedParams->deqScale = DeqScale::vdeq16;
-  EXPECT_VIOLATION(violationsOf(conv, Verdict::notSupported), "ENH-2", "enhancedParams.deqScale", "VDEQ16");
+}
+
+// ---- ENH-2..4: deqScale conversions --------------------------------------------------------------------------------
+
+constexpr std::uint64_t kScaleHalf = 0x3F000000;  // 0.5f: M1 = bits [31:13], the low 13 bits are zero
+constexpr std::uint64_t kScaleOne = 0x3F800000;   // 1.0f
+constexpr std::uint64_t kScaleTwo = 0x40000000;   // 2.0f
+
+// DataCopy(LocalTensor<T> CO2, LocalTensor<U> CO1, p, {mode, d, deqValue, sid, relu}) on atlas-training.
+Case deqCase(DType u, DType t, DeqScale d, BlockMode mode, DataCopyParams p, std::uint64_t deqValue,
+             std::uint64_t srcSize, std::uint64_t dstSize, std::uint8_t sid = 0, bool relu = false) {
+  Case c = makeEnhanced(Position::CO1, Position::CO2, t, p, {mode, d, deqValue, sid, relu, 0, 0, {}, {}}, srcSize, dstSize);
+  c.enhancedParams->srcDType = u;
+  return c;
+}
+
+Bytes int32Source(const std::vector<std::int64_t>& values) {
+  Bytes src(4 * values.size());
+  for (std::size_t k = 0; k < values.size(); ++k) storeLE(src, 4 * k, static_cast<std::uint32_t>(values[k]), 4);
+  return src;
+}
+
+// The model of a converted burst: every source element read, its result (or ANY) at its destination.
+struct ElementResult {
+  std::uint64_t srcByte, dstByte, bits;
+  std::optional<Region> any;  // ANY with this region
+};
+Model convertedModel(const Trial& r, std::uint32_t srcSize, std::uint32_t dstSize, const std::vector<ElementResult>& elems) {
+  Model m(r.src, r.dst);
+  for (const auto& e : elems) {
+    for (std::uint32_t b = 0; b < srcSize; ++b) m.read(e.srcByte + b);
+    if (e.any) {
+      for (std::uint32_t b = 0; b < dstSize; ++b) m.any(e.dstByte + b, *e.any);
+    } else {
+      m.element(e.dstByte, e.bits, dstSize, Region::data);
+    }
+  }
+  return m;
+}
+
+// DEQ int32 -> half, scale 0.5, one VECTOR block (16 int32 = 64 B in, 16 halves = 32 B out; dst bytes 32..63 KEEP).
+//   0 -> 0 (0x0000); 1 -> 0.5 (0x3800); -2 -> -1 (0xBC00); 3 -> 1.5 (0x3E00); 100 -> 50 = 1.5625 * 2^5 (0x5240);
+//   -7 -> -3.5 (0xC300); 4097 -> 2048.5: half spacing at 2^11 is 2, RNE and truncation both give 2048 (0x6800);
+//   4099 -> 2049.5: RNE 2050 (0x6801), truncation 2048 (0x6800): AMB-10, ANY under the default profile;
+//   the other 8 elements are 2 -> 1.0 (0x3C00).
+TEST(EnhancedDeq, DeqInt32ToHalfWorkedByHand) {
+  const std::vector<std::int64_t> x{0, 1, -2, 3, 100, -7, 4097, 4099, 2, 2, 2, 2, 2, 2, 2, 2};
+  const std::uint64_t want[16] = {0x0000, 0x3800, 0xBC00, 0x3E00, 0x5240, 0xC300, 0x6800, 0,
+                                  0x3C00, 0x3C00, 0x3C00, 0x3C00, 0x3C00, 0x3C00, 0x3C00, 0x3C00};
+  for (const char* profile : {"default", "deq-rne", "deq-trunc"}) {
+    SCOPED_TRACE(profile);
+    Case c = deqCase(DType::int32_t, DType::half, DeqScale::deq, BlockMode::vector, {1, 1, 0, 0}, kScaleHalf, 64, 64);
+    c.profile = *parseProfile(profile).profile;
+    const Trial r = runCase(c, int32Source(x));
+    std::vector<ElementResult> elems;
+    for (std::uint64_t k = 0; k < 16; ++k) elems.push_back({4 * k, 2 * k, want[k], std::nullopt});
+    if (std::string(profile) == "default") elems[7].any = Region::ambiguous10;
+    elems[7].bits = std::string(profile) == "deq-rne" ? 0x6801 : 0x6800;
+    expectComputedAsModel(r, convertedModel(r, 4, 2, elems));
+  }
+}
+
+// MATRIX DEQ16 int32 -> half: blockCount 2, blockLen 1, srcStride 1, dstStride 1. Source fractal 1024 B, src pitch
+// 1024 + 1*1024 = 2048; UB-side fractal 512 B ("the unit halves"), dst pitch 512 + 32 = 544. Every source element
+// is 2, scale 1.0 -> 2.0 = 0x4000; dst bytes [512, 544) are the stride gap: KEEP.
+TEST(EnhancedDeq, MatrixUnitHalvesOnTheUbSide) {
+  const Case c = deqCase(DType::int32_t, DType::half, DeqScale::deq16, BlockMode::matrix, {2, 1, 1, 1}, kScaleOne,
+                         3072, 544 + 512 + 32);
+  const Trial r = runCase(c, int32Source(std::vector<std::int64_t>(768, 2)));
+  std::vector<ElementResult> elems;
+  for (std::uint64_t i = 0; i < 2; ++i) {
+    for (std::uint64_t k = 0; k < 256; ++k) elems.push_back({i * 2048 + 4 * k, i * 544 + 2 * k, 0x4000, std::nullopt});
+  }
+  expectComputedAsModel(r, convertedModel(r, 4, 2, elems));
+  EXPECT_EQ(extents(c).dstSpanBytes, 544u + 512u);
+  EXPECT_EQ(extents(c).srcSpanBytes, 2048u + 1024u);
+}
+
+// DEQ8 int32 -> int8, scale 1.0, VECTOR, blockCount 2, blockLen 1, srcStride 0, dstStride 0 (src pitch 64 B).
+// Burst 0 holds -8..7 -> int8 -8..7; burst 1 holds 120..135 -> 120..127 then saturated 127 (T int8: the header
+// forces the sign bit 46). ENH-3 store modes, 16 results per 1x16 source row:
+//   sid 3 (contiguous): burst 0 -> dst[0, 16), burst 1 -> dst[16, 32) (dst pitch 16 + 32*0);
+//   sid 0 (high 16 B of each 32 B): burst 0 -> dst[16, 32), burst 1 -> dst[48, 64); [0, 16) and [32, 48) KEEP;
+//   sid 1 (low 16 B): burst 0 -> dst[0, 16), burst 1 -> dst[32, 48); [16, 32) and [48, 64) KEEP.
+//   AMB-15 sid-matmul swaps 0 and 1.
+TEST(EnhancedDeq, Deq8StoreModes) {
+  std::vector<std::int64_t> x;
+  for (int k = 0; k < 16; ++k) x.push_back(k - 8);
+  for (int k = 0; k < 16; ++k) x.push_back(120 + k);
+  struct Mode {
+    std::uint8_t sid;
+    const char* profile;
+    std::uint64_t burst0, burst1;
+  };
+  for (const Mode mode : {Mode{3, "default", 0, 16}, Mode{0, "default", 16, 48}, Mode{1, "default", 0, 32},
+                          Mode{0, "sid-matmul", 0, 32}, Mode{1, "sid-matmul", 16, 48}}) {
+    SCOPED_TRACE(std::to_string(mode.sid) + " " + mode.profile);
+    Case c = deqCase(DType::int32_t, DType::int8_t, DeqScale::deq8, BlockMode::vector, {2, 1, 0, 0}, kScaleOne, 128,
+                     64, mode.sid);
+    c.profile = *parseProfile(mode.profile).profile;
+    const Trial r = runCase(c, int32Source(x));
+    std::vector<ElementResult> elems;
+    for (std::uint64_t k = 0; k < 16; ++k) {
+      elems.push_back({4 * k, mode.burst0 + k, static_cast<std::uint8_t>(k - 8), std::nullopt});
+      elems.push_back({64 + 4 * k, mode.burst1 + k, std::min<std::uint64_t>(120 + k, 127), std::nullopt});
+    }
+    expectComputedAsModel(r, convertedModel(r, 4, 1, elems));
+  }
+}
+
+// DEQ8 int32 -> uint8 (bit 46 clear), scale 2.0, offset 5 (bits [45:37]), one VECTOR block:
+//   x = 10 -> 20 + 5 = 25; x = 200 -> 400, clamped to 255, + 5 = 260 -> saturated 255; x = -3 without ReLU ->
+//   -6 + 5 = -1 -> uint8 0; with isRelu: ReLU at the scale (M2 = 0): 0 + 5 = 5, after the offset: max(-1, 0) = 0:
+//   AMB-11, ANY by default; x = 3: 6 + 5 = 11 both ways. Remaining elements 0 -> 0 + 5 = 5.
+TEST(EnhancedDeq, Deq8Uint8OffsetAndRelu) {
+  const std::uint64_t q = kScaleTwo | std::uint64_t{5} << 37;
+  std::vector<std::int64_t> x{10, 200, -3, 3};
+  x.resize(16, 0);
+  for (const bool relu : {false, true}) {
+    for (const char* profile : {"default", "relu-before-offset", "relu-after-offset"}) {
+      SCOPED_TRACE(std::string(profile) + (relu ? " relu" : ""));
+      Case c = deqCase(DType::int32_t, DType::uint8_t, DeqScale::deq8, BlockMode::vector, {1, 1, 0, 0}, q, 64, 32,
+                       3, relu);
+      c.profile = *parseProfile(profile).profile;
+      const Trial r = runCase(c, int32Source(x));
+      std::vector<ElementResult> elems;
+      for (std::uint64_t k = 0; k < 16; ++k) elems.push_back({4 * k, k, 5, std::nullopt});
+      elems[0].bits = 25;
+      elems[1].bits = 255;
+      elems[2].bits = 0;
+      elems[3].bits = 11;
+      if (relu && std::string(profile) == "default") elems[2].any = Region::ambiguous11;
+      if (relu && std::string(profile) == "relu-before-offset") elems[2].bits = 5;
+      expectComputedAsModel(r, convertedModel(r, 4, 1, elems));
+    }
+  }
+}
+
+// DEQ16 int32 -> int16, scale 0.5: 5 -> 2.5 -> 2 (RNE and truncation agree); 7 -> 3.5: RNE 4, truncation 3
+// (AMB-10); -5 -> -2.5 -> -2 both; 100000 -> 50000 -> saturated 32767; 0 -> 0. With offset 3: AMB-14 (is it added?)
+// leaves every element ANY except the saturated one (32767 either way); deq16-offset adds it: 2 + 3 = 5.
+TEST(EnhancedDeq, Deq16Int16) {
+  std::vector<std::int64_t> x{5, 7, -5, 100000};
+  x.resize(16, 0);
+  const auto run = [&](std::uint64_t q, const char* profile) {
+    Case c = deqCase(DType::int32_t, DType::int16_t, DeqScale::deq16, BlockMode::vector, {1, 1, 0, 0}, q, 64, 32);
+    c.profile = *parseProfile(profile).profile;
+    return runCase(c, int32Source(x));
+  };
+  const auto elemsWith = [](std::vector<std::uint64_t> bits) {
+    std::vector<ElementResult> elems;
+    for (std::uint64_t k = 0; k < 16; ++k) elems.push_back({4 * k, 2 * k, k < bits.size() ? bits[k] : 0, std::nullopt});
+    return elems;
+  };
+  {
+    const Trial r = run(kScaleHalf, "default");
+    auto elems = elemsWith({2, 0, static_cast<std::uint16_t>(-2), 32767});
+    elems[1].any = Region::ambiguous10;
+    expectComputedAsModel(r, convertedModel(r, 4, 2, elems));
+  }
+  {
+    const Trial r = run(kScaleHalf, "deq-trunc");
+    expectComputedAsModel(r, convertedModel(r, 4, 2, elemsWith({2, 3, static_cast<std::uint16_t>(-2), 32767})));
+  }
+  const std::uint64_t withOffset = kScaleHalf | std::uint64_t{3} << 37;
+  {
+    const Trial r = run(withOffset, "deq-rne");
+    auto elems = elemsWith({0, 0, 0, 32767});
+    for (std::uint64_t k = 0; k < 16; ++k) {
+      if (k != 3) elems[k].any = Region::ambiguous14;
+    }
+    expectComputedAsModel(r, convertedModel(r, 4, 2, elems));
+  }
+  {
+    const Trial r = run(withOffset, "deq-rne,deq16-offset");
+    std::vector<std::uint64_t> bits{5, 7, 1, 32767};
+    bits.resize(16, 3);
+    expectComputedAsModel(r, convertedModel(r, 4, 2, elemsWith(bits)));
+  }
+}
+
+// VDEQ int32 -> half, VECTOR, blockCount 2, blockLen 1 (src pitch 64, dst pitch 32): every source element is 1 and
+// entry k of deqTensor is the scale k + 1, so column k of burst 0 gives half(k + 1). Burst 1: with 16 entries the
+// AMB-13 readings differ (repeat: entry k again; advance: entries 16..31, which do not exist): ANY ambiguous13 by
+// default, k + 1 under vdeq-repeat. With 32 entries, entries 16 + k = 3*(k + 1): repeat gives k + 1, advance 3(k + 1).
+TEST(EnhancedDeq, VdeqPerColumnTensor) {
+  const auto scale = [](float v) { return std::uint64_t{floatBitsOf(v)}; };
+  std::vector<std::uint64_t> tensor;
+  for (int k = 0; k < 16; ++k) tensor.push_back(scale(static_cast<float>(k + 1)));
+  const auto run = [&](const std::vector<std::uint64_t>& t, const char* profile) {
+    Case c = deqCase(DType::int32_t, DType::half, DeqScale::vdeq, BlockMode::vector, {2, 1, 0, 0}, 0, 128, 64);
+    c.enhancedParams->deqTensor = t;
+    c.profile = *parseProfile(profile).profile;
+    return runCase(c, int32Source(std::vector<std::int64_t>(32, 1)));
+  };
+  const auto model = [](const Trial& r, int burst1Factor, bool burst1Any) {
+    std::vector<ElementResult> elems;
+    for (std::uint64_t k = 0; k < 16; ++k) {
+      elems.push_back({4 * k, 2 * k, halfBitsOf(static_cast<float>(k + 1)), std::nullopt});
+      elems.push_back({64 + 4 * k, 32 + 2 * k, halfBitsOf(static_cast<float>(burst1Factor * (k + 1))),
+                       burst1Any ? std::optional{Region::ambiguous13} : std::nullopt});
+    }
+    return convertedModel(r, 4, 2, elems);
+  };
+  const Trial shortDefault = run(tensor, "default");
+  expectComputedAsModel(shortDefault, model(shortDefault, 1, true));
+  const Trial shortRepeat = run(tensor, "vdeq-repeat");
+  expectComputedAsModel(shortRepeat, model(shortRepeat, 1, false));
+  std::vector<std::uint64_t> longTensor = tensor;
+  for (int k = 0; k < 16; ++k) longTensor.push_back(scale(static_cast<float>(3 * (k + 1))));
+  const Trial advance = run(longTensor, "vdeq-advance");
+  expectComputedAsModel(advance, model(advance, 3, false));
+  const Trial repeat = run(longTensor, "vdeq-repeat");
+  expectComputedAsModel(repeat, model(repeat, 1, false));
+  // under vdeq-advance 16 entries are too few for 2 bursts (ENH-2, citing AMB-13)
+  EXPECT_EQ(run(tensor, "vdeq-advance").eval.verdict, Verdict::invalid);
+}
+
+// DEQ half -> half, scale 2.0, one VECTOR block of 16 halves (32 B): 1.5 -> 3.0 (0x4200); -0.25 -> -0.5 (0xB800);
+// +inf and NaN sources: ANY (region data); 65504 -> 131008: RNE overflows to inf (0x7C00), truncation gives 65504
+// (0x7BFF): AMB-10; with isRelu, -0.25 -> -0.25 * 0 = -0.0 (0x8000, FIX-6's M2 = 0).
+TEST(EnhancedDeq, DeqHalfToHalf) {
+  const std::uint64_t x[6] = {halfBitsOf(1.5f), halfBitsOf(-0.25f), 0x7C00, 0x7E00, 0x7BFF, halfBitsOf(1.0f)};
+  Bytes src(32);
+  for (std::uint64_t k = 0; k < 16; ++k) storeLE(src, 2 * k, x[std::min<std::uint64_t>(k, 5)], 2);
+  for (const bool relu : {false, true}) {
+    SCOPED_TRACE(relu ? "relu" : "no relu");
+    const Case c = deqCase(DType::half, DType::half, DeqScale::deq, BlockMode::vector, {1, 1, 0, 0}, kScaleTwo, 32,
+                           32, 0, relu);
+    const Trial r = runCase(c, src);
+    std::vector<ElementResult> elems;
+    for (std::uint64_t k = 0; k < 16; ++k) elems.push_back({2 * k, 2 * k, halfBitsOf(2.0f), std::nullopt});
+    elems[0].bits = 0x4200;
+    elems[1].bits = relu ? 0x8000 : 0xB800;
+    elems[2].any = Region::data;
+    elems[3].any = Region::data;
+    elems[4].any = Region::ambiguous10;
+    expectComputedAsModel(r, convertedModel(r, 2, 2, elems));
+  }
+}
+
+// AMB-12: -1.0f sign-extended to 64 bits (0xFFFFFFFF_BF800000). Read as fields: N = 15, MCB = 1, offset 0x1FF,
+// sign 1; for x = 2: 2 >> 15 (or 16, AMB-9) = 0, 0 * -1.0 = -0.0 (0x8000). Low word only: 2 * -1.0 = -2.0
+// (0xC000). The AMB-9 flip changes nothing, the AMB-12 flip does: ANY, region ambiguous12; pinned by the profiles.
+TEST(EnhancedDeq, SignExtendedNegativeScale) {
+  const std::uint64_t q = 0xFFFFFFFFBF800000ull;
+  for (const auto& [profile, bits] : {std::pair{"default", 0u}, std::pair{"negscale-signed", 0x8000u},
+                                      std::pair{"negscale-magnitude", 0xC000u}}) {
+    SCOPED_TRACE(profile);
+    Case c = deqCase(DType::int32_t, DType::half, DeqScale::deq16, BlockMode::vector, {1, 1, 0, 0}, q, 64, 32);
+    c.profile = *parseProfile(profile).profile;
+    const Trial r = runCase(c, int32Source(std::vector<std::int64_t>(16, 2)));
+    std::vector<ElementResult> elems;
+    for (std::uint64_t k = 0; k < 16; ++k) {
+      elems.push_back({4 * k, 2 * k, bits, std::string(profile) == "default" ? std::optional{Region::ambiguous12}
+                                                                             : std::nullopt});
+    }
+    expectComputedAsModel(r, convertedModel(r, 4, 2, elems));
+  }
+}
+
+TEST(EnhancedDeq, Rejections) {
+  const auto base = [](DType u, DType t, DeqScale d) {
+    return deqCase(u, t, d, BlockMode::vector, {1, 1, 0, 0}, kScaleOne, 64, 64);
+  };
+  // ENH-2 table 5: pairs a deqScale does not convert
+  EXPECT_VIOLATION(violationsOf(base(DType::int32_t, DType::half, DeqScale::deq8)), "ENH-2", "dtype", "half");
+  EXPECT_VIOLATION(violationsOf(base(DType::int32_t, DType::int16_t, DeqScale::deq)), "ENH-2", "dtype", "int16_t");
+  EXPECT_VIOLATION(violationsOf(base(DType::half, DType::int8_t, DeqScale::deq8)), "ENH-2", "dtype", "int8_t");
+  EXPECT_VIOLATION(violationsOf(base(DType::float_, DType::half, DeqScale::deq)), "ENH-2", "dtype", "half");
+  EXPECT_VIOLATION(violationsOf(base(DType::int32_t, DType::half, DeqScale::none)), "ENH-2", "dtype", "half");
+  // ENH-3: with DEQ8 / VDEQ8 sidStoreMode is 0, 1 or 3
+  Case sid = base(DType::int32_t, DType::int8_t, DeqScale::deq8);
+  sid.enhancedParams->sidStoreMode = 2;
+  EXPECT_VIOLATION(violationsOf(sid), "ENH-3", "enhancedParams.sidStoreMode", "2");
+  sid.enhancedParams->deqScale = DeqScale::deq16;  // the sid elsewhere: no constraint
+  sid.dtype = DType::int16_t;
+  EXPECT_EQ(violationsOf(sid, Verdict::computed).size(), 0u);
+  // ENH-2: a V* mode reads 16 entries
+  Case shortTensor = base(DType::int32_t, DType::uint8_t, DeqScale::vdeq8);
+  shortTensor.enhancedParams->sidStoreMode = 3;
+  shortTensor.enhancedParams->deqTensor.assign(15, kScaleOne);
+  EXPECT_VIOLATION(violationsOf(shortTensor), "ENH-2", "enhancedParams.deqTensor", "15");
+  // ENH-2: srcDType and deqScale are CO1->CO2 only
+  Case normal = makeEnhanced(Position::GM, Position::VECIN, DType::half, {1, 1, 0, 0}, {}, 64, 64);
+  normal.enhancedParams->srcDType = DType::int32_t;
+  EXPECT_VIOLATION(violationsOf(normal), "ENH-2", "enhancedParams.srcDType", "int32_t");
+  // not modelled: table 9's float -> half without deqScale, V* on SMALL_CHANNEL
+  EXPECT_VIOLATION(violationsOf(base(DType::float_, DType::half, DeqScale::none), Verdict::notSupported), "ENH-2",
+                   "enhancedParams.srcDType", "float");
+  Case small = deqCase(DType::int32_t, DType::half, DeqScale::vdeq16, BlockMode::smallChannel, {1, 1, 0, 0}, 0, 256, 128);
+  small.enhancedParams->deqTensor.assign(16, kScaleOne);
+  EXPECT_VIOLATION(violationsOf(small, Verdict::notSupported), "ENH-4", "enhancedParams.blockMode",
+                   "BLOCK_MODE_SMALL_CHANNEL");
+  small.enhancedParams->deqScale = DeqScale::deq16;  // a scalar parameter does not care about the column order
+  EXPECT_EQ(violationsOf(small, Verdict::computed).size(), 0u);
 }
 
 TEST(Enhanced, MalformedAndProducts) {
@@ -165,8 +462,10 @@ TEST(Enhanced, MalformedAndProducts) {
   c.product = Product::atlas_a2;
   EXPECT_VIOLATION(violationsOf(c, Verdict::notSupported), "PROD", "product", "atlas-a2");
   c.product = Product::atlas_training;
-  c.dtype = DType::int8_t;  // CO1 holds b16/b32 data
-  EXPECT_VIOLATION(violationsOf(c, Verdict::notSupported), "PROD", "dtype", "int8_t");
+  c.dtype = DType::int8_t;  // CO1 holds b16/b32 data; b8 is only a DEQ8/VDEQ8 result (ENH-2)
+  EXPECT_VIOLATION(violationsOf(c), "ENH-2", "dtype", "int8_t");
+  c.dtype = DType::double_;
+  EXPECT_VIOLATION(violationsOf(c, Verdict::notSupported), "PROD", "dtype", "double");
   Case n = makeEnhanced(Position::CO2, Position::GM, DType::half, {1, 1, 0, 0}, {}, 64, 64, Product::atlas_a2);
   EXPECT_VIOLATION(violationsOf(n, Verdict::notSupported), "PROD", "path", "CO2->GM");
   n.srcPos = Position::VECOUT;

@@ -212,10 +212,13 @@ TEST(Fixpipe, F322F16AndF322BF16RoundToNearestEven) {
   EXPECT_EQ(one(h, f32(1.0F + 1.0F / 2048.0F)).bits, 0x3C00u);  // tie -> even
   EXPECT_EQ(one(h, f32(1.0F + 3.0F / 2048.0F)).bits, 0x3C02u);  // tie -> even (up)
   EXPECT_EQ(one(h, f32(70000.0F)).bits, 0x7C00u);               // overflow -> inf
+  EXPECT_EQ(one(h, 0xFF800000u).bits, 0xFC00u);                // -inf stays -inf
+  EXPECT_FALSE(one(h, 0x7FC00001u).care);                       // NaN: which NaN is written is undocumented
   Case b = fixCase(DType::float_, DType::bfloat16_t, QuantMode::F322BF16, 1, 16);
   EXPECT_EQ(one(b, 0x3F808000u).bits, 0x3F80u);  // tie -> even (down)
   EXPECT_EQ(one(b, 0x3F818000u).bits, 0x3F82u);  // tie -> even (up)
   EXPECT_EQ(one(b, 0x3F808001u).bits, 0x3F81u);
+  EXPECT_FALSE(one(b, 0xFFC00000u).care);  // NaN: unpinned
   params(b).reluPre = 1;
   EXPECT_EQ(one(b, f32(-3.0F)).bits, 0u);
 }

@@ -42,7 +42,10 @@ TEST(Profiles, ParseAndName) {
                                             // AMB-8..12 (FIX-7)
                                             "offset-signed", "offset-unsigned", "shift-raw", "shift-plus-one",
                                             "deq-rne", "deq-trunc", "relu-before-offset", "relu-after-offset",
-                                            "negscale-signed", "negscale-magnitude"};
+                                            "negscale-signed", "negscale-magnitude",
+                                            // AMB-13..15 (ENH-4)
+                                            "vdeq-repeat", "vdeq-advance", "deq16-no-offset", "deq16-offset",
+                                            "sid-matmul"};
   EXPECT_EQ(allProfileNames(), names);
   for (const auto n : names) EXPECT_TRUE(parseProfile(n).profile.has_value()) << n;
 }

@@ -26,6 +26,11 @@ struct Profile {
   enum class FixDeqRounding : std::uint8_t { any, deqRne, deqTrunc };                 // AMB-10
   enum class FixReluOrder : std::uint8_t { any, reluBeforeOffset, reluAfterOffset };  // AMB-11
   enum class FixNegScale : std::uint8_t { any, negScaleSigned, negScaleMagnitude };   // AMB-12
+  // AMB-13..15 (ENH-4, enhanced CO1->CO2 conversions). AMB-13/14 default "any" like AMB-8..12; AMB-15 defaults to
+  // the page's reading (ENH-3 gives it).
+  enum class VdeqTensorStep : std::uint8_t { any, repeat, advance };     // AMB-13: V* entries for burst i >= 1
+  enum class Deq16Offset : std::uint8_t { any, ignored, added };         // AMB-14: offset bits on an int16 result
+  enum class SidHalf : std::uint8_t { docPage, matmulPairing };          // AMB-15: sidStoreMode 0/1 halves
 
   ZeroCount zeroCount = ZeroCount::reject;
   PadDummy padDummy = PadDummy::any;
@@ -38,13 +43,17 @@ struct Profile {
   FixDeqRounding fixDeqRounding = FixDeqRounding::any;
   FixReluOrder fixReluOrder = FixReluOrder::any;
   FixNegScale fixNegScale = FixNegScale::any;
+  VdeqTensorStep vdeqTensorStep = VdeqTensorStep::any;
+  Deq16Offset deq16Offset = Deq16Offset::any;
+  SidHalf sidHalf = SidHalf::docPage;
 
   friend bool operator==(const Profile&, const Profile&) = default;
 };
 
 // Profile names: "default", "hw-noop", "doc-dummy", "pad-dummy", "doc-table", "hw-wrap", "doc-range",
 // "c-api-page", and for AMB-8..12 "offset-signed", "offset-unsigned", "shift-raw", "shift-plus-one", "deq-rne",
-// "deq-trunc", "relu-before-offset", "relu-after-offset", "negscale-signed", "negscale-magnitude".
+// "deq-trunc", "relu-before-offset", "relu-after-offset", "negscale-signed", "negscale-magnitude", and for
+// AMB-13..15 "vdeq-repeat", "vdeq-advance", "deq16-no-offset", "deq16-offset", "sid-matmul".
 // A spec is a comma-separated list of names, applied left to right over the default.
 struct ProfileParse {
   std::optional<Profile> profile;

@@ -20,13 +20,17 @@ enum class Region : std::uint8_t {
   collision,  // written more than once, order undocumented (ND2NZ-4)
   // FIX-7: ANY because the value depends on an unresolved ambiguity (default profile); one value per AMB id.
   ambiguous8, ambiguous9, ambiguous10, ambiguous11, ambiguous12,
+  ambiguous13, ambiguous14,  // ENH-4 (AMB-15 has a default reading, so no ANY region)
 };
 std::string_view name(Region region);  // "keep", ..., "ambiguous(AMB-8)"
-// The AMB number of an ambiguous region (8..12), or 0 for every other region.
+// The AMB number of an ambiguous region (8..14), or 0 for every other region.
 int ambiguityId(Region region);
-Region ambiguousRegion(int ambId);  // 8..12; precondition: ambiguityId(result) == ambId
-// How many destination bytes are ANY because of each ambiguity: index AMB id (0..12), entry byte count.
+Region ambiguousRegion(int ambId);  // 8..14; precondition: ambiguityId(result) == ambId
+// How many destination bytes are ANY because of each ambiguity: index AMB id (0..14), entry byte count.
 std::vector<std::uint64_t> ambiguousByteCounts(const std::vector<Region>& regions);
+// Why the bytes of a region are ANY when they are: the clause and, for an ambiguity, its question.
+// "AMB-2: DataCopyPad dummy bytes (PAD-G2U-5)". Only meaningful for regions that can hold ANY bytes.
+std::string_view whyUnspecified(Region region);
 
 struct Violation {
   std::string clause;   // "PAD-G2U-1"

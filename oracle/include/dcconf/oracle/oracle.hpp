@@ -29,8 +29,9 @@ struct Extents {
   std::uint64_t dstSpanBytes = 0;
 };
 
-// Support (section 11). Empty when supported; otherwise one violation with clause "PROD" (or "ENH-2" for a
-// deqScale conversion, which this oracle does not model yet).
+// Support (section 11). Empty when supported; otherwise one violation with clause "PROD" (or "ENH-2" / "ENH-4" for
+// the enhanced CO1->CO2 conversions this oracle does not model: float -> half without deqScale, V* on
+// SMALL_CHANNEL).
 std::vector<Violation> checkSupport(const Case& c, Operation operation);
 
 // The product table (oracle/data/products.tsv, embedded at build time): product -> operation -> paths, dtypes.

@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string_view>
 #include <variant>
 #include <vector>
@@ -125,6 +126,11 @@ struct DataCopyEnhancedParams {
   bool isRelu = false;
   std::uint8_t padMode = 0;  // pad_t; 0 = PAD_NONE
   std::uint64_t padValue = 0;
+  // Beyond the documented struct, so one struct describes the call (ENH-2): the CO1 element type U of
+  // DataCopy(LocalTensor<T>, LocalTensor<U>, ...) when it differs from the case's dtype T, and the uint64 per-channel
+  // parameters the V* modes read at deqTensorAddr (a field of the newer headers; entry k for column k % 16).
+  std::optional<DType> srcDType;
+  std::vector<std::uint64_t> deqTensor;
   friend bool operator==(const DataCopyEnhancedParams&, const DataCopyEnhancedParams&) = default;
 };
 

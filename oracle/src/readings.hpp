@@ -1,0 +1,74 @@
+// Arithmetic under unresolved ambiguities (FIX-7, ENH-4): evaluate an element under every open reading; agreeing
+// readings pin the value, disagreeing ones make it ANY with the region of the AMB to blame. Shared by the
+// quantising copy (fixpipe.cpp) and the enhanced deqScale copy (enhanced.cpp).
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+
+#include "paths.hpp"
+
+namespace dcconf::oracle::detail {
+
+struct Converted {
+  bool any = false;  // not pinned down by any reading (NaN source or product, missing V* entry)
+  std::uint64_t bits = 0;
+  friend bool operator==(const Converted&, const Converted&) = default;
+};
+
+struct ReadingOutcome {
+  Converted value;
+  int ambId = 0;  // 8 + k when value.any because reading k (AMB-(8+k)) is unresolved
+};
+
+// AMB-12: a negative fp32 scale sign-extended to 64 bits (bits [63:32] all ones, bit 31 set). First reading: the
+// upper bits are the fields they sit in; second: only the low word is meaningful.
+inline bool looksSignExtended(std::uint64_t q) { return (q >> 32) == 0xFFFFFFFFu && ((q >> 31) & 1u) != 0; }
+
+// Reading k is AMB-(8+k); pinned[k] is the profile's choice (false = first reading), open[k] marks the unresolved
+// ones. The blame goes to the lowest AMB whose flip alone changes the value.
+template <std::size_t N, class Convert>
+ReadingOutcome underEveryReading(const std::array<bool, N>& open, const std::array<bool, N>& pinned,
+                                 Convert&& convertWith) {
+  static_assert(N <= 8, "a fixed table of 2^N results");
+  unsigned openMask = 0;
+  for (std::size_t k = 0; k < N; ++k) openMask |= open[k] ? 1u << k : 0u;
+  // A fixed array, not a vector: this runs once per element, and an allocation here dominated `dcconf run`.
+  std::array<Converted, std::size_t{1} << N> byMask{};
+  for (unsigned mask = openMask;; mask = (mask - 1) & openMask) {  // every subset of the open readings
+    std::array<bool, N> r = pinned;
+    for (std::size_t k = 0; k < N; ++k) {
+      if (open[k]) r[k] = ((mask >> k) & 1u) != 0;
+    }
+    byMask[mask] = convertWith(r);
+    if (mask == 0) break;
+  }
+  bool agree = true;
+  for (unsigned mask = openMask;; mask = (mask - 1) & openMask) {
+    agree = agree && byMask[mask] == byMask[0];
+    if (mask == 0) break;
+  }
+  if (agree) return {byMask[0], 0};
+  for (std::size_t k = 0; k < N; ++k) {
+    if (!open[k]) continue;
+    for (unsigned mask = openMask;; mask = (mask - 1) & openMask) {
+      if (!(byMask[mask] == byMask[mask ^ (1u << k)])) return {{true, 0}, 8 + static_cast<int>(k)};
+      if (mask == 0) break;
+    }
+  }
+  return {{true, 0}, 8};  // unreachable: two disagreeing subsets differ in some single flip along a path
+}
+
+// The element's bytes: VALUE literals, or ANY in the region of the AMB to blame (data when no AMB is).
+inline void writeConverted(WriteSink& sink, std::uint64_t dstByte, std::uint32_t elemBytes, const ReadingOutcome& o) {
+  for (std::uint32_t b = 0; b < elemBytes; ++b) {
+    if (o.value.any) {
+      sink.write(dstByte + b, ByteSource::any(), o.ambId != 0 ? ambiguousRegion(o.ambId) : Region::data);
+    } else {
+      sink.write(dstByte + b, ByteSource::fromLiteral(elementByte(o.value.bits, b)), Region::data);
+    }
+  }
+}
+
+}  // namespace dcconf::oracle::detail
