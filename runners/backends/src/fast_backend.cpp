@@ -1,5 +1,5 @@
 // The fast backend: dispatch to one file per family (fast/fast_pad.cpp, fast_datacopy.cpp, fast_layout.cpp,
-// fast_slice.cpp, fast_dn2nz.cpp, fast_enhanced.cpp) and
+// fast_slice.cpp, fast_dn2nz.cpp, fast_enhanced.cpp, fast_fixpipe.cpp) and
 // the helpers they share. Support is the product table (oracle::checkSupport); everything else is its own.
 #include <algorithm>
 #include <cstring>
@@ -85,8 +85,7 @@ class FastBackend final : public Backend {
   std::string version() const override { return "1"; }
   bool supports(const oracle::Case& c) const override {
     const auto resolution = oracle::resolveOperation(c);
-    return resolution.operation && *resolution.operation != oracle::Operation::fixpipe &&
-           oracle::checkSupport(c, *resolution.operation).empty();
+    return resolution.operation && oracle::checkSupport(c, *resolution.operation).empty();
   }
   RunResult run(const oracle::Case& c, std::span<const std::uint8_t> src, std::span<std::uint8_t> dst) override {
     const auto resolution = oracle::resolveOperation(c);
@@ -111,8 +110,7 @@ class FastBackend final : public Backend {
       case oracle::Operation::dn2nz: return fast::runDn2Nz(c, src, dst);
       case oracle::Operation::enhancedNormal: return fast::runEnhancedNormal(c, src, dst);
       case oracle::Operation::enhancedCo1ToCo2: return fast::runEnhancedCo1ToCo2(c, src, dst);
-      case oracle::Operation::fixpipe:
-        return {RunStatus::notSupported, "FIX: the fast backend does not implement DataCopyCO12DstParams yet"};
+      case oracle::Operation::fixpipe: return fast::runFixpipe(c, src, dst);
     }
     return {RunStatus::error, "unknown operation"};
   }

@@ -18,9 +18,17 @@
 
 #include "dcconf/backends/backend.hpp"
 #include "dcconf/oracle/oracle.hpp"
+#include "differential_support.hpp"
 
 namespace dcconf::backends {
 namespace {
+
+using test::describeCase;
+using test::differential;
+using test::Draw;
+using test::GuardedDst;
+using test::guardedDst;
+using test::narrow;
 
 using oracle::Case;
 using oracle::DType;
@@ -30,35 +38,6 @@ using oracle::Product;
 using oracle::Profile;
 
 constexpr std::uint64_t kSeed = 0x0dcc0f5eedULL;
-constexpr std::uint64_t kGuardBytes = 64;
-
-// ---- random draws ---------------------------------------------------------------------------------------------
-
-class Draw {
- public:
-  explicit Draw(std::uint64_t seed) : gen_(seed) {}
-  std::uint64_t between(std::uint64_t lo, std::uint64_t hi) {
-    return std::uniform_int_distribution<std::uint64_t>(lo, hi)(gen_);
-  }
-  bool oneIn(std::uint64_t n) { return between(1, n) == 1; }
-  std::uint64_t from(std::initializer_list<std::uint64_t> choices) {
-    return *(choices.begin() + between(0, choices.size() - 1));
-  }
-  std::uint64_t bits() { return gen_(); }
-  std::vector<std::uint8_t> bytes(std::uint64_t n) {
-    std::vector<std::uint8_t> out(n);
-    for (auto& b : out) b = static_cast<std::uint8_t>(gen_());
-    return out;
-  }
-
- private:
-  std::mt19937_64 gen_;
-};
-
-template <typename T>
-T narrow(std::uint64_t value) {
-  return static_cast<T>(value);
-}
 
 // Every AMB field drawn independently, so profile combinations are covered too.
 Profile drawProfile(Draw& d) {
@@ -323,7 +302,47 @@ void genDn2Nz(Draw& d, Case& c) {
 void genEnhancedNormal(Draw& d, Case& c) {
   genCopy0Level(d, c);
   c.enhancedParams = oracle::DataCopyEnhancedParams{oracle::BlockMode::normal, oracle::DeqScale::none, d.bits(),
-                                                    narrow<std::uint8_t>(d.between(0, 255)), false, 0, 0};
+                                                    narrow<std::uint8_t>(d.between(0, 255)), false, 0, 0, {}, {}};
+}
+
+// A FIX-5 parameter: a scale from a few exact values (or raw bits) with garbage in the ignored low 13 bits, N, MCB,
+// the 9-bit offset and the sign bit each sometimes set; sometimes a negative scale sign-extended (AMB-12).
+std::uint64_t drawDeqParam(Draw& d) {
+  std::uint64_t q = d.oneIn(8) ? d.bits() & 0x7FFFFFFFFFFFull
+                               : d.from({0x3F800000, 0x3F000000, 0x40000000, 0x3E800000, 0xBF800000, 0x3FC00000,
+                                         0x3DCCC000, 0x47000000, 0x00000000}) |
+                                     (d.bits() & 0x1FFF);
+  if (d.oneIn(3)) q |= d.between(0, 15) << 32;
+  if (d.oneIn(3)) q |= std::uint64_t{1} << 36;
+  if (d.oneIn(2)) q |= d.between(0, 511) << 37;
+  if (d.oneIn(2)) q |= std::uint64_t{1} << 46;
+  if (d.oneIn(8)) q = 0xFFFFFFFF80000000ull | (q & 0x7FFFFFFF);
+  return q;
+}
+
+// ENH-2 table 5: a deqScale that produces the case's dtype T (or none), its source type U, deqValue, the V* tensor
+// (16 entries or 16 per burst, sometimes all equal), and sidStoreMode 0/1/3 for the 8-bit results.
+void drawDeqScale(Draw& d, Case& c) {
+  using oracle::DeqScale;
+  oracle::DataCopyEnhancedParams& e = *c.enhancedParams;
+  std::vector<DeqScale> modes{DeqScale::none};
+  if (c.dtype == DType::half) modes = {DeqScale::none, DeqScale::deq, DeqScale::vdeq, DeqScale::deq16, DeqScale::vdeq16};
+  if (c.dtype == DType::int16_t) modes = {DeqScale::none, DeqScale::deq16, DeqScale::vdeq16};
+  if (c.dtype == DType::int8_t || c.dtype == DType::uint8_t) modes = {DeqScale::deq8, DeqScale::vdeq8};
+  e.deqScale = modes[d.between(0, modes.size() - 1)];
+  if (e.deqScale == DeqScale::none) return;
+  e.srcDType = e.deqScale == DeqScale::deq && d.oneIn(3) ? DType::half : DType::int32_t;
+  e.deqValue = drawDeqParam(d);
+  if (e.deqScale == DeqScale::deq8 || e.deqScale == DeqScale::vdeq8) e.sidStoreMode = narrow<std::uint8_t>(d.from({0, 1, 3}));
+  const bool perColumn = e.deqScale == DeqScale::vdeq || e.deqScale == DeqScale::vdeq8 || e.deqScale == DeqScale::vdeq16;
+  if (!perColumn) return;
+  if (e.blockMode == oracle::BlockMode::smallChannel) e.blockMode = oracle::BlockMode::matrix;  // ENH-4: not modelled
+  const auto& p = std::get<oracle::DataCopyParams>(c.params);
+  const bool perBurst = d.oneIn(2) || c.profile.vdeqTensorStep == Profile::VdeqTensorStep::advance;
+  e.deqTensor.resize(perBurst ? 16 * std::max<std::size_t>(p.blockCount, 1) : 16);
+  const std::uint64_t same = drawDeqParam(d);
+  const bool allSame = d.oneIn(4);
+  for (auto& q : e.deqTensor) q = allSame ? same : drawDeqParam(d);
 }
 
 void genEnhancedCo1ToCo2(Draw& d, Case& c) {
@@ -338,7 +357,8 @@ void genEnhancedCo1ToCo2(Draw& d, Case& c) {
   c.params = p;
   const auto mode = static_cast<oracle::BlockMode>(d.between(1, 3));  // MATRIX, VECTOR, SMALL_CHANNEL
   c.enhancedParams = oracle::DataCopyEnhancedParams{mode, oracle::DeqScale::none, 0,
-                                                    narrow<std::uint8_t>(d.between(0, 3)), d.oneIn(2), 0, 0};
+                                                    narrow<std::uint8_t>(d.between(0, 3)), d.oneIn(2), 0, 0, {}, {}};
+  drawDeqScale(d, c);
 }
 
 struct OperationSpec {
@@ -386,108 +406,6 @@ Case drawCase(Draw& d, const OperationSpec& spec, Product product, DType dtype, 
   spec.generate(d, c);
   sizeBuffers(d, c);
   return c;
-}
-
-// ---- reporting --------------------------------------------------------------------------------------------------
-
-std::string describeCase(const Case& c) {
-  std::ostringstream out;
-  out << oracle::name(c.product) << " " << oracle::name(c.api) << " " << oracle::pathName(c.srcPos, c.dstPos) << " "
-      << oracle::name(c.dtype) << " profile=" << oracle::profileName(c.profile) << " " << oracle::typeName(c.params)
-      << "{";
-  std::visit(
-      [&](const auto& p) {
-        using P = std::decay_t<decltype(p)>;
-        if constexpr (std::is_same_v<P, oracle::DataCopyParams> || std::is_same_v<P, oracle::DataCopyExtParams>) {
-          out << "blockCount=" << p.blockCount << " blockLen=" << p.blockLen << " srcStride=" << p.srcStride
-              << " dstStride=" << p.dstStride;
-        } else if constexpr (std::is_same_v<P, oracle::Nd2NzParams>) {
-          out << "nd2nz";
-        } else if constexpr (std::is_same_v<P, oracle::SliceParams>) {
-          out << "dimValue=" << p.dimValue;
-          for (std::size_t k = 0; k < p.dimValue && k < oracle::kMaxSliceDims; ++k) {
-            const auto& a = p.srcSliceInfo[k];
-            const auto& b = p.dstSliceInfo[k];
-            out << " [" << k << "] src{" << a.startIndex << "," << a.endIndex << "," << a.stride << "," << a.burstLen
-                << " shape " << p.srcShape[k] << "} dst{" << b.startIndex << "," << b.endIndex << "," << b.stride << ","
-                << b.burstLen << " shape " << p.dstShape[k] << "}";
-          }
-        } else if constexpr (std::is_same_v<P, oracle::Dn2NzParams>) {
-          out << "dnNum=" << p.dnNum << " nValue=" << p.nValue << " dValue=" << p.dValue
-              << " srcDnMatrixStride=" << p.srcDnMatrixStride << " srcDValue=" << p.srcDValue
-              << " dstNzC0Stride=" << p.dstNzC0Stride << " dstNzNStride=" << p.dstNzNStride
-              << " dstNzMatrixStride=" << p.dstNzMatrixStride << " enableSmallC0=" << p.enableSmallC0;
-        } else if constexpr (std::is_same_v<P, oracle::Nz2NdParamsFull>) {
-          out << "ndNum=" << p.ndNum << " nValue=" << p.nValue << " dValue=" << p.dValue
-              << " srcNdMatrixStride=" << p.srcNdMatrixStride << " srcNStride=" << p.srcNStride
-              << " dstDStride=" << p.dstDStride << " dstNdMatrixStride=" << p.dstNdMatrixStride;
-        } else if constexpr (std::is_same_v<P, oracle::DataCopyCO12DstParams>) {
-          out << "nSize=" << p.nSize << " mSize=" << p.mSize << " dstStride=" << p.dstStride
-              << " srcStride=" << p.srcStride << " quantPre=" << oracle::name(p.quantPre) << " reluPre=" << +p.reluPre
-              << " channelSplit=" << p.channelSplit << " nz2ndEn=" << p.nz2ndEn << " sid=" << +p.sid;
-        } else {
-          out << "calCount=" << p.calCount;
-        }
-      },
-      c.params);
-  out << "}";
-  auto nd2nz = [&](const oracle::Nd2NzParams& p) {
-    out << " Nd2Nz{ndNum=" << p.ndNum << " nValue=" << p.nValue << " dValue=" << p.dValue
-        << " srcNdMatrixStride=" << p.srcNdMatrixStride << " srcDValue=" << p.srcDValue
-        << " dstNzC0Stride=" << p.dstNzC0Stride << " dstNzNStride=" << p.dstNzNStride
-        << " dstNzMatrixStride=" << p.dstNzMatrixStride << "}";
-  };
-  if (const auto* p = std::get_if<oracle::Nd2NzParams>(&c.params)) nd2nz(*p);
-  if (c.nd2nzParams) nd2nz(*c.nd2nzParams);
-  std::visit(
-      [&](const auto& p) {
-        if constexpr (!std::is_same_v<std::decay_t<decltype(p)>, std::monostate>) {
-          out << " pad{isPad=" << p.isPad << " left=" << int{p.leftPadding} << " right=" << int{p.rightPadding}
-              << " value=0x" << std::hex << p.paddingValue << std::dec << "}";
-        }
-      },
-      c.padParams);
-  if (c.padRegister) out << " padRegister=0x" << std::hex << *c.padRegister << std::dec;
-  if (c.enhancedParams) {
-    out << " enhanced{" << oracle::name(c.enhancedParams->blockMode) << " " << oracle::name(c.enhancedParams->deqScale)
-        << " isRelu=" << c.enhancedParams->isRelu << " padMode=" << int{c.enhancedParams->padMode} << "}";
-  }
-  out << " src{size=" << c.src.sizeBytes << " offset=" << c.src.offsetBytes << "} dst{size=" << c.dst.sizeBytes
-      << " offset=" << c.dst.offsetBytes << "}";
-  return out.str();
-}
-
-// ---- the checks ---------------------------------------------------------------------------------------------------
-
-// The destination with kGuardBytes of random guard on each side; the backend sees only the middle span.
-struct GuardedDst {
-  std::vector<std::uint8_t> bytes;
-  std::span<std::uint8_t> span() { return {bytes.data() + kGuardBytes, bytes.size() - 2 * kGuardBytes}; }
-  std::span<const std::uint8_t> inner() const { return {bytes.data() + kGuardBytes, bytes.size() - 2 * kGuardBytes}; }
-};
-
-GuardedDst guardedDst(Draw& d, std::uint64_t sizeBytes) { return {d.bytes(sizeBytes + 2 * kGuardBytes)}; }
-
-// Runs one valid case on the backend; empty when it matches the oracle on every cared byte and kept the guards.
-std::string differential(Backend& backend, const Case& c, Draw& d) {
-  const std::vector<std::uint8_t> src = d.bytes(c.src.sizeBytes);
-  GuardedDst dst = guardedDst(d, c.dst.sizeBytes);
-  const std::vector<std::uint8_t> before = dst.bytes;
-  const oracle::Evaluation e = oracle::evaluate(c, src, dst.inner());
-  if (e.verdict != oracle::Verdict::computed) {
-    return "generator bug: oracle says " + std::string(oracle::name(e.verdict)) + ": " +
-           oracle::describe(e.violations.front());
-  }
-  const RunResult r = backend.run(c, src, dst.span());
-  if (r.status != RunStatus::ok) return "status " + std::string(name(r.status)) + ": " + r.detail;
-  for (std::uint64_t i = 0; i < kGuardBytes; ++i) {
-    const std::uint64_t after = dst.bytes.size() - 1 - i;
-    if (dst.bytes[i] != before[i] || dst.bytes[after] != before[after]) return "wrote a guard byte outside dst";
-  }
-  const std::uint64_t at = oracle::firstMismatch(e.expectation, dst.inner());
-  if (at == oracle::kNoMismatch) return {};
-  return "dst byte " + std::to_string(at) + " (region " + std::string(oracle::name(e.expectation.region[at])) +
-         "): got " + std::to_string(dst.inner()[at]) + ", expected " + std::to_string(e.expectation.expected[at]);
 }
 
 struct Tally {
@@ -696,6 +614,24 @@ const std::vector<Breaker>& breakers() {
       {"enhanced BLOCK_MODE_DEPTHWISE",
        [](Case& c) { return c.enhancedParams && (c.enhancedParams->blockMode = oracle::BlockMode::depthwise, true); }},
       {"enhanced padMode 1", [](Case& c) { return c.enhancedParams && (c.enhancedParams->padMode = 1, true); }},
+      {"enhanced DEQ8 sidStoreMode 2 (ENH-3)",
+       [](Case& c) {
+         const bool eight = c.enhancedParams && (c.enhancedParams->deqScale == oracle::DeqScale::deq8 ||
+                                                 c.enhancedParams->deqScale == oracle::DeqScale::vdeq8);
+         return eight && (c.enhancedParams->sidStoreMode = 2, true);
+       }},
+      {"enhanced V* tensor of 15 entries (ENH-2)",
+       [](Case& c) {
+         return c.enhancedParams && !c.enhancedParams->deqTensor.empty() &&
+                (c.enhancedParams->deqTensor.resize(15), true);
+       }},
+      {"enhanced DEQ8 to a 16/32-bit T (ENH-2 table 5)",
+       [](Case& c) {
+         if (!c.enhancedParams || c.srcPos != Position::CO1 || oracle::sizeBytes(c.dtype) < 2) return false;
+         c.enhancedParams->deqScale = oracle::DeqScale::deq8;
+         c.enhancedParams->srcDType = DType::int32_t;
+         return true;
+       }},
       {"enhanced isRelu off CO1->CO2",
        [](Case& c) { return c.enhancedParams && c.srcPos != Position::CO1 && (c.enhancedParams->isRelu = true, true); }},
       {"2-level block count over 65535 (AMB-4)",

@@ -92,5 +92,6 @@ RunResult runSlice(const oracle::Case& c, std::span<const std::uint8_t> src, std
 RunResult runDn2Nz(const oracle::Case& c, std::span<const std::uint8_t> src, std::span<std::uint8_t> dst);
 RunResult runEnhancedNormal(const oracle::Case& c, std::span<const std::uint8_t> src, std::span<std::uint8_t> dst);
 RunResult runEnhancedCo1ToCo2(const oracle::Case& c, std::span<const std::uint8_t> src, std::span<std::uint8_t> dst);
+RunResult runFixpipe(const oracle::Case& c, std::span<const std::uint8_t> src, std::span<std::uint8_t> dst);
 
 }  // namespace dcconf::backends::fast

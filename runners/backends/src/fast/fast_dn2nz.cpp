@@ -1,7 +1,9 @@
 // DataCopy DN2NZ (GM -> A1/B1, DN2NZ-1..4) in the fast backend. The source is N-contiguous and the destination is
 // D-contiguous (a transpose), so the copy walks tiles of 16 n x C0 d: each tile reads 16 short source runs and
 // writes 16 destination rows. A full tile is transposed in 16-byte registers (SSE2 unpack networks); a partial one
-// (the n or d tail) one element memcpy at a time with a fixed size per element width.
+// (the n or d tail) one element memcpy at a time with a fixed size per element width. Large outputs are streamed, and
+// the source rows are prefetched one line ahead of the walk (its 16- or 32-row stride defeats the hardware
+// prefetchers).
 #include <algorithm>
 #include <cstring>
 
@@ -18,6 +20,7 @@ using oracle::Dn2NzParams;
 
 constexpr std::uint64_t kSmallC0 = 4;
 constexpr std::uint64_t kTileN = 16;
+constexpr std::uint64_t kLineBytes = 64;  // the prefetch granule
 constexpr std::uint64_t kAllOnes = ~std::uint64_t{0};
 
 
@@ -61,20 +64,42 @@ constexpr std::size_t bitReversed(std::size_t index, std::size_t lanes) {
   return out;
 }
 
-// One L x L block (L = 16 / kElementBytes lanes): row j of the source (L elements along n) at src + j*srcDPitch
-// becomes column j of the destination, whose row i is at dst + i*dstRowPitch.
+// One L x L block (L = 16 / kElementBytes lanes) in registers: row j of the source (L elements along n) at
+// src + j*srcDPitch becomes column j; afterwards rows[i] holds destination row bitReversed(i).
+template <std::uint64_t kElementBytes>
+void transposeInRegisters(__m128i (&rows)[16 / kElementBytes], const std::uint8_t* src, std::uint64_t srcDPitch) {
+#pragma GCC unroll 16
+  for (std::size_t j = 0; j < 16 / kElementBytes; ++j) {
+    rows[j] = _mm_loadu_si128(reinterpret_cast<const __m128i*>(src + j * srcDPitch));
+  }
+  interleaveRounds<kElementBytes, 1>(rows);
+}
+
+// The same block stored: destination row i at dst + i*dstRowPitch.
 template <std::uint64_t kElementBytes>
 void transposeBlock(std::uint8_t* dst, std::uint64_t dstRowPitch, const std::uint8_t* src, std::uint64_t srcDPitch) {
   constexpr std::size_t kLanes = 16 / kElementBytes;
   __m128i rows[kLanes];
-#pragma GCC unroll 16
-  for (std::size_t j = 0; j < kLanes; ++j) {
-    rows[j] = _mm_loadu_si128(reinterpret_cast<const __m128i*>(src + j * srcDPitch));
-  }
-  interleaveRounds<kElementBytes, 1>(rows);
+  transposeInRegisters<kElementBytes>(rows, src, srcDPitch);
 #pragma GCC unroll 16
   for (std::size_t i = 0; i < kLanes; ++i) {
     _mm_storeu_si128(reinterpret_cast<__m128i*>(dst + bitReversed(i, kLanes) * dstRowPitch), rows[i]);
+  }
+}
+
+// A full 1-byte tile (16 n x 32 d), streamed: the d 0..15 block goes through a 256-byte local buffer, the d 16..31
+// block stays in registers, and each 32-byte destination row leaves as two streaming stores in address order, so
+// the tile's lines are written whole, one after the other.
+void transposeTileStreamedBytes(std::uint8_t* dst, const std::uint8_t* src, std::uint64_t srcDPitch) {
+  alignas(16) std::uint8_t firstHalves[kTileN * 16];
+  transposeBlock<1>(firstHalves, 16, src, srcDPitch);
+  __m128i rows[16];
+  transposeInRegisters<1>(rows, src + 16 * srcDPitch, srcDPitch);
+#pragma GCC unroll 16
+  for (std::size_t n = 0; n < kTileN; ++n) {
+    const __m128i first = _mm_load_si128(reinterpret_cast<const __m128i*>(firstHalves + n * 16));
+    _mm_stream_si128(reinterpret_cast<__m128i*>(dst + n * kBlock32Bytes), first);
+    _mm_stream_si128(reinterpret_cast<__m128i*>(dst + n * kBlock32Bytes + 16), rows[bitReversed(n, 16)]);
   }
 }
 #endif
@@ -86,6 +111,9 @@ void transposeTile(std::uint8_t* dst, std::uint64_t dstRowPitch, const std::uint
 #if defined(__SSE2__)
   constexpr std::uint64_t kLanes = 16 / kElementBytes;
   if (nCount == kTileN && dCount == kBlock32Bytes / kElementBytes) {  // a full tile: (16 / L) x 2 blocks
+    if constexpr (kElementBytes == 1) {
+      if (stream) return transposeTileStreamedBytes(dst, src, srcDPitch);
+    }
     // Streamed, the tile is transposed into a local buffer first so that its 512 bytes leave as whole lines.
     alignas(64) std::uint8_t local[kTileN * kBlock32Bytes];
     std::uint8_t* const out = stream ? local : dst;
@@ -120,6 +148,18 @@ void tile(std::uint64_t s, std::uint8_t* dst, std::uint64_t dstRowPitch, const s
     case 2: transposeTile<2>(dst, dstRowPitch, src, srcDPitch, nCount, dCount, stream); break;
     default: transposeTile<4>(dst, dstRowPitch, src, srcDPitch, nCount, dCount, stream); break;
   }
+}
+
+// The tile walk enters the source rows 16 elements at a time, dCount rows srcDPitch apart: at each new line, the
+// line after it is prefetched in every row, or past the end of the rows the next column block's first line (that
+// block starts dCount rows on: dCount is C0 whenever there is a next block). A prefetch is a hint and never faults.
+void prefetchNextLine(const std::uint8_t* blockSrc, std::uint64_t srcDPitch, std::uint64_t dCount,
+                      std::uint64_t lineStartByte, std::uint64_t rowBytes, std::uint64_t nextBlockDCount) {
+  const std::uint64_t ahead = lineStartByte + kLineBytes;
+  const bool wraps = ahead >= rowBytes;
+  const std::uint8_t* at = wraps ? blockSrc + dCount * srcDPitch + (ahead - rowBytes) : blockSrc + ahead;
+  const std::uint64_t rows = wraps ? nextBlockDCount : dCount;
+  for (std::uint64_t d = 0; d < rows; ++d) __builtin_prefetch(at + d * srcDPitch);
 }
 
 }  // namespace
@@ -165,9 +205,8 @@ RunResult runDn2Nz(const oracle::Case& c, std::span<const std::uint8_t> src, std
   const std::uint64_t srcDPitch = p.srcDValue * s;
   const std::uint64_t dstRowPitch = p.dstNzNStride * g.rowBytes;
   const std::uint64_t tailElems = p.dValue - (blocks - 1) * g.c0;  // data elements in the last column block
-  // Streamed when big and every full tile is 512 contiguous bytes (rows of 32 bytes, dstNzNStride 1); not for 1-byte
-  // T, whose 16 x 16 transposes make the extra pass through the local tile cost more than streaming saves.
-  const bool stream = s >= 2 && dstRowPitch == kBlock32Bytes &&
+  // Streamed when big and every full tile is 512 contiguous bytes (rows of 32 bytes, dstNzNStride 1).
+  const bool stream = dstRowPitch == kBlock32Bytes &&
                       streamable(to, spans.dst, {dstRowPitch, p.dstNzC0Stride * g.rowBytes, dstMatrixPitch});
   for (std::uint64_t i = 0; i < p.dnNum; ++i) {
     const std::uint8_t* matrixSrc = from + i * p.srcDnMatrixStride * s;
@@ -178,6 +217,10 @@ RunResult runDn2Nz(const oracle::Case& c, std::span<const std::uint8_t> src, std
       const std::uint8_t* blockSrc = matrixSrc + b * g.c0 * srcDPitch;
       for (std::uint64_t n0 = 0; n0 < p.nValue; n0 += kTileN) {
         const std::uint64_t nCount = std::min(kTileN, p.nValue - n0);
+        if ((n0 * s) % kLineBytes == 0) {
+          const std::uint64_t nextBlockDCount = b + 2 < blocks ? g.c0 : b + 2 == blocks ? tailElems : 0;
+          prefetchNextLine(blockSrc, srcDPitch, dCount, n0 * s, p.nValue * s, nextBlockDCount);
+        }
         tile(s, blockDst + n0 * dstRowPitch, dstRowPitch, blockSrc + n0 * s, srcDPitch, nCount, dCount, stream);
       }
       if (dCount == g.c0) continue;

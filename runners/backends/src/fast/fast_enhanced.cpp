@@ -1,6 +1,13 @@
 // Enhanced DataCopy data movement (ENH-1, ENH-3) in the fast backend: NORMAL is the 32-byte block copy on the
 // normal paths; MATRIX / VECTOR / SMALL_CHANNEL on CO1->CO2 are block copies in their own units; isRelu clears
-// negative elements after the copy (word at a time by width).
+// negative elements after the copy (word at a time by width). With a deqScale (ENH-2..4) each element is converted
+// by this file's own arithmetic (FIX-5 fields, FIX-6 steps, _Float16 for the half rounding) and stored at
+// sizeof(T), or for DEQ8/VDEQ8 in one half of each 32-byte slot (sidStoreMode 0/1) or packed (3). Where the
+// profile leaves an AMB-8..14 reading open, the first reading is taken (the oracle marks those bytes ANY).
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cmath>
 #include <cstring>
 
 #include "fast_common.hpp"
@@ -69,35 +76,170 @@ RunResult runEnhancedNormal(const oracle::Case& c, std::span<const std::uint8_t>
   return {};
 }
 
+namespace {
+
+// ---- ENH-2 table 5 and the conversion arithmetic ----
+
+bool isPerColumn(DeqScale d) { return d == DeqScale::vdeq || d == DeqScale::vdeq8 || d == DeqScale::vdeq16; }
+bool isEightBit(DeqScale d) { return d == DeqScale::deq8 || d == DeqScale::vdeq8; }
+
+// (deqScale, U, T) as table 5 lists them; without a deqScale, U == T of 2 or 4 bytes.
+bool tableFiveHas(DeqScale d, oracle::DType u, oracle::DType t) {
+  using oracle::DType;
+  if (d == DeqScale::none) return u == t && oracle::sizeBytes(t) >= 2;
+  if (d == DeqScale::deq && t == DType::half && u == DType::half) return true;
+  if (u != DType::int32_t) return false;
+  switch (d) {
+    case DeqScale::deq:
+    case DeqScale::vdeq: return t == DType::half;
+    case DeqScale::deq8:
+    case DeqScale::vdeq8: return t == DType::int8_t || t == DType::uint8_t;
+    case DeqScale::deq16:
+    case DeqScale::vdeq16: return t == DType::half || t == DType::int16_t;
+    case DeqScale::none: break;
+  }
+  return false;
+}
+
+// The readings this run takes: the profile's, or the first one where it leaves the question open.
+struct Choices {
+  bool offsetUnsigned, shiftPlusOne, truncate, reluAfterOffset, lowWordOnly, advance, int16Offset, sidLowFirst;
+};
+Choices choicesOf(const oracle::Profile& p) {
+  using P = oracle::Profile;
+  return {p.fixOffset == P::FixOffset::offsetUnsigned,     p.fixShift == P::FixShift::shiftPlusOne,
+          p.fixDeqRounding == P::FixDeqRounding::deqTrunc,  p.fixReluOrder == P::FixReluOrder::reluAfterOffset,
+          p.fixNegScale == P::FixNegScale::negScaleMagnitude, p.vdeqTensorStep == P::VdeqTensorStep::advance,
+          p.deq16Offset == P::Deq16Offset::added,            p.sidHalf == P::SidHalf::matmulPairing};
+}
+
+// FIX-5 fields of one uint64 parameter, as this run reads them.
+struct Param {
+  double m1;
+  unsigned shift;
+  bool mcb;
+  std::int64_t offset;
+  bool signedBit;
+};
+Param decodeParam(std::uint64_t raw, const Choices& k) {
+  if (k.lowWordOnly && (raw >> 31) == 0x1FFFFFFFFull) raw &= 0xFFFFFFFFu;  // AMB-12: a sign-extended negative scale
+  const std::uint32_t offsetBits = (raw >> 37) & 0x1FF;
+  const bool twosComplement = !k.offsetUnsigned && offsetBits >= 256;  // AMB-8
+  return {static_cast<double>(std::bit_cast<float>(static_cast<std::uint32_t>(raw) & 0xFFFFE000u)),
+          static_cast<unsigned>((raw >> 32) & 0xF) + (k.shiftPlusOne ? 1u : 0u), ((raw >> 36) & 1) != 0,
+          twosComplement ? std::int64_t{offsetBits} - 512 : std::int64_t{offsetBits}, ((raw >> 46) & 1) != 0};
+}
+
+// One rounding of an exact value to half: nearest even, or toward zero (overflow and infinities to the largest
+// finite) when k.truncate.
+std::uint16_t toHalf(double y, bool truncate) {
+  auto bits = std::bit_cast<std::uint16_t>(static_cast<_Float16>(y));
+  if (!truncate || std::isnan(y)) return bits;
+  if (std::fabs(static_cast<double>(std::bit_cast<_Float16>(bits))) > std::fabs(y) || std::isinf(y)) {
+    bits = static_cast<std::uint16_t>((bits & 0x8000u) | ((bits & 0x7FFFu) == 0x7C00u ? 0x7BFFu : (bits & 0x7FFFu) - 1));
+  }
+  return bits;
+}
+
+// One element: x's raw bits in, the result's raw bits out.
+std::uint64_t convertElement(std::uint64_t x, const Param& q, const DataCopyEnhancedParams& e, oracle::DType u,
+                             oracle::DType t, const Choices& k) {
+  double v = 0;
+  if (u == oracle::DType::int32_t) {
+    std::int64_t xi = static_cast<std::int32_t>(x);
+    if (q.mcb) xi = std::clamp<std::int64_t>(xi >> q.shift, -32768, 32767);
+    v = static_cast<double>(static_cast<float>(xi));
+  } else {
+    v = static_cast<double>(std::bit_cast<_Float16>(static_cast<std::uint16_t>(x)));
+  }
+  const bool eight = isEightBit(e.deqScale);
+  const bool offsetStep = eight || (t == oracle::DType::int16_t && k.int16Offset);
+  const bool reluLate = e.isRelu && offsetStep && k.reluAfterOffset;
+  const double y = v * ((e.isRelu && !reluLate && v < 0) ? 0.0 : q.m1);
+  if (t == oracle::DType::half) return toHalf(y, k.truncate);
+  if (std::isnan(y)) return 0;  // unspecified (the oracle's ANY); keeps the integer casts defined
+  std::int64_t r = 0;
+  if (eight) {
+    r = static_cast<std::int64_t>(std::nearbyint(std::clamp(y, -256.0, 255.0)));
+  } else {
+    const double c = std::clamp(y, -1e7, 1e7);
+    r = static_cast<std::int64_t>(k.truncate ? std::trunc(c) : std::nearbyint(c));
+  }
+  if (offsetStep) r += q.offset;
+  if (reluLate) r = std::max<std::int64_t>(r, 0);
+  if (!eight) return static_cast<std::uint16_t>(std::clamp<std::int64_t>(r, -32768, 32767));
+  if (q.signedBit || t == oracle::DType::int8_t) return static_cast<std::uint8_t>(std::clamp<std::int64_t>(r, -128, 127));
+  return static_cast<std::uint8_t>(std::clamp<std::int64_t>(r, 0, 255));
+}
+
+}  // namespace
+
 RunResult runEnhancedCo1ToCo2(const oracle::Case& c, std::span<const std::uint8_t> src, std::span<std::uint8_t> dst) {
   const auto& p = std::get<oracle::DataCopyParams>(c.params);
   const DataCopyEnhancedParams& e = *c.enhancedParams;
-  const std::uint64_t s = oracle::sizeBytes(c.dtype);
+  const oracle::DType u = e.srcDType.value_or(c.dtype);
+  const std::uint64_t su = oracle::sizeBytes(u);
+  const std::uint64_t st = oracle::sizeBytes(c.dtype);
+  const Choices k = choicesOf(c.profile);
   Checker check;
   checkBlocks(check, c, p);
-  // tables 7/8: unit (bytes) of a block and of the source stride; the destination stride is in 32 bytes
-  std::uint64_t unit = 0;
-  std::uint64_t srcUnit = 0;
+  // tables 7/8: elements of U in a block and in a source stride unit; the destination stride is in 32 bytes
+  std::uint64_t blockElems = 0;
+  std::uint64_t strideElems = 0;
   switch (e.blockMode) {
-    case BlockMode::matrix: unit = srcUnit = 16 * 16 * s; break;
-    case BlockMode::vector: unit = 16 * s, srcUnit = 16 * 16 * s; break;
-    case BlockMode::smallChannel: unit = srcUnit = 16 * 4 * s; break;
+    case BlockMode::matrix: blockElems = strideElems = 16 * 16; break;
+    case BlockMode::vector: blockElems = 16, strideElems = 16 * 16; break;
+    case BlockMode::smallChannel: blockElems = strideElems = 16 * 4; break;
     case BlockMode::normal:
     case BlockMode::depthwise: break;
   }
-  check.require(unit != 0, "ENH-1", "enhancedParams.blockMode", static_cast<std::uint64_t>(e.blockMode),
+  check.require(blockElems != 0, "ENH-1", "enhancedParams.blockMode", static_cast<std::uint64_t>(e.blockMode),
                 modeName(e.blockMode) + " is not a CO1->CO2 mode this part supports");
   check.require(e.padMode == 0, "ENH-1", "enhancedParams.padMode", e.padMode, "padMode is not supported yet");
+  check.require(tableFiveHas(e.deqScale, u, c.dtype), "ENH-2", "dtype", static_cast<std::uint64_t>(c.dtype),
+                "not a (deqScale, U, T) conversion of table 5");
+  const bool eight = isEightBit(e.deqScale);
+  check.require(!eight || e.sidStoreMode <= 1 || e.sidStoreMode == 3, "ENH-3", "enhancedParams.sidStoreMode",
+                e.sidStoreMode, "DEQ8/VDEQ8 store modes are 0, 1 and 3");
+  const std::uint64_t entries = isPerColumn(e.deqScale) ? (k.advance ? 16 * std::uint64_t{std::max<std::uint16_t>(p.blockCount, 1)} : 16) : 0;
+  check.require(e.deqTensor.size() >= entries, "ENH-2", "enhancedParams.deqTensor", e.deqTensor.size(),
+                "too few V* parameters (16 per call, per burst with vdeq-advance)");
   if (check.failed()) return check.rejection();
-  const std::uint64_t lenBytes = unit * p.blockLen;
-  const std::uint64_t srcPitch = lenBytes + srcUnit * p.srcStride;
-  const std::uint64_t dstPitch = lenBytes + kBlock32Bytes * p.dstStride;
-  check.buffers(c, burstSpanBytes(p.blockCount, srcPitch, lenBytes), burstSpanBytes(p.blockCount, dstPitch, lenBytes));
+  // 8-bit results with sidStoreMode 0/1 take a half of each 32-byte slot: 0 the high half by the page (AMB-15)
+  const bool halfSlots = eight && e.sidStoreMode != 3;
+  const std::uint64_t slotOffset = ((e.sidStoreMode == 0) != k.sidLowFirst) ? 16 : 0;
+  const std::uint64_t burstElems = blockElems * p.blockLen;
+  const std::uint64_t srcLen = burstElems * su;
+  const std::uint64_t srcPitch = srcLen + strideElems * su * p.srcStride;
+  const std::uint64_t dstLen = halfSlots ? 2 * burstElems : burstElems * st;
+  const std::uint64_t dstPitch = dstLen + kBlock32Bytes * p.dstStride;
+  const std::uint64_t dstLastEnd = halfSlots ? dstLen - 16 + slotOffset : dstLen;  // end of the last burst's writes
+  check.buffers(c, burstSpanBytes(p.blockCount, srcPitch, srcLen),
+                p.blockCount == 0 || burstElems == 0 ? 0 : (p.blockCount - 1) * dstPitch + dstLastEnd);
   if (check.failed()) return check.rejection();
   const auto [from, to] = operandsOf(c, src, dst);
-  copyBursts(to, dstPitch, from, srcPitch, p.blockCount, lenBytes);
-  if (e.isRelu) {
-    for (std::uint64_t i = 0; i < p.blockCount; ++i) relu(to + i * dstPitch, lenBytes, c.dtype);
+  if (e.deqScale == DeqScale::none) {
+    copyBursts(to, dstPitch, from, srcPitch, p.blockCount, srcLen);
+    if (e.isRelu) {
+      for (std::uint64_t i = 0; i < p.blockCount; ++i) relu(to + i * dstPitch, srcLen, c.dtype);
+    }
+    return {};
+  }
+  std::array<Param, 16> params{};
+  for (std::uint64_t i = 0; i < p.blockCount; ++i) {
+    for (std::uint64_t col = 0; col < 16; ++col) {  // V*: entry col (AMB-13: or 16*i + col)
+      const std::uint64_t raw = isPerColumn(e.deqScale) ? e.deqTensor[(k.advance ? 16 * i : 0) + col] : e.deqValue;
+      params[col] = decodeParam(raw, k);
+    }
+    const std::uint8_t* in = from + i * srcPitch;
+    std::uint8_t* out = to + i * dstPitch;
+    for (std::uint64_t j = 0; j < burstElems; ++j) {
+      std::uint64_t x = 0;
+      std::memcpy(&x, in + j * su, su);
+      const std::uint64_t y = convertElement(x, params[j % 16], e, u, c.dtype, k);
+      const std::uint64_t at = halfSlots ? 32 * (j / 16) + slotOffset + j % 16 : j * st;
+      std::memcpy(out + at, &y, st);
+    }
   }
   return {};
 }

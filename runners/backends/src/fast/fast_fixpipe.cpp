@@ -1,0 +1,359 @@
+// =====================================================================================================================
+// Quantising / ReLU copy out of L0C (DataCopyCO12DstParams) in the fast backend       SEMANTICS section 10, FIX-1..7
+// =====================================================================================================================
+// Written from SEMANTICS.md, not from the oracle: its own validation, layout and number conversions (no oracle
+// numeric function is called here). Case::dtype is the destination T, fixpipe->srcDType the L0C source U (4 bytes).
+// Work is per row segment: the 16 source columns of one L0C fractal row are contiguous, and land in one contiguous
+// destination run (C0 = 16, or nz2nd) or two runs of 8 (channelSplit, FIX-3). One kernel per conversion is picked
+// once per case, so the inner loops have no per-element dispatch.
+// Ambiguities (FIX-7, AMB-8..12): a profile word pins the reading; under "any" (the default) the first reading is
+// used -- the oracle leaves exactly the elements where the readings disagree ANY, so any one reading matches it.
+// @post only the FIX-1/2/3 destination elements are written; every other byte of dst is untouched (G-1).
+// @post an element is the FIX-6 conversion of its source element with the scalar (or, V* modes, its column's)
+//       FIX-5 parameter; NaN sources (and -0.0 under ReLU) give some value (the oracle says ANY there).
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <cstring>
+#include <vector>
+
+#include "fast_common.hpp"
+
+namespace dcconf::backends::fast {
+namespace {
+
+using oracle::DType;
+using oracle::FixpipeState;
+using oracle::Profile;
+using oracle::QuantMode;
+using Params = oracle::DataCopyCO12DstParams;
+
+constexpr std::uint64_t kFractalCols = 16;  // L0C fractals are 16 columns wide whatever the destination C0
+
+bool isVector(QuantMode m) { return m == QuantMode::VDEQF16 || m == QuantMode::VQF322B8_PRE || m == QuantMode::VREQ8; }
+
+// ---- FIX-4: the conversions each QuantMode_t performs (U -> T) ----
+bool converts(QuantMode mode, DType u, DType t) {
+  const bool to8 = t == DType::int8_t || t == DType::uint8_t;
+  const bool fromFloat = u == DType::float_;
+  const bool fromInt = u == DType::int32_t;
+  switch (mode) {
+    case QuantMode::NoQuant: return (fromFloat && t == DType::float_) || (fromInt && t == DType::int32_t);
+    case QuantMode::F322F16: return fromFloat && t == DType::half;
+    case QuantMode::F322BF16: return fromFloat && t == DType::bfloat16_t;
+    case QuantMode::DEQF16:
+    case QuantMode::VDEQF16: return fromInt && t == DType::half;
+    case QuantMode::QF322B8_PRE:
+    case QuantMode::VQF322B8_PRE: return fromFloat && to8;
+    case QuantMode::REQ8:
+    case QuantMode::VREQ8: return fromInt && to8;
+  }
+  return false;
+}
+
+std::uint64_t destinationC0(const Params& p) { return p.channelSplit ? 8 : 16; }
+
+void checkParams(Checker& check, const oracle::Case& c, const Params& p, const FixpipeState& f) {
+  const auto mode = static_cast<std::uint64_t>(p.quantPre);
+  check.range("FIX-4", "params.quantPre", mode, 0, 8);
+  if (check.failed()) return;
+  check.require(f.srcDType == DType::float_ || f.srcDType == DType::int32_t, "FIX-4", "fixpipe.srcDType",
+                static_cast<std::uint64_t>(f.srcDType), "the L0C source U is float or int32_t");
+  check.require(converts(p.quantPre, f.srcDType, c.dtype), "FIX-4", "dtype", static_cast<std::uint64_t>(c.dtype),
+                std::string(oracle::name(f.srcDType)) + " -> " + std::string(oracle::name(c.dtype)) +
+                    " is not a conversion of " + std::string(oracle::name(p.quantPre)));
+  check.require(c.dstPos != oracle::Position::A1 || (c.dtype != DType::float_ && c.dtype != DType::int32_t), "FIX-4",
+                "dtype", static_cast<std::uint64_t>(c.dtype), "CO1->A1 has no float or int32_t destination");
+  check.range("FIX-6", "params.reluPre", p.reluPre, 0, 1);
+  check.require(p.nSize != 0, "FIX-1", "params.nSize", 0, "nSize must be at least 1");
+  check.require(p.mSize != 0, "FIX-1", "params.mSize", 0, "mSize must be at least 1");
+  check.require(p.srcStride % 16 == 0, "FIX-1", "params.srcStride", p.srcStride, "a multiple of 16 (C0_size rows)");
+  check.require(p.dstStride != 0, "FIX-1", "params.dstStride", 0, "dstStride must not be 0");
+  check.require(!p.channelSplit || c.dtype == DType::float_, "FIX-3", "params.channelSplit", 1,
+                "channelSplit needs a float destination");
+  if (p.nz2ndEn) {
+    check.require(c.dstPos == oracle::Position::GM, "FIX-2", "params.nz2ndEn", 1, "nz2ndEn is CO1->GM only");
+    check.require(!p.channelSplit, "FIX-3", "params.channelSplit", 1, "channelSplit with nz2ndEn is undocumented");
+    check.require(f.ndNum != 0, "FIX-2", "fixpipe.ndNum", 0, "ndNum must be at least 1");
+  } else {
+    check.require(p.nSize % destinationC0(p) == 0, "FIX-1", "params.nSize", p.nSize,
+                  "without nz2ndEn a multiple of C0 = " + std::to_string(destinationC0(p)));
+  }
+  check.require(!isVector(p.quantPre) || f.quantTensor.size() >= p.nSize, "FIX-4", "fixpipe.quantTensor",
+                f.quantTensor.size(), "a V* mode needs one parameter per column");
+}
+
+// ---- FIX-1/2/3 geometry: where row m of fractal column block b of matrix i comes from and goes to ----
+struct Geometry {
+  std::uint64_t matrices = 1;
+  std::uint64_t srcMatrixElems = 0, srcBlockElems = 0;  // source element pitches (matrix, 16-column block)
+  std::uint64_t dstMatrixBytes = 0, dstRowBytes = 0;    // nz2nd: matrix and row pitches
+  std::uint64_t dstBurstBytes = 0;                      // NZ: pitch of C0-column bursts (32 * dstStride)
+  std::uint64_t c0 = 16;
+  bool nz2nd = false;
+};
+
+Geometry geometryOf(const Params& p, const FixpipeState& f, std::uint64_t s) {
+  Geometry g;
+  g.nz2nd = p.nz2ndEn;
+  g.matrices = p.nz2ndEn ? f.ndNum : 1;
+  g.srcMatrixElems = p.nz2ndEn ? std::uint64_t{f.srcNdStride} * 16 : 0;
+  g.srcBlockElems = std::uint64_t{p.srcStride} * 16;
+  g.dstMatrixBytes = std::uint64_t{f.dstNdStride} * s;
+  g.dstRowBytes = std::uint64_t{p.dstStride} * s;
+  g.dstBurstBytes = kBlock32Bytes * p.dstStride;
+  g.c0 = destinationC0(p);
+  return g;
+}
+
+SpanBytes spansOf(const Params& p, const Geometry& g, std::uint64_t s) {
+  const std::uint64_t blocks = (p.nSize + kFractalCols - 1) / kFractalCols;
+  const std::uint64_t lastRowStart = (g.matrices - 1) * g.srcMatrixElems + 16 * (p.mSize - 1);
+  // block offsets never decrease, so the widest read is the last block's last column or the one before's column 15
+  std::uint64_t srcEnd = lastRowStart + (blocks - 1) * g.srcBlockElems + (p.nSize - 1) % kFractalCols + 1;
+  if (blocks > 1) srcEnd = std::max(srcEnd, lastRowStart + (blocks - 2) * g.srcBlockElems + kFractalCols);
+  SpanBytes spans;
+  spans.src = 4 * srcEnd;
+  if (g.nz2nd) {
+    spans.dst = (g.matrices - 1) * g.dstMatrixBytes + (p.mSize - 1) * g.dstRowBytes + p.nSize * s;
+  } else {
+    spans.dst = (p.nSize / g.c0 - 1) * g.dstBurstBytes + (g.c0 * p.mSize) * s;
+  }
+  return spans;
+}
+
+// ---- FIX-5 parameter, decoded once per case (scalar) or per column (V*), with the profile's readings ----
+struct Readings {
+  bool offsetUnsigned = false;  // AMB-8
+  bool shiftPlusOne = false;    // AMB-9
+  bool deqTrunc = false;        // AMB-10
+  bool reluAfterOffset = false; // AMB-11
+  bool negScaleLowWord = false; // AMB-12
+};
+
+Readings readingsOf(const Profile& pr) {
+  return {pr.fixOffset == Profile::FixOffset::offsetUnsigned, pr.fixShift == Profile::FixShift::shiftPlusOne,
+          pr.fixDeqRounding == Profile::FixDeqRounding::deqTrunc,
+          pr.fixReluOrder == Profile::FixReluOrder::reluAfterOffset,
+          pr.fixNegScale == Profile::FixNegScale::negScaleMagnitude};
+}
+
+struct Quant {
+  double scale = 0;        // M1: bits [31:13] as an fp32 whose low 13 bits are zero
+  unsigned shift = 0;      // N (bits [35:32]), plus one under AMB-9's second reading
+  bool mcb = false;        // bit 36
+  std::int32_t offset = 0; // bits [45:37], 9-bit two's complement or unsigned (AMB-8)
+  bool int8Result = false; // bit 46
+};
+
+Quant decodeQuant(std::uint64_t q, DType t, const Readings& r) {
+  Quant d;
+  d.scale = static_cast<double>(std::bit_cast<float>(static_cast<std::uint32_t>(q) & 0xFFFFE000u));
+  std::uint64_t fields = q >> 32;
+  bool int8Result = ((fields >> 14) & 1u) != 0;
+  // AMB-12: a negative fp32 scale sign-extended to 64 bits; the second reading keeps only the low word
+  if (r.negScaleLowWord && fields == 0xFFFFFFFFu && (q & 0x80000000u) != 0) {
+    fields = 0;
+    int8Result = t == DType::int8_t;
+  }
+  d.shift = static_cast<unsigned>(fields & 0xFu) + (r.shiftPlusOne ? 1 : 0);
+  d.mcb = ((fields >> 4) & 1u) != 0;
+  const auto raw = static_cast<std::int32_t>((fields >> 5) & 0x1FFu);
+  d.offset = !r.offsetUnsigned && raw >= 256 ? raw - 512 : raw;
+  d.int8Result = int8Result;
+  return d;
+}
+
+// ---- number conversions -------------------------------------------------------------------------------------------
+
+// A double to half in one rounding, from its bits: to nearest even (overflow to inf) or toward zero (overflow and
+// inf to the largest finite, AMB-10's second reading). NaN gives the quiet NaN with the value's sign.
+[[gnu::always_inline]] inline std::uint16_t toHalf(double y, bool towardZero) {
+  const std::uint16_t sign = std::signbit(y) ? 0x8000u : 0u;
+  if (std::isnan(y)) return sign | 0x7E00u;
+  const auto bits = std::bit_cast<std::uint64_t>(std::fabs(y));
+  const std::uint16_t overflow = sign | (towardZero ? 0x7BFFu : 0x7C00u);
+  if (bits == 0) return sign;
+  const int exp = static_cast<int>(bits >> 52) - 1023;
+  if (exp >= 16) return overflow;  // |y| >= 65536 (inf included); doubles here are never subnormal
+  const std::uint64_t mant = (bits & ((std::uint64_t{1} << 52) - 1)) | (std::uint64_t{1} << 52);
+  // result = kept + rounding, in half-bit units: normal (10 mantissa bits kept) or subnormal (units of 2^-24)
+  const int drop = exp >= -14 ? 42 : 28 - exp;
+  if (drop >= 64) return sign;  // below 2^-35: rounds to zero either way
+  std::uint64_t kept = mant >> drop;
+  if (exp >= -14) kept = (static_cast<std::uint64_t>(exp + 15) << 10) + kept - 1024;
+  const std::uint64_t rest = mant & ((std::uint64_t{1} << drop) - 1);
+  const std::uint64_t half = std::uint64_t{1} << (drop - 1);
+  if (!towardZero && (rest > half || (rest == half && (kept & 1u) != 0))) ++kept;  // may carry to 0x7C00 = inf
+  return static_cast<std::uint16_t>(sign | kept);
+}
+
+// fp32 bits to bfloat16, to nearest even; NaN gives the quiet NaN with its sign.
+std::uint16_t toBfloat16(std::uint32_t f) {
+  if ((f & 0x7FFFFFFFu) > 0x7F800000u) return static_cast<std::uint16_t>(((f >> 16) & 0x8000u) | 0x7FC0u);
+  return static_cast<std::uint16_t>((f + 0x7FFFu + ((f >> 16) & 1u)) >> 16);
+}
+
+std::int64_t clampTo(std::int64_t v, std::int64_t lo, std::int64_t hi) { return v < lo ? lo : v > hi ? hi : v; }
+
+// FIX-6: an int32 source after the optional MCB shift (saturated to int16), as the exact value of f32(x).
+double intSource(std::int32_t x, const Quant& q) {
+  std::int64_t v = x;
+  if (q.mcb) v = clampTo(v >> q.shift, -32768, 32767);
+  return static_cast<double>(static_cast<float>(v));
+}
+
+std::uint32_t load32(const std::uint8_t* p) {
+  std::uint32_t v;
+  std::memcpy(&v, p, 4);
+  return v;
+}
+template <class T>
+void store(std::uint8_t* p, T v) {
+  std::memcpy(p, &v, sizeof v);
+}
+
+// What every kernel sees besides its operands.
+struct Context {
+  bool relu = false;
+  Readings readings;
+};
+
+// ---- kernels: count elements from a contiguous source run to a contiguous destination run ----
+// q points at the first column's parameter and advances by qStep (0: the scalar, 1: per column).
+using Kernel = void (*)(const std::uint8_t* src, std::uint8_t* dst, std::uint64_t count, const Quant* q,
+                        std::uint64_t qStep, const Context& ctx);
+
+void copyRaw(const std::uint8_t* src, std::uint8_t* dst, std::uint64_t count, const Quant*, std::uint64_t,
+             const Context&) {
+  std::memcpy(dst, src, 4 * count);
+}
+
+// NoQuant with ReLU: max(x, 0) on int32 or float bits (float -0.0 and NaN are ANY: any result will do).
+void reluRaw(const std::uint8_t* src, std::uint8_t* dst, std::uint64_t count, const Quant*, std::uint64_t,
+             const Context&) {
+  for (std::uint64_t k = 0; k < count; ++k) {
+    const std::uint32_t v = load32(src + 4 * k);
+    store<std::uint32_t>(dst + 4 * k, (v >> 31) != 0 ? 0 : v);
+  }
+}
+
+std::uint32_t rectifiedFloat(std::uint32_t f, bool relu) { return relu && (f >> 31) != 0 ? 0 : f; }
+
+void floatToHalf(const std::uint8_t* src, std::uint8_t* dst, std::uint64_t count, const Quant*, std::uint64_t,
+                 const Context& ctx) {
+  for (std::uint64_t k = 0; k < count; ++k) {
+    const float f = std::bit_cast<float>(rectifiedFloat(load32(src + 4 * k), ctx.relu));
+    store(dst + 2 * k, toHalf(static_cast<double>(f), false));
+  }
+}
+
+void floatToBf16(const std::uint8_t* src, std::uint8_t* dst, std::uint64_t count, const Quant*, std::uint64_t,
+                 const Context& ctx) {
+  for (std::uint64_t k = 0; k < count; ++k) store(dst + 2 * k, toBfloat16(rectifiedFloat(load32(src + 4 * k), ctx.relu)));
+}
+
+// DEQF16 / VDEQF16: y = f32(x) * (x >= 0 ? M1 : M2), M2 = 0 with ReLU; the product of a 24-bit and an 11-bit
+// significand is exact in double, so the only rounding is toHalf's.
+void deqToHalf(const std::uint8_t* src, std::uint8_t* dst, std::uint64_t count, const Quant* q, std::uint64_t qStep,
+               const Context& ctx) {
+  for (std::uint64_t k = 0; k < count; ++k, q += qStep) {
+    const double v = intSource(static_cast<std::int32_t>(load32(src + 4 * k)), *q);
+    const double y = v * (ctx.relu && v < 0 ? 0.0 : q->scale);
+    store(dst + 2 * k, toHalf(y, ctx.readings.deqTrunc));
+  }
+}
+
+// 8-bit results (QF322B8_PRE, REQ8 and their V* forms): clamp to [-256, 255], round half to even, add the offset,
+// saturate to int8 or uint8 by the sign bit. ReLU: M2 = 0 before the offset, or max(., 0) after it (AMB-11).
+[[gnu::always_inline]] inline std::uint8_t quantize8(double v, const Quant& q, const Context& ctx) {
+  const bool reluAtScale = ctx.relu && !ctx.readings.reluAfterOffset;
+  const double y = v * (reluAtScale && v < 0 ? 0.0 : q.scale);
+  if (std::isnan(y)) return 0;  // ANY (NaN source, or 0 * inf)
+  // 1.5 * 2^52 added and taken away rounds |y| <= 256 to an integer, ties to even (the default rounding mode)
+  constexpr double kRound = 0x1.8p52;
+  std::int64_t k = static_cast<std::int64_t>((std::clamp(y, -256.0, 255.0) + kRound) - kRound) + q.offset;
+  if (ctx.relu && ctx.readings.reluAfterOffset) k = std::max<std::int64_t>(k, 0);
+  return q.int8Result ? static_cast<std::uint8_t>(clampTo(k, -128, 127)) : static_cast<std::uint8_t>(clampTo(k, 0, 255));
+}
+
+void intTo8(const std::uint8_t* src, std::uint8_t* dst, std::uint64_t count, const Quant* q, std::uint64_t qStep,
+            const Context& ctx) {
+  for (std::uint64_t k = 0; k < count; ++k, q += qStep) {
+    dst[k] = quantize8(intSource(static_cast<std::int32_t>(load32(src + 4 * k)), *q), *q, ctx);
+  }
+}
+
+void floatTo8(const std::uint8_t* src, std::uint8_t* dst, std::uint64_t count, const Quant* q, std::uint64_t qStep,
+              const Context& ctx) {
+  for (std::uint64_t k = 0; k < count; ++k, q += qStep) {
+    dst[k] = quantize8(static_cast<double>(std::bit_cast<float>(load32(src + 4 * k))), *q, ctx);
+  }
+}
+
+Kernel kernelFor(QuantMode mode, DType u, bool relu) {
+  switch (mode) {
+    case QuantMode::NoQuant: return relu ? reluRaw : copyRaw;
+    case QuantMode::F322F16: return floatToHalf;
+    case QuantMode::F322BF16: return floatToBf16;
+    case QuantMode::DEQF16:
+    case QuantMode::VDEQF16: return deqToHalf;
+    case QuantMode::QF322B8_PRE:
+    case QuantMode::VQF322B8_PRE:
+    case QuantMode::REQ8:
+    case QuantMode::VREQ8: return u == DType::float_ ? floatTo8 : intTo8;
+  }
+  return copyRaw;
+}
+
+}  // namespace
+
+RunResult runFixpipe(const oracle::Case& c, std::span<const std::uint8_t> src, std::span<std::uint8_t> dst) {
+  if (!c.fixpipe) return {RunStatus::error, "CASE: DataCopyCO12DstParams without the fixpipe state"};
+  const auto& p = std::get<Params>(c.params);
+  const FixpipeState& f = *c.fixpipe;
+  Checker check;
+  checkParams(check, c, p, f);
+  if (check.failed()) return check.rejection();
+  const std::uint64_t s = oracle::sizeBytes(c.dtype);
+  const Geometry g = geometryOf(p, f, s);
+  const SpanBytes spans = spansOf(p, g, s);
+  check.buffers(c, spans.src, spans.dst);
+  if (check.failed()) return check.rejection();
+
+  const Context ctx{p.reluPre == 1, readingsOf(c.profile)};
+  const bool vector = isVector(p.quantPre);
+  std::vector<Quant> quants;
+  if (vector) {
+    quants.reserve(p.nSize);
+    for (std::uint64_t n = 0; n < p.nSize; ++n) quants.push_back(decodeQuant(f.quantTensor[n], c.dtype, ctx.readings));
+  } else {
+    quants.push_back(decodeQuant(f.quantScalar, c.dtype, ctx.readings));
+  }
+  const std::uint64_t qStep = vector ? 1 : 0;
+  const Kernel kernel = kernelFor(p.quantPre, f.srcDType, ctx.relu);
+  const auto [from, to] = operandsOf(c, src, dst);
+
+  for (std::uint64_t i = 0; i < g.matrices; ++i) {
+    for (std::uint64_t n0 = 0; n0 < p.nSize; n0 += kFractalCols) {
+      const std::uint64_t cols = std::min<std::uint64_t>(kFractalCols, p.nSize - n0);
+      const std::uint8_t* block = from + 4 * (i * g.srcMatrixElems + (n0 / kFractalCols) * g.srcBlockElems);
+      const Quant* q = quants.data() + n0 * qStep;
+      for (std::uint64_t m = 0; m < p.mSize; ++m) {
+        const std::uint8_t* row = block + 4 * 16 * m;
+        if (g.nz2nd) {  // FIX-2: row-major, element (m, n) at i*dstNdStride + m*dstStride + n
+          kernel(row, to + i * g.dstMatrixBytes + m * g.dstRowBytes + n0 * s, cols, q, qStep, ctx);
+          continue;
+        }
+        // FIX-1 / FIX-3: C0-column bursts 32*dstStride bytes apart, rows of C0 elements inside a burst
+        for (std::uint64_t c0 = 0; c0 < cols; c0 += g.c0) {
+          const std::uint64_t n = n0 + c0;
+          kernel(row + 4 * c0, to + (n / g.c0) * g.dstBurstBytes + g.c0 * m * s, g.c0, q + c0 * qStep, qStep, ctx);
+        }
+      }
+    }
+  }
+  return {};
+}
+
+}  // namespace dcconf::backends::fast

@@ -1,0 +1,421 @@
+// Differential test of the fast backend's quantising / ReLU copy out of L0C (FIX-1..7, DataCopyCO12DstParams)
+// against oracle::evaluate, byte by byte with guard bytes around the destination: every cared byte (VALUE, and
+// KEEP = the prior byte) must match; ANY bytes are free. Sources are built from special values (0, -0, NaN, +-inf,
+// subnormals, INT32_MIN/MAX, half-way values, saturating values), quant parameters from FIX-5 fields at their
+// edges. A grid walks every QuantMode_t x FIX-4 dtype pair x path x reluPre x channelSplit x nz2nd with boundary
+// sizes and strides under several AMB-8..12 profiles; a seeded random sweep draws valid cases by hand (independent of
+// the properties/ generators); invalid cases must be rejected without a write.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <bit>
+#include <cstdint>
+#include <cstdio>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "dcconf/backends/backend.hpp"
+#include "dcconf/oracle/oracle.hpp"
+#include "differential_support.hpp"
+
+namespace dcconf::backends {
+namespace {
+
+using oracle::Case;
+using oracle::DType;
+using oracle::Position;
+using oracle::Product;
+using oracle::Profile;
+using oracle::QuantMode;
+using test::describeCase;
+using test::Draw;
+using test::narrow;
+using Params = oracle::DataCopyCO12DstParams;
+
+constexpr std::uint64_t kSeed = 0xf1c5eed7ULL;
+
+// ---- FIX-4: the (mode, U, T) conversions, written out from the spec's list ----------------------------------------
+
+struct Conversion {
+  QuantMode mode;
+  DType u;
+  DType t;
+};
+const std::vector<Conversion>& conversions() {
+  static const std::vector<Conversion> list{
+      {QuantMode::NoQuant, DType::float_, DType::float_},        {QuantMode::NoQuant, DType::int32_t, DType::int32_t},
+      {QuantMode::F322F16, DType::float_, DType::half},          {QuantMode::F322BF16, DType::float_, DType::bfloat16_t},
+      {QuantMode::DEQF16, DType::int32_t, DType::half},          {QuantMode::VDEQF16, DType::int32_t, DType::half},
+      {QuantMode::QF322B8_PRE, DType::float_, DType::int8_t},    {QuantMode::QF322B8_PRE, DType::float_, DType::uint8_t},
+      {QuantMode::VQF322B8_PRE, DType::float_, DType::int8_t},   {QuantMode::VQF322B8_PRE, DType::float_, DType::uint8_t},
+      {QuantMode::REQ8, DType::int32_t, DType::int8_t},          {QuantMode::REQ8, DType::int32_t, DType::uint8_t},
+      {QuantMode::VREQ8, DType::int32_t, DType::int8_t},         {QuantMode::VREQ8, DType::int32_t, DType::uint8_t},
+  };
+  return list;
+}
+
+bool isVector(QuantMode m) { return m == QuantMode::VDEQF16 || m == QuantMode::VQF322B8_PRE || m == QuantMode::VREQ8; }
+bool onA1(DType t) { return t != DType::float_ && t != DType::int32_t; }  // FIX-4: A1 has no 32-bit outputs
+
+// ---- special source values and quant parameters ---------------------------------------------------------------
+
+std::uint64_t f32(float v) { return std::bit_cast<std::uint32_t>(v); }
+std::uint64_t i32(std::int32_t v) { return static_cast<std::uint32_t>(v); }
+
+const std::vector<std::uint64_t>& specialFloats() {
+  static const std::vector<std::uint64_t> v{
+      f32(0.0F), f32(-0.0F), 0x7FC00000u, 0xFFC00000u, 0x7F800001u, 0xFFBFFFFFu,  // zeros, quiet / signalling NaNs
+      f32(std::numeric_limits<float>::infinity()), f32(-std::numeric_limits<float>::infinity()),
+      0x00000001u, 0x807FFFFFu, 0x00800000u, f32(std::numeric_limits<float>::max()), f32(-1e30F),  // subnormal, big
+      f32(1.0F + 0x1p-11F), f32(1.0F + 3 * 0x1p-11F), f32(-(1.0F + 0x1p-11F)),  // half ties (to even: down, up)
+      f32(1.0F + 0x1p-8F), f32(1.0F + 3 * 0x1p-8F), f32(-(1.0F + 3 * 0x1p-8F)),  // bfloat16 ties
+      f32(65504.0F), f32(65519.996F), f32(65520.0F), f32(-65520.0F), f32(65536.0F),  // half overflow edge
+      f32(0x1p-25F), f32(3 * 0x1p-25F), f32(0x1p-24F), f32(0x1p-14F), f32(-0x1p-26F),  // half subnormal ties
+      f32(0.5F), f32(1.5F), f32(2.5F), f32(-0.5F), f32(-2.5F), f32(127.5F), f32(-128.5F), f32(255.5F),  // 8-bit ties
+      f32(128.0F), f32(-129.0F), f32(256.0F), f32(-257.0F), f32(300.0F), f32(-300.0F), f32(1e9F), f32(3.0F),
+  };
+  return v;
+}
+
+const std::vector<std::uint64_t>& specialInts() {
+  static const std::vector<std::uint64_t> v{
+      0, 1, i32(-1), 2, 3, 5, i32(-3), i32(-5), 127, 128, i32(-128), i32(-129), 255, 256, i32(-256), i32(-257),
+      i32(std::numeric_limits<std::int32_t>::min()), i32(std::numeric_limits<std::int32_t>::max()),
+      i32((1 << 24) + 1), i32(-((1 << 24) + 3)), 32767, 32768, i32(-32768), i32(-32769), 65535, 2049, 2051, 4097,
+      i32(1 << 20), i32(-(1 << 20)), 1000, i32(-1000), 65520, 131041,
+  };
+  return v;
+}
+
+// Sources: mostly special values, the rest random bits (so NaN payloads and odd exponents also appear).
+std::vector<std::uint8_t> specialSource(Draw& d, const Case& c) {
+  std::vector<std::uint8_t> src = d.bytes(c.src.sizeBytes);
+  const auto& specials = c.fixpipe->srcDType == DType::float_ ? specialFloats() : specialInts();
+  for (std::uint64_t at = c.src.offsetBytes; at + 4 <= src.size(); at += 4) {
+    if (d.oneIn(4)) continue;
+    const auto v = static_cast<std::uint32_t>(specials[d.between(0, specials.size() - 1)]);
+    for (int b = 0; b < 4; ++b) src[at + static_cast<std::uint64_t>(b)] = narrow<std::uint8_t>(v >> (8 * b));
+  }
+  return src;
+}
+
+// FIX-5: M1 = bits [31:13], N = [35:32], MCB = 36, offset = [45:37], sign = 46.
+std::uint64_t quantBits(float scale, std::uint64_t n, bool mcb, std::uint64_t offset, bool sign) {
+  return f32(scale) | (n & 0xFu) << 32 | std::uint64_t{mcb} << 36 | (offset & 0x1FFu) << 37 | std::uint64_t{sign} << 46;
+}
+
+std::uint64_t drawQuant(Draw& d, DType t) {
+  if (d.oneIn(12)) return d.bits();  // every bit random, including [63:47]
+  if (d.oneIn(10)) return 0xFFFFFFFF00000000ULL | f32(-static_cast<float>(d.from({1, 2, 3})) * 0.5F);  // AMB-12
+  static const float kScales[] = {1.0F, 0.5F, 0.25F, 2.0F, 3.0F, -1.0F, -0.5F, 1.0F / 3.0F, 0x1p-10F, 65536.0F,
+                                  0x1.fffffep0F, 0x1p-140F, 1e-3F, std::numeric_limits<float>::infinity()};
+  const float scale = kScales[d.between(0, std::size(kScales) - 1)];
+  const std::uint64_t n = d.from({0, 1, 2, 3, 15, d.between(0, 15)});
+  const std::uint64_t offset = d.from({0, 0, 5, 100, 255, 256, 300, 511, d.between(0, 511)});
+  const bool sign = d.oneIn(8) ? d.oneIn(2) : t == DType::int8_t;
+  return quantBits(scale, n, d.oneIn(2), offset, sign);
+}
+
+// ---- case construction ------------------------------------------------------------------------------------------
+
+struct Shape {
+  bool gm = true, relu = false, channelSplit = false, nz2nd = false;
+  std::uint64_t nSize = 16, mSize = 1, srcStride = 16, dstStride = 1;
+  std::uint64_t ndNum = 1, srcNdStride = 0, dstNdStride = 0;
+};
+
+// Offsets: local operands 32-byte aligned (G-5), GM anywhere; sizes hold the copy plus some slack.
+void sizeBuffers(Draw& d, Case& c) {
+  c.src.offsetBytes = 32 * d.from({0, 0, 1, 3});
+  c.dst.offsetBytes = c.dstPos == Position::GM ? d.from({0, 0, 1, 7, 33}) : 32 * d.from({0, 0, 2});
+  const oracle::Extents e = oracle::extents(c);
+  c.src.sizeBytes = c.src.offsetBytes + e.srcSpanBytes + d.from({0, 4, 64});
+  c.dst.sizeBytes = c.dst.offsetBytes + e.dstSpanBytes + d.from({0, 1, 64});
+}
+
+Case fixCase(Draw& d, Product product, const Conversion& cv, const Shape& sh, const Profile& profile) {
+  Case c;
+  c.product = product;
+  c.api = oracle::Api::DataCopy;
+  c.srcPos = Position::CO1;
+  c.dstPos = sh.gm ? Position::GM : Position::A1;
+  c.dtype = cv.t;
+  c.profile = profile;
+  Params p;
+  p.nSize = narrow<std::uint16_t>(sh.nSize);
+  p.mSize = narrow<std::uint16_t>(sh.mSize);
+  p.srcStride = narrow<std::uint16_t>(sh.srcStride);
+  p.dstStride = narrow<std::uint32_t>(sh.dstStride);
+  p.quantPre = cv.mode;
+  p.reluPre = sh.relu ? 1 : 0;
+  p.channelSplit = sh.channelSplit;
+  p.nz2ndEn = sh.nz2nd;
+  p.sid = narrow<std::uint8_t>(d.between(0, 3));
+  c.params = p;
+  oracle::FixpipeState f;
+  f.srcDType = cv.u;
+  f.quantScalar = drawQuant(d, cv.t);
+  if (isVector(cv.mode) || d.oneIn(4)) {  // a tensor in a scalar mode must be ignored
+    const std::uint64_t entries = sh.nSize + d.from({0, 0, 3});
+    for (std::uint64_t k = 0; k < entries; ++k) f.quantTensor.push_back(drawQuant(d, cv.t));
+  }
+  f.ndNum = narrow<std::uint16_t>(sh.ndNum);
+  f.srcNdStride = narrow<std::uint16_t>(sh.srcNdStride);
+  f.dstNdStride = narrow<std::uint32_t>(sh.dstNdStride);
+  c.fixpipe = f;
+  sizeBuffers(d, c);
+  return c;
+}
+
+std::uint64_t ceilDiv(std::uint64_t a, std::uint64_t b) { return (a + b - 1) / b; }
+
+// Minimum non-overlapping strides for the shape (FIX-1: srcStride rows of 16, dstStride 32-byte units; FIX-2:
+// dstStride elements, matrix strides in C0_size units / elements), and `extra` on top of each.
+void setStrides(Shape& sh, std::uint64_t elementBytes, std::uint64_t extra) {
+  const std::uint64_t c0 = sh.channelSplit ? 8 : 16;
+  sh.srcStride = oracle::alignUp(sh.mSize, 16) + 16 * extra;
+  if (sh.nz2nd) {
+    sh.dstStride = sh.nSize + extra;
+    sh.srcNdStride = ceilDiv(sh.nSize, 16) * sh.srcStride + extra;
+    sh.dstNdStride = sh.mSize * sh.dstStride + extra;
+  } else {
+    sh.dstStride = std::max<std::uint64_t>(1, ceilDiv(sh.mSize * c0 * elementBytes, 32)) + extra;
+  }
+}
+
+struct Tally {
+  std::uint64_t cases = 0, failures = 0, caredBytes = 0, anyBytes = 0;
+};
+
+// One valid case on fast against the oracle, special-valued source; counts into tally.
+void check(Backend& fast, const Case& c, Draw& d, Tally& tally) {
+  const std::vector<std::uint8_t> src = specialSource(d, c);
+  const test::Comparison r = test::compareWithOracle(fast, c, src, d);
+  ++tally.cases;
+  tally.caredBytes += r.caredBytes;
+  tally.anyBytes += r.anyBytes;
+  if (r.failure.empty()) return;
+  if (++tally.failures <= 10) ADD_FAILURE() << r.failure << "\n  " << describeCase(c);
+}
+
+Profile profileOf(const char* words) {
+  const auto parsed = oracle::parseProfile(words);
+  EXPECT_TRUE(parsed.profile) << parsed.error;
+  return parsed.profile.value_or(Profile{});
+}
+
+const char* const kGridProfiles[] = {
+    "default",
+    "offset-signed,shift-raw,deq-rne,relu-before-offset,negscale-signed",
+    "offset-unsigned,shift-plus-one,deq-trunc,relu-after-offset,negscale-magnitude",
+    "offset-unsigned,deq-rne,relu-before-offset",
+};
+
+// ---- the grid: every mode x dtype pair x path x reluPre x channelSplit x nz2nd x boundary sizes x strides x profile -
+
+TEST(FastFixpipe, GridOfModesPairsPathsLayoutsAndBoundarySizesMatchesOracle) {
+  auto fast = makeFastBackend();
+  Draw d(kSeed);
+  Tally tally;
+  for (const char* words : kGridProfiles) {
+    const Profile profile = profileOf(words);
+    for (const Conversion& cv : conversions()) {
+      const std::uint64_t s = oracle::sizeBytes(cv.t);
+      for (const bool gm : {true, false}) {
+        if (!gm && !onA1(cv.t)) continue;
+        for (const bool relu : {false, true}) {
+          for (const bool nz2nd : gm ? std::vector<bool>{false, true} : std::vector<bool>{false}) {
+            for (const bool split : cv.t == DType::float_ && !nz2nd ? std::vector<bool>{false, true} : std::vector<bool>{false}) {
+              const std::uint64_t c0 = split ? 8 : 16;
+              // FIX-1: a multiple of C0 without nz2nd; FIX-2 takes any width (C0-1, C0, C0+1 and a single column)
+              const std::vector<std::uint64_t> widths = nz2nd ? std::vector<std::uint64_t>{1, 15, 16, 17, 33}
+                                                              : std::vector<std::uint64_t>{c0, 2 * c0, 3 * c0};
+              for (const std::uint64_t nSize : widths) {
+                for (const std::uint64_t mSize : {1, 15, 16, 17}) {
+                  for (const std::uint64_t extra : {0, 2}) {
+                    Shape sh{gm, relu, split, nz2nd, nSize, mSize};
+                    sh.ndNum = nz2nd ? 1 + extra : 1;
+                    setStrides(sh, s, extra);
+                    check(*fast, fixCase(d, Product::atlas_a2, cv, sh, profile), d, tally);
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  EXPECT_EQ(tally.failures, 0u);
+  // not vacuous: most written bytes are pinned values, and the default profile leaves some ANY
+  EXPECT_GT(tally.caredBytes, 4 * tally.anyBytes);
+  EXPECT_GT(tally.anyBytes, 0u);
+  RecordProperty("cases", std::to_string(tally.cases));
+  std::printf("[ info ] FIX grid: %llu cases, %llu VALUE bytes compared, %llu ANY bytes\n",
+              static_cast<unsigned long long>(tally.cases), static_cast<unsigned long long>(tally.caredBytes),
+              static_cast<unsigned long long>(tally.anyBytes));
+}
+
+// Strides below the non-overlapping minimum: srcStride 0 (every column block reads the same fractal) and
+// destinations that overlap (the oracle makes collisions ANY; everything else must still match).
+TEST(FastFixpipe, OverlappingAndZeroStridesMatchOracle) {
+  auto fast = makeFastBackend();
+  Draw d(kSeed + 1);
+  Tally tally;
+  for (const Conversion& cv : conversions()) {
+    for (const bool nz2nd : {false, true}) {
+      for (const std::uint64_t mSize : {1, 17}) {
+        Shape sh{true, d.oneIn(2), false, nz2nd, nz2nd ? 20u : 32u, mSize};
+        setStrides(sh, oracle::sizeBytes(cv.t), 0);
+        sh.srcStride = 0;
+        sh.dstStride = nz2nd ? 7 : 1;
+        sh.ndNum = nz2nd ? 2 : 1;
+        sh.srcNdStride = 0;
+        sh.dstNdStride = nz2nd ? 3 : 0;
+        check(*fast, fixCase(d, Product::atlas_a3, cv, sh, Profile{}), d, tally);
+      }
+    }
+  }
+  EXPECT_EQ(tally.failures, 0u);
+  std::printf("[ info ] FIX overlapping strides: %llu cases\n", static_cast<unsigned long long>(tally.cases));
+}
+
+// ---- a seeded random sweep over valid cases, drawn by hand ------------------------------------------------------
+
+Profile drawFixProfile(Draw& d) {
+  Profile p;
+  p.fixOffset = static_cast<Profile::FixOffset>(d.between(0, 2));
+  p.fixShift = static_cast<Profile::FixShift>(d.between(0, 2));
+  p.fixDeqRounding = static_cast<Profile::FixDeqRounding>(d.between(0, 2));
+  p.fixReluOrder = static_cast<Profile::FixReluOrder>(d.between(0, 2));
+  p.fixNegScale = static_cast<Profile::FixNegScale>(d.between(0, 2));
+  return p;
+}
+
+Case drawValidCase(Draw& d) {
+  const Conversion& cv = conversions()[d.between(0, conversions().size() - 1)];
+  Shape sh;
+  sh.gm = !onA1(cv.t) || d.oneIn(2);
+  sh.relu = d.oneIn(2);
+  sh.nz2nd = sh.gm && d.oneIn(3);
+  sh.channelSplit = cv.t == DType::float_ && !sh.nz2nd && d.oneIn(2);
+  const std::uint64_t c0 = sh.channelSplit ? 8 : 16;
+  sh.nSize = sh.nz2nd ? d.from({1, 15, 16, 17, d.between(1, 70)}) : c0 * d.from({1, 2, d.between(1, 5)});
+  sh.mSize = d.from({1, 15, 16, 17, d.between(1, 40)});
+  sh.ndNum = sh.nz2nd ? d.from({1, 1, 2, d.between(1, 4)}) : 1;
+  setStrides(sh, oracle::sizeBytes(cv.t), d.from({0, 0, 1, d.between(0, 5)}));
+  if (d.oneIn(8)) sh.srcStride = 16 * d.between(0, 3);  // overlapping source reads are valid
+  if (d.oneIn(8)) sh.dstStride = d.between(1, 8);       // overlapping destinations: collisions are ANY
+  if (sh.nz2nd && d.oneIn(6)) sh.srcNdStride = d.between(0, 4);
+  if (sh.nz2nd && d.oneIn(6)) sh.dstNdStride = d.between(0, 64);
+  return fixCase(d, d.oneIn(2) ? Product::atlas_a2 : Product::atlas_a3, cv, sh, drawFixProfile(d));
+}
+
+TEST(FastFixpipe, RandomValidCasesMatchOracle) {
+  auto fast = makeFastBackend();
+  Draw d(kSeed + 2);
+  Tally tally;
+  for (int n = 0; n < 4000; ++n) check(*fast, drawValidCase(d), d, tally);
+  EXPECT_EQ(tally.failures, 0u);
+  RecordProperty("cases", std::to_string(tally.cases));
+  std::printf("[ info ] FIX random sweep: %llu cases (seed 0x%llx), %llu VALUE bytes compared\n",
+              static_cast<unsigned long long>(tally.cases), static_cast<unsigned long long>(kSeed + 2),
+              static_cast<unsigned long long>(tally.caredBytes));
+}
+
+// ---- products and invalid cases -------------------------------------------------------------------------------
+
+TEST(FastFixpipe, ProductsWithoutFixAreNotSupported) {
+  auto fast = makeFastBackend();
+  Draw d(kSeed + 3);
+  Shape sh;
+  setStrides(sh, 2, 0);
+  for (const Product product : oracle::allProducts()) {
+    const Case c = fixCase(d, product, conversions()[4], sh, Profile{});
+    const bool documented = product == Product::atlas_a2 || product == Product::atlas_a3;
+    EXPECT_EQ(fast->supports(c), documented) << oracle::name(product);
+    std::vector<std::uint8_t> src(c.src.sizeBytes), dst(c.dst.sizeBytes);
+    EXPECT_EQ(fast->run(c, src, dst).status, documented ? RunStatus::ok : RunStatus::notSupported)
+        << oracle::name(product);
+  }
+}
+
+Params& paramsOf(Case& c) { return std::get<Params>(c.params); }
+
+struct Breaker {
+  const char* what;
+  bool (*apply)(Case&);  // false when it does not apply to this case
+};
+
+const std::vector<Breaker>& breakers() {
+  static const std::vector<Breaker> list{
+      {"quantPre 9", [](Case& c) { return paramsOf(c).quantPre = static_cast<QuantMode>(9), true; }},
+      {"source U half", [](Case& c) { return c.fixpipe->srcDType = DType::half, true; }},
+      {"int32 -> int16", [](Case& c) { return c.fixpipe->srcDType == DType::int32_t && (c.dtype = DType::int16_t, true); }},
+      {"source and mode disagree",
+       [](Case& c) {
+         c.fixpipe->srcDType = c.fixpipe->srcDType == DType::float_ ? DType::int32_t : DType::float_;
+         return true;
+       }},
+      {"CO1->A1 float", [](Case& c) { return c.dstPos == Position::A1 && c.dtype == DType::half && (c.dtype = DType::float_, true); }},
+      {"reluPre 2", [](Case& c) { return paramsOf(c).reluPre = 2, true; }},
+      {"nSize 0", [](Case& c) { return paramsOf(c).nSize = 0, true; }},
+      {"mSize 0", [](Case& c) { return paramsOf(c).mSize = 0, true; }},
+      {"srcStride 8", [](Case& c) { return paramsOf(c).srcStride = 8, true; }},
+      {"dstStride 0", [](Case& c) { return paramsOf(c).dstStride = 0, true; }},
+      {"channelSplit, not float", [](Case& c) { return c.dtype != DType::float_ && (paramsOf(c).channelSplit = true, true); }},
+      {"nz2nd to A1", [](Case& c) { return c.dstPos == Position::A1 && (paramsOf(c).nz2ndEn = true, true); }},
+      {"nz2nd with channelSplit", [](Case& c) { return paramsOf(c).channelSplit && (paramsOf(c).nz2ndEn = true, true); }},
+      {"ndNum 0", [](Case& c) { return paramsOf(c).nz2ndEn && (c.fixpipe->ndNum = 0, true); }},
+      {"nSize C0 + 1 without nz2nd", [](Case& c) { return !paramsOf(c).nz2ndEn && (paramsOf(c).nSize += 1, true); }},
+      {"nSize C0 - 1 without nz2nd", [](Case& c) { return !paramsOf(c).nz2ndEn && (paramsOf(c).nSize -= 1, true); }},
+      {"V* tensor one short",
+       [](Case& c) {
+         if (!isVector(paramsOf(c).quantPre)) return false;
+         c.fixpipe->quantTensor.resize(paramsOf(c).nSize - 1u);
+         return true;
+       }},
+      {"src one byte short", [](Case& c) { return c.src.sizeBytes = c.src.offsetBytes + oracle::extents(c).srcSpanBytes - 1, true; }},
+      {"dst one byte short", [](Case& c) { return c.dst.sizeBytes = c.dst.offsetBytes + oracle::extents(c).dstSpanBytes - 1, true; }},
+      {"CO1 offset not 32-byte aligned (G-5)", [](Case& c) { return c.src.offsetBytes += 16, c.src.sizeBytes += 16, true; }},
+      {"A1 offset not 32-byte aligned (G-5)",
+       [](Case& c) { return c.dstPos == Position::A1 && (c.dst.offsetBytes += 4, c.dst.sizeBytes += 4, true); }},
+  };
+  return list;
+}
+
+std::string clauseOf(const std::string& detail) { return detail.substr(0, detail.find(':')); }
+
+// fast must answer rejected, name a clause the oracle also names, and leave every byte (guards included) as it was.
+TEST(FastFixpipe, InvalidCasesAreRejectedWithoutWrites) {
+  auto fast = makeFastBackend();
+  Draw d(kSeed + 4);
+  std::uint64_t rejected = 0;
+  for (const Breaker& breaker : breakers()) {
+    std::uint64_t applied = 0;
+    for (int n = 0; n < 200 && applied < 25; ++n) {
+      Case c = drawValidCase(d);
+      if (!breaker.apply(c)) continue;
+      ++applied;
+      const std::vector<oracle::Violation> violations = oracle::validate(c);
+      ASSERT_FALSE(violations.empty()) << breaker.what << " left a valid case: " << describeCase(c);
+      const std::vector<std::uint8_t> src = d.bytes(c.src.sizeBytes);
+      test::GuardedDst dst = test::guardedDst(d, c.dst.sizeBytes);
+      const std::vector<std::uint8_t> before = dst.bytes;
+      const RunResult r = fast->run(c, src, dst.span());
+      EXPECT_EQ(r.status, RunStatus::rejected) << breaker.what << ": " << r.detail << "\n  " << describeCase(c);
+      EXPECT_TRUE(std::any_of(violations.begin(), violations.end(),
+                              [&](const oracle::Violation& v) { return v.clause == clauseOf(r.detail); }))
+          << breaker.what << ": fast says '" << r.detail << "', oracle says '" << oracle::describe(violations.front())
+          << "'\n  " << describeCase(c);
+      EXPECT_TRUE(dst.bytes == before) << breaker.what << ": wrote on a rejected case\n  " << describeCase(c);
+    }
+    EXPECT_GT(applied, 0u) << breaker.what << " never applied";
+    rejected += applied;
+  }
+  std::printf("[ info ] FIX invalid: %llu cases\n", static_cast<unsigned long long>(rejected));
+}
+
+}  // namespace
+}  // namespace dcconf::backends
