@@ -1,7 +1,10 @@
 // Coverage buckets per operation. The reachable list is what the generators promise to hit (>= 1% of the cases).
 #include "dcconf/properties/buckets.hpp"
+#include "dcconf/properties/fixpipe.hpp"
 
+#include <algorithm>
 #include <cstdio>
+#include <functional>
 
 #include "dcconf/oracle/oracle.hpp"
 
@@ -124,6 +127,51 @@ void enhancedBuckets(Names& out, const Case& c, std::uint64_t s) {
   flag(out, p.srcStride > 0, "srcStride>0");
   flag(out, p.dstStride > 0, "dstStride>0");
   flag(out, e.deqValue != 0 || e.sidStoreMode != 0 || e.padValue != 0, "unread fields set");
+  if (c.srcPos != Position::CO1) return;
+  // ENH-2..4: the conversion, the DEQ8/VDEQ8 store mode, V* tensors with equal columns
+  out.push_back("deqScale:" + std::string(name(e.deqScale)));
+  if (e.deqScale == DeqScale::deq8 || e.deqScale == DeqScale::vdeq8) {
+    out.push_back("sidStoreMode:" + std::to_string(e.sidStoreMode));
+  }
+  flag(out, !e.deqTensor.empty() && std::all_of(e.deqTensor.begin(), e.deqTensor.end(),
+                                                [&](std::uint64_t q) { return q == e.deqTensor.front(); }),
+       "V*:columns equal");
+  flag(out, e.isRelu && e.deqScale != DeqScale::none, "isRelu with deqScale");
+}
+
+// FIX: mode and conversion, layout switches, and the FIX-5 fields of the scalar (or of every V* column).
+void fixpipeBuckets(Names& out, const Case& c) {
+  const auto& p = std::get<DataCopyCO12DstParams>(c.params);
+  const FixpipeState& f = *c.fixpipe;
+  out.push_back("path:" + pathName(c.srcPos, c.dstPos));
+  out.push_back(std::string(name(p.quantPre)) + ":" + std::string(name(f.srcDType)) + "->" + std::string(name(c.dtype)));
+  out.push_back(c.profile == Profile{} ? "profile:default" : "profile:AMB-8..12 pinned");
+  flag(out, p.reluPre == 1, "reluPre");
+  flag(out, p.channelSplit, "channelSplit");
+  flag(out, p.nz2ndEn, "nz2ndEn");
+  flag(out, p.nz2ndEn && f.ndNum > 1, "nz2ndEn,ndNum>1");
+  flag(out, p.nz2ndEn && p.nSize % 16 != 0, "nz2ndEn,nSize%16!=0");
+  flag(out, p.mSize % 16 != 0, "mSize%16!=0");
+  flag(out, p.nSize > 16, "nSize>16");
+  const bool vector = isPerColumnMode(p.quantPre);
+  if (!isScaledMode(p.quantPre)) return;
+  std::vector<std::uint64_t> params{f.quantScalar};
+  if (vector) params.assign(f.quantTensor.begin(), f.quantTensor.begin() + p.nSize);
+  flag(out, vector && std::adjacent_find(params.begin(), params.end(), std::not_equal_to<>()) == params.end(), "V*:columns equal");
+  flag(out, vector && std::adjacent_find(params.begin(), params.end(), std::not_equal_to<>()) != params.end(), "V*:columns differ");
+  const bool eight = c.dtype == DType::int8_t || c.dtype == DType::uint8_t;
+  auto any = [&](const char* bucket, auto predicate) { flag(out, std::any_of(params.begin(), params.end(), predicate), bucket); };
+  auto m1 = [](std::uint64_t q) { return (q >> 13) & 0x7FFFF; };  // FIX-5 fields, read here from the bits directly
+  auto exponent = [&](std::uint64_t q) { return (m1(q) >> 10) & 0xFF; };
+  any("M1<0", [&](std::uint64_t q) { return (m1(q) >> 18) != 0; });
+  any("M1==0", [&](std::uint64_t q) { return (m1(q) & 0x3FFFF) == 0; });
+  any("M1 subnormal", [&](std::uint64_t q) { return exponent(q) == 0 && (m1(q) & 0x3FF) != 0; });
+  any("M1 inf/nan", [&](std::uint64_t q) { return exponent(q) == 0xFF; });
+  any("scale low 13 bits set", [](std::uint64_t q) { return (q & 0x1FFF) != 0; });
+  any("MCB", [](std::uint64_t q) { return ((q >> 36) & 1) != 0; });
+  any("offset!=0", [](std::uint64_t q) { return ((q >> 37) & 0x1FF) != 0; });
+  any("sign bit!=T", [&](std::uint64_t q) { return eight && (((q >> 46) & 1) != 0) != (c.dtype == DType::int8_t); });
+  any("sign-extended scale (AMB-12)", [](std::uint64_t q) { return (q >> 32) == 0xFFFFFFFFu; });
 }
 
 }  // namespace
@@ -171,7 +219,7 @@ std::vector<std::string> bucketsOf(const casefile::CaseData& data) {
     case Operation::dn2nz: dn2nzBuckets(out, c, std::get<Dn2NzParams>(c.params), s); break;
     case Operation::enhancedNormal:
     case Operation::enhancedCo1ToCo2: enhancedBuckets(out, c, s); break;
-    case Operation::fixpipe: break;  // FIX: no generator, no buckets yet
+    case Operation::fixpipe: fixpipeBuckets(out, c); break;
   }
   return out;
 }
@@ -219,8 +267,25 @@ std::vector<std::string> reachableBuckets(Operation operation) {
     case Operation::enhancedCo1ToCo2:
       return {"width:2", "width:4", "BLOCK_MODE_MATRIX,width:2", "BLOCK_MODE_MATRIX,width:4",
               "BLOCK_MODE_VECTOR,width:2", "BLOCK_MODE_VECTOR,width:4", "BLOCK_MODE_SMALL_CHANNEL,width:2",
-              "BLOCK_MODE_SMALL_CHANNEL,width:4", "isRelu", "blockCount>1", "srcStride>0", "dstStride>0"};
-    case Operation::fixpipe: return {};  // FIX: no generator yet
+              "BLOCK_MODE_SMALL_CHANNEL,width:4", "isRelu", "blockCount>1", "srcStride>0", "dstStride>0",
+              "width:1", "deqScale:DEQ_NONE", "deqScale:DEQ", "deqScale:VDEQ", "deqScale:DEQ8", "deqScale:VDEQ8",
+              "deqScale:DEQ16", "deqScale:VDEQ16", "sidStoreMode:0", "sidStoreMode:1", "sidStoreMode:3",
+              "V*:columns equal", "isRelu with deqScale"};
+    case Operation::fixpipe: {
+      Names out{"width:1", "width:2", "width:4", "path:CO1->GM", "path:CO1->A1", "profile:default",
+                "profile:AMB-8..12 pinned", "reluPre", "channelSplit", "nz2ndEn", "nz2ndEn,ndNum>1",
+                "nz2ndEn,nSize%16!=0", "mSize%16!=0", "nSize>16", "V*:columns equal", "V*:columns differ", "M1<0",
+                "M1==0", "M1 subnormal", "M1 inf/nan", "scale low 13 bits set", "MCB", "offset!=0", "sign bit!=T",
+                "sign-extended scale (AMB-12)"};
+      for (const char* conversion :  // FIX-4, one bucket per QuantMode_t conversion
+           {"NoQuant:int32_t->int32_t", "NoQuant:float->float", "F322F16:float->half", "F322BF16:float->bfloat16_t",
+            "DEQF16:int32_t->half", "VDEQF16:int32_t->half", "QF322B8_PRE:float->int8_t", "QF322B8_PRE:float->uint8_t",
+            "VQF322B8_PRE:float->int8_t", "VQF322B8_PRE:float->uint8_t", "REQ8:int32_t->int8_t",
+            "REQ8:int32_t->uint8_t", "VREQ8:int32_t->int8_t", "VREQ8:int32_t->uint8_t"}) {
+        out.emplace_back(conversion);
+      }
+      return out;
+    }
   }
   return {};
 }

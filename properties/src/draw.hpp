@@ -54,4 +54,10 @@ GeneratedCase drawDn2Nz(const Scope& scope);
 GeneratedCase drawEnhancedNormal(const Scope& scope);
 GeneratedCase drawEnhancedCo1ToCo2(const Scope& scope);
 
+// generators_fixpipe.cpp (FIX): the valid generator, whether the scope holds any FIX-4 conversion, and the one-break
+// generators of the FIX constraints the scope can express.
+GeneratedCase drawFixpipe(const Scope& scope);
+bool fixpipeHasCases(const Scope& scope);
+std::vector<InvalidCase (*)(const Scope&)> fixpipeBreakers(const Scope& scope);
+
 }  // namespace dcconf::properties::detail

@@ -254,6 +254,7 @@ rc::Gen<GeneratedCase> genEnhancedNormal(const Scope& scope) {
 rc::Gen<GeneratedCase> genEnhancedCo1ToCo2(const Scope& scope) {
   return rc::gen::exec([=] { return drawEnhancedCo1ToCo2(scope); });
 }
+rc::Gen<GeneratedCase> genFixpipe(const Scope& scope) { return rc::gen::exec([=] { return drawFixpipe(scope); }); }
 
 bool hasGenerator(Operation operation) {
   switch (operation) {
@@ -268,11 +269,14 @@ bool hasGenerator(Operation operation) {
     case Operation::dn2nz:
     case Operation::enhancedNormal:
     case Operation::enhancedCo1ToCo2:
-      return true;
     case Operation::fixpipe:
-      return false;  // FIX: no generator yet
+      return true;
   }
   return false;
+}
+
+bool scopeHasCases(Operation operation, const Scope& scope) {
+  return hasGenerator(operation) && (operation != Operation::fixpipe || fixpipeHasCases(scope));
 }
 
 rc::Gen<GeneratedCase> genCase(Operation operation, const Scope& scope) {
@@ -291,7 +295,7 @@ rc::Gen<GeneratedCase> genCase(Operation operation, const Scope& scope) {
     case Operation::dn2nz: return genDn2Nz(scope);
     case Operation::enhancedNormal: return genEnhancedNormal(scope);
     case Operation::enhancedCo1ToCo2: return genEnhancedCo1ToCo2(scope);
-    case Operation::fixpipe: break;  // FIX: no generator yet (hasGenerator says false)
+    case Operation::fixpipe: return genFixpipe(scope);
   }
   throw std::logic_error("no property generator for " + std::string(name(operation)));
 }

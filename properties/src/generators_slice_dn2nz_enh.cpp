@@ -172,6 +172,47 @@ Case drawEnhancedSkeleton(Operation operation, const Scope& scope) {
   return c;
 }
 
+// A FIX-5 parameter (ENH-4): a scale from a few exact values (1.0 first) with the ignored low 13 bits sometimes set,
+// then N, MCB, the 9-bit offset and the sign bit, each shrinking to 0; now and then a negative scale sign-extended to
+// 64 bits (AMB-12).
+std::uint64_t drawDeqParam() {
+  std::uint64_t q = *rc::gen::element<std::uint64_t>(0x3F800000, 0x3F000000, 0x40000000, 0x3E800000, 0xBF800000,
+                                                     0x3FC00000, 0x3DCCCCCD, 0x00000000, 0x7F800000);
+  q |= drawEdgy({0}, 0, 0x1FFF);
+  q |= drawEdgy({0}, 0, 15) << 32;
+  q |= std::uint64_t{drawBool()} << 36;
+  q |= drawEdgy({0, 5, 255, 256, 511}, 0, 511) << 37;
+  q |= std::uint64_t{drawBool()} << 46;
+  if (drawEdgy({0}, 0, 7) == 7) q = 0xFFFFFFFF80000000ull | (q & 0x7FFFFFFF);
+  return q;
+}
+
+// ENH-2 table 5: a deqScale producing the drawn T (DEQ_NONE first where T allows it, so shrinking drops the
+// conversion), its source type U, deqValue or the V* tensor (16 entries, or 16 per burst; sometimes all equal),
+// and for DEQ8/VDEQ8 a store mode (3, 0 or 1: ENH-3).
+void drawConversion(Case& c, const Scope& scope) {
+  DataCopyEnhancedParams& e = *c.enhancedParams;
+  std::vector<DeqScale> modes{DeqScale::none};
+  if (c.dtype == DType::half) modes = {DeqScale::none, DeqScale::deq, DeqScale::deq16, DeqScale::vdeq, DeqScale::vdeq16};
+  if (c.dtype == DType::int16_t) modes = {DeqScale::none, DeqScale::deq16, DeqScale::vdeq16};
+  if (c.dtype == DType::int8_t || c.dtype == DType::uint8_t) modes = {DeqScale::deq8, DeqScale::vdeq8};
+  e.deqScale = *rc::gen::elementOf(modes);
+  if (e.deqScale == DeqScale::none) return;
+  e.srcDType = e.deqScale == DeqScale::deq && drawBool() ? DType::half : DType::int32_t;
+  e.deqValue = drawDeqParam();
+  if (e.deqScale == DeqScale::deq8 || e.deqScale == DeqScale::vdeq8) {
+    e.sidStoreMode = *rc::gen::element<std::uint8_t>(3, 0, 1);
+  }
+  if (e.deqScale != DeqScale::vdeq && e.deqScale != DeqScale::vdeq8 && e.deqScale != DeqScale::vdeq16) return;
+  if (e.blockMode == BlockMode::smallChannel) e.blockMode = BlockMode::matrix;  // ENH-4: V* not modelled there
+  const bool advance = scope.profile && scope.profile->vdeqTensorStep == Profile::VdeqTensorStep::advance;
+  const std::uint64_t bursts = std::get<DataCopyParams>(c.params).blockCount;
+  e.deqTensor.resize(advance || drawBool() ? 16 * std::max<std::uint64_t>(bursts, 1) : 16);
+  const bool equalColumns = drawBool();
+  const std::uint64_t first = drawDeqParam();
+  for (std::uint64_t& q : e.deqTensor) q = equalColumns ? first : drawDeqParam();
+}
+
 }  // namespace
 
 // BLOCK_MODE_NORMAL on the normal DataCopy paths: DC-1 blocks; deqValue, sidStoreMode and padValue are fields NORMAL
@@ -186,8 +227,8 @@ GeneratedCase drawEnhancedNormal(const Scope& scope) {
   return finish(c, scope);
 }
 
-// CO1->CO2 with MATRIX, VECTOR or SMALL_CHANNEL blocks (b16 and b32 data), isRelu on or off; deqScale stays
-// DEQ_NONE (the oracle does not model the conversions yet: NOT_SUPPORTED, ENH-2).
+// CO1->CO2 with MATRIX, VECTOR or SMALL_CHANNEL blocks, isRelu on or off, and a deqScale conversion where T has one
+// (ENH-2..4, drawConversion).
 GeneratedCase drawEnhancedCo1ToCo2(const Scope& scope) {
   Case c = drawEnhancedSkeleton(Operation::enhancedCo1ToCo2, scope);
   DataCopyParams p;
@@ -198,6 +239,7 @@ GeneratedCase drawEnhancedCo1ToCo2(const Scope& scope) {
   c.params = p;
   c.enhancedParams->blockMode = *rc::gen::element(BlockMode::matrix, BlockMode::vector, BlockMode::smallChannel);
   c.enhancedParams->isRelu = drawBool();
+  drawConversion(c, scope);
   return finish(c, scope);
 }
 

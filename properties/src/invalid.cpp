@@ -281,6 +281,31 @@ InvalidCase enhancedCo1Field(const Scope& scope) {
   return out;
 }
 
+// ENH-2/ENH-3 on CO1->CO2: a V* tensor one entry short of 16 (a V* case), a DEQ8/VDEQ8 store mode outside
+// {0, 1, 3} (an 8-bit case), otherwise a deqScale that does not produce T from U (table 5). Each keeps U and T, so
+// the buffers still hold the (never larger) footprint and nothing else breaks.
+InvalidCase enhancedCo1Conversion(const Scope& scope) {
+  InvalidCase out = fromValid(*genEnhancedCo1ToCo2(scope), "ENH-2", "dtype", "(deqScale, U, T) outside table 5");
+  DataCopyEnhancedParams& e = *out.data.c.enhancedParams;
+  const bool eightBit = e.deqScale == DeqScale::deq8 || e.deqScale == DeqScale::vdeq8;
+  const std::uint64_t pick = drawInRange(0, 2);
+  if (pick == 1 && !e.deqTensor.empty()) {
+    out.field = "enhancedParams.deqTensor";
+    out.how = "V* tensor of 15 entries";
+    e.deqTensor.resize(15);
+  } else if (pick == 2 && eightBit) {
+    out.clause = "ENH-3";
+    out.field = "enhancedParams.sidStoreMode";
+    out.how = "DEQ8/VDEQ8 store mode not 0, 1 or 3";
+    e.sidStoreMode = *rc::gen::element<std::uint8_t>(2, 4, 255);
+  } else {
+    const bool eightBitT = out.data.c.dtype == DType::int8_t || out.data.c.dtype == DType::uint8_t;
+    e.deqScale = eightBitT ? DeqScale::deq16 : DeqScale::deq8;  // U stays: DEQ8 needs an 8-bit T, DEQ16 a b16 T
+    e.deqTensor.clear();
+  }
+  return out;
+}
+
 // G-5: a local operand start off the 32-byte grid (the buffer grows so the bounds still hold).
 InvalidCase g5MisalignedLocal(const GeneratedCase& valid) {
   const oracle::Case& c = valid.data.c;
@@ -341,8 +366,8 @@ std::vector<InvalidCase (*)(const Scope&)> breakersOf(Operation operation, const
     case Operation::slice: return {sliceRange};
     case Operation::dn2nz: return {dn2nzRange, dn2nzSmallC0};
     case Operation::enhancedNormal: return {enhancedNormalField};
-    case Operation::enhancedCo1ToCo2: return {enhancedCo1Field};
-    case Operation::fixpipe: return {};  // FIX: no generator yet
+    case Operation::enhancedCo1ToCo2: return {enhancedCo1Field, enhancedCo1Conversion};
+    case Operation::fixpipe: return fixpipeBreakers(scope);
   }
   return {};
 }

@@ -1,8 +1,10 @@
 // Invariant 7: equivalence laws. Each law builds a second case (or a chain of cases) that the spec says must give
 // the same bytes, runs both on the IUT and compares the bytes both expectations care about.
 #include <algorithm>
+#include <bit>
 
 #include "compare.hpp"
+#include "dcconf/oracle/numeric.hpp"
 #include "dcconf/properties/invariants.hpp"
 #include "draw.hpp"
 
@@ -341,6 +343,141 @@ Outcome checkLawEnh1NormalIsDc0Level(Backend& iut, const CaseData& data) {
   Case plain = data.c;
   plain.enhancedParams.reset();
   return compareRuns(iut, "ENH-1 law BLOCK_MODE_NORMAL == DC-2 DataCopy 0-level", data, withCase(data, plain));
+}
+
+// ---- ENH-2..4: the enhanced CO1->CO2 conversions ----------------------------------------------------------------
+
+namespace {
+
+bool isCo1Conversion(const Case& c) {
+  return isOperation(c, Operation::enhancedCo1ToCo2) && c.enhancedParams->deqScale != DeqScale::none;
+}
+bool perColumn(DeqScale d) { return d == DeqScale::vdeq || d == DeqScale::vdeq8 || d == DeqScale::vdeq16; }
+// The parameters a case reads: deqValue, or every V* tensor entry.
+std::vector<std::uint64_t> paramsRead(const DataCopyEnhancedParams& e) {
+  return perColumn(e.deqScale) ? e.deqTensor : std::vector<std::uint64_t>{e.deqValue};
+}
+
+}  // namespace
+
+Outcome checkEnh3ReluNeverNegative(Backend& iut, const CaseData& data) {
+  const Case& c = data.c;
+  if (!isOperation(c, Operation::enhancedCo1ToCo2) || !c.enhancedParams->isRelu) return Outcome::notApplicable("no isRelu");
+  // FIX-6 rectifies on the input's sign (M2 = 0), so a negative scale or offset can still give a negative result:
+  // the law holds for scales with a clear sign bit (bit 31, not sign-extended) and zero offsets.
+  for (const std::uint64_t q : paramsRead(*c.enhancedParams)) {
+    if (c.enhancedParams->deqScale != DeqScale::none && (((q >> 31) & 1u) != 0 || ((q >> 37) & 0x1FFu) != 0)) {
+      return Outcome::notApplicable("negative scale or non-zero offset");
+    }
+  }
+  std::string why;
+  const auto e = computed(data, &why);
+  if (!e) return Outcome::fail("ENH-3 law: case not computed: " + why);
+  const Run run = runIut(iut, c, data.src, data.dstBefore);
+  if (auto status = statusOutcome(run, "ENH-3", c)) return *status;
+  const std::uint32_t s = sizeBytes(c.dtype);
+  for (const ByteRange& w : e->footprint.writes) {
+    // written elements start a whole number of elements after the copy's destination start
+    for (std::uint64_t at = w.begin; at + s <= w.end; at += s) {
+      bool cared = true;
+      for (std::uint32_t b = 0; b < s; ++b) cared = cared && e->expectation.care[at + b] != 0;
+      if (cared && decodeElement(c.dtype, loadElementBits(run.dst, at, s)) < 0) {
+        return Outcome::fail("ENH-3 law isRelu result is never negative: " +
+                             describeByte(c, e->expectation.expected, run.dst, at, regionOf(*e, at)));
+      }
+    }
+  }
+  return Outcome::pass();
+}
+
+Outcome checkLawEnh2UnitScaleIsExact(Backend& iut, const CaseData& data) {
+  const Case& c = data.c;
+  if (!isCo1Conversion(c) || sizeBytes(c.dtype) != 2) return Outcome::notApplicable("not a conversion to a b16 T");
+  const DeqScale mode = c.enhancedParams->deqScale;
+  if (mode != DeqScale::deq && mode != DeqScale::deq16) return Outcome::notApplicable("not DEQ / DEQ16");
+  // A: deqValue = 1.0 (no shift, no offset), no ReLU, each int32 source element a small int (|x| <= 2048, exact in
+  // half and int16). B: the plain move (DEQ_NONE) of the same values already in T. ENH-2: equal bytes.
+  Case a = c;
+  a.enhancedParams->deqValue = 0x3F800000;
+  a.enhancedParams->isRelu = false;
+  Case b = a;
+  b.enhancedParams->deqScale = DeqScale::none;
+  b.enhancedParams->srcDType.reset();
+  const std::uint32_t su = sizeBytes(a.enhancedParams->srcDType.value_or(c.dtype));
+  const std::uint64_t span = oracle::extents(c).srcSpanBytes;
+  CaseData da = withCase(data, a);
+  CaseData db = withCase(data, b);
+  db.src.assign(span / su * 2, 0);
+  db.c.src = {db.src.size(), 0};
+  for (std::uint64_t k = 0; k < span / su; ++k) {
+    const std::uint64_t at = c.src.offsetBytes + k * su;
+    std::uint64_t bits = loadElementBits(data.src, at, su);  // a half source moves as it is
+    if (su == 4) {
+      const auto x = static_cast<std::int32_t>(bits % 4097) - 2048;  // small, exact in half and int16
+      for (std::uint32_t byte = 0; byte < 4; ++byte) {
+        da.src[at + byte] = static_cast<std::uint8_t>(static_cast<std::uint32_t>(x) >> (8 * byte));
+      }
+      bits = c.dtype == DType::half ? std::bit_cast<std::uint16_t>(static_cast<_Float16>(x))
+                                    : static_cast<std::uint16_t>(static_cast<std::int16_t>(x));
+    }
+    db.src[2 * k] = static_cast<std::uint8_t>(bits);
+    db.src[2 * k + 1] = static_cast<std::uint8_t>(bits >> 8);
+  }
+  return compareRuns(iut, "ENH-2 law DEQ with scale 1.0 on small ints == the plain move of those ints", da, db);
+}
+
+Outcome checkLawEnh3StoreMode3IsRepacked(Backend& iut, const CaseData& data) {
+  const Case& c = data.c;
+  if (!isCo1Conversion(c) || sizeBytes(c.dtype) != 1) return Outcome::notApplicable("not DEQ8 / VDEQ8");
+  // A: sidStoreMode 0 or 1 with dstStride 0, so the output is back-to-back 32-byte slots, slot g holding results
+  // 16g..16g+15 in one half; B: the same with sidStoreMode 3, result k at byte k. ENH-3: A's halves are B re-packed.
+  Case a = c;
+  std::get<DataCopyParams>(a.params).dstStride = 0;
+  if (a.enhancedParams->sidStoreMode == 3) a.enhancedParams->sidStoreMode = 0;
+  Case b = a;
+  b.enhancedParams->sidStoreMode = 3;
+  CaseData da = withCase(data, a);
+  const CaseData db = withCase(data, b);
+  const std::uint64_t need = a.dst.offsetBytes + oracle::extents(a).dstSpanBytes;  // mode 0/1 takes twice mode 3
+  if (da.c.dst.sizeBytes < need) {
+    da.c.dst.sizeBytes = need;
+    da.dstBefore.resize(need, 0xA5);
+  }
+  std::string why;
+  const auto ea = computed(da, &why);
+  const auto eb = ea ? computed(db, &why) : std::nullopt;
+  if (!ea || !eb) return Outcome::fail("ENH-3 law: case not computed: " + why);
+  const Run ra = runIut(iut, da.c, da.src, da.dstBefore);
+  if (auto status = statusOutcome(ra, "ENH-3", da.c)) return *status;
+  const Run rb = runIut(iut, b, db.src, db.dstBefore);
+  if (auto status = statusOutcome(rb, "ENH-3", b)) return *status;
+  const bool high = (a.enhancedParams->sidStoreMode == 0) == (c.profile.sidHalf == Profile::SidHalf::docPage);  // AMB-15
+  const std::uint64_t results = oracle::extents(b).dstSpanBytes;
+  for (std::uint64_t k = 0; k < results; ++k) {
+    const std::uint64_t inA = c.dst.offsetBytes + 32 * (k / 16) + (high ? 16 : 0) + k % 16;
+    const std::uint64_t inB = c.dst.offsetBytes + k;
+    if (ea->expectation.care[inA] != 0 && eb->expectation.care[inB] != 0 && ra.dst[inA] != rb.dst[inB]) {
+      return Outcome::fail("ENH-3 law store mode 3 == store mode 0/1 re-packed: result " + std::to_string(k) +
+                           ": " + describeByte(a, ea->expectation.expected, ra.dst, inA, regionOf(*ea, inA)) +
+                           " vs mode 3 byte " + std::to_string(rb.dst[inB]));
+    }
+  }
+  return Outcome::pass();
+}
+
+Outcome checkLawEnh2EqualColumnsIsScalar(Backend& iut, const CaseData& data) {
+  const Case& c = data.c;
+  if (!isCo1Conversion(c) || !perColumn(c.enhancedParams->deqScale)) return Outcome::notApplicable("not V*");
+  // A: every V* entry equal to q; B: the scalar mode (VDEQ -> DEQ, VDEQ8 -> DEQ8, VDEQ16 -> DEQ16) with deqValue q.
+  Case a = c;
+  const std::uint64_t q = c.enhancedParams->deqTensor.front();
+  std::fill(a.enhancedParams->deqTensor.begin(), a.enhancedParams->deqTensor.end(), q);
+  Case b = a;
+  const DeqScale v = c.enhancedParams->deqScale;
+  b.enhancedParams->deqScale = v == DeqScale::vdeq ? DeqScale::deq : v == DeqScale::vdeq8 ? DeqScale::deq8 : DeqScale::deq16;
+  b.enhancedParams->deqValue = q;
+  b.enhancedParams->deqTensor.clear();
+  return compareRuns(iut, "ENH-2 law V* with equal columns == the scalar mode", withCase(data, a), withCase(data, b));
 }
 
 }  // namespace dcconf::properties

@@ -16,7 +16,7 @@ const CaseProperty kOperations[] = {
     {"Copy2Level", Operation::copy2Level, selfConsistent}, {"Nd2Nz", Operation::nd2nz, selfConsistent},
     {"Nz2Nd", Operation::nz2nd, selfConsistent},       {"Slice", Operation::slice, selfConsistent},
     {"Dn2Nz", Operation::dn2nz, selfConsistent},       {"EnhancedNormal", Operation::enhancedNormal, selfConsistent},
-    {"EnhancedCo1ToCo2", Operation::enhancedCo1ToCo2, selfConsistent},
+    {"EnhancedCo1ToCo2", Operation::enhancedCo1ToCo2, selfConsistent}, {"Fixpipe", Operation::fixpipe, selfConsistent},
 };
 
 class OracleSelf : public ::testing::TestWithParam<CaseProperty> {};

@@ -103,9 +103,51 @@ class WrongBackend final : public backends::Backend {
       case Mutation::co1ReluIgnored:
         if (op == Operation::enhancedCo1ToCo2) c.enhancedParams->isRelu = false;
         break;
-      default: break;
+      case Mutation::co1StoreModeHalvesSwapped:
+        if (op == Operation::enhancedCo1ToCo2 && c.enhancedParams->sidStoreMode <= 1) c.enhancedParams->sidStoreMode ^= 1;
+        break;
+      case Mutation::co1DeqScaleDoubled:
+        if (op == Operation::enhancedCo1ToCo2 &&
+            (c.enhancedParams->deqScale == DeqScale::deq || c.enhancedParams->deqScale == DeqScale::deq16)) {
+          c.enhancedParams->deqValue += std::uint64_t{1} << 23;  // M1's exponent + 1
+        }
+        break;
+      case Mutation::co1ScalarIgnoresOffset:
+        if (op == Operation::enhancedCo1ToCo2 &&
+            (c.enhancedParams->deqScale == DeqScale::deq8 || c.enhancedParams->deqScale == DeqScale::deq16)) {
+          c.enhancedParams->deqValue &= ~(std::uint64_t{0x1FF} << 37);
+        }
+        break;
+      default: mutateFixpipe(c); break;
     }
     return c;
+  }
+
+  // The FIX mutations: each a case edit before the oracle runs.
+  void mutateFixpipe(Case& c) const {
+    if (operationOf(c) != Operation::fixpipe) return;
+    auto& p = std::get<DataCopyCO12DstParams>(c.params);
+    FixpipeState& f = *c.fixpipe;
+    switch (mutation_) {
+      case Mutation::fixReluIgnored: p.reluPre = 0; break;
+      case Mutation::fixReluAlwaysOn: p.reluPre = 1; break;
+      case Mutation::fixVectorReadsScalar:
+        if (p.quantPre == QuantMode::VDEQF16) p.quantPre = QuantMode::DEQF16;
+        if (p.quantPre == QuantMode::VQF322B8_PRE) p.quantPre = QuantMode::QF322B8_PRE;
+        if (p.quantPre == QuantMode::VREQ8) p.quantPre = QuantMode::REQ8;
+        break;
+      case Mutation::fixSignBitFlipped:
+        f.quantScalar ^= std::uint64_t{1} << 46;
+        for (auto& q : f.quantTensor) q ^= std::uint64_t{1} << 46;
+        break;
+      case Mutation::fixNz2ndRowPitchIsNSize:
+        if (p.nz2ndEn) p.dstStride = p.nSize;
+        break;
+      case Mutation::fixSplitPitchOneBlockMore:
+        if (p.channelSplit) ++p.dstStride;
+        break;
+      default: break;
+    }
   }
 
   void mutateBytes(const Case& c, std::span<const std::uint8_t> src, const std::vector<std::uint8_t>& before,

@@ -25,7 +25,16 @@ enum class Mutation {
   sliceDropsLastOuterIndex,  // slice loop one short in the outermost selecting dimension, both sides (SLICE-2/4)
   dn2nzPackedSrc,            // DN2NZ reads D with stride nValue instead of srcDValue (DN2NZ-1)
   enhNormalIgnoresDstStride, // enhanced BLOCK_MODE_NORMAL with dstStride 0 (ENH-1 == DC-2)
-  co1ReluIgnored             // CO1->CO2 copies verbatim when isRelu (ENH-3)
+  co1ReluIgnored,            // CO1->CO2 copies verbatim when isRelu (ENH-3)
+  co1StoreModeHalvesSwapped, // DEQ8/VDEQ8 sidStoreMode 0 and 1 swapped (ENH-3)
+  co1DeqScaleDoubled,        // DEQ / DEQ16 multiply by 2*M1 (ENH-2/4)
+  co1ScalarIgnoresOffset,    // DEQ8 / DEQ16 read deqValue without its offset bits (ENH-2/4)
+  fixReluIgnored,            // FIX: reluPre treated as 0 (FIX-6)
+  fixReluAlwaysOn,           // FIX: reluPre treated as 1 (FIX-6: NoQuant, F322F16, F322BF16 rectify)
+  fixVectorReadsScalar,      // FIX: a V* mode converts with the SetFixpipePreQuantFlag scalar (FIX-4)
+  fixSignBitFlipped,         // FIX: bit 46 of every quant parameter inverted: int8 vs uint8 saturation (FIX-5/6)
+  fixNz2ndRowPitchIsNSize,   // FIX: nz2nd rows nSize elements apart instead of dstStride (FIX-2)
+  fixSplitPitchOneBlockMore  // FIX: channelSplit bursts 32*(dstStride+1) bytes apart (FIX-3)
 };
 
 std::unique_ptr<backends::Backend> makeWrongBackend(Mutation mutation);

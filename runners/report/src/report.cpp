@@ -96,6 +96,11 @@ Counts Report::counts(const GroupKey& key, const std::string& property) const {
 
 void Report::addFailure(Failure failure) { failures_.push_back(std::move(failure)); }
 void Report::addNote(std::string note) { notes_.push_back(std::move(note)); }
+void Report::addUnspecified(const std::string& reason, std::uint64_t bytes, std::uint64_t cases) {
+  Unspecified& tally = unspecified_[reason];
+  tally.bytes += bytes;
+  tally.cases += cases;
+}
 void Report::finish(std::chrono::duration<double> elapsed) { elapsedSeconds_ = elapsed.count(); }
 
 bool Report::mergeJson(const std::string& reportJson) {
@@ -116,6 +121,11 @@ bool Report::mergeJson(const std::string& reportJson) {
                            f.at("repro")});
     }
     for (const auto& note : json.at("notes")) notes_.push_back(note.get<std::string>());
+    if (const auto found = json.find("unspecified"); found != json.end()) {
+      for (const auto& [reason, tally] : found->items()) {
+        addUnspecified(reason, tally.at("bytes").get<std::uint64_t>(), tally.at("cases").get<std::uint64_t>());
+      }
+    }
     elapsedSeconds_ = std::max(elapsedSeconds_, json.at("meta").at("elapsedSeconds").get<double>());
   } catch (const nlohmann::json::exception&) {
     return false;
@@ -158,6 +168,15 @@ void Report::printSummary(std::ostream& out) const {
       << all[CaseStatus::notSupported] << " not supported, " << all[CaseStatus::rejected] << " rejected, "
       << all[CaseStatus::acceptedInvalid] << " invalid accepted, in " << formatSeconds(elapsedSeconds_) << " s\n";
   for (const auto& note : notes_) out << "note: " << note << "\n";
+  if (!unspecified_.empty()) {
+    std::uint64_t totalBytes = 0;
+    for (const auto& [reason, tally] : unspecified_) totalBytes += tally.bytes;
+    out << "unspecified: " << totalBytes << " destination bytes of passing cases were ANY (not checked), because:\n";
+    for (const auto& [reason, tally] : unspecified_) {
+      out << "  " << std::right << std::setw(12) << tally.bytes << " bytes in " << std::setw(7) << tally.cases
+          << " cases  " << reason << "\n";
+    }
+  }
   for (const auto& failure : failures_) {
     out << "\n" << failure.status << " " << failure.id << "  [" << failure.clause << "] " << failure.property << ": "
         << failure.message << "\n";
@@ -190,6 +209,10 @@ std::string Report::toJsonText() const {
                                 {"repro", f.repro}});
   }
   json["notes"] = notes_;
+  json["unspecified"] = nlohmann::json::object();
+  for (const auto& [reason, tally] : unspecified_) {
+    json["unspecified"][reason] = {{"bytes", tally.bytes}, {"cases", tally.cases}};
+  }
   return json.dump(2) + "\n";
 }
 

@@ -14,6 +14,8 @@ Report sampleReport(bool withFailure) {
   report.record({"DataCopyPad GM->VECIN", "half"}, "G-1 conformance", CaseStatus::pass, 10);
   report.record({"DataCopyPad GM->VECIN", "half"}, "G-4 invalid rejected", CaseStatus::rejected, 5);
   report.record({"DataCopy NZ2ND", "int8_t"}, "G-1 conformance", CaseStatus::notSupported, 3);
+  report.addUnspecified("AMB-2: DataCopyPad dummy bytes (PAD-G2U-5)", 24);
+  report.addUnspecified("AMB-2: DataCopyPad dummy bytes (PAD-G2U-5)", 8);
   if (withFailure) {
     report.record({"DataCopyPad GM->VECIN", "half"}, "G-1 conformance", CaseStatus::fail, 1);
     report.addFailure({"pad-half-1", "DataCopyPad GM->VECIN", "half", "G-1 conformance", "PAD-G2U-3", "FAIL",
@@ -60,6 +62,15 @@ TEST(Report, JsonCarriesMetaGroupsAndFailures) {
   ASSERT_EQ(json["failures"].size(), 1u);
   EXPECT_EQ(json["failures"][0]["clause"], "PAD-G2U-3");
   EXPECT_EQ(json["groups"].size(), 2u);
+  EXPECT_EQ(json["unspecified"]["AMB-2: DataCopyPad dummy bytes (PAD-G2U-5)"]["bytes"], 32);
+  EXPECT_EQ(json["unspecified"]["AMB-2: DataCopyPad dummy bytes (PAD-G2U-5)"]["cases"], 2);
+}
+
+TEST(Report, SummarySaysHowManyBytesWereLeftUnspecifiedAndWhy) {
+  std::ostringstream out;
+  sampleReport(false).printSummary(out);
+  EXPECT_NE(out.str().find("unspecified: 32 destination bytes"), std::string::npos) << out.str();
+  EXPECT_NE(out.str().find("AMB-2: DataCopyPad dummy bytes"), std::string::npos) << out.str();
 }
 
 TEST(Report, JunitEscapesAndMarksFailures) {
@@ -97,6 +108,9 @@ TEST(Report, MergesAnotherReportsJson) {
   EXPECT_EQ(merged.totals().total(), 19u + 18u);
   EXPECT_EQ(merged.failures().size(), 1u);
   EXPECT_FALSE(merged.passed());
+  const auto& dummy = merged.unspecified().at("AMB-2: DataCopyPad dummy bytes (PAD-G2U-5)");
+  EXPECT_EQ(dummy.bytes, 2u * 32u);
+  EXPECT_EQ(dummy.cases, 2u * 2u);
   EXPECT_FALSE(merged.mergeJson("{\"schema\": \"something else\"}"));
   EXPECT_FALSE(merged.mergeJson("not json"));
 }

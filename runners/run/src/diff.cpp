@@ -128,11 +128,18 @@ std::string clauseForRegion(const oracle::Case& c, Region region, bool insideWri
     case Region::ambiguous9:
     case Region::ambiguous10:
     case Region::ambiguous11:
-    case Region::ambiguous12: return "AMB-" + std::to_string(oracle::ambiguityId(region));
+    case Region::ambiguous12:
+    case Region::ambiguous13:
+    case Region::ambiguous14: return "AMB-" + std::to_string(oracle::ambiguityId(region));
     case Region::data: break;
   }
   if (fam == "PAD-G2U") return "PAD-G2U-3";
   if (fam == "PAD-U2L1") return "PAD-U2L1-1";
+  if (fam == "FIX") return "FIX-6";  // a data element's value is FIX-6's conversion
+  if (fam == "ENH") {
+    const bool converts = c.enhancedParams && (c.enhancedParams->deqScale != oracle::DeqScale::none || c.enhancedParams->isRelu);
+    return converts ? "ENH-2" : "ENH-1";
+  }
   return fam + "-2";
 }
 

@@ -128,6 +128,13 @@ class UnitRunner {
       const std::optional<CaseStatus> status = statusOf(outcome, tap_);
       if (!status) return;
       count(*status);
+      if (!failed && *status == CaseStatus::pass) {
+        for (std::size_t r = 0; r < outcome.unspecifiedBytesByRegion.size(); ++r) {
+          if (outcome.unspecifiedBytesByRegion[r] == 0) continue;
+          report_.addUnspecified(std::string(oracle::whyUnspecified(static_cast<oracle::Region>(r))),
+                                 outcome.unspecifiedBytesByRegion[r]);
+        }
+      }
       if (report::isFailure(*status)) {
         if (!failed) firstFailure = std::chrono::steady_clock::now();
         if (failed && *status != CaseStatus::fail) ++shrinkHangs;

@@ -12,6 +12,7 @@
 
 #include "dcconf/exec/exec_backend.hpp"
 #include "dcconf/plugin/plugin_backend.hpp"
+#include "dcconf/properties/fixpipe.hpp"
 #include "dcconf/run/diff.hpp"
 #include "dcconf/run/run.hpp"
 #include "engine_internal.hpp"
@@ -24,6 +25,7 @@ namespace props = dcconf::properties;
 namespace {
 
 bool always(Operation) { return true; }
+bool isFix(Operation op) { return op == Operation::fixpipe; }
 bool isPad(Operation op) {
   return op == Operation::padGmToUb || op == Operation::padUbToGm || op == Operation::padUbToTscm;
 }
@@ -60,6 +62,18 @@ const std::vector<PropertyDef>& propertyCatalogue() {
        [](Operation op) { return op == Operation::dn2nz; }, props::checkLawDn2Nz1TransposeIsNd2Nz},
       {"law: ENH-1 NORMAL == DC-2 0-level", "ENH-1", PropertyKind::onCase,
        [](Operation op) { return op == Operation::enhancedNormal; }, props::checkLawEnh1NormalIsDc0Level},
+      {"FIX-6 ReLU never negative", "FIX-6", PropertyKind::onCase, isFix, props::checkFix6ReluNeverNegative},
+      {"FIX-6 NoQuant is the identity", "FIX-6", PropertyKind::onCase, isFix, props::checkFix6NoQuantIsIdentity},
+      {"FIX-6 F322F16 == _Float16 cast", "FIX-6", PropertyKind::onCase, isFix, props::checkFix6F322F16IsFloat16Cast},
+      {"FIX-6 F322BF16 == RNE", "FIX-6", PropertyKind::onCase, isFix, props::checkFix6F322BF16IsRoundNearestEven},
+      {"FIX-6 DEQF16 == half(x*M1)", "FIX-6", PropertyKind::onCase, isFix, props::checkFix6Deqf16IsHalfOfExactProduct},
+      {"FIX-6 8-bit monotonic, saturating", "FIX-6", PropertyKind::onCase, isFix,
+       props::checkFix6EightBitMonotonicAndSaturating},
+      {"law: FIX-4 V* equal columns == scalar", "FIX-4", PropertyKind::onCase, isFix,
+       props::checkLawFix4VectorEqualColumnsIsScalar},
+      {"law: FIX-2 nz2nd == NZ re-laid out", "FIX-2", PropertyKind::onCase, isFix, props::checkLawFix2Nz2ndIsNzRelaidOut},
+      {"law: FIX-3 channelSplit == NZ re-laid out", "FIX-3", PropertyKind::onCase, isFix,
+       props::checkLawFix3ChannelSplitIsNzRelaidOut},
       {"NZ2ND-4 round trip", "NZ2ND-4", PropertyKind::onRoundTrip, [](Operation op) { return op == Operation::nz2nd; },
        nullptr},
       {"G-4 invalid cases", "G-4", PropertyKind::onInvalid, always, nullptr},
@@ -85,7 +99,12 @@ std::vector<Unit> planUnits(const RunOptions& options) {
         anyPath = anyPath || (globMatch(options.pathGlob, oracle::pathName(path.src, path.dst)) &&
                               oracle::checkSupport(probe, op).empty());
       }
-      if (!anyPath) continue;
+      props::Scope scope;  // e.g. no QuantMode_t converts to int16_t (FIX-4): no FIX unit for it
+      scope.product = options.product;
+      scope.dtypes = {dtypeInfo.dtype};
+      scope.pathGlob = options.pathGlob;
+      scope.profile = options.profile;
+      if (!anyPath || !props::scopeHasCases(op, scope)) continue;
       for (const PropertyDef& property : propertyCatalogue()) {
         if (property.appliesTo(op)) units.push_back({op, std::string(oracle::name(op)), dtypeInfo.dtype, &property});
       }

@@ -55,9 +55,13 @@ rc::Gen<GeneratedCase> genNz2Nd(const Scope& scope = {});
 rc::Gen<GeneratedCase> genSlice(const Scope& scope = {});             // SLICE: GM->VECIN, VECOUT->GM, CO2->GM
 rc::Gen<GeneratedCase> genDn2Nz(const Scope& scope = {});             // DN2NZ (Ascend 950), AMB-7 varied
 rc::Gen<GeneratedCase> genEnhancedNormal(const Scope& scope = {});    // ENH-1 BLOCK_MODE_NORMAL
-rc::Gen<GeneratedCase> genEnhancedCo1ToCo2(const Scope& scope = {});  // ENH-1/ENH-3 CO1->CO2, deqScale none
+rc::Gen<GeneratedCase> genEnhancedCo1ToCo2(const Scope& scope = {});  // ENH-1..4 CO1->CO2, deqScale too
+rc::Gen<GeneratedCase> genFixpipe(const Scope& scope = {});  // FIX-1..7: every QuantMode_t x FIX-4 pair x path
 // Whether genCase covers the operation.
 bool hasGenerator(oracle::Operation operation);
+// Whether genCase(operation, scope) can draw a case at all: false when no documented call of the operation fits the
+// scope (FIX: no QuantMode_t converts to the scope's dtypes on its paths, e.g. int16_t, or float on CO1->A1).
+bool scopeHasCases(oracle::Operation operation, const Scope& scope);
 // Both param structs of the pad paths, or the one generator of the other operations.
 rc::Gen<GeneratedCase> genCase(oracle::Operation operation, const Scope& scope = {});
 rc::Gen<GeneratedCase> genAnyCase();

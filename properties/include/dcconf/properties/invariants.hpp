@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "dcconf/backends/backend.hpp"
 #include "dcconf/properties/generators.hpp"
@@ -20,11 +21,14 @@ struct Outcome {
   };
   Kind kind = Kind::pass;
   std::string message;
+  // G-1 on a pass: how many destination bytes were ANY, indexed by oracle::Region (empty when none), so a run can
+  // say how much it left unchecked and why.
+  std::vector<std::uint64_t> unspecifiedBytesByRegion;
 
   static Outcome pass() { return {}; }
-  static Outcome fail(std::string why) { return {Kind::fail, std::move(why)}; }
-  static Outcome notSupported(std::string why) { return {Kind::notSupported, std::move(why)}; }
-  static Outcome notApplicable(std::string why) { return {Kind::notApplicable, std::move(why)}; }
+  static Outcome fail(std::string why) { return {Kind::fail, std::move(why), {}}; }
+  static Outcome notSupported(std::string why) { return {Kind::notSupported, std::move(why), {}}; }
+  static Outcome notApplicable(std::string why) { return {Kind::notApplicable, std::move(why), {}}; }
   bool failed() const { return kind == Kind::fail; }
 };
 
@@ -66,6 +70,14 @@ Outcome checkLawSliceGatherThenScatterRestores(Backend& iut, const CaseData& dat
 Outcome checkLawDn2Nz1TransposeIsNd2Nz(Backend& iut, const CaseData& data);
 // ENH-1: enhanced DataCopy with BLOCK_MODE_NORMAL == DataCopy 0-level with the same DataCopyParams (DC-2).
 Outcome checkLawEnh1NormalIsDc0Level(Backend& iut, const CaseData& data);
+// ENH-3: with isRelu (scale sign bit clear, offset 0) no cared result element is negative.
+Outcome checkEnh3ReluNeverNegative(Backend& iut, const CaseData& data);
+// ENH-2: DEQ / DEQ16 with deqValue 1.0 on ints |x| <= 2048 == DEQ_NONE moving those ints already in T.
+Outcome checkLawEnh2UnitScaleIsExact(Backend& iut, const CaseData& data);
+// ENH-3: DEQ8/VDEQ8 sidStoreMode 3 output == sidStoreMode 0/1 output re-packed (dstStride 0).
+Outcome checkLawEnh3StoreMode3IsRepacked(Backend& iut, const CaseData& data);
+// ENH-2: a V* mode whose columns are all q == the scalar mode with deqValue q.
+Outcome checkLawEnh2EqualColumnsIsScalar(Backend& iut, const CaseData& data);
 
 // 8. G-4: the oracle rejects with exactly the expected clause and field.
 Outcome checkG4OracleRejectsExactly(const InvalidCase& invalid);

@@ -69,7 +69,14 @@ class Report {
 
   void record(const GroupKey& key, const std::string& property, CaseStatus status, std::uint64_t n = 1);
   void addFailure(Failure failure);
-  void addNote(std::string note);  // e.g. "ANY bytes left unspecified: 1234 (AMB-2)"
+  void addNote(std::string note);
+  // Destination bytes a passing case left unchecked (ANY), tallied by why: "AMB-2: DataCopyPad dummy bytes ...".
+  void addUnspecified(const std::string& reason, std::uint64_t bytes, std::uint64_t cases = 1);
+  struct Unspecified {
+    std::uint64_t bytes = 0;
+    std::uint64_t cases = 0;  // passing cases with at least one such byte
+  };
+  const std::map<std::string, Unspecified>& unspecified() const { return unspecified_; }
   void finish(std::chrono::duration<double> elapsed);
   // Adds the counts, failures and notes of another report's JSON (a worker process's); false if it is not one.
   bool mergeJson(const std::string& reportJson);
@@ -90,6 +97,7 @@ class Report {
   std::map<GroupKey, std::map<std::string, Counts>> counts_;  // group/dtype -> property -> counts
   std::vector<Failure> failures_;
   std::vector<std::string> notes_;
+  std::map<std::string, Unspecified> unspecified_;
   double elapsedSeconds_ = 0;
 };
 

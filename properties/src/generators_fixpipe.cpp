@@ -1,0 +1,411 @@
+// Valid- and invalid-case generators of the quantising / ReLU copy out of L0C (DataCopyCO12DstParams, SEMANTICS
+// section 10, FIX-1..7). Dependent draws in the order the constraints need them: path, product, one FIX-4 triple
+// (QuantMode_t, source U, destination T), the layout (nz2nd, channelSplit, sizes, strides), the quant parameters
+// field by field (FIX-5), the AMB-8..12 profile, then buffers whose source words are special values. Every choice
+// is ordered simplest first, so a shrunk case is NoQuant int32 -> int32, one burst, scale 1.0, default profile.
+#include <algorithm>
+#include <bit>
+#include <limits>
+#include <stdexcept>
+
+#include "dcconf/properties/fixpipe.hpp"
+#include "dcconf/properties/generators.hpp"
+#include "draw.hpp"
+
+namespace dcconf::properties::detail {
+
+using namespace dcconf::oracle;
+
+namespace {
+
+// ---- FIX-4: the conversions each QuantMode_t performs (written from the clause, not from the oracle) ----------
+
+struct FixTriple {
+  QuantMode mode;
+  DType u;  // the L0C source
+  DType t;  // the destination (the case's dtype)
+};
+
+// Simplest first: the identity copies, the float conversions, the scalar-scaled modes, then the per-column V* modes.
+// int32_t -> int16_t is listed by FIX-4 but no QuantMode_t produces it (the oracle rejects it), so it is not drawn.
+constexpr FixTriple kFixTriples[] = {
+    {QuantMode::NoQuant, DType::int32_t, DType::int32_t},       {QuantMode::NoQuant, DType::float_, DType::float_},
+    {QuantMode::F322F16, DType::float_, DType::half},           {QuantMode::F322BF16, DType::float_, DType::bfloat16_t},
+    {QuantMode::DEQF16, DType::int32_t, DType::half},           {QuantMode::QF322B8_PRE, DType::float_, DType::int8_t},
+    {QuantMode::QF322B8_PRE, DType::float_, DType::uint8_t},    {QuantMode::REQ8, DType::int32_t, DType::int8_t},
+    {QuantMode::REQ8, DType::int32_t, DType::uint8_t},          {QuantMode::VDEQF16, DType::int32_t, DType::half},
+    {QuantMode::VQF322B8_PRE, DType::float_, DType::int8_t},    {QuantMode::VQF322B8_PRE, DType::float_, DType::uint8_t},
+    {QuantMode::VREQ8, DType::int32_t, DType::int8_t},          {QuantMode::VREQ8, DType::int32_t, DType::uint8_t},
+};
+
+bool isEightBit(DType t) { return t == DType::int8_t || t == DType::uint8_t; }
+
+// What a breaker needs of its valid base: a destination, nz2nd on or off, and a filter on the triple.
+struct FixForce {
+  std::optional<Position> dst;
+  std::optional<bool> nz2nd;
+  bool (*triple)(const FixTriple&) = nullptr;
+};
+
+// The triples the product has on CO1->dst within the scope (FIX-4: CO1->A1 has no float or int32_t destination).
+std::vector<FixTriple> triplesFor(Product product, Position dst, const Scope& scope, const FixForce& force) {
+  std::vector<FixTriple> out;
+  if (force.nz2nd.value_or(false) && dst != Position::GM) return out;  // FIX-2: nz2nd is CO1->GM only
+  Case probe;
+  probe.product = product;
+  probe.srcPos = Position::CO1;
+  probe.dstPos = dst;
+  for (const FixTriple& tr : kFixTriples) {
+    probe.dtype = tr.t;
+    const bool a1Ok = dst != Position::A1 || (tr.t != DType::float_ && tr.t != DType::int32_t);
+    if (a1Ok && scope.allowsDType(tr.t) && (force.triple == nullptr || force.triple(tr)) &&
+        checkSupport(probe, Operation::fixpipe).empty()) {
+      out.push_back(tr);
+    }
+  }
+  return out;
+}
+
+std::vector<Product> productsOf(const Scope& scope) {
+  if (scope.product) return {*scope.product};
+  std::vector<Product> out{kDefaultProduct};
+  for (Product p : allProducts()) {
+    if (p != kDefaultProduct) out.push_back(p);
+  }
+  return out;
+}
+
+// The documented paths the scope and the force allow on which some product in scope has a triple.
+std::vector<PathPair> pathsFor(const Scope& scope, const FixForce& force) {
+  std::vector<PathPair> out;
+  for (const PathPair& path : documentedPaths(Operation::fixpipe)) {
+    if (!scope.allowsPath(path.src, path.dst) || (force.dst && *force.dst != path.dst)) continue;
+    const auto products = productsOf(scope);
+    if (std::any_of(products.begin(), products.end(),
+                    [&](Product p) { return !triplesFor(p, path.dst, scope, force).empty(); })) {
+      out.push_back(path);
+    }
+  }
+  return out;
+}
+
+bool drawOneIn(std::uint32_t n) { return *rc::gen::weightedElement<bool>({{n - 1, false}, {1, true}}); }
+
+// ---- FIX-5: one 64-bit quant parameter, field by field ----------------------------------------------------------
+
+// M1 values as the 19 bits [31:13] (1 sign, 8 exponent, 10 mantissa): the fp32 bits >> 13.
+constexpr std::uint64_t m1Of(float value) { return std::bit_cast<std::uint32_t>(value) >> 13; }
+constexpr std::uint64_t kM1NegativeBit = 1u << 18;
+
+std::uint64_t drawQuantParam(DType t) {
+  // 1.0 first; then a fraction, a power of two, zeros of both signs, negatives, subnormals, the largest finite, inf
+  const std::uint64_t m1 = drawEdgy({m1Of(1.0F), m1Of(0.5F), m1Of(0.25F), m1Of(2.0F), m1Of(0.0F), m1Of(-0.0F),
+                                     m1Of(-1.0F), m1Of(-0.5F), 1, 0x3FF, kM1NegativeBit | 1, m1Of(3.0F) | 1,
+                                     m1Of(std::numeric_limits<float>::max()), m1Of(std::numeric_limits<float>::infinity())},
+                                    0, 0x7FFFF);
+  const std::uint64_t ignoredLow13 = drawEdgy({0}, 0, 0x1FFF);  // FIX-5: the low 13 bits of an fp32 scale
+  const std::uint64_t n = drawEdgy({0, 1, 15}, 0, 15);
+  const std::uint64_t mcb = drawOneIn(3) ? 1 : 0;
+  const std::uint64_t offset = drawEdgy({0, 1, 0x1FF, 0x100, 0xFF, 0x101}, 0, 0x1FF);  // 9 bits (AMB-8)
+  // the sign bit mostly matches T (1: int8 result); sometimes it does not, which FIX-5 leaves to the parameter
+  const bool wantSigned = t == DType::int8_t;
+  const bool signBit = isEightBit(t) ? drawOneIn(5) != wantSigned : drawBool();
+  const std::uint64_t sign = signBit ? 1 : 0;
+  const std::uint64_t unusedHigh = drawOneIn(8) ? drawInRange(1, 0x1FFFF) : 0;  // bits [63:47]
+  std::uint64_t q = (m1 << 13) | ignoredLow13 | n << 32 | mcb << 36 | offset << 37 | sign << 46 | unusedHigh << 47;
+  // AMB-12: a negative fp32 scale cast to uint64 through int32, its sign copied into bits [63:32]
+  if ((m1 & kM1NegativeBit) != 0 && drawOneIn(4)) {
+    q = static_cast<std::uint64_t>(static_cast<std::int64_t>(static_cast<std::int32_t>(static_cast<std::uint32_t>(q))));
+  }
+  return q;
+}
+
+// A field the call does not read (the scalar in a V* mode, anything in NoQuant/F322F16/F322BF16): mostly 0.
+std::uint64_t drawUnread() { return drawEdgy({0}, 0, std::numeric_limits<std::uint64_t>::max()); }
+
+// ---- FIX-7: the profile ---------------------------------------------------------------------------------------
+
+// Mostly the default profile (ANY where AMB-8..12 matter); sometimes each AMB is pinned to a drawn reading.
+Profile drawFixProfile() {
+  Profile p;
+  if (*rc::gen::weightedElement<bool>({{3, false}, {1, true}})) {
+    p.fixOffset = *rc::gen::element(Profile::FixOffset::any, Profile::FixOffset::offsetSigned,
+                                    Profile::FixOffset::offsetUnsigned);
+    p.fixShift = *rc::gen::element(Profile::FixShift::any, Profile::FixShift::shiftRaw, Profile::FixShift::shiftPlusOne);
+    p.fixDeqRounding = *rc::gen::element(Profile::FixDeqRounding::any, Profile::FixDeqRounding::deqRne,
+                                         Profile::FixDeqRounding::deqTrunc);
+    p.fixReluOrder = *rc::gen::element(Profile::FixReluOrder::any, Profile::FixReluOrder::reluBeforeOffset,
+                                       Profile::FixReluOrder::reluAfterOffset);
+    p.fixNegScale = *rc::gen::element(Profile::FixNegScale::any, Profile::FixNegScale::negScaleSigned,
+                                      Profile::FixNegScale::negScaleMagnitude);
+  }
+  return p;
+}
+
+// ---- source values --------------------------------------------------------------------------------------------
+
+std::uint32_t f32(float value) { return std::bit_cast<std::uint32_t>(value); }
+
+// Float sources: signed zeros, infinities, NaNs (quiet, signalling, with payload), subnormals, the half and bfloat16
+// rounding ties and overflow edges, and the 8-bit half-way values (FIX-6 rounds half to even before saturating).
+const std::vector<std::uint32_t>& specialFloats() {
+  static const std::vector<std::uint32_t> values{
+      f32(0.0F), f32(-0.0F), f32(1.0F), f32(-1.0F), f32(0.5F), f32(-0.5F), f32(1.5F), f32(2.5F), f32(-2.5F),
+      0x7F800000u, 0xFF800000u, 0x7FC00000u, 0x7F800001u, 0xFFC00123u, 0x00000001u, 0x807FFFFFu, 0x00800000u,
+      f32(std::numeric_limits<float>::max()), f32(65504.0F), f32(65520.0F), f32(-65520.0F),
+      f32(1.0F + 0x1p-11F), f32(1.0F + 3 * 0x1p-11F), f32(0x1p-24F), f32(0x1p-25F), f32(3 * 0x1p-26F),
+      f32(1.0F + 0x1p-8F), f32(1.0F + 3 * 0x1p-8F), f32(-(1.0F + 0x1p-8F)), 0x3F808001u, 0x7F7F8000u,
+      f32(127.5F), f32(128.5F), f32(255.5F), f32(256.0F), f32(-128.5F), f32(-256.5F), f32(-300.0F), f32(0.49999997F)};
+  return values;
+}
+
+// int32 sources: the limits, the 8- and 16-bit saturation edges, and the first integers fp32 cannot hold.
+const std::vector<std::uint32_t>& specialInts() {
+  static const std::vector<std::uint32_t> values = [] {
+    std::vector<std::uint32_t> out;
+    for (const std::int64_t v : {0LL, 1LL, -1LL, 2LL, 3LL, 2147483647LL, -2147483648LL, 127LL, 128LL, -128LL, -129LL,
+                                 255LL, 256LL, -256LL, -257LL, 32767LL, 32768LL, -32768LL, -32769LL, 65535LL,
+                                 16777217LL, -16777217LL, 16777219LL, 1073741825LL}) {
+      out.push_back(static_cast<std::uint32_t>(v));
+    }
+    return out;
+  }();
+  return values;
+}
+
+std::uint64_t mixBits(std::uint64_t z) {
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+enum class SourceMix : std::uint8_t { special, small, raw };
+
+// One source word: a special value, a small value (halves for floats), or raw bits.
+std::uint32_t sourceWord(SourceMix mix, DType u, std::uint64_t hash) {
+  const bool isFloat = u == DType::float_;
+  if (mix == SourceMix::raw) return static_cast<std::uint32_t>(hash >> 16);
+  const auto& list = isFloat ? specialFloats() : specialInts();
+  if (mix == SourceMix::special && hash % 4 != 0) return list[(hash >> 8) % list.size()];  // else a small value
+  const auto small = static_cast<std::int64_t>((hash >> 8) % 1201) - 600;
+  return isFloat ? f32(static_cast<float>(small) / 2.0F) : static_cast<std::uint32_t>(small);
+}
+
+// Rewrites every 4-byte word from the source offset on (CO1 is 32-byte aligned, so the words are the elements).
+void fillSource(casefile::CaseData& data) {
+  const auto mix = *rc::gen::weightedElement<SourceMix>({{2, SourceMix::special}, {2, SourceMix::small}, {1, SourceMix::raw}});
+  const auto seed = *rc::gen::arbitrary<std::uint32_t>();
+  const DType u = data.c.fixpipe->srcDType;
+  for (std::uint64_t at = data.c.src.offsetBytes; at + 4 <= data.src.size(); at += 4) {
+    const std::uint32_t word = sourceWord(mix, u, mixBits(seed * 0x9E3779B97F4A7C15ull + at));
+    for (std::uint32_t b = 0; b < 4; ++b) data.src[at + b] = static_cast<std::uint8_t>(word >> (8 * b));
+  }
+}
+
+// ---- the layout (FIX-1, FIX-2, FIX-3) -------------------------------------------------------------------------
+
+DataCopyCO12DstParams drawLayout(Case& c, const FixForce& force) {
+  const std::uint64_t k = propScale();
+  const bool gm = c.dstPos == Position::GM;
+  const std::uint64_t s = sizeBytes(c.dtype);
+  DataCopyCO12DstParams p;
+  // FIX-3: channelSplit for a float T only (NoQuant on CO1->GM), drawn first so that rare T mostly gets it
+  p.channelSplit = c.dtype == DType::float_ && !force.nz2nd.value_or(false) && !drawOneIn(4);
+  p.nz2ndEn = gm && !p.channelSplit && force.nz2nd.value_or(drawOneIn(3));
+  const std::uint64_t c0 = p.channelSplit ? 8 : 16;
+  p.mSize = static_cast<std::uint16_t>(drawEdgy({1, 16, 2, 15, 17}, 1, 24 * k));
+  p.nSize = static_cast<std::uint16_t>(p.nz2ndEn ? drawEdgy({16, 1, 15, 17, 32}, 1, 36 * k)
+                                                 : c0 * drawEdgy({1, 2}, 1, 3 * k));
+  // srcStride: whole 16-row groups, normally at least mSize rows (blocks apart), sometimes aliasing (reads overlap)
+  const std::uint64_t rowGroups = (p.mSize + 15) / 16;
+  p.srcStride = static_cast<std::uint16_t>(16 * (drawOneIn(10) ? drawInRange(0, rowGroups - 1) : rowGroups + drawEdgy({0}, 0, 2)));
+  // dstStride: head-to-head bursts at least one burst apart; rarely closer, whose collisions are ANY (as ND2NZ-4)
+  const bool overlap = drawOneIn(8);
+  const std::uint64_t apart = p.nz2ndEn ? p.nSize : (p.mSize * c0 * s + 31) / 32;
+  p.dstStride = static_cast<std::uint32_t>(overlap && apart > 1 ? drawInRange(1, apart - 1) : apart + drawEdgy({0, 1}, 0, 4 * k));
+  p.reluPre = drawBool() ? 1 : 0;
+  p.sid = static_cast<std::uint8_t>(drawEdgy({0}, 0, 255));  // not read by the copy
+  FixpipeState& f = *c.fixpipe;
+  if (p.nz2ndEn) {  // SetFixpipeNz2ndFlag: matrices apart in both buffers unless drawn overlapping
+    f.ndNum = static_cast<std::uint16_t>(drawEdgy({1, 2, 3}, 1, 3));
+    const std::uint64_t srcMatrix = ((p.nSize + 15) / 16 - 1) * std::uint64_t{p.srcStride} + p.mSize;  // 16-element rows
+    const std::uint64_t dstMatrix = (p.mSize - 1) * std::uint64_t{p.dstStride} + p.nSize;              // elements
+    const bool several = f.ndNum > 1;
+    // capped at the field's width: at large DCCONF_PROP_SCALE the source matrices then overlap, which reads allow
+    f.srcNdStride = static_cast<std::uint16_t>(
+        several ? std::min<std::uint64_t>(65535, srcMatrix + drawEdgy({0}, 0, 16)) : drawEdgy({0}, 0, 65535));
+    f.dstNdStride = static_cast<std::uint32_t>(!several ? drawEdgy({0}, 0, 1u << 20)
+                                               : overlap && dstMatrix > 1 ? drawInRange(1, dstMatrix - 1)
+                                                                          : dstMatrix + drawEdgy({0}, 0, 32));
+  } else if (drawOneIn(6)) {  // FIX-2: the register is read only with nz2ndEn
+    f.ndNum = static_cast<std::uint16_t>(drawInRange(0, 65535));
+    f.srcNdStride = static_cast<std::uint16_t>(drawInRange(0, 65535));
+    f.dstNdStride = static_cast<std::uint32_t>(drawInRange(0, 0xFFFFFFFFu));
+  }
+  return p;
+}
+
+// A valid FIX case under the force: path, product, triple, layout, parameters, profile, buffers, source values.
+casefile::CaseData drawFixpipeData(const Scope& scope, const FixForce& force) {
+  const std::vector<PathPair> paths = pathsFor(scope, force);
+  if (paths.empty()) throw std::logic_error("no path of fixpipe matches the scope");
+  const PathPair path = *rc::gen::elementOf(paths);
+  std::vector<Product> products;
+  for (Product p : productsOf(scope)) {
+    if (!triplesFor(p, path.dst, scope, force).empty()) products.push_back(p);
+  }
+  Case c = makeCase(Api::DataCopy, path.src, path.dst, DataCopyCO12DstParams{});
+  c.product = *rc::gen::weightedOneOf<Product>({{3, rc::gen::just(products.front())}, {1, rc::gen::elementOf(products)}});
+  // the float identity copy twice as often: it alone carries channelSplit (FIX-3)
+  std::vector<FixTriple> weighted;
+  for (const FixTriple& tr : triplesFor(c.product, path.dst, scope, force)) {
+    weighted.insert(weighted.end(), tr.t == DType::float_ ? 2 : 1, tr);
+  }
+  const FixTriple tr = *rc::gen::elementOf(weighted);
+  c.dtype = tr.t;
+  c.fixpipe = FixpipeState{};
+  c.fixpipe->srcDType = tr.u;
+  DataCopyCO12DstParams p = drawLayout(c, force);
+  p.quantPre = tr.mode;
+  FixpipeState& f = *c.fixpipe;
+  f.quantScalar = isScaledMode(tr.mode) && !isPerColumnMode(tr.mode) ? drawQuantParam(tr.t) : drawUnread();
+  if (isPerColumnMode(tr.mode)) {  // one parameter per column, sometimes all equal, sometimes a few spare entries
+    const std::uint64_t entries = p.nSize + drawEdgy({0}, 0, 3);
+    if (drawOneIn(3)) {
+      f.quantTensor.assign(entries, drawQuantParam(tr.t));
+    } else {
+      for (std::uint64_t n = 0; n < entries; ++n) f.quantTensor.push_back(drawQuantParam(tr.t));
+    }
+  }
+  c.params = p;
+  c.profile = drawFixProfile();
+  applyScopeProfile(c, scope);
+  casefile::CaseData data = drawBuffers(c);
+  fillSource(data);
+  return data;
+}
+
+// ---- G-4: one constraint broken at a time ---------------------------------------------------------------------
+
+DataCopyCO12DstParams& fixParams(InvalidCase& out) { return std::get<DataCopyCO12DstParams>(out.data.c.params); }
+
+InvalidCase breakFrom(const Scope& scope, const FixForce& force, std::string clause, std::string field, std::string how) {
+  casefile::CaseData data = drawFixpipeData(scope, force);
+  const Case base = data.c;
+  return {std::move(data), base, std::move(clause), std::move(field), std::move(how)};
+}
+
+bool floatDst(const FixTriple& tr) { return tr.t == DType::float_; }
+bool nonFloatDst(const FixTriple& tr) { return tr.t != DType::float_; }
+bool vectorMode(const FixTriple& tr) { return isPerColumnMode(tr.mode); }
+bool noQuantFloat(const FixTriple& tr) { return tr.mode == QuantMode::NoQuant && tr.t == DType::float_; }
+
+InvalidCase fix1NSizeNotMultipleOfC0(const Scope& scope) {
+  InvalidCase out = breakFrom(scope, {std::nullopt, false, nullptr}, "FIX-1", "params.nSize", "nSize % C0 != 0 without nz2nd");
+  auto& p = fixParams(out);
+  const std::uint64_t c0 = p.channelSplit ? 8 : 16;
+  p.nSize = static_cast<std::uint16_t>(p.nSize - drawInRange(1, c0 - 1));  // down: a V* tensor stays long enough
+  return out;
+}
+
+InvalidCase fix1Field(const Scope& scope) {
+  InvalidCase out = breakFrom(scope, {}, "FIX-1", "params.srcStride", "srcStride % 16 != 0");
+  auto& p = fixParams(out);
+  switch (drawInRange(0, 2)) {
+    case 0: p.srcStride = static_cast<std::uint16_t>(p.srcStride + drawInRange(1, 15)); break;
+    case 1: out.field = "params.dstStride"; out.how = "dstStride == 0"; p.dstStride = 0; break;
+    default: out.field = "params.mSize"; out.how = "mSize == 0"; p.mSize = 0; break;
+  }
+  return out;
+}
+
+InvalidCase fix2Nz2ndOnA1(const Scope& scope) {
+  InvalidCase out = breakFrom(scope, {Position::A1, false, nullptr}, "FIX-2", "params.nz2ndEn", "nz2ndEn on CO1->A1");
+  fixParams(out).nz2ndEn = true;
+  out.data.c.fixpipe->ndNum = static_cast<std::uint16_t>(drawInRange(1, 3));
+  return out;
+}
+
+InvalidCase fix2NdNumZero(const Scope& scope) {
+  InvalidCase out = breakFrom(scope, {Position::GM, true, nullptr}, "FIX-2", "fixpipe.ndNum", "nz2ndEn with ndNum 0");
+  out.data.c.fixpipe->ndNum = 0;
+  return out;
+}
+
+InvalidCase fix3SplitNonFloat(const Scope& scope) {
+  InvalidCase out = breakFrom(scope, {std::nullopt, false, nonFloatDst}, "FIX-3", "params.channelSplit",
+                              "channelSplit with a non-float destination");
+  fixParams(out).channelSplit = true;
+  return out;
+}
+
+InvalidCase fix3SplitWithNz2nd(const Scope& scope) {
+  InvalidCase out = breakFrom(scope, {Position::GM, true, floatDst}, "FIX-3", "params.channelSplit",
+                              "channelSplit with nz2ndEn");
+  fixParams(out).channelSplit = true;
+  return out;
+}
+
+// FIX-4: the source type swapped: no QuantMode_t converts the other source to the same T in the same mode. (A source
+// type other than float / int32_t is rejected too, but the case format's schema already refuses it.)
+InvalidCase fix4DTypePair(const Scope& scope) {
+  InvalidCase out = breakFrom(scope, {}, "FIX-4", "dtype", "source type swapped: not this QuantMode_t's conversion");
+  DType& u = out.data.c.fixpipe->srcDType;
+  u = u == DType::float_ ? DType::int32_t : DType::float_;
+  return out;
+}
+
+InvalidCase fix4TensorTooShort(const Scope& scope) {
+  InvalidCase out = breakFrom(scope, {std::nullopt, std::nullopt, vectorMode}, "FIX-4", "fixpipe.quantTensor",
+                              "a V* tensor shorter than nSize");
+  out.data.c.fixpipe->quantTensor.resize(drawInRange(0, fixParams(out).nSize - 1));
+  return out;
+}
+
+// FIX-4: CO1->A1 has no float destination (the NoQuant float -> float case moved to A1, nothing else changed).
+InvalidCase fix4A1Float(const Scope& scope) {
+  InvalidCase out = breakFrom(scope, {Position::GM, false, noQuantFloat}, "FIX-4", "dtype", "float destination on CO1->A1");
+  out.data.c.dstPos = Position::A1;
+  return out;
+}
+
+InvalidCase fix6ReluPre(const Scope& scope) {
+  InvalidCase out = breakFrom(scope, {}, "FIX-6", "params.reluPre", "reluPre > 1");
+  fixParams(out).reluPre = static_cast<std::uint8_t>(drawInRange(2, 255));
+  return out;
+}
+
+}  // namespace
+
+GeneratedCase drawFixpipe(const Scope& scope) { return {drawFixpipeData(scope, {})}; }
+
+bool fixpipeHasCases(const Scope& scope) { return !pathsFor(scope, {}).empty(); }
+
+std::vector<InvalidCase (*)(const Scope&)> fixpipeBreakers(const Scope& scope) {
+  struct Breaker {
+    InvalidCase (*make)(const Scope&);
+    FixForce needs;
+  };
+  const Breaker all[] = {
+      {fix1NSizeNotMultipleOfC0, {std::nullopt, false, nullptr}},
+      {fix1Field, {}},
+      {fix2Nz2ndOnA1, {Position::A1, false, nullptr}},
+      {fix2NdNumZero, {Position::GM, true, nullptr}},
+      {fix3SplitNonFloat, {std::nullopt, false, nonFloatDst}},
+      {fix3SplitWithNz2nd, {Position::GM, true, floatDst}},
+      {fix4DTypePair, {}},
+      {fix4TensorTooShort, {std::nullopt, std::nullopt, vectorMode}},
+      {fix6ReluPre, {}},
+  };
+  std::vector<InvalidCase (*)(const Scope&)> out;
+  for (const Breaker& b : all) {
+    if (!pathsFor(scope, b.needs).empty()) out.push_back(b.make);
+  }
+  // the broken case lands on CO1->A1: only when the scope has that path too
+  if (!pathsFor(scope, {Position::GM, false, noQuantFloat}).empty() && scope.allowsPath(Position::CO1, Position::A1)) {
+    out.push_back(fix4A1Float);
+  }
+  return out;
+}
+
+}  // namespace dcconf::properties::detail
