@@ -22,7 +22,8 @@ parameters, read the destination memory back. Two rules matter more than anythin
 
 This example implements, straight from SEMANTICS.md, using only the standard library:
   DataCopyPad GM->VECIN/VECOUT (PAD-G2U-1..4), DataCopyPad VECIN/VECOUT->GM (PAD-U2G-1, -2),
-  DataCopy 0-level (DC-1, DC-2) and DataCopy ND2NZ GM->A1/B1 (ND2NZ-1..3);
+  DataCopy 0-level (DC-1, DC-2), DataCopy ND2NZ GM->A1/B1 (ND2NZ-1..3) and the quantising copy CO1->GM/A1
+  (FIX-1..3, DataCopyCO12DstParams) without conversion (quantPre NoQuant, with or without ReLU);
 and answers not-supported for everything else. The case's "product" and "profile" are ignored on purpose:
 a simulator models one product, and the profile only tells dcconf how to grade (it is not a hardware input).
 """
@@ -222,6 +223,49 @@ def nd2nz(case, src, dst):
                     dst[to: to + s] = zero  # ND2NZ-3: the column tail up to the next C0 is written 0
 
 
+def fixpipe_no_quant(case, src, dst):
+    """DataCopy CO1 -> GM/A1 with DataCopyCO12DstParams, quantPre NoQuant (SEMANTICS section 10): the layouts of
+    FIX-1 (bursts), FIX-2 (nz2nd, several matrices) and FIX-3 (channelSplit); values move unchanged, or through
+    ReLU (FIX-6: max(x, 0)). The case's "dtype" is the destination T, "fixpipe"."srcDType" the L0C source U."""
+    p, f = case["params"], case["fixpipe"]
+    if p["quantPre"] != "NoQuant":
+        raise NotSupported(f"DataCopyCO12DstParams quantPre {p['quantPre']} (a conversion) is not implemented")
+    if (f["srcDType"], case["dtype"]) not in (("float", "float"), ("int32_t", "int32_t")):
+        raise Rejected(f"FIX-4: NoQuant does not convert {f['srcDType']} to {case['dtype']}")
+    n_size, m_size, nz2nd, split = p["nSize"], p["mSize"], p["nz2ndEn"], p["channelSplit"]
+    c0 = 8 if split else 16  # FIX-3
+    require_range("params.nSize", n_size, 1, 65535)
+    require_range("params.mSize", m_size, 1, 65535)
+    require_range("params.reluPre", p["reluPre"], 0, 1)
+    if p["srcStride"] % 16 != 0 or p["dstStride"] == 0:
+        raise Rejected("FIX-1: srcStride must be a multiple of 16 and dstStride non-zero")
+    if nz2nd and (case["path"] != "CO1->GM" or split or f["ndNum"] == 0):
+        raise Rejected("FIX-2: nz2ndEn is for CO1->GM without channelSplit, with ndNum >= 1")
+    if not nz2nd and n_size % c0 != 0:
+        raise Rejected(f"FIX-1: nSize {n_size} is not a multiple of C0 = {c0}")
+    if case["path"] == "CO1->A1":
+        raise Rejected("FIX-4: CO1->A1 has no float or int32_t destination")
+    nd = f["ndNum"] if nz2nd else 1
+
+    def src_element(i, m, n):  # L0C fractals are 16 columns wide (FIX-1/2)
+        return i * (f["srcNdStride"] if nz2nd else 0) * 16 + (n // 16) * p["srcStride"] * 16 + 16 * m + n % 16
+
+    def dst_byte(i, m, n):
+        if nz2nd:  # FIX-2
+            return (i * f["dstNdStride"] + m * p["dstStride"] + n) * 4
+        return 32 * p["dstStride"] * (n // c0) + (c0 * m + n % c0) * 4  # FIX-1 / FIX-3
+
+    cells = [(i, m, n) for i in range(nd) for m in range(m_size) for n in range(n_size)]
+    check_bounds(case, max(src_element(*k) for k in cells) * 4 + 4, max(dst_byte(*k) for k in cells) + 4)
+    src_at, dst_at = case["src"]["offset"], case["dst"]["offset"]
+    for k in cells:
+        frm, to = src_at + src_element(*k) * 4, dst_at + dst_byte(*k)
+        value = src[frm: frm + 4]
+        if p["reluPre"] == 1 and value[3] & 0x80:  # a negative float or int32 becomes +0
+            value = bytes(4)
+        dst[to: to + 4] = value
+
+
 def perform(case, src, dst):
     """Dispatch on api, path and the params struct, as the oracle does (oracle::resolveOperation)."""
     api, params_type = case["api"], case["params"]["type"]
@@ -235,6 +279,8 @@ def perform(case, src, dst):
         return copy_0level(case, src, dst)
     if api == "DataCopy" and params_type == "Nd2NzParams" and src_pos == "GM" and dst_pos in ("A1", "B1"):
         return nd2nz(case, src, dst)
+    if api == "DataCopy" and params_type == "DataCopyCO12DstParams" and src_pos == "CO1" and dst_pos in ("GM", "A1"):
+        return fixpipe_no_quant(case, src, dst)
     raise NotSupported(f"{api} {case['path']} with {params_type} is not implemented by this example")
 
 

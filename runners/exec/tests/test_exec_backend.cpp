@@ -281,6 +281,50 @@ TEST_F(ExecBackendTest, InvalidIsRejectedAndUnimplementedIsNotSupported) {
   EXPECT_NE(result.detail.find("Nz2NdParamsFull"), std::string::npos) << result.detail;
 }
 
+// The quantising copy (FIX) travels as dcconf.case/1 JSON like any case: its params, the "fixpipe" state (source
+// dtype, nz2nd register, quant parameters) and the profile reach the example, which implements NoQuant (the
+// layouts and ReLU) and declines the conversions by name.
+TEST_F(ExecBackendTest, FixpipeCasesReachTheExampleAndComeBack) {
+  auto backend = start(kExampleCommand);
+  ASSERT_TRUE(backend);
+  int ran = 0;
+  for (int attempt = 0; ran < 30 && attempt < 300; ++attempt) {
+    Case c = makeCase(oracle::Api::DataCopy, Position::CO1, Position::GM, gen_.pick({DType::float_, DType::int32_t}));
+    oracle::DataCopyCO12DstParams p;
+    p.nz2ndEn = gen_.uniform(0, 1) == 1;
+    p.channelSplit = !p.nz2ndEn && c.dtype == DType::float_ && gen_.uniform(0, 1) == 1;
+    p.reluPre = gen_.u<std::uint8_t>(0, 1);
+    p.mSize = gen_.u<std::uint16_t>(1, 3);
+    p.nSize = p.nz2ndEn ? gen_.u<std::uint16_t>(1, 40)
+                        : static_cast<std::uint16_t>((p.channelSplit ? 8 : 16) * gen_.uniform(1, 3));
+    p.srcStride = static_cast<std::uint16_t>(16 * gen_.uniform(1, 2));
+    p.dstStride = p.nz2ndEn ? p.nSize + gen_.uniform(0, 3) : (p.mSize * 64 + 31) / 32 + gen_.uniform(0, 2);
+    c.params = p;
+    c.fixpipe = oracle::FixpipeState{};
+    c.fixpipe->srcDType = c.dtype;
+    c.fixpipe->ndNum = p.nz2ndEn ? gen_.u<std::uint16_t>(1, 3) : 1;
+    c.fixpipe->srcNdStride = static_cast<std::uint16_t>(p.srcStride * ((p.nSize + 15) / 16));
+    c.fixpipe->dstNdStride = p.mSize * p.dstStride + gen_.uniform(0, 5);
+    std::optional<CaseRun> run = gen_.complete(c);
+    if (!run) continue;
+    const CaseRun before = *run;
+    const RunResult result = runCase(*backend, *run);
+    ASSERT_EQ(result.status, RunStatus::ok) << result.detail;
+    expectAgreesWithOracle(before, run->dst);
+    ++ran;
+  }
+  EXPECT_EQ(ran, 30);
+  Case deq = makeCase(oracle::Api::DataCopy, Position::CO1, Position::GM, DType::half);
+  deq.params = oracle::DataCopyCO12DstParams{16, 1, 1, 16, oracle::QuantMode::DEQF16, 0, false, false, 0};
+  deq.fixpipe = oracle::FixpipeState{};
+  std::optional<CaseRun> run = gen_.complete(deq);
+  ASSERT_TRUE(run);
+  const RunResult result = runCase(*backend, *run);
+  EXPECT_EQ(result.status, RunStatus::notSupported);
+  EXPECT_NE(result.detail.find("quantPre DEQF16"), std::string::npos) << result.detail;
+  EXPECT_EQ(backend->processStarts(), 1u);
+}
+
 // One row per misbehaviour of fixtures/faulty_backend.py. Every fault keeps its case folder, leaves dst alone, and
 // the next case is served (after a restart unless the stream stayed in step).
 struct Fault {

@@ -1,13 +1,15 @@
 /*
  * example_plugin.c -- a dcconf plugin, written as a template to copy.
  *
- * It implements three Ascend C data-copy paths on plain host memory, straight from SEMANTICS.md:
+ * It implements four Ascend C data-copy operations on plain host memory, straight from SEMANTICS.md:
  *   DataCopyPad GM -> VECIN/VECOUT   (PAD-G2U-1..5)
  *   DataCopyPad VECIN/VECOUT -> GM   (PAD-U2G-1..2)
  *   DataCopy 0-level                 (DC-1, DC-2)
+ *   DataCopy CO1 -> GM/A1 with DataCopyCO12DstParams (FIX-1..6, ABI 1.2): the conversions without an 8-bit result
+ *                                    (NoQuant, F322F16, F322BF16, DEQF16, VDEQF16), ReLU, channelSplit, nz2nd
  * and answers DCCONF_NOT_SUPPORTED for everything else.
  *
- * To wrap a simulator or an NPU runtime, keep the shape and replace the three copy_* functions:
+ * To wrap a simulator or an NPU runtime, keep the shape and replace the copy_* functions:
  *   - create():   open the simulator / device, allocate device buffers you can reuse; return your state.
  *   - supports(): say which products, operations and dtypes your target implements (never look at values).
  *   - run():      validate (or let the target validate and map its error to DCCONF_REJECTED), copy src and the
@@ -18,6 +20,7 @@
  *
  * Build:  cc -std=c99 -shared -fPIC -I runners/plugin/include example_plugin.c -o libdcconf_example_plugin.so
  */
+#include <math.h> /* signbit (a macro: no libm needed) */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -250,6 +253,168 @@ static int copy_0level(const dcconf_case* c, const uint8_t* src, size_t src_size
   return DCCONF_OK;
 }
 
+/* ---- DataCopy CO1 -> GM/A1, DataCopyCO12DstParams (SEMANTICS section 10) ----------------------------------- */
+
+/* Bits of one element, little-endian, s bytes. */
+static uint64_t load_bits(const uint8_t* at, uint64_t s) {
+  uint64_t bits = 0, k;
+  for (k = 0; k < s; ++k) bits |= (uint64_t)at[k] << (8 * k);
+  return bits;
+}
+static void store_bits(uint8_t* at, uint64_t bits, uint64_t s) {
+  uint64_t k;
+  for (k = 0; k < s; ++k) at[k] = (uint8_t)(bits >> (8 * k));
+}
+
+static float float_of_bits(uint32_t bits) {
+  float f;
+  memcpy(&f, &bits, sizeof f);
+  return f;
+}
+
+/* A double to IEEE half bits: to nearest even, or toward zero (AMB-10 deq-trunc: an overflow gives the largest
+ * finite half). Scaling by powers of two is exact, so the one rounding is the explicit one. */
+static uint16_t double_to_half(double y, int toward_zero) {
+  const uint16_t sign = signbit(y) ? 0x8000 : 0;
+  const double a = y < 0 ? -y : y;
+  double pow2 = 32768.0, units;
+  uint64_t whole, bits;
+  int e = 15;
+  if (y != y) return sign | 0x7E00; /* NaN: quiet, no payload */
+  if (a >= 65536.0) return sign | (toward_zero ? 0x7BFF : 0x7C00);
+  if (a < 1.0 / 16384) {
+    units = a * 16777216.0; /* subnormal: units of 2^-24 */
+    bits = 0;
+  } else {
+    while (a < pow2) { pow2 /= 2; --e; } /* 2^e <= a < 2^(e+1) */
+    units = a / pow2 * 1024.0;            /* in [1024, 2048) */
+    bits = (uint64_t)(e + 14) << 10;      /* exponent field e + 15, minus the implicit 1024 units */
+  }
+  whole = (uint64_t)units;
+  if (!toward_zero && (units - (double)whole > 0.5 || (units - (double)whole == 0.5 && (whole & 1) != 0))) ++whole;
+  bits += whole; /* a carry out of the mantissa steps the exponent, as it should */
+  if (bits >= 0x7C00) bits = toward_zero ? 0x7BFF : 0x7C00;
+  return (uint16_t)(sign | bits);
+}
+
+/* fp32 bits to bfloat16 bits, to nearest even. */
+static uint16_t float_to_bfloat16(uint32_t bits) {
+  if ((bits & 0x7FFFFFFFu) > 0x7F800000u) return (uint16_t)((bits >> 16 & 0x8000u) | 0x7FC0u); /* NaN */
+  return (uint16_t)((bits + 0x7FFFu + (bits >> 16 & 1u)) >> 16);
+}
+
+/* ReLU on raw bits (float or int32): negative values become +0. */
+static uint32_t relu_bits(uint32_t bits) { return (bits & 0x80000000u) != 0 ? 0 : bits; }
+
+static int is_vector_mode(uint32_t mode) { return mode == DCCONF_QUANT_VDEQF16; }
+
+/* FIX-4: the (U, T) pair each mode converts, for the modes this example implements. */
+static int fix_pair_allowed(uint32_t mode, uint32_t u, uint32_t t) {
+  switch (mode) {
+    case DCCONF_QUANT_NOQUANT:
+      return (u == DCCONF_DTYPE_FLOAT && t == DCCONF_DTYPE_FLOAT) ||
+             (u == DCCONF_DTYPE_INT32 && t == DCCONF_DTYPE_INT32);
+    case DCCONF_QUANT_F322F16: return u == DCCONF_DTYPE_FLOAT && t == DCCONF_DTYPE_HALF;
+    case DCCONF_QUANT_F322BF16: return u == DCCONF_DTYPE_FLOAT && t == DCCONF_DTYPE_BFLOAT16;
+    case DCCONF_QUANT_DEQF16: case DCCONF_QUANT_VDEQF16: return u == DCCONF_DTYPE_INT32 && t == DCCONF_DTYPE_HALF;
+    default: return 0;
+  }
+}
+
+/* FIX-6 for one element x (the source's raw 32 bits), with quant parameter q (FIX-5). */
+static uint64_t fix_convert(const dcconf_case* c, uint32_t x, uint64_t q) {
+  const dcconf_DataCopyCO12DstParams* p = &c->co12Dst;
+  const int relu = p->reluPre == 1;
+  const float m1 = float_of_bits((uint32_t)q & 0xFFFFE000u); /* bits [31:13]: 1-8-10, the low 13 bits ignored */
+  /* AMB-12: a negative fp32 scale sign-extended to 64 bits; negscale-magnitude reads only the low word */
+  const int low_word_only = (q >> 31) == 0x1FFFFFFFFull && c->amb12FixNegScale == DCCONF_AMB12_NEGSCALE_MAGNITUDE;
+  const uint32_t n = low_word_only ? 0 : (uint32_t)(q >> 32 & 0xF);
+  const int mcb = !low_word_only && (q >> 36 & 1) != 0;
+  int64_t xi;
+  double value;
+  switch (p->quantPre) {
+    case DCCONF_QUANT_NOQUANT: return relu ? relu_bits(x) : x;
+    case DCCONF_QUANT_F322F16: return double_to_half(float_of_bits(relu ? relu_bits(x) : x), 0);
+    case DCCONF_QUANT_F322BF16: return float_to_bfloat16(relu ? relu_bits(x) : x);
+    default: break; /* DEQF16 / VDEQF16: int32 -> half */
+  }
+  xi = (int32_t)x;
+  if (mcb) {
+    /* AMB-9: N raw, or N + 1 (shift-plus-one); an arithmetic shift, then saturate to int16 */
+    const uint32_t shift = n + (c->amb9FixShift == DCCONF_AMB9_SHIFT_PLUS_ONE ? 1 : 0);
+    xi = xi < 0 ? -((-xi - 1) >> shift) - 1 : xi >> shift;
+    xi = xi < -32768 ? -32768 : xi > 32767 ? 32767 : xi;
+  }
+  value = (double)(float)xi;
+  /* M2 = 0 with ReLU: a negative x gives -0.0 (FIX-6 literally); the product is exact in double */
+  return double_to_half(value * ((value < 0 && relu) ? 0.0 : (double)m1),
+                        c->amb10FixDeqRounding == DCCONF_AMB10_DEQ_TRUNC);
+}
+
+static int copy_fixpipe(const dcconf_case* c, const uint8_t* src, size_t src_size, uint8_t* dst, size_t dst_size,
+                        char* detail, size_t detail_cap) {
+  const dcconf_DataCopyCO12DstParams* p = &c->co12Dst;
+  const dcconf_FixpipeState* f = &c->fixpipe;
+  const uint64_t s = dtype_bytes(c->dtype);
+  const uint64_t c0 = p->channelSplit ? 8 : 16; /* FIX-3 */
+  const uint64_t nd = p->nz2ndEn ? f->ndNum : 1, nd_src = p->nz2ndEn ? f->srcNdStride : 0;
+  uint64_t src_span = 0, dst_span, i, m, col, block;
+  int status;
+
+  /* FIX-1..4 constraints */
+  if (!fix_pair_allowed(p->quantPre, f->srcDType, c->dtype)) {
+    return answer(detail, detail_cap, DCCONF_REJECTED, "FIX-4: quantPre %u does not convert dtype %u to %u",
+                  (unsigned)p->quantPre, (unsigned)f->srcDType, (unsigned)c->dtype);
+  }
+  if (c->dstPos == DCCONF_POS_A1 && (c->dtype == DCCONF_DTYPE_FLOAT || c->dtype == DCCONF_DTYPE_INT32)) {
+    return answer(detail, detail_cap, DCCONF_REJECTED, "FIX-4: CO1->A1 has no float or int32_t destination");
+  }
+  if (p->reluPre > 1) return answer(detail, detail_cap, DCCONF_REJECTED, "FIX-6: reluPre must be 0 or 1");
+  if (p->nSize == 0 || p->mSize == 0 || p->srcStride % 16 != 0 || p->dstStride == 0) {
+    return answer(detail, detail_cap, DCCONF_REJECTED,
+                  "FIX-1: nSize, mSize and dstStride must be >= 1 and srcStride a multiple of 16");
+  }
+  if (p->channelSplit && (c->dtype != DCCONF_DTYPE_FLOAT || p->nz2ndEn)) {
+    return answer(detail, detail_cap, DCCONF_REJECTED, "FIX-3: channelSplit is for a float destination without nz2nd");
+  }
+  if (p->nz2ndEn && (c->dstPos != DCCONF_POS_GM || f->ndNum == 0)) {
+    return answer(detail, detail_cap, DCCONF_REJECTED, "FIX-2: nz2ndEn is for CO1->GM, with ndNum >= 1");
+  }
+  if (!p->nz2ndEn && p->nSize % c0 != 0) {
+    return answer(detail, detail_cap, DCCONF_REJECTED, "FIX-1: nSize %u is not a multiple of C0 = %u",
+                  (unsigned)p->nSize, (unsigned)c0);
+  }
+  if (is_vector_mode(p->quantPre) && f->quantTensorLength < p->nSize) {
+    return answer(detail, detail_cap, DCCONF_REJECTED, "FIX-4: the V* quant tensor has fewer than nSize entries");
+  }
+
+  /* Spans: the source is L0C fractals 16 columns wide (FIX-1/2), read as 4-byte elements. */
+  for (block = 0; block * 16 < p->nSize; ++block) {
+    const uint64_t last_col = block * 16 + 15 < p->nSize ? 15 : (p->nSize - 1) % 16;
+    const uint64_t end =
+        ((nd - 1) * nd_src * 16 + block * p->srcStride * 16 + 16 * (uint64_t)(p->mSize - 1) + last_col + 1) * 4;
+    if (end > src_span) src_span = end;
+  }
+  dst_span = p->nz2ndEn ? ((nd - 1) * f->dstNdStride + (uint64_t)(p->mSize - 1) * p->dstStride + p->nSize) * s
+                        : 32 * (uint64_t)p->dstStride * (p->nSize / c0 - 1) + c0 * p->mSize * s;
+  status = check_buffers(c, src_size, src_span, dst_size, dst_span, detail, detail_cap);
+  if (status != DCCONF_OK) return status;
+
+  for (i = 0; i < nd; ++i) {
+    for (m = 0; m < p->mSize; ++m) {
+      for (col = 0; col < p->nSize; ++col) {
+        const uint64_t from = i * nd_src * 16 + (col / 16) * p->srcStride * 16 + 16 * m + col % 16;
+        const uint64_t to = p->nz2ndEn ? (i * f->dstNdStride + m * p->dstStride + col) * s /* FIX-2 */
+                                       : 32 * (uint64_t)p->dstStride * (col / c0) + (c0 * m + col % c0) * s;
+        const uint64_t q = is_vector_mode(p->quantPre) ? f->quantTensor[col] : f->quantScalar;
+        const uint32_t x = (uint32_t)load_bits(src + c->src.offsetBytes + 4 * from, 4);
+        store_bits(dst + c->dst.offsetBytes + to, fix_convert(c, x, q), s);
+      }
+    }
+  }
+  return DCCONF_OK;
+}
+
 /* ---- the ABI entry points --------------------------------------------------------------------------------- */
 
 /* DC-4: the dtypes of normal DataCopy. */
@@ -271,6 +436,12 @@ static int example_supports(void* self, const dcconf_case* c) {
       return 1; /* Atlas A2/A3 document DataCopyPad for every dtype */
     case DCCONF_OP_COPY_0LEVEL:
       return is_datacopy_dtype(c->dtype) && c->srcPos != DCCONF_POS_CO2; /* A2/A3 have no CO2 */
+    case DCCONF_OP_FIXPIPE: /* the (U, T) pairs of the modes implemented here; 8-bit results are not */
+      return c->hasFixpipe &&
+             (fix_pair_allowed(DCCONF_QUANT_NOQUANT, c->fixpipe.srcDType, c->dtype) ||
+              fix_pair_allowed(DCCONF_QUANT_F322F16, c->fixpipe.srcDType, c->dtype) ||
+              fix_pair_allowed(DCCONF_QUANT_F322BF16, c->fixpipe.srcDType, c->dtype) ||
+              fix_pair_allowed(DCCONF_QUANT_DEQF16, c->fixpipe.srcDType, c->dtype));
     default:
       return 0;
   }
@@ -287,6 +458,7 @@ static int example_run(void* self, const dcconf_case* c, const uint8_t* src, siz
   switch (c->operation) {
     case DCCONF_OP_PAD_GM_TO_UB: return copy_pad_gm_to_ub(c, src, src_size, dst, dst_size, detail, detail_cap);
     case DCCONF_OP_PAD_UB_TO_GM: return copy_pad_ub_to_gm(c, src, src_size, dst, dst_size, detail, detail_cap);
+    case DCCONF_OP_FIXPIPE: return copy_fixpipe(c, src, src_size, dst, dst_size, detail, detail_cap);
     default: return copy_0level(c, src, src_size, dst, dst_size, detail, detail_cap);
   }
 }
@@ -294,7 +466,7 @@ static int example_run(void* self, const dcconf_case* c, const uint8_t* src, siz
 static const dcconf_backend_v1_t example_table = {
     DCCONF_ABI_VERSION, sizeof(dcconf_backend_v1_t), "example", "1.0 (dcconf example plugin)",
     example_create,     example_destroy,             example_supports, example_run,
-    sizeof(dcconf_case), /* case_struct_size (1.1): new operations reach example_supports, which declines them */
+    sizeof(dcconf_case), /* case_struct_size (1.2): later operations reach example_supports, which decides */
 };
 
 /* The test fixtures include this file to reuse it with one deliberate bug each; they export their own table. */

@@ -26,7 +26,8 @@
  *   - A plugin tells dcconf which dcconf_case it was compiled against in dcconf_backend_v1_t.case_struct_size. A
  *     table too short to hold that field, or holding 0 there, means the first v1 case (DCCONF_CASE_V1_0_SIZE bytes).
  *     dcconf hands a plugin only the cases its case layout can express: a case that needs a later field or enum
- *     value (the "since 1.1" marks below) is answered DCCONF_NOT_SUPPORTED by dcconf itself, without calling it.
+ *     value (the "since 1.1" / "since 1.2" marks below) is answered DCCONF_NOT_SUPPORTED by dcconf itself, without
+ *     calling it.
  */
 #ifndef DCCONF_BACKEND_H
 #define DCCONF_BACKEND_H
@@ -116,6 +117,8 @@ enum dcconf_operation {
   DCCONF_OP_DN2NZ = 8,                /* DN2NZ: paramsKind DCCONF_PARAMS_DN2NZ */
   DCCONF_OP_ENHANCED_NORMAL = 9,      /* ENH-1 BLOCK_MODE_NORMAL: DCCONF_PARAMS_DATACOPY + enhancedParams */
   DCCONF_OP_ENHANCED_CO1_TO_CO2 = 10, /* ENH-1 MATRIX/VECTOR/SMALL_CHANNEL, CO1->CO2: the same */
+  /* since 1.2 */
+  DCCONF_OP_FIXPIPE = 11,             /* FIX: DCCONF_PARAMS_CO12DST + fixpipe, CO1->GM / CO1->A1 */
   DCCONF_OP_NONE = 255          /* malformed: the api/path/params combination is no documented call */
 };
 
@@ -128,7 +131,9 @@ enum dcconf_params_kind {
   DCCONF_PARAMS_CALCOUNT = 4,     /* params.calCount */
   /* since 1.1: too large for the union, so they live in fields appended to dcconf_case */
   DCCONF_PARAMS_SLICE = 5,        /* slice (the case's field, not a union member) */
-  DCCONF_PARAMS_DN2NZ = 6         /* dn2nz (the case's field, not a union member) */
+  DCCONF_PARAMS_DN2NZ = 6,        /* dn2nz (the case's field, not a union member) */
+  /* since 1.2 */
+  DCCONF_PARAMS_CO12DST = 7       /* co12Dst (the case's field, not a union member) */
 };
 
 /* Which member of dcconf_case.padParams is live. */
@@ -147,6 +152,35 @@ enum dcconf_amb4_cal_count_overflow { DCCONF_AMB4_REJECT = 0, DCCONF_AMB4_HW_WRA
 enum dcconf_amb6_nd2nz_zero_matrix_stride { DCCONF_AMB6_ACCEPT_WHEN_SINGLE = 0, DCCONF_AMB6_DOC_RANGE = 1 };
 /* since 1.1 (dcconf_case.amb7SmallC0Polarity) */
 enum dcconf_amb7_small_c0_polarity { DCCONF_AMB7_BASIC_API_PAGE = 0, DCCONF_AMB7_C_API_PAGE = 1 };
+
+/* since 1.2 (dcconf_case.amb8FixOffset .. amb12FixNegScale, FIX-7): ANY (0) marks the results that depend on the
+ * reading unchecked; the other values pin one reading. */
+enum dcconf_amb8_fix_offset { DCCONF_AMB8_ANY = 0, DCCONF_AMB8_OFFSET_SIGNED = 1, DCCONF_AMB8_OFFSET_UNSIGNED = 2 };
+enum dcconf_amb9_fix_shift { DCCONF_AMB9_ANY = 0, DCCONF_AMB9_SHIFT_RAW = 1, DCCONF_AMB9_SHIFT_PLUS_ONE = 2 };
+enum dcconf_amb10_fix_deq_rounding { DCCONF_AMB10_ANY = 0, DCCONF_AMB10_DEQ_RNE = 1, DCCONF_AMB10_DEQ_TRUNC = 2 };
+enum dcconf_amb11_fix_relu_order {
+  DCCONF_AMB11_ANY = 0,
+  DCCONF_AMB11_RELU_BEFORE_OFFSET = 1,
+  DCCONF_AMB11_RELU_AFTER_OFFSET = 2
+};
+enum dcconf_amb12_fix_neg_scale {
+  DCCONF_AMB12_ANY = 0,
+  DCCONF_AMB12_NEGSCALE_SIGNED = 1,    /* profile word negscale-signed: bits [46:32] read as the FIX-5 fields */
+  DCCONF_AMB12_NEGSCALE_MAGNITUDE = 2  /* profile word negscale-magnitude: only the low word is meaningful */
+};
+
+/* since 1.2: QuantMode_t (FIX-4), Ascend C's enumerator values */
+enum dcconf_quant_mode {
+  DCCONF_QUANT_NOQUANT = 0,
+  DCCONF_QUANT_F322F16 = 1,
+  DCCONF_QUANT_F322BF16 = 2,
+  DCCONF_QUANT_DEQF16 = 3,
+  DCCONF_QUANT_VDEQF16 = 4,
+  DCCONF_QUANT_QF322B8_PRE = 5,
+  DCCONF_QUANT_VQF322B8_PRE = 6,
+  DCCONF_QUANT_REQ8 = 7,
+  DCCONF_QUANT_VREQ8 = 8
+};
 
 /* since 1.1: enhanced DataCopy (ENH), Ascend C's enumerator values */
 enum dcconf_block_mode {
@@ -270,6 +304,34 @@ typedef struct dcconf_DataCopyEnhancedParams {
   uint64_t padValue;
 } dcconf_DataCopyEnhancedParams;
 
+/* since 1.2: DataCopyCO12DstParams (FIX), the vendor's widths. */
+typedef struct dcconf_DataCopyCO12DstParams {
+  uint16_t nSize;
+  uint16_t mSize;
+  uint32_t dstStride;
+  uint16_t srcStride;
+  uint8_t quantPre;     /* enum dcconf_quant_mode */
+  uint8_t reluPre;      /* 0 off, 1 normal ReLU */
+  uint8_t channelSplit;
+  uint8_t nz2ndEn;
+  uint8_t sid;
+  uint8_t reserved[1];  /* zero */
+} dcconf_DataCopyCO12DstParams;
+
+/* since 1.2: the state a FIX call reads besides its params (SEMANTICS section 10). */
+typedef struct dcconf_FixpipeState {
+  uint32_t srcDType;    /* enum dcconf_dtype: the L0C element type U (float or int32); dcconf_case.dtype is T */
+  uint16_t ndNum;       /* SetFixpipeNz2ndFlag(ndNum, srcNdStride, dstNdStride), read with nz2ndEn */
+  uint16_t srcNdStride; /* C0_size units, as srcStride */
+  uint32_t dstNdStride; /* elements */
+  uint32_t reserved;    /* zero */
+  uint64_t quantScalar; /* SetFixpipePreQuantFlag: the FIX-5 quant parameter of the scalar modes */
+  /* The per-column uint64 quant parameters of the V* modes (entry n for column n), quantTensorLength entries; NULL
+   * when empty. Owned by dcconf, valid during run() only; NULL (length kept) during supports(). */
+  const uint64_t* quantTensor;
+  uint64_t quantTensorLength;
+} dcconf_FixpipeState;
+
 /* ---- the case ------------------------------------------------------------------------------------------------ */
 
 /* One operand buffer. The copy starts offsetBytes into it; the buffer passed to run() is sizeBytes long. */
@@ -324,10 +386,22 @@ typedef struct dcconf_case {
   dcconf_SliceParams slice;    /* valid when paramsKind == DCCONF_PARAMS_SLICE */
   dcconf_Dn2NzParams dn2nz;    /* valid when paramsKind == DCCONF_PARAMS_DN2NZ */
   dcconf_DataCopyEnhancedParams enhancedParams; /* valid when hasEnhancedParams */
+  /* ---- since 1.2 (a plugin compiled against 1.1 reports DCCONF_CASE_V1_1_SIZE and never sees them) */
+  uint8_t amb8FixOffset;       /* profile, AMB-8: enum dcconf_amb8_fix_offset */
+  uint8_t amb9FixShift;        /* profile, AMB-9: enum dcconf_amb9_fix_shift */
+  uint8_t amb10FixDeqRounding; /* profile, AMB-10: enum dcconf_amb10_fix_deq_rounding */
+  uint8_t amb11FixReluOrder;   /* profile, AMB-11: enum dcconf_amb11_fix_relu_order */
+  uint8_t amb12FixNegScale;    /* profile, AMB-12: enum dcconf_amb12_fix_neg_scale */
+  uint8_t hasFixpipe;          /* the quantising copy (DCCONF_OP_FIXPIPE): fixpipe is valid */
+  uint8_t reserved3[2];        /* zero */
+  dcconf_DataCopyCO12DstParams co12Dst; /* valid when paramsKind == DCCONF_PARAMS_CO12DST */
+  dcconf_FixpipeState fixpipe;          /* valid when hasFixpipe */
 } dcconf_case;
 
 /* sizeof(dcconf_case) before 1.1: where the 1.1 fields start. */
 #define DCCONF_CASE_V1_0_SIZE offsetof(dcconf_case, amb7SmallC0Polarity)
+/* sizeof(dcconf_case) of 1.1: where the 1.2 fields start. */
+#define DCCONF_CASE_V1_1_SIZE offsetof(dcconf_case, amb8FixOffset)
 
 /* ---- the plugin table ---------------------------------------------------------------------------------------- */
 

@@ -32,6 +32,14 @@ static_assert(raw(Profile::SmallC0Polarity::cApiPage) == DCCONF_AMB7_C_API_PAGE)
 static_assert(raw(BlockMode::normal) == DCCONF_BLOCK_MODE_NORMAL && raw(BlockMode::depthwise) == DCCONF_BLOCK_MODE_DEPTHWISE);
 static_assert(raw(DeqScale::none) == DCCONF_DEQ_NONE && raw(DeqScale::vdeq16) == DCCONF_VDEQ16);
 static_assert(kMaxSliceDims == DCCONF_MAX_SLICE_DIMS);
+static_assert(raw(Operation::fixpipe) == DCCONF_OP_FIXPIPE);
+static_assert(raw(QuantMode::NoQuant) == DCCONF_QUANT_NOQUANT && raw(QuantMode::DEQF16) == DCCONF_QUANT_DEQF16 &&
+              raw(QuantMode::VREQ8) == DCCONF_QUANT_VREQ8);
+static_assert(raw(Profile::FixOffset::offsetUnsigned) == DCCONF_AMB8_OFFSET_UNSIGNED &&
+              raw(Profile::FixShift::shiftPlusOne) == DCCONF_AMB9_SHIFT_PLUS_ONE &&
+              raw(Profile::FixDeqRounding::deqTrunc) == DCCONF_AMB10_DEQ_TRUNC &&
+              raw(Profile::FixReluOrder::reluAfterOffset) == DCCONF_AMB11_RELU_AFTER_OFFSET &&
+              raw(Profile::FixNegScale::negScaleMagnitude) == DCCONF_AMB12_NEGSCALE_MAGNITUDE);
 
 // Where each 1.1 part of dcconf_case ends: a reader whose struct_size reaches it knows the part.
 template <typename Field>
@@ -42,6 +50,10 @@ constexpr std::size_t kEndAmb7 = endOf<std::uint8_t>(offsetof(dcconf_case, amb7S
 constexpr std::size_t kEndSlice = endOf<dcconf_SliceParams>(offsetof(dcconf_case, slice));
 constexpr std::size_t kEndDn2Nz = endOf<dcconf_Dn2NzParams>(offsetof(dcconf_case, dn2nz));
 constexpr std::size_t kEndEnhanced = endOf<dcconf_DataCopyEnhancedParams>(offsetof(dcconf_case, enhancedParams));
+// ... and each 1.2 part (FIX)
+constexpr std::size_t kEndFixProfile = endOf<std::uint8_t>(offsetof(dcconf_case, hasFixpipe));
+constexpr std::size_t kEndCo12Dst = endOf<dcconf_DataCopyCO12DstParams>(offsetof(dcconf_case, co12Dst));
+constexpr std::size_t kEndFixpipe = endOf<dcconf_FixpipeState>(offsetof(dcconf_case, fixpipe));
 
 // SliceParams and dcconf_SliceParams have the same fields (SliceInfo and dcconf_SliceInfo too): one copy serves both
 // directions.
@@ -95,6 +107,38 @@ static_assert(raw(Profile::PadDummy::padDummy) == DCCONF_AMB2_PAD_DUMMY &&
               raw(Profile::CalCountOverflow::hwWrap) == DCCONF_AMB4_HW_WRAP &&
               raw(Profile::Nd2NzZeroMatrixStride::docRange) == DCCONF_AMB6_DOC_RANGE);
 
+dcconf_DataCopyCO12DstParams co12DstToAbi(const DataCopyCO12DstParams& p) {
+  dcconf_DataCopyCO12DstParams out{};
+  out.nSize = p.nSize;
+  out.mSize = p.mSize;
+  out.dstStride = p.dstStride;
+  out.srcStride = p.srcStride;
+  out.quantPre = static_cast<std::uint8_t>(raw(p.quantPre));
+  out.reluPre = p.reluPre;
+  out.channelSplit = p.channelSplit ? 1 : 0;
+  out.nz2ndEn = p.nz2ndEn ? 1 : 0;
+  out.sid = p.sid;
+  return out;
+}
+// quantPre is not range-checked: the oracle's FIX-4 check names a value outside QuantMode_t, as for any other case.
+DataCopyCO12DstParams co12DstFromAbi(const dcconf_DataCopyCO12DstParams& p) {
+  return {p.nSize,         p.mSize, p.dstStride, p.srcStride, static_cast<QuantMode>(p.quantPre), p.reluPre,
+          p.channelSplit != 0, p.nz2ndEn != 0, p.sid};
+}
+
+// The quant tensor is not copied: the ABI form points at the case's own vector (valid while the case lives).
+dcconf_FixpipeState fixpipeToAbi(const FixpipeState& f) {
+  dcconf_FixpipeState out{};
+  out.srcDType = raw(f.srcDType);
+  out.ndNum = f.ndNum;
+  out.srcNdStride = f.srcNdStride;
+  out.dstNdStride = f.dstNdStride;
+  out.quantScalar = f.quantScalar;
+  out.quantTensor = f.quantTensor.empty() ? nullptr : f.quantTensor.data();
+  out.quantTensorLength = f.quantTensor.size();
+  return out;
+}
+
 dcconf_Nd2NzParams nd2nzToAbi(const Nd2NzParams& p) {
   return {p.ndNum, p.nValue, p.dValue, p.srcNdMatrixStride, p.srcDValue, p.dstNzC0Stride, p.dstNzNStride,
           p.dstNzMatrixStride};
@@ -128,9 +172,8 @@ void paramsToAbi(const CopyParams& params, dcconf_case& out) {
     out.paramsKind = DCCONF_PARAMS_DN2NZ;
     out.dn2nz = dn2nzToAbi(*d);
   } else {
-    // DataCopyCO12DstParams (FIX) has no ABI form yet: abiCaseBytesNeeded says no plugin can express it, so the host
-    // answers not-supported before converting; an explicit conversion gets an out-of-range kind, never a throw.
-    out.paramsKind = ~std::uint32_t{0};
+    out.paramsKind = DCCONF_PARAMS_CO12DST;
+    out.co12Dst = co12DstToAbi(std::get<DataCopyCO12DstParams>(params));
   }
   static_assert(std::variant_size_v<CopyParams> == 8, "a new params type needs a DCCONF_PARAMS_* kind here");
 }
@@ -168,6 +211,10 @@ bool paramsFromAbi(const dcconf_case& c, CopyParams& out) {
     case DCCONF_PARAMS_DN2NZ:
       if (c.struct_size < kEndDn2Nz) return false;
       out = dn2nzFromAbi(c.dn2nz);
+      return true;
+    case DCCONF_PARAMS_CO12DST:
+      if (c.struct_size < kEndCo12Dst) return false;
+      out = co12DstFromAbi(c.co12Dst);
       return true;
     default:
       return false;
@@ -230,13 +277,30 @@ std::size_t abiCaseBytesNeeded(const Case& c) {
   std::size_t need = DCCONF_CASE_V1_0_SIZE;
   const bool fp4 = c.dtype == DType::fp4x2_e2m1_t || c.dtype == DType::fp4x2_e1m2_t;
   const auto operation = resolveOperation(c).operation;
-  // FIX (DataCopyCO12DstParams) is not in ABI 1.1: no plugin's dcconf_case can express it (host: not-supported).
-  if (std::holds_alternative<DataCopyCO12DstParams>(c.params) || c.fixpipe) return ~std::size_t{0};
+  // AMB-13..15 have no ABI form yet: no plugin's dcconf_case can express them (host: not-supported).
+  const Profile defaults;
+  if (c.profile.vdeqTensorStep != defaults.vdeqTensorStep || c.profile.deq16Offset != defaults.deq16Offset ||
+      c.profile.sidHalf != defaults.sidHalf) {
+    return ~std::size_t{0};
+  }
+  // Nor are the enhanced CO1->CO2 conversions (ENH-2): ABI 1.1 has no srcDType or deqTensor.
+  if (c.enhancedParams && (c.enhancedParams->deqScale != DeqScale::none || c.enhancedParams->srcDType ||
+                           !c.enhancedParams->deqTensor.empty())) {
+    return ~std::size_t{0};
+  }
   const bool newOperation = operation && raw(*operation) > raw(Operation::nz2nd);
   if (fp4 || newOperation || c.profile.smallC0Polarity != Profile::SmallC0Polarity::basicApiPage) need = kEndAmb7;
   if (std::holds_alternative<SliceParams>(c.params)) need = std::max(need, kEndSlice);
   if (std::holds_alternative<Dn2NzParams>(c.params)) need = std::max(need, kEndDn2Nz);
   if (c.enhancedParams) need = std::max(need, kEndEnhanced);
+  // 1.2: the FIX profile words (AMB-8..12), DataCopyCO12DstParams and the fixpipe state
+  const bool fixProfile = c.profile.fixOffset != defaults.fixOffset || c.profile.fixShift != defaults.fixShift ||
+                          c.profile.fixDeqRounding != defaults.fixDeqRounding ||
+                          c.profile.fixReluOrder != defaults.fixReluOrder ||
+                          c.profile.fixNegScale != defaults.fixNegScale;
+  if (fixProfile) need = std::max(need, kEndFixProfile);
+  if (std::holds_alternative<DataCopyCO12DstParams>(c.params)) need = std::max(need, kEndCo12Dst);
+  if (c.fixpipe) need = std::max(need, kEndFixpipe);
   return need;
 }
 
@@ -249,8 +313,7 @@ dcconf_case toAbi(const Case& c) {
   out.dstPos = raw(c.dstPos);
   out.dtype = raw(c.dtype);
   const OperationResolution resolution = resolveOperation(c);
-  out.operation = resolution.operation && *resolution.operation != Operation::fixpipe ? raw(*resolution.operation)
-                                                                                      : std::uint32_t{DCCONF_OP_NONE};
+  out.operation = resolution.operation ? raw(*resolution.operation) : std::uint32_t{DCCONF_OP_NONE};
   paramsToAbi(c.params, out);
   padToAbi(c.padParams, out);
   out.hasNd2nzParams = c.nd2nzParams.has_value();
@@ -267,6 +330,13 @@ dcconf_case toAbi(const Case& c) {
   out.amb7SmallC0Polarity = static_cast<std::uint8_t>(raw(c.profile.smallC0Polarity));
   out.hasEnhancedParams = c.enhancedParams.has_value();
   if (c.enhancedParams) out.enhancedParams = enhancedToAbi(*c.enhancedParams);
+  out.amb8FixOffset = static_cast<std::uint8_t>(raw(c.profile.fixOffset));
+  out.amb9FixShift = static_cast<std::uint8_t>(raw(c.profile.fixShift));
+  out.amb10FixDeqRounding = static_cast<std::uint8_t>(raw(c.profile.fixDeqRounding));
+  out.amb11FixReluOrder = static_cast<std::uint8_t>(raw(c.profile.fixReluOrder));
+  out.amb12FixNegScale = static_cast<std::uint8_t>(raw(c.profile.fixNegScale));
+  out.hasFixpipe = c.fixpipe.has_value();
+  if (c.fixpipe) out.fixpipe = fixpipeToAbi(*c.fixpipe);
   return out;
 }
 
@@ -299,13 +369,38 @@ FromAbi fromAbi(const dcconf_case& c) {
   }
   if (c.struct_size >= kEndEnhanced && c.hasEnhancedParams != 0) {
     const auto& e = c.enhancedParams;
-    out.enhancedParams = DataCopyEnhancedParams{enums.read(e.blockMode, BlockMode::depthwise, "enhancedParams.blockMode"),
-                                                enums.read(e.deqScale, DeqScale::vdeq16, "enhancedParams.deqScale"),
-                                                e.deqValue,
-                                                e.sidStoreMode,
-                                                e.isRelu != 0,
-                                                e.padMode,
-                                                e.padValue};
+    DataCopyEnhancedParams& enhanced = out.enhancedParams.emplace();
+    enhanced.blockMode = enums.read(e.blockMode, BlockMode::depthwise, "enhancedParams.blockMode");
+    enhanced.deqScale = enums.read(e.deqScale, DeqScale::vdeq16, "enhancedParams.deqScale");
+    enhanced.deqValue = e.deqValue;
+    enhanced.sidStoreMode = e.sidStoreMode;
+    enhanced.isRelu = e.isRelu != 0;
+    enhanced.padMode = e.padMode;
+    enhanced.padValue = e.padValue;
+  }
+  if (c.struct_size >= kEndFixProfile) {
+    out.profile.fixOffset = enums.read(c.amb8FixOffset, Profile::FixOffset::offsetUnsigned, "amb8FixOffset");
+    out.profile.fixShift = enums.read(c.amb9FixShift, Profile::FixShift::shiftPlusOne, "amb9FixShift");
+    out.profile.fixDeqRounding =
+        enums.read(c.amb10FixDeqRounding, Profile::FixDeqRounding::deqTrunc, "amb10FixDeqRounding");
+    out.profile.fixReluOrder =
+        enums.read(c.amb11FixReluOrder, Profile::FixReluOrder::reluAfterOffset, "amb11FixReluOrder");
+    out.profile.fixNegScale =
+        enums.read(c.amb12FixNegScale, Profile::FixNegScale::negScaleMagnitude, "amb12FixNegScale");
+  }
+  if (c.struct_size >= kEndFixpipe && c.hasFixpipe != 0) {
+    const dcconf_FixpipeState& f = c.fixpipe;
+    if (f.quantTensor == nullptr && f.quantTensorLength != 0) {
+      return {std::nullopt, "dcconf_case.fixpipe.quantTensor is NULL with quantTensorLength " +
+                                std::to_string(f.quantTensorLength)};
+    }
+    FixpipeState& state = out.fixpipe.emplace();
+    state.srcDType = enums.read(f.srcDType, DType::fp4x2_e1m2_t, "fixpipe.srcDType");
+    state.ndNum = f.ndNum;
+    state.srcNdStride = f.srcNdStride;
+    state.dstNdStride = f.dstNdStride;
+    state.quantScalar = f.quantScalar;
+    if (f.quantTensorLength != 0) state.quantTensor.assign(f.quantTensor, f.quantTensor + f.quantTensorLength);
   }
   if (!enums.error().empty()) return {std::nullopt, enums.error()};
   if (!paramsFromAbi(c, out.params)) {

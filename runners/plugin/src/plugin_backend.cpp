@@ -23,6 +23,7 @@
 #include <cstring>
 #include <mutex>
 #include <optional>
+#include <vector>
 
 #include "dcconf/plugin/abi_convert.hpp"
 #include "dcconf_backend.h"
@@ -49,6 +50,9 @@ struct Request {
   std::uint64_t srcBytes = 0;      // src at mapping offset 0
   std::uint64_t dstOffsetBytes = 0;
   std::uint64_t dstBytes = 0;
+  // FIX (ABI 1.2): the V* quant tensor travels in the mapping after dst; the worker points c.fixpipe.quantTensor at it
+  // (the parent's pointer means nothing in the worker).
+  std::uint64_t quantTensorOffsetBytes = 0;
   dcconf_case c{};
 };
 
@@ -229,12 +233,16 @@ class WorkerMapping {
   Request request;
   while (recvAll(sock, &request, sizeof request, std::nullopt) == Io::ok) {
     Reply reply;
+    request.c.fixpipe.quantTensor = nullptr;  // supports() sees no tensor (dcconf_backend.h)
     if (request.kind == RequestKind::supports) {
       reply.status = DCCONF_OK;
       reply.supported = table->supports(self, &request.c) != 0;
     } else if (std::uint8_t* base = mapping.at(request.mappingBytes); base == nullptr) {
       setText(reply.detail, errnoText("plugin worker cannot map the buffers").c_str());
     } else {
+      if (request.c.hasFixpipe != 0 && request.c.fixpipe.quantTensorLength != 0) {
+        request.c.fixpipe.quantTensor = reinterpret_cast<const std::uint64_t*>(base + request.quantTensorOffsetBytes);
+      }
       reply.status = table->run(self, &request.c, base, request.srcBytes, base + request.dstOffsetBytes,
                                 request.dstBytes, reply.detail, sizeof reply.detail);
       reply.detail[sizeof reply.detail - 1] = '\0';
@@ -292,9 +300,13 @@ class PluginBackend final : public backends::Backend {
                                     std::to_string(kMaxPluginBufferBytes) + " bytes"};
     }
     if (!expressible(c)) {
-      return {RunStatus::notSupported, "plugin '" + name_ + "' knows a dcconf_case of " + std::to_string(pluginCaseBytes_) +
-                                           " bytes; this case needs " + std::to_string(abiCaseBytesNeeded(c)) +
-                                           " (ABI 1.1 fields: see dcconf_backend.h, case_struct_size)"};
+      const std::size_t need = abiCaseBytesNeeded(c);
+      return {RunStatus::notSupported,
+              "plugin '" + name_ + "' knows a dcconf_case of " + std::to_string(pluginCaseBytes_) +
+                  " bytes; this case " +
+                  (need == ~std::size_t{0} ? std::string("uses fields no ABI version has yet (AMB-13..15, ENH-2)")
+                                           : "needs " + std::to_string(need)) +
+                  " (later ABI fields: see dcconf_backend.h, case_struct_size)"};
     }
     const std::lock_guard lock(mutex_);
     Request request;
@@ -303,12 +315,17 @@ class PluginBackend final : public backends::Backend {
     request.srcBytes = src.size();
     request.dstOffsetBytes = oracle::alignUp(src.size(), kDstAlignBytes);
     request.dstBytes = dst.size();
-    if (std::string error = growMapping(request.dstOffsetBytes + request.dstBytes); !error.empty()) {
+    const std::vector<std::uint64_t> noTensor;
+    const std::vector<std::uint64_t>& tensor = c.fixpipe ? c.fixpipe->quantTensor : noTensor;
+    request.quantTensorOffsetBytes = oracle::alignUp(request.dstOffsetBytes + request.dstBytes, kDstAlignBytes);
+    const std::uint64_t tensorBytes = tensor.size() * sizeof(std::uint64_t);
+    if (std::string error = growMapping(request.quantTensorOffsetBytes + tensorBytes); !error.empty()) {
       return {RunStatus::error, error};
     }
     request.mappingBytes = mappingBytes_;
     std::copy(src.begin(), src.end(), mapping_);
     std::copy(dst.begin(), dst.end(), mapping_ + request.dstOffsetBytes);
+    if (tensorBytes != 0) std::memcpy(mapping_ + request.quantTensorOffsetBytes, tensor.data(), tensorBytes);
 
     Reply reply;
     RunResult result = transact(request, reply);

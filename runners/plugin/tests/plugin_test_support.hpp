@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "dcconf/oracle/numeric.hpp"
 #include "dcconf/oracle/oracle.hpp"
 #include "dcconf/plugin/plugin_backend.hpp"
 
@@ -66,6 +67,25 @@ inline Comparison compareWithOracle(backends::Backend& backend, const Case& c, s
   if (e.verdict == Verdict::computed) out.firstMismatch = oracle::firstMismatch(e.expectation, dst);
   if (!e.violations.empty()) out.firstClause = e.violations.front().clause;
   return out;
+}
+
+}  // namespace dcconf::plugin::test
+
+namespace dcconf::plugin::test {
+
+// A valid quantising copy (FIX, ABI 1.2) on Atlas A2: int32 -> half, DEQF16 with scale 0.5, two 16-column rows.
+inline Case fixpipeCase() {
+  Case c;
+  c.api = Api::DataCopy;
+  c.srcPos = Position::CO1;
+  c.dstPos = Position::GM;
+  c.dtype = DType::half;
+  c.params = DataCopyCO12DstParams{16, 2, 2, 16, QuantMode::DEQF16, 0, false, false, 0};
+  c.fixpipe = FixpipeState{};
+  c.fixpipe->srcDType = DType::int32_t;
+  c.fixpipe->quantScalar = encodeQuantParam(0.5F, 0, false, 0, false);
+  sizeBuffers(c, 0);
+  return c;
 }
 
 }  // namespace dcconf::plugin::test

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <cstddef>
+#include <vector>
 
 #include "dcconf/plugin/abi_convert.hpp"
 
@@ -55,6 +56,7 @@ void expectRoundTrip(const Case& c) {
   EXPECT_EQ(r.nd2nzParams, c.nd2nzParams);
   EXPECT_EQ(r.padRegister, c.padRegister);
   EXPECT_EQ(r.enhancedParams, c.enhancedParams);
+  EXPECT_EQ(r.fixpipe, c.fixpipe);
   EXPECT_EQ(r.profile, c.profile);
   EXPECT_EQ(r.src, c.src);
   EXPECT_EQ(r.dst, c.dst);
@@ -70,6 +72,7 @@ TEST(AbiConvert, RoundTripsEveryParamsType) {
       sliceParams(),
       Dn2NzParams{0xFFF1, 0xFFF2, 0xFFFFFFF3u, 0xFFFFFFFFFFFFFFF4ull, 0xFFFFFFFFFFFFFFF5ull, 0xFFF6, 0xFFF7, 0xFFFFFFF8u,
                   true},
+      DataCopyCO12DstParams{0xFFF1, 0xFFF2, 0xFFFFFFF3u, 0xFFF4, QuantMode::VREQ8, 0xFE, true, true, 0xFD},
   };
   for (const CopyParams& params : all) {
     Case c = baseCase();
@@ -101,7 +104,7 @@ TEST(AbiConvert, RoundTripsEnhancedParamsAndFp4DTypes) {
     Case c = baseCase();
     c.dtype = dtype;
     c.enhancedParams = DataCopyEnhancedParams{BlockMode::smallChannel, DeqScale::vdeq16, 0xFEDCBA9876543210ull, 0xFE,
-                                              true, 0xFD, 0x0123456789ABCDEFull};
+                                              true, 0xFD, 0x0123456789ABCDEFull, {}, {}};
     SCOPED_TRACE(std::string(name(dtype)));
     expectRoundTrip(c);
   }
@@ -111,7 +114,6 @@ TEST(AbiConvert, RoundTripsEnhancedParamsAndFp4DTypes) {
 // resolves to the same operation in the ABI and round-trips.
 TEST(AbiConvert, ConvertsOneCaseOfEveryOperation) {
   for (const Operation operation : kAllOperations) {
-    if (operation == Operation::fixpipe) continue;  // not in ABI 1.1: see FixpipeIsNotExpressible
     Case c;
     c.api = operation == Operation::padGmToUb || operation == Operation::padUbToGm || operation == Operation::padUbToTscm
                 ? Api::DataCopyPad
@@ -131,9 +133,12 @@ TEST(AbiConvert, ConvertsOneCaseOfEveryOperation) {
       case Operation::enhancedNormal:
       case Operation::enhancedCo1ToCo2:
         c.params = DataCopyParams{1, 2, 3, 4};
-        c.enhancedParams = DataCopyEnhancedParams{BlockMode::matrix, DeqScale::none, 5, 1, true, 0, 6};
+        c.enhancedParams = DataCopyEnhancedParams{BlockMode::matrix, DeqScale::none, 5, 1, true, 0, 6, {}, {}};
         break;
-      case Operation::fixpipe: break;
+      case Operation::fixpipe:
+        c.params = DataCopyCO12DstParams{16, 2, 1, 16, QuantMode::VDEQF16, 1, false, true, 0};
+        c.fixpipe = FixpipeState{DType::int32_t, 5, {1, 2, 3}, 2, 16, 64};
+        break;
     }
     SCOPED_TRACE(std::string(name(operation)));
     ASSERT_EQ(resolveOperation(c).operation, operation) << resolveOperation(c).error;
@@ -144,9 +149,45 @@ TEST(AbiConvert, ConvertsOneCaseOfEveryOperation) {
   }
 }
 
-// FIX (DataCopyCO12DstParams) has no ABI 1.1 form: no plugin can express it (the host answers not-supported), and
-// converting it anyway does not throw and names no operation.
-TEST(AbiConvert, FixpipeIsNotExpressible) {
+// FIX (ABI 1.2): DataCopyCO12DstParams, the source dtype, the scalar, the per-column tensor, the nz2nd register and
+// the AMB-8..12 words, each distinct and at full width, survive the round trip; the tensor is passed by pointer.
+Case fixpipeCase(std::vector<std::uint64_t> quantTensor = {0x1111222233334444ull, 0x5555666677778888ull, 3}) {
+  Case c = baseCase();
+  c.srcPos = Position::CO1;
+  c.dstPos = Position::GM;
+  c.params = DataCopyCO12DstParams{0xFFF1, 0xFFF2, 0xFFFFFFF3u, 0xFFF4, QuantMode::VQF322B8_PRE, 1, true, true, 0xFE};
+  c.fixpipe = FixpipeState{DType::float_, 0xFEDCBA9876543210ull, std::move(quantTensor), 0xFFF5, 0xFFF6, 0xFFFFFFF7u};
+  c.profile.fixOffset = Profile::FixOffset::offsetUnsigned;
+  c.profile.fixShift = Profile::FixShift::shiftRaw;
+  c.profile.fixDeqRounding = Profile::FixDeqRounding::deqTrunc;
+  c.profile.fixReluOrder = Profile::FixReluOrder::reluBeforeOffset;
+  c.profile.fixNegScale = Profile::FixNegScale::negScaleMagnitude;
+  return c;
+}
+
+TEST(AbiConvert, RoundTripsTheQuantisingCopy) {
+  const Case c = fixpipeCase();
+  const dcconf_case abi = toAbi(c);
+  EXPECT_EQ(abi.paramsKind, std::uint32_t{DCCONF_PARAMS_CO12DST});
+  EXPECT_EQ(abi.co12Dst.quantPre, std::uint8_t{DCCONF_QUANT_VQF322B8_PRE});
+  EXPECT_EQ(abi.co12Dst.dstStride, 0xFFFFFFF3u);
+  EXPECT_EQ(abi.hasFixpipe, 1);
+  EXPECT_EQ(abi.fixpipe.srcDType, std::uint32_t{DCCONF_DTYPE_FLOAT});
+  EXPECT_EQ(abi.fixpipe.quantTensor, c.fixpipe->quantTensor.data());
+  EXPECT_EQ(abi.fixpipe.quantTensorLength, 3u);
+  EXPECT_EQ(abi.amb8FixOffset, std::uint8_t{DCCONF_AMB8_OFFSET_UNSIGNED});
+  EXPECT_EQ(abi.amb9FixShift, std::uint8_t{DCCONF_AMB9_SHIFT_RAW});
+  EXPECT_EQ(abi.amb10FixDeqRounding, std::uint8_t{DCCONF_AMB10_DEQ_TRUNC});
+  EXPECT_EQ(abi.amb11FixReluOrder, std::uint8_t{DCCONF_AMB11_RELU_BEFORE_OFFSET});
+  EXPECT_EQ(abi.amb12FixNegScale, std::uint8_t{DCCONF_AMB12_NEGSCALE_MAGNITUDE});
+  expectRoundTrip(c);
+  const Case empty = fixpipeCase({});  // no V* tensor: a NULL pointer, length 0
+  EXPECT_EQ(toAbi(empty).fixpipe.quantTensor, nullptr);
+  expectRoundTrip(empty);
+}
+
+// A FIX case needs the 1.2 layout, so a 1.1 plugin (case_struct_size 544) is never handed one.
+TEST(AbiConvert, TheQuantisingCopyNeedsThe1_2Layout) {
   Case c;
   c.api = Api::DataCopy;
   c.srcPos = Position::CO1;
@@ -155,10 +196,30 @@ TEST(AbiConvert, FixpipeIsNotExpressible) {
   c.params = DataCopyCO12DstParams{16, 1, 1, 16, QuantMode::DEQF16, 0, false, false, 0};
   c.fixpipe = FixpipeState{};
   ASSERT_EQ(resolveOperation(c).operation, Operation::fixpipe);
-  EXPECT_EQ(abiCaseBytesNeeded(c), ~std::size_t{0});
-  dcconf_case abi{};
-  ASSERT_NO_THROW(abi = toAbi(c));
-  EXPECT_EQ(abi.operation, std::uint32_t{DCCONF_OP_NONE});
+  EXPECT_EQ(abiCaseBytesNeeded(c), sizeof(dcconf_case));
+  EXPECT_GT(abiCaseBytesNeeded(c), DCCONF_CASE_V1_1_SIZE);
+  EXPECT_EQ(toAbi(c).operation, std::uint32_t{DCCONF_OP_FIXPIPE});
+  Case profileOnly;  // a pinned AMB-8..12 reading on any case is a 1.2 field too
+  profileOnly.params = DataCopyExtParams{};
+  profileOnly.padParams = DataCopyPadExtParams{};
+  profileOnly.profile.fixShift = Profile::FixShift::shiftPlusOne;
+  EXPECT_EQ(abiCaseBytesNeeded(profileOnly), offsetof(dcconf_case, hasFixpipe) + 1);
+  EXPECT_GT(abiCaseBytesNeeded(profileOnly), DCCONF_CASE_V1_1_SIZE);
+  profileOnly.profile.vdeqTensorStep = Profile::VdeqTensorStep::repeat;  // AMB-13: no ABI form in any version yet
+  EXPECT_EQ(abiCaseBytesNeeded(profileOnly), ~std::size_t{0});
+}
+
+// A 1.1 case (544 bytes) reads with the 1.2 fields at their defaults; the 1.2 params kind in it is out of range.
+TEST(AbiConvert, ReadsAV1_1CaseWithoutThe1_2Fields) {
+  dcconf_case abi = toAbi(fixpipeCase());
+  abi.struct_size = static_cast<std::uint32_t>(DCCONF_CASE_V1_1_SIZE);
+  EXPECT_FALSE(fromAbi(abi).value);  // DCCONF_PARAMS_CO12DST is past a 1.1 case's end
+  abi.paramsKind = DCCONF_PARAMS_DATACOPY;
+  const FromAbi old = fromAbi(abi);
+  ASSERT_TRUE(old.value) << old.error;
+  EXPECT_FALSE(old.value->fixpipe);
+  EXPECT_EQ(old.value->profile.fixOffset, Profile::FixOffset::any);
+  EXPECT_EQ(old.value->profile.fixNegScale, Profile::FixNegScale::any);
 }
 
 // What a plugin must know to be given a case: the v1.0 case for the original operations, the 1.1 fields otherwise.
@@ -183,7 +244,7 @@ TEST(AbiConvert, NamesTheCaseBytesACaseNeeds) {
   Case enhanced = slice;
   enhanced.params = DataCopyParams{};
   enhanced.enhancedParams = DataCopyEnhancedParams{};
-  EXPECT_EQ(abiCaseBytesNeeded(enhanced), sizeof(dcconf_case));
+  EXPECT_EQ(abiCaseBytesNeeded(enhanced), DCCONF_CASE_V1_1_SIZE);  // the whole 1.1 case, none of 1.2
 }
 
 // A reader never reads past struct_size: a v1.0 case reads with the 1.1 fields at their defaults, and a 1.1
@@ -191,7 +252,7 @@ TEST(AbiConvert, NamesTheCaseBytesACaseNeeds) {
 TEST(AbiConvert, ReadsAV1_0CaseWithoutThe1_1Fields) {
   Case c = baseCase();
   c.params = DataCopyParams{1, 2, 3, 4};
-  c.enhancedParams = DataCopyEnhancedParams{BlockMode::matrix, DeqScale::none, 5, 1, true, 0, 6};
+  c.enhancedParams = DataCopyEnhancedParams{BlockMode::matrix, DeqScale::none, 5, 1, true, 0, 6, {}, {}};
   dcconf_case abi = toAbi(c);
   abi.struct_size = static_cast<std::uint32_t>(DCCONF_CASE_V1_0_SIZE);
   const FromAbi old = fromAbi(abi);
@@ -222,7 +283,7 @@ TEST(AbiConvert, NamesTheOutOfRangeField) {
   abi.dtype = 14;
   EXPECT_EQ(fromAbi(abi).error, "dcconf_case.dtype = 14 is out of range (0..13)");
   abi = toAbi(Case{});
-  abi.paramsKind = 7;
+  abi.paramsKind = 8;
   EXPECT_FALSE(fromAbi(abi).value);
   abi = toAbi(Case{});
   abi.profile.amb2PadDummy = 3;
@@ -234,6 +295,16 @@ TEST(AbiConvert, NamesTheOutOfRangeField) {
   abi.hasEnhancedParams = 1;
   abi.enhancedParams.blockMode = 5;
   EXPECT_NE(fromAbi(abi).error.find("enhancedParams.blockMode"), std::string::npos);
+  abi = toAbi(Case{});
+  abi.amb11FixReluOrder = 3;
+  EXPECT_EQ(fromAbi(abi).error, "dcconf_case.amb11FixReluOrder = 3 is out of range (0..2)");
+  const Case fix = fixpipeCase();
+  abi = toAbi(fix);
+  abi.fixpipe.srcDType = 14;
+  EXPECT_EQ(fromAbi(abi).error, "dcconf_case.fixpipe.srcDType = 14 is out of range (0..13)");
+  abi = toAbi(fix);
+  abi.fixpipe.quantTensor = nullptr;
+  EXPECT_EQ(fromAbi(abi).error, "dcconf_case.fixpipe.quantTensor is NULL with quantTensorLength 3");
 }
 
 // The ABI is a layout contract: these offsets are what a plugin compiled today reads.
@@ -250,7 +321,14 @@ TEST(AbiConvert, LayoutIsStable) {
   EXPECT_EQ(offsetof(dcconf_case, slice), 152u);
   EXPECT_EQ(offsetof(dcconf_case, dn2nz), 480u);
   EXPECT_EQ(offsetof(dcconf_case, enhancedParams), 520u);
-  EXPECT_EQ(sizeof(dcconf_case), 544u);
+  EXPECT_EQ(DCCONF_CASE_V1_1_SIZE, 544u);  // sizeof(dcconf_case) of 1.1: the 1.2 fields start there
+  EXPECT_EQ(sizeof(dcconf_DataCopyCO12DstParams), 16u);
+  EXPECT_EQ(sizeof(dcconf_FixpipeState), 40u);
+  EXPECT_EQ(offsetof(dcconf_case, amb12FixNegScale), 548u);
+  EXPECT_EQ(offsetof(dcconf_case, co12Dst), 552u);
+  EXPECT_EQ(offsetof(dcconf_case, fixpipe), 568u);
+  EXPECT_EQ(offsetof(dcconf_FixpipeState, quantTensor), 24u);
+  EXPECT_EQ(sizeof(dcconf_case), 608u);
   EXPECT_EQ(offsetof(dcconf_backend_v1_t, case_struct_size), 56u);
 }
 

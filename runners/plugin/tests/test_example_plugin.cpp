@@ -1,6 +1,8 @@
-// The example plugin agrees with the oracle on random DataCopyPad GM<->UB and DataCopy 0-level cases, rejects the
-// invalid ones without touching dst, and the broken fixture is caught.
+// The example plugin agrees with the oracle on random DataCopyPad GM<->UB, DataCopy 0-level and quantising-copy (FIX)
+// cases, rejects the invalid ones without touching dst, declines the 8-bit FIX modes, and the broken fixture is caught.
 #include <array>
+#include <bit>
+#include <cmath>
 
 #include "plugin_test_support.hpp"
 
@@ -140,6 +142,96 @@ TEST(ExamplePlugin, AgreesWithTheOracle) {
   }
   EXPECT_GT(computed, 300);
   EXPECT_GT(invalid, 60);
+}
+
+// A valid quantising copy (FIX) in the example's subset: the modes without an 8-bit result, every layout (FIX-1
+// bursts, FIX-2 nz2nd with several matrices, FIX-3 channelSplit), ReLU, MCB shifts, V* tensors, and the AMB-8..12
+// words the example follows. Destinations never overlap, so every element is checked.
+Case randomFixpipeCase(std::mt19937& rng) {
+  struct Conversion {
+    QuantMode mode;
+    DType u, t;
+  };
+  constexpr std::array<Conversion, 6> kConversions{{{QuantMode::NoQuant, DType::float_, DType::float_},
+                                                    {QuantMode::NoQuant, DType::int32_t, DType::int32_t},
+                                                    {QuantMode::F322F16, DType::float_, DType::half},
+                                                    {QuantMode::F322BF16, DType::float_, DType::bfloat16_t},
+                                                    {QuantMode::DEQF16, DType::int32_t, DType::half},
+                                                    {QuantMode::VDEQF16, DType::int32_t, DType::half}}};
+  const Conversion k = kConversions[pick(rng, 0, kConversions.size() - 1)];
+  Case c;
+  c.api = Api::DataCopy;
+  c.srcPos = Position::CO1;
+  c.dtype = k.t;
+  const bool toA1 = k.t != DType::float_ && k.t != DType::int32_t && pick(rng, 0, 2) == 0;
+  c.dstPos = toA1 ? Position::A1 : Position::GM;
+  DataCopyCO12DstParams p;
+  p.quantPre = k.mode;
+  p.reluPre = pickU<std::uint8_t>(rng, 0, 1);
+  p.nz2ndEn = !toA1 && pick(rng, 0, 1) == 1;
+  p.channelSplit = !p.nz2ndEn && k.t == DType::float_ && pick(rng, 0, 1) == 1;
+  const std::uint64_t c0 = p.channelSplit ? 8 : 16;
+  const std::uint64_t s = sizeBytes(k.t);
+  p.mSize = pickU<std::uint16_t>(rng, 1, 4);
+  p.nSize = p.nz2ndEn ? pickU<std::uint16_t>(rng, 1, 40) : static_cast<std::uint16_t>(c0 * pick(rng, 1, 3));
+  p.srcStride = static_cast<std::uint16_t>(16 * pick(rng, 1, 2));
+  p.dstStride = p.nz2ndEn ? static_cast<std::uint32_t>(p.nSize + pick(rng, 0, 5))
+                          : static_cast<std::uint32_t>((p.mSize * c0 * s + 31) / 32 + pick(rng, 0, 2));
+  c.params = p;
+  FixpipeState f;
+  f.srcDType = k.u;
+  f.ndNum = p.nz2ndEn ? pickU<std::uint16_t>(rng, 1, 3) : 1;
+  f.srcNdStride = static_cast<std::uint16_t>(p.srcStride * ((p.nSize + 15) / 16));
+  f.dstNdStride = static_cast<std::uint32_t>(p.mSize * p.dstStride + pick(rng, 0, 9));
+  // A quant parameter (FIX-5): scale 2^-20..2^-12 keeps int32 sources in half's range, N, MCB, offset and sign
+  // bits random, sometimes a negative scale sign-extended into bits [63:32] (AMB-12).
+  auto quant = [&rng] {
+    const float scale = std::ldexp(1.0F + static_cast<float>(pick(rng, 0, 1023)) / 1024.0F,
+                                   -static_cast<int>(pick(rng, 12, 20)));
+    if (pick(rng, 0, 5) == 0) return std::uint64_t{0xFFFFFFFF00000000ull} | std::bit_cast<std::uint32_t>(-scale);
+    return encodeQuantParam(pick(rng, 0, 3) == 0 ? -scale : scale, pickU<std::uint32_t>(rng, 0, 15),
+                            pick(rng, 0, 1) == 1, pickU<std::uint32_t>(rng, 0, 511), pick(rng, 0, 1) == 1);
+  };
+  f.quantScalar = quant();
+  if (k.mode == QuantMode::VDEQF16) {
+    for (std::uint32_t n = 0; n < p.nSize; ++n) f.quantTensor.push_back(quant());
+  }
+  c.fixpipe = f;
+  constexpr std::array kProfiles{"default", "deq-rne", "deq-trunc", "shift-raw,negscale-signed",
+                                 "shift-plus-one,negscale-magnitude"};
+  c.profile = *parseProfile(kProfiles[pick(rng, 0, kProfiles.size() - 1)]).profile;
+  c.dst.offsetBytes = randomOffset(rng, c.dstPos);
+  sizeBuffers(c, pick(rng, 0, 40));
+  return c;
+}
+
+TEST(ExamplePlugin, AgreesWithTheOracleOnTheQuantisingCopy) {
+  const auto backend = load(DCCONF_EXAMPLE_PLUGIN);
+  ASSERT_TRUE(backend);
+  std::mt19937 rng(20261121);
+  for (int i = 0; i < 300; ++i) {
+    const Case c = randomFixpipeCase(rng);
+    ASSERT_TRUE(backend->supports(c)) << "case " << i;
+    const Comparison r = compareWithOracle(*backend, c, rng);
+    ASSERT_EQ(r.verdict, Verdict::computed) << "case " << i << ": " << r.firstClause;
+    ASSERT_EQ(r.result.status, backends::RunStatus::ok) << "case " << i << ": " << r.result.detail;
+    ASSERT_EQ(r.firstMismatch, kNoMismatch) << "case " << i << " ("
+                                            << name(std::get<DataCopyCO12DstParams>(c.params).quantPre) << ", profile "
+                                            << profileName(c.profile) << ")";
+  }
+}
+
+// The 8-bit results (QF322B8_PRE, REQ8 and their V* forms) are outside the example: not supported, never run.
+TEST(ExamplePlugin, DeclinesTheEightBitQuantisingCopies) {
+  const auto backend = load(DCCONF_EXAMPLE_PLUGIN);
+  ASSERT_TRUE(backend);
+  Case c = fixpipeCase();
+  c.dtype = DType::int8_t;
+  std::get<DataCopyCO12DstParams>(c.params).quantPre = QuantMode::REQ8;
+  sizeBuffers(c, 0);
+  EXPECT_FALSE(backend->supports(c));
+  std::mt19937 rng(17);
+  EXPECT_EQ(compareWithOracle(*backend, c, rng).result.status, backends::RunStatus::notSupported);
 }
 
 TEST(ExamplePlugin, AnswersNotSupportedOffItsPaths) {

@@ -2,6 +2,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -150,6 +151,43 @@ TEST(PluginHost, V1_0PluginIsNotGivenCasesItCannotExpress) {
   EXPECT_EQ(slice.result.status, backends::RunStatus::notSupported) << slice.result.detail;
   EXPECT_NE(slice.result.detail.find("case_struct_size"), std::string::npos) << slice.result.detail;
   EXPECT_EQ(compareWithOracle(*backend, padCase(2), rng).result.status, backends::RunStatus::ok);
+}
+
+// ABI 1.2: a plugin built against the 1.1 header is never handed a quantising copy (the fixture aborts if it is),
+// while 1.1 and older cases still reach it.
+TEST(PluginHost, V1_1PluginIsNotGivenFixpipeCases) {
+  const auto backend = load(DCCONF_V1_1_PLUGIN);
+  ASSERT_TRUE(backend);
+  std::mt19937 rng(11);
+  EXPECT_FALSE(backend->supports(fixpipeCase()));
+  const auto fix = compareWithOracle(*backend, fixpipeCase(), rng);
+  EXPECT_EQ(fix.result.status, backends::RunStatus::notSupported) << fix.result.detail;
+  EXPECT_NE(fix.result.detail.find("this case needs 608"), std::string::npos) << fix.result.detail;
+  EXPECT_EQ(compareWithOracle(*backend, sliceCase(), rng).result.status, backends::RunStatus::notSupported);
+  EXPECT_EQ(compareWithOracle(*backend, padCase(2), rng).result.status, backends::RunStatus::ok);
+}
+
+// A 1.2 plugin (the example) is given the quantising copy: the V* tensor reaches the worker through the shared
+// mapping (the parent's pointer would be meaningless there) and the result matches the oracle.
+TEST(PluginHost, ExamplePluginRunsAFixpipeCaseWithItsQuantTensor) {
+  const auto backend = load(DCCONF_EXAMPLE_PLUGIN);
+  ASSERT_TRUE(backend);
+  std::mt19937 rng(13);
+  Case c = fixpipeCase();
+  std::get<DataCopyCO12DstParams>(c.params).quantPre = QuantMode::VDEQF16;
+  // Scales of (n + 1) * 2^-20 keep random int32 sources inside half's range; deq-rne pins AMB-10 so every byte counts.
+  for (std::uint32_t n = 0; n < 16; ++n) {
+    const float scale = std::ldexp(1.0F, -20) * static_cast<float>(n + 1);
+    c.fixpipe->quantTensor.push_back(encodeQuantParam(scale, 0, false, 0, false));
+  }
+  c.profile.fixDeqRounding = Profile::FixDeqRounding::deqRne;
+  ASSERT_TRUE(backend->supports(c));
+  const auto r = compareWithOracle(*backend, c, rng);
+  ASSERT_EQ(r.verdict, Verdict::computed);
+  ASSERT_EQ(r.result.status, backends::RunStatus::ok) << r.result.detail;
+  EXPECT_EQ(r.firstMismatch, kNoMismatch);
+  c.fixpipe->quantTensor.resize(15);  // one entry short of nSize: FIX-4, read from the tensor's length
+  EXPECT_EQ(compareWithOracle(*backend, c, rng).result.status, backends::RunStatus::rejected);
 }
 
 // A 1.1 plugin (the example) is asked, and declines the new operations itself.
