@@ -9,6 +9,9 @@
 
 Valid vectors: the output must equal expected.bin wherever care.bin is 1. Invalid vectors (result "invalid"): no
 output counts as REJECTED; an output may change only bytes inside allowedWrites (ACCEPTED_INVALID), else FAIL (G-4).
+FIX vectors (DataCopyCO12DstParams, case["fixpipe"]) also need the state the copy reads besides its params:
+fixpipe_state(t) gives it as numbers (SetFixpipePreQuantFlag, SetFixPipeConfig, SetFixpipeNz2ndFlag). Elements the
+spec leaves open (AMB-8..12, flags AMB_8..AMB_12) are care 0 like every ANY byte.
 Run as a script: python3 dcconf_vectors.py SET_DIR OUTPUTS_DIR (exit 1 on any failure). docs/vectors-format.md.
 """
 import dataclasses
@@ -120,6 +123,38 @@ def load_set(directory):
     if len(set(ids)) != len(ids):
         raise VectorSetError("tcId: not unique in the set")
     return VectorSet(directory, manifest, tests)
+
+
+@dataclasses.dataclass
+class FixpipeState:
+    src_dtype: str  # the L0C source type U ("float" or "int32_t"); the case's dtype is the destination T
+    quant_scalar: int  # SetFixpipePreQuantFlag (the scalar modes)
+    quant_tensor: np.ndarray  # uint64, one parameter per column (the V* modes, SetFixPipeConfig)
+    nz2nd_register: int  # SetFixpipeNz2ndFlag: ndNum | srcNdStride << 16 | dstNdStride << 32 (FIX-2)
+
+
+def _raw_uint64(value, field):
+    """A raw uint64 of the case format: a number or a "0x..." string."""
+    try:
+        number = int(value, 0) if isinstance(value, str) else int(value)
+    except (TypeError, ValueError):
+        raise VectorSetError(f"{field}: not a raw uint64: {value!r}") from None
+    if not 0 <= number < 1 << 64:
+        raise VectorSetError(f"{field}: outside uint64: {value!r}")
+    return number
+
+
+def fixpipe_state(test):
+    """The FIX call's state for a DataCopyCO12DstParams vector, or None for any other vector."""
+    state = test.case.get("fixpipe")
+    if state is None:
+        return None
+    tensor = [_raw_uint64(q, f"{test.tc_id}: fixpipe.quantTensor[{k}]") for k, q in enumerate(state.get("quantTensor", []))]
+    register = (int(state.get("ndNum", 1)) | int(state.get("srcNdStride", 0)) << 16
+                | int(state.get("dstNdStride", 0)) << 32)
+    return FixpipeState(src_dtype=state["srcDType"],
+                        quant_scalar=_raw_uint64(state.get("quantScalar", 0), f"{test.tc_id}: fixpipe.quantScalar"),
+                        quant_tensor=np.array(tensor, dtype=np.uint64), nz2nd_register=register)
 
 
 def verify_test(test, output):

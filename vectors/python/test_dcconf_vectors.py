@@ -60,6 +60,29 @@ class VerifyOutputs(unittest.TestCase):
         with self.assertRaisesRegex(dv.VectorSetError, "sha256"):
             dv.load_set(copy)
 
+    def test_fixpipe_vectors_state_and_a_corrupted_element(self):
+        vs = dv.load_set(ROOT / "vectors" / "golden")
+        fix = [t for t in vs.tests if t.case["params"]["type"] == "DataCopyCO12DstParams"]
+        self.assertTrue(fix)
+        self.assertTrue(all(dv.fixpipe_state(t) is not None for t in fix))
+        self.assertIsNone(dv.fixpipe_state(next(t for t in vs.tests if "fixpipe" not in t.case)))
+        worked = next(t for t in fix if "WORKED_EXAMPLE" in t.flags)
+        state = dv.fixpipe_state(worked)
+        self.assertEqual((state.src_dtype, state.quant_scalar), ("int32_t", 0x3F000000))  # DEQF16, scale 0.5
+        nz2nd = next(t for t in fix if "FIX_NZ2ND_MULTI_MATRIX" in t.flags)
+        self.assertEqual(dv.fixpipe_state(nz2nd).nz2nd_register, 2 | 19 << 16 | 72 << 32)
+        per_column = next(t for t in fix if "FIX_PER_COLUMN" in t.flags)
+        self.assertEqual(dv.fixpipe_state(per_column).quant_tensor.dtype, np.uint64)
+        self.assertEqual(len(dv.fixpipe_state(per_column).quant_tensor), per_column.case["params"]["nSize"])
+        # an element left open by an ambiguity is care 0: any value passes there, a cared byte does not
+        amb = next(t for t in fix if any(f.startswith("AMB_") for f in t.flags) and t.result == "valid")
+        out = amb.expected.copy()
+        out[amb.care == 0] ^= 0xFF
+        self.assertEqual(dv.verify_test(amb, out).status, "PASS")
+        cared = int(np.flatnonzero(amb.care)[0])
+        out[cared] ^= 0x01
+        self.assertEqual(dv.verify_test(amb, out).status, "FAIL")
+
     def test_golden_set_loads(self):
         vs = dv.load_set(ROOT / "vectors" / "golden")
         self.assertGreater(len(vs.tests), 0)

@@ -1,6 +1,9 @@
 // The curated edge cases: one vector per boundary the clauses name, built by hand so each exists for a reason.
+#include <bit>
+#include <cmath>
 #include <numeric>
 
+#include "dcconf/oracle/numeric.hpp"
 #include "dcconf/oracle/oracle.hpp"
 #include "drafts.hpp"
 
@@ -15,7 +18,36 @@ constexpr std::uint64_t kSlackBytes = 32;  // guard bytes after the footprint on
 
 std::uint8_t patternByte(std::uint64_t i) { return static_cast<std::uint8_t>((i * 131 + 7) & 0xFF); }
 
-// Sizes the buffers to the case's extents plus guard bytes, then fills src with a pattern and dst with the guard.
+// FIX source words: the values FIX-6 rounds, saturates or rectifies at, cycled over the L0C source (29 of each, so
+// the cycle does not line up with the 16-element rows).
+void fillFixSource(casefile::CaseData& d) {
+  static const std::vector<std::uint32_t> floats = [] {
+    std::vector<std::uint32_t> out;
+    for (const float v : {0.0F, -0.0F, 1.0F, -1.0F, 0.5F, 2.5F, -2.5F, 1.0F + 0x1p-11F, 1.0F + 3 * 0x1p-11F,
+                          1.0F + 0x1p-8F, 1.0F + 3 * 0x1p-8F, 65504.0F, 65520.0F, -65520.0F, 0x1p-24F, 0x1p-25F,
+                          127.5F, 128.5F, 255.5F, -128.5F, -256.5F, 300.0F, -300.0F, 3.0e38F, 1.0e-40F}) {
+      out.push_back(std::bit_cast<std::uint32_t>(v));
+    }
+    for (const std::uint32_t bits : {0x7F800000u, 0xFF800000u, 0x7FC00000u, 0xFFC00123u}) out.push_back(bits);  // inf, NaN
+    return out;
+  }();
+  static const std::vector<std::uint32_t> ints = [] {
+    std::vector<std::uint32_t> out;
+    for (const std::int64_t v : {0LL, 1LL, -1LL, 2LL, 3LL, -3LL, 5LL, 127LL, 128LL, -128LL, -129LL, 255LL, 256LL, -256LL,
+                                 -257LL, 1000LL, -1000LL, 32767LL, 32768LL, -32768LL, -32769LL, 65535LL, 16777217LL,
+                                 -16777217LL, 2147483647LL, -2147483648LL, 7LL, -7LL, 100LL}) {
+      out.push_back(static_cast<std::uint32_t>(v));
+    }
+    return out;
+  }();
+  const auto& words = d.c.fixpipe->srcDType == DType::float_ ? floats : ints;
+  for (std::uint64_t at = d.c.src.offsetBytes, k = 0; at + 4 <= d.src.size(); at += 4, ++k) {
+    for (std::uint64_t b = 0; b < 4; ++b) d.src[at + b] = static_cast<std::uint8_t>(words[k % words.size()] >> (8 * b));
+  }
+}
+
+// Sizes the buffers to the case's extents plus guard bytes, then fills src with a pattern (FIX: special values) and
+// dst with the guard.
 std::optional<casefile::CaseData> sized(Case c) {
   c.src.sizeBytes = c.dst.sizeBytes = 1u << 22;  // probe: big enough for every curated case's extents
   if (!validate(c).empty()) return std::nullopt;
@@ -24,6 +56,7 @@ std::optional<casefile::CaseData> sized(Case c) {
   c.dst.sizeBytes = c.dst.offsetBytes + e.dstSpanBytes + kSlackBytes;
   casefile::CaseData data{c, std::vector<std::uint8_t>(c.src.sizeBytes), std::vector<std::uint8_t>(c.dst.sizeBytes, kGuard), ""};
   for (std::uint64_t i = 0; i < data.src.size(); ++i) data.src[i] = patternByte(i);
+  if (data.c.fixpipe) fillFixSource(data);
   return data;
 }
 
@@ -162,6 +195,102 @@ void nd2nzCases(Builder& b, DType t) {
             [](casefile::CaseData& dd) { std::get<Nd2NzParams>(dd.c.params).srcDValue = 0; });
 }
 
+// ---- FIX: one vector per QuantMode_t, per layout switch and per AMB-8..12, and one per constraint broken ----------
+
+Case fixCase(const ExportOptions& o, Position dst, QuantMode mode, DType u, DType t, std::uint16_t mSize,
+             std::uint16_t nSize) {
+  DataCopyCO12DstParams p;
+  p.mSize = mSize;
+  p.nSize = nSize;
+  p.srcStride = static_cast<std::uint16_t>((mSize + 15) / 16 * 16);
+  p.dstStride = static_cast<std::uint32_t>((std::uint64_t{mSize} * 16 * sizeBytes(t) + 31) / 32);  // bursts head to head
+  p.quantPre = mode;
+  Case c = baseCase(o, Api::DataCopy, Position::CO1, dst, t, p);
+  c.fixpipe = FixpipeState{};
+  c.fixpipe->srcDType = u;
+  return c;
+}
+DataCopyCO12DstParams& co12(Case& c) { return std::get<DataCopyCO12DstParams>(c.params); }
+DataCopyCO12DstParams& co12(casefile::CaseData& d) { return co12(d.c); }
+
+void fixpipeCases(Builder& b) {
+  const auto& o = b.options();
+  const auto gm = [&](QuantMode mode, DType u, DType t, std::uint16_t m = 2, std::uint16_t n = 16) {
+    return fixCase(o, Position::GM, mode, u, t, m, n);
+  };
+  constexpr DType i32 = DType::int32_t, f32 = DType::float_;
+  Case copy = gm(QuantMode::NoQuant, i32, i32, 2, 32);
+  co12(copy).dstStride = 5;
+  b.valid(copy, "FIX-1: NoQuant int32_t copy, 2 bursts of 2x16 elements 160 bytes apart (dstStride 5): the gaps KEEP");
+  Case relu = gm(QuantMode::NoQuant, f32, f32);
+  co12(relu).reluPre = 1;
+  b.valid(relu, "FIX-6: ReLU without quant is max(x, 0); -0.0 and NaN sources are ANY");
+  b.valid(gm(QuantMode::F322F16, f32, DType::half), "FIX-6: F322F16 rounds to nearest even: ties, 65520 overflow, subnormals, inf, NaN");
+  b.valid(gm(QuantMode::F322BF16, f32, DType::bfloat16_t), "FIX-6: F322BF16 rounds to nearest even");
+  Case deq = gm(QuantMode::DEQF16, i32, DType::half);
+  deq.fixpipe->quantScalar = encodeQuantParam(1.0F / 3.0F, 0, false, 0, false);
+  b.valid(deq, "FIX-6/AMB-10: DEQF16 with M1 = 1/3: products between two halves are ANY by default (rounding undocumented)");
+  Case req = gm(QuantMode::REQ8, i32, DType::int8_t);
+  req.fixpipe->quantScalar = encodeQuantParam(1.0F, 0, false, 0, true);
+  b.valid(req, "FIX-6: REQ8 with scale 1: int32 edges clamp, round half to even and saturate to int8");
+  Case offset = gm(QuantMode::QF322B8_PRE, f32, DType::uint8_t);
+  offset.fixpipe->quantScalar = encodeQuantParam(0.5F, 0, false, 0x1FF, false);
+  b.valid(offset, "FIX-5/AMB-8: QF322B8_PRE with offset bits 0x1FF: -1 (signed) or 511 (unsigned)");
+  Case shift = gm(QuantMode::REQ8, i32, DType::uint8_t);
+  shift.fixpipe->quantScalar = encodeQuantParam(1.0F, 3, true, 0, false);
+  b.valid(shift, "FIX-6/AMB-9: REQ8 with MCB: x = sat_int16(x >> N), N = 3 or N + 1");
+  Case order = gm(QuantMode::REQ8, i32, DType::int8_t);
+  co12(order).reluPre = 1;
+  order.fixpipe->quantScalar = encodeQuantParam(1.0F, 0, false, 5, true);
+  b.valid(order, "FIX-6/AMB-11: REQ8 with ReLU and offset 5: ReLU before or after the offset");
+  Case negative = gm(QuantMode::QF322B8_PRE, f32, DType::int8_t);
+  negative.fixpipe->quantScalar = static_cast<std::uint64_t>(std::int64_t{std::bit_cast<std::int32_t>(-0.5F)});
+  b.valid(negative, "FIX-5/AMB-12: scale -0.5 sign-extended into bits [63:32]: fields of all ones, or only the low word counts",
+          {"AMB_12"});  // the oracle names AMB-8 (the lower id), which the all-ones offset also opens
+  Case vreq = gm(QuantMode::VREQ8, i32, DType::int8_t);
+  for (std::uint32_t n = 0; n < 16; ++n) {
+    vreq.fixpipe->quantTensor.push_back(encodeQuantParam(std::ldexp(1.0F, static_cast<int>(n % 6) - 2), 0, false, n, true));
+  }
+  b.valid(vreq, "FIX-4: VREQ8, one parameter per column (scales 0.25..8, offsets 0..15)");
+  Case vdeq = gm(QuantMode::VDEQF16, i32, DType::half);
+  for (std::uint32_t n = 0; n < 16; ++n) {
+    vdeq.fixpipe->quantTensor.push_back(encodeQuantParam(std::ldexp(1.0F, -static_cast<int>(n % 5)), 0, false, 0, false));
+  }
+  b.valid(vdeq, "FIX-4: VDEQF16, one power-of-two scale per column");
+  Case split = gm(QuantMode::NoQuant, f32, f32, 3, 16);
+  co12(split).channelSplit = true;
+  co12(split).dstStride = 3;  // a burst is mSize rows of 32 bytes
+  b.valid(split, "FIX-3: channelSplit: C0 = 8, element (m, n) at (n/8)*32*dstStride + 32m + 4(n%8)");
+  Case nz2nd = gm(QuantMode::F322F16, f32, DType::half, 3, 20);
+  co12(nz2nd).nz2ndEn = true;
+  co12(nz2nd).dstStride = 24;
+  *nz2nd.fixpipe = {f32, 0, {}, 2, 19, 72};
+  b.valid(nz2nd, "FIX-2: nz2nd, 2 matrices of 3x20 halves: rows 24 elements apart, matrices 72 apart (SetFixpipeNz2ndFlag(2, 19, 72))");
+  Case a1 = fixCase(o, Position::A1, QuantMode::REQ8, i32, DType::int8_t, 2, 16);
+  a1.fixpipe->quantScalar = encodeQuantParam(0.25F, 0, false, 0, true);
+  b.valid(a1, "FIX-4: CO1->A1 with REQ8 (A1 has no float or int32_t destination)");
+
+  const auto fix = [&](const Case& base, const char* clause, const char* field, const char* comment, auto breakIt) {
+    b.invalid(base, clause, field, "INVALID_FIX", comment, breakIt);
+  };
+  const Case plain = gm(QuantMode::NoQuant, i32, i32, 2, 32);
+  fix(plain, "FIX-1", "params.nSize", "FIX-1: nSize 24 is not a multiple of C0 = 16",
+      [](casefile::CaseData& d) { co12(d).nSize = 24; });
+  fix(plain, "FIX-1", "params.srcStride", "FIX-1: srcStride 17 is not a multiple of 16",
+      [](casefile::CaseData& d) { co12(d).srcStride = 17; });
+  fix(plain, "FIX-1", "params.dstStride", "FIX-1: dstStride 0", [](casefile::CaseData& d) { co12(d).dstStride = 0; });
+  fix(a1, "FIX-2", "params.nz2ndEn", "FIX-2: nz2ndEn on CO1->A1", [](casefile::CaseData& d) { co12(d).nz2ndEn = true; });
+  fix(gm(QuantMode::F322F16, f32, DType::half), "FIX-3", "params.channelSplit", "FIX-3: channelSplit with a half destination",
+      [](casefile::CaseData& d) { co12(d).channelSplit = true; });
+  fix(req, "FIX-4", "dtype", "FIX-4: REQ8 from a float source (its conversion is int32_t -> int8_t)",
+      [](casefile::CaseData& d) { d.c.fixpipe->srcDType = DType::float_; });
+  fix(vreq, "FIX-4", "fixpipe.quantTensor", "FIX-4: VREQ8 with 15 parameters for 16 columns",
+      [](casefile::CaseData& d) { d.c.fixpipe->quantTensor.resize(15); });
+  fix(req, "FIX-6", "params.reluPre", "FIX-6: reluPre 2", [](casefile::CaseData& d) { co12(d).reluPre = 2; });
+  fix(gm(QuantMode::NoQuant, f32, f32), "FIX-4", "dtype", "FIX-4: a float destination on CO1->A1",
+      [](casefile::CaseData& d) { d.c.dstPos = Position::A1; });
+}
+
 }  // namespace
 
 std::vector<Draft> curatedDrafts(const ExportOptions& options) {
@@ -173,6 +302,7 @@ std::vector<Draft> curatedDrafts(const ExportOptions& options) {
     dataCopyCases(b, t);
     nd2nzCases(b, t);
   }
+  fixpipeCases(b);
   return b.take();
 }
 

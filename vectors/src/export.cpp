@@ -8,7 +8,9 @@
 #include <nlohmann/json.hpp>
 #include <rapidcheck/Random.h>
 
+#include "dcconf/oracle/numeric.hpp"
 #include "dcconf/oracle/oracle.hpp"
+#include "dcconf/properties/fixpipe.hpp"
 #include "dcconf/properties/generators.hpp"
 #include "dcconf/vectors/sha256.hpp"
 #include "drafts.hpp"
@@ -46,6 +48,22 @@ const std::map<std::string, FlagDef>& flagCatalogue() {
       {"DN2NZ_FP4", {"DN2NZ-4", "a 4-bit pair type moved as bytes (ND2NZ-5)"}},
       {"ENH_CO1_BLOCK_MODE", {"ENH-1", "CO1->CO2 with BLOCK_MODE_MATRIX, VECTOR or SMALL_CHANNEL units"}},
       {"ENH_RELU", {"ENH-3", "isRelu on CO1->CO2: linear rectification on the way"}},
+      {"FIX_NO_QUANT", {"FIX-4", "NoQuant: float -> float or int32_t -> int32_t copied out of L0C unchanged"}},
+      {"FIX_FLOAT_NARROWING", {"FIX-6", "F322F16 / F322BF16: float to half or bfloat16_t, round to nearest even"}},
+      {"FIX_DEQF16", {"FIX-6", "DEQF16 / VDEQF16: f32(int32 x) * M1 to half"}},
+      {"FIX_QUANT_8BIT", {"FIX-6", "QF322B8_PRE / REQ8 (or V*): scale, clamp, round half to even, offset, saturate to 8 bits"}},
+      {"FIX_PER_COLUMN", {"FIX-4", "a V* mode: one uint64 quant parameter per column from the SetFixPipeConfig tensor"}},
+      {"FIX_QUANT_FIELDS", {"FIX-5", "a quant parameter with MCB, an offset, or the ignored low 13 scale bits set"}},
+      {"FIX_RELU", {"FIX-6", "reluPre 1: negative inputs scaled by M2 = 0 (max(x, 0) without quant)"}},
+      {"FIX_CHANNEL_SPLIT", {"FIX-3", "channelSplit: a float destination in 8-channel (32-byte) rows"}},
+      {"FIX_NZ2ND", {"FIX-2", "nz2ndEn: the NZ source written as ND rows (SetFixpipeNz2ndFlag)"}},
+      {"FIX_NZ2ND_MULTI_MATRIX", {"FIX-2", "nz2ndEn with ndNum > 1: several matrices"}},
+      {"FIX_TO_A1", {"FIX-4", "CO1->A1: no float or int32_t destination"}},
+      {"AMB_8", {"AMB-8", "some elements are ANY: their value depends on whether the 9-bit offset is signed (FIX-7)"}},
+      {"AMB_9", {"AMB-9", "some elements are ANY: their value depends on whether the MCB shift is N or N+1 (FIX-7)"}},
+      {"AMB_10", {"AMB-10", "some elements are ANY: their value depends on how DEQF16 rounds (FIX-7)"}},
+      {"AMB_11", {"AMB-11", "some elements are ANY: their value depends on ReLU before or after the offset (FIX-7)"}},
+      {"AMB_12", {"AMB-12", "some elements are ANY: their value depends on how a sign-extended negative scale reads (FIX-7)"}},
       {"ANY_BYTES", {"AMB-2", "some destination bytes are ANY (care mask 0): unspecified (AMB-2 dummy, PAD-G2U-4 pads, ND2NZ-4)"}},
       {"WORKED_EXAMPLE", {"PAD-G2U-6", "a worked example of the documents (docs/examples; PAD-G2U-6, SLICE-5, NZ2ND-3, ...): its comment names the clause"}},
       {"RANDOM", {"G-1", "drawn by the property suite's generators from the set's seed"}},
@@ -60,6 +78,7 @@ const std::map<std::string, FlagDef>& flagCatalogue() {
       {"INVALID_SLICE", {"SLICE-4", "a SliceInfo / dimValue / shape constraint broken (SLICE-1..4)"}},
       {"INVALID_DN2NZ", {"DN2NZ-2", "a Dn2NzParams field out of range, or enableSmallC0 misused (DN2NZ-2, DN2NZ-3)"}},
       {"INVALID_ENHANCED", {"ENH-1", "an unsupported or misplaced DataCopyEnhancedParams field (ENH-1..3)"}},
+      {"INVALID_FIX", {"FIX-1", "a DataCopyCO12DstParams or fixpipe state constraint broken (FIX-1..6)"}},
       {"INVALID_OTHER", {"G-4", "another constraint broken; the test's clause and field name it"}},
   };
   return flags;
@@ -84,6 +103,7 @@ std::string invalidFlag(const std::string& clause, const std::string& field) {
   if (clause.rfind("SLICE", 0) == 0) return "INVALID_SLICE";
   if (clause.rfind("DN2NZ", 0) == 0) return "INVALID_DN2NZ";
   if (clause.rfind("ENH", 0) == 0) return "INVALID_ENHANCED";
+  if (clause.rfind("FIX", 0) == 0) return "INVALID_FIX";
   if (clause == "DC-3") return "INVALID_CALCOUNT";
   if (clause == "G-5") return "INVALID_ALIGNMENT";
   if (clause == "G-1" || clause == "G-2") return "INVALID_BOUNDS";
@@ -91,6 +111,34 @@ std::string invalidFlag(const std::string& clause, const std::string& field) {
   if (field.find("blockLen") != std::string::npos) return "INVALID_BLOCKLEN";
   if (field.find("adding") != std::string::npos) return "INVALID_PADDING";
   return "INVALID_OTHER";
+}
+
+// FIX: the mode family, the per-column and field-level parameters, and the layout switches.
+void addFixpipeFlags(const Case& c, std::set<std::string>& flags) {
+  const auto& p = std::get<DataCopyCO12DstParams>(c.params);
+  const FixpipeState& f = *c.fixpipe;
+  const bool perColumn = properties::isPerColumnMode(p.quantPre);
+  switch (p.quantPre) {
+    case QuantMode::NoQuant: flags.insert("FIX_NO_QUANT"); break;
+    case QuantMode::F322F16:
+    case QuantMode::F322BF16: flags.insert("FIX_FLOAT_NARROWING"); break;
+    case QuantMode::DEQF16:
+    case QuantMode::VDEQF16: flags.insert("FIX_DEQF16"); break;
+    default: flags.insert("FIX_QUANT_8BIT"); break;
+  }
+  if (perColumn) flags.insert("FIX_PER_COLUMN");
+  if (properties::isScaledMode(p.quantPre)) {
+    std::vector<std::uint64_t> used{f.quantScalar};
+    if (perColumn) used.assign(f.quantTensor.begin(), f.quantTensor.begin() + p.nSize);
+    for (const std::uint64_t q : used) {
+      const QuantParam fields = decodeQuantParam(q);
+      if (fields.mcb || fields.offsetBits != 0 || (q & 0x1FFFu) != 0) flags.insert("FIX_QUANT_FIELDS");
+    }
+  }
+  if (p.reluPre == 1) flags.insert("FIX_RELU");
+  if (p.channelSplit) flags.insert("FIX_CHANNEL_SPLIT");
+  if (p.nz2ndEn) flags.insert(f.ndNum > 1 ? "FIX_NZ2ND_MULTI_MATRIX" : "FIX_NZ2ND");
+  if (c.dstPos == Position::A1) flags.insert("FIX_TO_A1");
 }
 
 // The flags a valid case's parameters and expectation show, added to the ones its source chose.
@@ -144,8 +192,14 @@ void addVisibleFlags(const Case& c, Operation op, const Evaluation& e, std::set<
     flags.insert("ENH_CO1_BLOCK_MODE");
     if (c.enhancedParams && c.enhancedParams->isRelu) flags.insert("ENH_RELU");
   }
+  if (op == Operation::fixpipe) addFixpipeFlags(c, flags);
   const auto& region = e.expectation.region;
   if (std::any_of(region.begin(), region.end(), [](Region r) { return r == Region::keep; })) flags.insert("GUARD_BYTES");
+  for (const Region r : region) {  // FIX-7: elements left ANY by an ambiguity, one flag per AMB that has one
+    if (const int id = ambiguityId(r); id != 0 && flagCatalogue().contains("AMB_" + std::to_string(id))) {
+      flags.insert("AMB_" + std::to_string(id));
+    }
+  }
   const auto& care = e.expectation.care;
   if (std::any_of(care.begin(), care.end(), [](std::uint8_t v) { return v == 0; })) flags.insert("ANY_BYTES");
 }
@@ -183,6 +237,7 @@ void randomDrafts(const ExportOptions& o, std::vector<Draft>& out) {
       scope.dtypes = {info.dtype};
       scope.pathGlob = o.pathGlob;
       scope.profile = o.profile;
+      if (!properties::scopeHasCases(op, scope)) continue;  // e.g. FIX to int16_t: no QuantMode_t (FIX-4)
       const auto dtypeIndex = static_cast<std::uint64_t>(info.dtype);
       for (std::uint32_t i = 0; i < o.count; ++i) {
         try {
@@ -209,8 +264,6 @@ void exampleDrafts(const ExportOptions& o, std::vector<Draft>& out) {
     auto loaded = casefile::parseCaseText(text, ".", fileName);
     auto* data = std::get_if<casefile::CaseData>(&loaded);
     if (data == nullptr) continue;
-    // FIX (fixpipe) has no fast backend, plugin ABI form or vector flags yet: its worked example stays out of the sets.
-    if (resolveOperation(data->c).operation == Operation::fixpipe) continue;
     const bool retargeted = data->c.product != o.product;
     data->c.product = o.product;  // the set's product decides support; the semantics are the example's
     data->c.profile = o.profile;

@@ -2,11 +2,13 @@
 // wrong-sized outputs), and every bad-input case of issue 5 as one clear problem naming file and field.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <random>
 
 #include <nlohmann/json.hpp>
 
+#include "dcconf/oracle/oracle.hpp"
 #include "dcconf/vectors/export.hpp"
 #include "dcconf/vectors/judge.hpp"
 #include "dcconf/vectors/sha256.hpp"
@@ -138,6 +140,34 @@ TEST(Export, CuratedExamplesFlagsAndInvalidVectors) {
   for (const auto& [flag, def] : set.manifest.flags) EXPECT_FALSE(def.clause.empty()) << flag;
   EXPECT_TRUE(worked);
   EXPECT_TRUE(invalidWithClause);
+}
+
+// FIX: the curated and random quantising copies land in CO1 groups with their FIX-* flags, an AMB_n flag wherever
+// an ambiguity left elements ANY (care 0), INVALID_FIX breaks, and the set replays cleanly on the oracle.
+TEST(Export, FixpipeGroupsCarryFixAndAmbFlags) {
+  TempDir tmp;
+  ExportOptions o = smallOptions();
+  o.dtypeGlob = "*";
+  o.pathGlob = "CO1->*";
+  const VectorSet set = load(exportTo(tmp.path(), o));
+  std::set<std::string> flags;
+  for (const Vector& v : set.vectors) {
+    EXPECT_EQ(oracle::resolveOperation(v.data.c).operation, oracle::Operation::fixpipe) << v.tcId;
+    flags.insert(v.flags.begin(), v.flags.end());
+    const bool ambiguous = std::any_of(v.flags.begin(), v.flags.end(), [](const std::string& f) { return f.rfind("AMB_", 0) == 0; });
+    if (ambiguous) {
+      EXPECT_TRUE(std::find(v.care.begin(), v.care.end(), 0) != v.care.end()) << v.tcId;
+    }
+  }
+  for (const char* flag : {"FIX_NO_QUANT", "FIX_FLOAT_NARROWING", "FIX_DEQF16", "FIX_QUANT_8BIT", "FIX_PER_COLUMN",
+                           "FIX_QUANT_FIELDS", "FIX_RELU", "FIX_CHANNEL_SPLIT", "FIX_NZ2ND_MULTI_MATRIX", "FIX_TO_A1",
+                           "AMB_8", "AMB_9", "AMB_10", "AMB_11", "AMB_12", "INVALID_FIX", "WORKED_EXAMPLE", "RANDOM"}) {
+    EXPECT_TRUE(flags.contains(flag)) << flag;
+  }
+  const Judged judged = checkSet(set, "oracle", 1000, JudgeOptions{});
+  ASSERT_TRUE(judged.report) << judged.error;
+  EXPECT_TRUE(judged.report->passed());
+  EXPECT_GT(judged.report->totals()[report::CaseStatus::rejected], 0u);
 }
 
 TEST(Check, FastBackendPassesAndInvalidVectorsAreRejected) {
