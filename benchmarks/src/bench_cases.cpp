@@ -8,6 +8,8 @@
 #include <cstring>
 #include <tuple>
 
+#include "dcconf/oracle/numeric.hpp"
+
 namespace dcconf::bench {
 namespace {
 
@@ -126,6 +128,69 @@ BenchInstance dn2nz(DType dtype, std::uint64_t target) {
   return instance(std::move(c), target, target, target);
 }
 
+// PAD-U2L1: a contiguous UB -> GM workspace leg (at most 2048 whole-32-byte blocks), then ND2NZ of one matrix with
+// rows of at least 512 bytes and at most 16384 rows (ND2NZ-1), NZ packed; source and destination both targetBytes.
+BenchInstance padUbToTscm(DType dtype, std::uint64_t target) {
+  const std::uint64_t s = oracle::sizeBytes(dtype);
+  const std::uint64_t block = padBlockBytes(target);
+  const std::uint64_t rowBytes = std::max<std::uint64_t>(512, target / 16384);
+  const std::uint64_t n = target / rowBytes;
+  Case c = caseOf(Api::DataCopyPad, Position::VECIN, Position::TSCM, dtype);
+  c.params = oracle::DataCopyExtParams{u16(target / block), u32(block), 0, 0, 0};
+  c.nd2nzParams = oracle::Nd2NzParams{1, u16(n), u16(rowBytes / s), 0, u16(rowBytes / s), u16(n), 1, 1};
+  return instance(std::move(c), target, target, target);
+}
+
+// Enhanced DataCopy, BLOCK_MODE_NORMAL on GM->VECIN (ENH-1: as DC), with the contiguous DC shape.
+BenchInstance enhancedNormal(DType dtype, std::uint64_t target) {
+  BenchInstance out = dataCopyContiguous(dtype, target);
+  out.c.enhancedParams = oracle::DataCopyEnhancedParams{};
+  return out;
+}
+
+// Enhanced DataCopy CO1 -> CO2 (atlas-training), no deqScale, no strides: blocks of 64 units (more when 2048 blocks
+// would not hold the target, DC-1), a unit being a 16x16 fractal (MATRIX) or a 1x16 row (VECTOR).
+BenchInstance enhancedCo1ToCo2(DType dtype, std::uint64_t target, oracle::BlockMode mode) {
+  const std::uint64_t unitBytes = (mode == oracle::BlockMode::matrix ? 256 : 16) * oracle::sizeBytes(dtype);
+  const std::uint64_t units = target / unitBytes;
+  const std::uint64_t len = std::max(std::min<std::uint64_t>(units, 64), units / 2048);
+  Case c = caseOf(Api::DataCopy, Position::CO1, Position::CO2, dtype);
+  c.product = oracle::Product::atlas_training;
+  c.params = oracle::DataCopyParams{u16(units / len), u16(len), 0, 0};
+  c.enhancedParams = oracle::DataCopyEnhancedParams{};
+  c.enhancedParams->blockMode = mode;
+  return instance(std::move(c), target, target, target);
+}
+BenchInstance enhancedMatrix(DType dtype, std::uint64_t target) {
+  return enhancedCo1ToCo2(dtype, target, oracle::BlockMode::matrix);
+}
+BenchInstance enhancedVector(DType dtype, std::uint64_t target) {
+  return enhancedCo1ToCo2(dtype, target, oracle::BlockMode::vector);
+}
+
+// The quantising copy (FIX) CO1 -> GM on atlas-a2: targetBytes of 4-byte L0C source (the payload), an n x m grid of
+// at most 32768 rows (nSize <= 65535, a power of two), packed bursts (FIX-1) or a packed ND matrix (FIX-2, nz2nd).
+// dtype is the destination T: half from float (F322F16), int8_t from int32_t (REQ8, scale 1/64, signed result).
+BenchInstance fixpipe(DType dtype, std::uint64_t target, bool nz2nd) {
+  const std::uint64_t elems = target / 4;
+  const std::uint64_t n = std::min(elems / 16, std::max<std::uint64_t>(4096, elems / 32768));
+  const std::uint64_t m = elems / n;
+  const std::uint64_t s = oracle::sizeBytes(dtype);
+  const bool req8 = dtype == DType::int8_t;
+  Case c = caseOf(Api::DataCopy, Position::CO1, Position::GM, dtype);
+  c.product = oracle::Product::atlas_a2;
+  const std::uint64_t dstStride = nz2nd ? n : m * 16 * s / kBlock;  // elements (FIX-2) or 32-byte units (FIX-1)
+  c.params = oracle::DataCopyCO12DstParams{u16(n), u16(m), u32(dstStride), u16(m),
+                                           req8 ? oracle::QuantMode::REQ8 : oracle::QuantMode::F322F16, 0, false, nz2nd,
+                                           0};
+  c.fixpipe = oracle::FixpipeState{};
+  c.fixpipe->srcDType = req8 ? DType::int32_t : DType::float_;
+  c.fixpipe->quantScalar = req8 ? oracle::encodeQuantParam(1.0F / 64, 0, false, 0, true) : 0;
+  return instance(std::move(c), target, elems * s, target);
+}
+BenchInstance fixpipeNz(DType dtype, std::uint64_t target) { return fixpipe(dtype, target, false); }
+BenchInstance fixpipeNz2Nd(DType dtype, std::uint64_t target) { return fixpipe(dtype, target, true); }
+
 // Two dimensions: up to 1024 rows, each the first half of a source row twice as wide (a strided gather).
 BenchInstance slice(DType dtype, std::uint64_t target) {
   const std::uint64_t s = oracle::sizeBytes(dtype);
@@ -179,6 +244,25 @@ constexpr BenchCase kCases[] = {
     {"slice", "DataCopy GM->VECIN slice, 2 dims, <= 1024 rows of half a source row each", DType::int8_t, slice},
     {"slice", "", DType::half, slice},
     {"slice", "", DType::float_, slice},
+    {"pad-ub2tscm", "DataCopyPad VECIN->TSCM: UB->GM workspace, then ND2NZ of one matrix, rows >= 512 B",
+     DType::int8_t, padUbToTscm},
+    {"pad-ub2tscm", "", DType::half, padUbToTscm},
+    {"pad-ub2tscm", "", DType::float_, padUbToTscm},
+    {"enhanced-normal", "DataCopy + DataCopyEnhancedParams NORMAL, GM->VECIN, shaped as datacopy-contiguous",
+     DType::int8_t, enhancedNormal},
+    {"enhanced-normal", "", DType::half, enhancedNormal},
+    {"enhanced-normal", "", DType::float_, enhancedNormal},
+    {"enhanced-matrix", "DataCopy + DataCopyEnhancedParams MATRIX, CO1->CO2 (atlas-training), 16x16 fractals",
+     DType::half, enhancedMatrix},
+    {"enhanced-matrix", "", DType::float_, enhancedMatrix},
+    {"enhanced-vector", "DataCopy + DataCopyEnhancedParams VECTOR, CO1->CO2 (atlas-training), 1x16 rows",
+     DType::half, enhancedVector},
+    {"enhanced-vector", "", DType::float_, enhancedVector},
+    {"fixpipe-nz", "DataCopy CO1->GM, DataCopyCO12DstParams: half = F322F16 from float, int8_t = REQ8 from int32",
+     DType::half, fixpipeNz},
+    {"fixpipe-nz", "", DType::int8_t, fixpipeNz},
+    {"fixpipe-nz2nd", "the same with nz2ndEn: one packed ND matrix (FIX-2)", DType::half, fixpipeNz2Nd},
+    {"fixpipe-nz2nd", "", DType::int8_t, fixpipeNz2Nd},
 };
 
 }  // namespace

@@ -56,8 +56,11 @@ std::vector<BenchRow> runBench(backends::Backend& backend, const BenchOptions& o
       err << "dcconf bench: " << rowLabel << '\n';
       const backends::RunResult first = backend.run(instance.c, instance.src, instance.dst);
       if (first.status != backends::RunStatus::ok) {
-        row.status = std::string(backends::name(first.status));
-        row.detail = first.detail;
+        // A path the backend does not implement (yet) is skipped, with its answer as the reason; the other answers
+        // (rejected, crashed, ...) are the row's status.
+        const bool skipped = first.status == backends::RunStatus::notSupported;
+        row.status = skipped ? "skipped" : std::string(backends::name(first.status));
+        row.detail = skipped ? "not-supported: " + first.detail : first.detail;
         rows.push_back(std::move(row));
         continue;
       }
