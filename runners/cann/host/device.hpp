@@ -1,0 +1,74 @@
+// The device a vector runs on, as the host program sees it: buffers, copy in, launch one kernel family, copy out.
+// Two implementations: AclDevice (acl_device.cpp, compiled only in the CANN project: CPU model, simulator or NPU)
+// and FakeDevice (fake_device.hpp: the dcconf fast or oracle backend plays the kernel; the main build tests the
+// host logic with it, and it can inject failures).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "codec.hpp"
+#include "dcconf/oracle/types.hpp"
+
+namespace dcconf::cann {
+
+// Ascend C architectures (--npu-arch): dav-2201 = Atlas A2/A3, dav-3510 = Ascend 950.
+enum class Arch : std::uint8_t { dav2201, dav3510 };
+std::string_view name(Arch arch);
+std::optional<Arch> parseArch(std::string_view text);
+std::optional<Arch> archOf(oracle::Product product);  // nullopt: no architecture of this harness
+
+// What one build of the kernels can run. The on-chip sizes bound what a kernel can stage.
+struct Capabilities {
+  Arch arch = Arch::dav2201;
+  std::vector<DcconfCannFamily> families;  // kernels built
+  std::vector<oracle::DType> dtypes;       // dtypes their switch covers
+  std::uint64_t ubBytes = 192u << 10;      // Unified Buffer (VECIN/VECOUT/CO2 staging)
+  std::uint64_t l1Bytes = 512u << 10;      // L1 (A1/B1/TSCM)
+  std::uint64_t l0cBytes = 128u << 10;     // L0C (CO1)
+  bool l1Destinations = true;    // the kernels can read an L1 destination back (kernels/common.h, L1ToGm)
+  // The FIX kernel runs FIX vectors: its source buffer carries Mmad operands (fixpipe_host.hpp) and only vectors
+  // fixpipeProblem accepts are launched. FakeDevice honours it too (it multiplies the operands back into L0C).
+  bool fixSourceViaMmad = true;
+};
+// The families kernels/ implements on an architecture (DN2NZ on dav-3510 only; slice / enhanced / FIX on dav-2201
+// only, as the product table gives them; CO1->CO2 nowhere: neither architecture has CO2), every dtype.
+Capabilities kernelCapabilities(Arch arch);
+// What FakeDevice plays by default: the same families, FIX with the vector's own source (a dcconf backend needs no
+// L0C preload), so every valid golden FIX vector runs.
+Capabilities fakeCapabilities(Arch arch);
+
+using BufferId = std::uint32_t;
+inline constexpr BufferId kNoBuffer = 0xFFFFFFFFu;
+
+// The kernel's arguments, in this order: tiling block, source (FIX: the Mmad operands), destination, aux (quant
+// tensor, padded to whole 128-byte bursts), status word.
+struct LaunchBuffers {
+  BufferId tiling = kNoBuffer;
+  BufferId src = kNoBuffer;
+  BufferId dst = kNoBuffer;
+  BufferId aux = kNoBuffer;
+  BufferId status = kNoBuffer;
+};
+inline constexpr std::uint64_t kStatusBytes = DCCONF_CANN_BLOCK_BYTES;
+
+class Device {
+ public:
+  virtual ~Device() = default;
+  virtual std::string name() const = 0;  // "acl:npu:0", "fake:fast"
+  virtual const Capabilities& capabilities() const = 0;
+  // Each returns "" on success, otherwise one error line.
+  virtual std::string alloc(std::uint64_t bytes, BufferId& out) = 0;
+  virtual std::string copyIn(BufferId dst, std::span<const std::uint8_t> bytes) = 0;
+  virtual std::string launch(DcconfCannFamily family, const LaunchBuffers& buffers) = 0;  // and wait for it
+  virtual std::string copyOut(BufferId src, std::span<std::uint8_t> bytes) = 0;
+  virtual void releaseAll() = 0;  // frees every buffer (after each vector)
+};
+
+std::string_view kernelStatusName(std::uint32_t status);  // DCCONF_CANN_STATUS_*
+
+}  // namespace dcconf::cann

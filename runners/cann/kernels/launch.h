@@ -1,0 +1,17 @@
+/* Host-side launch wrappers of the dcconf CANN kernels (defined in launch.asc, which the ASC compiler builds): one
+ * call per kernel family, <<<1, nullptr, stream>>>. Returns 0, or -1 when the family has no kernel in this build. */
+#ifndef DCCONF_CANN_LAUNCH_H
+#define DCCONF_CANN_LAUNCH_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+int dcconf_cann_launch(uint32_t family, void* stream, uint8_t* tiling, uint8_t* src, uint8_t* dst, uint8_t* aux,
+                       uint8_t* status);
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* DCCONF_CANN_LAUNCH_H */

@@ -1,0 +1,92 @@
+// The operands of one call, staged as common.h describes: a GM operand is a GlobalTensor at its byte offset, an
+// on-chip one a LocalTensor at its offset inside a staging buffer that holds the whole device buffer. NOT COMPILED
+// HERE (see common.h).
+#ifndef DCCONF_CANN_KERNELS_OPERANDS_H
+#define DCCONF_CANN_KERNELS_OPERANDS_H
+
+#include "common.h"
+
+namespace dcconf_cann {
+
+template <typename T>
+struct Operands {
+  Staging s;
+  bool srcOnGm = true;
+  bool dstOnGm = true;
+  AscendC::GlobalTensor<T> srcG, dstG;
+  AscendC::LocalTensor<T> srcL, dstL;
+  AscendC::LocalTensor<uint8_t> dstBytes;
+  uint8_t dstPos = 0;
+
+  // false (status set) when this build cannot observe the destination.
+  __aicore__ inline bool Prepare(const DcconfCannTiling& t, GM_ADDR srcGm, GM_ADDR dstGm, uint32_t& status) {
+    srcOnGm = t.srcPos == DCCONF_CANN_POS_GM;
+    dstOnGm = t.dstPos == DCCONF_CANN_POS_GM;
+    dstPos = t.dstPos;
+#if !DCCONF_CANN_L1_READBACK
+    if (IsL1(t.dstPos)) {
+      status = DCCONF_CANN_STATUS_BAD_PATH;  // the host skips these vectors unless the readback is enabled
+      return false;
+    }
+#endif
+    if (srcOnGm) {
+      srcG = GmAt<T>(srcGm, t.srcOffsetBytes, t.srcDeviceBytes);
+    } else {
+      s.pipe.InitBuffer(s.ubSrc, t.srcDeviceBytes);
+      AscendC::LocalTensor<uint8_t> srcBytes = s.ubSrc.template Get<uint8_t>();
+      StageIn(srcBytes, srcGm, t.srcDeviceBytes);
+      srcL = srcBytes.template ReinterpretCast<T>()[t.srcOffsetBytes / sizeof(T)];
+    }
+    if (dstOnGm) {
+      dstG = GmAt<T>(dstGm, t.dstOffsetBytes, t.dstDeviceBytes);
+    } else {
+      if (IsL1(t.dstPos)) {
+        s.pipe.InitBuffer(s.l1Dst, t.dstDeviceBytes);
+        dstBytes = s.l1Dst.template Get<uint8_t>();
+      } else {
+        s.pipe.InitBuffer(s.ubDst, t.dstDeviceBytes);
+        dstBytes = s.ubDst.template Get<uint8_t>();
+      }
+      StageIn(dstBytes, dstGm, t.dstDeviceBytes);  // the vector's dst.bin and the guard bytes
+      dstL = dstBytes.template ReinterpretCast<T>()[t.dstOffsetBytes / sizeof(T)];
+    }
+    AllDone();  // staging complete before the call, whichever pipe the call uses
+    return true;
+  }
+
+  // The whole staging buffer back to the GM destination, unchanged.
+  __aicore__ inline void Finish(const DcconfCannTiling& t, GM_ADDR dstGm) {
+    AllDone();
+    if (dstOnGm) return;
+#if DCCONF_CANN_L1_READBACK
+    if (IsL1(dstPos)) {
+      L1ToGm(dstGm, dstBytes, t.dstDeviceBytes);
+      return;
+    }
+#endif
+    StageOut(dstGm, dstBytes, t.dstDeviceBytes);
+  }
+};
+
+__aicore__ inline AscendC::DataCopyParams ToParams(const DcconfCannDataCopyParams& p) {
+  return AscendC::DataCopyParams{p.blockCount, p.blockLen, p.srcStride, p.dstStride};
+}
+__aicore__ inline AscendC::DataCopyExtParams ToParams(const DcconfCannDataCopyExtParams& p) {
+  return AscendC::DataCopyExtParams{p.blockCount, p.blockLen, p.srcStride, p.dstStride, p.rsv};
+}
+__aicore__ inline AscendC::Nd2NzParams ToParams(const DcconfCannNd2NzParams& p) {
+  AscendC::Nd2NzParams out;
+  out.ndNum = p.ndNum;
+  out.nValue = p.nValue;
+  out.dValue = p.dValue;
+  out.srcNdMatrixStride = p.srcNdMatrixStride;
+  out.srcDValue = p.srcDValue;
+  out.dstNzC0Stride = p.dstNzC0Stride;
+  out.dstNzNStride = p.dstNzNStride;
+  out.dstNzMatrixStride = p.dstNzMatrixStride;
+  return out;
+}
+
+}  // namespace dcconf_cann
+
+#endif  // DCCONF_CANN_KERNELS_OPERANDS_H

@@ -1,0 +1,281 @@
+// The tiling block (runners/cann/tiling): a hand-checked layout, encode -> decode identity over every vector of the
+// repository's sets, every worked example and generated cases of every operation on every product, and errors that
+// name field, value and clause.
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <unistd.h>
+#include <set>
+
+#include <rapidcheck/Random.h>
+
+#include "codec.hpp"
+#include "dcconf/casefile/casefile.hpp"
+#include "dcconf/oracle/oracle.hpp"
+#include "dcconf/properties/generators.hpp"
+#include "dcconf/vectors/export.hpp"
+#include "dcconf/vectors/vectors.hpp"
+
+namespace dcconf::cann {
+namespace {
+
+namespace fs = std::filesystem;
+using namespace oracle;
+
+// encode then decode gives back the same case; "" or what went wrong.
+std::string roundTrip(const Case& c) {
+  const EncodeResult encoded = encode(c);
+  if (!encoded.encoded) return "encode: " + encoded.error.oneLine();
+  const DecodeResult decoded = decode(encoded.encoded->tiling, encoded.encoded->aux);
+  if (!decoded.c) return "decode: " + decoded.error.oneLine();
+  if (!casefile::sameCase(c, *decoded.c)) return "decoded case differs";
+  return "";
+}
+
+Case padCase() {
+  Case c;
+  c.product = Product::atlas_a2;
+  c.api = Api::DataCopyPad;
+  c.srcPos = Position::GM;
+  c.dstPos = Position::VECIN;
+  c.dtype = DType::half;
+  c.params = DataCopyExtParams{2, 10, 3, 1, 0};
+  c.padParams = DataCopyPadExtParams{true, 1, 2, 0x3C00};
+  c.padRegister = 0x1234;
+  c.src = {52, 4};
+  c.dst = {160, 0};
+  return c;
+}
+
+const std::uint8_t* bytesOf(const DcconfCannTiling& t) { return reinterpret_cast<const std::uint8_t*>(&t); }
+
+// Every byte of the block for padCase(), from the header's layout comments (offsets counted by hand).
+TEST(CannTiling, LayoutOfAPadCaseIsAsDocumented) {
+  const EncodeResult encoded = encode(padCase());
+  ASSERT_TRUE(encoded.encoded) << encoded.error.oneLine();
+  const std::map<std::size_t, std::uint8_t> expected{
+      {0, 'D'}, {1, 'C'}, {2, 'C'}, {3, 'T'},  // magic
+      {4, 1},                                   // version
+      {6, 0x80}, {7, 0x02},                     // 640 bytes
+      {8, 1},                                   // family pad-gm-to-ub
+      {9, 1},                                   // DataCopyPad
+      {10, 1}, {11, 2},                         // GM -> VECIN
+      {12, 9},                                  // half
+      {13, 3},                                  // atlas-a2
+      {14, 2}, {15, 2},                         // DataCopyExtParams, DataCopyPadExtParams
+      {16, 0x02},                               // pad register present
+      {17, 0xA5},                               // guard byte
+      {36, 52}, {40, 4}, {44, 160},             // src.size, src.offset, dst.size (dst.offset 0)
+      {52, 64},                                 // srcDeviceBytes = alignUp(52, 32)
+      {56, 192},                                // dstDeviceBytes = 160 + 32
+      {72, 0x34}, {73, 0x12},                   // pad register
+      {88, 2}, {92, 10}, {96, 3}, {100, 1},     // blockCount, blockLen, srcStride, dstStride
+      {112, 1}, {113, 1}, {114, 2},             // isPad, leftPadding, rightPadding
+      {120, 0x00}, {121, 0x3C}};                // paddingValue 0x3C00
+  const std::uint8_t* bytes = bytesOf(encoded.encoded->tiling);
+  for (std::size_t b = 0; b < sizeof(DcconfCannTiling); ++b) {
+    const auto it = expected.find(b);
+    EXPECT_EQ(bytes[b], it == expected.end() ? 0 : it->second) << "byte " << b << " (" << sectionAt(b) << ")";
+  }
+  EXPECT_EQ(roundTrip(padCase()), "");
+}
+
+TEST(CannTiling, EveryGoldenVectorRoundTrips) {
+  const vectors::Loaded loaded = vectors::loadSet(fs::path(DCCONF_SOURCE_DIR) / "vectors/golden");
+  ASSERT_TRUE(loaded.set) << loaded.problems.front().oneLine();
+  ASSERT_GE(loaded.set->vectors.size(), 84u);
+  for (const auto& v : loaded.set->vectors) EXPECT_EQ(roundTrip(v.data.c), "") << v.tcId;
+}
+
+TEST(CannTiling, EveryWorkedExampleRoundTrips) {
+  std::size_t examples = 0;
+  bool sawFixpipeWithTensor = false;
+  for (const auto& entry : fs::directory_iterator(fs::path(DCCONF_SOURCE_DIR) / "docs/examples")) {
+    if (entry.path().extension() != ".json") continue;
+    const casefile::LoadResult loaded = casefile::loadCaseFile(entry.path());
+    ASSERT_TRUE(std::holds_alternative<casefile::CaseData>(loaded)) << entry.path();
+    const Case& c = std::get<casefile::CaseData>(loaded).c;
+    EXPECT_EQ(roundTrip(c), "") << entry.path();
+    sawFixpipeWithTensor = sawFixpipeWithTensor || c.fixpipe.has_value();
+    ++examples;
+  }
+  EXPECT_GE(examples, 5u);
+  EXPECT_TRUE(sawFixpipeWithTensor) << "the FIX worked example exercises the fixpipe section";
+}
+
+// Sets exported with random cases on several products: every vector (valid and invalid) round-trips. (atlas-a2 is
+// vectors/golden above; its random export currently fails inside dcconf with "map::at", reported separately.)
+TEST(CannTiling, EveryVectorOfExportedSetsRoundTrips) {
+  for (const Product product : {Product::ascend950, Product::atlas_training, Product::kirin9020}) {
+    vectors::ExportOptions options;
+    options.product = product;
+    options.count = 3;
+    options.seed = 11;
+    const vectors::Exported exported = vectors::exportSet(options);
+    ASSERT_TRUE(exported.error.empty()) << exported.error;
+    const fs::path dir = fs::temp_directory_path() / ("dcconf-cann-tiling-" + std::string(name(product)) + "-" +
+                                                      std::to_string(::getpid()));
+    fs::remove_all(dir);
+    for (const auto& file : exported.files) {
+      fs::create_directories((dir / file.relativePath).parent_path());
+      std::ofstream(dir / file.relativePath, std::ios::binary)
+          .write(reinterpret_cast<const char*>(file.bytes.data()), static_cast<std::streamsize>(file.bytes.size()));
+    }
+    const vectors::Loaded loaded = vectors::loadSet(dir);
+    ASSERT_TRUE(loaded.set) << loaded.problems.front().oneLine();
+    EXPECT_EQ(loaded.set->vectors.size(), exported.tests);
+    for (const auto& v : loaded.set->vectors) EXPECT_EQ(roundTrip(v.data.c), "") << v.tcId;
+    fs::remove_all(dir);
+  }
+}
+
+// The property suite's generators, valid and one-break invalid, for every (product, operation) the table lists.
+TEST(CannTiling, GeneratedCasesOfEveryOperationAndProductRoundTrip) {
+  const auto& table = supportTable();
+  ASSERT_TRUE(table.table);
+  std::set<Operation> covered;
+  std::size_t generated = 0;
+  for (const SupportRow& row : table.table->rows) {
+    if (!properties::hasGenerator(row.operation)) continue;
+    properties::Scope scope;
+    scope.product = row.product;
+    const std::size_t before = generated;
+    for (int i = 0; i < 40; ++i) {
+      const auto seed = static_cast<std::uint64_t>(i) * 7919u + static_cast<std::uint64_t>(row.operation) * 131u +
+                        static_cast<std::uint64_t>(row.product);
+      Case c;
+      try {  // some draws (a pad variant the product lacks) are refused by the generator itself
+        c = properties::genCase(row.operation, scope)(rc::Random(seed), 30).value().data.c;
+      } catch (const std::logic_error&) {
+        continue;
+      }
+      ++generated;
+      ASSERT_EQ(roundTrip(c), "") << name(row.product) << " " << name(row.operation) << " seed " << seed;
+      if (i % 4 == 0) {
+        Case broken;
+        try {
+          broken = properties::genInvalidCase(row.operation, scope)(rc::Random(seed), 30).value().data.c;
+        } catch (const std::logic_error&) {
+          continue;
+        }
+        ASSERT_EQ(roundTrip(broken), "") << name(row.product) << " " << name(row.operation) << " invalid seed " << seed;
+      }
+    }
+    if (generated > before) covered.insert(row.operation);
+  }
+  EXPECT_GE(covered.size(), 11u) << "every operation with a generator";
+  EXPECT_GE(generated, 1000u);
+}
+
+TEST(CannTiling, FixpipeQuantTensorTravelsBesideTheBlock) {
+  Case c;
+  c.api = Api::DataCopy;
+  c.srcPos = Position::CO1;
+  c.dstPos = Position::GM;
+  c.dtype = DType::half;
+  DataCopyCO12DstParams p;
+  p.nSize = 16;
+  p.mSize = 2;
+  p.dstStride = 2;
+  p.srcStride = 16;
+  p.quantPre = QuantMode::VDEQF16;
+  c.params = p;
+  FixpipeState f;
+  f.quantTensor.assign(16, 0x3F800000u);
+  f.quantTensor[5] = 0x1234567890ull;
+  c.fixpipe = f;
+  c.src = {2048, 0};
+  c.dst = {1024, 0};
+  const EncodeResult encoded = encode(c);
+  ASSERT_TRUE(encoded.encoded);
+  EXPECT_EQ(encoded.encoded->tiling.fixpipe.quantTensorEntries, 16u);
+  EXPECT_EQ(encoded.encoded->tiling.auxBytes, 128u);
+  EXPECT_EQ(encoded.encoded->tiling.co12.quantPre, 4);  // VDEQF16 in QuantMode_t
+  EXPECT_EQ(encoded.encoded->aux[5], 0x1234567890ull);
+  EXPECT_EQ(roundTrip(c), "");
+  const std::vector<std::uint64_t> shorter(15, 0);
+  const DecodeResult decoded = decode(encoded.encoded->tiling, shorter);
+  ASSERT_FALSE(decoded.c);
+  EXPECT_EQ(decoded.error.oneLine(), "TILING: tiling.auxBytes = 128: the aux buffer holds 120 bytes");
+  DcconfCannTiling fewer = encoded.encoded->tiling;
+  fewer.fixpipe.quantTensorEntries = 20;
+  const DecodeResult overrun = decode(fewer, encoded.encoded->aux);
+  ASSERT_FALSE(overrun.c);
+  EXPECT_EQ(overrun.error.clause, "FIX-6");
+  EXPECT_EQ(overrun.error.field, "tiling.fixpipe.quantTensorEntries");
+}
+
+TEST(CannTiling, ABufferOver4GiBIsAnErrorNamingFieldValueAndClause) {
+  Case c = padCase();
+  c.dst.sizeBytes = 5000000000ull;
+  const EncodeResult encoded = encode(c);
+  ASSERT_FALSE(encoded.encoded);
+  EXPECT_EQ(encoded.error.clause, "G-1");
+  EXPECT_EQ(encoded.error.field, "dst.size");
+  EXPECT_EQ(encoded.error.value, "5000000000");
+  EXPECT_NE(encoded.error.oneLine().find("uint32 dstSizeBytes"), std::string::npos) << encoded.error.oneLine();
+  // Fits uint32 itself, but not once rounded up and given its guard tail.
+  c.dst.sizeBytes = 0xFFFFFFF0ull;
+  const EncodeResult rounded = encode(c);
+  ASSERT_FALSE(rounded.encoded);
+  EXPECT_NE(rounded.error.message.find("dstDeviceBytes"), std::string::npos) << rounded.error.oneLine();
+  Case s = padCase();
+  s.src.offsetBytes = 1ull << 32;
+  EXPECT_EQ(encode(s).error.oneLine(), "G-2: src.offset = 4294967296: does not fit the tiling's uint32 srcOffsetBytes "
+                                       "(tiling v1 buffers are under 4 GiB)");
+}
+
+TEST(CannTiling, AMalformedCallHasNoFamily) {
+  Case c = padCase();
+  c.params = Nd2NzParams{};
+  const EncodeResult encoded = encode(c);
+  ASSERT_FALSE(encoded.encoded);
+  EXPECT_EQ(encoded.error.clause, "CASE");
+  EXPECT_EQ(encoded.error.value, "DataCopyPad GM->VECIN");
+}
+
+class CannTilingDecode : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    const EncodeResult encoded = encode(padCase());
+    ASSERT_TRUE(encoded.encoded);
+    tiling = encoded.encoded->tiling;
+  }
+  CodecError errorAfter(std::size_t offset, std::uint8_t value) {
+    DcconfCannTiling t = tiling;
+    reinterpret_cast<std::uint8_t*>(&t)[offset] = value;
+    const DecodeResult decoded = decode(t);
+    EXPECT_FALSE(decoded.c) << "byte " << offset << " = " << int{value} << " decoded";
+    return decoded.error;
+  }
+  DcconfCannTiling tiling{};
+};
+
+TEST_F(CannTilingDecode, MagicVersionAndCodesAreNamed) {
+  EXPECT_EQ(errorAfter(0, 'X').field, "tiling.magic");
+  EXPECT_EQ(errorAfter(4, 2).oneLine(), "TILING: tiling.version = 2 (640 bytes): this host reads version 1 (640 bytes) only");
+  EXPECT_EQ(errorAfter(12, 0).oneLine(), "TILING: tiling.dtype = 0: is not a dtype code (expected 1..14)");
+  EXPECT_EQ(errorAfter(10, 9).field, "tiling.srcPos");
+  EXPECT_EQ(errorAfter(14, 9).field, "tiling.paramsType");
+  EXPECT_EQ(errorAfter(16, 0x12).field, "tiling.presence");
+  EXPECT_EQ(errorAfter(20 + DCCONF_CANN_AMB2_PAD_DUMMY, 3).field, "tiling.profile[AMB-2]");
+  EXPECT_EQ(errorAfter(112, 2).field, "tiling.pad.isPad");
+}
+
+TEST_F(CannTilingDecode, BytesOutsideTheLiveSectionsAreRefused) {
+  const CodecError unused = errorAfter(offsetof(DcconfCannTiling, nz2nd), 1);  // a section DataCopyPad does not use
+  EXPECT_EQ(unused.clause, "TILING");
+  EXPECT_EQ(unused.field, "tiling.nz2nd (byte 160)");
+  EXPECT_EQ(errorAfter(offsetof(DcconfCannTiling, reserved1) + 3, 7).field, "tiling.reserved1 (byte 619)");
+  EXPECT_EQ(errorAfter(offsetof(DcconfCannTiling, dstDeviceBytes), 1).field, "tiling.buffers (byte 56)");
+  // A block for another kernel family than the call it describes.
+  const CodecError family = errorAfter(offsetof(DcconfCannTiling, family), DCCONF_CANN_FAMILY_ND2NZ);
+  EXPECT_EQ(family.field, "tiling.family (byte 8)");
+  EXPECT_NE(family.message.find("family nd2nz does not run this call"), std::string::npos) << family.oneLine();
+}
+
+}  // namespace
+}  // namespace dcconf::cann

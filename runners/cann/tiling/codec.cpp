@@ -1,0 +1,459 @@
+// oracle::Case <-> DcconfCannTiling (dcconf_cann_tiling.h). Encoding is field for field; decoding checks the
+// block's identity and every code's range first (so a clear message names the field), builds the case, then
+// re-encodes it and requires the same bytes (reserved bytes, unused sections, derived sizes: all covered by that
+// one comparison).
+#include "codec.hpp"
+
+#include <array>
+#include <cstring>
+#include <type_traits>
+#include <utility>
+#include <variant>
+
+namespace dcconf::cann {
+namespace {
+
+using namespace oracle;
+
+static_assert(offsetof(DcconfCannTiling, srcSizeBytes) == 36 && offsetof(DcconfCannTiling, padRegister) == 72 &&
+                  offsetof(DcconfCannTiling, dataCopy) == 80 && offsetof(DcconfCannTiling, pad) == 112 &&
+                  offsetof(DcconfCannTiling, dn2nz) == 176 && offsetof(DcconfCannTiling, enhanced) == 216 &&
+                  offsetof(DcconfCannTiling, fixpipe) == 264 && offsetof(DcconfCannTiling, slice) == 288 &&
+                  offsetof(DcconfCannTiling, reserved1) == 616,
+              "tiling v1 layout (docs/cann.md)");
+static_assert(std::has_unique_object_representations_v<DcconfCannTiling>, "no implicit padding: every byte is a field");
+static_assert(std::variant_size_v<CopyParams> + 1 == DCCONF_CANN_PARAMS_COUNT, "one params section per alternative");
+static_assert(std::size(kAllOperations) + 1 == DCCONF_CANN_FAMILY_COUNT, "one kernel family per operation");
+static_assert(kMaxSliceDims == DCCONF_CANN_SLICE_DIMS, "SLICE-4 dimensions");
+static_assert(std::size(kAllQuantModes) == DCCONF_CANN_QUANT_COUNT &&
+                  static_cast<unsigned>(QuantMode::DEQF16) == DCCONF_CANN_QUANT_DEQF16 &&
+                  static_cast<unsigned>(QuantMode::VREQ8) == DCCONF_CANN_QUANT_VREQ8,
+              "co12.quantPre holds QuantMode_t in the documented order (FIX-4); the FIX kernel switches on it");
+
+constexpr std::uint8_t code(auto enumerator) { return static_cast<std::uint8_t>(static_cast<unsigned>(enumerator) + 1); }
+
+std::string hex(std::uint64_t value) {
+  static constexpr char kDigits[] = "0123456789abcdef";
+  std::string out;
+  do {
+    out.insert(out.begin(), kDigits[value & 0xF]);
+    value >>= 4;
+  } while (value != 0);
+  return "0x" + out;
+}
+
+// ---- encode: one writer per params struct ----------------------------------------------------------------------
+
+void put(DcconfCannTiling& t, const DataCopyParams& p) {
+  t.dataCopy = {p.blockCount, p.blockLen, p.srcStride, p.dstStride};
+}
+void put(DcconfCannTiling& t, const DataCopyExtParams& p) {
+  t.dataCopyExt = {p.blockCount, 0, p.blockLen, p.srcStride, p.dstStride, p.rsv};
+}
+DcconfCannNd2NzParams nd2nzSection(const Nd2NzParams& p) {
+  return {p.ndNum, p.nValue, p.dValue, p.srcNdMatrixStride, p.srcDValue, p.dstNzC0Stride, p.dstNzNStride,
+          p.dstNzMatrixStride};
+}
+void put(DcconfCannTiling& t, const Nd2NzParams& p) { t.nd2nz = nd2nzSection(p); }
+void put(DcconfCannTiling& t, const Nz2NdParamsFull& p) {
+  t.nz2nd = {p.ndNum, p.nValue, p.dValue, p.srcNdMatrixStride, p.srcNStride, p.dstDStride, p.dstNdMatrixStride, 0};
+}
+void put(DcconfCannTiling& t, const CalCount& p) { t.calCount = p.calCount; }
+void put(DcconfCannTiling& t, const SliceParams& p) {
+  t.slice.dimValue = p.dimValue;
+  for (std::size_t d = 0; d < kMaxSliceDims; ++d) {
+    const SliceInfo& s = p.srcSliceInfo[d];
+    const SliceInfo& o = p.dstSliceInfo[d];
+    t.slice.srcSliceInfo[d] = {s.startIndex, s.endIndex, s.stride, s.burstLen};
+    t.slice.dstSliceInfo[d] = {o.startIndex, o.endIndex, o.stride, o.burstLen};
+    t.slice.srcShape[d] = p.srcShape[d];
+    t.slice.dstShape[d] = p.dstShape[d];
+  }
+}
+void put(DcconfCannTiling& t, const Dn2NzParams& p) {
+  t.dn2nz = {p.dnNum, p.nValue, p.dValue, p.srcDnMatrixStride, p.srcDValue, p.dstNzC0Stride, p.dstNzNStride,
+             p.dstNzMatrixStride, static_cast<std::uint8_t>(p.enableSmallC0), {}};
+}
+void put(DcconfCannTiling& t, const DataCopyCO12DstParams& p) {
+  t.co12 = {p.nSize, p.mSize, p.dstStride, p.srcStride, static_cast<std::uint8_t>(p.quantPre), p.reluPre,
+            static_cast<std::uint8_t>(p.channelSplit), static_cast<std::uint8_t>(p.nz2ndEn), p.sid, 0};
+}
+template <typename PadStruct>
+void putPad(DcconfCannTiling& t, const PadStruct& p) {
+  t.pad = {static_cast<std::uint8_t>(p.isPad), p.leftPadding, p.rightPadding, {}, p.paddingValue};
+}
+
+void putProfile(DcconfCannTiling& t, const Profile& p) {
+  const std::array<std::uint8_t, DCCONF_CANN_PROFILE_FIELDS> fields{
+      static_cast<std::uint8_t>(p.zeroCount),        static_cast<std::uint8_t>(p.padDummy),
+      static_cast<std::uint8_t>(p.tscmGmStrideUnit), static_cast<std::uint8_t>(p.calCountOverflow),
+      static_cast<std::uint8_t>(p.nd2nzZeroMatrixStride), static_cast<std::uint8_t>(p.smallC0Polarity),
+      static_cast<std::uint8_t>(p.fixOffset),        static_cast<std::uint8_t>(p.fixShift),
+      static_cast<std::uint8_t>(p.fixDeqRounding),   static_cast<std::uint8_t>(p.fixReluOrder),
+      static_cast<std::uint8_t>(p.fixNegScale),      static_cast<std::uint8_t>(p.vdeqTensorStep),
+      static_cast<std::uint8_t>(p.deq16Offset),      static_cast<std::uint8_t>(p.sidHalf)};
+  std::memcpy(t.profile, fields.data(), fields.size());
+}
+
+// A uint64 case field into a uint32 tiling field, or the error naming both.
+bool fitsU32(std::uint64_t value, const char* field, const char* tilingField, const char* clause, std::uint32_t& out,
+             CodecError& error) {
+  if (value <= 0xFFFFFFFFull) {
+    out = static_cast<std::uint32_t>(value);
+    return true;
+  }
+  error = {clause, field, std::to_string(value),
+           std::string("does not fit the tiling's uint32 ") + tilingField + " (tiling v1 buffers are under 4 GiB)"};
+  return false;
+}
+
+// ---- decode: codes first (clear messages), then the case, then the canonical re-encoding ----------------------
+
+struct Reader {
+  CodecError error;
+  bool ok = true;
+
+  // raw must be in [lo, hi]; the field is named as the tiling spells it.
+  bool range(const char* field, std::uint64_t raw, std::uint64_t lo, std::uint64_t hi, const char* what) {
+    if (ok && (raw < lo || raw > hi)) {
+      error = {"TILING", std::string("tiling.") + field, std::to_string(raw),
+               std::string("is not a ") + what + " code (expected " + std::to_string(lo) + ".." + std::to_string(hi) + ")"};
+      ok = false;
+    }
+    return ok;
+  }
+  template <typename E>
+  E enumerator(const char* field, std::uint8_t raw, std::uint8_t lo, std::uint8_t hi, const char* what) {
+    range(field, raw, lo, hi, what);
+    return static_cast<E>(raw - lo);
+  }
+};
+
+Profile getProfile(const DcconfCannTiling& t, Reader& r) {
+  Profile p;
+  const std::uint8_t* f = t.profile;
+  p.zeroCount = r.enumerator<Profile::ZeroCount>("profile[AMB-1]", f[DCCONF_CANN_AMB1_ZERO_COUNT], 0, 1, "AMB-1");
+  p.padDummy = r.enumerator<Profile::PadDummy>("profile[AMB-2]", f[DCCONF_CANN_AMB2_PAD_DUMMY], 0, 2, "AMB-2");
+  p.tscmGmStrideUnit =
+      r.enumerator<Profile::TscmGmStrideUnit>("profile[AMB-3]", f[DCCONF_CANN_AMB3_TSCM_GM_STRIDE], 0, 1, "AMB-3");
+  p.calCountOverflow =
+      r.enumerator<Profile::CalCountOverflow>("profile[AMB-4]", f[DCCONF_CANN_AMB4_CALCOUNT_OVERFLOW], 0, 1, "AMB-4");
+  p.nd2nzZeroMatrixStride = r.enumerator<Profile::Nd2NzZeroMatrixStride>(
+      "profile[AMB-6]", f[DCCONF_CANN_AMB6_ND2NZ_ZERO_MATRIX_STRIDE], 0, 1, "AMB-6");
+  p.smallC0Polarity =
+      r.enumerator<Profile::SmallC0Polarity>("profile[AMB-7]", f[DCCONF_CANN_AMB7_SMALL_C0], 0, 1, "AMB-7");
+  p.fixOffset = r.enumerator<Profile::FixOffset>("profile[AMB-8]", f[DCCONF_CANN_AMB8_FIX_OFFSET], 0, 2, "AMB-8");
+  p.fixShift = r.enumerator<Profile::FixShift>("profile[AMB-9]", f[DCCONF_CANN_AMB9_FIX_SHIFT], 0, 2, "AMB-9");
+  p.fixDeqRounding =
+      r.enumerator<Profile::FixDeqRounding>("profile[AMB-10]", f[DCCONF_CANN_AMB10_FIX_DEQ_ROUNDING], 0, 2, "AMB-10");
+  p.fixReluOrder =
+      r.enumerator<Profile::FixReluOrder>("profile[AMB-11]", f[DCCONF_CANN_AMB11_FIX_RELU_ORDER], 0, 2, "AMB-11");
+  p.fixNegScale =
+      r.enumerator<Profile::FixNegScale>("profile[AMB-12]", f[DCCONF_CANN_AMB12_FIX_NEG_SCALE], 0, 2, "AMB-12");
+  p.vdeqTensorStep =
+      r.enumerator<Profile::VdeqTensorStep>("profile[AMB-13]", f[DCCONF_CANN_AMB13_VDEQ_TENSOR_STEP], 0, 2, "AMB-13");
+  p.deq16Offset = r.enumerator<Profile::Deq16Offset>("profile[AMB-14]", f[DCCONF_CANN_AMB14_DEQ16_OFFSET], 0, 2, "AMB-14");
+  p.sidHalf = r.enumerator<Profile::SidHalf>("profile[AMB-15]", f[DCCONF_CANN_AMB15_SID_HALF], 0, 1, "AMB-15");
+  return p;
+}
+
+CopyParams getParams(const DcconfCannTiling& t, Reader& r) {
+  switch (t.paramsType) {
+    case DCCONF_CANN_PARAMS_DATA_COPY: {
+      const auto& p = t.dataCopy;
+      return DataCopyParams{p.blockCount, p.blockLen, p.srcStride, p.dstStride};
+    }
+    case DCCONF_CANN_PARAMS_DATA_COPY_EXT: {
+      const auto& p = t.dataCopyExt;
+      return DataCopyExtParams{p.blockCount, p.blockLen, p.srcStride, p.dstStride, p.rsv};
+    }
+    case DCCONF_CANN_PARAMS_ND2NZ: {
+      const auto& p = t.nd2nz;
+      return Nd2NzParams{p.ndNum, p.nValue, p.dValue, p.srcNdMatrixStride, p.srcDValue, p.dstNzC0Stride,
+                         p.dstNzNStride, p.dstNzMatrixStride};
+    }
+    case DCCONF_CANN_PARAMS_NZ2ND: {
+      const auto& p = t.nz2nd;
+      return Nz2NdParamsFull{p.ndNum, p.nValue, p.dValue, p.srcNdMatrixStride, p.srcNStride, p.dstDStride,
+                             p.dstNdMatrixStride};
+    }
+    case DCCONF_CANN_PARAMS_CAL_COUNT: return CalCount{t.calCount};
+    case DCCONF_CANN_PARAMS_SLICE: {
+      SliceParams p;
+      p.dimValue = t.slice.dimValue;
+      for (std::size_t d = 0; d < kMaxSliceDims; ++d) {
+        const auto& s = t.slice.srcSliceInfo[d];
+        const auto& o = t.slice.dstSliceInfo[d];
+        p.srcSliceInfo[d] = {s.startIndex, s.endIndex, s.stride, s.burstLen};
+        p.dstSliceInfo[d] = {o.startIndex, o.endIndex, o.stride, o.burstLen};
+        p.srcShape[d] = t.slice.srcShape[d];
+        p.dstShape[d] = t.slice.dstShape[d];
+      }
+      return p;
+    }
+    case DCCONF_CANN_PARAMS_DN2NZ: {
+      const auto& p = t.dn2nz;
+      r.range("dn2nz.enableSmallC0", p.enableSmallC0, 0, 1, "bool");
+      return Dn2NzParams{p.dnNum, p.nValue, p.dValue, p.srcDnMatrixStride, p.srcDValue, p.dstNzC0Stride,
+                         p.dstNzNStride, p.dstNzMatrixStride, p.enableSmallC0 != 0};
+    }
+    default: {  // DCCONF_CANN_PARAMS_CO12_DST (the range was checked before)
+      const auto& p = t.co12;
+      DataCopyCO12DstParams out;
+      out.nSize = p.nSize;
+      out.mSize = p.mSize;
+      out.dstStride = p.dstStride;
+      out.srcStride = p.srcStride;
+      out.quantPre = r.enumerator<QuantMode>("co12.quantPre", code(p.quantPre) , 1, 9, "QuantMode_t");
+      out.reluPre = p.reluPre;
+      r.range("co12.channelSplit", p.channelSplit, 0, 1, "bool");
+      r.range("co12.nz2ndEn", p.nz2ndEn, 0, 1, "bool");
+      out.channelSplit = p.channelSplit != 0;
+      out.nz2ndEn = p.nz2ndEn != 0;
+      out.sid = p.sid;
+      return out;
+    }
+  }
+}
+
+template <typename PadStruct>
+PadStruct getPad(const DcconfCannTiling& t, Reader& r) {
+  r.range("pad.isPad", t.pad.isPad, 0, 1, "bool");
+  return PadStruct{t.pad.isPad != 0, t.pad.leftPadding, t.pad.rightPadding, t.pad.paddingValue};
+}
+
+DataCopyEnhancedParams getEnhanced(const DcconfCannTiling& t, std::span<const std::uint64_t> deqTensor, Reader& r) {
+  const auto& p = t.enhanced;
+  DataCopyEnhancedParams out;
+  out.blockMode = r.enumerator<BlockMode>("enhanced.blockMode", code(p.blockMode), 1, 5, "BlockMode");
+  out.deqScale = r.enumerator<DeqScale>("enhanced.deqScale", code(p.deqScale), 1, 7, "DeqScale");
+  out.deqValue = p.deqValue;
+  out.sidStoreMode = p.sidStoreMode;
+  r.range("enhanced.isRelu", p.isRelu, 0, 1, "bool");
+  out.isRelu = p.isRelu != 0;
+  out.padMode = p.padMode;
+  out.padValue = p.padValue;
+  if (p.srcDType != 0) {
+    out.srcDType = r.enumerator<DType>("enhanced.srcDType", p.srcDType, 1, DCCONF_CANN_DT_COUNT - 1, "dtype");
+  }
+  out.deqTensor.assign(deqTensor.begin(), deqTensor.end());
+  return out;
+}
+
+}  // namespace
+
+std::string CodecError::oneLine() const { return clause + ": " + field + " = " + value + ": " + message; }
+
+DcconfCannFamily familyOf(Operation operation) { return static_cast<DcconfCannFamily>(code(operation)); }
+
+std::string_view familyName(DcconfCannFamily family) {
+  static constexpr std::array<std::string_view, DCCONF_CANN_FAMILY_COUNT> kNames{
+      "none",  "pad-gm-to-ub", "pad-ub-to-gm", "pad-ub-to-tscm", "copy-0level", "copy-2level",         "nd2nz",
+      "nz2nd", "slice",        "dn2nz",        "enhanced-normal", "enhanced-co1-to-co2", "fixpipe"};
+  const auto index = static_cast<std::size_t>(family);
+  return index < kNames.size() ? kNames[index] : std::string_view("unknown");
+}
+
+std::string_view sectionAt(std::size_t offset) {
+  struct Section {
+    std::size_t begin;
+    std::string_view name;
+  };
+  static const Section kSections[] = {
+      {offsetof(DcconfCannTiling, magic), "magic"},         {offsetof(DcconfCannTiling, version), "version"},
+      {offsetof(DcconfCannTiling, sizeBytes), "sizeBytes"}, {offsetof(DcconfCannTiling, family), "family"},
+      {offsetof(DcconfCannTiling, api), "api"},             {offsetof(DcconfCannTiling, srcPos), "srcPos"},
+      {offsetof(DcconfCannTiling, dstPos), "dstPos"},       {offsetof(DcconfCannTiling, dtype), "dtype"},
+      {offsetof(DcconfCannTiling, product), "product"},     {offsetof(DcconfCannTiling, paramsType), "paramsType"},
+      {offsetof(DcconfCannTiling, padParamsType), "padParamsType"},
+      {offsetof(DcconfCannTiling, presence), "presence"},   {offsetof(DcconfCannTiling, guardByte), "guardByte"},
+      {offsetof(DcconfCannTiling, reserved0), "reserved0"}, {offsetof(DcconfCannTiling, profile), "profile"},
+      {offsetof(DcconfCannTiling, srcSizeBytes), "buffers"}, {offsetof(DcconfCannTiling, padRegister), "padRegister"},
+      {offsetof(DcconfCannTiling, dataCopy), "dataCopy"},   {offsetof(DcconfCannTiling, dataCopyExt), "dataCopyExt"},
+      {offsetof(DcconfCannTiling, calCount), "calCount"},   {offsetof(DcconfCannTiling, pad), "pad"},
+      {offsetof(DcconfCannTiling, nd2nz), "nd2nz"},         {offsetof(DcconfCannTiling, tscmNd2nz), "tscmNd2nz"},
+      {offsetof(DcconfCannTiling, nz2nd), "nz2nd"},         {offsetof(DcconfCannTiling, dn2nz), "dn2nz"},
+      {offsetof(DcconfCannTiling, enhanced), "enhanced"},   {offsetof(DcconfCannTiling, co12), "co12"},
+      {offsetof(DcconfCannTiling, fixpipe), "fixpipe"},     {offsetof(DcconfCannTiling, slice), "slice"},
+      {offsetof(DcconfCannTiling, reserved1), "reserved1"}};
+  std::string_view name = "magic";
+  for (const Section& s : kSections) {
+    if (s.begin <= offset) name = s.name;
+  }
+  return name;
+}
+
+std::uint64_t srcDeviceBytes(const Case& c) { return satAdd(c.src.sizeBytes, kDataBlockBytes - 1) / kDataBlockBytes * kDataBlockBytes; }
+std::uint64_t dstDeviceBytes(const Case& c) {
+  return satAdd(satAdd(c.dst.sizeBytes, kDataBlockBytes - 1) / kDataBlockBytes * kDataBlockBytes,
+                DCCONF_CANN_GUARD_TAIL_BYTES);
+}
+
+EncodeResult encode(const Case& c, const EncodeOptions& options) {
+  EncodeResult result;
+  const OperationResolution resolved = resolveOperation(c);
+  if (!resolved.operation) {
+    result.error = {"CASE", "api/path/params", std::string(name(c.api)) + " " + pathName(c.srcPos, c.dstPos),
+                    resolved.error + " (no kernel family runs it)"};
+    return result;
+  }
+  Encoded e;
+  DcconfCannTiling& t = e.tiling;
+  t.magic = DCCONF_CANN_TILING_MAGIC;
+  t.version = DCCONF_CANN_TILING_VERSION;
+  t.sizeBytes = sizeof(DcconfCannTiling);
+  t.family = static_cast<std::uint8_t>(familyOf(*resolved.operation));
+  t.api = static_cast<std::uint8_t>(c.api);
+  t.srcPos = code(c.srcPos);
+  t.dstPos = code(c.dstPos);
+  t.dtype = code(c.dtype);
+  t.product = code(c.product);
+  t.paramsType = static_cast<std::uint8_t>(c.params.index() + 1);
+  t.padParamsType = static_cast<std::uint8_t>(c.padParams.index());
+  t.guardByte = options.guardByte;
+  putProfile(t, c.profile);
+  CodecError& error = result.error;
+  if (!fitsU32(c.src.sizeBytes, "src.size", "srcSizeBytes", "G-2", t.srcSizeBytes, error) ||
+      !fitsU32(c.src.offsetBytes, "src.offset", "srcOffsetBytes", "G-2", t.srcOffsetBytes, error) ||
+      !fitsU32(c.dst.sizeBytes, "dst.size", "dstSizeBytes", "G-1", t.dstSizeBytes, error) ||
+      !fitsU32(c.dst.offsetBytes, "dst.offset", "dstOffsetBytes", "G-1", t.dstOffsetBytes, error) ||
+      !fitsU32(srcDeviceBytes(c), "src.size", "srcDeviceBytes (src.size rounded up to 32)", "G-2", t.srcDeviceBytes,
+               error) ||
+      !fitsU32(dstDeviceBytes(c), "dst.size", "dstDeviceBytes (dst.size rounded up to 32, plus the 32-byte guard tail)",
+               "G-1", t.dstDeviceBytes, error)) {
+    return result;
+  }
+  std::visit([&t](const auto& p) { put(t, p); }, c.params);
+  if (const auto* p = std::get_if<DataCopyPadParams>(&c.padParams)) putPad(t, *p);
+  if (const auto* p = std::get_if<DataCopyPadExtParams>(&c.padParams)) putPad(t, *p);
+  if (c.nd2nzParams) {
+    t.presence |= DCCONF_CANN_HAS_TSCM_ND2NZ;
+    t.tscmNd2nz = nd2nzSection(*c.nd2nzParams);
+  }
+  if (c.padRegister) {
+    t.presence |= DCCONF_CANN_HAS_PAD_REGISTER;
+    t.padRegister = *c.padRegister;
+  }
+  // The aux buffer: the FIX quant tensor, then the ENH deq tensor (uint64 entries each).
+  std::uint32_t quantEntries = 0;
+  std::uint32_t deqEntries = 0;
+  if (c.fixpipe) {
+    const FixpipeState& f = *c.fixpipe;
+    t.presence |= DCCONF_CANN_HAS_FIXPIPE;
+    if (!fitsU32(f.quantTensor.size(), "fixpipe.quantTensor", "fixpipe.quantTensorEntries", "FIX-6", quantEntries,
+                 error)) {
+      return result;
+    }
+    t.fixpipe = {f.quantScalar, quantEntries, f.ndNum, f.srcNdStride, f.dstNdStride, code(f.srcDType), {}};
+    e.aux = f.quantTensor;
+  }
+  if (c.enhancedParams) {
+    const DataCopyEnhancedParams& p = *c.enhancedParams;
+    t.presence |= DCCONF_CANN_HAS_ENHANCED;
+    if (!fitsU32(p.deqTensor.size(), "enhancedParams.deqTensor", "enhanced.deqTensorEntries", "ENH-2", deqEntries,
+                 error)) {
+      return result;
+    }
+    t.enhanced = {static_cast<std::uint8_t>(p.blockMode), static_cast<std::uint8_t>(p.deqScale), p.sidStoreMode,
+                  static_cast<std::uint8_t>(p.isRelu), p.padMode, p.srcDType ? code(*p.srcDType) : std::uint8_t{0},
+                  {}, p.deqValue, p.padValue, deqEntries, 0};
+    if (deqEntries != 0) t.deqTensorOffsetBytes = quantEntries * 8u;
+    e.aux.insert(e.aux.end(), p.deqTensor.begin(), p.deqTensor.end());
+  }
+  if (!fitsU32(satMul(e.aux.size(), sizeof(std::uint64_t)), c.fixpipe ? "fixpipe.quantTensor" : "enhancedParams.deqTensor",
+               "auxBytes (8 per entry)", c.fixpipe ? "FIX-6" : "ENH-2", t.auxBytes, error)) {
+    return result;
+  }
+  result.encoded = std::move(e);
+  return result;
+}
+
+DecodeResult decode(const DcconfCannTiling& t, std::span<const std::uint64_t> aux) {
+  DecodeResult result;
+  Reader r;
+  if (t.magic != DCCONF_CANN_TILING_MAGIC) {
+    result.error = {"TILING", "tiling.magic", hex(t.magic), "not a dcconf CANN tiling block (expected " +
+                                                                hex(DCCONF_CANN_TILING_MAGIC) + ", \"DCCT\")"};
+    return result;
+  }
+  if (t.version != DCCONF_CANN_TILING_VERSION || t.sizeBytes != sizeof(DcconfCannTiling)) {
+    result.error = {"TILING", "tiling.version", std::to_string(t.version) + " (" + std::to_string(t.sizeBytes) + " bytes)",
+                    "this host reads version " + std::to_string(DCCONF_CANN_TILING_VERSION) + " (" +
+                        std::to_string(sizeof(DcconfCannTiling)) + " bytes) only"};
+    return result;
+  }
+  Case c;
+  c.api = r.enumerator<Api>("api", code(t.api), 1, 2, "Api (0 DataCopy, 1 DataCopyPad)");
+  c.srcPos = r.enumerator<Position>("srcPos", t.srcPos, 1, DCCONF_CANN_POS_COUNT - 1, "TPosition");
+  c.dstPos = r.enumerator<Position>("dstPos", t.dstPos, 1, DCCONF_CANN_POS_COUNT - 1, "TPosition");
+  c.dtype = r.enumerator<DType>("dtype", t.dtype, 1, DCCONF_CANN_DT_COUNT - 1, "dtype");
+  c.product = r.enumerator<Product>("product", t.product, 1, static_cast<std::uint8_t>(allProducts().size()), "product");
+  r.range("family", t.family, 1, DCCONF_CANN_FAMILY_COUNT - 1, "kernel family");
+  r.range("paramsType", t.paramsType, 1, DCCONF_CANN_PARAMS_COUNT - 1, "params struct");
+  r.range("padParamsType", t.padParamsType, 0, 2, "pad params struct");
+  r.range("presence", t.presence & ~DCCONF_CANN_PRESENCE_MASK, 0, 0, "presence bits");
+  c.profile = getProfile(t, r);
+  if (!r.ok) return {std::nullopt, r.error};
+  c.params = getParams(t, r);
+  if (t.padParamsType == DCCONF_CANN_PAD_PARAMS) c.padParams = getPad<DataCopyPadParams>(t, r);
+  if (t.padParamsType == DCCONF_CANN_PAD_EXT_PARAMS) c.padParams = getPad<DataCopyPadExtParams>(t, r);
+  if ((t.presence & DCCONF_CANN_HAS_TSCM_ND2NZ) != 0) {
+    const auto& p = t.tscmNd2nz;
+    c.nd2nzParams = Nd2NzParams{p.ndNum, p.nValue, p.dValue, p.srcNdMatrixStride, p.srcDValue, p.dstNzC0Stride,
+                                p.dstNzNStride, p.dstNzMatrixStride};
+  }
+  if ((t.presence & DCCONF_CANN_HAS_PAD_REGISTER) != 0) c.padRegister = t.padRegister;
+  if (r.ok && aux.size() * sizeof(std::uint64_t) != t.auxBytes) {
+    r.error = {"TILING", "tiling.auxBytes", std::to_string(t.auxBytes),
+               "the aux buffer holds " + std::to_string(aux.size() * sizeof(std::uint64_t)) + " bytes"};
+    r.ok = false;
+  }
+  if (!r.ok) return {std::nullopt, r.error};
+  // Each tensor's slice of the aux buffer; the re-encoding below checks the offsets and counts.
+  const auto slice = [&aux](std::uint32_t offsetBytes, std::uint32_t entries) {
+    const std::size_t first = std::min<std::size_t>(offsetBytes / sizeof(std::uint64_t), aux.size());
+    return aux.subspan(first, std::min<std::size_t>(entries, aux.size() - first));
+  };
+  if ((t.presence & DCCONF_CANN_HAS_ENHANCED) != 0) {
+    c.enhancedParams = getEnhanced(t, slice(t.deqTensorOffsetBytes, t.enhanced.deqTensorEntries), r);
+  }
+  const std::span<const std::uint64_t> quantTensor = slice(t.quantTensorOffsetBytes, t.fixpipe.quantTensorEntries);
+  if ((t.presence & DCCONF_CANN_HAS_FIXPIPE) != 0) {
+    FixpipeState f;
+    f.srcDType = r.enumerator<DType>("fixpipe.srcDType", t.fixpipe.srcDType, 1, DCCONF_CANN_DT_COUNT - 1, "dtype");
+    f.quantScalar = t.fixpipe.quantScalar;
+    f.ndNum = t.fixpipe.ndNum;
+    f.srcNdStride = t.fixpipe.srcNdStride;
+    f.dstNdStride = t.fixpipe.dstNdStride;
+    if (r.ok && quantTensor.size() != t.fixpipe.quantTensorEntries) {
+      r.error = {"FIX-6", "tiling.fixpipe.quantTensorEntries", std::to_string(t.fixpipe.quantTensorEntries),
+                 "the aux buffer holds " + std::to_string(quantTensor.size()) + " entries there"};
+      r.ok = false;
+    }
+    f.quantTensor.assign(quantTensor.begin(), quantTensor.end());
+    c.fixpipe = std::move(f);
+  }
+  c.src = {t.srcSizeBytes, t.srcOffsetBytes};
+  c.dst = {t.dstSizeBytes, t.dstOffsetBytes};
+  if (!r.ok) return {std::nullopt, r.error};
+  // Canonical form: the case must encode back to exactly these bytes.
+  const EncodeResult again = encode(c, {t.guardByte});
+  if (!again.encoded) return {std::nullopt, again.error};
+  const auto* expected = reinterpret_cast<const std::uint8_t*>(&again.encoded->tiling);
+  const auto* actual = reinterpret_cast<const std::uint8_t*>(&t);
+  for (std::size_t b = 0; b < sizeof(DcconfCannTiling); ++b) {
+    if (expected[b] != actual[b]) {
+      result.error = {"TILING", "tiling." + std::string(sectionAt(b)) + " (byte " + std::to_string(b) + ")",
+                      hex(actual[b]),
+                      "the decoded case encodes this byte as " + hex(expected[b]) +
+                          ": an unused section, a reserved byte or a derived size was changed (or family " +
+                          std::string(familyName(static_cast<DcconfCannFamily>(t.family))) +
+                          " does not run this call)"};
+      return result;
+    }
+  }
+  result.c = std::move(c);
+  return result;
+}
+
+}  // namespace dcconf::cann

@@ -1,0 +1,250 @@
+/* dcconf CANN harness: the tiling block one host program hands one Ascend C kernel (docs/cann.md).
+ *
+ * Plain C, fixed layout, little-endian, natural alignment with every padding byte spelled out, so the host (GCC,
+ * C++20) and the kernel (the Ascend C compiler, C++) agree on every offset; the static asserts at the bottom pin
+ * them. One block describes one dcconf.case/1 call: which kernel family runs it, the element type, every parameter
+ * struct of every supported call field for field (the vendor's widths), the buffers, the guard byte and the pad
+ * register. A section the case does not use is all zero (decode rejects anything else), so encode -> decode is
+ * the identity and a corrupted block is detected rather than executed.
+ *
+ * Versioning: magic "DCCT" + version. A change of layout bumps DCCONF_CANN_TILING_VERSION; the host refuses a
+ * block of another version and the kernel answers with DCCONF_CANN_STATUS_BAD_TILING without touching memory.
+ */
+#ifndef DCCONF_CANN_TILING_H
+#define DCCONF_CANN_TILING_H
+
+#include <stdint.h>
+
+#define DCCONF_CANN_TILING_MAGIC 0x54434344u /* bytes 'D' 'C' 'C' 'T' */
+#define DCCONF_CANN_TILING_VERSION 1u
+#define DCCONF_CANN_BLOCK_BYTES 32u      /* one UB data block: every device buffer is a multiple of it */
+#define DCCONF_CANN_GUARD_TAIL_BYTES 32u /* guard-filled bytes after dst.size in every destination buffer */
+#define DCCONF_CANN_SLICE_DIMS 8u        /* SLICE-4: dimValue <= 8 */
+
+/* Kernel families: oracle::Operation + 1 (0 = none). One kernel entry per family. */
+enum DcconfCannFamily {
+  DCCONF_CANN_FAMILY_NONE = 0,
+  DCCONF_CANN_FAMILY_PAD_GM_TO_UB = 1,    /* PAD-G2U  DataCopyPad GM->VECIN/VECOUT */
+  DCCONF_CANN_FAMILY_PAD_UB_TO_GM = 2,    /* PAD-U2G  DataCopyPad VECIN/VECOUT->GM */
+  DCCONF_CANN_FAMILY_PAD_UB_TO_TSCM = 3,  /* PAD-U2L1 DataCopyPad VECIN/VECOUT->TSCM */
+  DCCONF_CANN_FAMILY_COPY_0LEVEL = 4,     /* DC-1/2 */
+  DCCONF_CANN_FAMILY_COPY_2LEVEL = 5,     /* DC-3 */
+  DCCONF_CANN_FAMILY_ND2NZ = 6,           /* ND2NZ */
+  DCCONF_CANN_FAMILY_NZ2ND = 7,           /* NZ2ND */
+  DCCONF_CANN_FAMILY_SLICE = 8,           /* SLICE */
+  DCCONF_CANN_FAMILY_DN2NZ = 9,           /* DN2NZ (dav-3510 only) */
+  DCCONF_CANN_FAMILY_ENHANCED_NORMAL = 10, /* ENH-1 BLOCK_MODE_NORMAL */
+  DCCONF_CANN_FAMILY_ENHANCED_CO1_TO_CO2 = 11, /* ENH-1 CO1->CO2 (no CO2 on dav-2201/dav-3510: never built) */
+  DCCONF_CANN_FAMILY_FIXPIPE = 12,        /* FIX: DataCopyCO12DstParams (dav-2201) */
+  DCCONF_CANN_FAMILY_COUNT = 13
+};
+
+/* Element types: oracle::DType + 1 (0 = none). */
+enum DcconfCannDType {
+  DCCONF_CANN_DT_INT8 = 1, DCCONF_CANN_DT_UINT8, DCCONF_CANN_DT_INT16, DCCONF_CANN_DT_UINT16,
+  DCCONF_CANN_DT_INT32, DCCONF_CANN_DT_UINT32, DCCONF_CANN_DT_INT64, DCCONF_CANN_DT_UINT64,
+  DCCONF_CANN_DT_HALF, DCCONF_CANN_DT_BFLOAT16, DCCONF_CANN_DT_FLOAT, DCCONF_CANN_DT_DOUBLE,
+  DCCONF_CANN_DT_FP4X2_E2M1, DCCONF_CANN_DT_FP4X2_E1M2,
+  DCCONF_CANN_DT_COUNT
+};
+
+/* TPosition: oracle::Position + 1 (0 = none). */
+enum DcconfCannPosition {
+  DCCONF_CANN_POS_GM = 1, DCCONF_CANN_POS_VECIN, DCCONF_CANN_POS_VECOUT, DCCONF_CANN_POS_A1, DCCONF_CANN_POS_B1,
+  DCCONF_CANN_POS_TSCM, DCCONF_CANN_POS_CO1, DCCONF_CANN_POS_CO2,
+  DCCONF_CANN_POS_COUNT
+};
+
+/* Which params section is live: the index of oracle::CopyParams' alternative + 1. */
+enum DcconfCannParamsType {
+  DCCONF_CANN_PARAMS_DATA_COPY = 1, DCCONF_CANN_PARAMS_DATA_COPY_EXT, DCCONF_CANN_PARAMS_ND2NZ,
+  DCCONF_CANN_PARAMS_NZ2ND, DCCONF_CANN_PARAMS_CAL_COUNT, DCCONF_CANN_PARAMS_SLICE, DCCONF_CANN_PARAMS_DN2NZ,
+  DCCONF_CANN_PARAMS_CO12_DST,
+  DCCONF_CANN_PARAMS_COUNT
+};
+
+/* Which pad params section is live: the index of oracle::PadParams' alternative (0 = none). */
+enum DcconfCannPadParamsType {
+  DCCONF_CANN_PAD_NONE = 0, DCCONF_CANN_PAD_PARAMS = 1, DCCONF_CANN_PAD_EXT_PARAMS = 2
+};
+
+/* presence bits: the optional parts of a case. */
+#define DCCONF_CANN_HAS_TSCM_ND2NZ 0x01u  /* nd2nzParams (VECIN/VECOUT->TSCM) */
+#define DCCONF_CANN_HAS_PAD_REGISTER 0x02u /* SetPadValue before the call */
+#define DCCONF_CANN_HAS_ENHANCED 0x04u    /* DataCopyEnhancedParams */
+#define DCCONF_CANN_HAS_FIXPIPE 0x08u     /* FixpipeState */
+#define DCCONF_CANN_PRESENCE_MASK 0x0Fu
+
+/* profile[] indices: the ambiguity profile (AMB-n), each the oracle enum's value. The kernel ignores it; it is
+ * carried so a tiling block names the case completely. */
+enum DcconfCannProfileField {
+  DCCONF_CANN_AMB1_ZERO_COUNT = 0, DCCONF_CANN_AMB2_PAD_DUMMY, DCCONF_CANN_AMB3_TSCM_GM_STRIDE,
+  DCCONF_CANN_AMB4_CALCOUNT_OVERFLOW, DCCONF_CANN_AMB6_ND2NZ_ZERO_MATRIX_STRIDE, DCCONF_CANN_AMB7_SMALL_C0,
+  DCCONF_CANN_AMB8_FIX_OFFSET, DCCONF_CANN_AMB9_FIX_SHIFT, DCCONF_CANN_AMB10_FIX_DEQ_ROUNDING,
+  DCCONF_CANN_AMB11_FIX_RELU_ORDER, DCCONF_CANN_AMB12_FIX_NEG_SCALE, DCCONF_CANN_AMB13_VDEQ_TENSOR_STEP,
+  DCCONF_CANN_AMB14_DEQ16_OFFSET, DCCONF_CANN_AMB15_SID_HALF,
+  DCCONF_CANN_PROFILE_FIELDS /* 14; profile[14..15] are reserved (0) */
+};
+
+/* FIX on a device (kernels/fixpipe.asc, host/fixpipe_host.cpp). L0C cannot be written from GM, so the kernel fills
+ * it as L0C = A x B on the cube, B an identity: for the FIX family the SOURCE buffer holds these Mmad operands, not
+ * the vector's src bytes. A is the L0A image of DCCONF_CANN_FIX_L0C_BYTES(srcDeviceBytes) / 64 rows of 32 bytes
+ * (one int8 or half K0 fractal column, row-major), B one 512-byte L0B fractal right after it. L0C row r then holds
+ * the source elements 16r..16r+15 (NZ with one 16-column block). The block's layout is unchanged by this. */
+#define DCCONF_CANN_FIX_FRACTAL_BYTES 1024u /* one 16x16 L0C fractal of 4-byte elements */
+#define DCCONF_CANN_FIX_ROW_BYTES 64u       /* one L0C row: 16 elements of 4 bytes */
+#define DCCONF_CANN_FIX_IDENTITY_BYTES 512u /* one L0B fractal: K0 x 16 */
+#define DCCONF_CANN_FIX_L0C_BYTES(srcDeviceBytes) \
+  ((((srcDeviceBytes) + DCCONF_CANN_FIX_FRACTAL_BYTES - 1u) / DCCONF_CANN_FIX_FRACTAL_BYTES + ((srcDeviceBytes) == 0u)) * \
+   DCCONF_CANN_FIX_FRACTAL_BYTES)
+/* V* quant tensor: staged GM -> L1 -> fixpipe buffer (FB) in 128-byte bursts; FB holds 256 uint64 entries per call
+ * (the vendor's Fixpipe tiles N by 256 columns); the kernel loads it once, so nSize <= 256. */
+#define DCCONF_CANN_FB_BURST_BYTES 128u
+#define DCCONF_CANN_FB_QUANT_ENTRIES 256u
+#define DCCONF_CANN_FIX_FB_ENTRIES(entries)                                                                   \
+  ((entries) >= DCCONF_CANN_FB_QUANT_ENTRIES ? DCCONF_CANN_FB_QUANT_ENTRIES                                  \
+                                             : (((entries) + 15u) / 16u + ((entries) == 0u)) * 16u)
+
+/* QuantMode_t as the block stores it (co12.quantPre): the documented enum order (FIX-4). */
+enum DcconfCannQuantMode {
+  DCCONF_CANN_QUANT_NO_QUANT = 0, DCCONF_CANN_QUANT_F322F16, DCCONF_CANN_QUANT_F322BF16, DCCONF_CANN_QUANT_DEQF16,
+  DCCONF_CANN_QUANT_VDEQF16, DCCONF_CANN_QUANT_QF322B8_PRE, DCCONF_CANN_QUANT_VQF322B8_PRE, DCCONF_CANN_QUANT_REQ8,
+  DCCONF_CANN_QUANT_VREQ8,
+  DCCONF_CANN_QUANT_COUNT
+};
+
+/* Kernel status word (first 4 bytes of the status buffer). */
+#define DCCONF_CANN_STATUS_OK 0u
+#define DCCONF_CANN_STATUS_BAD_TILING 1u   /* magic/version/size mismatch: nothing was touched */
+#define DCCONF_CANN_STATUS_BAD_FAMILY 2u   /* the block is for another kernel family */
+#define DCCONF_CANN_STATUS_BAD_DTYPE 3u    /* this kernel was not built for the dtype */
+#define DCCONF_CANN_STATUS_BAD_PATH 4u     /* this kernel does not implement the positions */
+
+typedef struct DcconfCannDataCopyParams { /* 8 bytes */
+  uint16_t blockCount, blockLen, srcStride, dstStride;
+} DcconfCannDataCopyParams;
+
+typedef struct DcconfCannDataCopyExtParams { /* 20 bytes */
+  uint16_t blockCount;
+  uint16_t reserved0;
+  uint32_t blockLen, srcStride, dstStride, rsv;
+} DcconfCannDataCopyExtParams;
+
+typedef struct DcconfCannPadParams { /* 16 bytes: DataCopyPadParams or DataCopyPadExtParams<T> (raw bits of T) */
+  uint8_t isPad, leftPadding, rightPadding;
+  uint8_t reserved0[5];
+  uint64_t paddingValue;
+} DcconfCannPadParams;
+
+typedef struct DcconfCannNd2NzParams { /* 16 bytes */
+  uint16_t ndNum, nValue, dValue, srcNdMatrixStride, srcDValue, dstNzC0Stride, dstNzNStride, dstNzMatrixStride;
+} DcconfCannNd2NzParams;
+
+typedef struct DcconfCannNz2NdParams { /* 16 bytes: Nz2NdParamsFull */
+  uint16_t ndNum, nValue, dValue, srcNdMatrixStride, srcNStride, dstDStride, dstNdMatrixStride;
+  uint16_t reserved0;
+} DcconfCannNz2NdParams;
+
+typedef struct DcconfCannDn2NzParams { /* 40 bytes */
+  uint16_t dnNum, nValue;
+  uint32_t dValue;
+  uint64_t srcDnMatrixStride, srcDValue;
+  uint16_t dstNzC0Stride, dstNzNStride;
+  uint32_t dstNzMatrixStride;
+  uint8_t enableSmallC0;
+  uint8_t reserved0[7];
+} DcconfCannDn2NzParams;
+
+typedef struct DcconfCannEnhancedParams { /* 32 bytes: DataCopyEnhancedParams */
+  uint8_t blockMode, deqScale, sidStoreMode, isRelu, padMode;
+  uint8_t srcDType; /* DcconfCannDType of the CO1 element type U, 0 = the case's dtype (ENH-2) */
+  uint8_t reserved0[2];
+  uint64_t deqValue, padValue;
+  uint32_t deqTensorEntries; /* uint64 entries at auxBuffer + deqTensorOffsetBytes (V* modes) */
+  uint32_t reserved1;
+} DcconfCannEnhancedParams;
+
+typedef struct DcconfCannCo12DstParams { /* 16 bytes: DataCopyCO12DstParams */
+  uint16_t nSize, mSize;
+  uint32_t dstStride;
+  uint16_t srcStride;
+  uint8_t quantPre, reluPre, channelSplit, nz2ndEn, sid;
+  uint8_t reserved0;
+} DcconfCannCo12DstParams;
+
+typedef struct DcconfCannFixpipeState { /* 24 bytes; the per-column quant tensor travels in the aux buffer */
+  uint64_t quantScalar;
+  uint32_t quantTensorEntries; /* uint64 entries at auxBuffer + quantTensorOffsetBytes */
+  uint16_t ndNum, srcNdStride;
+  uint32_t dstNdStride;
+  uint8_t srcDType; /* DcconfCannDType of U */
+  uint8_t reserved0[3];
+} DcconfCannFixpipeState;
+
+typedef struct DcconfCannSliceInfo { /* 16 bytes */
+  uint32_t startIndex, endIndex, stride, burstLen;
+} DcconfCannSliceInfo;
+
+typedef struct DcconfCannSliceParams { /* 328 bytes */
+  uint32_t dimValue;
+  uint32_t reserved0;
+  DcconfCannSliceInfo srcSliceInfo[DCCONF_CANN_SLICE_DIMS];
+  DcconfCannSliceInfo dstSliceInfo[DCCONF_CANN_SLICE_DIMS];
+  uint32_t srcShape[DCCONF_CANN_SLICE_DIMS];
+  uint32_t dstShape[DCCONF_CANN_SLICE_DIMS];
+} DcconfCannSliceParams;
+
+typedef struct DcconfCannTiling { /* 640 bytes = 20 blocks of 32 */
+  /* identity */
+  uint32_t magic;     /* DCCONF_CANN_TILING_MAGIC */
+  uint16_t version;   /* DCCONF_CANN_TILING_VERSION */
+  uint16_t sizeBytes; /* sizeof(DcconfCannTiling) */
+  uint8_t family;     /* DcconfCannFamily */
+  uint8_t api;        /* 0 DataCopy, 1 DataCopyPad */
+  uint8_t srcPos, dstPos; /* DcconfCannPosition */
+  uint8_t dtype;      /* DcconfCannDType of T */
+  uint8_t product;    /* oracle::Product + 1 */
+  uint8_t paramsType; /* DcconfCannParamsType */
+  uint8_t padParamsType; /* DcconfCannPadParamsType */
+  uint8_t presence;   /* DCCONF_CANN_HAS_* */
+  uint8_t guardByte;  /* value of every guard byte (device buffers past dst.size / src.size) */
+  uint8_t reserved0[2];
+  uint8_t profile[16]; /* DcconfCannProfileField */
+  /* buffers (bytes); the device buffers are the case's buffers rounded up to 32 plus the guard tail */
+  uint32_t srcSizeBytes, srcOffsetBytes, dstSizeBytes, dstOffsetBytes;
+  uint32_t srcDeviceBytes; /* GM source buffer: alignUp(src.size, 32) */
+  uint32_t dstDeviceBytes; /* GM destination buffer: alignUp(dst.size, 32) + DCCONF_CANN_GUARD_TAIL_BYTES */
+  uint32_t quantTensorOffsetBytes; /* FIX quant tensor in the aux buffer */
+  uint32_t deqTensorOffsetBytes;   /* ENH deq tensor in the aux buffer (after the quant tensor) */
+  uint32_t auxBytes;               /* size of the aux buffer (0: none) */
+  uint64_t padRegister; /* raw bits for SetPadValue (low sizeof(T) bytes), when DCCONF_CANN_HAS_PAD_REGISTER */
+  /* parameters: the sections paramsType / padParamsType / presence select are live, the others are zero */
+  DcconfCannDataCopyParams dataCopy;
+  DcconfCannDataCopyExtParams dataCopyExt;
+  uint32_t calCount;
+  DcconfCannPadParams pad;
+  DcconfCannNd2NzParams nd2nz;     /* params of the ND2NZ family */
+  DcconfCannNd2NzParams tscmNd2nz; /* the UB->TSCM call's second struct */
+  DcconfCannNz2NdParams nz2nd;
+  DcconfCannDn2NzParams dn2nz;
+  DcconfCannEnhancedParams enhanced;
+  DcconfCannCo12DstParams co12;
+  DcconfCannFixpipeState fixpipe;
+  DcconfCannSliceParams slice;
+  uint8_t reserved1[24];
+} DcconfCannTiling;
+
+#if defined(__cplusplus)
+#define DCCONF_CANN_STATIC_ASSERT(cond, msg) static_assert(cond, msg)
+#else
+#define DCCONF_CANN_STATIC_ASSERT(cond, msg) _Static_assert(cond, msg)
+#endif
+DCCONF_CANN_STATIC_ASSERT(sizeof(DcconfCannTiling) == 640, "tiling v1 is 640 bytes");
+DCCONF_CANN_STATIC_ASSERT(sizeof(DcconfCannTiling) % DCCONF_CANN_BLOCK_BYTES == 0, "whole 32-byte blocks");
+DCCONF_CANN_STATIC_ASSERT(sizeof(DcconfCannDataCopyExtParams) == 20, "DataCopyExtParams section");
+DCCONF_CANN_STATIC_ASSERT(sizeof(DcconfCannDn2NzParams) == 40, "Dn2NzParams section");
+DCCONF_CANN_STATIC_ASSERT(sizeof(DcconfCannEnhancedParams) == 32, "DataCopyEnhancedParams section");
+DCCONF_CANN_STATIC_ASSERT(sizeof(DcconfCannFixpipeState) == 24, "FixpipeState section");
+DCCONF_CANN_STATIC_ASSERT(sizeof(DcconfCannSliceParams) == 328, "SliceParams section");
+
+#endif /* DCCONF_CANN_TILING_H */
