@@ -69,7 +69,15 @@ int runList(const ListOptions& options) {
       printProductText(*parsed.table, product);
     }
   }
-  if (options.json) std::cout << nlohmann::json{{"schema", "dcconf.support/1"}, {"products", products}}.dump(2) << "\n";
+  // The ambiguity profile words (SEMANTICS section 12 and the AMBs found since), for --profile.
+  std::vector<std::string> words;
+  for (const std::string_view word : oracle::allProfileNames()) words.emplace_back(word);
+  if (options.json) {
+    std::cout << nlohmann::json{{"schema", "dcconf.support/1"}, {"products", products}, {"profileWords", words}}.dump(2)
+              << "\n";
+  } else {
+    std::cout << "profile words (--profile a,b,...): " << joined(words, [](const std::string& w) { return w; }) << "\n";
+  }
   return code(ExitStatus::ok);
 }
 
