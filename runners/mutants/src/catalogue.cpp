@@ -2,12 +2,16 @@
 // (a) an edit of the case fast runs and/or (b) a fix-up of fast's result. Every mutant is wrong on some valid case:
 // the kill matrix (dcconf mutants) shows a property failing on one.
 #include <algorithm>
+#include <bit>
+#include <cmath>
 #include <limits>
+#include <optional>
 #include <variant>
 #include <vector>
 
 #include "dcconf/mutants/case_edits.hpp"
 #include "dcconf/mutants/mutants.hpp"
+#include "dcconf/oracle/numeric.hpp"
 #include "dcconf/oracle/oracle.hpp"
 
 namespace dcconf::mutants {
@@ -294,11 +298,283 @@ void enhReluIgnored(Case& c) {
   if (c.enhancedParams) c.enhancedParams->isRelu = false;
 }
 
+// ---- Quantising copy out of L0C (FIX) -----------------------------------------------------------------------------
+
+using FixParams = DataCopyCO12DstParams;
+
+bool isVectorQuant(QuantMode m) { return m == QuantMode::VDEQF16 || m == QuantMode::VQF322B8_PRE || m == QuantMode::VREQ8; }
+bool isEightBitQuant(QuantMode m) {
+  return m == QuantMode::QF322B8_PRE || m == QuantMode::VQF322B8_PRE || m == QuantMode::REQ8 || m == QuantMode::VREQ8;
+}
+bool eightBit(DType dtype) { return dtype == DType::int8_t || dtype == DType::uint8_t; }
+bool int8Only(DType dtype) { return dtype == DType::int8_t; }
+bool halfOnly(DType dtype) { return dtype == DType::half; }
+bool scaledResult(DType dtype) { return eightBit(dtype) || halfOnly(dtype); }
+
+// Calls f(sourceBits, quantBits, dstByte) for every element FIX-1/2/3 writes (buffer coordinates).
+template <typename F>
+void forEachFixElement(const Case& c, ConstBytes src, F f) {
+  const auto& p = std::get<FixParams>(c.params);
+  const FixpipeState& fs = *c.fixpipe;
+  const std::uint64_t s = sizeBytes(c.dtype), c0 = p.channelSplit ? 8 : 16;
+  for (std::uint64_t i = 0; i < (p.nz2ndEn ? fs.ndNum : 1u); ++i) {
+    for (std::uint64_t m = 0; m < p.mSize; ++m) {
+      for (std::uint64_t n = 0; n < p.nSize; ++n) {
+        const std::uint64_t from = c.src.offsetBytes + 4 * ((p.nz2ndEn ? i * fs.srcNdStride * 16 : 0) +
+                                                            (n / 16) * p.srcStride * 16 + 16 * m + n % 16);
+        const std::uint64_t to = c.dst.offsetBytes + (p.nz2ndEn ? (i * fs.dstNdStride + m * p.dstStride + n) * s
+                                                                : 32 * p.dstStride * (n / c0) + (c0 * m + n % c0) * s);
+        if (from + 4 > src.size()) continue;
+        const std::uint64_t q = isVectorQuant(p.quantPre) ? fs.quantTensor[n] : fs.quantScalar;
+        f(static_cast<std::uint32_t>(loadElementBits(src, from, 4)), q, to);
+      }
+    }
+  }
+}
+
+void storeElement(Bytes dst, std::uint64_t at, std::uint64_t bits, std::uint64_t s) {
+  for (std::uint64_t b = 0; b < s && at + b < dst.size(); ++b) dst[at + b] = static_cast<std::uint8_t>(bits >> (8 * b));
+}
+
+// ---- FIX-6 / ENH-4 arithmetic with one fault (shared by the FIX and the enhanced CO1->CO2 mutants) ----
+
+// The AMB-8..14 readings a mutant takes: the case's profile, or where it says "any" the first reading (as fast).
+struct Readings {
+  bool offsetUnsigned, shiftPlusOne, truncate, reluAfterOffset, lowWordOnly, int16Offset;
+};
+Readings readingsOf(const Profile& pr) {
+  return {pr.fixOffset == Profile::FixOffset::offsetUnsigned, pr.fixShift == Profile::FixShift::shiftPlusOne,
+          pr.fixDeqRounding == Profile::FixDeqRounding::deqTrunc,
+          pr.fixReluOrder == Profile::FixReluOrder::reluAfterOffset,
+          pr.fixNegScale == Profile::FixNegScale::negScaleMagnitude, pr.deq16Offset == Profile::Deq16Offset::added};
+}
+
+// One fault in the arithmetic; all false is the right result.
+struct ArithFault {
+  bool int8Wraps = false;      // k mod 256 instead of saturating to int8
+  bool int16Wraps = false;     // k mod 65536 instead of saturating to int16 (DEQ16)
+  bool roundHalfAway = false;  // 8-bit: ties away from zero instead of to even
+  bool fullScale = false;      // M1 = the whole fp32 in bits [31:0] (the low 13 bits not ignored, FIX-5)
+};
+
+// What one conversion does: source type U (int32, float or half), result type T (half, int16, int8, uint8), ReLU,
+// whether an offset stage follows the rounding (8-bit; int16 under AMB-14), and whether an int8 T forces a signed
+// result (ENH-4: the header ORs bit 46 in).
+struct Conversion {
+  DType u, t;
+  bool relu, offsetStage, int8ByDType;
+};
+
+// FIX-6 on one element: x's raw bits and the uint64 parameter in, the result's raw bits out; nullopt where the
+// result is no number (NaN product, NaN or infinite half source).
+std::optional<std::uint64_t> convertElement(const Conversion& cv, std::uint64_t x, std::uint64_t qBits,
+                                            const Readings& r, const ArithFault& fault) {
+  QuantParam q = decodeQuantParam(qBits);
+  if (r.lowWordOnly && (qBits >> 32) == 0xFFFFFFFFu && (qBits >> 31 & 1u) != 0) {
+    q = QuantParam{q.m1Bits, q.m1, 0, false, 0, cv.t == DType::int8_t};  // AMB-12: the low word only
+  }
+  double v = std::bit_cast<float>(static_cast<std::uint32_t>(x));
+  if (cv.u == DType::int32_t) {
+    std::int64_t xi = static_cast<std::int32_t>(static_cast<std::uint32_t>(x));
+    if (q.mcb) xi = saturateInt16(xi >> (q.n + (r.shiftPlusOne ? 1 : 0)));  // AMB-9
+    v = static_cast<float>(xi);
+  } else if (cv.u == DType::half) {
+    v = halfBitsToFloat(static_cast<std::uint16_t>(x));
+    if (!std::isfinite(v)) return std::nullopt;
+  }
+  const double scale = fault.fullScale ? static_cast<double>(std::bit_cast<float>(static_cast<std::uint32_t>(qBits)))
+                                       : static_cast<double>(q.m1);
+  const bool reluLate = cv.relu && cv.offsetStage && r.reluAfterOffset;  // AMB-11
+  const double y = v * (cv.relu && !reluLate && v < 0 ? 0.0 : scale);   // M2 = 0 with ReLU
+  if (cv.t == DType::half) return doubleToHalfBits(y, r.truncate);      // AMB-10
+  if (std::isnan(y)) return std::nullopt;
+  const bool eight = cv.t != DType::int16_t;
+  const double clamped = eight ? std::clamp(y, -256.0, 255.0) : std::clamp(y, -1048576.0, 1048576.0);
+  std::int64_t k = roundHalfEvenToInt(clamped);
+  if (eight && fault.roundHalfAway) k = static_cast<std::int64_t>(std::round(clamped));
+  if (!eight && r.truncate) k = static_cast<std::int64_t>(std::trunc(clamped));  // AMB-10 on int16
+  if (cv.offsetStage) {
+    k += !r.offsetUnsigned && q.offsetBits >= 256 ? std::int64_t{q.offsetBits} - 512 : std::int64_t{q.offsetBits};
+    if (reluLate) k = std::max<std::int64_t>(k, 0);
+  }
+  if (!eight) return fault.int16Wraps ? static_cast<std::uint16_t>(k) : static_cast<std::uint16_t>(saturateInt16(k));
+  if (!q.signedResult && !(cv.int8ByDType && cv.t == DType::int8_t)) return saturateUint8(k);
+  return fault.int8Wraps ? static_cast<std::uint8_t>(k) : static_cast<std::uint8_t>(saturateInt8(k));
+}
+
+// Stores the faulty result of one element over fast's where the fault changes it (elsewhere fast's stays).
+void rewriteElement(const Conversion& cv, std::uint64_t x, std::uint64_t q, const ArithFault& fault, Bytes dst,
+                    std::uint64_t to, const Readings& r) {
+  const auto wrong = convertElement(cv, x, q, r, fault);
+  if (wrong && wrong != convertElement(cv, x, q, r, {})) storeElement(dst, to, *wrong, sizeBytes(cv.t));
+}
+
+// Rewrites the DEQF16 / 8-bit elements of fast's FIX result with the faulty arithmetic.
+void rewriteScaled(const Case& c, ConstBytes src, Bytes dst, const ArithFault& fault) {
+  const auto& p = std::get<FixParams>(c.params);
+  if (!isEightBitQuant(p.quantPre) && p.quantPre != QuantMode::DEQF16 && p.quantPre != QuantMode::VDEQF16) return;
+  const Conversion cv{c.fixpipe->srcDType, c.dtype, p.reluPre == 1, isEightBitQuant(p.quantPre), false};
+  const Readings r = readingsOf(c.profile);
+  forEachFixElement(c, src, [&](std::uint64_t x, std::uint64_t q, std::uint64_t to) {
+    rewriteElement(cv, x, q, fault, dst, to, r);
+  });
+}
+void fixInt8Wraps(const Case& c, ConstBytes src, ConstBytes, Bytes dst) { rewriteScaled(c, src, dst, {.int8Wraps = true}); }
+void fix8BitRoundHalfAway(const Case& c, ConstBytes src, ConstBytes, Bytes dst) {
+  rewriteScaled(c, src, dst, {.roundHalfAway = true});
+}
+void fixScaleLow13BitsUsed(const Case& c, ConstBytes src, ConstBytes, Bytes dst) {
+  rewriteScaled(c, src, dst, {.fullScale = true});
+}
+
+// F322F16 with ties away from zero: a float exactly half-way between two halves takes the one of larger magnitude.
+void fixF16RoundHalfAway(const Case& c, ConstBytes src, ConstBytes, Bytes dst) {
+  const auto& p = std::get<FixParams>(c.params);
+  if (p.quantPre != QuantMode::F322F16) return;
+  forEachFixElement(c, src, [&](std::uint32_t x, std::uint64_t, std::uint64_t to) {
+    const float f = p.reluPre == 1 && (x >> 31) != 0 ? 0.0F : std::bit_cast<float>(x);
+    if (!std::isfinite(f)) return;
+    const std::uint16_t nearest = floatToHalfBits(f);
+    const auto up = static_cast<std::uint16_t>(nearest + 1);  // one ulp further from zero
+    const double a = std::fabs(static_cast<double>(f));
+    const double below = std::fabs(static_cast<double>(halfBitsToFloat(nearest)));
+    const double above = std::fabs(static_cast<double>(halfBitsToFloat(up)));
+    if (a > below && a - below == above - a) storeElement(dst, to, up, 2);
+  });
+}
+
+// FIX-6: the MCB shift by N - 1 (wrong under both AMB-9 readings, N and N + 1).
+void fixShiftOffByOne(Case& c) {
+  auto shiftLess = [](std::uint64_t& q) {
+    const std::uint64_t n = (q >> 32) & 0xFu;
+    if (n > 0) q = (q & ~(std::uint64_t{0xF} << 32)) | (n - 1) << 32;
+  };
+  shiftLess(c.fixpipe->quantScalar);
+  for (std::uint64_t& q : c.fixpipe->quantTensor) shiftLess(q);
+}
+void fixChannelSplitC0Of16(Case& c) { std::get<FixParams>(c.params).channelSplit = false; }
+void fixNz2ndDstStrideIgnored(Case& c) {
+  auto& p = std::get<FixParams>(c.params);
+  if (p.nz2ndEn) p.dstStride = p.nSize;  // rows packed nSize apart
+}
+// FIX-4 / ENH-4: every column takes the V* tensor's first entry.
+void sameAsEntry0(std::vector<std::uint64_t>& tensor) {
+  if (!tensor.empty()) std::fill(tensor.begin(), tensor.end(), tensor.front());
+}
+void fixVectorColumn0Only(Case& c) { sameAsEntry0(c.fixpipe->quantTensor); }
+// AMB-11's other reading forced: only wrong where the case pins relu-before-offset (under "any" the oracle leaves
+// every element the order changes ANY).
+void fixReluAfterOffset(Case& c) { c.profile.fixReluOrder = Profile::FixReluOrder::reluAfterOffset; }
+
+// ---- Enhanced DataCopy CO1->CO2 conversions (ENH-2..4) -------------------------------------------------------------
+
+bool isDeq8(DeqScale d) { return d == DeqScale::deq8 || d == DeqScale::vdeq8; }
+bool isVectorDeq(DeqScale d) { return d == DeqScale::vdeq || d == DeqScale::vdeq8 || d == DeqScale::vdeq16; }
+bool int16Only(DType dtype) { return dtype == DType::int16_t; }
+bool narrowResult(DType dtype) { return sizeBytes(dtype) <= 2; }  // the T a deqScale can produce
+
+// ENH-1..3 geometry of a CO1->CO2 burst: E elements of U per block (tables 7/8), the UB side at sizeof(T), or for
+// DEQ8/VDEQ8 with sidStoreMode 0/1 each 16 results in one 16-byte half of a 32-byte slot (AMB-15 picks which).
+struct Co1Geometry {
+  std::uint64_t burstElems = 0, srcElemBytes = 0, dstElemBytes = 0, srcPitch = 0, dstBurstBytes = 0, dstPitch = 0;
+  std::optional<std::uint64_t> slotHalf;  // byte offset of the written half in each 32-byte slot
+  std::uint64_t dstByte(std::uint64_t j) const {
+    return slotHalf ? 32 * (j / 16) + *slotHalf + j % 16 : j * dstElemBytes;
+  }
+};
+Co1Geometry co1Geometry(const Case& c) {
+  const auto& p = std::get<DataCopyParams>(c.params);
+  const DataCopyEnhancedParams& e = *c.enhancedParams;
+  const std::uint64_t blockElems = e.blockMode == BlockMode::matrix ? 256 : e.blockMode == BlockMode::vector ? 16 : 64;
+  const std::uint64_t strideElems = e.blockMode == BlockMode::smallChannel ? 64 : 256;
+  Co1Geometry g;
+  g.burstElems = blockElems * p.blockLen;
+  g.srcElemBytes = sizeBytes(e.srcDType.value_or(c.dtype));
+  g.dstElemBytes = sizeBytes(c.dtype);
+  g.srcPitch = (g.burstElems + strideElems * p.srcStride) * g.srcElemBytes;
+  if (isDeq8(e.deqScale) && e.sidStoreMode <= 1) {
+    g.slotHalf = (e.sidStoreMode == 0) == (c.profile.sidHalf == Profile::SidHalf::docPage) ? 16 : 0;
+  }
+  g.dstBurstBytes = g.slotHalf ? 2 * g.burstElems : g.burstElems * g.dstElemBytes;
+  g.dstPitch = g.dstBurstBytes + 32 * std::uint64_t{p.dstStride};
+  return g;
+}
+
+// Calls f(sourceBits, parameterBits, dstByte) for every element a CO1->CO2 conversion writes (buffer coordinates);
+// V* entry column % 16, or 16*burst + column % 16 where the profile pins vdeq-advance (AMB-13).
+template <typename F>
+void forEachEnhElement(const Case& c, ConstBytes src, F f) {
+  const auto& p = std::get<DataCopyParams>(c.params);
+  const DataCopyEnhancedParams& e = *c.enhancedParams;
+  const Co1Geometry g = co1Geometry(c);
+  const bool advance = c.profile.vdeqTensorStep == Profile::VdeqTensorStep::advance;
+  for (std::uint64_t i = 0; i < p.blockCount; ++i) {
+    for (std::uint64_t j = 0; j < g.burstElems; ++j) {
+      const std::uint64_t from = c.src.offsetBytes + i * g.srcPitch + j * g.srcElemBytes;
+      const std::uint64_t entry = (advance ? 16 * i : 0) + j % 16;
+      if (from + g.srcElemBytes > src.size() || (isVectorDeq(e.deqScale) && entry >= e.deqTensor.size())) continue;
+      f(loadElementBits(src, from, static_cast<std::uint32_t>(g.srcElemBytes)),
+        isVectorDeq(e.deqScale) ? e.deqTensor[entry] : e.deqValue, c.dst.offsetBytes + i * g.dstPitch + g.dstByte(j));
+    }
+  }
+}
+
+// Rewrites the converted elements of fast's CO1->CO2 result with the faulty arithmetic.
+void rewriteConverted(const Case& c, ConstBytes src, Bytes dst, const ArithFault& fault) {
+  const DataCopyEnhancedParams& e = *c.enhancedParams;
+  if (e.deqScale == DeqScale::none) return;
+  const Readings r = readingsOf(c.profile);
+  const bool offsetStage = isDeq8(e.deqScale) || (c.dtype == DType::int16_t && r.int16Offset);  // AMB-14
+  const Conversion cv{e.srcDType.value_or(c.dtype), c.dtype, e.isRelu, offsetStage, true};
+  forEachEnhElement(c, src, [&](std::uint64_t x, std::uint64_t q, std::uint64_t to) {
+    rewriteElement(cv, x, q, fault, dst, to, r);
+  });
+}
+void enhDeq8Int8Wraps(const Case& c, ConstBytes src, ConstBytes, Bytes dst) {
+  rewriteConverted(c, src, dst, {.int8Wraps = true});
+}
+void enhDeq16Int16Wraps(const Case& c, ConstBytes src, ConstBytes, Bytes dst) {
+  rewriteConverted(c, src, dst, {.int16Wraps = true});
+}
+
+// ENH-3: the two 16-byte halves of sidStoreMode 0 and 1 exchanged.
+void enhSidHalvesSwapped(Case& c) {
+  DataCopyEnhancedParams& e = *c.enhancedParams;
+  if (isDeq8(e.deqScale) && e.sidStoreMode <= 1) e.sidStoreMode ^= 1u;
+}
+// ENH-3: sidStoreMode 3 (contiguous) stored like 0 (one half of each 32-byte slot).
+void enhSidMode3AsMode0(Case& c) {
+  DataCopyEnhancedParams& e = *c.enhancedParams;
+  if (isDeq8(e.deqScale) && e.sidStoreMode == 3) e.sidStoreMode = 0;
+}
+// ENH-3: the conversion path forgets isRelu (the plain move still rectifies).
+void enhReluIgnoredWithDeq(Case& c) {
+  DataCopyEnhancedParams& e = *c.enhancedParams;
+  if (e.deqScale != DeqScale::none) e.isRelu = false;
+}
+void enhVectorColumn0Only(Case& c) { sameAsEntry0(c.enhancedParams->deqTensor); }
+// ENH-2: the UB-side burst laid out at the CO1 element size: the destination pitch grows by the bytes the
+// conversion saves per burst (rounded up to whole 32-byte blocks).
+void enhUbUnitNotHalved(Case& c) {
+  const Co1Geometry g = co1Geometry(c);
+  const std::uint64_t co1BurstBytes = g.burstElems * g.srcElemBytes;
+  if (c.enhancedParams->deqScale == DeqScale::none || co1BurstBytes <= g.dstBurstBytes) return;
+  auto& p = std::get<DataCopyParams>(c.params);
+  setField(p.dstStride, p.dstStride + (co1BurstBytes - g.dstBurstBytes + 31) / 32);
+}
+// ENH-2: DEQ half -> half run as int32 -> half (the source read as int32 elements).
+void enhDeqHalfAsInt32(Case& c) {
+  DataCopyEnhancedParams& e = *c.enhancedParams;
+  if (e.deqScale == DeqScale::deq && e.srcDType == DType::half) e.srcDType = DType::int32_t;
+}
+
 // ---- the catalogue -------------------------------------------------------------------------------------------------
 
 using Op = Operation;
 constexpr auto kPadG2U = Op::padGmToUb;
 constexpr auto kPadU2G = Op::padUbToGm;
+constexpr auto kCo1Co2 = Op::enhancedCo1ToCo2;
+constexpr auto kTraining = Product::atlas_training;  // the products with CO1->CO2
 
 class MutantBackend final : public backends::Backend {
  public:
@@ -416,6 +692,25 @@ const std::vector<Mutant>& catalogue() {
       {"enhNormalDstStrideInBytes", "ENH-1", "BLOCK_MODE_NORMAL dstStride read in bytes", {Op::enhancedNormal}, kDefaultProduct, nullptr, dstStrideInBytes},
       {"enhNormalLastBlockDropped", "ENH-1", "BLOCK_MODE_NORMAL copies blockCount - 1 blocks", {Op::enhancedNormal}, kDefaultProduct, nullptr, dropLastBlock},
       {"enhCo1ReluIgnored", "ENH-3", "CO1->CO2 copies verbatim when isRelu", {Op::enhancedCo1ToCo2}, Product::atlas_training, nullptr, enhReluIgnored},
+      // Quantising copy out of L0C
+      {"fixInt8Wraps", "FIX-6", "int8 results wrap (k mod 256) instead of saturating", {Op::fixpipe}, kDefaultProduct, int8Only, nullptr, fixInt8Wraps},
+      {"fixF16RoundHalfAway", "FIX-6", "F322F16 rounds ties away from zero instead of to even", {Op::fixpipe}, kDefaultProduct, halfOnly, nullptr, fixF16RoundHalfAway},
+      {"fix8BitRoundHalfAway", "FIX-6", "8-bit results round ties away from zero instead of to even", {Op::fixpipe}, kDefaultProduct, eightBit, nullptr, fix8BitRoundHalfAway},
+      {"fixReluAfterOffset", "AMB-11", "ReLU after the offset although the profile pins relu-before-offset", {Op::fixpipe}, kDefaultProduct, eightBit, fixReluAfterOffset},
+      {"fixScaleLow13BitsUsed", "FIX-5", "M1 = the whole fp32 scale: its low 13 bits not ignored", {Op::fixpipe}, kDefaultProduct, scaledResult, nullptr, fixScaleLow13BitsUsed},
+      {"fixShiftOffByOne", "FIX-6", "MCB shift by N - 1 instead of N", {Op::fixpipe}, kDefaultProduct, scaledResult, fixShiftOffByOne},
+      {"fixChannelSplitC0Of16", "FIX-3", "channelSplit ignored: C0 = 16 for a float destination", {Op::fixpipe}, kDefaultProduct, fourBytes, fixChannelSplitC0Of16},
+      {"fixNz2ndDstStrideIgnored", "FIX-2", "nz2nd rows packed nSize apart: dstStride ignored", {Op::fixpipe}, kDefaultProduct, nullptr, fixNz2ndDstStrideIgnored},
+      {"fixVectorColumn0Only", "FIX-4", "V* modes use column 0's parameter for every column", {Op::fixpipe}, kDefaultProduct, nullptr, fixVectorColumn0Only},
+      // Enhanced DataCopy CO1->CO2 conversions
+      {"enhSidHalvesSwapped", "ENH-3", "DEQ8 sidStoreMode 0 and 1 halves exchanged", {kCo1Co2}, kTraining, eightBit, enhSidHalvesSwapped},
+      {"enhSidMode3AsMode0", "ENH-3", "DEQ8 sidStoreMode 3 stored like 0 (half slots, not contiguous)", {kCo1Co2}, kTraining, eightBit, enhSidMode3AsMode0},
+      {"enhDeq8Int8Wraps", "ENH-4", "DEQ8 int8 results wrap (k mod 256) instead of saturating", {kCo1Co2}, kTraining, int8Only, nullptr, enhDeq8Int8Wraps},
+      {"enhDeq16Int16Wraps", "ENH-4", "DEQ16 int16 results wrap (k mod 65536) instead of saturating", {kCo1Co2}, kTraining, int16Only, nullptr, enhDeq16Int16Wraps},
+      {"enhReluIgnoredWithDeq", "ENH-3", "isRelu ignored when a deqScale is set", {kCo1Co2}, kTraining, narrowResult, enhReluIgnoredWithDeq},
+      {"enhVectorColumn0Only", "ENH-4", "V* modes use deqTensor entry 0 for every column", {kCo1Co2}, kTraining, narrowResult, enhVectorColumn0Only},
+      {"enhUbUnitNotHalved", "ENH-2", "UB-side burst pitch from sizeof(U): the unit not halved with conversion", {kCo1Co2}, kTraining, narrowResult, enhUbUnitNotHalved},
+      {"enhDeqHalfAsInt32", "ENH-2", "DEQ half -> half run as int32 -> half", {kCo1Co2}, kTraining, halfOnly, enhDeqHalfAsInt32},
   };
   return mutants;
 }

@@ -1,5 +1,6 @@
 // The kill matrix: the default property suite against every mutant, each run only on the operations and dtypes
-// its fault touches, stopped at its first kill.
+// its fault touches, stopped at its first kill. A fixpipe mutant the suite did not kill then meets the fixed FIX
+// cases (fix_cases.hpp).
 #include <algorithm>
 #include <iomanip>
 #include <ostream>
@@ -8,7 +9,9 @@
 #include <nlohmann/json.hpp>
 
 #include "dcconf/mutants/mutants.hpp"
+#include "dcconf/run/diff.hpp"
 #include "engine_internal.hpp"
+#include "fix_cases.hpp"
 
 namespace dcconf::mutants {
 
@@ -26,6 +29,36 @@ std::vector<std::uint64_t> unitsFor(const Mutant& mutant, const std::vector<run:
     indices.push_back(i);
   }
   return indices;
+}
+
+// The fixed FIX cases, in order, until one differs from the oracle on a cared byte (G-1) or is refused.
+void killOnFixedCases(const Mutant& mutant, KillRow& row, std::vector<run::OutputFile>& files) {
+  auto backend = makeMutantBackend(mutant);
+  const std::vector<casefile::CaseData> cases = fixpipeKillCases();
+  for (std::size_t k = 0; k < cases.size(); ++k) {
+    const casefile::CaseData& data = cases[k];
+    if (mutant.affectsDType && !mutant.affectsDType(data.c.dtype)) continue;
+    ++row.casesToKill;
+    const oracle::Evaluation e = oracle::evaluate(data.c, data.src, data.dstBefore);
+    std::vector<std::uint8_t> dst = data.dstBefore;
+    const backends::RunResult r = backend->run(data.c, data.src, dst);
+    if (r.status == backends::RunStatus::ok && oracle::firstMismatch(e.expectation, dst) == oracle::kNoMismatch) continue;
+    row.killed = true;
+    row.killedBy = "G-1 conformance (fixed FIX case)";
+    row.unit = "fixpipe " + std::string(oracle::name(data.c.dtype));
+    if (r.status != backends::RunStatus::ok) {
+      row.failureClause = "G-4";
+      row.diff = {"backend answered " + std::string(backends::name(r.status)) + ": " + r.detail};
+    } else {
+      const run::MismatchReport m = run::describeMismatches(data.c, e, dst);
+      row.failureClause = m.clause;
+      row.diff = m.lines;
+      row.diff.insert(row.diff.begin(), m.summary);
+    }
+    row.caseFile = row.mutant + "/failures/fixed-fix-case-" + std::to_string(k) + ".json";
+    files.push_back({row.caseFile, casefile::toJsonText(data)});
+    return;
+  }
 }
 
 KillRow killOne(const Mutant& mutant, const KillOptions& options, std::vector<run::OutputFile>& files,
@@ -48,8 +81,13 @@ KillRow killOne(const Mutant& mutant, const KillOptions& options, std::vector<ru
   std::ostringstream quiet;  // --fail-fast's own line is noise here
   const auto start = std::chrono::steady_clock::now();
   const report::Report report = run::runUnits(runOptions, *backend, units, indices, found, quiet);
+  if (report.failures().empty()) {
+    const auto& ops = mutant.operations;
+    if (std::find(ops.begin(), ops.end(), oracle::Operation::fixpipe) != ops.end()) killOnFixedCases(mutant, row, files);
+    row.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return row;
+  }
   row.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  if (report.failures().empty()) return row;
   const report::Failure& failure = report.failures().front();
   row.killed = true;
   row.killedBy = failure.property;
