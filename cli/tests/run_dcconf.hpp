@@ -21,6 +21,7 @@ namespace fs = std::filesystem;
 struct RunResult {
   int status = -1;
   std::string stderrText;
+  std::string stdoutText;
 };
 
 // A directory of this test's own, empty at the start.
@@ -44,14 +45,15 @@ inline std::vector<std::uint8_t> readBytes(const fs::path& path) {
   return {text.begin(), text.end()};
 }
 
-// args are passed through the shell as written; stderr is captured into the scratch directory. With
+// args are passed through the shell as written; stdout and stderr are captured into the scratch directory. With
 // prefixExe false, args is the whole command line (to set environment variables in front of it).
 inline RunResult runDcconf(const std::string& args, const fs::path& scratch, bool prefixExe = true) {
   const fs::path errPath = scratch / "stderr.txt";
-  const std::string command = (prefixExe ? std::string("'") + DCCONF_EXE + "' " : std::string()) + args +
-                              " > /dev/null 2> '" + errPath.string() + "'";
+  const fs::path outPath = scratch / "stdout.txt";
+  const std::string command = (prefixExe ? std::string("'") + DCCONF_EXE + "' " : std::string()) + args + " > '" +
+                              outPath.string() + "' 2> '" + errPath.string() + "'";
   const int raw = std::system(command.c_str());
-  return {WIFEXITED(raw) ? WEXITSTATUS(raw) : -1, readText(errPath)};
+  return {WIFEXITED(raw) ? WEXITSTATUS(raw) : -1, readText(errPath), readText(outPath)};
 }
 
 inline std::string example(const std::string& name) { return std::string(DCCONF_EXAMPLES_DIR) + "/" + name; }

@@ -1,5 +1,6 @@
 // The worked examples of the documents, end to end through dcconf. Every expected byte here is derived by hand
 // from the document's description (SEMANTICS.md and /work/shared/docs), never from the oracle.
+#include "dcconf/oracle/expectation.hpp"
 #include "run_dcconf.hpp"
 
 namespace dcconf::cli::testing {
@@ -18,7 +19,7 @@ std::uint16_t halfOf(int n) {
 // The destination as the test expects it: starts as the fill, every byte cared for.
 class Expected {
  public:
-  explicit Expected(std::size_t sizeBytes) : bytes_(sizeBytes, kFill), care_(sizeBytes, 1) {}
+  explicit Expected(std::size_t sizeBytes, std::uint8_t fill = kFill) : bytes_(sizeBytes, fill), care_(sizeBytes, 1) {}
   void byte(std::size_t at, std::uint8_t value) { bytes_.at(at) = value; }
   void half(std::size_t atByte, int wholeNumber) {
     const std::uint16_t bits = halfOf(wholeNumber);
@@ -81,6 +82,7 @@ TEST(Examples, PadGmToUb40BytesRightPad) {
   EXPECT_EQ(result["anyBytes"], 20);
   EXPECT_EQ(result["regions"]["right-pad"], 4);
   EXPECT_EQ(result["regions"]["dummy"], 20);
+  EXPECT_EQ(result["unspecified"][std::string(oracle::whyUnspecified(oracle::Region::dummy))], 20) << "the ANY bytes by reason";
 }
 
 TEST(Examples, PadGmToUb47BytesWithStrides) {
@@ -161,6 +163,58 @@ TEST(Examples, DataCopy0LevelTwoBlocksGapOne) {
   e.halves(288, 129, 128);
   e.check(out);
   EXPECT_EQ(resultOf(out)["writeRanges"], nlohmann::json::parse("[[0, 256], [288, 544]]"));
+}
+
+TEST(Examples, FixpipeDeqf16Int32ToHalfScaleHalf) {
+  // FIX worked example: int32 element (m, n) = m*128 + n - 500, DEQF16 with scale 0.5 -> half(k / 2), exact in half.
+  // FIX-1: C0 = 16, burst j = n/16 of 9x16 halves at byte 32*dstStride*j = 288*j; inside it (16*m + n%16)*2.
+  // k/2 for a whole k: halfOf(|k|) with the exponent one lower, and the sign bit for k < 0. Fill 0xee.
+  const fs::path out = runExample("fixpipe-deqf16-int32-half.json");
+  Expected e(2336, 0xee);
+  for (int m = 0; m < 9; ++m) {
+    for (int n = 0; n < 128; ++n) {
+      const int k = m * 128 + n - 500;
+      const auto magnitude = static_cast<std::uint16_t>(k == 0 ? 0 : halfOf(k < 0 ? -k : k) - (1 << 10));
+      const auto bits = static_cast<std::uint16_t>(magnitude | (k < 0 ? 0x8000 : 0));
+      const std::size_t at = static_cast<std::size_t>((n / 16) * 288 + (16 * m + n % 16) * 2);
+      e.byte(at, static_cast<std::uint8_t>(bits & 0xFF));
+      e.byte(at + 1, static_cast<std::uint8_t>(bits >> 8));
+    }
+  }
+  e.check(out);  // bytes 2304..2335 keep the fill
+  EXPECT_EQ(resultOf(out)["writeRanges"], nlohmann::json::parse("[[0, 2304]]"));
+  EXPECT_EQ(resultOf(out)["anyBytes"], 0) << "every result is exact in half: no AMB applies";
+}
+
+TEST(Examples, EnhancedDeq8Int32ToInt8SidStoreMode0) {
+  // ENH-2/3/4, CO1->CO2 DEQ8 int32 -> int8, BLOCK_MODE_VECTOR (1x16 rows of int32, 64 B), blockCount 2, blockLen 1,
+  // srcStride 0, dstStride 1. deqValue 0x40A03F000000: FIX-5 bits [31:13] = 0x3F000 << 13 = fp32 0.5 -> M1 = 0.5;
+  // N = 0, MCB = 0; bits [45:37] = 0x40A03F000000 >> 37 & 0x1FF = 5 -> offset +5 (< 256, so AMB-8 does not apply);
+  // bit 46 = 1 -> int8. FIX-6 per element: k = RNE(clamp(0.5*x, -256, 255)) + 5, saturated to [-128, 127]:
+  //   x =    0 -> 0      -> 5        x =    1 -> 0.5 -> 0 (tie to even) -> 5
+  //   x =    2 -> 1      -> 6        x =    3 -> 1.5 -> 2 (tie to even) -> 7
+  //   x =    5 -> 2.5->2 -> 7        x =   -1 -> -0.5 -> 0 -> 5
+  //   x =   -3 -> -1.5->-2 -> 3      x =   -5 -> -2.5 -> -2 -> 3
+  //   x =  100 -> 50     -> 55       x = -100 -> -50 -> -45
+  //   x =  244 -> 122    -> 127      x =  246 -> 123 -> 128 -> saturates to 127
+  //   x = 1000 -> 500 clamped 255 -> 260 -> 127       x = -1000 -> -500 clamped -256 -> -251 -> -128
+  //   x = -266 -> -133   -> -128     x = -268 -> -134 -> -129 -> saturates to -128
+  // Burst 1 reads x = -16, -14, ..., 14 (2k - 16): 0.5*x = k - 8 exactly, + 5 -> k - 3 = -3 .. 12.
+  // ENH-3 sidStoreMode 0 (the page: high 16 B of each 32-byte slot): the 16 results of a 1x16 row fill bytes 16..31
+  // of the slot, bytes 0..15 keep; the UB burst is one 32-byte slot, pitch 32 + 32*dstStride = 64, so burst 1's
+  // results sit at 80..95. Everything else (0..15, 32..79, 96..127) keeps the fill; no byte is ANY.
+  const fs::path out = runExample("enhanced-deq8-int32-int8.json");
+  Expected e(128);
+  const int burst0[16] = {5, 5, 6, 7, 7, 5, 3, 3, 55, -45, 127, 127, 127, -128, -128, -128};
+  for (std::size_t j = 0; j < 16; ++j) {
+    e.byte(16 + j, static_cast<std::uint8_t>(burst0[j]));
+    e.byte(80 + j, static_cast<std::uint8_t>(static_cast<int>(j) - 3));
+  }
+  e.check(out);
+  const nlohmann::json result = resultOf(out);
+  EXPECT_EQ(result["writeRanges"], nlohmann::json::parse("[[16, 32], [80, 96]]"));
+  EXPECT_EQ(result["readRanges"], nlohmann::json::parse("[[0, 128]]"));
+  EXPECT_EQ(result["anyBytes"], 0);
 }
 
 }  // namespace

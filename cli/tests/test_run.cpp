@@ -2,6 +2,9 @@
 // crash and hang isolation, sharding, worker processes, reports that validate, and the exit statuses.
 #include <gtest/gtest.h>
 
+#include <set>
+
+#include "dcconf/oracle/expectation.hpp"
 #include "run_dcconf.hpp"
 
 namespace dcconf::cli::testing {
@@ -37,7 +40,38 @@ TEST(Run, FastBackendPassesAndWritesValidReports) {
   EXPECT_GT(total(json, "PASS"), 1000u);
   EXPECT_GT(total(json, "REJECTED"), 0u) << "the G-4 property must reach the backend";
   EXPECT_EQ(total(json, "FAIL"), 0u);
+  // AMB-2 is unresolved under the default profile, so DataCopyPad dummy bytes go unchecked and the report says so.
+  EXPECT_GT(json["unspecified"][std::string(oracle::whyUnspecified(oracle::Region::dummy))]["bytes"].get<std::uint64_t>(), 0u);
   expectValidReports(dir / "out");
+}
+
+TEST(Run, SummarySaysHowManyBytesWereLeftUnspecifiedAndWhy) {
+  const fs::path dir = scratchDir();
+  const RunResult r = runDcconf("run --seed 11 --cases 15 --path 'GM->VEC*'", dir);
+  ASSERT_EQ(r.status, 0) << r.stderrText;
+  EXPECT_NE(r.stdoutText.find("unspecified: "), std::string::npos) << r.stdoutText;
+  EXPECT_NE(r.stdoutText.find(" cases  AMB-2: DataCopyPad dummy bytes"), std::string::npos) << r.stdoutText;
+  EXPECT_NE(r.stdoutText.find(" cases  PAD-G2U-4: pad bytes with no padding value given"), std::string::npos) << r.stdoutText;
+}
+
+// FIX: one unit per destination type some QuantMode_t produces (FIX-4: none produces int16_t), each with the FIX
+// properties as well as G-1..4.
+TEST(Run, FixpipeUnitsCoverEveryConvertedDtype) {
+  const fs::path dir = scratchDir();
+  const RunResult r = runDcconf("run" + kFew + " --path 'CO1->*' --out '" + (dir / "out").string() + "'", dir);
+  ASSERT_EQ(r.status, 0) << r.stderrText;
+  const auto json = report(dir / "out");
+  std::set<std::string> dtypes;
+  bool fixProperty = false;
+  for (const auto& group : json["groups"]) {
+    EXPECT_NE(group["group"].get<std::string>().find("DataCopyCO12DstParams"), std::string::npos) << group["group"];
+    dtypes.insert(group["dtype"].get<std::string>());
+    fixProperty = fixProperty || group["properties"].contains("FIX-6 8-bit monotonic, saturating");
+  }
+  EXPECT_EQ(dtypes, (std::set<std::string>{"uint8_t", "int8_t", "half", "bfloat16_t", "float", "int32_t"}));
+  EXPECT_TRUE(fixProperty);
+  EXPECT_EQ(total(json, "FAIL"), 0u);
+  EXPECT_GT(total(json, "REJECTED"), 0u) << "the FIX breakers must reach the backend";
 }
 
 TEST(Run, ExamplePluginPasses) {
