@@ -48,6 +48,10 @@ const std::map<std::string, FlagDef>& flagCatalogue() {
       {"DN2NZ_FP4", {"DN2NZ-4", "a 4-bit pair type moved as bytes (ND2NZ-5)"}},
       {"ENH_CO1_BLOCK_MODE", {"ENH-1", "CO1->CO2 with BLOCK_MODE_MATRIX, VECTOR or SMALL_CHANNEL units"}},
       {"ENH_RELU", {"ENH-3", "isRelu on CO1->CO2: linear rectification on the way"}},
+      {"ENH_DEQ", {"ENH-2", "deqScale DEQ / DEQ16 on CO1->CO2: a scalar deqValue conversion (ENH-4: FIX-5/6 arithmetic)"}},
+      {"ENH_VDEQ", {"ENH-2", "deqScale VDEQ / VDEQ8 / VDEQ16: per-column parameters from enhancedParams.deqTensor"}},
+      {"ENH_DEQ8_STORE_MODE", {"ENH-3", "DEQ8 / VDEQ8: int8/uint8 results stored by sidStoreMode 0 (high 16 B), 1 (low) or 3 (contiguous)"}},
+      {"ENH_DEQ_HALF_SOURCE", {"ENH-2", "DEQ half -> half (table 5)"}},
       {"FIX_NO_QUANT", {"FIX-4", "NoQuant: float -> float or int32_t -> int32_t copied out of L0C unchanged"}},
       {"FIX_FLOAT_NARROWING", {"FIX-6", "F322F16 / F322BF16: float to half or bfloat16_t, round to nearest even"}},
       {"FIX_DEQF16", {"FIX-6", "DEQF16 / VDEQF16: f32(int32 x) * M1 to half"}},
@@ -64,6 +68,8 @@ const std::map<std::string, FlagDef>& flagCatalogue() {
       {"AMB_10", {"AMB-10", "some elements are ANY: their value depends on how DEQF16 rounds (FIX-7)"}},
       {"AMB_11", {"AMB-11", "some elements are ANY: their value depends on ReLU before or after the offset (FIX-7)"}},
       {"AMB_12", {"AMB-12", "some elements are ANY: their value depends on how a sign-extended negative scale reads (FIX-7)"}},
+      {"AMB_13", {"AMB-13", "some elements are ANY: V* parameters of bursts after the first repeat or advance (ENH-4)"}},
+      {"AMB_14", {"AMB-14", "some elements are ANY: whether a DEQ16 int16 result gets the offset (ENH-4)"}},
       {"ANY_BYTES", {"AMB-2", "some destination bytes are ANY (care mask 0): unspecified (AMB-2 dummy, PAD-G2U-4 pads, ND2NZ-4)"}},
       {"WORKED_EXAMPLE", {"PAD-G2U-6", "a worked example of the documents (docs/examples; PAD-G2U-6, SLICE-5, NZ2ND-3, ...): its comment names the clause"}},
       {"RANDOM", {"G-1", "drawn by the property suite's generators from the set's seed"}},
@@ -191,6 +197,13 @@ void addVisibleFlags(const Case& c, Operation op, const Evaluation& e, std::set<
   if (op == Operation::enhancedCo1ToCo2) {
     flags.insert("ENH_CO1_BLOCK_MODE");
     if (c.enhancedParams && c.enhancedParams->isRelu) flags.insert("ENH_RELU");
+    if (c.enhancedParams && c.enhancedParams->deqScale != DeqScale::none) {
+      const DeqScale d = c.enhancedParams->deqScale;
+      const bool perColumn = d == DeqScale::vdeq || d == DeqScale::vdeq8 || d == DeqScale::vdeq16;
+      flags.insert(perColumn ? "ENH_VDEQ" : "ENH_DEQ");
+      if (d == DeqScale::deq8 || d == DeqScale::vdeq8) flags.insert("ENH_DEQ8_STORE_MODE");
+      if (c.enhancedParams->srcDType == DType::half) flags.insert("ENH_DEQ_HALF_SOURCE");
+    }
   }
   if (op == Operation::fixpipe) addFixpipeFlags(c, flags);
   const auto& region = e.expectation.region;

@@ -170,6 +170,34 @@ TEST(Export, FixpipeGroupsCarryFixAndAmbFlags) {
   EXPECT_GT(judged.report->totals()[report::CaseStatus::rejected], 0u);
 }
 
+// ENH-2/3: the enhanced deqScale copies of a CO2 product carry their conversion flags, and replay on the oracle.
+TEST(Export, EnhancedDeqScaleGroupsCarryEnhFlags) {
+  TempDir tmp;
+  ExportOptions o = smallOptions();
+  o.product = oracle::Product::atlas_training;
+  o.count = 6;
+  o.seed = 3;
+  o.dtypeGlob = "*";
+  o.pathGlob = "CO1->CO2";
+  const VectorSet set = load(exportTo(tmp.path(), o));
+  std::set<std::string> flags;
+  for (const Vector& v : set.vectors) {
+    flags.insert(v.flags.begin(), v.flags.end());
+    const bool deq = v.data.c.enhancedParams && v.data.c.enhancedParams->deqScale != oracle::DeqScale::none;
+    if (v.result == Result::valid) {
+      EXPECT_EQ(deq, std::find(v.flags.begin(), v.flags.end(), "ENH_DEQ") != v.flags.end() ||
+                         std::find(v.flags.begin(), v.flags.end(), "ENH_VDEQ") != v.flags.end())
+          << v.tcId;
+    }
+  }
+  for (const char* flag : {"ENH_CO1_BLOCK_MODE", "ENH_RELU", "ENH_DEQ", "ENH_VDEQ", "ENH_DEQ8_STORE_MODE"}) {
+    EXPECT_TRUE(flags.contains(flag)) << flag;
+  }
+  const Judged judged = checkSet(set, "oracle", 1000, JudgeOptions{});
+  ASSERT_TRUE(judged.report) << judged.error;
+  EXPECT_TRUE(judged.report->passed());
+}
+
 TEST(Check, FastBackendPassesAndInvalidVectorsAreRejected) {
   TempDir tmp;
   const VectorSet set = load(exportTo(tmp.path()));
