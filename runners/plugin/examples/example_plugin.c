@@ -7,6 +7,9 @@
  *   DataCopy 0-level                 (DC-1, DC-2)
  *   DataCopy CO1 -> GM/A1 with DataCopyCO12DstParams (FIX-1..6, ABI 1.2): the conversions without an 8-bit result
  *                                    (NoQuant, F322F16, F322BF16, DEQF16, VDEQF16), ReLU, channelSplit, nz2nd
+ *   enhanced DataCopy CO1 -> CO2 with a deqScale conversion (ENH-1..4, ABI 1.3) on Atlas training / 310P:
+ *                                    DEQ/VDEQ int32 -> half, DEQ8/VDEQ8 int32 -> int8/uint8 (sidStoreMode 0, 1,
+ *                                    3), isRelu; not DEQ half -> half, DEQ16/VDEQ16 or the plain move
  * and answers DCCONF_NOT_SUPPORTED for everything else.
  *
  * To wrap a simulator or an NPU runtime, keep the shape and replace the copy_* functions:
@@ -321,34 +324,55 @@ static int fix_pair_allowed(uint32_t mode, uint32_t u, uint32_t t) {
   }
 }
 
+/* FIX-5's fields of a quant parameter. AMB-12: a negative fp32 scale sign-extended to 64 bits is read as it stands
+ * (negscale-signed), or by its low word only (negscale-magnitude). */
+typedef struct quant_param {
+  float m1;             /* bits [31:13]: 1-8-10, the low 13 bits ignored */
+  uint32_t n;           /* bits [35:32] */
+  int mcb;              /* bit 36 */
+  uint32_t offset_bits; /* bits [45:37] */
+  int signed_result;    /* bit 46 */
+} quant_param;
+
+static quant_param decode_quant(const dcconf_case* c, uint64_t q) {
+  quant_param p;
+  if ((q >> 31) == 0x1FFFFFFFFull && c->amb12FixNegScale == DCCONF_AMB12_NEGSCALE_MAGNITUDE) q &= 0xFFFFFFFFu;
+  p.m1 = float_of_bits((uint32_t)q & 0xFFFFE000u);
+  p.n = (uint32_t)(q >> 32 & 0xF);
+  p.mcb = (q >> 36 & 1) != 0;
+  p.offset_bits = (uint32_t)(q >> 37 & 0x1FF);
+  p.signed_result = (q >> 46 & 1) != 0;
+  return p;
+}
+
+/* FIX-6 on an int32 x up to the scale: the MCB shift (AMB-9: N raw, or N + 1 under shift-plus-one; arithmetic, then
+ * saturated to int16), f32(x), times M1 -- or M2 = 0 for a negative x with ReLU, which gives -0.0 (FIX-6 literally).
+ * The product is exact in double. */
+static double deq_scaled(const dcconf_case* c, uint32_t x, const quant_param* q, int relu) {
+  int64_t xi = (int32_t)x;
+  double value;
+  if (q->mcb) {
+    const uint32_t shift = q->n + (c->amb9FixShift == DCCONF_AMB9_SHIFT_PLUS_ONE ? 1 : 0);
+    xi = xi < 0 ? -((-xi - 1) >> shift) - 1 : xi >> shift;
+    xi = xi < -32768 ? -32768 : xi > 32767 ? 32767 : xi;
+  }
+  value = (double)(float)xi;
+  return value * ((value < 0 && relu) ? 0.0 : (double)q->m1);
+}
+
 /* FIX-6 for one element x (the source's raw 32 bits), with quant parameter q (FIX-5). */
 static uint64_t fix_convert(const dcconf_case* c, uint32_t x, uint64_t q) {
   const dcconf_DataCopyCO12DstParams* p = &c->co12Dst;
   const int relu = p->reluPre == 1;
-  const float m1 = float_of_bits((uint32_t)q & 0xFFFFE000u); /* bits [31:13]: 1-8-10, the low 13 bits ignored */
-  /* AMB-12: a negative fp32 scale sign-extended to 64 bits; negscale-magnitude reads only the low word */
-  const int low_word_only = (q >> 31) == 0x1FFFFFFFFull && c->amb12FixNegScale == DCCONF_AMB12_NEGSCALE_MAGNITUDE;
-  const uint32_t n = low_word_only ? 0 : (uint32_t)(q >> 32 & 0xF);
-  const int mcb = !low_word_only && (q >> 36 & 1) != 0;
-  int64_t xi;
-  double value;
+  quant_param param;
   switch (p->quantPre) {
     case DCCONF_QUANT_NOQUANT: return relu ? relu_bits(x) : x;
     case DCCONF_QUANT_F322F16: return double_to_half(float_of_bits(relu ? relu_bits(x) : x), 0);
     case DCCONF_QUANT_F322BF16: return float_to_bfloat16(relu ? relu_bits(x) : x);
     default: break; /* DEQF16 / VDEQF16: int32 -> half */
   }
-  xi = (int32_t)x;
-  if (mcb) {
-    /* AMB-9: N raw, or N + 1 (shift-plus-one); an arithmetic shift, then saturate to int16 */
-    const uint32_t shift = n + (c->amb9FixShift == DCCONF_AMB9_SHIFT_PLUS_ONE ? 1 : 0);
-    xi = xi < 0 ? -((-xi - 1) >> shift) - 1 : xi >> shift;
-    xi = xi < -32768 ? -32768 : xi > 32767 ? 32767 : xi;
-  }
-  value = (double)(float)xi;
-  /* M2 = 0 with ReLU: a negative x gives -0.0 (FIX-6 literally); the product is exact in double */
-  return double_to_half(value * ((value < 0 && relu) ? 0.0 : (double)m1),
-                        c->amb10FixDeqRounding == DCCONF_AMB10_DEQ_TRUNC);
+  param = decode_quant(c, q);
+  return double_to_half(deq_scaled(c, x, &param, relu), c->amb10FixDeqRounding == DCCONF_AMB10_DEQ_TRUNC);
 }
 
 static int copy_fixpipe(const dcconf_case* c, const uint8_t* src, size_t src_size, uint8_t* dst, size_t dst_size,
@@ -415,6 +439,124 @@ static int copy_fixpipe(const dcconf_case* c, const uint8_t* src, size_t src_siz
   return DCCONF_OK;
 }
 
+/* ---- enhanced DataCopy CO1 -> CO2 with deqScale (SEMANTICS section 9, ABI 1.3) ------------------------------ */
+
+/* A double in [-256, 255] to the nearest integer, ties to even (no libm). */
+static int64_t round_half_even(double y) {
+  const int64_t t = (int64_t)y;                   /* toward zero */
+  const int64_t down = (double)t > y ? t - 1 : t; /* floor */
+  const double fraction = y - (double)down;
+  return fraction > 0.5 || (fraction == 0.5 && (down & 1) != 0) ? down + 1 : down;
+}
+
+static int is_vector_deq(uint32_t deq_scale) { return deq_scale == DCCONF_VDEQ || deq_scale == DCCONF_VDEQ8; }
+
+/* ENH-4 for one int32 element with parameter bits: (V)DEQ -> half, (V)DEQ8 -> int8/uint8 (FIX-6 on FIX-5's fields).
+ * isRelu decides ReLU (ENH-3: "relu wins" over the parameter); AMB-11 puts it before the scale (M2 = 0) or after the
+ * offset. */
+static uint64_t enhanced_convert(const dcconf_case* c, uint32_t x, uint64_t param_bits) {
+  const dcconf_DataCopyEnhancedParams* e = &c->enhancedParams;
+  const quant_param q = decode_quant(c, param_bits);
+  const int relu = e->isRelu != 0;
+  const int relu_after_offset = relu && c->amb11FixReluOrder == DCCONF_AMB11_RELU_AFTER_OFFSET;
+  double y;
+  int64_t k;
+  if (e->deqScale == DCCONF_DEQ || e->deqScale == DCCONF_VDEQ) {
+    return double_to_half(deq_scaled(c, x, &q, relu), c->amb10FixDeqRounding == DCCONF_AMB10_DEQ_TRUNC);
+  }
+  y = deq_scaled(c, x, &q, relu && !relu_after_offset);
+  if (y != y) y = 0; /* NaN (0 * inf): the oracle leaves the element unspecified */
+  k = round_half_even(y < -256.0 ? -256.0 : y > 255.0 ? 255.0 : y);
+  /* AMB-8: the 9-bit offset in two's complement (the first reading), or unsigned 0..511 (offset-unsigned) */
+  k += c->amb8FixOffset != DCCONF_AMB8_OFFSET_UNSIGNED && q.offset_bits >= 256 ? (int64_t)q.offset_bits - 512
+                                                                                : (int64_t)q.offset_bits;
+  if (relu_after_offset && k < 0) k = 0;
+  /* bit 46 picks int8 or uint8; the header sets it for an int8 T */
+  if (q.signed_result || c->dtype == DCCONF_DTYPE_INT8) return (uint8_t)(k < -128 ? -128 : k > 127 ? 127 : k);
+  return (uint64_t)(k < 0 ? 0 : k > 255 ? 255 : k);
+}
+
+/* Where element j of a burst lands in its destination burst: contiguous at sizeof(T), or, for DEQ8 with sidStoreMode
+ * 0/1, each 16 results (one 1x16 source row) in one half of a 32-byte slot, the other half kept (ENH-3). */
+static uint64_t enhanced_dst_byte(uint64_t j, int half_slot, uint64_t s) {
+  return half_slot >= 0 ? 32 * (j / 16) + (uint64_t)half_slot + j % 16 : j * s;
+}
+
+static int copy_enhanced_co1(const dcconf_case* c, const uint8_t* src, size_t src_size, uint8_t* dst,
+                             size_t dst_size, char* detail, size_t detail_cap) {
+  const dcconf_DataCopyParams* p = &c->params.dataCopy;
+  const dcconf_DataCopyEnhancedParams* e = &c->enhancedParams;
+  const dcconf_EnhancedConversion* k = &c->enhancedConversion;
+  const uint64_t s = dtype_bytes(c->dtype);
+  /* AMB-13: the V* entries of bursts after the first: entries 0..15 again, or 16 more per burst (vdeq-advance) */
+  const int advance = c->amb13VdeqTensorStep == DCCONF_AMB13_VDEQ_ADVANCE;
+  uint64_t block_elems, stride_elems, burst_elems, src_pitch, dst_pitch, src_span = 0, dst_span = 0, i, j;
+  int half_slot = -1; /* DEQ8 with sidStoreMode 0/1: 16 results fill one 16-byte half (0 low, 16 high) of 32 B */
+  int status;
+
+  /* DC-1, then ENH-1's block modes and padMode, then ENH-3's store modes: the oracle's order */
+  if (p->blockCount > 4095 || ((p->blockCount == 0 || p->blockLen == 0) && !zero_is_noop(c))) {
+    return answer(detail, detail_cap, DCCONF_REJECTED, "DC-1: blockCount %u must be in [1, 4095], blockLen >= 1",
+                  (unsigned)p->blockCount);
+  }
+  switch (e->blockMode) { /* ENH-1 tables 7, 8: elements of a block, and the src stride unit, in elements of U */
+    case DCCONF_BLOCK_MODE_MATRIX: block_elems = 256; stride_elems = 256; break;
+    case DCCONF_BLOCK_MODE_VECTOR: block_elems = 16; stride_elems = 256; break;
+    case DCCONF_BLOCK_MODE_SMALL_CHANNEL: block_elems = 64; stride_elems = 64; break;
+    default: return answer(detail, detail_cap, DCCONF_REJECTED, "ENH-1: blockMode %u is not a CO1->CO2 mode",
+                           (unsigned)e->blockMode);
+  }
+  if (e->padMode != 0) return answer(detail, detail_cap, DCCONF_REJECTED, "ENH-1: padMode must be PAD_NONE");
+  if ((e->deqScale == DCCONF_DEQ8 || e->deqScale == DCCONF_VDEQ8) && e->sidStoreMode != 3) {
+    if (e->sidStoreMode > 1) {
+      return answer(detail, detail_cap, DCCONF_REJECTED, "ENH-3: sidStoreMode %u is not 0, 1 or 3",
+                    (unsigned)e->sidStoreMode);
+    }
+    /* ENH-3: the page says 0 = high 16 B, 1 = low; AMB-15 sid-matmul swaps them */
+    half_slot = (e->sidStoreMode == 0) == (c->amb15SidHalf == DCCONF_AMB15_DOC_PAGE) ? 16 : 0;
+  }
+  if (is_vector_deq(e->deqScale) &&
+      k->deqTensorLength < (advance && p->blockCount > 1 ? 16 * (uint64_t)p->blockCount : 16)) {
+    return answer(detail, detail_cap, DCCONF_REJECTED, "ENH-2: the V* deq tensor has %llu entries, fewer than it reads",
+                  (unsigned long long)k->deqTensorLength);
+  }
+
+  /* ENH-2: the UB side holds the same elements at sizeof(T); bursts 32*dstStride apart */
+  burst_elems = (uint64_t)p->blockLen * block_elems;
+  src_pitch = burst_elems * 4 + (uint64_t)p->srcStride * stride_elems * 4;
+  dst_pitch = (half_slot >= 0 ? 2 * burst_elems : burst_elems * s) + DATA_BLOCK_BYTES * (uint64_t)p->dstStride;
+  if (burst_elems > 0 && p->blockCount > 0) {
+    src_span = (p->blockCount - 1) * src_pitch + burst_elems * 4;
+    dst_span = (p->blockCount - 1) * dst_pitch + enhanced_dst_byte(burst_elems - 1, half_slot, s) + s;
+  }
+  status = check_buffers(c, src_size, src_span, dst_size, dst_span, detail, detail_cap);
+  if (status != DCCONF_OK || src_span == 0) return status;
+
+  for (i = 0; i < p->blockCount; ++i) {
+    for (j = 0; j < burst_elems; ++j) {
+      const uint32_t x = (uint32_t)load_bits(src + c->src.offsetBytes + i * src_pitch + 4 * j, 4);
+      const uint64_t q = is_vector_deq(e->deqScale) ? k->deqTensor[(advance ? 16 * i : 0) + j % 16] : e->deqValue;
+      store_bits(dst + c->dst.offsetBytes + i * dst_pitch + enhanced_dst_byte(j, half_slot, s),
+                 enhanced_convert(c, x, q), s);
+    }
+  }
+  return DCCONF_OK;
+}
+
+/* ENH-2 table 5, the part implemented here: (V)DEQ int32 -> half, (V)DEQ8 int32 -> int8/uint8 on the CO2 products;
+ * V* not on SMALL_CHANNEL (its column order is undocumented: dcconf does not check it either). A case from a dcconf
+ * older than this header (struct_size smaller) states no source type: not supported. */
+static int enhanced_supported(const dcconf_case* c) {
+  const dcconf_DataCopyEnhancedParams* e = &c->enhancedParams;
+  if (c->product != DCCONF_PRODUCT_ATLAS_TRAINING && c->product != DCCONF_PRODUCT_ATLAS_INFERENCE_310P) return 0;
+  if (c->struct_size < sizeof(dcconf_case) || !c->hasEnhancedParams) return 0;
+  if (c->enhancedConversion.srcDType != DCCONF_DTYPE_INT32) return 0;
+  if (is_vector_deq(e->deqScale) && e->blockMode == DCCONF_BLOCK_MODE_SMALL_CHANNEL) return 0;
+  if (e->deqScale == DCCONF_DEQ || e->deqScale == DCCONF_VDEQ) return c->dtype == DCCONF_DTYPE_HALF;
+  return (e->deqScale == DCCONF_DEQ8 || e->deqScale == DCCONF_VDEQ8) &&
+         (c->dtype == DCCONF_DTYPE_INT8 || c->dtype == DCCONF_DTYPE_UINT8);
+}
+
 /* ---- the ABI entry points --------------------------------------------------------------------------------- */
 
 /* DC-4: the dtypes of normal DataCopy. */
@@ -428,6 +570,7 @@ static int is_datacopy_dtype(uint32_t dtype) {
  * (c->operation); a malformed case arrives as DCCONF_OP_NONE. */
 static int example_supports(void* self, const dcconf_case* c) {
   (void)self;
+  if (c->operation == DCCONF_OP_ENHANCED_CO1_TO_CO2) return enhanced_supported(c);
   if (c->product != DCCONF_PRODUCT_ATLAS_A2 && c->product != DCCONF_PRODUCT_ATLAS_A3) return 0;
   if (c->dtype > DCCONF_DTYPE_DOUBLE) return 0;
   switch (c->operation) {
@@ -459,6 +602,7 @@ static int example_run(void* self, const dcconf_case* c, const uint8_t* src, siz
     case DCCONF_OP_PAD_GM_TO_UB: return copy_pad_gm_to_ub(c, src, src_size, dst, dst_size, detail, detail_cap);
     case DCCONF_OP_PAD_UB_TO_GM: return copy_pad_ub_to_gm(c, src, src_size, dst, dst_size, detail, detail_cap);
     case DCCONF_OP_FIXPIPE: return copy_fixpipe(c, src, src_size, dst, dst_size, detail, detail_cap);
+    case DCCONF_OP_ENHANCED_CO1_TO_CO2: return copy_enhanced_co1(c, src, src_size, dst, dst_size, detail, detail_cap);
     default: return copy_0level(c, src, src_size, dst, dst_size, detail, detail_cap);
   }
 }
@@ -466,7 +610,7 @@ static int example_run(void* self, const dcconf_case* c, const uint8_t* src, siz
 static const dcconf_backend_v1_t example_table = {
     DCCONF_ABI_VERSION, sizeof(dcconf_backend_v1_t), "example", "1.0 (dcconf example plugin)",
     example_create,     example_destroy,             example_supports, example_run,
-    sizeof(dcconf_case), /* case_struct_size (1.2): later operations reach example_supports, which decides */
+    sizeof(dcconf_case), /* case_struct_size (1.3): every case reaches example_supports, which decides */
 };
 
 /* The test fixtures include this file to reuse it with one deliberate bug each; they export their own table. */

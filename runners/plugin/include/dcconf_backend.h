@@ -26,8 +26,8 @@
  *   - A plugin tells dcconf which dcconf_case it was compiled against in dcconf_backend_v1_t.case_struct_size. A
  *     table too short to hold that field, or holding 0 there, means the first v1 case (DCCONF_CASE_V1_0_SIZE bytes).
  *     dcconf hands a plugin only the cases its case layout can express: a case that needs a later field or enum
- *     value (the "since 1.1" / "since 1.2" marks below) is answered DCCONF_NOT_SUPPORTED by dcconf itself, without
- *     calling it.
+ *     value (the "since 1.1" / "since 1.2" / "since 1.3" marks below) is answered DCCONF_NOT_SUPPORTED by dcconf
+ *     itself, without calling it.
  */
 #ifndef DCCONF_BACKEND_H
 #define DCCONF_BACKEND_H
@@ -100,7 +100,9 @@ enum dcconf_dtype {
   DCCONF_DTYPE_DOUBLE = 11,  /* 8 */
   /* since 1.1 (DN2NZ-4): two 4-bit values a byte, moved as bytes (ND2NZ-5), so every count is in bytes */
   DCCONF_DTYPE_FP4X2_E2M1 = 12, /* 1 */
-  DCCONF_DTYPE_FP4X2_E1M2 = 13  /* 1 */
+  DCCONF_DTYPE_FP4X2_E1M2 = 13, /* 1 */
+  /* since 1.3, only in dcconf_EnhancedConversion.srcDType: no source type stated (the CO1 type U is T) */
+  DCCONF_DTYPE_NONE = 255
 };
 
 /* The documented operation the case is a call of, as dcconf resolved it from api, path and params. */
@@ -167,6 +169,23 @@ enum dcconf_amb12_fix_neg_scale {
   DCCONF_AMB12_ANY = 0,
   DCCONF_AMB12_NEGSCALE_SIGNED = 1,    /* profile word negscale-signed: bits [46:32] read as the FIX-5 fields */
   DCCONF_AMB12_NEGSCALE_MAGNITUDE = 2  /* profile word negscale-magnitude: only the low word is meaningful */
+};
+
+/* since 1.3 (dcconf_case.amb13VdeqTensorStep .. amb15SidHalf, ENH-4): the enhanced CO1->CO2 conversions. AMB-13
+ * and AMB-14 default to ANY (0) like AMB-8..12; AMB-15's default (0) is the DataCopy page's reading (ENH-3). */
+enum dcconf_amb13_vdeq_tensor_step {
+  DCCONF_AMB13_ANY = 0,
+  DCCONF_AMB13_VDEQ_REPEAT = 1,  /* profile word vdeq-repeat: every burst reads entries 0..15 */
+  DCCONF_AMB13_VDEQ_ADVANCE = 2  /* profile word vdeq-advance: burst i reads entries 16*i .. 16*i + 15 */
+};
+enum dcconf_amb14_deq16_offset {
+  DCCONF_AMB14_ANY = 0,
+  DCCONF_AMB14_DEQ16_NO_OFFSET = 1, /* profile word deq16-no-offset: an int16 result ignores the offset bits */
+  DCCONF_AMB14_DEQ16_OFFSET = 2     /* profile word deq16-offset: the offset bits are added */
+};
+enum dcconf_amb15_sid_half {
+  DCCONF_AMB15_DOC_PAGE = 0,      /* sidStoreMode 0 = high 16 B, 1 = low 16 B (the page) */
+  DCCONF_AMB15_MATMUL_PAIRING = 1 /* profile word sid-matmul: 0 = low, 1 = high */
 };
 
 /* since 1.2: QuantMode_t (FIX-4), Ascend C's enumerator values */
@@ -332,6 +351,18 @@ typedef struct dcconf_FixpipeState {
   uint64_t quantTensorLength;
 } dcconf_FixpipeState;
 
+/* since 1.3: what an enhanced DataCopy reads beyond DataCopyEnhancedParams (ENH-2, ENH-4). */
+typedef struct dcconf_EnhancedConversion {
+  uint32_t srcDType;    /* enum dcconf_dtype: the CO1 type U of DataCopy(LocalTensor<T>, LocalTensor<U>, ...), or
+                         * DCCONF_DTYPE_NONE when the case states none (U is the case's dtype T) */
+  uint32_t reserved;    /* zero */
+  /* The per-column uint64 deqScale parameters of the V* modes (the headers' deqTensorAddr; entry k for column k % 16,
+   * AMB-13 for the bursts after the first), deqTensorLength entries; NULL when empty. Owned by dcconf, valid during
+   * run() only; NULL (length kept) during supports(). */
+  const uint64_t* deqTensor;
+  uint64_t deqTensorLength;
+} dcconf_EnhancedConversion;
+
 /* ---- the case ------------------------------------------------------------------------------------------------ */
 
 /* One operand buffer. The copy starts offsetBytes into it; the buffer passed to run() is sizeBytes long. */
@@ -396,12 +427,20 @@ typedef struct dcconf_case {
   uint8_t reserved3[2];        /* zero */
   dcconf_DataCopyCO12DstParams co12Dst; /* valid when paramsKind == DCCONF_PARAMS_CO12DST */
   dcconf_FixpipeState fixpipe;          /* valid when hasFixpipe */
+  /* ---- since 1.3 (a plugin compiled against 1.2 reports DCCONF_CASE_V1_2_SIZE and never sees them) */
+  uint8_t amb13VdeqTensorStep; /* profile, AMB-13: enum dcconf_amb13_vdeq_tensor_step */
+  uint8_t amb14Deq16Offset;    /* profile, AMB-14: enum dcconf_amb14_deq16_offset */
+  uint8_t amb15SidHalf;        /* profile, AMB-15: enum dcconf_amb15_sid_half */
+  uint8_t reserved4[5];        /* zero */
+  dcconf_EnhancedConversion enhancedConversion; /* valid when hasEnhancedParams */
 } dcconf_case;
 
 /* sizeof(dcconf_case) before 1.1: where the 1.1 fields start. */
 #define DCCONF_CASE_V1_0_SIZE offsetof(dcconf_case, amb7SmallC0Polarity)
 /* sizeof(dcconf_case) of 1.1: where the 1.2 fields start. */
 #define DCCONF_CASE_V1_1_SIZE offsetof(dcconf_case, amb8FixOffset)
+/* sizeof(dcconf_case) of 1.2: where the 1.3 fields start. */
+#define DCCONF_CASE_V1_2_SIZE offsetof(dcconf_case, amb13VdeqTensorStep)
 
 /* ---- the plugin table ---------------------------------------------------------------------------------------- */
 

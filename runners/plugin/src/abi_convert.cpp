@@ -4,7 +4,9 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <optional>
 #include <type_traits>
+#include <vector>
 
 namespace dcconf::plugin {
 namespace {
@@ -40,6 +42,10 @@ static_assert(raw(Profile::FixOffset::offsetUnsigned) == DCCONF_AMB8_OFFSET_UNSI
               raw(Profile::FixDeqRounding::deqTrunc) == DCCONF_AMB10_DEQ_TRUNC &&
               raw(Profile::FixReluOrder::reluAfterOffset) == DCCONF_AMB11_RELU_AFTER_OFFSET &&
               raw(Profile::FixNegScale::negScaleMagnitude) == DCCONF_AMB12_NEGSCALE_MAGNITUDE);
+static_assert(raw(Profile::VdeqTensorStep::advance) == DCCONF_AMB13_VDEQ_ADVANCE &&
+              raw(Profile::Deq16Offset::added) == DCCONF_AMB14_DEQ16_OFFSET &&
+              raw(Profile::SidHalf::matmulPairing) == DCCONF_AMB15_MATMUL_PAIRING);
+static_assert(raw(DType::fp4x2_e1m2_t) < DCCONF_DTYPE_NONE, "DCCONF_DTYPE_NONE must stay outside the dtypes");
 
 // Where each 1.1 part of dcconf_case ends: a reader whose struct_size reaches it knows the part.
 template <typename Field>
@@ -54,6 +60,10 @@ constexpr std::size_t kEndEnhanced = endOf<dcconf_DataCopyEnhancedParams>(offset
 constexpr std::size_t kEndFixProfile = endOf<std::uint8_t>(offsetof(dcconf_case, hasFixpipe));
 constexpr std::size_t kEndCo12Dst = endOf<dcconf_DataCopyCO12DstParams>(offsetof(dcconf_case, co12Dst));
 constexpr std::size_t kEndFixpipe = endOf<dcconf_FixpipeState>(offsetof(dcconf_case, fixpipe));
+// ... and each 1.3 part (the enhanced CO1->CO2 conversions)
+constexpr std::size_t kEndEnhProfile = endOf<std::uint8_t>(offsetof(dcconf_case, amb15SidHalf));
+constexpr std::size_t kEndEnhConversion =
+    endOf<dcconf_EnhancedConversion>(offsetof(dcconf_case, enhancedConversion));
 
 // SliceParams and dcconf_SliceParams have the same fields (SliceInfo and dcconf_SliceInfo too): one copy serves both
 // directions.
@@ -137,6 +147,22 @@ dcconf_FixpipeState fixpipeToAbi(const FixpipeState& f) {
   out.quantTensor = f.quantTensor.empty() ? nullptr : f.quantTensor.data();
   out.quantTensorLength = f.quantTensor.size();
   return out;
+}
+
+// The ENH-2 fields beyond the documented struct; the deq tensor points at the case's own vector, as the quant tensor.
+dcconf_EnhancedConversion conversionToAbi(const DataCopyEnhancedParams& e) {
+  dcconf_EnhancedConversion out{};
+  out.srcDType = e.srcDType ? raw(*e.srcDType) : std::uint32_t{DCCONF_DTYPE_NONE};
+  out.deqTensor = e.deqTensor.empty() ? nullptr : e.deqTensor.data();
+  out.deqTensorLength = e.deqTensor.size();
+  return out;
+}
+
+// A uint64 tensor the ABI passes by pointer and length; empty when the length is 0, nullopt for NULL with a length.
+std::optional<std::vector<std::uint64_t>> tensorFromAbi(const std::uint64_t* data, std::uint64_t length) {
+  if (length == 0) return std::vector<std::uint64_t>{};
+  if (data == nullptr) return std::nullopt;
+  return std::vector<std::uint64_t>(data, data + length);
 }
 
 dcconf_Nd2NzParams nd2nzToAbi(const Nd2NzParams& p) {
@@ -277,17 +303,7 @@ std::size_t abiCaseBytesNeeded(const Case& c) {
   std::size_t need = DCCONF_CASE_V1_0_SIZE;
   const bool fp4 = c.dtype == DType::fp4x2_e2m1_t || c.dtype == DType::fp4x2_e1m2_t;
   const auto operation = resolveOperation(c).operation;
-  // AMB-13..15 have no ABI form yet: no plugin's dcconf_case can express them (host: not-supported).
   const Profile defaults;
-  if (c.profile.vdeqTensorStep != defaults.vdeqTensorStep || c.profile.deq16Offset != defaults.deq16Offset ||
-      c.profile.sidHalf != defaults.sidHalf) {
-    return ~std::size_t{0};
-  }
-  // Nor are the enhanced CO1->CO2 conversions (ENH-2): ABI 1.1 has no srcDType or deqTensor.
-  if (c.enhancedParams && (c.enhancedParams->deqScale != DeqScale::none || c.enhancedParams->srcDType ||
-                           !c.enhancedParams->deqTensor.empty())) {
-    return ~std::size_t{0};
-  }
   const bool newOperation = operation && raw(*operation) > raw(Operation::nz2nd);
   if (fp4 || newOperation || c.profile.smallC0Polarity != Profile::SmallC0Polarity::basicApiPage) need = kEndAmb7;
   if (std::holds_alternative<SliceParams>(c.params)) need = std::max(need, kEndSlice);
@@ -301,6 +317,16 @@ std::size_t abiCaseBytesNeeded(const Case& c) {
   if (fixProfile) need = std::max(need, kEndFixProfile);
   if (std::holds_alternative<DataCopyCO12DstParams>(c.params)) need = std::max(need, kEndCo12Dst);
   if (c.fixpipe) need = std::max(need, kEndFixpipe);
+  // 1.3: the AMB-13..15 words and the enhanced conversions (ENH-2: a deqScale, a stated source type, a deq tensor;
+  // a 1.2 reader would see a DEQ case without its source type or V* parameters)
+  if (c.profile.vdeqTensorStep != defaults.vdeqTensorStep || c.profile.deq16Offset != defaults.deq16Offset ||
+      c.profile.sidHalf != defaults.sidHalf) {
+    need = std::max(need, kEndEnhProfile);
+  }
+  if (c.enhancedParams && (c.enhancedParams->deqScale != DeqScale::none || c.enhancedParams->srcDType ||
+                           !c.enhancedParams->deqTensor.empty())) {
+    need = std::max(need, kEndEnhConversion);
+  }
   return need;
 }
 
@@ -337,6 +363,11 @@ dcconf_case toAbi(const Case& c) {
   out.amb12FixNegScale = static_cast<std::uint8_t>(raw(c.profile.fixNegScale));
   out.hasFixpipe = c.fixpipe.has_value();
   if (c.fixpipe) out.fixpipe = fixpipeToAbi(*c.fixpipe);
+  out.amb13VdeqTensorStep = static_cast<std::uint8_t>(raw(c.profile.vdeqTensorStep));
+  out.amb14Deq16Offset = static_cast<std::uint8_t>(raw(c.profile.deq16Offset));
+  out.amb15SidHalf = static_cast<std::uint8_t>(raw(c.profile.sidHalf));
+  out.enhancedConversion.srcDType = DCCONF_DTYPE_NONE;
+  if (c.enhancedParams) out.enhancedConversion = conversionToAbi(*c.enhancedParams);
   return out;
 }
 
@@ -377,6 +408,18 @@ FromAbi fromAbi(const dcconf_case& c) {
     enhanced.isRelu = e.isRelu != 0;
     enhanced.padMode = e.padMode;
     enhanced.padValue = e.padValue;
+    if (c.struct_size >= kEndEnhConversion) {
+      const dcconf_EnhancedConversion& k = c.enhancedConversion;
+      if (k.srcDType != DCCONF_DTYPE_NONE) {
+        enhanced.srcDType = enums.read(k.srcDType, DType::fp4x2_e1m2_t, "enhancedConversion.srcDType");
+      }
+      auto tensor = tensorFromAbi(k.deqTensor, k.deqTensorLength);
+      if (!tensor) {
+        return {std::nullopt, "dcconf_case.enhancedConversion.deqTensor is NULL with deqTensorLength " +
+                                  std::to_string(k.deqTensorLength)};
+      }
+      enhanced.deqTensor = std::move(*tensor);
+    }
   }
   if (c.struct_size >= kEndFixProfile) {
     out.profile.fixOffset = enums.read(c.amb8FixOffset, Profile::FixOffset::offsetUnsigned, "amb8FixOffset");
@@ -388,9 +431,16 @@ FromAbi fromAbi(const dcconf_case& c) {
     out.profile.fixNegScale =
         enums.read(c.amb12FixNegScale, Profile::FixNegScale::negScaleMagnitude, "amb12FixNegScale");
   }
+  if (c.struct_size >= kEndEnhProfile) {
+    out.profile.vdeqTensorStep =
+        enums.read(c.amb13VdeqTensorStep, Profile::VdeqTensorStep::advance, "amb13VdeqTensorStep");
+    out.profile.deq16Offset = enums.read(c.amb14Deq16Offset, Profile::Deq16Offset::added, "amb14Deq16Offset");
+    out.profile.sidHalf = enums.read(c.amb15SidHalf, Profile::SidHalf::matmulPairing, "amb15SidHalf");
+  }
   if (c.struct_size >= kEndFixpipe && c.hasFixpipe != 0) {
     const dcconf_FixpipeState& f = c.fixpipe;
-    if (f.quantTensor == nullptr && f.quantTensorLength != 0) {
+    auto tensor = tensorFromAbi(f.quantTensor, f.quantTensorLength);
+    if (!tensor) {
       return {std::nullopt, "dcconf_case.fixpipe.quantTensor is NULL with quantTensorLength " +
                                 std::to_string(f.quantTensorLength)};
     }
@@ -400,7 +450,7 @@ FromAbi fromAbi(const dcconf_case& c) {
     state.srcNdStride = f.srcNdStride;
     state.dstNdStride = f.dstNdStride;
     state.quantScalar = f.quantScalar;
-    if (f.quantTensorLength != 0) state.quantTensor.assign(f.quantTensor, f.quantTensor + f.quantTensorLength);
+    state.quantTensor = std::move(*tensor);
   }
   if (!enums.error().empty()) return {std::nullopt, enums.error()};
   if (!paramsFromAbi(c, out.params)) {

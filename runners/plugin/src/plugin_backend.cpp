@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <cerrno>
 #include <chrono>
 #include <climits>
@@ -23,7 +24,6 @@
 #include <cstring>
 #include <mutex>
 #include <optional>
-#include <vector>
 
 #include "dcconf/plugin/abi_convert.hpp"
 #include "dcconf_backend.h"
@@ -50,9 +50,9 @@ struct Request {
   std::uint64_t srcBytes = 0;      // src at mapping offset 0
   std::uint64_t dstOffsetBytes = 0;
   std::uint64_t dstBytes = 0;
-  // FIX (ABI 1.2): the V* quant tensor travels in the mapping after dst; the worker points c.fixpipe.quantTensor at it
-  // (the parent's pointer means nothing in the worker).
-  std::uint64_t quantTensorOffsetBytes = 0;
+  // The case's uint64 tensors (Tensor) travel in the mapping after dst, each 64-byte aligned; the worker points the
+  // case's pointers at them (the parent's pointers mean nothing in the worker).
+  std::uint64_t tensorOffsetBytes[2] = {};
   dcconf_case c{};
 };
 
@@ -194,6 +194,20 @@ const dcconf_backend_v1_t* loadTable(const std::string& path, Hello& hello) {
   return table;
 }
 
+// The uint64 tensors a case passes by pointer: FIX's V* quant tensor (ABI 1.2) and the enhanced deq tensor (1.3).
+enum Tensor : std::size_t { quantTensor, deqTensor, tensorCount };
+
+struct TensorField {
+  const std::uint64_t** pointer;
+  std::uint64_t length;
+};
+// The case's pointer and length of each tensor; a tensor whose part of the case is not in use counts as empty.
+std::array<TensorField, tensorCount> tensorFields(dcconf_case& c) {
+  return {TensorField{&c.fixpipe.quantTensor, c.hasFixpipe != 0 ? c.fixpipe.quantTensorLength : 0},
+          TensorField{&c.enhancedConversion.deqTensor,
+                      c.hasEnhancedParams != 0 ? c.enhancedConversion.deqTensorLength : 0}};
+}
+
 class WorkerMapping {
  public:
   explicit WorkerMapping(int memfd) : memfd_(memfd) {}
@@ -233,15 +247,18 @@ class WorkerMapping {
   Request request;
   while (recvAll(sock, &request, sizeof request, std::nullopt) == Io::ok) {
     Reply reply;
-    request.c.fixpipe.quantTensor = nullptr;  // supports() sees no tensor (dcconf_backend.h)
+    const auto tensors = tensorFields(request.c);
+    for (const TensorField& t : tensors) *t.pointer = nullptr;  // supports() sees no tensor (dcconf_backend.h)
     if (request.kind == RequestKind::supports) {
       reply.status = DCCONF_OK;
       reply.supported = table->supports(self, &request.c) != 0;
     } else if (std::uint8_t* base = mapping.at(request.mappingBytes); base == nullptr) {
       setText(reply.detail, errnoText("plugin worker cannot map the buffers").c_str());
     } else {
-      if (request.c.hasFixpipe != 0 && request.c.fixpipe.quantTensorLength != 0) {
-        request.c.fixpipe.quantTensor = reinterpret_cast<const std::uint64_t*>(base + request.quantTensorOffsetBytes);
+      for (std::size_t k = 0; k < tensorCount; ++k) {
+        if (tensors[k].length != 0) {
+          *tensors[k].pointer = reinterpret_cast<const std::uint64_t*>(base + request.tensorOffsetBytes[k]);
+        }
       }
       reply.status = table->run(self, &request.c, base, request.srcBytes, base + request.dstOffsetBytes,
                                 request.dstBytes, reply.detail, sizeof reply.detail);
@@ -301,12 +318,10 @@ class PluginBackend final : public backends::Backend {
     }
     if (!expressible(c)) {
       const std::size_t need = abiCaseBytesNeeded(c);
-      return {RunStatus::notSupported,
-              "plugin '" + name_ + "' knows a dcconf_case of " + std::to_string(pluginCaseBytes_) +
-                  " bytes; this case " +
-                  (need == ~std::size_t{0} ? std::string("uses fields no ABI version has yet (AMB-13..15, ENH-2)")
-                                           : "needs " + std::to_string(need)) +
-                  " (later ABI fields: see dcconf_backend.h, case_struct_size)"};
+      return {RunStatus::notSupported, "plugin '" + name_ + "' knows a dcconf_case of " +
+                                           std::to_string(pluginCaseBytes_) + " bytes; this case needs " +
+                                           std::to_string(need) +
+                                           " (later ABI fields: see dcconf_backend.h, case_struct_size)"};
     }
     const std::lock_guard lock(mutex_);
     Request request;
@@ -315,17 +330,23 @@ class PluginBackend final : public backends::Backend {
     request.srcBytes = src.size();
     request.dstOffsetBytes = oracle::alignUp(src.size(), kDstAlignBytes);
     request.dstBytes = dst.size();
-    const std::vector<std::uint64_t> noTensor;
-    const std::vector<std::uint64_t>& tensor = c.fixpipe ? c.fixpipe->quantTensor : noTensor;
-    request.quantTensorOffsetBytes = oracle::alignUp(request.dstOffsetBytes + request.dstBytes, kDstAlignBytes);
-    const std::uint64_t tensorBytes = tensor.size() * sizeof(std::uint64_t);
-    if (std::string error = growMapping(request.quantTensorOffsetBytes + tensorBytes); !error.empty()) {
-      return {RunStatus::error, error};
+    // The tensors after dst, in Tensor order; toAbi pointed the case at the vectors of c, which the copy reads.
+    const auto tensors = tensorFields(request.c);
+    std::uint64_t end = request.dstOffsetBytes + request.dstBytes;
+    for (std::size_t k = 0; k < tensorCount; ++k) {
+      request.tensorOffsetBytes[k] = oracle::alignUp(end, kDstAlignBytes);
+      end = request.tensorOffsetBytes[k] + tensors[k].length * sizeof(std::uint64_t);
     }
+    if (std::string error = growMapping(end); !error.empty()) return {RunStatus::error, error};
     request.mappingBytes = mappingBytes_;
     std::copy(src.begin(), src.end(), mapping_);
     std::copy(dst.begin(), dst.end(), mapping_ + request.dstOffsetBytes);
-    if (tensorBytes != 0) std::memcpy(mapping_ + request.quantTensorOffsetBytes, tensor.data(), tensorBytes);
+    for (std::size_t k = 0; k < tensorCount; ++k) {
+      if (tensors[k].length != 0) {
+        std::memcpy(mapping_ + request.tensorOffsetBytes[k], *tensors[k].pointer,
+                    tensors[k].length * sizeof(std::uint64_t));
+      }
+    }
 
     Reply reply;
     RunResult result = transact(request, reply);

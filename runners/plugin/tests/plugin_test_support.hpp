@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdint>
 #include <random>
 #include <string>
@@ -84,6 +85,25 @@ inline Case fixpipeCase() {
   c.fixpipe = FixpipeState{};
   c.fixpipe->srcDType = DType::int32_t;
   c.fixpipe->quantScalar = encodeQuantParam(0.5F, 0, false, 0, false);
+  sizeBuffers(c, 0);
+  return c;
+}
+
+// A valid enhanced CO1->CO2 conversion (ENH-2, ABI 1.3) on Atlas training: DEQ8 int32 -> int8, VECTOR blocks, two
+// bursts of one 1x16 row, sidStoreMode 0 (each 16 results in the high 16 B of a 32-byte slot), scale 2^-20.
+inline Case enhancedDeq8Case() {
+  Case c;
+  c.product = Product::atlas_training;
+  c.api = Api::DataCopy;
+  c.srcPos = Position::CO1;
+  c.dstPos = Position::CO2;
+  c.dtype = DType::int8_t;
+  c.params = DataCopyParams{2, 1, 0, 1};
+  c.enhancedParams = DataCopyEnhancedParams{};
+  c.enhancedParams->blockMode = BlockMode::vector;
+  c.enhancedParams->deqScale = DeqScale::deq8;
+  c.enhancedParams->srcDType = DType::int32_t;
+  c.enhancedParams->deqValue = encodeQuantParam(std::ldexp(1.0F, -20), 0, false, 0, true);
   sizeBuffers(c, 0);
   return c;
 }

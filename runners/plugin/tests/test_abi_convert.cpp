@@ -2,9 +2,11 @@
 #include <gtest/gtest.h>
 
 #include <cstddef>
+#include <optional>
 #include <vector>
 
 #include "dcconf/plugin/abi_convert.hpp"
+#include "plugin_test_support.hpp"
 
 namespace dcconf::plugin {
 namespace {
@@ -196,7 +198,7 @@ TEST(AbiConvert, TheQuantisingCopyNeedsThe1_2Layout) {
   c.params = DataCopyCO12DstParams{16, 1, 1, 16, QuantMode::DEQF16, 0, false, false, 0};
   c.fixpipe = FixpipeState{};
   ASSERT_EQ(resolveOperation(c).operation, Operation::fixpipe);
-  EXPECT_EQ(abiCaseBytesNeeded(c), sizeof(dcconf_case));
+  EXPECT_EQ(abiCaseBytesNeeded(c), DCCONF_CASE_V1_2_SIZE);  // the whole 1.2 case, none of 1.3
   EXPECT_GT(abiCaseBytesNeeded(c), DCCONF_CASE_V1_1_SIZE);
   EXPECT_EQ(toAbi(c).operation, std::uint32_t{DCCONF_OP_FIXPIPE});
   Case profileOnly;  // a pinned AMB-8..12 reading on any case is a 1.2 field too
@@ -205,8 +207,120 @@ TEST(AbiConvert, TheQuantisingCopyNeedsThe1_2Layout) {
   profileOnly.profile.fixShift = Profile::FixShift::shiftPlusOne;
   EXPECT_EQ(abiCaseBytesNeeded(profileOnly), offsetof(dcconf_case, hasFixpipe) + 1);
   EXPECT_GT(abiCaseBytesNeeded(profileOnly), DCCONF_CASE_V1_1_SIZE);
-  profileOnly.profile.vdeqTensorStep = Profile::VdeqTensorStep::repeat;  // AMB-13: no ABI form in any version yet
-  EXPECT_EQ(abiCaseBytesNeeded(profileOnly), ~std::size_t{0});
+}
+
+// ---- ABI 1.3: the enhanced CO1->CO2 conversions (ENH-2..4) and AMB-13..15 ----
+
+// srcDType, deqValue and the V* tensor (entries at full width), the other enhanced fields and the AMB-13..15 words.
+Case conversionCase(std::optional<DType> srcDType,
+                    std::vector<std::uint64_t> deqTensor = {0xFFFFFFFFFFFFFFFFull, 0x8000000000000001ull, 2}) {
+  Case c = baseCase();
+  c.srcPos = Position::CO1;
+  c.dstPos = Position::CO2;
+  c.params = DataCopyParams{0xFFF1, 0xFFF2, 0xFFF3, 0xFFF4};
+  c.enhancedParams = DataCopyEnhancedParams{BlockMode::vector, DeqScale::vdeq8, 0xFEDCBA9876543210ull, 0xFE, true,
+                                            0xFD, 0x0123456789ABCDEFull, srcDType, std::move(deqTensor)};
+  c.profile.vdeqTensorStep = Profile::VdeqTensorStep::advance;
+  c.profile.deq16Offset = Profile::Deq16Offset::ignored;
+  c.profile.sidHalf = Profile::SidHalf::matmulPairing;
+  return c;
+}
+
+TEST(AbiConvert, RoundTripsTheEnhancedConversions) {
+  const Case c = conversionCase(DType::fp4x2_e1m2_t);  // the last dtype: the field is not narrowed
+  const dcconf_case abi = toAbi(c);
+  EXPECT_EQ(abi.enhancedConversion.srcDType, std::uint32_t{DCCONF_DTYPE_FP4X2_E1M2});
+  EXPECT_EQ(abi.enhancedConversion.deqTensor, c.enhancedParams->deqTensor.data());
+  EXPECT_EQ(abi.enhancedConversion.deqTensorLength, 3u);
+  EXPECT_EQ(abi.enhancedParams.deqScale, std::uint8_t{DCCONF_VDEQ8});
+  EXPECT_EQ(abi.amb13VdeqTensorStep, std::uint8_t{DCCONF_AMB13_VDEQ_ADVANCE});
+  EXPECT_EQ(abi.amb14Deq16Offset, std::uint8_t{DCCONF_AMB14_DEQ16_NO_OFFSET});
+  EXPECT_EQ(abi.amb15SidHalf, std::uint8_t{DCCONF_AMB15_MATMUL_PAIRING});
+  expectRoundTrip(c);
+  for (const DType u : {DType::int8_t, DType::int32_t, DType::half}) {  // 0 (int8) is a type, not "none"
+    SCOPED_TRACE(std::string(name(u)));
+    expectRoundTrip(conversionCase(u));
+  }
+  const Case none = conversionCase(std::nullopt, {});  // no source type stated, no tensor: NONE and NULL
+  EXPECT_EQ(toAbi(none).enhancedConversion.srcDType, std::uint32_t{DCCONF_DTYPE_NONE});
+  EXPECT_EQ(toAbi(none).enhancedConversion.deqTensor, nullptr);
+  expectRoundTrip(none);
+  EXPECT_EQ(toAbi(Case{}).enhancedConversion.srcDType, std::uint32_t{DCCONF_DTYPE_NONE});  // no enhanced params
+  EXPECT_EQ(toAbi(Case{}).amb15SidHalf, std::uint8_t{DCCONF_AMB15_DOC_PAGE});
+}
+
+// A 1.2 case (608 bytes) and a 1.1 case (544) read with the 1.3 fields at their defaults, whatever their bytes say.
+TEST(AbiConvert, ReadsOlderCasesWithoutThe1_3Fields) {
+  for (const std::size_t size : {std::size_t{DCCONF_CASE_V1_2_SIZE}, std::size_t{DCCONF_CASE_V1_1_SIZE}}) {
+    SCOPED_TRACE(size);
+    dcconf_case abi = toAbi(conversionCase(DType::int32_t));
+    abi.struct_size = static_cast<std::uint32_t>(size);
+    abi.amb13VdeqTensorStep = 7;  // out of range, but past the case's end
+    abi.enhancedConversion.deqTensor = nullptr;
+    const FromAbi old = fromAbi(abi);
+    ASSERT_TRUE(old.value) << old.error;
+    ASSERT_TRUE(old.value->enhancedParams);
+    EXPECT_EQ(old.value->enhancedParams->deqScale, DeqScale::vdeq8);  // a 1.1 field
+    EXPECT_FALSE(old.value->enhancedParams->srcDType);
+    EXPECT_TRUE(old.value->enhancedParams->deqTensor.empty());
+    EXPECT_EQ(old.value->profile.vdeqTensorStep, Profile::VdeqTensorStep::any);
+    EXPECT_EQ(old.value->profile.deq16Offset, Profile::Deq16Offset::any);
+    EXPECT_EQ(old.value->profile.sidHalf, Profile::SidHalf::docPage);
+  }
+}
+
+TEST(AbiConvert, NamesTheOutOfRange1_3Fields) {
+  const Case c = conversionCase(DType::int32_t);
+  dcconf_case abi = toAbi(c);
+  abi.amb13VdeqTensorStep = 3;
+  EXPECT_EQ(fromAbi(abi).error, "dcconf_case.amb13VdeqTensorStep = 3 is out of range (0..2)");
+  abi = toAbi(c);
+  abi.amb14Deq16Offset = 0xFF;
+  EXPECT_EQ(fromAbi(abi).error, "dcconf_case.amb14Deq16Offset = 255 is out of range (0..2)");
+  abi = toAbi(c);
+  abi.amb15SidHalf = 2;
+  EXPECT_EQ(fromAbi(abi).error, "dcconf_case.amb15SidHalf = 2 is out of range (0..1)");
+  abi = toAbi(c);
+  abi.enhancedConversion.srcDType = 14;  // neither a dtype nor NONE
+  EXPECT_EQ(fromAbi(abi).error, "dcconf_case.enhancedConversion.srcDType = 14 is out of range (0..13)");
+  abi.enhancedConversion.srcDType = 254;
+  EXPECT_EQ(fromAbi(abi).error, "dcconf_case.enhancedConversion.srcDType = 254 is out of range (0..13)");
+  abi = toAbi(c);
+  abi.enhancedConversion.deqTensor = nullptr;  // NULL with a non-zero length
+  EXPECT_EQ(fromAbi(abi).error, "dcconf_case.enhancedConversion.deqTensor is NULL with deqTensorLength 3");
+  abi.enhancedConversion.deqTensorLength = 0;  // NULL with length 0: an empty tensor
+  const FromAbi empty = fromAbi(abi);
+  ASSERT_TRUE(empty.value) << empty.error;
+  EXPECT_TRUE(empty.value->enhancedParams->deqTensor.empty());
+}
+
+// A case needs the 1.3 layout when it uses a conversion or pins AMB-13..15, so a 1.2 plugin never sees one; an
+// enhanced case without a conversion still needs only 1.1.
+TEST(AbiConvert, TheEnhancedConversionsNeedThe1_3Layout) {
+  const Case deq8 = test::enhancedDeq8Case();  // DEQ8 with its source type
+  ASSERT_EQ(resolveOperation(deq8).operation, Operation::enhancedCo1ToCo2);
+  EXPECT_EQ(abiCaseBytesNeeded(deq8), sizeof(dcconf_case));
+  Case plain = deq8;  // the enhanced move: no conversion
+  plain.enhancedParams->deqScale = DeqScale::none;
+  plain.enhancedParams->srcDType.reset();
+  EXPECT_EQ(abiCaseBytesNeeded(plain), DCCONF_CASE_V1_1_SIZE);
+  Case deq = plain;
+  deq.enhancedParams->deqScale = DeqScale::deq;
+  EXPECT_EQ(abiCaseBytesNeeded(deq), sizeof(dcconf_case));
+  Case typed = plain;  // a stated source type alone (U == T) is a 1.3 field too
+  typed.enhancedParams->srcDType = plain.dtype;
+  EXPECT_EQ(abiCaseBytesNeeded(typed), sizeof(dcconf_case));
+  Case tensor = plain;
+  tensor.enhancedParams->deqTensor = {1};
+  EXPECT_EQ(abiCaseBytesNeeded(tensor), sizeof(dcconf_case));
+  // a pinned AMB-13..15 word on any case
+  for (const char* word : {"vdeq-repeat", "vdeq-advance", "deq16-no-offset", "deq16-offset", "sid-matmul"}) {
+    SCOPED_TRACE(word);
+    Case pinned = test::padCase(1);
+    pinned.profile = *parseProfile(word).profile;
+    EXPECT_EQ(abiCaseBytesNeeded(pinned), offsetof(dcconf_case, amb15SidHalf) + 1);
+    EXPECT_GT(abiCaseBytesNeeded(pinned), DCCONF_CASE_V1_2_SIZE);
+  }
 }
 
 // A 1.1 case (544 bytes) reads with the 1.2 fields at their defaults; the 1.2 params kind in it is out of range.
@@ -328,7 +442,12 @@ TEST(AbiConvert, LayoutIsStable) {
   EXPECT_EQ(offsetof(dcconf_case, co12Dst), 552u);
   EXPECT_EQ(offsetof(dcconf_case, fixpipe), 568u);
   EXPECT_EQ(offsetof(dcconf_FixpipeState, quantTensor), 24u);
-  EXPECT_EQ(sizeof(dcconf_case), 608u);
+  EXPECT_EQ(DCCONF_CASE_V1_2_SIZE, 608u);  // sizeof(dcconf_case) of 1.2: the 1.3 fields start there
+  EXPECT_EQ(offsetof(dcconf_case, amb15SidHalf), 610u);
+  EXPECT_EQ(sizeof(dcconf_EnhancedConversion), 24u);
+  EXPECT_EQ(offsetof(dcconf_case, enhancedConversion), 616u);
+  EXPECT_EQ(offsetof(dcconf_EnhancedConversion, deqTensor), 8u);
+  EXPECT_EQ(sizeof(dcconf_case), 640u);
   EXPECT_EQ(offsetof(dcconf_backend_v1_t, case_struct_size), 56u);
 }
 

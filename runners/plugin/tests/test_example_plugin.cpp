@@ -1,9 +1,12 @@
-// The example plugin agrees with the oracle on random DataCopyPad GM<->UB, DataCopy 0-level and quantising-copy (FIX)
-// cases, rejects the invalid ones without touching dst, declines the 8-bit FIX modes, and the broken fixture is caught.
+// The example plugin agrees with the oracle on random DataCopyPad GM<->UB, DataCopy 0-level, quantising-copy (FIX)
+// and enhanced CO1->CO2 conversion (ENH-2..4) cases, rejects the invalid ones without touching dst, declines the
+// 8-bit FIX modes and the enhanced conversions it does not implement, and the broken fixture is caught.
 #include <array>
 #include <bit>
 #include <cmath>
+#include <map>
 
+#include "dcconf/properties/generators.hpp"
 #include "plugin_test_support.hpp"
 
 namespace dcconf::plugin::test {
@@ -257,6 +260,70 @@ TEST(ExamplePlugin, BrokenFixtureIsCaught) {
     mismatches += r.firstMismatch != kNoMismatch;
   }
   EXPECT_GT(mismatches, 0);
+}
+
+}  // namespace
+}  // namespace dcconf::plugin::test
+
+namespace dcconf::plugin::test {
+namespace {
+
+// The enhanced conversions the example implements (ABI 1.3), stated from the case model, not from the plugin:
+// (V)DEQ int32 -> half, (V)DEQ8 int32 -> int8/uint8, V* not on SMALL_CHANNEL.
+bool exampleHandlesConversion(const Case& c) {
+  const DataCopyEnhancedParams& e = *c.enhancedParams;
+  const bool vector = e.deqScale == DeqScale::vdeq || e.deqScale == DeqScale::vdeq8;
+  if (e.srcDType != DType::int32_t || (vector && e.blockMode == BlockMode::smallChannel)) return false;
+  if (e.deqScale == DeqScale::deq || e.deqScale == DeqScale::vdeq) return c.dtype == DType::half;
+  return (e.deqScale == DeqScale::deq8 || e.deqScale == DeqScale::vdeq8) &&
+         (c.dtype == DType::int8_t || c.dtype == DType::uint8_t);
+}
+
+// ENH-2..4 (ABI 1.3): valid enhanced CO1->CO2 cases from the property suite's generator, on both CO2 products, under
+// the default profile (ambiguous elements unchecked) and under profiles pinning AMB-8..15 (every element checked).
+// The example runs the conversions it implements, deq tensor included, and declines the others.
+TEST(ExamplePlugin, AgreesWithTheOracleOnTheEnhancedConversions) {
+  const auto backend = load(DCCONF_EXAMPLE_PLUGIN);
+  ASSERT_TRUE(backend);
+  constexpr std::array kProfiles{
+      "default", "sid-matmul", "offset-unsigned,relu-after-offset", "shift-plus-one,deq-trunc", "negscale-magnitude",
+      "vdeq-advance", "vdeq-repeat,negscale-signed",
+      "offset-signed,shift-raw,deq-rne,relu-before-offset,negscale-signed,vdeq-repeat,sid-matmul",
+      "offset-unsigned,shift-plus-one,deq-trunc,relu-after-offset,negscale-magnitude,vdeq-advance"};
+  std::mt19937 rng(20261207);
+  std::map<std::string, int> ran;  // per deqScale (and store mode), so every implemented conversion is exercised
+  int declined = 0;
+  for (std::uint64_t seed = 0; seed < 2000 && ran["total"] < 400; ++seed) {
+    properties::Scope scope;
+    scope.product = seed % 2 == 0 ? Product::atlas_training : Product::atlas_inference_310p;
+    scope.dtypes = {DType::half, DType::int8_t, DType::uint8_t};
+    scope.profile = *parseProfile(kProfiles[seed % kProfiles.size()]).profile;
+    const Case c = properties::genEnhancedCo1ToCo2(scope)(rc::Random(seed), 30).value().data.c;
+    SCOPED_TRACE("seed " + std::to_string(seed) + ", profile " + profileName(c.profile));
+    const DataCopyEnhancedParams& e = *c.enhancedParams;
+    ASSERT_EQ(backend->supports(c), exampleHandlesConversion(c)) << name(e.deqScale) << " " << name(c.dtype);
+    const Comparison r = compareWithOracle(*backend, c, rng);
+    ASSERT_EQ(r.verdict, Verdict::computed) << r.firstClause;
+    if (!exampleHandlesConversion(c)) {
+      ASSERT_EQ(r.result.status, backends::RunStatus::notSupported) << r.result.detail;
+      ++declined;
+      continue;
+    }
+    ASSERT_EQ(r.result.status, backends::RunStatus::ok) << r.result.detail;
+    ASSERT_EQ(r.firstMismatch, kNoMismatch) << name(e.deqScale) << " -> " << name(c.dtype) << ", "
+                                            << name(e.blockMode) << ", sidStoreMode " << int{e.sidStoreMode}
+                                            << ", isRelu " << e.isRelu << ", " << e.deqTensor.size() << " V* entries";
+    ++ran["total"];
+    ++ran[std::string(name(e.deqScale)) + (e.deqScale == DeqScale::deq8 || e.deqScale == DeqScale::vdeq8
+                                                ? " sid" + std::to_string(e.sidStoreMode)
+                                                : "")];
+  }
+  EXPECT_GE(ran["total"], 400);
+  EXPECT_GT(declined, 20);  // DEQ half -> half, DEQ16/VDEQ16 and the plain move reach the example and are declined
+  for (const char* cell : {"DEQ", "VDEQ", "DEQ8 sid0", "DEQ8 sid1", "DEQ8 sid3", "VDEQ8 sid0", "VDEQ8 sid1",
+                           "VDEQ8 sid3"}) {
+    EXPECT_GE(ran[cell], 10) << cell;
+  }
 }
 
 }  // namespace

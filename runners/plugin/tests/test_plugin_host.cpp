@@ -190,6 +190,50 @@ TEST(PluginHost, ExamplePluginRunsAFixpipeCaseWithItsQuantTensor) {
   EXPECT_EQ(compareWithOracle(*backend, c, rng).result.status, backends::RunStatus::rejected);
 }
 
+// ABI 1.3: a plugin built against the 1.2 header is never handed an enhanced conversion or a pinned AMB-13..15 word
+// (the fixture aborts if it is), while 1.2 and older cases still reach it.
+TEST(PluginHost, V1_2PluginIsNotGivenEnhancedConversionCases) {
+  const auto backend = load(DCCONF_V1_2_PLUGIN);
+  ASSERT_TRUE(backend);
+  std::mt19937 rng(17);
+  const Case deq8 = enhancedDeq8Case();
+  EXPECT_FALSE(backend->supports(deq8));
+  const auto r = compareWithOracle(*backend, deq8, rng);
+  EXPECT_EQ(r.result.status, backends::RunStatus::notSupported) << r.result.detail;
+  EXPECT_NE(r.result.detail.find("knows a dcconf_case of 608 bytes; this case needs 640"), std::string::npos)
+      << r.result.detail;
+  Case pinned = padCase(2);
+  pinned.profile.sidHalf = Profile::SidHalf::matmulPairing;
+  EXPECT_FALSE(backend->supports(pinned));
+  EXPECT_EQ(compareWithOracle(*backend, pinned, rng).result.status, backends::RunStatus::notSupported);
+  EXPECT_EQ(compareWithOracle(*backend, padCase(2), rng).result.status, backends::RunStatus::ok);
+  EXPECT_EQ(compareWithOracle(*backend, fixpipeCase(), rng).result.status, backends::RunStatus::ok);
+}
+
+// The 1.3 example is given the enhanced conversions: a VDEQ8 case's deq tensor reaches the worker through the shared
+// mapping, and with AMB-8..15 pinned every element matches the oracle; a short tensor is rejected (ENH-2).
+TEST(PluginHost, ExamplePluginRunsAnEnhancedCaseWithItsDeqTensor) {
+  const auto backend = load(DCCONF_EXAMPLE_PLUGIN);
+  ASSERT_TRUE(backend);
+  std::mt19937 rng(19);
+  Case c = enhancedDeq8Case();
+  c.enhancedParams->deqScale = DeqScale::vdeq8;
+  for (std::uint32_t n = 0; n < 32; ++n) {  // burst 1 reads entries 16..31 (vdeq-advance): scales 2^-24 * (n + 1)
+    c.enhancedParams->deqTensor.push_back(encodeQuantParam(std::ldexp(1.0F, -24) * static_cast<float>(n + 1), 0,
+                                                           false, n, n % 2 == 1));
+  }
+  c.profile = *parseProfile("offset-signed,relu-before-offset,vdeq-advance,negscale-signed").profile;
+  ASSERT_TRUE(backend->supports(c));
+  const auto r = compareWithOracle(*backend, c, rng);
+  ASSERT_EQ(r.verdict, Verdict::computed) << r.firstClause;
+  ASSERT_EQ(r.result.status, backends::RunStatus::ok) << r.result.detail;
+  EXPECT_EQ(r.firstMismatch, kNoMismatch);
+  c.enhancedParams->deqTensor.resize(31);  // one short of 16 per burst: ENH-2, read from the tensor's length
+  const auto shortTensor = compareWithOracle(*backend, c, rng);
+  EXPECT_EQ(shortTensor.result.status, backends::RunStatus::rejected) << shortTensor.result.detail;
+  EXPECT_EQ(shortTensor.firstClause, "ENH-2");
+}
+
 // A 1.1 plugin (the example) is asked, and declines the new operations itself.
 TEST(PluginHost, ExamplePluginDeclinesTheNewOperations) {
   const auto backend = load(DCCONF_EXAMPLE_PLUGIN);
