@@ -19,11 +19,52 @@ std::uint64_t drawInRange(std::uint64_t lo, std::uint64_t hi) {
 
 std::uint64_t drawEdgy(const std::vector<std::uint64_t>& edges, std::uint64_t lo, std::uint64_t hi) {
   // weighted 3:2 so edges dominate but the interior is still explored
-  const bool interior = *rc::gen::weightedElement<bool>({{3, false}, {2, true}});
-  return interior ? drawInRange(lo, hi) : *rc::gen::elementOf(edges);
+  const bool interior = drawWeightedBool(3, 2);
+  return interior ? drawInRange(lo, hi) : drawElement(edges);
 }
 
-bool drawBool() { return *rc::gen::element(false, true); }
+bool drawBool() { return drawIndex(2) == 1; }
+
+namespace {
+
+// The picked index as a shrinkable that shrinks toward 0 (RapidCheck's own pickers return shrinkable::just).
+rc::Shrinkable<std::size_t> indexTowardZero(std::size_t picked) {
+  return rc::shrinkable::shrinkRecur(picked, [](std::size_t i) { return rc::shrink::towards<std::size_t>(i, 0); });
+}
+
+}  // namespace
+
+std::size_t drawIndex(std::size_t count) {
+  // the pick of rc::gen::elementOf (one next() modulo the count), so the generated cases are unchanged
+  return *rc::Gen<std::size_t>(
+      [count](const rc::Random& random, int) { return indexTowardZero(rc::Random(random).next() % count); });
+}
+
+std::size_t drawWeightedIndex(const std::vector<std::size_t>& weights) {
+  // the pick of rc::gen::weightedElement, so the generated cases are unchanged
+  return *rc::Gen<std::size_t>([map = rc::detail::FrequencyMap(weights)](const rc::Random& random, int) {
+    return indexTowardZero(map.lookup(rc::Random(random).next() % map.sum()));
+  });
+}
+
+bool drawWeightedBool(std::size_t falseWeight, std::size_t trueWeight) {
+  return drawWeightedIndex({falseWeight, trueWeight}) == 1;
+}
+
+bool drawOneIn(std::uint32_t n) { return drawWeightedBool(n - 1, 1); }
+
+std::uint64_t drawShrinkOnly(std::uint64_t value, std::uint64_t target) {
+  return *rc::Gen<std::uint64_t>([value, target](const rc::Random&, int) {
+    return rc::shrinkable::shrinkRecur(value, [target](std::uint64_t x) { return rc::shrink::towards(x, target); });
+  });
+}
+
+Product drawProduct(const std::vector<Product>& products) {
+  // mostly the default product: it documents every path, so the other draws stay simple
+  const bool any = drawWeightedBool(3, 1);
+  const Product other = drawElement(products);  // drawn either way: a fixed number of draws keeps later ones in place
+  return any ? other : products.front();
+}
 
 Case makeCase(Api api, Position src, Position dst, CopyParams params) {
   Case c;
@@ -84,13 +125,12 @@ void drawProductAndDType(Case& c, Operation operation, const Scope& scope, std::
     }
   }
   if (usable.empty()) throw std::logic_error("no product in scope supports " + std::string(name(operation)));
-  // mostly the default product: it documents every path, so the other draws stay simple
-  c.product = *rc::gen::weightedOneOf<Product>({{3, rc::gen::just(usable.front())}, {1, rc::gen::elementOf(usable)}});
+  c.product = drawProduct(usable);
   std::vector<DType> usableDTypes;
   for (const DTypeInfo& d : dtypes) {
     if (supported(c.product, d.dtype)) usableDTypes.push_back(d.dtype);
   }
-  c.dtype = *rc::gen::elementOf(usableDTypes);
+  c.dtype = drawElement(usableDTypes);
 }
 
 PathPair drawPath(Operation operation, const Scope& scope) {
@@ -111,7 +151,7 @@ PathPair drawPath(Operation operation, const Scope& scope) {
     allowed.push_back(path);
   }
   if (allowed.empty()) throw std::logic_error("no path of " + std::string(name(operation)) + " matches the scope");
-  return *rc::gen::elementOf(allowed);
+  return drawElement(allowed);
 }
 
 void applyScopeProfile(Case& c, const Scope& scope) {

@@ -18,6 +18,26 @@ std::uint64_t drawEdgy(const std::vector<std::uint64_t>& edges, std::uint64_t lo
 std::uint64_t drawInRange(std::uint64_t lo, std::uint64_t hi);  // inclusive; shrinks toward lo
 bool drawBool();                                                // shrinks toward false
 
+// RapidCheck's element / elementOf / weightedElement never shrink, so an edge picked from a list stayed in the shrunk
+// counterexample (mSize 16 where 1 does). These pick the same way (same distribution) but shrink toward index 0,
+// the simplest choice; every shrunk value is one the draw could have made, so the case stays valid.
+std::size_t drawIndex(std::size_t count);                               // uniform; shrinks toward 0
+std::size_t drawWeightedIndex(const std::vector<std::size_t>& weights); // by weight; shrinks toward 0
+bool drawWeightedBool(std::size_t falseWeight, std::size_t trueWeight);  // shrinks toward false
+bool drawOneIn(std::uint32_t n);                                         // true one time in n; shrinks toward false
+template <typename T>
+T drawElement(const std::vector<T>& elements) {
+  return elements[drawIndex(elements.size())];
+}
+template <typename T, typename... Ts>
+T drawOneOf(T first, Ts... rest) {
+  return drawElement(std::vector<T>{first, static_cast<T>(rest)...});
+}
+// Always `value` when generated, but shrinks toward `target`: a knob that only shrinking turns (source breadth).
+std::uint64_t drawShrinkOnly(std::uint64_t value, std::uint64_t target);
+// Mostly products.front() (the default product), else any of them; shrinks toward products.front().
+oracle::Product drawProduct(const std::vector<oracle::Product>& products);
+
 // A case skeleton: api and path set, params of the right type (values drawn later).
 oracle::Case makeCase(oracle::Api api, oracle::Position src, oracle::Position dst, oracle::CopyParams params);
 

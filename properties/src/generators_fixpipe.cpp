@@ -2,7 +2,8 @@
 // section 10, FIX-1..7). Dependent draws in the order the constraints need them: path, product, one FIX-4 triple
 // (QuantMode_t, source U, destination T), the layout (nz2nd, channelSplit, sizes, strides), the quant parameters
 // field by field (FIX-5), the AMB-8..12 profile, then buffers whose source words are special values. Every choice
-// is ordered simplest first, so a shrunk case is NoQuant int32 -> int32, one burst, scale 1.0, default profile.
+// is ordered simplest first and shrinks toward it (draw.hpp's pickers), so a shrunk case is NoQuant int32 -> int32,
+// mSize 1, nSize C0, minimal strides, no ReLU / channelSplit / nz2nd, scale 1.0, default profile, zero source words.
 #include <algorithm>
 #include <bit>
 #include <limits>
@@ -89,8 +90,6 @@ std::vector<PathPair> pathsFor(const Scope& scope, const FixForce& force) {
   return out;
 }
 
-bool drawOneIn(std::uint32_t n) { return *rc::gen::weightedElement<bool>({{n - 1, false}, {1, true}}); }
-
 // ---- FIX-5: one 64-bit quant parameter, field by field ----------------------------------------------------------
 
 // M1 values as the 19 bits [31:13] (1 sign, 8 exponent, 10 mantissa): the fp32 bits >> 13.
@@ -111,10 +110,13 @@ std::uint64_t drawQuantParam(DType t) {
   const bool wantSigned = t == DType::int8_t;
   const bool signBit = isEightBit(t) ? drawOneIn(5) != wantSigned : drawBool();
   const std::uint64_t sign = signBit ? 1 : 0;
-  const std::uint64_t unusedHigh = drawOneIn(8) ? drawInRange(1, 0x1FFFF) : 0;  // bits [63:47]
+  const bool highSet = drawOneIn(8);
+  const std::uint64_t anyHigh = drawInRange(1, 0x1FFFF);  // drawn either way: a fixed number of draws (drawLayout)
+  const std::uint64_t unusedHigh = highSet ? anyHigh : 0;  // bits [63:47]
   std::uint64_t q = (m1 << 13) | ignoredLow13 | n << 32 | mcb << 36 | offset << 37 | sign << 46 | unusedHigh << 47;
   // AMB-12: a negative fp32 scale cast to uint64 through int32, its sign copied into bits [63:32]
-  if ((m1 & kM1NegativeBit) != 0 && drawOneIn(4)) {
+  const bool signExtend = drawOneIn(4);
+  if ((m1 & kM1NegativeBit) != 0 && signExtend) {
     q = static_cast<std::uint64_t>(static_cast<std::int64_t>(static_cast<std::int32_t>(static_cast<std::uint32_t>(q))));
   }
   return q;
@@ -127,19 +129,17 @@ std::uint64_t drawUnread() { return drawEdgy({0}, 0, std::numeric_limits<std::ui
 
 // Mostly the default profile (ANY where AMB-8..12 matter); sometimes each AMB is pinned to a drawn reading.
 Profile drawFixProfile() {
-  Profile p;
-  if (*rc::gen::weightedElement<bool>({{3, false}, {1, true}})) {
-    p.fixOffset = *rc::gen::element(Profile::FixOffset::any, Profile::FixOffset::offsetSigned,
-                                    Profile::FixOffset::offsetUnsigned);
-    p.fixShift = *rc::gen::element(Profile::FixShift::any, Profile::FixShift::shiftRaw, Profile::FixShift::shiftPlusOne);
-    p.fixDeqRounding = *rc::gen::element(Profile::FixDeqRounding::any, Profile::FixDeqRounding::deqRne,
-                                         Profile::FixDeqRounding::deqTrunc);
-    p.fixReluOrder = *rc::gen::element(Profile::FixReluOrder::any, Profile::FixReluOrder::reluBeforeOffset,
-                                       Profile::FixReluOrder::reluAfterOffset);
-    p.fixNegScale = *rc::gen::element(Profile::FixNegScale::any, Profile::FixNegScale::negScaleSigned,
-                                      Profile::FixNegScale::negScaleMagnitude);
-  }
-  return p;
+  const bool pin = drawOneIn(4);
+  Profile p;  // the readings are drawn either way: a fixed number of draws (see drawLayout)
+  p.fixOffset = drawOneOf(Profile::FixOffset::any, Profile::FixOffset::offsetSigned, Profile::FixOffset::offsetUnsigned);
+  p.fixShift = drawOneOf(Profile::FixShift::any, Profile::FixShift::shiftRaw, Profile::FixShift::shiftPlusOne);
+  p.fixDeqRounding = drawOneOf(Profile::FixDeqRounding::any, Profile::FixDeqRounding::deqRne,
+                               Profile::FixDeqRounding::deqTrunc);
+  p.fixReluOrder = drawOneOf(Profile::FixReluOrder::any, Profile::FixReluOrder::reluBeforeOffset,
+                             Profile::FixReluOrder::reluAfterOffset);
+  p.fixNegScale = drawOneOf(Profile::FixNegScale::any, Profile::FixNegScale::negScaleSigned,
+                            Profile::FixNegScale::negScaleMagnitude);
+  return pin ? p : Profile{};
 }
 
 // ---- source values --------------------------------------------------------------------------------------------
@@ -179,109 +179,151 @@ std::uint64_t mixBits(std::uint64_t z) {
   return z ^ (z >> 31);
 }
 
-enum class SourceMix : std::uint8_t { special, small, raw };
+// Simplest first (shrinking order): small values, special values, raw bits.
+enum class SourceMix : std::uint8_t { small, special, raw };
+
+// How the source words are drawn. Generated with the full breadth; only shrinking narrows it, toward zero words.
+struct SourceDraw {
+  SourceMix mix;
+  std::uint32_t seed;
+  std::uint64_t nonZeroWords;  // words from the offset on that are drawn; the rest are 0 (0.0F for floats)
+  std::uint64_t smallMax;      // small values lie in [-smallMax, smallMax] (halves of it for floats)
+  std::uint64_t specials;      // only the first `specials` entries of the special list (entry 0 is zero)
+};
 
 // One source word: a special value, a small value (halves for floats), or raw bits.
-std::uint32_t sourceWord(SourceMix mix, DType u, std::uint64_t hash) {
+std::uint32_t sourceWord(const SourceDraw& d, DType u, std::uint64_t hash) {
   const bool isFloat = u == DType::float_;
-  if (mix == SourceMix::raw) return static_cast<std::uint32_t>(hash >> 16);
+  if (d.mix == SourceMix::raw) return static_cast<std::uint32_t>(hash >> 16);
   const auto& list = isFloat ? specialFloats() : specialInts();
-  if (mix == SourceMix::special && hash % 4 != 0) return list[(hash >> 8) % list.size()];  // else a small value
-  const auto small = static_cast<std::int64_t>((hash >> 8) % 1201) - 600;
+  if (d.mix == SourceMix::special && hash % 4 != 0) return list[(hash >> 8) % d.specials];  // else a small value
+  const auto small = static_cast<std::int64_t>((hash >> 8) % (2 * d.smallMax + 1)) - static_cast<std::int64_t>(d.smallMax);
   return isFloat ? f32(static_cast<float>(small) / 2.0F) : static_cast<std::uint32_t>(small);
 }
 
 // Rewrites every 4-byte word from the source offset on (CO1 is 32-byte aligned, so the words are the elements).
 void fillSource(casefile::CaseData& data) {
-  const auto mix = *rc::gen::weightedElement<SourceMix>({{2, SourceMix::special}, {2, SourceMix::small}, {1, SourceMix::raw}});
-  const auto seed = *rc::gen::arbitrary<std::uint32_t>();
   const DType u = data.c.fixpipe->srcDType;
-  for (std::uint64_t at = data.c.src.offsetBytes; at + 4 <= data.src.size(); at += 4) {
-    const std::uint32_t word = sourceWord(mix, u, mixBits(seed * 0x9E3779B97F4A7C15ull + at));
-    for (std::uint32_t b = 0; b < 4; ++b) data.src[at + b] = static_cast<std::uint8_t>(word >> (8 * b));
+  const std::uint64_t words = (data.src.size() - data.c.src.offsetBytes) / 4;
+  SourceDraw d{};
+  d.mix = static_cast<SourceMix>(drawWeightedIndex({2, 2, 1}));
+  d.seed = *rc::gen::arbitrary<std::uint32_t>();
+  d.nonZeroWords = drawShrinkOnly(words, 0);
+  d.smallMax = drawShrinkOnly(600, 0);
+  d.specials = drawShrinkOnly((u == DType::float_ ? specialFloats() : specialInts()).size(), 1);
+  for (std::uint64_t word = 0; word < words; ++word) {
+    const std::uint64_t at = data.c.src.offsetBytes + 4 * word;
+    // hashed by the word's index from the offset, so a shrunk offset keeps the values
+    const std::uint32_t value = word < d.nonZeroWords ? sourceWord(d, u, mixBits(d.seed * 0x9E3779B97F4A7C15ull + word)) : 0;
+    for (std::uint32_t b = 0; b < 4; ++b) data.src[at + b] = static_cast<std::uint8_t>(value >> (8 * b));
   }
 }
 
 // ---- the layout (FIX-1, FIX-2, FIX-3) -------------------------------------------------------------------------
 
+void drawNz2ndRegister(FixpipeState& f, const DataCopyCO12DstParams& p, bool overlap);
+
+// Every draw below is made whatever the branch (and the unused one dropped): RapidCheck regenerates the draws after
+// a shrunk one by position, so a fixed count keeps them when a flag shrinks off (nz2nd off keeps mSize and the source).
 DataCopyCO12DstParams drawLayout(Case& c, const FixForce& force) {
   const std::uint64_t k = propScale();
   const bool gm = c.dstPos == Position::GM;
   const std::uint64_t s = sizeBytes(c.dtype);
   DataCopyCO12DstParams p;
-  // FIX-3: channelSplit for a float T only (NoQuant on CO1->GM), drawn first so that rare T mostly gets it
-  p.channelSplit = c.dtype == DType::float_ && !force.nz2nd.value_or(false) && !drawOneIn(4);
-  p.nz2ndEn = gm && !p.channelSplit && force.nz2nd.value_or(drawOneIn(3));
+  // FIX-3: channelSplit for a float T only (NoQuant on CO1->GM), on 3 in 4 so that rare T mostly gets it
+  const bool split = drawWeightedBool(1, 3);
+  p.channelSplit = c.dtype == DType::float_ && !force.nz2nd.value_or(false) && split;
+  const bool nz2nd = force.nz2nd.value_or(drawOneIn(3));
+  p.nz2ndEn = gm && !p.channelSplit && nz2nd;
   const std::uint64_t c0 = p.channelSplit ? 8 : 16;
-  p.mSize = static_cast<std::uint16_t>(drawEdgy({1, 16, 2, 15, 17}, 1, 24 * k));
-  p.nSize = static_cast<std::uint16_t>(p.nz2ndEn ? drawEdgy({16, 1, 15, 17, 32}, 1, 36 * k)
-                                                 : c0 * drawEdgy({1, 2}, 1, 3 * k));
+  p.mSize = static_cast<std::uint16_t>(drawEdgy({1, 2, 16, 15, 17}, 1, 24 * k));
+  const std::uint64_t nSizeNz2nd = drawEdgy({1, 16, 15, 17, 32}, 1, 36 * k);
+  const std::uint64_t nSizeBlocks = c0 * drawEdgy({1, 2}, 1, 3 * k);
+  p.nSize = static_cast<std::uint16_t>(p.nz2ndEn ? nSizeNz2nd : nSizeBlocks);
   // srcStride: whole 16-row groups, normally at least mSize rows (blocks apart), sometimes aliasing (reads overlap)
   const std::uint64_t rowGroups = (p.mSize + 15) / 16;
-  p.srcStride = static_cast<std::uint16_t>(16 * (drawOneIn(10) ? drawInRange(0, rowGroups - 1) : rowGroups + drawEdgy({0}, 0, 2)));
+  const bool alias = drawOneIn(10);
+  const std::uint64_t aliasGroups = drawInRange(0, rowGroups - 1);
+  const std::uint64_t spareGroups = drawEdgy({0}, 0, 2);
+  p.srcStride = static_cast<std::uint16_t>(16 * (alias ? aliasGroups : rowGroups + spareGroups));
   // dstStride: head-to-head bursts at least one burst apart; rarely closer, whose collisions are ANY (as ND2NZ-4)
   const bool overlap = drawOneIn(8);
   const std::uint64_t apart = p.nz2ndEn ? p.nSize : (p.mSize * c0 * s + 31) / 32;
-  p.dstStride = static_cast<std::uint32_t>(overlap && apart > 1 ? drawInRange(1, apart - 1) : apart + drawEdgy({0, 1}, 0, 4 * k));
+  const std::uint64_t closer = drawInRange(1, std::max<std::uint64_t>(apart, 2) - 1);
+  const std::uint64_t spare = drawEdgy({0, 1}, 0, 4 * k);
+  p.dstStride = static_cast<std::uint32_t>(overlap && apart > 1 ? closer : apart + spare);
   p.reluPre = drawBool() ? 1 : 0;
   p.sid = static_cast<std::uint8_t>(drawEdgy({0}, 0, 255));  // not read by the copy
-  FixpipeState& f = *c.fixpipe;
-  if (p.nz2ndEn) {  // SetFixpipeNz2ndFlag: matrices apart in both buffers unless drawn overlapping
-    f.ndNum = static_cast<std::uint16_t>(drawEdgy({1, 2, 3}, 1, 3));
-    const std::uint64_t srcMatrix = ((p.nSize + 15) / 16 - 1) * std::uint64_t{p.srcStride} + p.mSize;  // 16-element rows
-    const std::uint64_t dstMatrix = (p.mSize - 1) * std::uint64_t{p.dstStride} + p.nSize;              // elements
-    const bool several = f.ndNum > 1;
-    // capped at the field's width: at large DCCONF_PROP_SCALE the source matrices then overlap, which reads allow
-    f.srcNdStride = static_cast<std::uint16_t>(
-        several ? std::min<std::uint64_t>(65535, srcMatrix + drawEdgy({0}, 0, 16)) : drawEdgy({0}, 0, 65535));
-    f.dstNdStride = static_cast<std::uint32_t>(!several ? drawEdgy({0}, 0, 1u << 20)
-                                               : overlap && dstMatrix > 1 ? drawInRange(1, dstMatrix - 1)
-                                                                          : dstMatrix + drawEdgy({0}, 0, 32));
-  } else if (drawOneIn(6)) {  // FIX-2: the register is read only with nz2ndEn
-    f.ndNum = static_cast<std::uint16_t>(drawInRange(0, 65535));
-    f.srcNdStride = static_cast<std::uint16_t>(drawInRange(0, 65535));
-    f.dstNdStride = static_cast<std::uint32_t>(drawInRange(0, 0xFFFFFFFFu));
-  }
+  drawNz2ndRegister(*c.fixpipe, p, overlap);
   return p;
+}
+
+// SetFixpipeNz2ndFlag: with nz2nd, matrices apart in both buffers unless drawn overlapping; without it (FIX-2: the
+// register is read only with nz2ndEn) sometimes anything.
+void drawNz2ndRegister(FixpipeState& f, const DataCopyCO12DstParams& p, bool overlap) {
+  const auto ndNum = static_cast<std::uint16_t>(drawEdgy({1, 2, 3}, 1, 3));
+  const std::uint64_t srcMatrix = ((p.nSize + 15) / 16 - 1) * std::uint64_t{p.srcStride} + p.mSize;  // 16-element rows
+  const std::uint64_t dstMatrix = (p.mSize - 1) * std::uint64_t{p.dstStride} + p.nSize;              // elements
+  const std::uint64_t srcSpare = drawEdgy({0}, 0, 16), srcUnread = drawEdgy({0}, 0, 65535);
+  const std::uint64_t dstCloser = drawInRange(1, std::max<std::uint64_t>(dstMatrix, 2) - 1);
+  const std::uint64_t dstSpare = drawEdgy({0}, 0, 32), dstUnread = drawEdgy({0}, 0, 1u << 20);
+  const bool junk = drawOneIn(6);
+  const std::uint64_t junkNdNum = drawInRange(0, 65535), junkSrc = drawInRange(0, 65535);
+  const std::uint64_t junkDst = drawInRange(0, 0xFFFFFFFFu);
+  if (p.nz2ndEn) {
+    const bool several = ndNum > 1;
+    f.ndNum = ndNum;
+    // capped at the field's width: at large DCCONF_PROP_SCALE the source matrices then overlap, which reads allow
+    f.srcNdStride = static_cast<std::uint16_t>(several ? std::min<std::uint64_t>(65535, srcMatrix + srcSpare) : srcUnread);
+    f.dstNdStride = static_cast<std::uint32_t>(!several                      ? dstUnread
+                                               : overlap && dstMatrix > 1 ? dstCloser
+                                                                          : dstMatrix + dstSpare);
+  } else if (junk) {
+    f.ndNum = static_cast<std::uint16_t>(junkNdNum);
+    f.srcNdStride = static_cast<std::uint16_t>(junkSrc);
+    f.dstNdStride = static_cast<std::uint32_t>(junkDst);
+  }
 }
 
 // A valid FIX case under the force: path, product, triple, layout, parameters, profile, buffers, source values.
 casefile::CaseData drawFixpipeData(const Scope& scope, const FixForce& force) {
   const std::vector<PathPair> paths = pathsFor(scope, force);
   if (paths.empty()) throw std::logic_error("no path of fixpipe matches the scope");
-  const PathPair path = *rc::gen::elementOf(paths);
+  const PathPair path = drawElement(paths);
   std::vector<Product> products;
   for (Product p : productsOf(scope)) {
     if (!triplesFor(p, path.dst, scope, force).empty()) products.push_back(p);
   }
   Case c = makeCase(Api::DataCopy, path.src, path.dst, DataCopyCO12DstParams{});
-  c.product = *rc::gen::weightedOneOf<Product>({{3, rc::gen::just(products.front())}, {1, rc::gen::elementOf(products)}});
+  c.product = drawProduct(products);
   // the float identity copy twice as often: it alone carries channelSplit (FIX-3)
   std::vector<FixTriple> weighted;
   for (const FixTriple& tr : triplesFor(c.product, path.dst, scope, force)) {
     weighted.insert(weighted.end(), tr.t == DType::float_ ? 2 : 1, tr);
   }
-  const FixTriple tr = *rc::gen::elementOf(weighted);
+  const FixTriple tr = drawElement(weighted);
   c.dtype = tr.t;
   c.fixpipe = FixpipeState{};
   c.fixpipe->srcDType = tr.u;
   DataCopyCO12DstParams p = drawLayout(c, force);
   p.quantPre = tr.mode;
   FixpipeState& f = *c.fixpipe;
-  f.quantScalar = isScaledMode(tr.mode) && !isPerColumnMode(tr.mode) ? drawQuantParam(tr.t) : drawUnread();
-  if (isPerColumnMode(tr.mode)) {  // one parameter per column, sometimes all equal, sometimes a few spare entries
-    const std::uint64_t entries = p.nSize + drawEdgy({0}, 0, 3);
-    if (drawOneIn(3)) {
-      f.quantTensor.assign(entries, drawQuantParam(tr.t));
-    } else {
-      for (std::uint64_t n = 0; n < entries; ++n) f.quantTensor.push_back(drawQuantParam(tr.t));
-    }
-  }
+  const std::uint64_t scalar = drawQuantParam(tr.t), unread = drawUnread();  // both drawn: see drawLayout
+  f.quantScalar = isScaledMode(tr.mode) && !isPerColumnMode(tr.mode) ? scalar : unread;
+  // V*: one parameter per column, sometimes a few spare entries; equal columns first (one parameter reads better
+  // than nSize of them), the distinct ones drawn last, since their number varies with nSize
+  const std::uint64_t entries = p.nSize + drawEdgy({0}, 0, 3);
+  const bool distinct = drawWeightedBool(1, 2);
+  if (isPerColumnMode(tr.mode)) f.quantTensor.assign(entries, scalar);
   c.params = p;
   c.profile = drawFixProfile();
   applyScopeProfile(c, scope);
   casefile::CaseData data = drawBuffers(c);
   fillSource(data);
+  if (isPerColumnMode(tr.mode) && distinct) {
+    for (std::uint64_t& q : data.c.fixpipe->quantTensor) q = drawQuantParam(tr.t);
+    requireValid(data.c);
+  }
   return data;
 }
 

@@ -102,8 +102,6 @@ std::uint64_t drawHugeStride() {
                   std::numeric_limits<std::uint64_t>::max());
 }
 
-bool drawOneIn(std::uint32_t n) { return *rc::gen::weightedElement<bool>({{n - 1, false}, {1, true}}); }
-
 }  // namespace
 
 // Every DN2NZ-4 dtype (the fp4x2 pairs are bytes: ND2NZ-5), the d tail, several matrices, the small-C0 mode with
@@ -176,8 +174,8 @@ Case drawEnhancedSkeleton(Operation operation, const Scope& scope) {
 // then N, MCB, the 9-bit offset and the sign bit, each shrinking to 0; now and then a negative scale sign-extended to
 // 64 bits (AMB-12).
 std::uint64_t drawDeqParam() {
-  std::uint64_t q = *rc::gen::element<std::uint64_t>(0x3F800000, 0x3F000000, 0x40000000, 0x3E800000, 0xBF800000,
-                                                     0x3FC00000, 0x3DCCCCCD, 0x00000000, 0x7F800000);
+  std::uint64_t q = drawOneOf<std::uint64_t>(0x3F800000, 0x3F000000, 0x40000000, 0x3E800000, 0xBF800000, 0x3FC00000,
+                                             0x3DCCCCCD, 0x00000000, 0x7F800000);
   q |= drawEdgy({0}, 0, 0x1FFF);
   q |= drawEdgy({0}, 0, 15) << 32;
   q |= std::uint64_t{drawBool()} << 36;
@@ -196,19 +194,19 @@ void drawConversion(Case& c, const Scope& scope) {
   if (c.dtype == DType::half) modes = {DeqScale::none, DeqScale::deq, DeqScale::deq16, DeqScale::vdeq, DeqScale::vdeq16};
   if (c.dtype == DType::int16_t) modes = {DeqScale::none, DeqScale::deq16, DeqScale::vdeq16};
   if (c.dtype == DType::int8_t || c.dtype == DType::uint8_t) modes = {DeqScale::deq8, DeqScale::vdeq8};
-  e.deqScale = *rc::gen::elementOf(modes);
+  e.deqScale = drawElement(modes);
   if (e.deqScale == DeqScale::none) return;
   e.srcDType = e.deqScale == DeqScale::deq && drawBool() ? DType::half : DType::int32_t;
   e.deqValue = drawDeqParam();
   if (e.deqScale == DeqScale::deq8 || e.deqScale == DeqScale::vdeq8) {
-    e.sidStoreMode = *rc::gen::element<std::uint8_t>(3, 0, 1);
+    e.sidStoreMode = drawOneOf<std::uint8_t>(3, 0, 1);
   }
   if (e.deqScale != DeqScale::vdeq && e.deqScale != DeqScale::vdeq8 && e.deqScale != DeqScale::vdeq16) return;
   if (e.blockMode == BlockMode::smallChannel) e.blockMode = BlockMode::matrix;  // ENH-4: V* not modelled there
   const bool advance = scope.profile && scope.profile->vdeqTensorStep == Profile::VdeqTensorStep::advance;
   const std::uint64_t bursts = std::get<DataCopyParams>(c.params).blockCount;
   e.deqTensor.resize(advance || drawBool() ? 16 * std::max<std::uint64_t>(bursts, 1) : 16);
-  const bool equalColumns = drawBool();
+  const bool equalColumns = !drawBool();  // shrinks toward equal columns: one parameter reads better
   const std::uint64_t first = drawDeqParam();
   for (std::uint64_t& q : e.deqTensor) q = equalColumns ? first : drawDeqParam();
 }
@@ -237,7 +235,7 @@ GeneratedCase drawEnhancedCo1ToCo2(const Scope& scope) {
   p.srcStride = static_cast<std::uint16_t>(drawEdgy({0, 1}, 0, 3));
   p.dstStride = static_cast<std::uint16_t>(drawEdgy({0, 1}, 0, 20));
   c.params = p;
-  c.enhancedParams->blockMode = *rc::gen::element(BlockMode::matrix, BlockMode::vector, BlockMode::smallChannel);
+  c.enhancedParams->blockMode = drawOneOf(BlockMode::matrix, BlockMode::vector, BlockMode::smallChannel);
   c.enhancedParams->isRelu = drawBool();
   drawConversion(c, scope);
   return finish(c, scope);
