@@ -93,6 +93,17 @@ TEST(BenchCases, LargeLayoutTransformsMatchTheOracle) {
   }
 }
 
+// Fills src with a non-repeating pattern, runs fast on a KEEP-filled dst and compares it with the oracle.
+void expectFastMatchesTheOracle(const oracle::Case& c) {
+  std::vector<std::uint8_t> src(c.src.sizeBytes), dst(c.dst.sizeBytes, 0xA5);
+  for (std::size_t i = 0; i < src.size(); ++i) src[i] = static_cast<std::uint8_t>(i * 37 + i / 256);
+  const oracle::Evaluation e = oracle::evaluate(c, src, dst);
+  ASSERT_EQ(e.verdict, oracle::Verdict::computed)
+      << (e.violations.empty() ? std::string() : oracle::describe(e.violations.front()));
+  ASSERT_EQ(backends::makeFastBackend()->run(c, src, dst).status, backends::RunStatus::ok);
+  EXPECT_EQ(oracle::firstMismatch(e.expectation, dst), oracle::kNoMismatch);
+}
+
 // The streamed 1-byte DN2NZ (full tiles leave through streaming stores, the n and d tails through plain ones, in
 // the same lines) beside the oracle: 250 rows (a partial last tile), a d tail of 5, rows 250..255 of every column
 // block KEEP; the output is past kStreamingBytes.
@@ -107,13 +118,47 @@ TEST(BenchCases, StreamedByteDn2NzWithTailsMatchesTheOracle) {
   const std::uint64_t blocks = (d + 31) / 32;
   c.src = {(d - 1) * 256 + 250, 0};
   c.dst = {(blocks - 1) * 256 * 32 + 250 * 32, 0};
-  std::vector<std::uint8_t> src(c.src.sizeBytes), dst(c.dst.sizeBytes, 0xA5);
-  for (std::size_t i = 0; i < src.size(); ++i) src[i] = static_cast<std::uint8_t>(i * 37 + i / 256);
-  const oracle::Evaluation e = oracle::evaluate(c, src, dst);
-  ASSERT_EQ(e.verdict, oracle::Verdict::computed)
-      << (e.violations.empty() ? std::string() : oracle::describe(e.violations.front()));
-  ASSERT_EQ(backends::makeFastBackend()->run(c, src, dst).status, backends::RunStatus::ok);
-  EXPECT_EQ(oracle::firstMismatch(e.expectation, dst), oracle::kNoMismatch);
+  expectFastMatchesTheOracle(c);
+}
+
+// The streamed (L1-staged) ND2NZ past kStreamingBytes with every edge of the staging: 40 rows (a partial last tile
+// of 8), 40 full column blocks (a 32-block strip, then a partial one of 8), a d tail of 5 halves, a source row pitch
+// wider than the row, and gaps between the NZ matrices.
+TEST(BenchCases, StreamedNd2NzWithTailsMatchesTheOracle) {
+  oracle::Case c;
+  c.api = oracle::Api::DataCopy;
+  c.dstPos = oracle::Position::A1;
+  c.dtype = oracle::DType::half;
+  constexpr std::uint64_t ndNum = 170, n = 40, d = 16 * 40 + 5, srcD = 650, c0Stride = 40;
+  constexpr std::uint64_t matrixStride = 16 * 41 * c0Stride + 16;
+  c.params = oracle::Nd2NzParams{ndNum, n, d, n * srcD, srcD, c0Stride, 1, matrixStride};
+  c.src = {((ndNum - 1) * n * srcD + (n - 1) * srcD + d) * 2, 0};
+  c.dst = {((ndNum - 1) * matrixStride + 16 * ((d - 1) / 16 * c0Stride + n)) * 2, 0};
+  expectFastMatchesTheOracle(c);
+}
+
+// The streamed NZ2ND of 4-byte T past kStreamingBytes: 40 rows (a partial last tile), 20 column blocks (a 16-block
+// strip, then a partial one of 4), gaps between the NZ column blocks (srcNStride 48), between the ND rows and between
+// the ND matrices. ND rows 1312 bytes apart take the staged walk, 1344 bytes (21 lines) apart the line walk, which
+// starts mid-line at a dst offset of 32.
+TEST(BenchCases, StreamedNz2NdWithTailsMatchesTheOracle) {
+  oracle::Case c;
+  c.api = oracle::Api::DataCopy;
+  c.srcPos = oracle::Position::VECOUT;
+  c.dstPos = oracle::Position::GM;
+  c.dtype = oracle::DType::float_;
+  constexpr std::uint64_t ndNum = 170, n = 40, d = 16 * 20, nStride = 48, fractals = 60;
+  c.src = {((ndNum - 1) * 256 * fractals + 16 * (19 * nStride + n)) * 4, 0};
+  for (const std::uint64_t dStride : {328u, 336u}) {
+    for (const std::uint64_t dstOffset : {0u, 32u}) {
+      SCOPED_TRACE("dstDStride " + std::to_string(dStride) + ", dst offset " + std::to_string(dstOffset));
+      const std::uint64_t matrixStride = n * dStride + 8;
+      c.params = oracle::Nz2NdParamsFull{ndNum, n, d, fractals, nStride, static_cast<std::uint16_t>(dStride),
+                                         static_cast<std::uint16_t>(matrixStride)};
+      c.dst = {dstOffset + ((ndNum - 1) * matrixStride + (n - 1) * dStride + d) * 4, dstOffset};
+      expectFastMatchesTheOracle(c);
+    }
+  }
 }
 
 TEST(BenchCases, Sizes) {
