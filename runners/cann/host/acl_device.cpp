@@ -52,10 +52,10 @@ class AclDevice final : public Device {
     const aclError rc = aclrtMemcpy(bytes.data(), bytes.size(), it->second.ptr, bytes.size(), ACL_MEMCPY_DEVICE_TO_HOST);
     return rc == ACL_SUCCESS ? "" : aclError("aclrtMemcpy(device to host)", rc);
   }
-  std::string launch(DcconfCannFamily family, const LaunchBuffers& b) override {
-    const int launched = dcconf_cann_launch(static_cast<uint32_t>(family), stream_, ptr(b.tiling), ptr(b.src),
+  std::string launch(const KernelEntry& entry, const LaunchBuffers& b) override {
+    const int launched = dcconf_cann_launch(static_cast<uint32_t>(entry.entry), stream_, ptr(b.tiling), ptr(b.src),
                                             ptr(b.dst), ptr(b.aux), ptr(b.status));
-    if (launched != 0) return "no kernel for family " + std::string(familyName(family)) + " in this build";
+    if (launched != 0) return "no kernel dcconf_cann_" + std::string(entry.name) + " in this build";
     const aclError rc = aclrtSynchronizeStream(stream_);
     return rc == ACL_SUCCESS ? "" : aclError("aclrtSynchronizeStream", rc);
   }

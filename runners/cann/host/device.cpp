@@ -44,6 +44,54 @@ Capabilities fakeCapabilities(Arch arch) {
   return caps;
 }
 
+// The launch table, one row per entry of kernels/launch.asc. @post every family but CO1->CO2 has an entry for each
+// destination its paths allow; GM -> A1/B1 rows are AIC, UB rows AIV, UB -> TSCM MIX.
+std::span<const KernelEntry> kernelEntries() {
+  using enum DstSide;
+  static constexpr KernelEntry kEntries[] = {
+      {DCCONF_CANN_ENTRY_PAD_GM_TO_UB, DCCONF_CANN_FAMILY_PAD_GM_TO_UB, DCCONF_CANN_CORE_AIV, any, "pad_gm_to_ub"},
+      {DCCONF_CANN_ENTRY_PAD_UB_TO_GM, DCCONF_CANN_FAMILY_PAD_UB_TO_GM, DCCONF_CANN_CORE_AIV, any, "pad_ub_to_gm"},
+      {DCCONF_CANN_ENTRY_PAD_UB_TO_TSCM, DCCONF_CANN_FAMILY_PAD_UB_TO_TSCM, DCCONF_CANN_CORE_MIX, any,
+       "pad_ub_to_tscm"},
+      {DCCONF_CANN_ENTRY_COPY_0LEVEL_UB, DCCONF_CANN_FAMILY_COPY_0LEVEL, DCCONF_CANN_CORE_AIV, notL1, "copy_0level"},
+      {DCCONF_CANN_ENTRY_COPY_0LEVEL_L1, DCCONF_CANN_FAMILY_COPY_0LEVEL, DCCONF_CANN_CORE_AIC, l1, "copy_0level_l1"},
+      {DCCONF_CANN_ENTRY_COPY_2LEVEL_UB, DCCONF_CANN_FAMILY_COPY_2LEVEL, DCCONF_CANN_CORE_AIV, notL1, "copy_2level"},
+      {DCCONF_CANN_ENTRY_COPY_2LEVEL_L1, DCCONF_CANN_FAMILY_COPY_2LEVEL, DCCONF_CANN_CORE_AIC, l1, "copy_2level_l1"},
+      {DCCONF_CANN_ENTRY_ND2NZ, DCCONF_CANN_FAMILY_ND2NZ, DCCONF_CANN_CORE_AIC, any, "nd2nz"},
+      {DCCONF_CANN_ENTRY_NZ2ND, DCCONF_CANN_FAMILY_NZ2ND, DCCONF_CANN_CORE_AIV, any, "nz2nd"},
+      {DCCONF_CANN_ENTRY_SLICE, DCCONF_CANN_FAMILY_SLICE, DCCONF_CANN_CORE_AIV, any, "slice"},
+      {DCCONF_CANN_ENTRY_DN2NZ, DCCONF_CANN_FAMILY_DN2NZ, DCCONF_CANN_CORE_AIC, any, "dn2nz"},
+      {DCCONF_CANN_ENTRY_ENHANCED_NORMAL_UB, DCCONF_CANN_FAMILY_ENHANCED_NORMAL, DCCONF_CANN_CORE_AIV, notL1,
+       "enhanced_normal"},
+      {DCCONF_CANN_ENTRY_ENHANCED_NORMAL_L1, DCCONF_CANN_FAMILY_ENHANCED_NORMAL, DCCONF_CANN_CORE_AIC, l1,
+       "enhanced_normal_l1"},
+      {DCCONF_CANN_ENTRY_FIXPIPE, DCCONF_CANN_FAMILY_FIXPIPE, DCCONF_CANN_CORE_AIC, any, "fixpipe"},
+  };
+  return kEntries;
+}
+
+bool entryTakes(const KernelEntry& entry, DcconfCannFamily family, DcconfCannPosition dstPos) {
+  const bool l1 = dstPos == DCCONF_CANN_POS_A1 || dstPos == DCCONF_CANN_POS_B1 || dstPos == DCCONF_CANN_POS_TSCM;
+  return entry.family == family && (entry.dst == DstSide::any || (entry.dst == DstSide::l1) == l1);
+}
+
+const KernelEntry& entryOf(DcconfCannFamily family, DcconfCannPosition dstPos) {
+  static constexpr KernelEntry kNone{};
+  for (const KernelEntry& entry : kernelEntries()) {
+    if (entryTakes(entry, family, dstPos)) return entry;
+  }
+  return kNone;
+}
+
+std::string_view coreTypeName(DcconfCannCoreType core) {
+  switch (core) {
+    case DCCONF_CANN_CORE_AIV: return "AIV";
+    case DCCONF_CANN_CORE_AIC: return "AIC";
+    case DCCONF_CANN_CORE_MIX: return "MIX";
+    default: return "none";
+  }
+}
+
 std::string_view kernelStatusName(std::uint32_t status) {
   switch (status) {
     case DCCONF_CANN_STATUS_OK: return "ok";

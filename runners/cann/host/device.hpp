@@ -42,6 +42,24 @@ Capabilities kernelCapabilities(Arch arch);
 // L0C preload), so every valid golden FIX vector runs.
 Capabilities fakeCapabilities(Arch arch);
 
+// One entry of kernels/launch.asc and the core type it declares (KERNEL_TASK_TYPE_DEFAULT). In the vendor's dav_c220
+// and dav_c310 headers GM -> L1 and L1 -> GM run only on the cube core (AIC), UB copies only on the vector core (AIV),
+// and UB -> TSCM on the AIV with its GM -> L1 leg sent to the AIC; so a family whose paths end in L1 and elsewhere
+// (DC, 2-level, enhanced normal) has one entry per side (docs/cann.md, "Core types").
+enum class DstSide : std::uint8_t { any, l1, notL1 };
+struct KernelEntry {
+  DcconfCannEntry entry = DCCONF_CANN_ENTRY_NONE;
+  DcconfCannFamily family = DCCONF_CANN_FAMILY_NONE;
+  DcconfCannCoreType core = DCCONF_CANN_CORE_NONE;
+  DstSide dst = DstSide::any;  // which of the family's destinations this entry takes
+  std::string_view name;       // the kernel's symbol, dcconf_cann_<name>
+};
+std::span<const KernelEntry> kernelEntries();  // every entry kernels/ defines, on either architecture
+bool entryTakes(const KernelEntry& entry, DcconfCannFamily family, DcconfCannPosition dstPos);
+// The entry that runs a call of this family writing dstPos; entry NONE when kernels/ has none (CO1->CO2).
+const KernelEntry& entryOf(DcconfCannFamily family, DcconfCannPosition dstPos);
+std::string_view coreTypeName(DcconfCannCoreType core);  // "AIV", "AIC", "MIX"
+
 using BufferId = std::uint32_t;
 inline constexpr BufferId kNoBuffer = 0xFFFFFFFFu;
 
@@ -64,7 +82,7 @@ class Device {
   // Each returns "" on success, otherwise one error line.
   virtual std::string alloc(std::uint64_t bytes, BufferId& out) = 0;
   virtual std::string copyIn(BufferId dst, std::span<const std::uint8_t> bytes) = 0;
-  virtual std::string launch(DcconfCannFamily family, const LaunchBuffers& buffers) = 0;  // and wait for it
+  virtual std::string launch(const KernelEntry& entry, const LaunchBuffers& buffers) = 0;  // and wait for it
   virtual std::string copyOut(BufferId src, std::span<std::uint8_t> bytes) = 0;
   virtual void releaseAll() = 0;  // frees every buffer (after each vector)
 };

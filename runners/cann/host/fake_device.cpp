@@ -82,8 +82,10 @@ std::string FakeDevice::copyOut(BufferId src, std::span<std::uint8_t> bytes) {
   return "";
 }
 
-// What the kernel does: check the block, run the call on the destination buffer, report a status word.
-std::uint32_t FakeDevice::runKernel(DcconfCannFamily family, const LaunchBuffers& buffers) {
+// What the kernel does: check the block and that this entry takes its family and destination (as the kernel's
+// DCCONF_CANN_KERNEL_ON does), run the call on the destination buffer, report a status word.
+std::uint32_t FakeDevice::runKernel(const KernelEntry& entry, const LaunchBuffers& buffers) {
+  const DcconfCannFamily family = entry.family;
   std::vector<std::uint8_t>* tilingBytes = buffer(buffers.tiling);
   if (tilingBytes == nullptr || tilingBytes->size() < sizeof(DcconfCannTiling)) return DCCONF_CANN_STATUS_BAD_TILING;
   DcconfCannTiling tiling;
@@ -95,6 +97,7 @@ std::uint32_t FakeDevice::runKernel(DcconfCannFamily family, const LaunchBuffers
   const DecodeResult decoded = decode(tiling, aux);
   if (!decoded.c) return DCCONF_CANN_STATUS_BAD_TILING;
   if (tiling.family != family) return DCCONF_CANN_STATUS_BAD_FAMILY;
+  if (!entryTakes(entry, family, static_cast<DcconfCannPosition>(tiling.dstPos))) return DCCONF_CANN_STATUS_BAD_PATH;
   std::vector<std::uint8_t>* src = buffer(buffers.src);
   std::vector<std::uint8_t>* dst = buffer(buffers.dst);
   const oracle::Case& c = *decoded.c;
@@ -112,10 +115,10 @@ std::uint32_t FakeDevice::runKernel(DcconfCannFamily family, const LaunchBuffers
   return DCCONF_CANN_STATUS_OK;
 }
 
-std::string FakeDevice::launch(DcconfCannFamily family, const LaunchBuffers& buffers) {
+std::string FakeDevice::launch(const KernelEntry& entry, const LaunchBuffers& buffers) {
   const std::uint64_t ordinal = launches_++;
   if (faults_.failLaunch == ordinal) return "fake: injected launch failure (launch " + std::to_string(ordinal) + ")";
-  const std::uint32_t status = runKernel(family, buffers);
+  const std::uint32_t status = runKernel(entry, buffers);
   if (std::vector<std::uint8_t>* word = buffer(buffers.status); word != nullptr && word->size() >= sizeof status) {
     std::memcpy(word->data(), &status, sizeof status);
   }

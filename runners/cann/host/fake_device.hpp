@@ -30,7 +30,7 @@ class FakeDevice final : public Device {
   const Capabilities& capabilities() const override { return capabilities_; }
   std::string alloc(std::uint64_t bytes, BufferId& out) override;
   std::string copyIn(BufferId dst, std::span<const std::uint8_t> bytes) override;
-  std::string launch(DcconfCannFamily family, const LaunchBuffers& buffers) override;
+  std::string launch(const KernelEntry& entry, const LaunchBuffers& buffers) override;
   std::string copyOut(BufferId src, std::span<std::uint8_t> bytes) override;
   void releaseAll() override { memory_.clear(); }
 
@@ -42,7 +42,7 @@ class FakeDevice final : public Device {
       : backend_(std::move(backend)), backendName_(std::move(backendName)), capabilities_(std::move(capabilities)),
         faults_(faults) {}
   std::vector<std::uint8_t>* buffer(BufferId id);
-  std::uint32_t runKernel(DcconfCannFamily family, const LaunchBuffers& buffers);
+  std::uint32_t runKernel(const KernelEntry& entry, const LaunchBuffers& buffers);
 
   std::unique_ptr<backends::Backend> backend_;
   std::string backendName_;

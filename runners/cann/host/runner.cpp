@@ -116,8 +116,14 @@ DeviceRun runOnDevice(const vectors::Vector& v, const Encoded& encoded, Device& 
   step(device.copyIn(b.status, status));
   if (!aux.empty()) step(device.copyIn(b.aux, aux));
   if (!error.empty()) return {{}, "copy-in: " + error};
-  if (std::string launched = device.launch(static_cast<DcconfCannFamily>(t.family), b); !launched.empty()) {
-    return {{}, "launch of kernel " + std::string(familyName(static_cast<DcconfCannFamily>(t.family))) + ": " + launched};
+  const KernelEntry& entry =
+      entryOf(static_cast<DcconfCannFamily>(t.family), static_cast<DcconfCannPosition>(t.dstPos));
+  if (entry.entry == DCCONF_CANN_ENTRY_NONE) {
+    return {{}, "no kernel entry for family " + std::string(familyName(static_cast<DcconfCannFamily>(t.family)))};
+  }
+  if (std::string launched = device.launch(entry, b); !launched.empty()) {
+    return {{}, "launch of kernel dcconf_cann_" + std::string(entry.name) + " (" +
+                    std::string(coreTypeName(entry.core)) + "): " + launched};
   }
   step(device.copyOut(b.status, status));
   step(device.copyOut(b.dst, dst));

@@ -2,8 +2,9 @@
 // vendor's open asc-devkit headers and examples document it (GlobalTensor / LocalTensor / TPipe / TBuf, DataCopy,
 // DataCopyPad, SetPadValue, SetFlag / WaitFlag); build it with runners/cann/CMakeLists.txt where CANN is installed.
 //
-// Every kernel: one core, one vector. It reads the tiling block from GM (dcconf_cann_tiling.h), answers a status
-// word, and runs exactly the call the block describes with every parameter taken from the block at run time. An
+// Every kernel: one block (one core; UB->TSCM one AIC + one AIV), one vector. It reads the tiling block from GM
+// (dcconf_cann_tiling.h), answers a status word, and runs exactly the call the block describes with every parameter
+// taken from the block at run time. An
 // on-chip destination is first loaded whole from the GM destination buffer (the vector's dst.bin plus the
 // guard-filled rounding and tail), the call writes into it at dst.offset, and the whole staging buffer is copied
 // back unchanged, so every destination byte (data, pads, dummy, KEEP, guards) is observable on the host. An on-chip
@@ -119,24 +120,36 @@ __aicore__ inline void L1ToGm(GM_ADDR gm, const AscendC::LocalTensor<uint8_t>& l
 
 }  // namespace dcconf_cann
 
-// Each kernel entry: check the block and the family, then the templated body; the status word last. taskType is a
-// statement naming the core type (the cube-only FIX kernel sets KERNEL_TYPE_AIC_ONLY), or a no-op.
-#define DCCONF_CANN_KERNEL_ON(entryName, familyCode, Body, taskType)                                       \
+// Each kernel entry: check the block, that this entry takes its family and destination (dstTaken, an expression on
+// t: the host's launch table, host/device.cpp kernelEntries, routes the same way), then the templated body; the
+// status word last. coreType is KERNEL_TASK_TYPE_DEFAULT(...): the vendor's impl headers run each copy only on its
+// own core (`if ASCEND_IS_AIC` / `if ASCEND_IS_AIV`) and skip it on the other, so an entry on the wrong core would
+// silently do nothing (docs/cann.md, "Core types").
+#define DCCONF_CANN_KERNEL_ON(entryName, familyCode, dstTaken, Body, coreType)                            \
   extern "C" __global__ __aicore__ void entryName(GM_ADDR tilingGm, GM_ADDR srcGm, GM_ADDR dstGm,           \
                                                   GM_ADDR auxGm, GM_ADDR statusGm) {                        \
-    taskType;                                                                                               \
+    coreType;                                                                                               \
     DcconfCannTiling t;                                                                                     \
     uint32_t status = DCCONF_CANN_STATUS_OK;                                                                \
     if (!dcconf_cann::LoadTiling(tilingGm, t)) {                                                            \
       status = DCCONF_CANN_STATUS_BAD_TILING;                                                               \
     } else if (t.family != (familyCode)) {                                                                  \
       status = DCCONF_CANN_STATUS_BAD_FAMILY;                                                               \
+    } else if (!(dstTaken)) {                                                                               \
+      status = DCCONF_CANN_STATUS_BAD_PATH;                                                                 \
     } else {                                                                                                \
       DCCONF_CANN_DISPATCH(t.dtype, Body, t, srcGm, dstGm, auxGm, status)                                   \
     }                                                                                                       \
     dcconf_cann::AllDone();                                                                                 \
     dcconf_cann::WriteStatus(statusGm, status);                                                             \
   }
-#define DCCONF_CANN_KERNEL(entryName, familyCode, Body) DCCONF_CANN_KERNEL_ON(entryName, familyCode, Body, (void)0)
+// dstTaken: every destination of the family, or one side of a family split across cores (GM -> A1/B1 vs UB).
+#define DCCONF_CANN_DST_ANY true
+#define DCCONF_CANN_DST_L1 dcconf_cann::IsL1(t.dstPos)
+#define DCCONF_CANN_DST_NOT_L1 !dcconf_cann::IsL1(t.dstPos)
+// coreType (host/device.hpp DcconfCannCoreType): vector only (UB), cube only (L1, L0, FIX), or one of each (UB->TSCM).
+#define DCCONF_CANN_AIV KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIV_ONLY)
+#define DCCONF_CANN_AIC KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIC_ONLY)
+#define DCCONF_CANN_MIX KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_AIC_1_1)
 
 #endif  // DCCONF_CANN_KERNELS_COMMON_H

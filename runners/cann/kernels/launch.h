@@ -1,5 +1,6 @@
-/* Host-side launch wrappers of the dcconf CANN kernels (defined in launch.asc, which the ASC compiler builds): one
- * call per kernel family, <<<1, nullptr, stream>>>. Returns 0, or -1 when the family has no kernel in this build. */
+/* Host-side launch wrapper of the dcconf CANN kernels (defined in launch.asc, which the ASC compiler builds): one call
+ * per kernel entry (DcconfCannEntry: the host's launch table picks it from the family and destination, and the
+ * entry declares its core type), <<<1, nullptr, stream>>>. Returns 0, or -1 when this build has no such entry. */
 #ifndef DCCONF_CANN_LAUNCH_H
 #define DCCONF_CANN_LAUNCH_H
 
@@ -8,7 +9,7 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
-int dcconf_cann_launch(uint32_t family, void* stream, uint8_t* tiling, uint8_t* src, uint8_t* dst, uint8_t* aux,
+int dcconf_cann_launch(uint32_t entry, void* stream, uint8_t* tiling, uint8_t* src, uint8_t* dst, uint8_t* aux,
                        uint8_t* status);
 #ifdef __cplusplus
 }

@@ -19,7 +19,7 @@ struct Operands {
   uint8_t dstPos = 0;
 
   // false (status set) when this build cannot observe the destination.
-  __aicore__ inline bool Prepare(const DcconfCannTiling& t, GM_ADDR srcGm, GM_ADDR dstGm, uint32_t& status) {
+  __aicore__ inline bool Admit(const DcconfCannTiling& t, uint32_t& status) {
     srcOnGm = t.srcPos == DCCONF_CANN_POS_GM;
     dstOnGm = t.dstPos == DCCONF_CANN_POS_GM;
     dstPos = t.dstPos;
@@ -29,27 +29,46 @@ struct Operands {
       return false;
     }
 #endif
+    return true;
+  }
+
+  // The source: a GM tensor at its offset, or the whole device buffer staged on chip.
+  __aicore__ inline void PrepareSrc(const DcconfCannTiling& t, GM_ADDR srcGm) {
     if (srcOnGm) {
       srcG = GmAt<T>(srcGm, t.srcOffsetBytes, t.srcDeviceBytes);
-    } else {
-      s.pipe.InitBuffer(s.ubSrc, t.srcDeviceBytes);
-      AscendC::LocalTensor<uint8_t> srcBytes = s.ubSrc.template Get<uint8_t>();
-      StageIn(srcBytes, srcGm, t.srcDeviceBytes);
-      srcL = srcBytes.template ReinterpretCast<T>()[t.srcOffsetBytes / sizeof(T)];
+      return;
     }
+    s.pipe.InitBuffer(s.ubSrc, t.srcDeviceBytes);
+    AscendC::LocalTensor<uint8_t> srcBytes = s.ubSrc.template Get<uint8_t>();
+    StageIn(srcBytes, srcGm, t.srcDeviceBytes);
+    srcL = srcBytes.template ReinterpretCast<T>()[t.srcOffsetBytes / sizeof(T)];
+  }
+
+  // An on-chip destination's staging buffer, allocated but not loaded (the mixed UB->TSCM entry loads it on the AIC).
+  __aicore__ inline void AllocDst(const DcconfCannTiling& t, GM_ADDR dstGm) {
     if (dstOnGm) {
       dstG = GmAt<T>(dstGm, t.dstOffsetBytes, t.dstDeviceBytes);
-    } else {
-      if (IsL1(t.dstPos)) {
-        s.pipe.InitBuffer(s.l1Dst, t.dstDeviceBytes);
-        dstBytes = s.l1Dst.template Get<uint8_t>();
-      } else {
-        s.pipe.InitBuffer(s.ubDst, t.dstDeviceBytes);
-        dstBytes = s.ubDst.template Get<uint8_t>();
-      }
-      StageIn(dstBytes, dstGm, t.dstDeviceBytes);  // the vector's dst.bin and the guard bytes
-      dstL = dstBytes.template ReinterpretCast<T>()[t.dstOffsetBytes / sizeof(T)];
+      return;
     }
+    if (IsL1(t.dstPos)) {
+      s.pipe.InitBuffer(s.l1Dst, t.dstDeviceBytes);
+      dstBytes = s.l1Dst.template Get<uint8_t>();
+    } else {
+      s.pipe.InitBuffer(s.ubDst, t.dstDeviceBytes);
+      dstBytes = s.ubDst.template Get<uint8_t>();
+    }
+    dstL = dstBytes.template ReinterpretCast<T>()[t.dstOffsetBytes / sizeof(T)];
+  }
+  __aicore__ inline void LoadDst(const DcconfCannTiling& t, GM_ADDR dstGm) {
+    if (!dstOnGm) StageIn(dstBytes, dstGm, t.dstDeviceBytes);  // the vector's dst.bin and the guard bytes
+  }
+
+  // Everything on the one core the entry runs on; false (status set) when the destination is not observable.
+  __aicore__ inline bool Prepare(const DcconfCannTiling& t, GM_ADDR srcGm, GM_ADDR dstGm, uint32_t& status) {
+    if (!Admit(t, status)) return false;
+    PrepareSrc(t, srcGm);
+    AllocDst(t, dstGm);
+    LoadDst(t, dstGm);
     AllDone();  // staging complete before the call, whichever pipe the call uses
     return true;
   }

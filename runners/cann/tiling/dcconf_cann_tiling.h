@@ -21,7 +21,7 @@
 #define DCCONF_CANN_GUARD_TAIL_BYTES 32u /* guard-filled bytes after dst.size in every destination buffer */
 #define DCCONF_CANN_SLICE_DIMS 8u        /* SLICE-4: dimValue <= 8 */
 
-/* Kernel families: oracle::Operation + 1 (0 = none). One kernel entry per family. */
+/* Kernel families: oracle::Operation + 1 (0 = none). One or two kernel entries per family (DcconfCannEntry). */
 enum DcconfCannFamily {
   DCCONF_CANN_FAMILY_NONE = 0,
   DCCONF_CANN_FAMILY_PAD_GM_TO_UB = 1,    /* PAD-G2U  DataCopyPad GM->VECIN/VECOUT */
@@ -37,6 +37,28 @@ enum DcconfCannFamily {
   DCCONF_CANN_FAMILY_ENHANCED_CO1_TO_CO2 = 11, /* ENH-1 CO1->CO2 (no CO2 on dav-2201/dav-3510: never built) */
   DCCONF_CANN_FAMILY_FIXPIPE = 12,        /* FIX: DataCopyCO12DstParams (dav-2201) */
   DCCONF_CANN_FAMILY_COUNT = 13
+};
+
+/* Kernel entries (kernels/launch.asc): one per family and core type. A family whose paths run on different cores has
+ * two: GM -> L1 (A1/B1/TSCM) and L1 -> GM run only on the cube core (AIC), the UB paths only on the vector core (AIV),
+ * as the vendor's dav_c220 kernel_operator_data_copy_impl.h guards them (docs/cann.md, "Core types"). The host picks
+ * the entry from the block's family and destination (host/device.cpp, entryOf). Not part of the block's layout. */
+enum DcconfCannEntry {
+  DCCONF_CANN_ENTRY_NONE = 0,
+  DCCONF_CANN_ENTRY_PAD_GM_TO_UB, DCCONF_CANN_ENTRY_PAD_UB_TO_GM, DCCONF_CANN_ENTRY_PAD_UB_TO_TSCM,
+  DCCONF_CANN_ENTRY_COPY_0LEVEL_UB, DCCONF_CANN_ENTRY_COPY_0LEVEL_L1,
+  DCCONF_CANN_ENTRY_COPY_2LEVEL_UB, DCCONF_CANN_ENTRY_COPY_2LEVEL_L1,
+  DCCONF_CANN_ENTRY_ND2NZ, DCCONF_CANN_ENTRY_NZ2ND, DCCONF_CANN_ENTRY_SLICE, DCCONF_CANN_ENTRY_DN2NZ,
+  DCCONF_CANN_ENTRY_ENHANCED_NORMAL_UB, DCCONF_CANN_ENTRY_ENHANCED_NORMAL_L1, DCCONF_CANN_ENTRY_FIXPIPE,
+  DCCONF_CANN_ENTRY_COUNT
+};
+
+/* The core type an entry declares with KERNEL_TASK_TYPE_DEFAULT. */
+enum DcconfCannCoreType {
+  DCCONF_CANN_CORE_NONE = 0,
+  DCCONF_CANN_CORE_AIV = 1, /* KERNEL_TYPE_AIV_ONLY */
+  DCCONF_CANN_CORE_AIC = 2, /* KERNEL_TYPE_AIC_ONLY */
+  DCCONF_CANN_CORE_MIX = 3  /* KERNEL_TYPE_MIX_AIC_1_1: one AIC and one AIV run the entry together */
 };
 
 /* Element types: oracle::DType + 1 (0 = none). */
