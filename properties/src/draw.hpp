@@ -38,6 +38,12 @@ std::uint64_t drawShrinkOnly(std::uint64_t value, std::uint64_t target);
 // Mostly products.front() (the default product), else any of them; shrinks toward products.front().
 oracle::Product drawProduct(const std::vector<oracle::Product>& products);
 
+// generators.cpp: mostly disjoint layouts, sometimes overlapping ones (collisions are ANY: ND2NZ-4); shrinks toward
+// disjoint. A stride keeping consecutive items apart (>= disjoint), or colliding (< disjoint) when overlapping; a
+// fixed number of draws either way.
+bool drawOverlap();
+std::uint64_t drawStrideFrom(std::uint64_t disjoint, bool overlap, std::uint64_t lo, std::uint64_t extraMax);
+
 // A case skeleton: api and path set, params of the right type (values drawn later).
 oracle::Case makeCase(oracle::Api api, oracle::Position src, oracle::Position dst, oracle::CopyParams params);
 

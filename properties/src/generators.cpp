@@ -105,14 +105,24 @@ Case padCase(Position src, Position dst) { return makeCase(Api::DataCopyPad, src
 
 // ---- ND2NZ parameters (ND2NZ-1/2) ----------------------------------------------------------------------------------
 
-// Mostly disjoint layouts; sometimes overlapping ones, whose collisions are ANY (ND2NZ-4).
-bool drawOverlap() { return *rc::gen::weightedElement<bool>({{4, false}, {1, true}}); }
+}  // namespace
 
-// A stride that keeps consecutive items apart (>= disjoint) or, when overlapping, lets them collide (< disjoint).
+namespace detail {
+
+// Mostly disjoint layouts; sometimes overlapping ones, whose collisions are ANY (ND2NZ-4).
+bool drawOverlap() { return drawWeightedBool(4, 1); }
+
+// Both candidates are drawn either way: a fixed number of draws, so shrinking `overlap` (or the fields `disjoint`
+// comes from) does not reshuffle the draws after this one.
 std::uint64_t drawStrideFrom(std::uint64_t disjoint, bool overlap, std::uint64_t lo, std::uint64_t extraMax) {
-  if (overlap && disjoint > lo) return drawInRange(lo, disjoint - 1);
-  return std::max(lo, disjoint) + drawEdgy({0}, 0, extraMax);
+  const std::uint64_t colliding = lo + drawInRange(0, disjoint > lo ? disjoint - 1 - lo : 0);
+  const std::uint64_t apart = std::max(lo, disjoint) + drawEdgy({0}, 0, extraMax);
+  return overlap && disjoint > lo ? colliding : apart;
 }
+
+}  // namespace detail
+
+namespace {
 
 Nd2NzParams drawNd2NzParams(std::uint32_t s, std::uint64_t ndNumMax, const Scope& scope) {
   const std::uint64_t C0 = kDataBlockBytes / s;
@@ -144,11 +154,10 @@ GeneratedCase drawPadGmToUb(ParamStruct which, std::uint32_t onlyWidthBytes, con
   const std::uint32_t s = sizeBytes(c.dtype);
   c.params = padCopyParams(which, drawPadBlocks(true, s));
   c.padParams = drawPadParams(which, s);
-  if (*rc::gen::weightedElement<bool>({{2, false}, {1, true}})) {  // PAD-G2U-4: SetPadValue was called
-    c.padRegister = *rc::gen::arbitrary<std::uint64_t>() & elementMask(s);
-  }
-  c.profile.padDummy = *rc::gen::element(Profile::PadDummy::any, Profile::PadDummy::docDummy,
-                                         Profile::PadDummy::padDummy);  // AMB-2
+  const bool setPadValue = drawWeightedBool(2, 1);  // PAD-G2U-4: SetPadValue was called
+  const std::uint64_t padRegister = *rc::gen::arbitrary<std::uint64_t>() & elementMask(s);  // drawn either way
+  if (setPadValue) c.padRegister = padRegister;
+  c.profile.padDummy = drawOneOf(Profile::PadDummy::any, Profile::PadDummy::docDummy, Profile::PadDummy::padDummy);  // AMB-2
   return finish(c, scope);
 }
 
@@ -168,7 +177,8 @@ GeneratedCase drawPadUbToTscm(ParamStruct which, const Scope& scope) {
   drawProductAndDType(c, Operation::padUbToTscm, scope);
   const std::uint32_t s = sizeBytes(c.dtype);
   Nd2NzParams nd = drawNd2NzParams(s, 1, scope);
-  const bool matched = *rc::gen::weightedElement<bool>({{3, true}, {1, false}}) && nd.nValue > 0 && nd.dValue > 0;
+  const bool independent = drawWeightedBool(3, 1);  // shrinks toward the usual, matched layout
+  const bool matched = !independent && nd.nValue > 0 && nd.dValue > 0;
   PadBlockDraw blocks = drawPadBlocks(false, s);
   if (matched) {
     blocks.blockCount = nd.nValue;
@@ -281,12 +291,13 @@ bool scopeHasCases(Operation operation, const Scope& scope) {
 
 rc::Gen<GeneratedCase> genCase(Operation operation, const Scope& scope) {
   switch (operation) {
+    // either params struct, the plain DataCopyParams first (rc::gen::oneOf would not shrink the choice)
     case Operation::padGmToUb:
-      return rc::gen::oneOf(genPadGmToUb(ParamStruct::ext, 0, scope), genPadGmToUb(ParamStruct::plain, 0, scope));
+      return rc::gen::exec([=] { return drawPadGmToUb(drawOneOf(ParamStruct::plain, ParamStruct::ext), 0, scope); });
     case Operation::padUbToGm:
-      return rc::gen::oneOf(genPadUbToGm(ParamStruct::ext, scope), genPadUbToGm(ParamStruct::plain, scope));
+      return rc::gen::exec([=] { return drawPadUbToGm(drawOneOf(ParamStruct::plain, ParamStruct::ext), scope); });
     case Operation::padUbToTscm:
-      return rc::gen::oneOf(genPadUbToTscm(ParamStruct::ext, scope), genPadUbToTscm(ParamStruct::plain, scope));
+      return rc::gen::exec([=] { return drawPadUbToTscm(drawOneOf(ParamStruct::plain, ParamStruct::ext), scope); });
     case Operation::copy0Level: return genCopy0Level(scope);
     case Operation::copy2Level: return genCopy2Level(scope);
     case Operation::nd2nz: return genNd2Nz(scope);
@@ -306,7 +317,7 @@ rc::Gen<GeneratedCase> genAnyCase() {
     for (const Operation op : kAllOperations) {
       if (hasGenerator(op)) generated.push_back(op);
     }
-    return *genCase(*rc::gen::elementOf(generated));
+    return *genCase(drawElement(generated));
   });
 }
 

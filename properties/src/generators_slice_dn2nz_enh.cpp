@@ -21,10 +21,13 @@ std::uint64_t sliceElementBudget() { return 4096 * propScale(); }
 
 // Dimension 0 of one side selecting exactly `bursts` bursts of e elements (SLICE-3): the selection spans
 // bursts*(e + stride) - stride elements plus a slack the floor in SLICE-3 drops; 0 bursts spans less than one burst.
+// Both spans are drawn either way: a fixed number of draws, so shrinking the burst count keeps later draws in place.
 SliceInfo drawSliceDim0(std::uint64_t e, std::uint64_t stride, std::uint64_t bursts, std::uint64_t start,
                         std::uint32_t burstLen) {
   const std::uint64_t pitch = e + stride;
-  const std::uint64_t span = bursts == 0 ? drawInRange(1, e - 1) : bursts * pitch - stride + drawEdgy({0}, 0, pitch - 1);
+  const std::uint64_t partial = drawInRange(1, e - 1);  // e >= 4: a burst is 32 bytes of at most 8-byte elements
+  const std::uint64_t slack = drawEdgy({0}, 0, pitch - 1);
+  const std::uint64_t span = bursts == 0 ? partial : bursts * pitch - stride + slack;
   return {static_cast<std::uint32_t>(start), static_cast<std::uint32_t>(start + span - 1),
           static_cast<std::uint32_t>(stride), burstLen};
 }
@@ -54,8 +57,9 @@ GeneratedCase drawSlice(const Scope& scope) {
   p.dimValue = static_cast<std::uint32_t>(drawEdgy({1, 2, 3}, 1, kMaxSliceDims));
   const auto burstLen = static_cast<std::uint32_t>(drawEdgy({1, 2}, 1, 3));
   const std::uint64_t e = kDataBlockBytes * burstLen / s;
-  const bool none = *rc::gen::weightedElement<bool>({{19, false}, {1, true}});  // SLICE-3: B == 0 moves nothing
-  const std::uint64_t bursts = none ? 0 : drawEdgy({1, 2, 3}, 1, 5);
+  const bool none = drawOneIn(20);  // SLICE-3: B == 0 moves nothing
+  const std::uint64_t some = drawEdgy({1, 2, 3}, 1, 5);  // drawn either way: a fixed number of draws
+  const std::uint64_t bursts = none ? 0 : some;
   const std::uint64_t k = propScale();
   const std::uint64_t srcStride = ubSrc ? c0 * drawEdgy({0, 1}, 0, 4) : drawEdgy({0, 1, c0, e, 200 * k}, 0, 3 * e);
   const std::uint64_t dstStride = drawEdgy({0, c0, 1, e}, 0, 3 * e);
@@ -114,8 +118,7 @@ GeneratedCase drawDn2Nz(const Scope& scope) {
   if (scope.profile) {
     c.profile = *scope.profile;
   } else {
-    c.profile.smallC0Polarity =
-        *rc::gen::element(Profile::SmallC0Polarity::basicApiPage, Profile::SmallC0Polarity::cApiPage);
+    c.profile.smallC0Polarity = drawOneOf(Profile::SmallC0Polarity::basicApiPage, Profile::SmallC0Polarity::cApiPage);
   }
   const std::uint64_t s = sizeBytes(c.dtype);
   const std::uint64_t c0 = kDataBlockBytes / s;
@@ -132,24 +135,21 @@ GeneratedCase drawDn2Nz(const Scope& scope) {
   // one source matrix spans (dValue-1)*srcDValue + nValue elements (a huge srcDValue only multiplies 0)
   const std::uint64_t srcMatrixElems = p.dValue == 0 ? 0 : (std::uint64_t{p.dValue} - 1) * p.srcDValue + p.nValue;
   p.srcDnMatrixStride = huge && p.dnNum <= 1 ? drawHugeStride() : srcMatrixElems + drawEdgy({0}, 0, 16);
-  const bool overlap = *rc::gen::weightedElement<bool>({{4, false}, {1, true}});  // collisions are ANY (ND2NZ-4)
+  const bool overlap = drawOverlap();
   p.dstNzNStride = static_cast<std::uint16_t>(drawEdgy({1, 2}, 1, 3));
-  const std::uint64_t rows = std::uint64_t{p.nValue} * p.dstNzNStride;
-  p.dstNzC0Stride = static_cast<std::uint16_t>(overlap && rows > 1 ? drawInRange(1, rows - 1)
-                                                                   : std::max<std::uint64_t>(1, rows) + drawEdgy({0}, 0, 16));
+  p.dstNzC0Stride = static_cast<std::uint16_t>(drawStrideFrom(std::uint64_t{p.nValue} * p.dstNzNStride, overlap, 1, 16));
   const std::uint64_t rowElems = small ? 4 : c0;
   const std::uint64_t matrixElems =
       p.nValue == 0 ? 0
       : small       ? alignUp(((std::uint64_t{p.nValue} - 1) * p.dstNzNStride + 1) * rowElems * s, kDataBlockBytes) / s
                     : (std::uint64_t{p.dValue} + c0 - 1) / c0 * p.dstNzC0Stride * c0;
   const bool zeroOk = c.profile.nd2nzZeroMatrixStride == Profile::Nd2NzZeroMatrixStride::acceptWhenSingle;  // AMB-6
-  std::uint64_t matrixStride = 0;
-  if (p.dnNum <= 1) {
-    matrixStride = huge ? std::numeric_limits<std::uint32_t>::max() / c0 * c0 : drawEdgy({zeroOk ? 0 : c0, c0}, 1, 64);
-  } else {
-    matrixStride = overlap && matrixElems > c0 ? drawInRange(1, matrixElems - 1)
-                                               : std::max<std::uint64_t>(1, matrixElems + drawEdgy({0}, 0, 64));
-  }
+  // both strides are drawn either way: a fixed number of draws, so shrinking dnNum or huge keeps the others in place
+  // (an overlap within one 32-byte block is no overlap once aligned up below)
+  const std::uint64_t single = drawEdgy({zeroOk ? 0 : c0, c0}, 1, 64);
+  const std::uint64_t several = drawStrideFrom(matrixElems, overlap && matrixElems > c0, 1, 64);
+  const std::uint64_t hugeSingle = std::numeric_limits<std::uint32_t>::max() / c0 * c0;
+  std::uint64_t matrixStride = p.dnNum > 1 ? several : huge ? hugeSingle : single;
   // DN2NZ-2: dstNzMatrixStride*sizeof(T) is whole 32-byte blocks
   if (matrixStride != 0) matrixStride = alignUp(matrixStride, c0);
   p.dstNzMatrixStride = static_cast<std::uint32_t>(matrixStride);

@@ -39,21 +39,24 @@ InvalidCase fromValid(const GeneratedCase& valid, std::string clause, std::strin
 
 Profile profileOf(const Scope& scope) { return scope.profile.value_or(Profile{}); }
 bool zeroCountRejected(const Scope& scope) { return profileOf(scope).zeroCount == Profile::ZeroCount::reject; }  // AMB-1
-ParamStruct drawParamStruct() { return *rc::gen::element(ParamStruct::ext, ParamStruct::plain); }
+
+// A u16 count outside [1, 4095]: 0 first where AMB-1 rejects it, else the first value above the range.
+std::uint16_t drawCountOutOfRange(const Scope& scope) {
+  return zeroCountRejected(scope) ? drawOneOf<std::uint16_t>(0, 4096, 65535) : drawOneOf<std::uint16_t>(4096, 65535);
+}
 
 // PAD-G2U-1 / PAD-U2G-1 blockCount: 0 (rejected unless AMB-1 hw-noop) or above 4095.
 InvalidCase padBlockCount(const GeneratedCase& valid, const char* clause, const Scope& scope) {
   InvalidCase out = fromValid(valid, clause, "params.blockCount", "blockCount outside [1, 4095]");
-  setPadBlockCount(out.data.c, zeroCountRejected(scope) ? *rc::gen::element<std::uint16_t>(0, 4096, 65535)
-                                                        : *rc::gen::element<std::uint16_t>(4096, 65535));
+  setPadBlockCount(out.data.c, drawCountOutOfRange(scope));
   return out;
 }
 
 InvalidCase padG2UBlockCount(const Scope& scope) {
-  return padBlockCount(*genPadGmToUb(drawParamStruct(), 0, scope), "PAD-G2U-1", scope);
+  return padBlockCount(*genCase(Operation::padGmToUb, scope), "PAD-G2U-1", scope);  // either params struct
 }
 InvalidCase padU2GBlockCount(const Scope& scope) {
-  return padBlockCount(*genPadUbToGm(drawParamStruct(), scope), "PAD-U2G-1", scope);
+  return padBlockCount(*genCase(Operation::padUbToGm, scope), "PAD-U2G-1", scope);
 }
 
 // PAD-G2U-1: leftPadding*s or rightPadding*s over 32 bytes.
@@ -100,7 +103,7 @@ InvalidCase padU2L1NdNum(const Scope& scope) {
   InvalidCase out =
       fromValid(*genPadUbToTscm(ParamStruct::ext, scope), "PAD-U2L1-2", "nd2nzParams.ndNum", "ndNum != 1");
   Nd2NzParams& nd = *out.data.c.nd2nzParams;
-  nd.ndNum = *rc::gen::element<std::uint16_t>(0, 2, 4095);
+  nd.ndNum = drawOneOf<std::uint16_t>(0, 2, 4095);
   nd.dstNzMatrixStride = std::max<std::uint16_t>(nd.dstNzMatrixStride, 1);  // keep AMB-6 out of the picture
   return out;
 }
@@ -111,8 +114,8 @@ InvalidCase nd2nzRange(const Scope& scope) {
   auto& p = paramsOf<Nd2NzParams>(out);
   switch (drawInRange(0, 5)) {
     case 0: out.field = "params.nValue"; p.nValue = drawU16(16385, 65535); break;
-    case 1: out.field = "params.dstNzC0Stride"; p.dstNzC0Stride = *rc::gen::element<std::uint16_t>(0, 16385, 65535); break;
-    case 2: out.field = "params.dstNzNStride"; p.dstNzNStride = *rc::gen::element<std::uint16_t>(0, 16385, 65535); break;
+    case 1: out.field = "params.dstNzC0Stride"; p.dstNzC0Stride = drawOneOf<std::uint16_t>(0, 16385, 65535); break;
+    case 2: out.field = "params.dstNzNStride"; p.dstNzNStride = drawOneOf<std::uint16_t>(0, 16385, 65535); break;
     case 3: out.field = "params.srcDValue"; p.srcDValue = 0; break;
     case 4:
       out.field = "params.ndNum";
@@ -134,8 +137,8 @@ InvalidCase nz2ndRange(const Scope& scope) {
   auto& p = paramsOf<Nz2NdParamsFull>(out);
   switch (drawInRange(0, 5)) {
     case 0: out.field = "params.dValue"; p.dValue = static_cast<std::uint16_t>(p.dValue + drawInRange(1, 15)); break;
-    case 1: out.field = "params.nValue"; p.nValue = *rc::gen::element<std::uint16_t>(0, 8193, 65535); break;
-    case 2: out.field = "params.srcNdMatrixStride"; p.srcNdMatrixStride = *rc::gen::element<std::uint16_t>(0, 513); break;
+    case 1: out.field = "params.nValue"; p.nValue = drawOneOf<std::uint16_t>(0, 8193, 65535); break;
+    case 2: out.field = "params.srcNdMatrixStride"; p.srcNdMatrixStride = drawOneOf<std::uint16_t>(0, 513); break;
     case 3: out.field = "params.srcNStride"; p.srcNStride = drawU16(4097, 65535); break;
     case 4: out.field = "params.dstDStride"; p.dstDStride = 0; break;
     default: out.field = "params.ndNum"; p.ndNum = drawU16(4096, 65535); break;
@@ -160,8 +163,7 @@ InvalidCase dc1Range(const Scope& scope) {
     p.blockLen = 0;
   } else {
     out.field = "params.blockCount";
-    p.blockCount = zeroCountRejected(scope) ? *rc::gen::element<std::uint16_t>(0, 4096, 65535)
-                                            : *rc::gen::element<std::uint16_t>(4096, 65535);
+    p.blockCount = drawCountOutOfRange(scope);
   }
   return out;
 }
@@ -178,7 +180,7 @@ InvalidCase sliceRange(const Scope& scope) {
   SliceInfo& info = (src ? p.srcSliceInfo : p.dstSliceInfo)[k];
   const std::uint32_t shape = (src ? p.srcShape : p.dstShape)[k];
   switch (drawInRange(0, 3)) {
-    case 0: p.dimValue = *rc::gen::element<std::uint32_t>(0, 9, 0xFFFFFFFFu); break;
+    case 0: p.dimValue = drawOneOf<std::uint32_t>(0, 9, 0xFFFFFFFFu); break;
     case 1:  // the doc's equality src[k].burstLen == dst[k].burstLen, named on the dst side (AMB-5)
       out.field = "params.dstSliceInfo[" + std::to_string(k) + "].burstLen";
       out.how = "dst burstLen != src burstLen";
@@ -244,13 +246,13 @@ InvalidCase enhancedNormalField(const Scope& scope) {
   InvalidCase out = fromValid(*genEnhancedNormal(scope), "ENH-1", "enhancedParams.blockMode", "not BLOCK_MODE_NORMAL");
   DataCopyEnhancedParams& e = *out.data.c.enhancedParams;
   switch (drawInRange(0, 3)) {
-    case 0: e.blockMode = *rc::gen::element(BlockMode::matrix, BlockMode::vector, BlockMode::smallChannel, BlockMode::depthwise); break;
+    case 0: e.blockMode = drawOneOf(BlockMode::matrix, BlockMode::vector, BlockMode::smallChannel, BlockMode::depthwise); break;
     case 1:
       out.clause = "ENH-2";
       out.field = "enhancedParams.deqScale";
       out.how = "deqScale outside CO1->CO2";
-      e.deqScale = *rc::gen::element(DeqScale::deq, DeqScale::vdeq, DeqScale::deq8, DeqScale::vdeq8, DeqScale::deq16,
-                                     DeqScale::vdeq16);
+      e.deqScale = drawOneOf(DeqScale::deq, DeqScale::deq16, DeqScale::deq8, DeqScale::vdeq, DeqScale::vdeq16,
+                             DeqScale::vdeq8);  // the scalar modes first
       break;
     case 2:
       out.clause = "ENH-3";
@@ -276,7 +278,7 @@ InvalidCase enhancedCo1Field(const Scope& scope) {
     out.how = "padMode != PAD_NONE";
     e.padMode = static_cast<std::uint8_t>(drawInRange(1, 255));
   } else {
-    e.blockMode = *rc::gen::element(BlockMode::normal, BlockMode::depthwise);
+    e.blockMode = drawOneOf(BlockMode::normal, BlockMode::depthwise);
   }
   return out;
 }
@@ -297,7 +299,7 @@ InvalidCase enhancedCo1Conversion(const Scope& scope) {
     out.clause = "ENH-3";
     out.field = "enhancedParams.sidStoreMode";
     out.how = "DEQ8/VDEQ8 store mode not 0, 1 or 3";
-    e.sidStoreMode = *rc::gen::element<std::uint8_t>(2, 4, 255);
+    e.sidStoreMode = drawOneOf<std::uint8_t>(2, 4, 255);
   } else {
     const bool eightBitT = out.data.c.dtype == DType::int8_t || out.data.c.dtype == DType::uint8_t;
     e.deqScale = eightBitT ? DeqScale::deq16 : DeqScale::deq8;  // U stays: DEQ8 needs an 8-bit T, DEQ16 a b16 T
@@ -309,7 +311,8 @@ InvalidCase enhancedCo1Conversion(const Scope& scope) {
 // G-5: a local operand start off the 32-byte grid (the buffer grows so the bounds still hold).
 InvalidCase g5MisalignedLocal(const GeneratedCase& valid) {
   const oracle::Case& c = valid.data.c;
-  const bool dstSide = isLocal(c.dstPos) && (!isLocal(c.srcPos) || drawBool());
+  const bool pickDst = drawBool();  // drawn either way: a fixed number of draws
+  const bool dstSide = isLocal(c.dstPos) && (!isLocal(c.srcPos) || pickDst);
   InvalidCase out = fromValid(valid, "G-5", dstSide ? "dst.offset" : "src.offset", "misaligned local operand");
   const std::uint64_t shift = drawInRange(1, kDataBlockBytes - 1);
   BufferSpec& buffer = dstSide ? out.data.c.dst : out.data.c.src;
@@ -323,7 +326,8 @@ InvalidCase g5MisalignedLocal(const GeneratedCase& valid) {
 // G-1 / G-2: the destination or source buffer ends before the copy's extent.
 InvalidCase g12BufferTooSmall(const GeneratedCase& valid) {
   const Extents e = extents(valid.data.c);
-  const bool dstSide = e.srcSpanBytes == 0 || (e.dstSpanBytes > 0 && drawBool());
+  const bool pickDst = drawBool();  // drawn either way: a fixed number of draws
+  const bool dstSide = e.srcSpanBytes == 0 || (e.dstSpanBytes > 0 && pickDst);
   InvalidCase out = fromValid(valid, dstSide ? "G-1" : "G-2", dstSide ? "dst.size" : "src.size",
                               "buffer shorter than the extent");
   BufferSpec& buffer = dstSide ? out.data.c.dst : out.data.c.src;
@@ -393,7 +397,7 @@ rc::Gen<InvalidCase> genInvalidCase() {
     for (const Operation op : kAllOperations) {
       if (hasGenerator(op)) generated.push_back(op);
     }
-    const Operation operation = *rc::gen::elementOf(generated);
+    const Operation operation = drawElement(generated);
     return *genInvalidCase(operation, Scope{});
   });
 }

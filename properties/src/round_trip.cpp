@@ -34,7 +34,7 @@ RoundTripCase drawRoundTrip(const Scope& scope) {
   // The first leg is ND2NZ whatever path the run filters on. (Built, not assigned: GCC 12 warns falsely on
   // assigning a short literal to a std::string, GCC bug 105651.)
   const Scope nd2nzScope{scope.product, scope.dtypes, "*", scope.profile};
-  drawProductAndDType(c, Operation::nd2nz, nd2nzScope, *rc::gen::elementOf(widths));
+  drawProductAndDType(c, Operation::nd2nz, nd2nzScope, drawElement(widths));
   applyScopeProfile(c, scope);
   const bool wide = sizeBytes(c.dtype) == 4;
   // NZ2ND-4: 32-bit T needs an even nValue and N' = nValue for the permutation to be total

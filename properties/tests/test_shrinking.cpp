@@ -1,9 +1,12 @@
 // Shrinking gives small, readable counterexamples: a property run on a deliberately wrong backend must shrink to
 // the smallest case that still shows the fault (FIX: mSize / nSize / ndNum at their minimum, no ReLU, channelSplit
 // or nz2nd unless the fault needs them, NoQuant, zero source words; ENH CO1->CO2: one block, zero strides, scale 1.0
-// without offset), and every candidate RapidCheck tries while shrinking is a valid case (requireValid throws
-// otherwise, which this driver records). Fixed seeds and 200 cases keep the run short and reproducible.
+// without offset; SLICE: two dimensions, one burst, two adjacent outer indices; G-4: one PAD-G2U-1 break at its
+// smallest value over the smallest valid base), and every candidate RapidCheck tries while shrinking is a valid
+// case (requireValid throws otherwise, which this driver records). Fixed seeds and 200 cases keep the run short and
+// reproducible.
 #include <algorithm>
+#include <functional>
 #include <optional>
 #include <stdexcept>
 
@@ -18,36 +21,45 @@ using FixParams = oracle::DataCopyCO12DstParams;
 
 struct Shrunk {
   std::optional<casefile::CaseData> minimal;  // the last failing case RapidCheck tried: the shrunk counterexample
-  std::string invalid;                        // the generator's complaint, when a candidate was not valid
 };
 
-// Runs `invariant` over genCase(operation) on `wrong` from a fixed seed and returns the shrunk counterexample.
-Shrunk shrinkOn(backends::Backend& wrong, oracle::Operation operation, CaseInvariant invariant, std::uint64_t seed) {
-  const rc::Gen<GeneratedCase> gen = genCase(operation);
-  Shrunk out;
+// Runs `fails` (the invariant's outcome on a wrong backend) over `gen` from a fixed seed and returns the last
+// failing value RapidCheck tried: the shrunk counterexample.
+template <typename Value>
+std::optional<Value> shrinkWith(const rc::Gen<Value>& gen, const std::function<Outcome(const Value&)>& fails,
+                                std::uint64_t seed) {
+  std::optional<Value> minimal;
+  std::string invalid;  // the generator's complaint, when a candidate was not valid
   rc::detail::TestParams params;
   params.seed = seed;
   params.maxSuccess = 200;
   params.maxSize = 100;
   const auto result = rc::detail::checkTestable(
       [&] {
-        std::optional<GeneratedCase> generated;
+        std::optional<Value> generated;
         try {
           generated = *gen;
         } catch (const std::logic_error& e) {  // requireValid: the generator produced an invalid case
-          out.invalid = e.what();
+          invalid = e.what();
           throw;
         }
-        const Outcome outcome = invariant(wrong, generated->data);
+        const Outcome outcome = fails(*generated);
         if (!outcome.failed()) return;
-        out.minimal = generated->data;
+        minimal = generated;
         RC_FAIL(outcome.message);
       },
       rc::detail::TestMetadata{}, params);
   EXPECT_TRUE(result.template is<rc::detail::FailureResult>()) << "the wrong backend was not caught";
-  EXPECT_EQ(out.invalid, "") << "a shrink candidate was not a valid case";
-  if (out.minimal) std::cout << "shrunk counterexample:\n" << casefile::toJsonText(*out.minimal) << "\n";
-  return out;
+  EXPECT_EQ(invalid, "") << "a shrink candidate was not a valid case";
+  if (minimal) std::cout << "shrunk counterexample:\n" << *minimal << "\n";
+  return minimal;
+}
+
+// Runs `invariant` over genCase(operation) on `wrong` from a fixed seed and returns the shrunk counterexample.
+Shrunk shrinkOn(backends::Backend& wrong, oracle::Operation operation, CaseInvariant invariant, std::uint64_t seed) {
+  const auto minimal = shrinkWith<GeneratedCase>(
+      genCase(operation), [&](const GeneratedCase& g) { return invariant(wrong, g.data); }, seed);
+  return {minimal ? std::optional(minimal->data) : std::nullopt};
 }
 
 // Source words from the source offset on (4 bytes each: FIX's L0C elements) that are not 0.
@@ -143,6 +155,82 @@ TEST_P(ShrinkSeeds, ENH_2_deqScaleDoubledShrinksToOneBlock) {
   EXPECT_EQ(e.blockMode, oracle::BlockMode::matrix);
   EXPECT_TRUE(e.deqScale == oracle::DeqScale::deq || e.deqScale == oracle::DeqScale::deq16);
   EXPECT_EQ(e.deqValue, 0x3F800000u);  // M1 = 1.0, no low bits, N 0, no MCB, offset 0, sign 0
+}
+
+// SLICE-2/4 vs the outermost selecting dimension one index short: needs a second dimension selecting two indices;
+// one burst of one 32-byte unit, zero strides, starts at 0, the smallest dtype.
+TEST_P(ShrinkSeeds, SLICE_2_dropsLastOuterIndexShrinksToTwoDimsTwoPicks) {
+  const auto wrong = makeWrongBackend(Mutation::sliceDropsLastOuterIndex);
+  const Shrunk s = shrinkOn(*wrong, oracle::Operation::slice, checkG1Conformance, GetParam());
+  ASSERT_TRUE(s.minimal);
+  const oracle::Case& c = s.minimal->c;
+  const auto& p = std::get<oracle::SliceParams>(c.params);
+  EXPECT_EQ(c.product, oracle::kDefaultProduct);
+  EXPECT_EQ(c.srcPos, oracle::Position::GM);  // GM->VECIN, the first documented path
+  EXPECT_LE(oracle::sizeBytes(c.dtype), 2u);
+  const std::uint32_t c0 = 32 / oracle::sizeBytes(c.dtype);
+  ASSERT_GE(p.dimValue, 2u);
+  const std::size_t outer = p.dimValue - 1;
+  for (const auto& [info, shape] : {std::pair{p.srcSliceInfo, p.srcShape}, std::pair{p.dstSliceInfo, p.dstShape}}) {
+    // dimension 0: one burst of one 32-byte unit from index 0, no slack
+    EXPECT_EQ(info[0].startIndex, 0u);
+    EXPECT_EQ(info[0].endIndex, c0 - 1);
+    EXPECT_EQ(info[0].stride, 0u);
+    EXPECT_EQ(info[0].burstLen, 1u);
+    EXPECT_EQ(shape[0], c0);
+    for (std::size_t k = 1; k < outer; ++k) EXPECT_EQ(shape[k], 1u) << "dimension " << k << " is not trivial";
+    // the outermost dimension: the two indices the fault needs, adjacent
+    EXPECT_EQ(info[outer].startIndex, 0u);
+    EXPECT_EQ(info[outer].endIndex, 1u);
+    EXPECT_EQ(info[outer].stride, 0u);
+    EXPECT_EQ(shape[outer], 2u);
+  }
+  EXPECT_EQ(c.src.sizeBytes, 64u);  // two bursts, no guard bytes
+  EXPECT_EQ(c.dst.sizeBytes, 64u);
+}
+
+// G-4 vs an IUT that runs a rejected DataCopyPad GM->UB case and writes outside: one PAD-G2U-1 break at its
+// smallest value (mostly the first breaker: blockCount 0 on the plain struct; on some seeds the fault also needs a
+// guard byte the first breaker's base lacks, and another breaker is the local minimum) over the smallest valid base.
+TEST_P(ShrinkSeeds, G_4_acceptInvalidShrinksToSmallestBreak) {
+  const auto wrong = makeWrongBackend(Mutation::acceptInvalidWriteOutside);
+  InvalidPolicyTally tally;
+  const auto minimal = shrinkWith<InvalidCase>(
+      genInvalidCase(oracle::Operation::padGmToUb, {}),
+      [&](const InvalidCase& invalid) { return checkG4IutInvalidPolicy(*wrong, invalid, tally); }, GetParam());
+  ASSERT_TRUE(minimal);
+  const oracle::Case& c = minimal->data.c;
+  EXPECT_EQ(minimal->clause, "PAD-G2U-1");
+  EXPECT_EQ(c.product, oracle::kDefaultProduct);
+  EXPECT_EQ(c.srcPos, oracle::Position::GM);
+  // the valid base: one 32-byte block, zero strides, no padding
+  const std::string& field = minimal->field;
+  std::visit([&](const auto& p) {
+    if constexpr (requires { p.blockLen; }) {
+      if (field != "params.blockLen") {
+        EXPECT_EQ(std::uint64_t{p.blockLen}, 32u);  // a u16 or a u32 field, by struct
+      }
+      EXPECT_EQ(std::uint64_t{p.srcStride}, 0u);
+      EXPECT_EQ(std::uint64_t{p.dstStride}, 0u);
+    }
+  }, c.params);
+  std::visit([](const auto& pad) {
+    if constexpr (requires { pad.isPad; }) {
+      EXPECT_FALSE(pad.isPad);
+      EXPECT_EQ(pad.leftPadding, 0);
+      EXPECT_EQ(pad.rightPadding, 0);
+    }
+  }, c.padParams);
+  if (field == "params.blockCount") {  // the first breaker: 0, the first count AMB-1 rejects, plain struct
+    ASSERT_TRUE(std::holds_alternative<oracle::DataCopyParams>(c.params));
+    EXPECT_EQ(std::get<oracle::DataCopyParams>(c.params).blockCount, 0);
+    EXPECT_EQ(c.dtype, oracle::DType::int8_t);
+  } else if (field == "padParams.paddingValue") {  // the smallest non-zero padding value of a 64-bit T
+    EXPECT_EQ(std::get<oracle::DataCopyPadExtParams>(c.padParams).paddingValue, 1u);
+  } else {  // one byte over the Ext struct's 2097151
+    EXPECT_EQ(field, "params.blockLen");
+    EXPECT_EQ(std::get<oracle::DataCopyExtParams>(c.params).blockLen, 2097152u);
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(Seeds, ShrinkSeeds, ::testing::Values(1, 2, 3, 4, 5, 6));
