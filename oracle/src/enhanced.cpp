@@ -258,14 +258,6 @@ Converted convert(const Case& c, std::uint64_t x, std::optional<std::uint64_t> q
   return {false, signedResult ? static_cast<std::uint8_t>(saturateInt8(k)) : saturateUint8(k)};
 }
 
-Readings pinnedReadings(const Profile& pr) {
-  return {pr.fixOffset == Profile::FixOffset::offsetUnsigned, pr.fixShift == Profile::FixShift::shiftPlusOne,
-          pr.fixDeqRounding == Profile::FixDeqRounding::deqTrunc,
-          pr.fixReluOrder == Profile::FixReluOrder::reluAfterOffset,
-          pr.fixNegScale == Profile::FixNegScale::negScaleMagnitude,
-          pr.vdeqTensorStep == Profile::VdeqTensorStep::advance, pr.deq16Offset == Profile::Deq16Offset::added};
-}
-
 ReadingOutcome evaluateElement(const Case& c, std::uint64_t x, std::uint64_t burst, std::uint64_t column) {
   const auto& e = enhancedOf(c);
   const Profile& pr = c.profile;
@@ -284,7 +276,7 @@ ReadingOutcome evaluateElement(const Case& c, std::uint64_t x, std::uint64_t bur
       pr.vdeqTensorStep == Profile::VdeqTensorStep::any && isVectorDeq(e.deqScale) && burst > 0,
       pr.deq16Offset == Profile::Deq16Offset::any && int16 &&
           anyParam([](std::uint64_t q) { return decodeQuantParam(q).offsetBits != 0 || looksSignExtended(q); })};
-  return underEveryReading(open, pinnedReadings(pr),
+  return underEveryReading(open, pinnedReadings<kReadings>(pr),
                            [&](const Readings& r) { return convert(c, x, qs[r[vdeqAdvance] ? 1 : 0], r); });
 }
 

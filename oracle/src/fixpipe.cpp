@@ -232,15 +232,8 @@ std::array<bool, 5> relevant(const Case& c, std::uint64_t qBits) {
           scaled && looksSignExtended(qBits) && pr.fixNegScale == Profile::FixNegScale::any && (q.m1Bits >> 18) != 0};
 }
 
-Readings pinned(const Profile& pr) {
-  return {pr.fixOffset == Profile::FixOffset::offsetUnsigned, pr.fixShift == Profile::FixShift::shiftPlusOne,
-          pr.fixDeqRounding == Profile::FixDeqRounding::deqTrunc,
-          pr.fixReluOrder == Profile::FixReluOrder::reluAfterOffset,
-          pr.fixNegScale == Profile::FixNegScale::negScaleMagnitude};
-}
-
 ReadingOutcome evaluateElement(const Case& c, std::uint64_t x, std::uint64_t qBits) {
-  return underEveryReading(relevant(c, qBits), pinned(c.profile),
+  return underEveryReading(relevant(c, qBits), pinnedReadings<5>(c.profile),
                            [&](const Readings& r) { return convert(c, x, qBits, r); });
 }
 

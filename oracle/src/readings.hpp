@@ -22,6 +22,23 @@ struct ReadingOutcome {
   int ambId = 0;  // 8 + k when value.any because reading k (AMB-(8+k)) is unresolved
 };
 
+// The profile's pinned reading of AMB-8 .. AMB-(8+N-1), index k = AMB-(8+k): true = the second reading. FIX has
+// AMB-8..12 (N = 5), ENH-4 adds AMB-13 and AMB-14 (N = 7).
+template <std::size_t N>
+std::array<bool, N> pinnedReadings(const Profile& pr) {
+  static_assert(N <= 7, "AMB-8 .. AMB-14");
+  const std::array<bool, 7> all{pr.fixOffset == Profile::FixOffset::offsetUnsigned,
+                                pr.fixShift == Profile::FixShift::shiftPlusOne,
+                                pr.fixDeqRounding == Profile::FixDeqRounding::deqTrunc,
+                                pr.fixReluOrder == Profile::FixReluOrder::reluAfterOffset,
+                                pr.fixNegScale == Profile::FixNegScale::negScaleMagnitude,
+                                pr.vdeqTensorStep == Profile::VdeqTensorStep::advance,
+                                pr.deq16Offset == Profile::Deq16Offset::added};
+  std::array<bool, N> out{};
+  for (std::size_t k = 0; k < N; ++k) out[k] = all[k];
+  return out;
+}
+
 // AMB-12: a negative fp32 scale sign-extended to 64 bits (bits [63:32] all ones, bit 31 set). First reading: the
 // upper bits are the fields they sit in; second: only the low word is meaningful.
 inline bool looksSignExtended(std::uint64_t q) { return (q >> 32) == 0xFFFFFFFFu && ((q >> 31) & 1u) != 0; }
