@@ -55,6 +55,8 @@ void copyBursts(std::uint8_t* dst, std::uint64_t dstPitchBytes, const std::uint8
 // Outputs of at least this many bytes are written with non-temporal (streaming) stores where every store is 16-byte
 // aligned: they would leave the cache before anyone reads them, and streaming skips each line's read for ownership.
 inline constexpr std::uint64_t kStreamingBytes = std::uint64_t{8} << 20;
+// A cache line: the granule of the prefetches and of whole-line streaming.
+inline constexpr std::uint64_t kLineBytes = 64;
 // Whether an output of totalBytes at dst, written at offsets that are sums of the pitches, can be streamed.
 bool streamable(const std::uint8_t* dst, std::uint64_t totalBytes, std::initializer_list<std::uint64_t> pitches);
 // After streaming stores: orders them before anything the caller does next.

@@ -20,7 +20,6 @@ using oracle::Dn2NzParams;
 
 constexpr std::uint64_t kSmallC0 = 4;
 constexpr std::uint64_t kTileN = 16;
-constexpr std::uint64_t kLineBytes = 64;  // the prefetch granule
 constexpr std::uint64_t kAllOnes = ~std::uint64_t{0};
 
 

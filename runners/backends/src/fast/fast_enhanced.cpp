@@ -1,7 +1,7 @@
 // Enhanced DataCopy data movement (ENH-1, ENH-3) in the fast backend: NORMAL is the 32-byte block copy on the
 // normal paths; MATRIX / VECTOR / SMALL_CHANNEL on CO1->CO2 are block copies in their own units; isRelu clears
 // negative elements after the copy (word at a time by width). With a deqScale (ENH-2..4) each element is converted
-// by this file's own arithmetic (FIX-5 fields, FIX-6 steps, _Float16 for the half rounding) and stored at
+// by this file's own arithmetic (FIX-5 fields, FIX-6 steps: fast_quant.hpp, shared with the quantising copy) and stored at
 // sizeof(T), or for DEQ8/VDEQ8 in one half of each 32-byte slot (sidStoreMode 0/1) or packed (3). Where the
 // profile leaves an AMB-8..14 reading open, the first reading is taken (the oracle marks those bytes ANY).
 #include <algorithm>
@@ -11,6 +11,7 @@
 #include <cstring>
 
 #include "fast_common.hpp"
+#include "fast_quant.hpp"
 
 namespace dcconf::backends::fast {
 namespace {
@@ -101,74 +102,32 @@ bool tableFiveHas(DeqScale d, oracle::DType u, oracle::DType t) {
   return false;
 }
 
-// The readings this run takes: the profile's, or the first one where it leaves the question open.
-struct Choices {
-  bool offsetUnsigned, shiftPlusOne, truncate, reluAfterOffset, lowWordOnly, advance, int16Offset, sidLowFirst;
-};
-Choices choicesOf(const oracle::Profile& p) {
-  using P = oracle::Profile;
-  return {p.fixOffset == P::FixOffset::offsetUnsigned,     p.fixShift == P::FixShift::shiftPlusOne,
-          p.fixDeqRounding == P::FixDeqRounding::deqTrunc,  p.fixReluOrder == P::FixReluOrder::reluAfterOffset,
-          p.fixNegScale == P::FixNegScale::negScaleMagnitude, p.vdeqTensorStep == P::VdeqTensorStep::advance,
-          p.deq16Offset == P::Deq16Offset::added,            p.sidHalf == P::SidHalf::matmulPairing};
-}
-
-// FIX-5 fields of one uint64 parameter, as this run reads them.
-struct Param {
-  double m1;
-  unsigned shift;
-  bool mcb;
-  std::int64_t offset;
-  bool signedBit;
-};
-Param decodeParam(std::uint64_t raw, const Choices& k) {
-  if (k.lowWordOnly && (raw >> 31) == 0x1FFFFFFFFull) raw &= 0xFFFFFFFFu;  // AMB-12: a sign-extended negative scale
-  const std::uint32_t offsetBits = (raw >> 37) & 0x1FF;
-  const bool twosComplement = !k.offsetUnsigned && offsetBits >= 256;  // AMB-8
-  return {static_cast<double>(std::bit_cast<float>(static_cast<std::uint32_t>(raw) & 0xFFFFE000u)),
-          static_cast<unsigned>((raw >> 32) & 0xF) + (k.shiftPlusOne ? 1u : 0u), ((raw >> 36) & 1) != 0,
-          twosComplement ? std::int64_t{offsetBits} - 512 : std::int64_t{offsetBits}, ((raw >> 46) & 1) != 0};
-}
-
-// One rounding of an exact value to half: nearest even, or toward zero (overflow and infinities to the largest
-// finite) when k.truncate.
-std::uint16_t toHalf(double y, bool truncate) {
-  auto bits = std::bit_cast<std::uint16_t>(static_cast<_Float16>(y));
-  if (!truncate || std::isnan(y)) return bits;
-  if (std::fabs(static_cast<double>(std::bit_cast<_Float16>(bits))) > std::fabs(y) || std::isinf(y)) {
-    bits = static_cast<std::uint16_t>((bits & 0x8000u) | ((bits & 0x7FFFu) == 0x7C00u ? 0x7BFFu : (bits & 0x7FFFu) - 1));
-  }
-  return bits;
-}
-
 // One element: x's raw bits in, the result's raw bits out.
-std::uint64_t convertElement(std::uint64_t x, const Param& q, const DataCopyEnhancedParams& e, oracle::DType u,
-                             oracle::DType t, const Choices& k) {
+std::uint64_t convertElement(std::uint64_t x, const QuantParam& q, const DataCopyEnhancedParams& e, oracle::DType u,
+                             oracle::DType t, const QuantReadings& k) {
   double v = 0;
   if (u == oracle::DType::int32_t) {
-    std::int64_t xi = static_cast<std::int32_t>(x);
-    if (q.mcb) xi = std::clamp<std::int64_t>(xi >> q.shift, -32768, 32767);
-    v = static_cast<double>(static_cast<float>(xi));
+    v = intSource(static_cast<std::int32_t>(x), q);
   } else {
     v = static_cast<double>(std::bit_cast<_Float16>(static_cast<std::uint16_t>(x)));
   }
   const bool eight = isEightBit(e.deqScale);
-  const bool offsetStep = eight || (t == oracle::DType::int16_t && k.int16Offset);
+  const bool offsetStep = eight || (t == oracle::DType::int16_t && k.deq16Offset);
   const bool reluLate = e.isRelu && offsetStep && k.reluAfterOffset;
-  const double y = v * ((e.isRelu && !reluLate && v < 0) ? 0.0 : q.m1);
-  if (t == oracle::DType::half) return toHalf(y, k.truncate);
+  const double y = v * ((e.isRelu && !reluLate && v < 0) ? 0.0 : q.scale);
+  if (t == oracle::DType::half) return toHalf(y, k.deqTrunc);
   if (std::isnan(y)) return 0;  // unspecified (the oracle's ANY); keeps the integer casts defined
   std::int64_t r = 0;
   if (eight) {
     r = static_cast<std::int64_t>(std::nearbyint(std::clamp(y, -256.0, 255.0)));
   } else {
     const double c = std::clamp(y, -1e7, 1e7);
-    r = static_cast<std::int64_t>(k.truncate ? std::trunc(c) : std::nearbyint(c));
+    r = static_cast<std::int64_t>(k.deqTrunc ? std::trunc(c) : std::nearbyint(c));
   }
   if (offsetStep) r += q.offset;
   if (reluLate) r = std::max<std::int64_t>(r, 0);
   if (!eight) return static_cast<std::uint16_t>(std::clamp<std::int64_t>(r, -32768, 32767));
-  if (q.signedBit || t == oracle::DType::int8_t) return static_cast<std::uint8_t>(std::clamp<std::int64_t>(r, -128, 127));
+  if (q.int8Result || t == oracle::DType::int8_t) return static_cast<std::uint8_t>(std::clamp<std::int64_t>(r, -128, 127));
   return static_cast<std::uint8_t>(std::clamp<std::int64_t>(r, 0, 255));
 }
 
@@ -180,7 +139,7 @@ RunResult runEnhancedCo1ToCo2(const oracle::Case& c, std::span<const std::uint8_
   const oracle::DType u = e.srcDType.value_or(c.dtype);
   const std::uint64_t su = oracle::sizeBytes(u);
   const std::uint64_t st = oracle::sizeBytes(c.dtype);
-  const Choices k = choicesOf(c.profile);
+  const QuantReadings k = quantReadingsOf(c.profile);
   Checker check;
   checkBlocks(check, c, p);
   // tables 7/8: elements of U in a block and in a source stride unit; the destination stride is in 32 bytes
@@ -201,13 +160,13 @@ RunResult runEnhancedCo1ToCo2(const oracle::Case& c, std::span<const std::uint8_
   const bool eight = isEightBit(e.deqScale);
   check.require(!eight || e.sidStoreMode <= 1 || e.sidStoreMode == 3, "ENH-3", "enhancedParams.sidStoreMode",
                 e.sidStoreMode, "DEQ8/VDEQ8 store modes are 0, 1 and 3");
-  const std::uint64_t entries = isPerColumn(e.deqScale) ? (k.advance ? 16 * std::uint64_t{std::max<std::uint16_t>(p.blockCount, 1)} : 16) : 0;
+  const std::uint64_t entries = isPerColumn(e.deqScale) ? (k.vdeqAdvance ? 16 * std::uint64_t{std::max<std::uint16_t>(p.blockCount, 1)} : 16) : 0;
   check.require(e.deqTensor.size() >= entries, "ENH-2", "enhancedParams.deqTensor", e.deqTensor.size(),
                 "too few V* parameters (16 per call, per burst with vdeq-advance)");
   if (check.failed()) return check.rejection();
   // 8-bit results with sidStoreMode 0/1 take a half of each 32-byte slot: 0 the high half by the page (AMB-15)
   const bool halfSlots = eight && e.sidStoreMode != 3;
-  const std::uint64_t slotOffset = ((e.sidStoreMode == 0) != k.sidLowFirst) ? 16 : 0;
+  const std::uint64_t slotOffset = ((e.sidStoreMode == 0) != k.sidMatmul) ? 16 : 0;
   const std::uint64_t burstElems = blockElems * p.blockLen;
   const std::uint64_t srcLen = burstElems * su;
   const std::uint64_t srcPitch = srcLen + strideElems * su * p.srcStride;
@@ -225,11 +184,11 @@ RunResult runEnhancedCo1ToCo2(const oracle::Case& c, std::span<const std::uint8_
     }
     return {};
   }
-  std::array<Param, 16> params{};
+  std::array<QuantParam, 16> params{};
   for (std::uint64_t i = 0; i < p.blockCount; ++i) {
     for (std::uint64_t col = 0; col < 16; ++col) {  // V*: entry col (AMB-13: or 16*i + col)
-      const std::uint64_t raw = isPerColumn(e.deqScale) ? e.deqTensor[(k.advance ? 16 * i : 0) + col] : e.deqValue;
-      params[col] = decodeParam(raw, k);
+      const std::uint64_t raw = isPerColumn(e.deqScale) ? e.deqTensor[(k.vdeqAdvance ? 16 * i : 0) + col] : e.deqValue;
+      params[col] = decodeQuantParam(raw, c.dtype, k);
     }
     const std::uint8_t* in = from + i * srcPitch;
     std::uint8_t* out = to + i * dstPitch;

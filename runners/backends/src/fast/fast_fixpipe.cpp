@@ -18,13 +18,13 @@
 #include <vector>
 
 #include "fast_common.hpp"
+#include "fast_quant.hpp"
 
 namespace dcconf::backends::fast {
 namespace {
 
 using oracle::DType;
 using oracle::FixpipeState;
-using oracle::Profile;
 using oracle::QuantMode;
 using Params = oracle::DataCopyCO12DstParams;
 
@@ -122,85 +122,12 @@ SpanBytes spansOf(const Params& p, const Geometry& g, std::uint64_t s) {
   return spans;
 }
 
-// ---- FIX-5 parameter, decoded once per case (scalar) or per column (V*), with the profile's readings ----
-struct Readings {
-  bool offsetUnsigned = false;  // AMB-8
-  bool shiftPlusOne = false;    // AMB-9
-  bool deqTrunc = false;        // AMB-10
-  bool reluAfterOffset = false; // AMB-11
-  bool negScaleLowWord = false; // AMB-12
-};
-
-Readings readingsOf(const Profile& pr) {
-  return {pr.fixOffset == Profile::FixOffset::offsetUnsigned, pr.fixShift == Profile::FixShift::shiftPlusOne,
-          pr.fixDeqRounding == Profile::FixDeqRounding::deqTrunc,
-          pr.fixReluOrder == Profile::FixReluOrder::reluAfterOffset,
-          pr.fixNegScale == Profile::FixNegScale::negScaleMagnitude};
-}
-
-struct Quant {
-  double scale = 0;        // M1: bits [31:13] as an fp32 whose low 13 bits are zero
-  unsigned shift = 0;      // N (bits [35:32]), plus one under AMB-9's second reading
-  bool mcb = false;        // bit 36
-  std::int32_t offset = 0; // bits [45:37], 9-bit two's complement or unsigned (AMB-8)
-  bool int8Result = false; // bit 46
-};
-
-Quant decodeQuant(std::uint64_t q, DType t, const Readings& r) {
-  Quant d;
-  d.scale = static_cast<double>(std::bit_cast<float>(static_cast<std::uint32_t>(q) & 0xFFFFE000u));
-  std::uint64_t fields = q >> 32;
-  bool int8Result = ((fields >> 14) & 1u) != 0;
-  // AMB-12: a negative fp32 scale sign-extended to 64 bits; the second reading keeps only the low word
-  if (r.negScaleLowWord && fields == 0xFFFFFFFFu && (q & 0x80000000u) != 0) {
-    fields = 0;
-    int8Result = t == DType::int8_t;
-  }
-  d.shift = static_cast<unsigned>(fields & 0xFu) + (r.shiftPlusOne ? 1 : 0);
-  d.mcb = ((fields >> 4) & 1u) != 0;
-  const auto raw = static_cast<std::int32_t>((fields >> 5) & 0x1FFu);
-  d.offset = !r.offsetUnsigned && raw >= 256 ? raw - 512 : raw;
-  d.int8Result = int8Result;
-  return d;
-}
-
-// ---- number conversions -------------------------------------------------------------------------------------------
-
-// A double to half in one rounding, from its bits: to nearest even (overflow to inf) or toward zero (overflow and
-// inf to the largest finite, AMB-10's second reading). NaN gives the quiet NaN with the value's sign.
-[[gnu::always_inline]] inline std::uint16_t toHalf(double y, bool towardZero) {
-  const std::uint16_t sign = std::signbit(y) ? 0x8000u : 0u;
-  if (std::isnan(y)) return sign | 0x7E00u;
-  const auto bits = std::bit_cast<std::uint64_t>(std::fabs(y));
-  const std::uint16_t overflow = sign | (towardZero ? 0x7BFFu : 0x7C00u);
-  if (bits == 0) return sign;
-  const int exp = static_cast<int>(bits >> 52) - 1023;
-  if (exp >= 16) return overflow;  // |y| >= 65536 (inf included); doubles here are never subnormal
-  const std::uint64_t mant = (bits & ((std::uint64_t{1} << 52) - 1)) | (std::uint64_t{1} << 52);
-  // result = kept + rounding, in half-bit units: normal (10 mantissa bits kept) or subnormal (units of 2^-24)
-  const int drop = exp >= -14 ? 42 : 28 - exp;
-  if (drop >= 64) return sign;  // below 2^-35: rounds to zero either way
-  std::uint64_t kept = mant >> drop;
-  if (exp >= -14) kept = (static_cast<std::uint64_t>(exp + 15) << 10) + kept - 1024;
-  const std::uint64_t rest = mant & ((std::uint64_t{1} << drop) - 1);
-  const std::uint64_t half = std::uint64_t{1} << (drop - 1);
-  if (!towardZero && (rest > half || (rest == half && (kept & 1u) != 0))) ++kept;  // may carry to 0x7C00 = inf
-  return static_cast<std::uint16_t>(sign | kept);
-}
+// ---- number conversions (FIX-5 parameters, decoded once per case or per V* column, and toHalf: fast_quant.hpp) ----
 
 // fp32 bits to bfloat16, to nearest even; NaN gives the quiet NaN with its sign.
 std::uint16_t toBfloat16(std::uint32_t f) {
   if ((f & 0x7FFFFFFFu) > 0x7F800000u) return static_cast<std::uint16_t>(((f >> 16) & 0x8000u) | 0x7FC0u);
   return static_cast<std::uint16_t>((f + 0x7FFFu + ((f >> 16) & 1u)) >> 16);
-}
-
-std::int64_t clampTo(std::int64_t v, std::int64_t lo, std::int64_t hi) { return v < lo ? lo : v > hi ? hi : v; }
-
-// FIX-6: an int32 source after the optional MCB shift (saturated to int16), as the exact value of f32(x).
-double intSource(std::int32_t x, const Quant& q) {
-  std::int64_t v = x;
-  if (q.mcb) v = clampTo(v >> q.shift, -32768, 32767);
-  return static_cast<double>(static_cast<float>(v));
 }
 
 std::uint32_t load32(const std::uint8_t* p) {
@@ -216,21 +143,21 @@ void store(std::uint8_t* p, T v) {
 // What every kernel sees besides its operands.
 struct Context {
   bool relu = false;
-  Readings readings;
+  QuantReadings readings;
 };
 
 // ---- kernels: count elements from a contiguous source run to a contiguous destination run ----
 // q points at the first column's parameter and advances by qStep (0: the scalar, 1: per column).
-using Kernel = void (*)(const std::uint8_t* src, std::uint8_t* dst, std::uint64_t count, const Quant* q,
+using Kernel = void (*)(const std::uint8_t* src, std::uint8_t* dst, std::uint64_t count, const QuantParam* q,
                         std::uint64_t qStep, const Context& ctx);
 
-void copyRaw(const std::uint8_t* src, std::uint8_t* dst, std::uint64_t count, const Quant*, std::uint64_t,
+void copyRaw(const std::uint8_t* src, std::uint8_t* dst, std::uint64_t count, const QuantParam*, std::uint64_t,
              const Context&) {
   std::memcpy(dst, src, 4 * count);
 }
 
 // NoQuant with ReLU: max(x, 0) on int32 or float bits (float -0.0 and NaN are ANY: any result will do).
-void reluRaw(const std::uint8_t* src, std::uint8_t* dst, std::uint64_t count, const Quant*, std::uint64_t,
+void reluRaw(const std::uint8_t* src, std::uint8_t* dst, std::uint64_t count, const QuantParam*, std::uint64_t,
              const Context&) {
   for (std::uint64_t k = 0; k < count; ++k) {
     const std::uint32_t v = load32(src + 4 * k);
@@ -240,7 +167,7 @@ void reluRaw(const std::uint8_t* src, std::uint8_t* dst, std::uint64_t count, co
 
 std::uint32_t rectifiedFloat(std::uint32_t f, bool relu) { return relu && (f >> 31) != 0 ? 0 : f; }
 
-void floatToHalf(const std::uint8_t* src, std::uint8_t* dst, std::uint64_t count, const Quant*, std::uint64_t,
+void floatToHalf(const std::uint8_t* src, std::uint8_t* dst, std::uint64_t count, const QuantParam*, std::uint64_t,
                  const Context& ctx) {
   for (std::uint64_t k = 0; k < count; ++k) {
     const float f = std::bit_cast<float>(rectifiedFloat(load32(src + 4 * k), ctx.relu));
@@ -248,14 +175,14 @@ void floatToHalf(const std::uint8_t* src, std::uint8_t* dst, std::uint64_t count
   }
 }
 
-void floatToBf16(const std::uint8_t* src, std::uint8_t* dst, std::uint64_t count, const Quant*, std::uint64_t,
+void floatToBf16(const std::uint8_t* src, std::uint8_t* dst, std::uint64_t count, const QuantParam*, std::uint64_t,
                  const Context& ctx) {
   for (std::uint64_t k = 0; k < count; ++k) store(dst + 2 * k, toBfloat16(rectifiedFloat(load32(src + 4 * k), ctx.relu)));
 }
 
 // DEQF16 / VDEQF16: y = f32(x) * (x >= 0 ? M1 : M2), M2 = 0 with ReLU; the product of a 24-bit and an 11-bit
 // significand is exact in double, so the only rounding is toHalf's.
-void deqToHalf(const std::uint8_t* src, std::uint8_t* dst, std::uint64_t count, const Quant* q, std::uint64_t qStep,
+void deqToHalf(const std::uint8_t* src, std::uint8_t* dst, std::uint64_t count, const QuantParam* q, std::uint64_t qStep,
                const Context& ctx) {
   for (std::uint64_t k = 0; k < count; ++k, q += qStep) {
     const double v = intSource(static_cast<std::int32_t>(load32(src + 4 * k)), *q);
@@ -266,7 +193,7 @@ void deqToHalf(const std::uint8_t* src, std::uint8_t* dst, std::uint64_t count, 
 
 // 8-bit results (QF322B8_PRE, REQ8 and their V* forms): clamp to [-256, 255], round half to even, add the offset,
 // saturate to int8 or uint8 by the sign bit. ReLU: M2 = 0 before the offset, or max(., 0) after it (AMB-11).
-[[gnu::always_inline]] inline std::uint8_t quantize8(double v, const Quant& q, const Context& ctx) {
+[[gnu::always_inline]] inline std::uint8_t quantize8(double v, const QuantParam& q, const Context& ctx) {
   const bool reluAtScale = ctx.relu && !ctx.readings.reluAfterOffset;
   const double y = v * (reluAtScale && v < 0 ? 0.0 : q.scale);
   if (std::isnan(y)) return 0;  // ANY (NaN source, or 0 * inf)
@@ -277,14 +204,14 @@ void deqToHalf(const std::uint8_t* src, std::uint8_t* dst, std::uint64_t count, 
   return q.int8Result ? static_cast<std::uint8_t>(clampTo(k, -128, 127)) : static_cast<std::uint8_t>(clampTo(k, 0, 255));
 }
 
-void intTo8(const std::uint8_t* src, std::uint8_t* dst, std::uint64_t count, const Quant* q, std::uint64_t qStep,
+void intTo8(const std::uint8_t* src, std::uint8_t* dst, std::uint64_t count, const QuantParam* q, std::uint64_t qStep,
             const Context& ctx) {
   for (std::uint64_t k = 0; k < count; ++k, q += qStep) {
     dst[k] = quantize8(intSource(static_cast<std::int32_t>(load32(src + 4 * k)), *q), *q, ctx);
   }
 }
 
-void floatTo8(const std::uint8_t* src, std::uint8_t* dst, std::uint64_t count, const Quant* q, std::uint64_t qStep,
+void floatTo8(const std::uint8_t* src, std::uint8_t* dst, std::uint64_t count, const QuantParam* q, std::uint64_t qStep,
               const Context& ctx) {
   for (std::uint64_t k = 0; k < count; ++k, q += qStep) {
     dst[k] = quantize8(static_cast<double>(std::bit_cast<float>(load32(src + 4 * k))), *q, ctx);
@@ -321,14 +248,14 @@ RunResult runFixpipe(const oracle::Case& c, std::span<const std::uint8_t> src, s
   check.buffers(c, spans.src, spans.dst);
   if (check.failed()) return check.rejection();
 
-  const Context ctx{p.reluPre == 1, readingsOf(c.profile)};
+  const Context ctx{p.reluPre == 1, quantReadingsOf(c.profile)};
   const bool vector = isVector(p.quantPre);
-  std::vector<Quant> quants;
+  std::vector<QuantParam> quants;
   if (vector) {
     quants.reserve(p.nSize);
-    for (std::uint64_t n = 0; n < p.nSize; ++n) quants.push_back(decodeQuant(f.quantTensor[n], c.dtype, ctx.readings));
+    for (std::uint64_t n = 0; n < p.nSize; ++n) quants.push_back(decodeQuantParam(f.quantTensor[n], c.dtype, ctx.readings));
   } else {
-    quants.push_back(decodeQuant(f.quantScalar, c.dtype, ctx.readings));
+    quants.push_back(decodeQuantParam(f.quantScalar, c.dtype, ctx.readings));
   }
   const std::uint64_t qStep = vector ? 1 : 0;
   const Kernel kernel = kernelFor(p.quantPre, f.srcDType, ctx.relu);
@@ -338,7 +265,7 @@ RunResult runFixpipe(const oracle::Case& c, std::span<const std::uint8_t> src, s
     for (std::uint64_t n0 = 0; n0 < p.nSize; n0 += kFractalCols) {
       const std::uint64_t cols = std::min<std::uint64_t>(kFractalCols, p.nSize - n0);
       const std::uint8_t* block = from + 4 * (i * g.srcMatrixElems + (n0 / kFractalCols) * g.srcBlockElems);
-      const Quant* q = quants.data() + n0 * qStep;
+      const QuantParam* q = quants.data() + n0 * qStep;
       for (std::uint64_t m = 0; m < p.mSize; ++m) {
         const std::uint8_t* row = block + 4 * 16 * m;
         if (g.nz2nd) {  // FIX-2: row-major, element (m, n) at i*dstNdStride + m*dstStride + n

@@ -19,7 +19,6 @@ using oracle::Case;
 constexpr std::uint64_t kTileRows = 16;
 // A streamed tile is staged in L1 through this many bytes: 16 rows of up to 1 KiB.
 constexpr std::uint64_t kStageBytes = 16 * 1024;
-constexpr std::uint64_t kLineBytes = 64;
 
 // Where chunk (r, c) of a tile sits on one side: r * rowPitchBytes + c * chunkPitchBytes from chunk (0, 0).
 struct Pitches {
