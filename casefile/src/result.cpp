@@ -30,11 +30,14 @@ json regionsJson(const oracle::Expectation& expectation) {
 
 // ANY bytes per reason ("AMB-2: DataCopyPad dummy bytes (PAD-G2U-5)": 12): what the check leaves open, and why.
 json unspecifiedJson(const oracle::Expectation& expectation) {
-  std::map<std::string, std::uint64_t> counts;
-  for (std::size_t b = 0; b < expectation.care.size(); ++b) {
-    if (expectation.care[b] == 0) ++counts[std::string(oracle::whyUnspecified(expectation.region[b]))];
+  const std::vector<std::uint64_t> counts = oracle::unspecifiedBytesByRegion(expectation);
+  json out = json::object();
+  for (std::size_t r = 0; r < counts.size(); ++r) {
+    if (counts[r] == 0) continue;
+    const std::string reason(oracle::whyUnspecified(static_cast<oracle::Region>(r)));  // left and right pad share one
+    out[reason] = out.value(reason, std::uint64_t{0}) + counts[r];
   }
-  return counts;
+  return out;
 }
 
 }  // namespace

@@ -29,6 +29,17 @@ std::vector<std::uint64_t> ambiguousByteCounts(const std::vector<Region>& region
   return counts;
 }
 
+std::vector<std::uint64_t> unspecifiedBytesByRegion(const Expectation& expectation) {
+  std::vector<std::uint64_t> counts;
+  for (std::size_t b = 0; b < expectation.care.size(); ++b) {
+    if (expectation.care[b] != 0) continue;
+    const auto r = static_cast<std::size_t>(expectation.region[b]);
+    if (counts.size() <= r) counts.resize(r + 1, 0);
+    ++counts[r];
+  }
+  return counts;
+}
+
 std::string_view whyUnspecified(Region region) {
   switch (region) {
     case Region::keep: return "G-1: KEEP bytes are never unspecified";

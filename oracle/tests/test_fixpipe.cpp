@@ -315,6 +315,10 @@ TEST(Fixpipe, Amb9ShiftOnlyMarksElementsItChanges) {
   EXPECT_EQ(r.region, Region::ambiguous9);
   const auto counts = ambiguousByteCounts(r.e.expectation.region);
   EXPECT_EQ(counts[9], 2u);  // one half element
+  const auto byRegion = unspecifiedBytesByRegion(r.e.expectation);  // the same count, indexed by region
+  ASSERT_EQ(byRegion.size(), static_cast<std::size_t>(Region::ambiguous9) + 1);
+  EXPECT_EQ(byRegion[static_cast<std::size_t>(Region::ambiguous9)], 2u);
+  EXPECT_EQ(byRegion[static_cast<std::size_t>(Region::keep)], 0u);
   EXPECT_EQ(r.e.expectation.care[2], 1);
   c.profile = *parseProfile("shift-plus-one").profile;
   EXPECT_EQ(one(c, 8).bits, halfBitsOf(2.0F));

@@ -53,13 +53,7 @@ Outcome checkG1Conformance(Backend& iut, const CaseData& data) {
   const std::uint64_t byte = firstMismatch(k.e.expectation, k.run.dst);
   if (byte == kNoMismatch) {
     Outcome passed = Outcome::pass();
-    const auto& x = k.e.expectation;
-    for (std::size_t b = 0; b < x.care.size(); ++b) {
-      if (x.care[b] != 0) continue;
-      const auto r = static_cast<std::size_t>(x.region[b]);
-      if (passed.unspecifiedBytesByRegion.size() <= r) passed.unspecifiedBytesByRegion.resize(r + 1, 0);
-      ++passed.unspecifiedBytesByRegion[r];
-    }
+    passed.unspecifiedBytesByRegion = unspecifiedBytesByRegion(k.e.expectation);
     return passed;
   }
   return mismatch("G-1", "IUT differs from the oracle", data, k.e, k.e.expectation.expected, k.run.dst, byte);

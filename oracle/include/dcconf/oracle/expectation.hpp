@@ -28,6 +28,9 @@ int ambiguityId(Region region);
 Region ambiguousRegion(int ambId);  // 8..14; precondition: ambiguityId(result) == ambId
 // How many destination bytes are ANY because of each ambiguity: index AMB id (0..14), entry byte count.
 std::vector<std::uint64_t> ambiguousByteCounts(const std::vector<Region>& regions);
+struct Expectation;
+// How many bytes of the expectation are ANY (care 0), indexed by Region; empty when none are, trailing zeros cut.
+std::vector<std::uint64_t> unspecifiedBytesByRegion(const Expectation& expectation);
 // Why the bytes of a region are ANY when they are: the clause and, for an ambiguity, its question.
 // "AMB-2: DataCopyPad dummy bytes (PAD-G2U-5)". Only meaningful for regions that can hold ANY bytes.
 std::string_view whyUnspecified(Region region);
