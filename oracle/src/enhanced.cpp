@@ -22,7 +22,8 @@
 // @post (ENH-4) element value = FIX-6 on FIX-5's fields of the parameter: deqValue, or for V* the uint64 entry
 //       column % 16 of enhancedParams.deqTensor (the headers' deqTensorAddr; AMB-13: bursts after the first reuse
 //       entries 0..15, or advance 16 per burst). int32: MCB shift (AMB-9), f32(x) * (x < 0 && relu ? 0 : M1);
-//       half: x * (...), NaN/inf source ANY. half results: one rounding (AMB-10). 8-bit: clamp [-256, 255], round
+//       half: x * (...), NaN/inf source ANY. half results: one rounding (AMB-10); a zero result's sign (and so
+//       its high byte) is ANY (AMB-16: FIX-6a's "+ zero offset after the conversion" is pinned for FIX only). 8-bit: clamp [-256, 255], round
 //       half to even, + offset (AMB-8, AMB-11), saturate to int8 when bit 46 is set or T is int8 (the header ORs
 //       bit 46 for int8), else uint8. int16 (DEQ16): round (AMB-10), + offset or not (AMB-14), saturate int16.
 //       isRelu decides ReLU ("relu wins" over the parameter's bits). AMB-12 applies to every parameter. Under the
@@ -244,7 +245,13 @@ Converted convert(const Case& c, std::uint64_t x, std::optional<std::uint64_t> q
   const bool reluAtScale = relu && !(offsetStage && r[reluAfterOffset]);       // AMB-11
   double y = value * ((value < 0.0 && reluAtScale) ? 0.0 : static_cast<double>(q.m1));  // M2 = 0 with ReLU
   if (std::isnan(y)) return {true, 0};
-  if (t == DType::half) return {false, doubleToHalfBits(y, r[deqTrunc])};  // AMB-10
+  if (t == DType::half) {
+    const std::uint16_t h = doubleToHalfBits(y, r[deqTrunc]);  // AMB-10
+    // AMB-16: whether the ENH DEQ path adds a zero offset after the conversion (FIX-6a for FIX) is not documented,
+    // so a zero result's sign bit, and with it the high byte, is ANY; the low byte is 0 either way.
+    if ((h & 0x7FFFu) == 0) return {false, 0, 0b10};
+    return {false, h};
+  }
   std::int64_t k = eightBit ? roundHalfEvenToInt(std::clamp(y, -256.0, 255.0))
                             : roundToInt(std::clamp(y, -1048576.0, 1048576.0), r[deqTrunc]);  // AMB-10 for int16
   if (offsetStage) {
@@ -274,8 +281,9 @@ ReadingOutcome evaluateElement(const Case& c, std::uint64_t x, std::uint64_t bur
       pr.fixReluOrder == Profile::FixReluOrder::any && e.isRelu && offsetStagePossible,
       pr.fixNegScale == Profile::FixNegScale::any && anyParam(looksSignExtended),
       pr.vdeqTensorStep == Profile::VdeqTensorStep::any && isVectorDeq(e.deqScale) && burst > 0,
-      pr.deq16Offset == Profile::Deq16Offset::any && int16 &&
-          anyParam([](std::uint64_t q) { return decodeQuantParam(q).offsetBits != 0 || looksSignExtended(q); })};
+      // AMB-14 matters even with a zero offset field: with an offset stage, AMB-11 moves ReLU after it (FIX-7: the
+      // default is ANY where any combination of the open readings disagrees).
+      pr.deq16Offset == Profile::Deq16Offset::any && int16};
   return underEveryReading(open, pinnedReadings<kReadings>(pr),
                            [&](const Readings& r) { return convert(c, x, qs[r[vdeqAdvance] ? 1 : 0], r); });
 }

@@ -43,7 +43,9 @@ std::vector<std::uint64_t> unspecifiedBytesByRegion(const Expectation& expectati
 std::string_view whyUnspecified(Region region) {
   switch (region) {
     case Region::keep: return "G-1: KEEP bytes are never unspecified";
-    case Region::data: return "source value the spec leaves open: NaN / -0 source, or unwritten workspace (FIX-6, ENH-3, PAD-U2L1)";
+    case Region::data:
+      return "AMB-16: special value the spec leaves open (NaN payload, -0.0 under ReLU, -inf x 0, sign of an ENH DEQ "
+             "zero), or unwritten workspace (PAD-U2L1)";
     case Region::leftPad:
     case Region::rightPad: return "PAD-G2U-4: pad bytes with no padding value given";
     case Region::dummy: return "AMB-2: DataCopyPad dummy bytes (PAD-G2U-5; or the pad value they repeat is unspecified)";

@@ -2,22 +2,26 @@
 // Quantising / ReLU copy from L0C (DataCopyCO12DstParams)                    SEMANTICS section 10, clauses FIX-*
 // =====================================================================================================================
 // A case: DataCopy(dst T, src U, DataCopyCO12DstParams) on CO1->GM or CO1->A1. Case::dtype is T (destination),
-// Case::fixpipe->srcDType is U (source, float or int32_t, 4 bytes). C0 = 16; 8 with channelSplit (float T only).
+// Case::fixpipe->srcDType is U (source, float or int32_t, 4 bytes). The destination's C0d (FIX-1, revised) is 32
+// elements for 8-bit T (one 32-byte row of 32 channels, as the vendor's data_copy_l0c2gm / fixpipe_l0c2l1 goldens
+// have it), 8 with channelSplit (float T only, FIX-3), 16 otherwise; the source fractal stays 16 columns wide.
 //
 // Source (every layout): element (m, n) of matrix i is read at source element
 //     i*srcNdStride*16 + (n/16)*srcStride*16 + 16*m + n%16          (FIX-1 bursts, FIX-2's formula; L0C fractals
 // are 16 columns wide whatever the destination C0, so channelSplit changes the destination only, FIX-3).
 // srcNdStride is in the same C0_size unit as srcStride (decision: the documents give no unit).
 // Destination:
-//   FIX-1 (no nz2nd): byte 32*dstStride*(n/C0) + (C0*m + n%C0)*sizeof(T)   (bursts of mSize*C0 elements)
+//   FIX-1 (no nz2nd): byte 32*dstStride*(n/C0d) + (C0d*m + n%C0d)*sizeof(T)   (bursts of mSize*C0d elements)
 //   FIX-3 channelSplit: the same with C0 = 8 and sizeof(T) = 4: (n/8)*32*dstStride + 32*m + 4*(n%8)
 //   FIX-2 nz2ndEn (GM only): element i*dstNdStride + m*dstStride + n, for i < ndNum
 // @post every destination byte outside those elements is KEEP (G-1); the result depends only on the elements read.
+// @post (FIX-6a) a DEQF16 / VDEQF16 result is never -0.0 (0x8000): a negative input under ReLU or a zero product
+//       gives +0.0.
 // @post (FIX-6) the value of an element is convert(x) for its quantPre, with q = quantScalar, or quantTensor[n]
 //       for the V* modes; a value that changes between the readings of an unresolved AMB-8..12 is ANY with
 //       region ambiguous<id> (the lowest id that changes it); a converted NaN (NaN source, 0 x inf, NaN scale)
 //       gives ANY (region data): which NaN the converter writes is not documented. NoQuant moves bits verbatim.
-// Validation (G-4): FIX-4 mode/dtype/path, FIX-1 nSize % C0, srcStride % 16, dstStride != 0, FIX-2 nz2nd on GM
+// Validation (G-4): FIX-4 mode/dtype/path, FIX-1 nSize % C0d, srcStride % 16, dstStride != 0, FIX-2 nz2nd on GM
 // only, FIX-3 channelSplit with float T only, reluPre in {0, 1}, V* tensor length >= nSize.
 #include <array>
 #include <cmath>
@@ -58,7 +62,11 @@ bool pairAllowed(QuantMode mode, DType u, DType t) {
   return false;
 }
 
-std::uint64_t c0Of(const DataCopyCO12DstParams& p) { return p.channelSplit ? 8 : 16; }
+// FIX-1 / FIX-3: the destination's C0d in elements of T.
+std::uint64_t c0Of(const Case& c) {
+  if (paramsOf(c).channelSplit) return 8;
+  return sizeBytes(c.dtype) == 1 ? 32 : 16;
+}
 
 std::vector<Violation> check(const Case& c) {
   std::vector<Violation> out;
@@ -97,9 +105,10 @@ std::vector<Violation> check(const Case& c) {
       out.push_back(violation("FIX-3", "params.channelSplit", 1, "channelSplit with nz2ndEn is not documented"));
     }
     if (f.ndNum == 0) out.push_back(violation("FIX-2", "fixpipe.ndNum", 0, "ndNum must be at least 1"));
-  } else if (p.nSize % c0Of(p) != 0) {
+  } else if (p.nSize % c0Of(c) != 0) {
     out.push_back(violation("FIX-1", "params.nSize", p.nSize,
-                            "without nz2ndEn nSize must be a multiple of C0 = " + std::to_string(c0Of(p))));
+                            "without nz2ndEn nSize must be a multiple of the destination's C0d = " +
+                                std::to_string(c0Of(c)) + " (" + std::string(name(c.dtype)) + ")"));
   }
   if (isVectorMode(p.quantPre) && f.quantTensor.size() < p.nSize) {
     out.push_back(violation("FIX-4", "fixpipe.quantTensor", f.quantTensor.size(),
@@ -122,7 +131,7 @@ std::uint64_t dstByte(const Case& c, std::uint64_t i, std::uint64_t m, std::uint
   const auto& p = paramsOf(c);
   const std::uint64_t s = sizeBytes(c.dtype);
   if (p.nz2ndEn) return (i * c.fixpipe->dstNdStride + m * p.dstStride + n) * s;
-  const std::uint64_t c0 = c0Of(p);
+  const std::uint64_t c0 = c0Of(c);
   return kDataBlockBytes * p.dstStride * (n / c0) + (c0 * m + n % c0) * s;
 }
 
@@ -139,13 +148,16 @@ Extents extents(const Case& c) {
   if (p.nz2ndEn) {
     e.dstSpanBytes = dstByte(c, last, p.mSize - 1, p.nSize - 1) + s;
   } else {
-    const std::uint64_t c0 = c0Of(p);
+    const std::uint64_t c0 = c0Of(c);
     e.dstSpanBytes = dstByte(c, 0, p.mSize - 1, (p.nSize / c0 - 1) * c0 + c0 - 1) + s;
   }
   return e;
 }
 
 // ---- FIX-6 arithmetic -------------------------------------------------------------------------------------------
+
+// FIX-6a: DEQF16 / VDEQF16 add the (zero) offset after converting to half, so -0.0 becomes +0.0.
+constexpr std::uint16_t kHalfNegativeZero = 0x8000;
 
 // One choice for each of AMB-8..12 (index 0..4): false = the first reading, true = the second.
 using Readings = std::array<bool, 5>;
@@ -200,7 +212,8 @@ Converted convert(const Case& c, std::uint64_t x, std::uint64_t qBits, const Rea
   if (isDeqMode(p.quantPre)) {
     const double y = value * ((negative && relu) ? 0.0 : m1);  // exact: 24 x 11 significant bits
     if (std::isnan(y)) return {true, 0};                       // 0 x inf, or a NaN scale: NaN bits undocumented
-    return {false, doubleToHalfBits(y, r[2])};                 // AMB-10: RNE, or toward zero
+    const std::uint16_t h = doubleToHalfBits(y, r[2]);         // AMB-10: RNE, or toward zero
+    return {false, h == kHalfNegativeZero ? 0u : h};           // FIX-6a: + the zero offset after the conversion
   }
   // 8-bit results. AMB-11: ReLU at the scale (M2 = 0, before the offset), or max(., 0) after the offset.
   const bool reluAtScale = relu && !r[3];

@@ -14,6 +14,7 @@ namespace dcconf::oracle::detail {
 struct Converted {
   bool any = false;  // not pinned down by any reading (NaN source or product, missing V* entry)
   std::uint64_t bits = 0;
+  std::uint8_t anyBytes = 0;  // bit b: byte b of the value is ANY though the rest is pinned (AMB-16: a zero's sign)
   friend bool operator==(const Converted&, const Converted&) = default;
 };
 
@@ -82,6 +83,8 @@ inline void writeConverted(WriteSink& sink, std::uint64_t dstByte, std::uint32_t
   for (std::uint32_t b = 0; b < elemBytes; ++b) {
     if (o.value.any) {
       sink.write(dstByte + b, ByteSource::any(), o.ambId != 0 ? ambiguousRegion(o.ambId) : Region::data);
+    } else if (((o.value.anyBytes >> b) & 1u) != 0) {
+      sink.write(dstByte + b, ByteSource::any(), Region::data);
     } else {
       sink.write(dstByte + b, ByteSource::fromLiteral(elementByte(o.value.bits, b)), Region::data);
     }

@@ -13,8 +13,10 @@
 //  - SLICE-4's unaligned transport: with a GM source the element formula above holds for any srcStride0 (the pad
 //    transport takes the GM stride in bytes), so it is modelled; a UB source (VECOUT/CO2) whose burst starts are not
 //    32-byte aligned (srcStride0*s or an entry not a multiple of 32) is rejected (SLICE-4, G-5).
-//  - The destination list is the destination's own SLICE-2 selection; the lists must be equally long, and both
-//    sides must select the same number of bursts (SLICE-4 "mismatched element counts").
+//  - The destination list is the destination's own SLICE-2 selection; both sides must select the same number of
+//    bursts (SLICE-4 "mismatched element counts"). SLICE-4 (revised): the copy loops over the source list, so a
+//    longer destination list is valid and its extra entries are never written (nor checked for alignment); a
+//    shorter one is invalid (the loop would run past it).
 //  - A selection shorter than one burst (B == 0) moves nothing.
 #include <algorithm>
 
@@ -93,15 +95,17 @@ void checkSide(std::vector<Violation>& out, const Side& side, std::uint32_t dimV
   }
 }
 
-// G-5 on the UB side: every burst of every entry starts 32-byte aligned.
+// G-5 on the UB side: every burst of every entry the copy uses (the first usedEntries) starts 32-byte aligned.
 void checkUbAlignment(std::vector<Violation>& out, const Side& side, std::uint32_t dimValue, std::uint64_t s,
-                      bool stridesToo) {
+                      bool stridesToo, std::uint64_t usedEntries) {
   if (stridesToo && (std::uint64_t{side.info[0].stride} * s) % kDataBlockBytes != 0) {
     out.push_back(violation("SLICE-4", field(side, "SliceInfo", 0, ".stride"), side.info[0].stride,
                             "stride*sizeof(T) must be a multiple of 32 when the source is in UB (the unaligned "
                             "transport exists for a GM source only)"));
   }
-  for (const std::uint64_t entry : offsetList(side, dimValue)) {
+  const std::vector<std::uint64_t> entries = offsetList(side, dimValue);
+  for (std::size_t j = 0; j < entries.size() && j < usedEntries; ++j) {
+    const std::uint64_t entry = entries[j];
     if ((entry * s) % kDataBlockBytes != 0) {
       out.push_back(violation("SLICE-4", "params." + std::string(side.name) + "SliceInfo", entry,
                               "a UB burst would start at element " + std::to_string(entry) +
@@ -153,17 +157,17 @@ std::vector<Violation> check(const Case& c) {
     }
   }
   if (!out.empty()) return out;
-  if (srcEntries != dstEntries) {
+  if (dstEntries < srcEntries) {
     out.push_back(violation("SLICE-4", "params.dstSliceInfo", dstEntries,
                             "the destination's outer dimensions select " + std::to_string(dstEntries) +
-                                " offset entries, the source's " + std::to_string(srcEntries) +
-                                " (entries are paired by position)"));
+                                " offset entries, fewer than the source's " + std::to_string(srcEntries) +
+                                " (the copy loops over the source list, pairing entries by position)"));
     return out;
   }
   if (c.srcPos == Position::GM) {
-    checkUbAlignment(out, dst, p.dimValue, s, false);
+    checkUbAlignment(out, dst, p.dimValue, s, false, srcEntries);
   } else {
-    checkUbAlignment(out, src, p.dimValue, s, true);
+    checkUbAlignment(out, src, p.dimValue, s, true, srcEntries);
   }
   return out;
 }

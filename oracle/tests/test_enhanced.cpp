@@ -168,7 +168,8 @@ Bytes int32Source(const std::vector<std::int64_t>& values) {
   return src;
 }
 
-// The model of a converted burst: every source element read, its result (or ANY) at its destination.
+// The model of a converted burst: every source element read, its result (or ANY) at its destination; a zero half
+// result has its high byte ANY (AMB-16).
 struct ElementResult {
   std::uint64_t srcByte, dstByte, bits;
   std::optional<Region> any;  // ANY with this region
@@ -179,6 +180,11 @@ Model convertedModel(const Trial& r, std::uint32_t srcSize, std::uint32_t dstSiz
     for (std::uint32_t b = 0; b < srcSize; ++b) m.read(e.srcByte + b);
     if (e.any) {
       for (std::uint32_t b = 0; b < dstSize; ++b) m.any(e.dstByte + b, *e.any);
+    } else if (r.c.dtype == DType::half && (e.bits & 0x7FFFu) == 0) {
+      // AMB-16: the sign of a zero half result is undocumented for ENH (FIX-6a pins it for FIX only): the high
+      // byte, which holds the sign bit, is ANY; the low byte is 0 either way.
+      m.element(e.dstByte, 0, 1, Region::data);
+      m.any(e.dstByte + 1, Region::data);
     } else {
       m.element(e.dstByte, e.bits, dstSize, Region::data);
     }

@@ -2,6 +2,7 @@
 // Values are written out by hand (or via the compiler's _Float16), never taken from the oracle's numeric code.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <bit>
 #include <cstdint>
 #include <cstring>
@@ -21,7 +22,7 @@ using test::storeLE;
 
 std::uint64_t f32(float v) { return std::bit_cast<std::uint32_t>(v); }
 
-// A case with an mSize x nSize NZ source (srcStride = round up of mSize to 16), dense destination.
+// A case with an mSize x nSize NZ source (srcStride = round up of mSize to 16), dense destination (C0d-column bursts).
 Case fixCase(DType u, DType t, QuantMode mode, std::uint16_t mSize, std::uint16_t nSize, Position dst = Position::GM) {
   Case c;
   c.api = Api::DataCopy;
@@ -33,13 +34,14 @@ Case fixCase(DType u, DType t, QuantMode mode, std::uint16_t mSize, std::uint16_
   p.nSize = nSize;
   p.mSize = mSize;
   p.srcStride = srcStride;
-  p.dstStride = static_cast<std::uint32_t>(std::max<std::uint64_t>(1, mSize * 16 * sizeBytes(t) / 32));
+  const std::uint64_t c0 = sizeBytes(t) == 1 ? 32 : 16;  // FIX-1 (revised): C0d 32 for 8-bit results
+  p.dstStride = static_cast<std::uint32_t>(std::max<std::uint64_t>(1, mSize * c0 * sizeBytes(t) / 32));
   p.quantPre = mode;
   c.params = p;
   c.fixpipe = FixpipeState{};
   c.fixpipe->srcDType = u;
   c.src = {std::uint64_t{srcStride} * 16 * 4 * ((nSize + 15) / 16), 0};
-  c.dst = {std::uint64_t{mSize} * ((nSize + 15) / 16 * 16) * sizeBytes(t) + 64, 0};
+  c.dst = {std::uint64_t{mSize} * ((nSize + c0 - 1) / c0 * c0) * sizeBytes(t) + 64, 0};
   return c;
 }
 DataCopyCO12DstParams& params(Case& c) { return std::get<DataCopyCO12DstParams>(c.params); }
@@ -136,6 +138,67 @@ TEST(Fixpipe, Fix1BurstsWithGapsKeepGuardBytes) {
   }
 }
 
+// ---- FIX-1 (revised): 8-bit results are NZ with C0d = 32 (32-channel rows of 32 bytes) -----------------------------
+// REQ8, int32 -> int8, mSize 16, nSize 64: the source is four 16x16 int32 fractals (srcStride 16); the destination
+// has two 32-channel bursts of 16 rows x 32 bytes, dstStride 16 (32-byte units: 16 rows = 512 B, head to head), as
+// the vendor's data_copy_l0c2gm writes int8 output (dstStride = M per 32-channel group). Scale 0.5 with the int8
+// sign bit (46), offset 0, no MCB. x(m, n) = 16m + 5n - 150; y = x / 2 rounded half to even, saturated to int8.
+// Element (m, n) lands at byte (n / 32) * 512 + 32 * m + n % 32. By hand:
+//   (0, 0):  x = -150 -> -75           -> 0xB5 at byte 0
+//   (0, 1):  x = -145 -> -72.5 -> -72  -> 0xB8 at byte 1 (tie to even)
+//   (0, 31): x = 5    -> 2.5   -> 2    -> 0x02 at byte 31
+//   (0, 32): x = 10   -> 5             -> 0x05 at byte 512 (second burst)
+//   (1, 0):  x = -134 -> -67           -> 0xBD at byte 32 (row 1 of burst 0)
+//   (15, 63): x = 405 -> 202.5 -> 127  -> 0x7F at byte 512 + 480 + 31 = 1023 (saturated)
+//   (15, 33): x = 255 -> 127.5 -> 128 -> 127 (0x7F) at byte 512 + 480 + 1 = 993 (tie rounds up to even, then saturates)
+//   (9, 27): x = 129  -> 64.5  -> 64   -> 0x40 at byte 288 + 27 = 315
+TEST(Fixpipe, Fix1Req8Int8ThirtyTwoChannelRowsWorkedExample) {
+  Case c = fixCase(DType::int32_t, DType::int8_t, QuantMode::REQ8, 16, 64);
+  ASSERT_EQ(params(c).dstStride, 16u);  // mSize * C0d * 1 byte / 32
+  c.fixpipe->quantScalar = f32(0.5F) | std::uint64_t{1} << 46;
+  c.dst = {1024 + 64, 0};
+  const Bytes src = nzSource(c, [](std::uint64_t m, std::uint64_t n) {
+    return static_cast<std::uint32_t>(static_cast<std::int32_t>(16 * m + 5 * n) - 150);
+  });
+  const Evaluation e = run(c, src);
+  ASSERT_EQ(e.verdict, Verdict::computed) << describe(e.violations.front());
+  const auto& x = e.expectation;
+  EXPECT_EQ(x.expected[0], 0xB5);
+  EXPECT_EQ(x.expected[1], 0xB8);
+  EXPECT_EQ(x.expected[31], 0x02);
+  EXPECT_EQ(x.expected[512], 0x05);
+  EXPECT_EQ(x.expected[32], 0xBD);
+  EXPECT_EQ(x.expected[1023], 0x7F);
+  EXPECT_EQ(x.expected[993], 0x7F);
+  EXPECT_EQ(x.expected[315], 0x40);
+  // Every element, by integer arithmetic: half of x, ties to the even neighbour, clamped to [-128, 127].
+  for (std::int64_t m = 0; m < 16; ++m) {
+    for (std::int64_t n = 0; n < 64; ++n) {
+      const std::int64_t v = 16 * m + 5 * n - 150;
+      std::int64_t half = v / 2;  // toward zero
+      if (v % 2 != 0) {
+        const std::int64_t lo = v < 0 ? half - 1 : half;  // the two neighbours of v / 2
+        half = (lo % 2 == 0) ? lo : lo + 1;
+      }
+      const std::int64_t want = std::clamp<std::int64_t>(half, -128, 127);
+      const std::uint64_t at = (n / 32) * 512 + 32 * m + n % 32;
+      EXPECT_EQ(x.expected[at], static_cast<std::uint8_t>(want)) << "m " << m << " n " << n;
+      EXPECT_TRUE(x.care[at]);
+    }
+  }
+  const Bytes guard = guardBuffer(c.dst.sizeBytes);
+  for (std::uint64_t b = 1024; b < c.dst.sizeBytes; ++b) {
+    EXPECT_EQ(x.region[b], Region::keep) << b;
+    EXPECT_EQ(x.expected[b], guard[b]) << b;
+  }
+  // the old reading (16-channel bursts) needs nSize % 16 only: nSize 48 is now invalid (FIX-1, C0d 32)
+  params(c).nSize = 48;
+  const Evaluation bad = run(c, src);
+  ASSERT_EQ(bad.verdict, Verdict::invalid);
+  EXPECT_EQ(bad.violations.front().clause, "FIX-1");
+  EXPECT_EQ(bad.violations.front().field, "params.nSize");
+}
+
 TEST(Fixpipe, Fix2Nz2ndRowMajorWithStrideAndTwoMatrices) {
   // float -> float NoQuant, mSize 3, nSize 5 (not a multiple of 16), dstStride 7 elements, 2 matrices.
   Case c = fixCase(DType::float_, DType::float_, QuantMode::NoQuant, 3, 5);
@@ -228,8 +291,16 @@ TEST(Fixpipe, Deqf16ScaleReluAndShift) {
   c.fixpipe->quantScalar = f32(0.25F);
   EXPECT_EQ(one(c, 6).bits, halfBitsOf(1.5F));
   EXPECT_EQ(one(c, 0xFFFFFFFEu).bits, halfBitsOf(-0.5F));
-  params(c).reluPre = 1;  // M2 = 0: f32(-2) * 0 = -0.0 (FIX-6 literally)
-  EXPECT_EQ(one(c, 0xFFFFFFFEu).bits, 0x8000u);
+  params(c).reluPre = 1;  // M2 = 0: f32(-2) * 0 = -0.0, + the zero offset after the conversion = +0.0 (FIX-6a)
+  EXPECT_EQ(one(c, 0xFFFFFFFEu).bits, 0x0000u);
+  EXPECT_TRUE(one(c, 0xFFFFFFFEu).care);
+  params(c).reluPre = 0;
+  c.fixpipe->quantScalar = f32(0.0F);  // a zero product of a negative input: +0.0 too (FIX-6a)
+  EXPECT_EQ(one(c, 0xFFFFFFFEu).bits, 0x0000u);
+  c.fixpipe->quantScalar = f32(1e-9F);  // -2e-9 underflows to -0.0 in half: +0.0 after the zero offset (FIX-6a)
+  EXPECT_EQ(one(c, 0xFFFFFFFEu).bits, 0x0000u);
+  c.fixpipe->quantScalar = f32(0.25F);
+  params(c).reluPre = 1;
   params(c).reluPre = 0;
   // MCB with N = 2, pinned shift-raw: sat_int16(100000 >> 2) = 25000 -> 25000 * 0.25 = 6250.
   c.fixpipe->quantScalar = f32(0.25F) | std::uint64_t{2} << 32 | std::uint64_t{1} << 36;
@@ -255,7 +326,7 @@ TEST(Fixpipe, Deqf16ScaleReluAndShift) {
 }
 
 TEST(Fixpipe, Req8AndQf322b8SaturateRoundAndOffset) {
-  Case c = fixCase(DType::int32_t, DType::int8_t, QuantMode::REQ8, 1, 16);
+  Case c = fixCase(DType::int32_t, DType::int8_t, QuantMode::REQ8, 1, 32);
   const std::uint64_t sign = std::uint64_t{1} << 46;
   c.fixpipe->quantScalar = f32(0.5F) | sign;
   EXPECT_EQ(one(c, 5).bits, 2u);                 // 2.5 -> 2 (even)
@@ -266,41 +337,41 @@ TEST(Fixpipe, Req8AndQf322b8SaturateRoundAndOffset) {
   c.fixpipe->quantScalar = f32(0.5F) | sign | std::uint64_t{10} << 37;  // offset +10 (< 256: both AMB-8 readings)
   EXPECT_EQ(one(c, 5).bits, 12u);
   EXPECT_TRUE(one(c, 5).care);
-  Case u = fixCase(DType::int32_t, DType::uint8_t, QuantMode::REQ8, 1, 16);
+  Case u = fixCase(DType::int32_t, DType::uint8_t, QuantMode::REQ8, 1, 32);
   u.fixpipe->quantScalar = f32(2.0F);  // sign bit 0: uint8
   EXPECT_EQ(one(u, 100).bits, 200u);
   EXPECT_EQ(one(u, 200).bits, 255u);            // 400 -> clamp 255
   EXPECT_EQ(one(u, 0xFFFFFFFFu).bits, 0u);      // -2 -> sat 0
-  Case q = fixCase(DType::float_, DType::int8_t, QuantMode::QF322B8_PRE, 1, 16);
+  Case q = fixCase(DType::float_, DType::int8_t, QuantMode::QF322B8_PRE, 1, 32);
   q.fixpipe->quantScalar = f32(1.0F) | sign;
   EXPECT_EQ(one(q, f32(1.5F)).bits, 2u);
   EXPECT_EQ(one(q, f32(-0.5F)).bits, 0u);
   EXPECT_EQ(one(q, f32(-127.5F)).bits, 0x80u);  // -128
   EXPECT_EQ(one(q, f32(1e9F)).bits, 0x7Fu);
   EXPECT_FALSE(one(q, 0x7FC00000u).care);       // NaN: unpinned
-  Case vq = fixCase(DType::float_, DType::uint8_t, QuantMode::VQF322B8_PRE, 1, 16);
-  for (int n = 0; n < 16; ++n) vq.fixpipe->quantTensor.push_back(f32(static_cast<float>(n)));
+  Case vq = fixCase(DType::float_, DType::uint8_t, QuantMode::VQF322B8_PRE, 1, 32);
+  for (int n = 0; n < 32; ++n) vq.fixpipe->quantTensor.push_back(f32(static_cast<float>(n)));
   const Evaluation e = run(vq, nzSource(vq, [](std::uint64_t, std::uint64_t) { return f32(10.0F); }));
   ASSERT_EQ(e.verdict, Verdict::computed);
-  for (std::uint64_t n = 0; n < 16; ++n) EXPECT_EQ(e.expectation.expected[n], std::min<std::uint64_t>(10 * n, 255));
-  Case vr = fixCase(DType::int32_t, DType::int8_t, QuantMode::VREQ8, 1, 16);
-  for (int n = 0; n < 16; ++n) vr.fixpipe->quantTensor.push_back(f32(n % 2 == 0 ? 1.0F : -1.0F) | sign);
+  for (std::uint64_t n = 0; n < 32; ++n) EXPECT_EQ(e.expectation.expected[n], std::min<std::uint64_t>(10 * n, 255));
+  Case vr = fixCase(DType::int32_t, DType::int8_t, QuantMode::VREQ8, 1, 32);
+  for (int n = 0; n < 32; ++n) vr.fixpipe->quantTensor.push_back(f32(n % 2 == 0 ? 1.0F : -1.0F) | sign);
   const Evaluation r = run(vr, nzSource(vr, [](std::uint64_t, std::uint64_t) { return 3; }));
   ASSERT_EQ(r.verdict, Verdict::computed);
-  for (std::uint64_t n = 0; n < 16; ++n) EXPECT_EQ(r.expectation.expected[n], n % 2 == 0 ? 3u : 0xFDu);
+  for (std::uint64_t n = 0; n < 32; ++n) EXPECT_EQ(r.expectation.expected[n], n % 2 == 0 ? 3u : 0xFDu);
 }
 
 // ---- ambiguities: ANY under the default profile, pinned under each word ------------------------------------------
 
 TEST(Fixpipe, Amb8OffsetSignedness) {
-  Case c = fixCase(DType::int32_t, DType::int8_t, QuantMode::REQ8, 1, 16);
+  Case c = fixCase(DType::int32_t, DType::int8_t, QuantMode::REQ8, 1, 32);
   c.fixpipe->quantScalar = f32(1.0F) | std::uint64_t{1} << 46 | std::uint64_t{0x1FE} << 37;  // 510 or -2
   const One any = one(c, 5);
   EXPECT_FALSE(any.care);
   EXPECT_EQ(any.region, Region::ambiguous8);
   EXPECT_EQ(ambiguityId(any.region), 8);
   // Only column 0 depends on it? No: every column reads the scalar; columns holding 0 give -2 vs 127 too.
-  EXPECT_EQ(ambiguousByteCounts(any.e.expectation.region)[8], 16u);
+  EXPECT_EQ(ambiguousByteCounts(any.e.expectation.region)[8], 32u);  // nSize 32 (C0d for int8)
   c.profile = *parseProfile("offset-signed").profile;
   EXPECT_EQ(one(c, 5).bits, 3u);
   c.profile = *parseProfile("offset-unsigned").profile;
@@ -337,7 +408,7 @@ TEST(Fixpipe, Amb10DeqRounding) {
 }
 
 TEST(Fixpipe, Amb11ReluAndOffsetOrder) {
-  Case c = fixCase(DType::int32_t, DType::int8_t, QuantMode::REQ8, 1, 16);
+  Case c = fixCase(DType::int32_t, DType::int8_t, QuantMode::REQ8, 1, 32);
   params(c).reluPre = 1;
   c.fixpipe->quantScalar = f32(1.0F) | std::uint64_t{1} << 46 | std::uint64_t{5} << 37;  // offset +5
   c.profile = *parseProfile("offset-signed").profile;
@@ -351,7 +422,7 @@ TEST(Fixpipe, Amb11ReluAndOffsetOrder) {
 }
 
 TEST(Fixpipe, Amb12SignExtendedNegativeScale) {
-  Case c = fixCase(DType::int32_t, DType::int8_t, QuantMode::REQ8, 1, 16);
+  Case c = fixCase(DType::int32_t, DType::int8_t, QuantMode::REQ8, 1, 32);
   // (uint64_t)(int32_t) of the fp32 bits of -1.0: bits [63:32] all ones.
   c.fixpipe->quantScalar = 0xFFFFFFFF00000000ull | f32(-1.0F);
   c.profile = *parseProfile("offset-signed,shift-raw").profile;

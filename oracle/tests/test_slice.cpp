@@ -100,6 +100,20 @@ TEST(Slice, OuterDimensionsDimensionOneFastest) {
   expectComputedAsModel(r, m);
 }
 
+// SLICE-4 (revised): the loop runs over the source list, so a longer destination list is valid and its extra
+// entries are never written. SLICE-5's source (rows 0 and 2 of [87, 3]) into dst [48, 3] selecting rows {0, 1, 2}:
+// entries 0 <- 0 and 48 <- 174 as in SLICE-5, while row 2 (elements 96..143) stays KEEP, guard bytes after it too.
+TEST(Slice, LongerDestinationListExtraEntriesNeverWritten) {
+  const SliceParams p = slice(2, {{16, 70, 7, 3}, {0, 2, 1, 1}}, {{0, 47, 0, 3}, {0, 2, 0, 1}}, {87, 3}, {48, 3});
+  const Trial r = runCase(makeSlice(Position::GM, Position::VECIN, DType::int32_t, p, 87 * 3 * 4, 144 * 4 + 64));
+  Model m(r.src, r.dst);
+  copyElements(m, r, 0, 16, 24);
+  copyElements(m, r, 24, 47, 24);
+  copyElements(m, r, 48, 174 + 16, 24);
+  copyElements(m, r, 72, 174 + 47, 24);
+  expectComputedAsModel(r, m);  // elements 96.. are KEEP: the third destination entry is never paired
+}
+
 // A selection shorter than one burst moves nothing.
 TEST(Slice, ShorterThanOneBurstMovesNothing) {
   const SliceParams p = slice(1, {{0, 6, 0, 1}}, {{0, 6, 0, 1}}, {16}, {16});
@@ -147,10 +161,10 @@ TEST(Slice, ValidationNamesClauseFieldAndValue) {
   p = good;
   p.dstSliceInfo[0].endIndex = 23;
   EXPECT_VIOLATION(violationsOf(caseWith(p)), "SLICE-4", "params.dstSliceInfo[0].endIndex", "23");
+  // SLICE-4 (revised): a destination list shorter than the source's: 3 source rows {0, 1, 2} against 2
   p = good;
-  p.dstShape[1] = 3;
-  p.dstSliceInfo[1].endIndex = 2;
-  EXPECT_VIOLATION(violationsOf(caseWith(p)), "SLICE-4", "params.dstSliceInfo", "3");
+  p.srcSliceInfo[1].stride = 0;
+  EXPECT_VIOLATION(violationsOf(caseWith(p)), "SLICE-4", "params.dstSliceInfo", "2");
   // at most 1536 offset entries: 2 * 769 = 1538
   p = slice(3, {{0, 7, 0, 1}, {0, 1, 0, 1}, {0, 768, 0, 1}}, {{0, 7, 0, 1}, {0, 1, 0, 1}, {0, 768, 0, 1}},
             {8, 2, 769}, {8, 2, 769});

@@ -72,6 +72,11 @@ struct Evaluation {
   Expectation expectation;            // for computed
 };
 
+// The clause that defines what a destination byte of `region` holds for this case and operation ("ND2NZ-3" for a
+// column tail, "ENH-3" for a sidStoreMode half, "AMB-11" for an ambiguous byte, "G-1" for KEEP): reports label a
+// mismatch with it.
+std::string definingClause(const Case& c, Operation operation, Region region);
+
 // src and dstBefore must be exactly c.src.sizeBytes and c.dst.sizeBytes long.
 Evaluation evaluate(const Case& c, std::span<const std::uint8_t> src, std::span<const std::uint8_t> dstBefore);
 

@@ -1,0 +1,61 @@
+// =====================================================================================================================
+// Which clause defines a destination byte's content                         (reports: a failure names its clause)
+// =====================================================================================================================
+// A mismatch is labelled with the clause that says what the byte must hold: the region (data, pads, dummy, tails,
+// ambiguities) together with the operation and the case's switches (small C0, sidStoreMode, ReLU, channelSplit,
+// nz2nd) that pick the clause defining that region. KEEP bytes are G-1's and are labelled by the runner.
+#include "dcconf/oracle/oracle.hpp"
+
+namespace dcconf::oracle {
+namespace {
+
+std::string enhancedClause(const Case& c, Operation op) {
+  if (op == Operation::enhancedNormal || !c.enhancedParams) return "ENH-1";  // block geometry only
+  const DataCopyEnhancedParams& e = *c.enhancedParams;
+  const bool deq8 = e.deqScale == DeqScale::deq8 || e.deqScale == DeqScale::vdeq8;
+  if (deq8 && (e.sidStoreMode == 0 || e.sidStoreMode == 1)) return "ENH-3";  // which 16-byte half holds a result
+  if (e.isRelu) return "ENH-3";                                              // linear rectification
+  if (e.deqScale != DeqScale::none) return "ENH-2";                          // the deqScale conversion (ENH-4)
+  return "ENH-1";                                                            // a MATRIX / VECTOR / SMALL_CHANNEL move
+}
+
+std::string fixpipeClause(const Case& c) {
+  const auto& p = std::get<DataCopyCO12DstParams>(c.params);
+  const bool converts = p.quantPre != QuantMode::NoQuant || p.reluPre != 0;
+  if (converts) return "FIX-6";        // the element's value is FIX-6's conversion
+  if (p.nz2ndEn) return "FIX-2";       // a pure move: the layout defines the byte
+  if (p.channelSplit) return "FIX-3";
+  return "FIX-1";
+}
+
+}  // namespace
+
+std::string definingClause(const Case& c, Operation op, Region region) {
+  if (const int amb = ambiguityId(region); amb != 0) return "AMB-" + std::to_string(amb);
+  switch (region) {
+    case Region::keep: return "G-1";
+    case Region::leftPad:
+    case Region::rightPad: return "PAD-G2U-4";
+    case Region::dummy: return "PAD-G2U-5";
+    case Region::collision: return op == Operation::dn2nz ? "DN2NZ-1" : "ND2NZ-4";
+    default: break;
+  }
+  const bool tail = region == Region::zeroTail;
+  switch (op) {
+    case Operation::padGmToUb: return "PAD-G2U-3";
+    case Operation::padUbToGm: return "PAD-U2G-2";
+    case Operation::padUbToTscm: return tail ? "ND2NZ-3" : "PAD-U2L1-1";
+    case Operation::copy0Level: return "DC-2";
+    case Operation::copy2Level: return "DC-3";
+    case Operation::nd2nz: return tail ? "ND2NZ-3" : "ND2NZ-2";
+    case Operation::nz2nd: return "NZ2ND-2";
+    case Operation::slice: return "SLICE-4";  // the burst placement of each (source, destination) offset pair
+    case Operation::dn2nz: return std::get<Dn2NzParams>(c.params).enableSmallC0 ? "DN2NZ-3" : "DN2NZ-1";
+    case Operation::enhancedNormal:
+    case Operation::enhancedCo1ToCo2: return enhancedClause(c, op);
+    case Operation::fixpipe: return fixpipeClause(c);
+  }
+  return std::string(clauseFamily(op));
+}
+
+}  // namespace dcconf::oracle
