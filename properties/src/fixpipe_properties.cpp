@@ -20,6 +20,10 @@ using namespace detail;
 
 bool isPerColumnMode(QuantMode m) { return m == QuantMode::VDEQF16 || m == QuantMode::VQF322B8_PRE || m == QuantMode::VREQ8; }
 bool isScaledMode(QuantMode m) { return m != QuantMode::NoQuant && m != QuantMode::F322F16 && m != QuantMode::F322BF16; }
+std::uint64_t fixDestinationC0(const Case& c) {
+  if (std::get<DataCopyCO12DstParams>(c.params).channelSplit) return 8;
+  return sizeBytes(c.dtype) == 1 ? 32 : 16;
+}
 
 namespace {
 
@@ -32,13 +36,13 @@ struct FixElement {
 
 const DataCopyCO12DstParams& fixParams(const Case& c) { return std::get<DataCopyCO12DstParams>(c.params); }
 
-// FIX-1: burst n/C0 at 32*dstStride bytes, C0*m + n%C0 inside it; FIX-3: C0 8; FIX-2: row pitch dstStride, matrix
-// pitch dstNdStride (elements). The source is NZ with 16-column fractals whatever the destination C0.
+// FIX-1: burst n/C0d at 32*dstStride bytes, C0d*m + n%C0d inside it (C0d 32 for 8-bit T); FIX-3: C0d 8; FIX-2: row
+// pitch dstStride, matrix pitch dstNdStride (elements). The source is NZ with 16-column fractals whatever C0d is.
 std::vector<FixElement> fixElements(const Case& c) {
   const auto& p = fixParams(c);
   const FixpipeState& f = *c.fixpipe;
   const std::uint64_t s = sizeBytes(c.dtype);
-  const std::uint64_t c0 = p.channelSplit ? 8 : 16;
+  const std::uint64_t c0 = fixDestinationC0(c);
   const std::uint64_t matrices = p.nz2ndEn ? f.ndNum : 1;
   std::vector<FixElement> out;
   for (std::uint64_t i = 0; i < matrices; ++i) {
@@ -221,7 +225,8 @@ Outcome checkFix6Deqf16IsHalfOfExactProduct(Backend& iut, const CaseData& data) 
     // f32(x) * M1 is exact in a double (24 x 11 significant bits), so the conversion rounds once
     const double y = static_cast<double>(static_cast<float>(xi)) * (relu && xi < 0 ? 0.0 : static_cast<double>(m1Of(q)));
     if (std::isnan(y)) return (out & 0x7C00u) == 0x7C00u && (out & 0x3FFu) != 0 ? "" : "expected a NaN, IUT wrote " + hex(out);
-    return expectBits(x, out, halfBits(y));
+    const std::uint64_t h = halfBits(y);
+    return expectBits(x, out, h == 0x8000u ? 0 : h);  // FIX-6a: -0.0 + the zero offset = +0.0
   });
 }
 
@@ -291,15 +296,16 @@ Outcome comparePairs(const std::string& law, const Ran& a, const Ran& b, const s
   return Outcome::pass();
 }
 
-// The derived NZ case (no nz2nd, no channelSplit, nSize up to a multiple of 16, bursts apart) reading the source
+// The derived NZ case (no nz2nd, no channelSplit, nSize up to a multiple of C0d, bursts apart) reading the source
 // from srcShiftBytes on; its destination is a fresh buffer from offset 0 and its source grows as needed.
 CaseData derivedNz(const CaseData& data, std::uint64_t srcShiftBytes) {
   CaseData d = data;
   auto& p = std::get<DataCopyCO12DstParams>(d.c.params);
   p.nz2ndEn = false;
   p.channelSplit = false;
-  p.nSize = static_cast<std::uint16_t>((p.nSize + 15) / 16 * 16);
-  p.dstStride = static_cast<std::uint32_t>((std::uint64_t{p.mSize} * 16 * sizeBytes(d.c.dtype) + 31) / 32);
+  const std::uint64_t c0 = fixDestinationC0(d.c);
+  p.nSize = static_cast<std::uint16_t>((p.nSize + c0 - 1) / c0 * c0);
+  p.dstStride = static_cast<std::uint32_t>((std::uint64_t{p.mSize} * c0 * sizeBytes(d.c.dtype) + 31) / 32);
   auto& tensor = d.c.fixpipe->quantTensor;
   if (isPerColumnMode(p.quantPre) && tensor.size() < p.nSize) tensor.resize(p.nSize, tensor.empty() ? 0 : tensor.back());
   d.c.src.offsetBytes += srcShiftBytes;
@@ -312,10 +318,11 @@ CaseData derivedNz(const CaseData& data, std::uint64_t srcShiftBytes) {
   return d;
 }
 
-// The NZ byte of element (m, n) in a derivedNz case (FIX-1, C0 16).
+// The NZ byte of element (m, n) in a derivedNz case (FIX-1: C0d 32 for 8-bit T, else 16).
 std::uint64_t nzByte(const CaseData& derived, std::uint64_t m, std::uint64_t n) {
   const auto& p = fixParams(derived.c);
-  return 32 * std::uint64_t{p.dstStride} * (n / 16) + (16 * m + n % 16) * sizeBytes(derived.c.dtype);
+  const std::uint64_t c0 = fixDestinationC0(derived.c);
+  return 32 * std::uint64_t{p.dstStride} * (n / c0) + (c0 * m + n % c0) * sizeBytes(derived.c.dtype);
 }
 
 std::string unusable(const Case& c) {
@@ -379,7 +386,7 @@ Outcome checkLawFix3ChannelSplitIsNzRelaidOut(Backend& iut, const CaseData& data
   CaseData d = derivedNz(data, 0);
   std::vector<BytePair> pairs;
   for (const FixElement& el : fixElements(data.c)) pairs.push_back({el, nzByte(d, el.m, el.n)});
-  return lawOverDerived(iut, "FIX-3 law channelSplit == C0-16 copy re-laid out", data, {{std::move(d), pairs}});
+  return lawOverDerived(iut, "FIX-3 law channelSplit == C0d-16 copy re-laid out", data, {{std::move(d), pairs}});
 }
 
 // ---- FIX-7: the oracle's ANY elements ------------------------------------------------------------------------
@@ -481,6 +488,49 @@ Outcome checkFix7AnyExactlyWhereReadingsDiffer(const CaseData& data) {
     }
   }
   return Outcome::pass();
+}
+
+// ---- FIX-7 (revised): the cross product of the readings -------------------------------------------------------
+
+Outcome checkDefaultCaresOnlyWhereEveryPinnedProfileAgrees(const CaseData& data) {
+  const bool enh = std::holds_alternative<DataCopyParams>(data.c.params) && data.c.enhancedParams &&
+                   data.c.srcPos == Position::CO1;
+  if (!isFix(data.c) && !enh) return Outcome::notApplicable("not FIX or ENH CO1->CO2");
+  CaseData byDefault = data;
+  byDefault.c.profile = Profile{};
+  byDefault.c.profile.sidHalf = data.c.profile.sidHalf;  // AMB-15 has a default reading: not part of the product
+  std::string why;
+  const auto base = computed(byDefault, &why);
+  if (!base) return Outcome::notApplicable("not computed under the default profile: " + why);
+  const unsigned readings = enh ? 7 : 5;  // AMB-8..12, and AMB-13/14 for ENH
+  std::uint64_t compared = 0;
+  for (unsigned mask = 0; mask < (1u << readings); ++mask) {
+    CaseData d = byDefault;
+    Profile& p = d.c.profile;
+    auto bit = [&](unsigned k) { return ((mask >> k) & 1u) != 0; };
+    p.fixOffset = bit(0) ? Profile::FixOffset::offsetUnsigned : Profile::FixOffset::offsetSigned;
+    p.fixShift = bit(1) ? Profile::FixShift::shiftPlusOne : Profile::FixShift::shiftRaw;
+    p.fixDeqRounding = bit(2) ? Profile::FixDeqRounding::deqTrunc : Profile::FixDeqRounding::deqRne;
+    p.fixReluOrder = bit(3) ? Profile::FixReluOrder::reluAfterOffset : Profile::FixReluOrder::reluBeforeOffset;
+    p.fixNegScale = bit(4) ? Profile::FixNegScale::negScaleMagnitude : Profile::FixNegScale::negScaleSigned;
+    if (enh) {
+      p.vdeqTensorStep = bit(5) ? Profile::VdeqTensorStep::advance : Profile::VdeqTensorStep::repeat;
+      p.deq16Offset = bit(6) ? Profile::Deq16Offset::added : Profile::Deq16Offset::ignored;
+    }
+    const auto pinned = computed(d, &why);
+    if (!pinned) continue;  // this reading makes the case invalid (vdeq-advance: a tensor of 16 entries)
+    const auto& want = base->expectation;
+    const auto& got = pinned->expectation;
+    for (std::uint64_t b = 0; b < want.expected.size(); ++b) {
+      if (want.care[b] == 0) continue;
+      ++compared;
+      if (got.care[b] != 0 && got.expected[b] == want.expected[b]) continue;
+      return Outcome::fail("FIX-7 cross product: byte " + std::to_string(b) + " [" + std::string(name(want.region[b])) +
+                           "]: the default profile cares about it with " + hex(want.expected[b]) + ", profile " +
+                           profileName(p) + " gives " + (got.care[b] != 0 ? hex(got.expected[b]) : "ANY"));
+    }
+  }
+  return compared == 0 ? Outcome::notApplicable("no cared byte") : Outcome::pass();
 }
 
 }  // namespace dcconf::properties

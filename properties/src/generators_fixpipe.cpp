@@ -235,7 +235,7 @@ DataCopyCO12DstParams drawLayout(Case& c, const FixForce& force) {
   p.channelSplit = c.dtype == DType::float_ && !force.nz2nd.value_or(false) && split;
   const bool nz2nd = force.nz2nd.value_or(drawOneIn(3));
   p.nz2ndEn = gm && !p.channelSplit && nz2nd;
-  const std::uint64_t c0 = p.channelSplit ? 8 : 16;
+  const std::uint64_t c0 = p.channelSplit ? 8 : (s == 1 ? 32 : 16);  // FIX-1 (revised): C0d 32 for 8-bit T
   p.mSize = static_cast<std::uint16_t>(drawEdgy({1, 2, 16, 15, 17}, 1, 24 * k));
   const std::uint64_t nSizeNz2nd = drawEdgy({1, 16, 15, 17, 32}, 1, 36 * k);
   const std::uint64_t nSizeBlocks = c0 * drawEdgy({1, 2}, 1, 3 * k);
@@ -345,7 +345,7 @@ bool noQuantFloat(const FixTriple& tr) { return tr.mode == QuantMode::NoQuant &&
 InvalidCase fix1NSizeNotMultipleOfC0(const Scope& scope) {
   InvalidCase out = breakFrom(scope, {std::nullopt, false, nullptr}, "FIX-1", "params.nSize", "nSize % C0 != 0 without nz2nd");
   auto& p = fixParams(out);
-  const std::uint64_t c0 = p.channelSplit ? 8 : 16;
+  const std::uint64_t c0 = fixDestinationC0(out.data.c);
   p.nSize = static_cast<std::uint16_t>(p.nSize - drawInRange(1, c0 - 1));  // down: a V* tensor stays long enough
   return out;
 }

@@ -45,7 +45,8 @@ SliceInfo drawSliceOuter(std::uint64_t picks, std::uint32_t burstLen) {
 
 // GM->VECIN gathers, VECOUT->GM and CO2->GM scatter. The UB side keeps every burst start on the 32-byte grid (G-5,
 // SLICE-4): its start, its dimension-0 shape and (for a UB source) its stride are whole 32-byte blocks. Both sides
-// select the same burst count and the same outer index count per dimension, so the element counts match.
+// select the same burst count; the destination selects at least the source's outer index count per dimension
+// (SLICE-4: the extra destination entries are never written).
 GeneratedCase drawSlice(const Scope& scope) {
   const PathPair path = drawPath(Operation::slice, scope);
   Case c = makeCase(Api::DataCopy, path.src, path.dst, SliceParams{});
@@ -73,11 +74,14 @@ GeneratedCase drawSlice(const Scope& scope) {
   p.srcShape[0] = shape0(p.srcSliceInfo[0], ubSrc);
   p.dstShape[0] = shape0(p.dstSliceInfo[0], !ubSrc);
   std::uint64_t srcPitch = p.srcShape[0], dstPitch = p.dstShape[0];
+  // SLICE-4 (revised): dimension 1 of the destination may select more indices than the source's; the extra offset
+  // entries are never written. One draw before the loop, so the per-dimension draws shrink as before.
+  const std::uint64_t extraDstPicks = drawEdgy({0}, 0, 2);
   for (std::size_t dim = 1; dim < p.dimValue; ++dim) {
     const auto burst = static_cast<std::uint32_t>(drawEdgy({1}, 1, 3));  // AMB-5: moves nothing, equal both sides
     const std::uint64_t picks = drawEdgy({1, 2}, 1, 3);
     SliceInfo src = drawSliceOuter(picks, burst);
-    SliceInfo dst = drawSliceOuter(picks, burst);
+    SliceInfo dst = drawSliceOuter(picks + (dim == 1 ? extraDstPicks : 0), burst);
     auto shape = [](const SliceInfo& si) { return static_cast<std::uint32_t>(si.endIndex + 1 + drawEdgy({0}, 0, 2)); };
     std::uint32_t srcShape = shape(src), dstShape = shape(dst);
     if (srcPitch * srcShape > sliceElementBudget() || dstPitch * dstShape > sliceElementBudget()) {

@@ -169,7 +169,7 @@ InvalidCase dc1Range(const Scope& scope) {
 }
 
 // SLICE-1/2/4, one field at a time on either side: dimValue outside [1, 8], burstLen unequal across a dimension pair,
-// endIndex outside the shape, startIndex after endIndex. The constraints are checked before the burst counts, so each
+// endIndex outside the shape, startIndex after endIndex, a destination offset list shorter than the source's. The constraints are checked before the burst counts, so each
 // break is the only violation.
 InvalidCase sliceRange(const Scope& scope) {
   InvalidCase out = fromValid(*genSlice(scope), "SLICE-4", "params.dimValue", "dimValue outside [1, 8]");
@@ -179,8 +179,24 @@ InvalidCase sliceRange(const Scope& scope) {
   const std::string side = src ? "params.srcSliceInfo[" : "params.dstSliceInfo[";
   SliceInfo& info = (src ? p.srcSliceInfo : p.dstSliceInfo)[k];
   const std::uint32_t shape = (src ? p.srcShape : p.dstShape)[k];
-  switch (drawInRange(0, 3)) {
+  const std::size_t outer = drawInRange(1, kMaxSliceDims - 1);  // drawn either way: a fixed number of draws
+  const std::uint64_t choice = drawInRange(0, 4);
+  switch (choice == 4 && p.dimValue < 2 ? 0 : choice) {
     case 0: p.dimValue = drawOneOf<std::uint32_t>(0, 9, 0xFFFFFFFFu); break;
+    case 4: {  // SLICE-4 (revised): a destination offset list shorter than the source's
+      const std::size_t kk = 1 + outer % (p.dimValue - 1);
+      out.field = "params.dstSliceInfo";
+      out.how = "the destination selects fewer offset entries than the source";
+      for (std::size_t d = 1; d < p.dimValue; ++d) {  // the destination selects what the source does...
+        const SliceInfo& from = p.srcSliceInfo[d];
+        p.dstSliceInfo[d] = {from.startIndex, from.endIndex, from.stride, p.dstSliceInfo[d].burstLen};
+        p.dstShape[d] = std::max(p.dstShape[d], from.endIndex + 1);
+      }
+      SliceInfo& more = p.srcSliceInfo[kk];  // ...and the source one index more in dimension kk
+      more.endIndex += more.stride + 1;
+      p.srcShape[kk] = std::max(p.srcShape[kk], more.endIndex + 1);
+      break;
+    }
     case 1:  // the doc's equality src[k].burstLen == dst[k].burstLen, named on the dst side (AMB-5)
       out.field = "params.dstSliceInfo[" + std::to_string(k) + "].burstLen";
       out.how = "dst burstLen != src burstLen";

@@ -1,6 +1,7 @@
 // Enhanced DataCopy (ENH): G-1/2/3 on BLOCK_MODE_NORMAL and on CO1->CO2, the ENH-1 NORMAL == DC-2 law, the
 // conversion properties (ENH-3 ReLU results never negative; ENH-2 unit scale exact, equal V* columns == scalar;
 // ENH-3 store mode 3 == 0/1 re-packed), G-4 on ENH-1/2/3, and the wrong variants each property catches.
+#include "dcconf/properties/fixpipe.hpp"
 #include "support/harness.hpp"
 
 namespace dcconf::properties::testing {
@@ -40,6 +41,14 @@ const WrongVariant kWrongVariants[] = {
 };
 
 DCCONF_FAMILY_TESTS(Enhanced, kProperties, kWrongVariants);
+
+// FIX-7 (revised) for ENH-4: no byte the default cares about differs under any fully pinned AMB-8..14 combination
+// (e.g. DEQ16 int16 with isRelu: AMB-11 x AMB-14 together move ReLU after an offset stage).
+TEST(EnhancedOracle, FIX_7_defaultCaresOnlyWhereEveryPinnedProfileAgrees) {
+  checkProperty("oracle", caseSpec(kCo1, [](backends::Backend&, const CaseData& data) {
+                  return checkDefaultCaresOnlyWhereEveryPinnedProfileAgrees(data);
+                }));
+}
 
 TEST(EnhancedInvalid, G4_oracleRejectsWithExactlyTheBrokenClauseAndField_normal) {
   checkOracleRejectsExactly(kNormal, {"ENH-1", "ENH-2", "ENH-3", "G-1", "G-2", "G-5"});

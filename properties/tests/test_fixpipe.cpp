@@ -64,6 +64,13 @@ TEST(FixpipeOracle, FIX_7_anyExactlyWhereAmbReadingsDiffer) {
                 }));
 }
 
+// FIX-7 (revised): no byte the default cares about differs under any fully pinned combination of AMB-8..12.
+TEST(FixpipeOracle, FIX_7_defaultCaresOnlyWhereEveryPinnedProfileAgrees) {
+  checkProperty("oracle", caseSpec(kFix, [](backends::Backend&, const CaseData& data) {
+                  return checkDefaultCaresOnlyWhereEveryPinnedProfileAgrees(data);
+                }));
+}
+
 TEST(FixpipeInvalid, G4_oracleRejectsWithExactlyTheBrokenClauseAndField) {
   checkOracleRejectsExactly(kFix, {"FIX-1", "FIX-2", "FIX-3", "FIX-4", "FIX-6", "G-1", "G-2", "G-5",
                                    "FIX-1 params.nSize", "FIX-1 params.srcStride", "FIX-1 params.dstStride",

@@ -13,6 +13,8 @@ namespace dcconf::properties {
 // QF322B8_PRE, REQ8 and their V* forms) read a FIX-5 parameter at all, NoQuant / F322F16 / F322BF16 none.
 bool isPerColumnMode(oracle::QuantMode mode);
 bool isScaledMode(oracle::QuantMode mode);
+// FIX-1 (revised) / FIX-3: the destination's C0d in elements: 32 for an 8-bit T, 8 with channelSplit, else 16.
+std::uint64_t fixDestinationC0(const oracle::Case& c);
 
 // FIX-6: with reluPre, a non-negative scale and a zero offset, no element of the result is negative.
 Outcome checkFix6ReluNeverNegative(Backend& iut, const CaseData& data);
@@ -41,5 +43,11 @@ Outcome checkLawFix3ChannelSplitIsNzRelaidOut(Backend& iut, const CaseData& data
 // differs between the 32 readings of AMB-8..12 (the named profiles), k the lowest AMB whose flip alone changes it;
 // an element all readings agree on is pinned to that value (or ANY for a reason outside AMB-8..12 under each).
 Outcome checkFix7AnyExactlyWhereReadingsDiffer(const CaseData& data);
+
+// FIX-7 (revised), ENH-4 (oracle): for a FIX or ENH CO1->CO2 case, every byte the default profile cares about has
+// the same value under every fully pinned profile (each of AMB-8..12, and AMB-13/14 for ENH, pinned to one of its
+// readings: 32 or 128 profiles), so the default never asserts a value that some combination of readings denies.
+// No relevance filter: every combination is evaluated.
+Outcome checkDefaultCaresOnlyWhereEveryPinnedProfileAgrees(const CaseData& data);
 
 }  // namespace dcconf::properties
