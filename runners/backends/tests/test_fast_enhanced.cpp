@@ -166,8 +166,9 @@ TEST(FastEnhancedDeq, EdgeGridMatchesTheOracle) {
   std::printf("[ info ] %llu grid cases, %llu cared and %llu ANY destination bytes\n",
               static_cast<unsigned long long>(cases), static_cast<unsigned long long>(cared),
               static_cast<unsigned long long>(any));
-  // with every reading pinned only NaN / inf half sources and NaN products stay open
-  EXPECT_GT(pinnedCared, 20 * pinnedAny) << pinnedAny << " ANY bytes under the pinned profiles";
+  // with every reading pinned only NaN / inf half sources, NaN products and the sign byte of a zero half result
+  // (AMB-16, frequent on this edge grid: zero sources, ReLU'd negatives, zero scales) stay open
+  EXPECT_GT(pinnedCared, 10 * pinnedAny) << pinnedAny << " ANY bytes under the pinned profiles";
 }
 
 // The NOT_SUPPORTED corners answer not-supported on fast too, and write nothing.

@@ -172,8 +172,14 @@ std::uint64_t ceilDiv(std::uint64_t a, std::uint64_t b) { return (a + b - 1) / b
 
 // Minimum non-overlapping strides for the shape (FIX-1: srcStride rows of 16, dstStride 32-byte units; FIX-2:
 // dstStride elements, matrix strides in C0_size units / elements), and `extra` on top of each.
+// FIX-1 (revised) / FIX-3: the destination's C0d in elements.
+std::uint64_t dstC0(bool channelSplit, std::uint64_t elementBytes) {
+  if (channelSplit) return 8;
+  return elementBytes == 1 ? 32 : 16;
+}
+
 void setStrides(Shape& sh, std::uint64_t elementBytes, std::uint64_t extra) {
-  const std::uint64_t c0 = sh.channelSplit ? 8 : 16;
+  const std::uint64_t c0 = dstC0(sh.channelSplit, elementBytes);
   sh.srcStride = oracle::alignUp(sh.mSize, 16) + 16 * extra;
   if (sh.nz2nd) {
     sh.dstStride = sh.nSize + extra;
@@ -227,8 +233,8 @@ TEST(FastFixpipe, GridOfModesPairsPathsLayoutsAndBoundarySizesMatchesOracle) {
         for (const bool relu : {false, true}) {
           for (const bool nz2nd : gm ? std::vector<bool>{false, true} : std::vector<bool>{false}) {
             for (const bool split : cv.t == DType::float_ && !nz2nd ? std::vector<bool>{false, true} : std::vector<bool>{false}) {
-              const std::uint64_t c0 = split ? 8 : 16;
-              // FIX-1: a multiple of C0 without nz2nd; FIX-2 takes any width (C0-1, C0, C0+1 and a single column)
+              const std::uint64_t c0 = dstC0(split, s);
+              // FIX-1: a multiple of C0d without nz2nd; FIX-2 takes any width (C0-1, C0, C0+1 and a single column)
               const std::vector<std::uint64_t> widths = nz2nd ? std::vector<std::uint64_t>{1, 15, 16, 17, 33}
                                                               : std::vector<std::uint64_t>{c0, 2 * c0, 3 * c0};
               for (const std::uint64_t nSize : widths) {
@@ -300,7 +306,7 @@ Case drawValidCase(Draw& d) {
   sh.relu = d.oneIn(2);
   sh.nz2nd = sh.gm && d.oneIn(3);
   sh.channelSplit = cv.t == DType::float_ && !sh.nz2nd && d.oneIn(2);
-  const std::uint64_t c0 = sh.channelSplit ? 8 : 16;
+  const std::uint64_t c0 = dstC0(sh.channelSplit, oracle::sizeBytes(cv.t));
   sh.nSize = sh.nz2nd ? d.from({1, 15, 16, 17, d.between(1, 70)}) : c0 * d.from({1, 2, d.between(1, 5)});
   sh.mSize = d.from({1, 15, 16, 17, d.between(1, 40)});
   sh.ndNum = sh.nz2nd ? d.from({1, 1, 2, d.between(1, 4)}) : 1;
@@ -370,6 +376,10 @@ const std::vector<Breaker>& breakers() {
       {"ndNum 0", [](Case& c) { return paramsOf(c).nz2ndEn && (c.fixpipe->ndNum = 0, true); }},
       {"nSize C0 + 1 without nz2nd", [](Case& c) { return !paramsOf(c).nz2ndEn && (paramsOf(c).nSize += 1, true); }},
       {"nSize C0 - 1 without nz2nd", [](Case& c) { return !paramsOf(c).nz2ndEn && (paramsOf(c).nSize -= 1, true); }},
+      {"8-bit nSize + 16 without nz2nd (the old 16-channel C0)",
+       [](Case& c) {
+         return !paramsOf(c).nz2ndEn && oracle::sizeBytes(c.dtype) == 1 && (paramsOf(c).nSize += 16, true);
+       }},
       {"V* tensor one short",
        [](Case& c) {
          if (!isVector(paramsOf(c).quantPre)) return false;

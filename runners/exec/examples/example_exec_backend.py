@@ -233,7 +233,7 @@ def fixpipe_no_quant(case, src, dst):
     if (f["srcDType"], case["dtype"]) not in (("float", "float"), ("int32_t", "int32_t")):
         raise Rejected(f"FIX-4: NoQuant does not convert {f['srcDType']} to {case['dtype']}")
     n_size, m_size, nz2nd, split = p["nSize"], p["mSize"], p["nz2ndEn"], p["channelSplit"]
-    c0 = 8 if split else 16  # FIX-3
+    c0 = 8 if split else (32 if case["dtype"] in ("int8_t", "uint8_t") else 16)  # FIX-3; FIX-1: C0d 32 for 8-bit
     require_range("params.nSize", n_size, 1, 65535)
     require_range("params.mSize", m_size, 1, 65535)
     require_range("params.reluPre", p["reluPre"], 0, 1)
@@ -242,7 +242,7 @@ def fixpipe_no_quant(case, src, dst):
     if nz2nd and (case["path"] != "CO1->GM" or split or f["ndNum"] == 0):
         raise Rejected("FIX-2: nz2ndEn is for CO1->GM without channelSplit, with ndNum >= 1")
     if not nz2nd and n_size % c0 != 0:
-        raise Rejected(f"FIX-1: nSize {n_size} is not a multiple of C0 = {c0}")
+        raise Rejected(f"FIX-1: nSize {n_size} is not a multiple of C0d = {c0}")
     if case["path"] == "CO1->A1":
         raise Rejected("FIX-4: CO1->A1 has no float or int32_t destination")
     nd = f["ndNum"] if nz2nd else 1

@@ -365,6 +365,7 @@ static uint64_t fix_convert(const dcconf_case* c, uint32_t x, uint64_t q) {
   const dcconf_DataCopyCO12DstParams* p = &c->co12Dst;
   const int relu = p->reluPre == 1;
   quant_param param;
+  uint16_t h;
   switch (p->quantPre) {
     case DCCONF_QUANT_NOQUANT: return relu ? relu_bits(x) : x;
     case DCCONF_QUANT_F322F16: return double_to_half(float_of_bits(relu ? relu_bits(x) : x), 0);
@@ -372,7 +373,8 @@ static uint64_t fix_convert(const dcconf_case* c, uint32_t x, uint64_t q) {
     default: break; /* DEQF16 / VDEQF16: int32 -> half */
   }
   param = decode_quant(c, q);
-  return double_to_half(deq_scaled(c, x, &param, relu), c->amb10FixDeqRounding == DCCONF_AMB10_DEQ_TRUNC);
+  h = double_to_half(deq_scaled(c, x, &param, relu), c->amb10FixDeqRounding == DCCONF_AMB10_DEQ_TRUNC);
+  return h == 0x8000 ? 0 : h; /* FIX-6a: the zero offset is added after the conversion: never -0.0 */
 }
 
 static int copy_fixpipe(const dcconf_case* c, const uint8_t* src, size_t src_size, uint8_t* dst, size_t dst_size,
@@ -380,7 +382,8 @@ static int copy_fixpipe(const dcconf_case* c, const uint8_t* src, size_t src_siz
   const dcconf_DataCopyCO12DstParams* p = &c->co12Dst;
   const dcconf_FixpipeState* f = &c->fixpipe;
   const uint64_t s = dtype_bytes(c->dtype);
-  const uint64_t c0 = p->channelSplit ? 8 : 16; /* FIX-3 */
+  /* FIX-1 (revised): C0d is 32 for 8-bit results, 8 with channelSplit (FIX-3), else 16 */
+  const uint64_t c0 = p->channelSplit ? 8 : (dtype_bytes(c->dtype) == 1 ? 32 : 16);
   const uint64_t nd = p->nz2ndEn ? f->ndNum : 1, nd_src = p->nz2ndEn ? f->srcNdStride : 0;
   uint64_t src_span = 0, dst_span, i, m, col, block;
   int status;
@@ -405,7 +408,7 @@ static int copy_fixpipe(const dcconf_case* c, const uint8_t* src, size_t src_siz
     return answer(detail, detail_cap, DCCONF_REJECTED, "FIX-2: nz2ndEn is for CO1->GM, with ndNum >= 1");
   }
   if (!p->nz2ndEn && p->nSize % c0 != 0) {
-    return answer(detail, detail_cap, DCCONF_REJECTED, "FIX-1: nSize %u is not a multiple of C0 = %u",
+    return answer(detail, detail_cap, DCCONF_REJECTED, "FIX-1: nSize %u is not a multiple of C0d = %u",
                   (unsigned)p->nSize, (unsigned)c0);
   }
   if (is_vector_mode(p->quantPre) && f->quantTensorLength < p->nSize) {

@@ -51,7 +51,11 @@ bool converts(QuantMode mode, DType u, DType t) {
   return false;
 }
 
-std::uint64_t destinationC0(const Params& p) { return p.channelSplit ? 8 : 16; }
+// FIX-1 (revised) / FIX-3: C0d of the NZ destination; 8-bit results have 32-channel rows (one 32-byte row).
+std::uint64_t destinationC0(const Params& p, std::uint64_t s) {
+  if (p.channelSplit) return 8;
+  return s == 1 ? 32 : 16;
+}
 
 void checkParams(Checker& check, const oracle::Case& c, const Params& p, const FixpipeState& f) {
   const auto mode = static_cast<std::uint64_t>(p.quantPre);
@@ -76,8 +80,9 @@ void checkParams(Checker& check, const oracle::Case& c, const Params& p, const F
     check.require(!p.channelSplit, "FIX-3", "params.channelSplit", 1, "channelSplit with nz2ndEn is undocumented");
     check.require(f.ndNum != 0, "FIX-2", "fixpipe.ndNum", 0, "ndNum must be at least 1");
   } else {
-    check.require(p.nSize % destinationC0(p) == 0, "FIX-1", "params.nSize", p.nSize,
-                  "without nz2ndEn a multiple of C0 = " + std::to_string(destinationC0(p)));
+    const std::uint64_t c0 = destinationC0(p, oracle::sizeBytes(c.dtype));
+    check.require(p.nSize % c0 == 0, "FIX-1", "params.nSize", p.nSize,
+                  "without nz2ndEn a multiple of C0d = " + std::to_string(c0));
   }
   check.require(!isVector(p.quantPre) || f.quantTensor.size() >= p.nSize, "FIX-4", "fixpipe.quantTensor",
                 f.quantTensor.size(), "a V* mode needs one parameter per column");
@@ -102,7 +107,7 @@ Geometry geometryOf(const Params& p, const FixpipeState& f, std::uint64_t s) {
   g.dstMatrixBytes = std::uint64_t{f.dstNdStride} * s;
   g.dstRowBytes = std::uint64_t{p.dstStride} * s;
   g.dstBurstBytes = kBlock32Bytes * p.dstStride;
-  g.c0 = destinationC0(p);
+  g.c0 = destinationC0(p, s);
   return g;
 }
 
@@ -181,13 +186,15 @@ void floatToBf16(const std::uint8_t* src, std::uint8_t* dst, std::uint64_t count
 }
 
 // DEQF16 / VDEQF16: y = f32(x) * (x >= 0 ? M1 : M2), M2 = 0 with ReLU; the product of a 24-bit and an 11-bit
-// significand is exact in double, so the only rounding is toHalf's.
+// significand is exact in double, so the only rounding is toHalf's. FIX-6a: the zero offset is added after the
+// conversion, so a -0.0 result comes out +0.0 (clearing a zero's sign leaves every other value alone).
 void deqToHalf(const std::uint8_t* src, std::uint8_t* dst, std::uint64_t count, const QuantParam* q, std::uint64_t qStep,
                const Context& ctx) {
   for (std::uint64_t k = 0; k < count; ++k, q += qStep) {
     const double v = intSource(static_cast<std::int32_t>(load32(src + 4 * k)), *q);
     const double y = v * (ctx.relu && v < 0 ? 0.0 : q->scale);
-    store(dst + 2 * k, toHalf(y, ctx.readings.deqTrunc));
+    const std::uint16_t h = toHalf(y, ctx.readings.deqTrunc);
+    store(dst + 2 * k, h == 0x8000u ? std::uint16_t{0} : h);
   }
 }
 
@@ -272,10 +279,13 @@ RunResult runFixpipe(const oracle::Case& c, std::span<const std::uint8_t> src, s
           kernel(row, to + i * g.dstMatrixBytes + m * g.dstRowBytes + n0 * s, cols, q, qStep, ctx);
           continue;
         }
-        // FIX-1 / FIX-3: C0-column bursts 32*dstStride bytes apart, rows of C0 elements inside a burst
-        for (std::uint64_t c0 = 0; c0 < cols; c0 += g.c0) {
-          const std::uint64_t n = n0 + c0;
-          kernel(row + 4 * c0, to + (n / g.c0) * g.dstBurstBytes + g.c0 * m * s, g.c0, q + c0 * qStep, qStep, ctx);
+        // FIX-1 / FIX-3: C0d-column bursts 32*dstStride bytes apart, rows of C0d elements inside a burst; a run
+        // never crosses a source fractal (16 columns) nor a destination row (C0d: 8, 16 or 32 columns)
+        const std::uint64_t run = std::min<std::uint64_t>(g.c0, kFractalCols);
+        for (std::uint64_t k = 0; k < cols; k += run) {
+          const std::uint64_t n = n0 + k;
+          kernel(row + 4 * k, to + (n / g.c0) * g.dstBurstBytes + (g.c0 * m + n % g.c0) * s, std::min(run, cols - k),
+                 q + k * qStep, qStep, ctx);
         }
       }
     }
