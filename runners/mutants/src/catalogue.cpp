@@ -316,7 +316,7 @@ template <typename F>
 void forEachFixElement(const Case& c, ConstBytes src, F f) {
   const auto& p = std::get<FixParams>(c.params);
   const FixpipeState& fs = *c.fixpipe;
-  const std::uint64_t s = sizeBytes(c.dtype), c0 = p.channelSplit ? 8 : 16;
+  const std::uint64_t s = sizeBytes(c.dtype), c0 = p.channelSplit ? 8 : (s == 1 ? 32 : 16);  // FIX-1 C0d, FIX-3
   for (std::uint64_t i = 0; i < (p.nz2ndEn ? fs.ndNum : 1u); ++i) {
     for (std::uint64_t m = 0; m < p.mSize; ++m) {
       for (std::uint64_t n = 0; n < p.nSize; ++n) {
@@ -462,6 +462,30 @@ void sameAsEntry0(std::vector<std::uint64_t>& tensor) {
   if (!tensor.empty()) std::fill(tensor.begin(), tensor.end(), tensor.front());
 }
 void fixVectorColumn0Only(Case& c) { sameAsEntry0(c.fixpipe->quantTensor); }
+// FIX-1's old reading: 8-bit NZ output in 16-channel bursts (16 B rows) instead of C0d = 32 (32 B rows). Each
+// element fast put at its C0d-32 byte moves to (n/16)*32*dstStride + 16m + n%16; the rest keeps the prior bytes.
+void fixEightBitC0Of16(const Case& c, ConstBytes, ConstBytes before, Bytes dst) {
+  const auto& p = std::get<FixParams>(c.params);
+  if (p.nz2ndEn || sizeBytes(c.dtype) != 1) return;
+  const std::vector<std::uint8_t> right(dst.begin(), dst.end());
+  std::copy(before.begin(), before.end(), dst.begin());
+  for (std::uint64_t m = 0; m < p.mSize; ++m) {
+    for (std::uint64_t n = 0; n < p.nSize; ++n) {
+      const std::uint64_t from = c.dst.offsetBytes + 32 * std::uint64_t{p.dstStride} * (n / 32) + 32 * m + n % 32;
+      const std::uint64_t to = c.dst.offsetBytes + 32 * std::uint64_t{p.dstStride} * (n / 16) + 16 * m + n % 16;
+      if (from < right.size() && to < dst.size()) dst[to] = right[from];
+    }
+  }
+}
+// FIX-6a broken: DEQF16 / VDEQF16 keep the sign of a zero result (a negative input under ReLU gives -0.0).
+void fixDeqNegativeZero(const Case& c, ConstBytes src, ConstBytes, Bytes dst) {
+  const auto& p = std::get<FixParams>(c.params);
+  if (p.quantPre != QuantMode::DEQF16 && p.quantPre != QuantMode::VDEQF16) return;
+  forEachFixElement(c, src, [&](std::uint32_t x, std::uint64_t, std::uint64_t to) {
+    const bool negative = static_cast<std::int32_t>(x) < 0;
+    if (p.reluPre == 1 && negative && to + 2 <= dst.size()) storeElement(dst, to, 0x8000, 2);
+  });
+}
 // AMB-11's other reading forced: only wrong where the case pins relu-before-offset (under "any" the oracle leaves
 // every element the order changes ANY).
 void fixReluAfterOffset(Case& c) { c.profile.fixReluOrder = Profile::FixReluOrder::reluAfterOffset; }
@@ -702,6 +726,8 @@ const std::vector<Mutant>& catalogue() {
       {"fixChannelSplitC0Of16", "FIX-3", "channelSplit ignored: C0 = 16 for a float destination", {Op::fixpipe}, kDefaultProduct, fourBytes, fixChannelSplitC0Of16},
       {"fixNz2ndDstStrideIgnored", "FIX-2", "nz2nd rows packed nSize apart: dstStride ignored", {Op::fixpipe}, kDefaultProduct, nullptr, fixNz2ndDstStrideIgnored},
       {"fixVectorColumn0Only", "FIX-4", "V* modes use column 0's parameter for every column", {Op::fixpipe}, kDefaultProduct, nullptr, fixVectorColumn0Only},
+      {"fixEightBitC0Of16", "FIX-1", "8-bit NZ output in 16-channel bursts (the old C0 = 16 reading), not C0d = 32", {Op::fixpipe}, kDefaultProduct, eightBit, nullptr, fixEightBitC0Of16},
+      {"fixDeqNegativeZero", "FIX-6a", "DEQF16 with ReLU writes -0.0 for a negative input instead of +0.0", {Op::fixpipe}, kDefaultProduct, halfOnly, nullptr, fixDeqNegativeZero},
       // Enhanced DataCopy CO1->CO2 conversions
       {"enhSidHalvesSwapped", "ENH-3", "DEQ8 sidStoreMode 0 and 1 halves exchanged", {kCo1Co2}, kTraining, eightBit, enhSidHalvesSwapped},
       {"enhSidMode3AsMode0", "ENH-3", "DEQ8 sidStoreMode 3 stored like 0 (half slots, not contiguous)", {kCo1Co2}, kTraining, eightBit, enhSidMode3AsMode0},

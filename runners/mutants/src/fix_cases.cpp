@@ -22,7 +22,7 @@ std::uint64_t quant(std::uint32_t scaleBits, std::uint64_t n, bool mcb, std::uin
   return scaleBits | n << 32 | std::uint64_t{mcb} << 36 | offset << 37 | std::uint64_t{sign} << 46;
 }
 
-// A CO1->GM case of one mSize x nSize matrix (srcStride = mSize rounded up to 16, dense bursts).
+// A CO1->GM case of one mSize x nSize matrix (srcStride = mSize rounded up to 16, dense C0d-column bursts).
 casefile::CaseData fixCase(std::string description, QuantMode mode, DType u, DType t, std::uint16_t mSize,
                            std::uint16_t nSize, std::uint64_t quantScalar, const char* profile = "default") {
   casefile::CaseData data;
@@ -38,7 +38,8 @@ casefile::CaseData fixCase(std::string description, QuantMode mode, DType u, DTy
   p.nSize = nSize;
   p.mSize = mSize;
   p.srcStride = static_cast<std::uint16_t>(alignUp(mSize, 16));
-  p.dstStride = static_cast<std::uint32_t>((std::uint64_t{mSize} * 16 * sizeBytes(t) + 31) / 32);
+  const std::uint64_t c0 = sizeBytes(t) == 1 ? 32 : 16;  // FIX-1: C0d 32 for 8-bit results
+  p.dstStride = static_cast<std::uint32_t>((std::uint64_t{mSize} * c0 * sizeBytes(t) + 31) / 32);
   p.quantPre = mode;
   c.params = p;
   c.fixpipe = FixpipeState{};
@@ -74,7 +75,7 @@ std::vector<casefile::CaseData> fixpipeKillCases() {
   // FIX-6: 1000*0.5 clamps to 255 and saturates to 127 (a wrap gives -1); 5*0.5 = 2.5 -> 2 (ties to even);
   // FIX-5: 5 * (0.5 + low bits) would round to 3.
   cases.push_back(sized(fixCase("REQ8 int32->int8: saturation, ties to even, low 13 scale bits ignored",
-                                QuantMode::REQ8, DType::int32_t, DType::int8_t, 1, 16,
+                                QuantMode::REQ8, DType::int32_t, DType::int8_t, 1, 32,
                                 quant(halfWithLowBits, 0, false, 0, true)),
                         req8));
   // F322F16: 1 + 2^-11 and 2^-25 are ties that go to even (down); 1 + 3*2^-11 goes up.
@@ -91,19 +92,19 @@ std::vector<casefile::CaseData> fixpipeKillCases() {
   // MCB shift N = 2 (profile shift-raw pins AMB-9): 2 >> 2 = 0, 4 >> 2 = 1, 100 >> 2 = 25.
   const std::vector<std::uint32_t> shifted{2, 4, 100, i32(-7), 8, 12, 3, i32(-100)};
   cases.push_back(sized(fixCase("REQ8 int32->int8 with the MCB shift N = 2", QuantMode::REQ8, DType::int32_t,
-                                DType::int8_t, 1, 16, quant(f32(1.0F), 2, true, 0, true), "shift-raw"),
+                                DType::int8_t, 1, 32, quant(f32(1.0F), 2, true, 0, true), "shift-raw"),
                         shifted));
   // ReLU before the offset (profile relu-before-offset pins AMB-11): -3 -> M2 = 0 -> 0 + 5 = 5 (after: 2).
   const std::vector<std::uint32_t> relu{i32(-3), i32(-1), i32(-100), 4, 0, i32(-4), 7, i32(-2)};
   casefile::CaseData reluCase = fixCase("REQ8 int32->int8, reluPre 1, offset +5: ReLU before the offset",
-                                        QuantMode::REQ8, DType::int32_t, DType::int8_t, 1, 16,
+                                        QuantMode::REQ8, DType::int32_t, DType::int8_t, 1, 32,
                                         quant(f32(1.0F), 0, false, 5, true), "relu-before-offset");
   paramsOf(reluCase).reluPre = 1;
   cases.push_back(sized(std::move(reluCase), relu));
   // VREQ8: column k scales by k + 1, every source element is 3.
   casefile::CaseData vector = fixCase("VREQ8 int32->uint8: column k's own parameter (scale k + 1)", QuantMode::VREQ8,
-                                      DType::int32_t, DType::uint8_t, 2, 16, 0);
-  for (std::uint32_t k = 0; k < 16; ++k) {
+                                      DType::int32_t, DType::uint8_t, 2, 32, 0);
+  for (std::uint32_t k = 0; k < 32; ++k) {
     vector.c.fixpipe->quantTensor.push_back(quant(f32(static_cast<float>(k + 1)), 0, false, 0, false));
   }
   cases.push_back(sized(std::move(vector), {3}));
@@ -114,6 +115,11 @@ std::vector<casefile::CaseData> fixpipeKillCases() {
   paramsOf(split).channelSplit = true;
   paramsOf(split).dstStride = 2;
   cases.push_back(sized(std::move(split), counting));
+  // FIX-6a: DEQF16 with ReLU: negative inputs give +0.0 (M2 = 0, then + the zero offset), never -0.0.
+  casefile::CaseData deqRelu = fixCase("DEQF16 int32->half, reluPre 1: negative inputs give +0.0", QuantMode::DEQF16,
+                                       DType::int32_t, DType::half, 1, 16, quant(f32(0.5F), 0, false, 0, false));
+  paramsOf(deqRelu).reluPre = 1;
+  cases.push_back(sized(std::move(deqRelu), {i32(-3), 4, i32(-1), 0, 7, i32(-100), 2, i32(-8)}));
   // FIX-2: nz2nd, rows dstStride = 8 elements apart for nSize = 5.
   casefile::CaseData nd = fixCase("NoQuant float nz2nd: dstStride 8 for nSize 5", QuantMode::NoQuant, DType::float_,
                                   DType::float_, 3, 5, 0);

@@ -56,8 +56,6 @@ std::string locateNz2Nd(const oracle::Nz2NdParamsFull& p, std::uint64_t e) {
   return "ND element " + std::to_string(e) + " (outside every written row)";
 }
 
-std::string family(const oracle::Case& c) { return std::string(oracle::clauseFamily(operationOf(c))); }
-
 }  // namespace
 
 std::string locateDestinationByte(const oracle::Case& c, std::uint64_t dstByte) {
@@ -116,31 +114,8 @@ std::string locateDestinationByte(const oracle::Case& c, std::uint64_t dstByte) 
 }
 
 std::string clauseForRegion(const oracle::Case& c, Region region, bool insideWriteSpan) {
-  const std::string fam = family(c);
-  switch (region) {
-    case Region::keep: return insideWriteSpan ? "G-1 (gap)" : "G-1 (guard)";
-    case Region::leftPad:
-    case Region::rightPad: return "PAD-G2U-4";
-    case Region::dummy: return "PAD-G2U-5";
-    case Region::zeroTail: return "ND2NZ-3";
-    case Region::collision: return "ND2NZ-4";
-    case Region::ambiguous8:
-    case Region::ambiguous9:
-    case Region::ambiguous10:
-    case Region::ambiguous11:
-    case Region::ambiguous12:
-    case Region::ambiguous13:
-    case Region::ambiguous14: return "AMB-" + std::to_string(oracle::ambiguityId(region));
-    case Region::data: break;
-  }
-  if (fam == "PAD-G2U") return "PAD-G2U-3";
-  if (fam == "PAD-U2L1") return "PAD-U2L1-1";
-  if (fam == "FIX") return "FIX-6";  // a data element's value is FIX-6's conversion
-  if (fam == "ENH") {
-    const bool converts = c.enhancedParams && (c.enhancedParams->deqScale != oracle::DeqScale::none || c.enhancedParams->isRelu);
-    return converts ? "ENH-2" : "ENH-1";
-  }
-  return fam + "-2";
+  if (region == Region::keep) return insideWriteSpan ? "G-1 (gap)" : "G-1 (guard)";
+  return oracle::definingClause(c, operationOf(c), region);
 }
 
 MismatchReport describeMismatches(const oracle::Case& c, const oracle::Evaluation& e,
