@@ -179,7 +179,8 @@ BenchInstance fixpipe(DType dtype, std::uint64_t target, bool nz2nd) {
   const bool req8 = dtype == DType::int8_t;
   Case c = caseOf(Api::DataCopy, Position::CO1, Position::GM, dtype);
   c.product = oracle::Product::atlas_a2;
-  const std::uint64_t dstStride = nz2nd ? n : m * 16 * s / kBlock;  // elements (FIX-2) or 32-byte units (FIX-1)
+  const std::uint64_t c0 = s == 1 ? 32 : 16;  // FIX-1: the destination's C0d (32 channels for 8-bit results)
+  const std::uint64_t dstStride = nz2nd ? n : m * c0 * s / kBlock;  // elements (FIX-2) or 32-byte units (FIX-1)
   c.params = oracle::DataCopyCO12DstParams{u16(n), u16(m), u32(dstStride), u16(m),
                                            req8 ? oracle::QuantMode::REQ8 : oracle::QuantMode::F322F16, 0, false, nz2nd,
                                            0};

@@ -186,6 +186,40 @@ TEST(Examples, FixpipeDeqf16Int32ToHalfScaleHalf) {
   EXPECT_EQ(resultOf(out)["anyBytes"], 0) << "every result is exact in half: no AMB applies";
 }
 
+TEST(Examples, FixpipeReq8Int32ToInt8ThirtyTwoChannelRows) {
+  // FIX-1 (revised): REQ8 int32 -> int8, mSize 16, nSize 64, scale 0.5 with the int8 sign bit, offset 0. The int8 NZ
+  // destination has C0d = 32: burst j = n/32 of 16 rows x 32 bytes at 32*dstStride*j = 512*j, row m at 32*m inside
+  // it. x(m, n) = 16m + 5n - 150; y = x/2, ties to even, saturated to [-128, 127]. By hand:
+  //   (0, 0)  -150 -> -75   = 0xb5 at 0      (0, 1)  -145 -> -72.5 -> -72 = 0xb8 at 1
+  //   (0, 31)    5 -> 2.5 -> 2 at 31        (0, 32)   10 -> 5 at 512 (the second burst)
+  //   (1, 0)  -134 -> -67   = 0xbd at 32     (15, 33) 255 -> 127.5 -> 128 -> 127 = 0x7f at 993
+  const fs::path out = runExample("fixpipe-req8-int32-int8.json");
+  Expected e(1056, 0xee);
+  for (int m = 0; m < 16; ++m) {
+    for (int n = 0; n < 64; ++n) {
+      const int x = 16 * m + 5 * n - 150;
+      int half = x / 2;  // toward zero; an odd x is a tie between x/2 -+ 0.5: take the even neighbour
+      if (x % 2 != 0) {
+        const int below = x < 0 ? half - 1 : half;
+        half = below % 2 == 0 ? below : below + 1;
+      }
+      const int v = half < -128 ? -128 : half > 127 ? 127 : half;
+      e.byte(static_cast<std::size_t>((n / 32) * 512 + 32 * m + n % 32), static_cast<std::uint8_t>(v));
+    }
+  }
+  e.check(out);  // bytes 1024..1055 keep the fill
+  const std::vector<std::uint8_t> bytes = readBytes(out / "expected.bin");
+  ASSERT_EQ(bytes.size(), 1056u);
+  EXPECT_EQ(bytes[0], 0xb5);
+  EXPECT_EQ(bytes[1], 0xb8);
+  EXPECT_EQ(bytes[31], 0x02);
+  EXPECT_EQ(bytes[32], 0xbd);
+  EXPECT_EQ(bytes[512], 0x05);
+  EXPECT_EQ(bytes[993], 0x7f);
+  EXPECT_EQ(resultOf(out)["writeRanges"], nlohmann::json::parse("[[0, 1024]]"));
+  EXPECT_EQ(resultOf(out)["anyBytes"], 0) << "offset 0, no MCB, no ReLU: no AMB applies";
+}
+
 TEST(Examples, EnhancedDeq8Int32ToInt8SidStoreMode0) {
   // ENH-2/3/4, CO1->CO2 DEQ8 int32 -> int8, BLOCK_MODE_VECTOR (1x16 rows of int32, 64 B), blockCount 2, blockLen 1,
   // srcStride 0, dstStride 1. deqValue 0x40A03F000000: FIX-5 bits [31:13] = 0x3F000 << 13 = fp32 0.5 -> M1 = 0.5;

@@ -197,13 +197,15 @@ void nd2nzCases(Builder& b, DType t) {
 
 // ---- FIX: one vector per QuantMode_t, per layout switch and per AMB-8..12, and one per constraint broken ----------
 
+// nSize 0: one destination C0d (FIX-1: 32 for an 8-bit T, else 16).
 Case fixCase(const ExportOptions& o, Position dst, QuantMode mode, DType u, DType t, std::uint16_t mSize,
              std::uint16_t nSize) {
+  const std::uint64_t c0 = sizeBytes(t) == 1 ? 32 : 16;
   DataCopyCO12DstParams p;
   p.mSize = mSize;
-  p.nSize = nSize;
+  p.nSize = nSize != 0 ? nSize : static_cast<std::uint16_t>(c0);
   p.srcStride = static_cast<std::uint16_t>((mSize + 15) / 16 * 16);
-  p.dstStride = static_cast<std::uint32_t>((std::uint64_t{mSize} * 16 * sizeBytes(t) + 31) / 32);  // bursts head to head
+  p.dstStride = static_cast<std::uint32_t>((std::uint64_t{mSize} * c0 * sizeBytes(t) + 31) / 32);  // bursts head to head
   p.quantPre = mode;
   Case c = baseCase(o, Api::DataCopy, Position::CO1, dst, t, p);
   c.fixpipe = FixpipeState{};
@@ -215,7 +217,7 @@ DataCopyCO12DstParams& co12(casefile::CaseData& d) { return co12(d.c); }
 
 void fixpipeCases(Builder& b) {
   const auto& o = b.options();
-  const auto gm = [&](QuantMode mode, DType u, DType t, std::uint16_t m = 2, std::uint16_t n = 16) {
+  const auto gm = [&](QuantMode mode, DType u, DType t, std::uint16_t m = 2, std::uint16_t n = 0) {
     return fixCase(o, Position::GM, mode, u, t, m, n);
   };
   constexpr DType i32 = DType::int32_t, f32 = DType::float_;
@@ -248,10 +250,18 @@ void fixpipeCases(Builder& b) {
   b.valid(negative, "FIX-5/AMB-12: scale -0.5 sign-extended into bits [63:32]: fields of all ones, or only the low word counts",
           {"AMB_12"});  // the oracle names AMB-8 (the lower id), which the all-ones offset also opens
   Case vreq = gm(QuantMode::VREQ8, i32, DType::int8_t);
-  for (std::uint32_t n = 0; n < 16; ++n) {
+  for (std::uint32_t n = 0; n < 32; ++n) {
     vreq.fixpipe->quantTensor.push_back(encodeQuantParam(std::ldexp(1.0F, static_cast<int>(n % 6) - 2), 0, false, n, true));
   }
-  b.valid(vreq, "FIX-4: VREQ8, one parameter per column (scales 0.25..8, offsets 0..15)");
+  b.valid(vreq, "FIX-4: VREQ8, one parameter per column (scales 0.25..8, offsets 0..31)");
+  Case wide = gm(QuantMode::REQ8, i32, DType::int8_t, 16, 64);
+  wide.fixpipe->quantScalar = encodeQuantParam(0.5F, 0, false, 0, true);
+  b.valid(wide, "FIX-1: REQ8 int8 NZ output in 32-channel rows: mSize 16, nSize 64, two bursts of 16 x 32 bytes "
+                "(dstStride 16), as the vendor's data_copy_l0c2gm golden");
+  Case deqRelu = gm(QuantMode::DEQF16, i32, DType::half);
+  co12(deqRelu).reluPre = 1;
+  deqRelu.fixpipe->quantScalar = encodeQuantParam(0.5F, 0, false, 0, false);
+  b.valid(deqRelu, "FIX-6a: DEQF16 with ReLU: negative inputs give +0.0 (the zero offset is added after the conversion)");
   Case vdeq = gm(QuantMode::VDEQF16, i32, DType::half);
   for (std::uint32_t n = 0; n < 16; ++n) {
     vdeq.fixpipe->quantTensor.push_back(encodeQuantParam(std::ldexp(1.0F, -static_cast<int>(n % 5)), 0, false, 0, false));
@@ -266,7 +276,7 @@ void fixpipeCases(Builder& b) {
   co12(nz2nd).dstStride = 24;
   *nz2nd.fixpipe = {f32, 0, {}, 2, 19, 72};
   b.valid(nz2nd, "FIX-2: nz2nd, 2 matrices of 3x20 halves: rows 24 elements apart, matrices 72 apart (SetFixpipeNz2ndFlag(2, 19, 72))");
-  Case a1 = fixCase(o, Position::A1, QuantMode::REQ8, i32, DType::int8_t, 2, 16);
+  Case a1 = fixCase(o, Position::A1, QuantMode::REQ8, i32, DType::int8_t, 2, 0);
   a1.fixpipe->quantScalar = encodeQuantParam(0.25F, 0, false, 0, true);
   b.valid(a1, "FIX-4: CO1->A1 with REQ8 (A1 has no float or int32_t destination)");
 
@@ -274,7 +284,7 @@ void fixpipeCases(Builder& b) {
     b.invalid(base, clause, field, "INVALID_FIX", comment, breakIt);
   };
   const Case plain = gm(QuantMode::NoQuant, i32, i32, 2, 32);
-  fix(plain, "FIX-1", "params.nSize", "FIX-1: nSize 24 is not a multiple of C0 = 16",
+  fix(plain, "FIX-1", "params.nSize", "FIX-1: nSize 24 is not a multiple of C0d = 16 (int32_t)",
       [](casefile::CaseData& d) { co12(d).nSize = 24; });
   fix(plain, "FIX-1", "params.srcStride", "FIX-1: srcStride 17 is not a multiple of 16",
       [](casefile::CaseData& d) { co12(d).srcStride = 17; });
@@ -284,8 +294,11 @@ void fixpipeCases(Builder& b) {
       [](casefile::CaseData& d) { co12(d).channelSplit = true; });
   fix(req, "FIX-4", "dtype", "FIX-4: REQ8 from a float source (its conversion is int32_t -> int8_t)",
       [](casefile::CaseData& d) { d.c.fixpipe->srcDType = DType::float_; });
-  fix(vreq, "FIX-4", "fixpipe.quantTensor", "FIX-4: VREQ8 with 15 parameters for 16 columns",
-      [](casefile::CaseData& d) { d.c.fixpipe->quantTensor.resize(15); });
+  fix(vreq, "FIX-4", "fixpipe.quantTensor", "FIX-4: VREQ8 with 31 parameters for 32 columns",
+      [](casefile::CaseData& d) { d.c.fixpipe->quantTensor.resize(31); });
+  fix(req, "FIX-1", "params.nSize", "FIX-1: an int8 result with nSize 48: not a multiple of C0d = 32 (16-channel "
+                                    "bursts were the old reading)",
+      [](casefile::CaseData& d) { co12(d).nSize = 48; });
   fix(req, "FIX-6", "params.reluPre", "FIX-6: reluPre 2", [](casefile::CaseData& d) { co12(d).reluPre = 2; });
   fix(gm(QuantMode::NoQuant, f32, f32), "FIX-4", "dtype", "FIX-4: a float destination on CO1->A1",
       [](casefile::CaseData& d) { d.c.dstPos = Position::A1; });

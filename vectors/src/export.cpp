@@ -63,6 +63,8 @@ const std::map<std::string, FlagDef>& flagCatalogue() {
       {"FIX_NZ2ND", {"FIX-2", "nz2ndEn: the NZ source written as ND rows (SetFixpipeNz2ndFlag)"}},
       {"FIX_NZ2ND_MULTI_MATRIX", {"FIX-2", "nz2ndEn with ndNum > 1: several matrices"}},
       {"FIX_TO_A1", {"FIX-4", "CO1->A1: no float or int32_t destination"}},
+      {"FIX_NZ_C0_32", {"FIX-1", "an 8-bit NZ result: C0d = 32 channels per 32-byte row (the revised FIX-1), nSize a multiple of 32"}},
+      {"FIX_DEQ_ZERO_SIGN", {"FIX-6a", "DEQF16 / VDEQF16 with ReLU: a negative input gives +0.0, never -0.0"}},
       {"AMB_8", {"AMB-8", "some elements are ANY: their value depends on whether the 9-bit offset is signed (FIX-7)"}},
       {"AMB_9", {"AMB-9", "some elements are ANY: their value depends on whether the MCB shift is N or N+1 (FIX-7)"}},
       {"AMB_10", {"AMB-10", "some elements are ANY: their value depends on how DEQF16 rounds (FIX-7)"}},
@@ -145,6 +147,10 @@ void addFixpipeFlags(const Case& c, std::set<std::string>& flags) {
   if (p.channelSplit) flags.insert("FIX_CHANNEL_SPLIT");
   if (p.nz2ndEn) flags.insert(f.ndNum > 1 ? "FIX_NZ2ND_MULTI_MATRIX" : "FIX_NZ2ND");
   if (c.dstPos == Position::A1) flags.insert("FIX_TO_A1");
+  if (!p.nz2ndEn && sizeBytes(c.dtype) == 1) flags.insert("FIX_NZ_C0_32");
+  if ((p.quantPre == QuantMode::DEQF16 || p.quantPre == QuantMode::VDEQF16) && p.reluPre == 1) {
+    flags.insert("FIX_DEQ_ZERO_SIGN");
+  }
 }
 
 // The flags a valid case's parameters and expectation show, added to the ones its source chose.
