@@ -290,6 +290,44 @@ TEST(EnhancedDeq, Deq8Uint8OffsetAndRelu) {
   }
 }
 
+// FIX-7 (revised): DEQ16 int32 -> int16 with isRelu, scale -1.0, offset field 0. Each of AMB-11 and AMB-14 alone
+// changes nothing (no offset stage without deq16-offset; ReLU at the scale either way without relu-after-offset),
+// but together they move ReLU after the (zero) offset: x = 100, -100, 3 give -100, 0, -3 (0xff9c 0000 fffd) under
+// relu-before-offset or deq16-no-offset, and 0, 100, 0 (0000 0064 0000) under relu-after-offset,deq16-offset. The
+// default must leave those elements ANY; the zero sources (0 either way) stay pinned.
+TEST(EnhancedDeq, Deq16ReluAmb11TimesAmb14IsAnyByDefault) {
+  std::vector<std::int64_t> x{100, -100, 3};
+  x.resize(16, 0);
+  const std::uint64_t minusOne = 0xBF800000;  // fp32 -1.0, bits [63:32] zero: not a sign-extended parameter
+  const auto run = [&](const char* profile) {
+    Case c = deqCase(DType::int32_t, DType::int16_t, DeqScale::deq16, BlockMode::vector, {1, 1, 0, 0}, minusOne, 64, 32,
+                     0, true);
+    c.profile = *parseProfile(profile).profile;
+    return runCase(c, int32Source(x));
+  };
+  const auto elemsWith = [](std::vector<std::uint64_t> bits) {
+    std::vector<ElementResult> elems;
+    for (std::uint64_t k = 0; k < 16; ++k) elems.push_back({4 * k, 2 * k, k < bits.size() ? bits[k] : 0, std::nullopt});
+    return elems;
+  };
+  for (const char* pinned : {"deq-rne,relu-before-offset,deq16-offset", "deq-rne,relu-after-offset,deq16-no-offset",
+                             "deq-rne,relu-before-offset,deq16-no-offset"}) {
+    SCOPED_TRACE(pinned);
+    const Trial r = run(pinned);
+    expectComputedAsModel(r, convertedModel(r, 4, 2, elemsWith({0xFF9C, 0x0000, 0xFFFD})));
+  }
+  {
+    const Trial r = run("deq-rne,relu-after-offset,deq16-offset");
+    expectComputedAsModel(r, convertedModel(r, 4, 2, elemsWith({0x0000, 0x0064, 0x0000})));
+  }
+  {
+    const Trial r = run("deq-rne");  // AMB-11 and AMB-14 open: ANY, blamed on AMB-11 (its flip changes them)
+    auto elems = elemsWith({0, 0, 0});
+    for (std::uint64_t k = 0; k < 3; ++k) elems[k].any = Region::ambiguous11;
+    expectComputedAsModel(r, convertedModel(r, 4, 2, elems));
+  }
+}
+
 // DEQ16 int32 -> int16, scale 0.5: 5 -> 2.5 -> 2 (RNE and truncation agree); 7 -> 3.5: RNE 4, truncation 3
 // (AMB-10); -5 -> -2.5 -> -2 both; 100000 -> 50000 -> saturated 32767; 0 -> 0. With offset 3: AMB-14 (is it added?)
 // leaves every element ANY except the saturated one (32767 either way); deq16-offset adds it: 2 + 3 = 5.
