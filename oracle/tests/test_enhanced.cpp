@@ -290,6 +290,19 @@ TEST(EnhancedDeq, Deq8Uint8OffsetAndRelu) {
   }
 }
 
+// One VECTOR block of DEQ16 int32 -> int16 (16 elements, 64 B in, 32 B out) under a profile.
+Trial runDeq16Int16(const std::vector<std::int64_t>& x, std::uint64_t q, const char* profile, bool relu) {
+  Case c = deqCase(DType::int32_t, DType::int16_t, DeqScale::deq16, BlockMode::vector, {1, 1, 0, 0}, q, 64, 32, 0, relu);
+  c.profile = *parseProfile(profile).profile;
+  return runCase(c, int32Source(x));
+}
+// Element k read at source byte 4k, its int16 result bits[k] (0 past the list) at destination byte 2k.
+std::vector<ElementResult> elemsWith(const std::vector<std::uint64_t>& bits) {
+  std::vector<ElementResult> elems;
+  for (std::uint64_t k = 0; k < 16; ++k) elems.push_back({4 * k, 2 * k, k < bits.size() ? bits[k] : 0, std::nullopt});
+  return elems;
+}
+
 // FIX-7 (revised): DEQ16 int32 -> int16 with isRelu, scale -1.0, offset field 0. Each of AMB-11 and AMB-14 alone
 // changes nothing (no offset stage without deq16-offset; ReLU at the scale either way without relu-after-offset),
 // but together they move ReLU after the (zero) offset: x = 100, -100, 3 give -100, 0, -3 (0xff9c 0000 fffd) under
@@ -299,17 +312,7 @@ TEST(EnhancedDeq, Deq16ReluAmb11TimesAmb14IsAnyByDefault) {
   std::vector<std::int64_t> x{100, -100, 3};
   x.resize(16, 0);
   const std::uint64_t minusOne = 0xBF800000;  // fp32 -1.0, bits [63:32] zero: not a sign-extended parameter
-  const auto run = [&](const char* profile) {
-    Case c = deqCase(DType::int32_t, DType::int16_t, DeqScale::deq16, BlockMode::vector, {1, 1, 0, 0}, minusOne, 64, 32,
-                     0, true);
-    c.profile = *parseProfile(profile).profile;
-    return runCase(c, int32Source(x));
-  };
-  const auto elemsWith = [](std::vector<std::uint64_t> bits) {
-    std::vector<ElementResult> elems;
-    for (std::uint64_t k = 0; k < 16; ++k) elems.push_back({4 * k, 2 * k, k < bits.size() ? bits[k] : 0, std::nullopt});
-    return elems;
-  };
+  const auto run = [&](const char* profile) { return runDeq16Int16(x, minusOne, profile, true); };
   for (const char* pinned : {"deq-rne,relu-before-offset,deq16-offset", "deq-rne,relu-after-offset,deq16-no-offset",
                              "deq-rne,relu-before-offset,deq16-no-offset"}) {
     SCOPED_TRACE(pinned);
@@ -334,16 +337,7 @@ TEST(EnhancedDeq, Deq16ReluAmb11TimesAmb14IsAnyByDefault) {
 TEST(EnhancedDeq, Deq16Int16) {
   std::vector<std::int64_t> x{5, 7, -5, 100000};
   x.resize(16, 0);
-  const auto run = [&](std::uint64_t q, const char* profile) {
-    Case c = deqCase(DType::int32_t, DType::int16_t, DeqScale::deq16, BlockMode::vector, {1, 1, 0, 0}, q, 64, 32);
-    c.profile = *parseProfile(profile).profile;
-    return runCase(c, int32Source(x));
-  };
-  const auto elemsWith = [](std::vector<std::uint64_t> bits) {
-    std::vector<ElementResult> elems;
-    for (std::uint64_t k = 0; k < 16; ++k) elems.push_back({4 * k, 2 * k, k < bits.size() ? bits[k] : 0, std::nullopt});
-    return elems;
-  };
+  const auto run = [&](std::uint64_t q, const char* profile) { return runDeq16Int16(x, q, profile, false); };
   {
     const Trial r = run(kScaleHalf, "default");
     auto elems = elemsWith({2, 0, static_cast<std::uint16_t>(-2), 32767});

@@ -507,15 +507,11 @@ Outcome checkDefaultCaresOnlyWhereEveryPinnedProfileAgrees(const CaseData& data)
   for (unsigned mask = 0; mask < (1u << readings); ++mask) {
     CaseData d = byDefault;
     Profile& p = d.c.profile;
-    auto bit = [&](unsigned k) { return ((mask >> k) & 1u) != 0; };
-    p.fixOffset = bit(0) ? Profile::FixOffset::offsetUnsigned : Profile::FixOffset::offsetSigned;
-    p.fixShift = bit(1) ? Profile::FixShift::shiftPlusOne : Profile::FixShift::shiftRaw;
-    p.fixDeqRounding = bit(2) ? Profile::FixDeqRounding::deqTrunc : Profile::FixDeqRounding::deqRne;
-    p.fixReluOrder = bit(3) ? Profile::FixReluOrder::reluAfterOffset : Profile::FixReluOrder::reluBeforeOffset;
-    p.fixNegScale = bit(4) ? Profile::FixNegScale::negScaleMagnitude : Profile::FixNegScale::negScaleSigned;
+    p = pinnedProfile(mask & 31u);  // AMB-8..12
+    p.sidHalf = byDefault.c.profile.sidHalf;
     if (enh) {
-      p.vdeqTensorStep = bit(5) ? Profile::VdeqTensorStep::advance : Profile::VdeqTensorStep::repeat;
-      p.deq16Offset = bit(6) ? Profile::Deq16Offset::added : Profile::Deq16Offset::ignored;
+      p.vdeqTensorStep = (mask & 32u) != 0 ? Profile::VdeqTensorStep::advance : Profile::VdeqTensorStep::repeat;
+      p.deq16Offset = (mask & 64u) != 0 ? Profile::Deq16Offset::added : Profile::Deq16Offset::ignored;
     }
     const auto pinned = computed(d, &why);
     if (!pinned) continue;  // this reading makes the case invalid (vdeq-advance: a tensor of 16 entries)
