@@ -448,10 +448,11 @@ class _Parser(argparse.ArgumentParser):
         sys.exit(EXIT_USAGE)
 
 
-def main(argv=None):
+def main(argv=None, legacy=False):
+    """The command line; legacy=True also takes the former `dcconf_vectors.py SET OUTPUTS`."""
     argv = list(sys.argv[1:] if argv is None else argv)
-    if len(argv) == 2 and not any(a.startswith("-") for a in argv) and argv[0] not in ("lint", "verify"):
-        argv = ["verify", argv[0], "--outputs", argv[1]]  # the former `dcconf_vectors.py SET OUTPUTS`
+    if legacy and len(argv) == 2 and not any(a.startswith("-") for a in argv):
+        argv = ["verify", argv[0], "--outputs", argv[1]]
     parser = _Parser(prog="python3 -m dcconf.vectors", description=__doc__.split("\n\n")[0],
                      epilog="exit: 0 ok, 1 a vector failed, 2 usage, 4 the set does not load, 7 nothing to judge")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)

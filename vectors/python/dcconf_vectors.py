@@ -12,4 +12,4 @@ from dcconf.vectors import *  # noqa: E402,F401,F403
 from dcconf.vectors import main  # noqa: E402
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(legacy=True))
