@@ -9,8 +9,11 @@ import numpy as np
 import dcconf
 
 
-def _elements(case, buffer):
-    return buffer.view(dcconf.numpy_dtype(case.dtype))
+def _elements(case, buffer, offset):
+    """buffer[offset:] as elements of the case's dtype (a trailing partial element is not part of any)."""
+    itemsize = dcconf.numpy_dtype(case.dtype).itemsize
+    end = offset + (buffer.size - offset) // itemsize * itemsize
+    return buffer[offset:end].view(dcconf.numpy_dtype(case.dtype))
 
 
 def run(case, src, dst, zero_tail=True):
@@ -19,8 +22,8 @@ def run(case, src, dst, zero_tail=True):
         raise dcconf.NotSupported([dcconf.Violation("TOY", "params.type", p.get("type"), "only ND2NZ is modelled")])
     itemsize = dcconf.numpy_dtype(case.dtype).itemsize
     c0 = 32 // itemsize
-    s = _elements(case, src[case.src_offset:])
-    d = _elements(case, dst[case.dst_offset:dst.size - (dst.size - case.dst_offset) % itemsize])
+    s = _elements(case, src, case.src_offset)
+    d = _elements(case, dst, case.dst_offset)
     d_value = p["dValue"]
     padded = -(-d_value // c0) * c0
     columns = np.arange(padded)

@@ -86,6 +86,7 @@ class DcconfCase:
     def check(self, impl, max_lines=8):
         """Runs impl and compares every cared byte (guards included) with the oracle; raises DcconfFailure with
         the diff, the shrunk case file and the repro lines. impl raising dcconf.NotSupported skips the case."""
+        __tracebackhide__ = True  # the failure is the diff, not this function's source
         if self._vector is not None:
             return self._check_vector(impl, max_lines)
         try:
@@ -134,6 +135,7 @@ class DcconfCase:
         return case.save(self._failures_dir / f"{self.id}.json")
 
     def _check_vector(self, impl, max_lines):
+        __tracebackhide__ = True
         test = self._vector
         try:
             actual = self.run(impl)
