@@ -126,6 +126,8 @@ def _bytes(array, what):
     array = np.asarray(array)
     if array.dtype == object:
         raise TypeError(f"{what}: a numeric numpy array is needed, not dtype object")
+    if array.dtype.byteorder == ">":  # device buffers are little-endian
+        array = array.astype(array.dtype.newbyteorder("<"))
     return np.ascontiguousarray(array).reshape(-1).view(np.uint8)
 
 

@@ -119,6 +119,11 @@ def test_bfloat16_as_uint16_and_float32_views():
     case = DataCopy("GM->VECIN", "float", calCount=8)
     src = np.linspace(-1, 1, 8, dtype=np.float32)
     np.testing.assert_array_equal(dcconf.evaluate(case, src, np.zeros(8, np.float32)).expected, src)
+    # a big-endian or strided view is the same tensor: the bytes cross as the device's little-endian layout
+    big = src.astype(">f4")
+    np.testing.assert_array_equal(dcconf.evaluate(case, big, np.zeros(8, np.float32)).expected, src)
+    strided = np.repeat(src, 2)[::2]
+    np.testing.assert_array_equal(dcconf.evaluate(case, strided, np.zeros(8, np.float32)).expected, src)
 
 
 def test_invalid_case_names_clause_field_and_value():
