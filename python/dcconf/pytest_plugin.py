@@ -8,7 +8,8 @@ Cases come from the property generators (seeded; per operation, product, dtype a
 minimal case, saved as a case file and reported with a `dcconf run --replay` line) or from a vector set
 (--dcconf-vectors SET). Test ids carry the operation, path, dtype, clause family and, for vectors, tcId and
 clause, so -k selects like a glob over them: -k "ND2NZ and half". @pytest.mark.dcconf(operation=..., dtype=...,
-path=..., cases=...) narrows one test function.
+path=..., cases=..., invalid=...) narrows one test function. Invalid cases (--dcconf-invalid, one constraint broken,
+ids "...-G-4-<clause>-i") pass when the implementation raises, or when it writes only where the valid case would.
 """
 import fnmatch
 import os
@@ -32,6 +33,8 @@ def pytest_addoption(parser):
     group.addoption("--dcconf-dtype", default="*", help="glob over Ascend C dtypes, e.g. half")
     group.addoption("--dcconf-profile", default="", help="ambiguity profile, e.g. hw-noop,doc-dummy")
     group.addoption("--dcconf-cases", type=int, default=5, help="cases drawn per operation x dtype (default 5)")
+    group.addoption("--dcconf-invalid", type=int, default=1,
+                    help="invalid cases (one constraint broken, G-4) drawn per operation x dtype (default 1)")
     group.addoption("--dcconf-seed", type=int, default=1, help="seed of the draws (default 1)")
     group.addoption("--dcconf-vectors", default=None, help="take the cases from this vector set instead")
     group.addoption("--dcconf-replay", default=None, help="run only this saved case file")
@@ -40,7 +43,7 @@ def pytest_addoption(parser):
 
 
 def pytest_configure(config):
-    config.addinivalue_line("markers", "dcconf(operation='*', dtype='*', path='*', cases=None): narrow the "
+    config.addinivalue_line("markers", "dcconf(operation='*', dtype='*', path='*', cases=None, invalid=None): narrow the "
                                        "dcconf_case parametrisation of one test")
 
 
@@ -55,9 +58,10 @@ class DcconfFailure(AssertionError):
 class DcconfCase:
     """One case for the implementation under test: .case (dcconf.Case with .src and .dst_before), .id."""
 
-    def __init__(self, case_id, case, failures_dir, draw=None, vector=None, set_dir=None):
+    def __init__(self, case_id, case, failures_dir, draw=None, vector=None, set_dir=None, invalid=None):
         self.id = case_id
         self._set_dir = set_dir
+        self._invalid = invalid  # (clause, field, how, allowed write ranges) for a G-4 case
         self.case = case
         self._failures_dir = pathlib.Path(failures_dir)
         self._draw = draw      # (operation, product, dtype, path_glob, profile, seed, size) when generated
@@ -89,6 +93,8 @@ class DcconfCase:
         __tracebackhide__ = True  # the failure is the diff, not this function's source
         if self._vector is not None:
             return self._check_vector(impl, max_lines)
+        if self._invalid is not None:
+            return self._check_invalid(impl)
         try:
             actual = self.run(impl)
         except dcconf.NotSupported as error:
@@ -101,11 +107,34 @@ class DcconfCase:
         saved = self._save(minimal)
         lines = [f"{self.id}: G-1 conformance [{minimal_diff.clause if minimal_diff else diff.clause}]",
                  str(minimal_diff if minimal_diff is not None else diff),
-                 f"  drawn: seed {self._draw[5]}, size {self._draw[6]}; shrunk in {steps} step(s) to the case "
-                 f"{saved}",
+                 (f"  drawn: seed {self._draw[5]}, size {self._draw[6]}; shrunk in {steps} step(s) to the case "
+                  f"{saved}" if self._draw else f"  case file: {saved}"),
                  f"  repro: dcconf run --backend YOUR_BACKEND --replay {saved}",
                  f"  repro: pytest -p dcconf.pytest_plugin --dcconf-replay {saved} THIS_TEST_FILE"]
         raise DcconfFailure("\n".join(lines))
+
+    def _check_invalid(self, impl):
+        """G-4: refusing (raising) is conformant; running anyway may write only where the valid case it was broken
+        from writes (ACCEPTED_INVALID), anything else is a failure."""
+        __tracebackhide__ = True
+        clause, field, how, allowed = self._invalid
+        try:
+            actual = self.run(impl)
+        except Exception:
+            return "REJECTED"
+        before = self.case.dst_before
+        mask = np.ones(before.size, dtype=bool)
+        for begin, end in allowed:
+            mask[begin:end] = False
+        stray = np.flatnonzero(mask[:actual.size] & (actual[:before.size] != before[:actual.size]))
+        if actual.size != before.size or stray.size:
+            saved = self._save(self.case)
+            where = (f"it wrote byte {int(stray[0])} outside the allowed writes: expected 0x{before[stray[0]]:02x}, "
+                     f"got 0x{actual[stray[0]]:02x}" if stray.size else
+                     f"its destination is {actual.size} bytes, not {before.size}")
+            raise DcconfFailure(f"{self.id}: invalid ({clause} {field}: {how}) and run anyway, {where} (G-4/G-1)\n"
+                                f"  repro: dcconf run --backend YOUR_BACKEND --replay {saved}")
+        return "ACCEPTED_INVALID"
 
     def _diff_or_error(self, impl, case, max_lines):
         try:
@@ -167,6 +196,7 @@ def _generated(config, scope):
     product = config.getoption("dcconf_product")
     profile = config.getoption("dcconf_profile")
     cases = scope.get("cases") or config.getoption("dcconf_cases")
+    invalid = scope.get("invalid", config.getoption("dcconf_invalid"))
     seed = config.getoption("dcconf_seed")
     op_glob = config.getoption("dcconf_operation")
     path_glob = config.getoption("dcconf_path")
@@ -189,8 +219,23 @@ def _generated(config, scope):
                 case_seed = zlib.crc32(f"{seed}/{unit}/{i}".encode())
                 size = 100 if cases == 1 else 5 + 95 * i // (cases - 1)
                 draw = (row["operation"], product, dtype, glob, profile, case_seed, size)
-                params.append((row, dtype, i, draw, failures))
+                params.append((row, dtype, i, draw, failures, False))
+            for i in range(invalid):
+                draw = (row["operation"], product, dtype, glob, profile, zlib.crc32(f"{seed}/{unit}/G-4/{i}".encode()),
+                        50)
+                params.append((row, dtype, i, draw, failures, True))
     return params
+
+
+def _invalid_case(draw):
+    """The invalid case of a draw with its allowed writes in its own destination's coordinates, or None."""
+    text, clause, field, how, writes, base_offset = dcconf._core.draw_invalid(*draw)
+    if text is None:
+        return None
+    case = dcconf.Case.from_json(text)
+    shift, size = case.dst_offset - base_offset, case.dst_before.size
+    allowed = [(min(max(b + shift, 0), size), min(max(e + shift, 0), size)) for b, e in writes]
+    return case, (clause, field, how, [(b, e) for b, e in allowed if b < e])
 
 
 def _vector_params(config, set_dir):
@@ -215,7 +260,15 @@ def pytest_generate_tests(metafunc):
     else:
         scope = _marker_scope(metafunc)
         drawn = []
-        for row, dtype, i, draw, failures in _generated(config, scope):
+        for row, dtype, i, draw, failures, invalid in _generated(config, scope):
+            if invalid:
+                found = _invalid_case(draw)
+                if found is None:
+                    continue  # no constraint of the operation can be broken within this dtype and path glob
+                case, why = found
+                case_id = f"{_slug(row['name'])}-{_slug(case.path)}-{dtype}-G-4-{why[0]}-{i}"
+                drawn.append((("invalid", case, why, failures), case_id))
+                continue
             text, _ = dcconf._core.draw(*draw)
             if text is None:
                 continue  # no documented call of the operation fits this dtype and path glob
@@ -236,6 +289,9 @@ def dcconf_case(request):
         _, test, failures, set_dir = request.param
         return DcconfCase(test.tc_id, dcconf.Case(dict(test.case), test.src, test.dst_before), failures,
                           vector=test, set_dir=set_dir)
+    if kind == "invalid":
+        _, case, why, failures = request.param
+        return DcconfCase(request.node.callspec.id, case, failures, invalid=why)
     _, case, draw, failures = request.param
     return DcconfCase(request.node.callspec.id, case, failures, draw=draw)
 
@@ -245,7 +301,7 @@ def dcconf_cases(request):
     """Every generated case of the session's options, for a test that loops itself."""
     config = request.config
     out = []
-    for row, dtype, i, draw, failures in _generated(config, {}):
+    for row, dtype, i, draw, failures, invalid in _generated(config, {"invalid": 0}):
         text, _ = dcconf._core.draw(*draw)
         if text is not None:
             case = dcconf.Case.from_json(text)

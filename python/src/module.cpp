@@ -258,6 +258,25 @@ py::tuple drawCase(const std::string& operationKey, const std::string& product, 
   return py::make_tuple(caseText(shrinkable.value().data), steps);
 }
 
+// A case with exactly one constraint broken (G-4), the clause and field the oracle must name, and the writes of
+// the valid case it was broken from (what an implementation that runs it anyway may touch).
+py::tuple drawInvalidCase(const std::string& operationKey, const std::string& product, const std::string& dtype,
+                          const std::string& pathGlob, const std::string& profile, std::uint64_t seed, int size) {
+  const properties::Scope scope = scopeOf(product, dtype, pathGlob, profile);
+  const oracle::Operation operation = operationOf(operationKey);
+  if (!properties::scopeHasCases(operation, scope)) return py::make_tuple(py::none(), "", "", "", py::list(), 0);
+  try {
+    const auto shrinkable = properties::genInvalidCase(operation, scope)(rc::Random(seed), size);
+    const properties::InvalidCase& invalid = shrinkable.value();
+    py::list writes;
+    if (oracle::validate(invalid.validBase).empty()) writes = rangesList(oracle::footprint(invalid.validBase).writes);
+    return py::make_tuple(caseText(invalid.data), invalid.clause, invalid.field, invalid.how, writes,
+                          invalid.validBase.dst.offsetBytes);
+  } catch (const std::exception&) {  // no break of this operation fits the scope (a generator's suchThat gave up)
+    return py::make_tuple(py::none(), "", "", "", py::list(), 0);
+  }
+}
+
 py::list supportRows(const std::string& product) {
   const auto& table = oracle::supportTable();
   if (!table.table) throw std::runtime_error("the product table does not parse: " + table.error);
@@ -304,6 +323,8 @@ PYBIND11_MODULE(_core, m) {
   m.def("case_to_json", &caseToJson, py::arg("case_text"), py::arg("src"), py::arg("dst"));
   m.def("draw", &drawCase, py::arg("operation"), py::arg("product"), py::arg("dtype"), py::arg("path_glob"),
         py::arg("profile"), py::arg("seed"), py::arg("size"), py::arg("fails") = nullptr, py::arg("max_tries") = 2000);
+  m.def("draw_invalid", &drawInvalidCase, py::arg("operation"), py::arg("product"), py::arg("dtype"),
+        py::arg("path_glob"), py::arg("profile"), py::arg("seed"), py::arg("size"));
   m.def("support", &supportRows, py::arg("product") = "");
   m.def("region_names", [] {
     py::list names;

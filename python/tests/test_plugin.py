@@ -22,6 +22,12 @@ def test_oracle(dcconf_case):
 
 def test_flipping(dcconf_case):
     dcconf_case.check(flipping_run)
+
+def careless_run(case, src, dst):
+    dst[:] = 0x5A   # runs whatever it is given and writes the whole buffer
+
+def test_careless(dcconf_case):
+    dcconf_case.check(careless_run)
 '''
 
 
@@ -39,11 +45,12 @@ def collected(child):
 
 
 def test_ids_carry_operation_path_dtype_and_clause(tmp_path):
-    child = pytest_child(tmp_path, "--collect-only", "-q", "--dcconf-operation", "nd2nz", "--dcconf-cases", "2")
+    child = pytest_child(tmp_path, "--collect-only", "-q", "--dcconf-operation", "nd2nz", "--dcconf-cases", "2",
+                         "--dcconf-invalid", "0")
     ids = collected(child)
     assert child.returncode == 0, child.stdout + child.stderr
-    # ND2NZ on atlas-a2: 8 dtypes (products.tsv DC set) x 2 cases x 2 tests
-    assert len(ids) == 8 * 2 * 2, ids
+    # ND2NZ on atlas-a2: 8 dtypes (products.tsv DC set) x 2 cases x 3 tests
+    assert len(ids) == 8 * 2 * 3, ids
     assert all("DataCopy-ND2NZ-GM-" in i and "-ND2NZ-G-1-" in i for i in ids), ids
     assert any("-half-" in i for i in ids) and any("-uint8_t-" in i for i in ids)
 
@@ -68,15 +75,16 @@ def test_same_seed_same_cases_and_another_seed_others(tmp_path):
 
 
 def test_generated_cases_pass_the_oracle_and_fail_a_flipped_byte(tmp_path):
-    child = pytest_child(tmp_path, "-q", "--dcconf-cases", "2", "--dcconf-operation", "padGmToUb",
-                         "--dcconf-dtype", "half", "--dcconf-failures", str(tmp_path / "failures"))
+    child = pytest_child(tmp_path, "-q", "--dcconf-cases", "2", "--dcconf-operation", "padGmToUb", "--dcconf-invalid",
+                         "0", "--dcconf-dtype", "half", "--dcconf-failures", str(tmp_path / "failures"), "-k",
+                         "not careless")
     assert child.returncode == 1, child.stdout + child.stderr
     assert "2 passed" in child.stdout and "2 failed" in child.stdout, child.stdout
     assert "cared byte(s) differ" in child.stdout and "repro: dcconf run --backend YOUR_BACKEND --replay" in child.stdout
     saved = sorted((tmp_path / "failures").glob("*.json"))
     assert len(saved) == 2
     # a saved case replays: the oracle passes it, the flipping implementation still fails it
-    replay = pytest_child(tmp_path, "-q", "--dcconf-replay", str(saved[0]))
+    replay = pytest_child(tmp_path, "-q", "--dcconf-replay", str(saved[0]), "-k", "not careless")
     assert replay.returncode == 1 and "1 passed" in replay.stdout and "1 failed" in replay.stdout, replay.stdout
 
 
@@ -89,3 +97,15 @@ def test_vector_set_cases(tmp_path):
                            "test_flipping and datacopy_gm2a1_float")
     assert flipped.returncode == 1 and "cared byte(s) differ" in flipped.stdout, flipped.stdout[-3000:]
     assert "repro: dcconf vectors check" in flipped.stdout
+
+
+def test_invalid_cases_pass_when_refused_and_fail_when_written_outside(tmp_path):
+    ids = collected(pytest_child(tmp_path, "--collect-only", "-q", "--dcconf-cases", "0", "--dcconf-operation",
+                                 "padGmToUb", "--dcconf-dtype", "half"))
+    assert ids and all("-G-4-PAD-G2U-" in i or "-G-4-G-" in i for i in ids), ids
+    refused = pytest_child(tmp_path, "-q", "--dcconf-cases", "0", "-k", "test_oracle", "--dcconf-dtype", "half")
+    assert refused.returncode == 0 and " passed" in refused.stdout, refused.stdout[-2000:]
+    careless = pytest_child(tmp_path, "-q", "--dcconf-cases", "0", "-k", "test_careless", "--dcconf-operation",
+                            "padGmToUb", "--dcconf-dtype", "half", "--dcconf-failures", str(tmp_path / "f"))
+    assert careless.returncode == 1, careless.stdout[-2000:]
+    assert "and run anyway, it wrote byte" in careless.stdout and "(G-4/G-1)" in careless.stdout, careless.stdout[-2000:]
