@@ -1,0 +1,437 @@
+"""dcconf from Python: the byte-exact oracle for Ascend C data copies as a numpy library (docs/python.md).
+
+    import numpy as np, dcconf
+    case = dcconf.DataCopyPad(path="GM->VECIN", dtype="half",
+                              params=dcconf.DataCopyExtParams(blockCount=2, blockLen=40),
+                              pad=dcconf.DataCopyPadExtParams(isPad=True, rightPadding=2, paddingValue=0))
+    src = np.arange(40, dtype=np.float16)
+    g = dcconf.golden(case, src)          # the destination a gen_data.py writes (ANY bytes filled, counted)
+    r = dcconf.evaluate(case, src, np.zeros(64, np.float16))   # expected / care / regions / footprint
+    d = dcconf.check(case, src, dst_before, actual)             # the diff `dcconf run` prints
+
+The rules live in the C++ libraries (oracle, casefile, runners/run diff, properties), reached through the
+extension dcconf._core; dcconf.vectors works without it (numpy only).
+"""
+import dataclasses
+import json
+import os
+import pathlib
+from typing import Dict, List, Optional, Tuple
+
+import numpy as np
+
+from .params import (BlockMode, CalCount, DataCopyCO12DstParams, DataCopyEnhancedParams, DataCopyExtParams,
+                     DataCopyParams, DataCopyPadExtParams, DataCopyPadParams, DeqScale, Dn2NzParams, FixpipeState,
+                     Nd2NzParams, Nz2NdParamsFull, QuantMode, SliceInfo, SliceParams)
+
+try:
+    from . import _core
+except ImportError as _error:  # the pure-Python parts (dcconf.vectors) still work
+    _core = None
+    _core_error = _error
+
+__all__ = ["Case", "DataCopy", "DataCopyPad", "evaluate", "golden", "check", "Evaluation", "Golden", "Diff",
+           "Violation", "DcconfError", "CaseFormatError", "InvalidCase", "NotSupported", "quant_param",
+           "numpy_dtype", "DataCopyParams", "DataCopyExtParams", "DataCopyPadParams", "DataCopyPadExtParams",
+           "Nd2NzParams", "Nz2NdParamsFull", "CalCount", "SliceInfo", "SliceParams", "Dn2NzParams",
+           "DataCopyEnhancedParams", "DataCopyCO12DstParams", "FixpipeState", "BlockMode", "DeqScale", "QuantMode"]
+
+CASE_SCHEMA = "dcconf.case/1"
+
+
+def _core_module():
+    if _core is None:
+        raise ImportError(f"dcconf._core is not built ({_core_error}): run `bash scripts/setup.sh` and put "
+                          f"build/python on PYTHONPATH (docs/python.md)")
+    return _core
+
+
+# ---- errors ------------------------------------------------------------------------------------------------------
+
+class DcconfError(Exception):
+    """Base of every dcconf error."""
+
+
+class CaseFormatError(DcconfError, ValueError):
+    """The case breaks the dcconf.case/1 format, or is not a documented call at all (exit 4 of `dcconf case`).
+    The message is one line: FILE: FIELD = VALUE: why."""
+
+    def __init__(self, message, file="", field="", value="", why=""):
+        super().__init__(message)
+        self.file, self.field, self.value, self.why = file, field, value, why
+
+
+@dataclasses.dataclass(frozen=True)
+class Violation:
+    clause: str  # "PAD-G2U-1"
+    field: str   # "params.blockCount"
+    value: str   # "0"
+    message: str
+
+    def __str__(self):
+        return f"{self.clause}: {self.field} = {self.value}: {self.message}"
+
+
+class InvalidCase(DcconfError, ValueError):
+    """The case breaks a documented constraint (G-4) or does not fit its buffers (G-1, G-2, G-5): exit 3.
+    .violations lists every broken clause; the message names the first's clause, field and value."""
+
+    def __init__(self, violations):
+        self.violations = list(violations)
+        super().__init__("; ".join(str(v) for v in self.violations))
+
+
+class NotSupported(DcconfError):
+    """The product does not document this path or dtype (clause PROD): neither a pass nor a failure (exit 6)."""
+
+    def __init__(self, violations):
+        self.violations = list(violations)
+        super().__init__("; ".join(str(v) for v in self.violations))
+
+
+def _call(fn, *args, **kwargs):
+    core = _core_module()
+    try:
+        return fn(core, *args, **kwargs)
+    except core._FormatError as error:
+        raise CaseFormatError(*error.args) from None
+
+
+def _violations(rows):
+    return [Violation(clause, field, value, message) for clause, field, value, message, _ in rows]
+
+
+# ---- dtypes ------------------------------------------------------------------------------------------------------
+
+_NUMPY = {"int8_t": np.int8, "uint8_t": np.uint8, "int16_t": np.int16, "uint16_t": np.uint16, "int32_t": np.int32,
+          "uint32_t": np.uint32, "int64_t": np.int64, "uint64_t": np.uint64, "half": np.float16,
+          "bfloat16_t": np.uint16, "float": np.float32, "double": np.float64, "fp4x2_e2m1_t": np.uint8,
+          "fp4x2_e1m2_t": np.uint8}
+
+
+def numpy_dtype(dtype: str):
+    """The numpy dtype that holds an Ascend C element: bfloat16_t as uint16 (its raw bits), fp4x2 as uint8."""
+    try:
+        return np.dtype(_NUMPY[dtype])
+    except KeyError:
+        raise ValueError(f"dtype: unknown Ascend C dtype {dtype!r} (one of {', '.join(_NUMPY)})") from None
+
+
+def _bytes(array, what):
+    """A contiguous uint8 view of any numpy array (or bytes), without copying when it is contiguous already."""
+    if array is None:
+        return None
+    if isinstance(array, (bytes, bytearray, memoryview)):
+        return np.frombuffer(array, dtype=np.uint8)
+    array = np.asarray(array)
+    if array.dtype == object:
+        raise TypeError(f"{what}: a numeric numpy array is needed, not dtype object")
+    if array.dtype.byteorder == ">":  # device buffers are little-endian
+        array = array.astype(array.dtype.newbyteorder("<"))
+    return np.ascontiguousarray(array).reshape(-1).view(np.uint8)
+
+
+# ---- cases -------------------------------------------------------------------------------------------------------
+
+class Case:
+    """One call of one data-copy API (a dcconf.case/1 case without, or with, its buffers).
+
+    Build it with DataCopy / DataCopyPad, or load it with Case.from_json(text or path). .src and .dst_before are
+    the buffers a loaded case carries (None for a built one: pass them to evaluate)."""
+
+    def __init__(self, body: dict, src=None, dst_before=None):
+        self._body = body
+        self.src = src
+        self.dst_before = dst_before
+
+    # the fields a test wants to read without parsing JSON
+    api = property(lambda self: self._body["api"])
+    path = property(lambda self: self._body["path"])
+    dtype = property(lambda self: self._body["dtype"])
+    product = property(lambda self: self._body.get("product", "atlas-a2"))
+    profile = property(lambda self: self._body.get("profile", "default"))
+    description = property(lambda self: self._body.get("description", ""))
+    params = property(lambda self: self._body["params"])
+    src_offset = property(lambda self: self._body.get("src", {}).get("offset", 0))
+    dst_offset = property(lambda self: self._body.get("dst", {}).get("offset", 0))
+
+    def to_dict(self) -> dict:
+        """The case JSON without buffer contents (src/dst carry their offsets, and sizes when known)."""
+        return json.loads(json.dumps(self._body))
+
+    def _text(self):
+        return json.dumps(self._body)
+
+    def __repr__(self):
+        return f"dcconf.Case({self.api} {self.path} {self.dtype} {self._body['params'].get('type', '')})"
+
+    def extents(self, product=None, profile=None) -> Tuple[int, int]:
+        """(srcSpanBytes, dstSpanBytes) from the parameters alone: the source must hold src_offset + the first,
+        the destination dst_offset + the second. Raises InvalidCase / NotSupported like evaluate."""
+        spans, violations, verdict = _call(lambda core: core.extents(self._text(), product or "", profile or ""))
+        _raise_for(verdict, _violations(violations))
+        return spans
+
+    def with_buffers(self, src=None, dst_before=None) -> "Case":
+        return Case(self.to_dict(), src if src is not None else self.src,
+                    dst_before if dst_before is not None else self.dst_before)
+
+    def to_json(self, src=None, dst_before=None) -> str:
+        """dcconf.case/1 text with both buffers inline (the casefile writer): a file `dcconf case` and
+        `dcconf run --replay` read. Without buffers, a zero source and destination just large enough."""
+        src, dst_before = self._buffers(src, dst_before)
+        return _call(lambda core: core.case_to_json(self._text(), src, dst_before))
+
+    def save(self, path, src=None, dst_before=None):
+        """Writes to_json() atomically (temp file + rename)."""
+        path = pathlib.Path(path)
+        _write_atomic(path, self.to_json(src, dst_before).encode())
+        return path
+
+    @classmethod
+    def from_json(cls, text_or_path, max_buffer_bytes=256 << 20) -> "Case":
+        """A case from dcconf.case/1 text or a file (the casefile parser: same strictness and messages)."""
+        is_path = isinstance(text_or_path, os.PathLike) or not str(text_or_path).lstrip().startswith("{")
+        text, src, dst = _call(lambda core: core.load_case(os.fspath(text_or_path), is_path, ".", max_buffer_bytes))
+        body = json.loads(text)
+        return cls(body, src, dst)
+
+    def _buffers(self, src, dst_before):
+        src = src if src is not None else self.src
+        dst_before = dst_before if dst_before is not None else self.dst_before
+        if src is None or dst_before is None:
+            src_span, dst_span = self.extents()
+            if src is None:
+                src = np.zeros(self.src_offset + src_span, dtype=np.uint8)
+            if dst_before is None:
+                dst_before = np.zeros(self.dst_offset + dst_span, dtype=np.uint8)
+        return _bytes(src, "src"), _bytes(dst_before, "dst_before")
+
+
+def _raise_for(verdict, violations):
+    """The exception of a verdict that is not "computed"."""
+    if verdict == "malformed":
+        first = violations[0] if violations else Violation("CASE", "", "", "not a documented call")
+        raise CaseFormatError(f"<case>: {first}", "<case>", first.field, first.value, first.message)
+    if verdict == "invalid":
+        raise InvalidCase(violations)
+    if verdict == "not-supported":
+        raise NotSupported(violations)
+
+
+def _write_atomic(path: pathlib.Path, data: bytes):
+    tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
+    try:
+        tmp.write_bytes(data)
+        os.replace(tmp, path)
+    finally:
+        if tmp.exists():
+            tmp.unlink()
+
+
+def _common(body, product, profile, src_offset, dst_offset, description):
+    if product is not None:
+        body["product"] = product
+    if profile is not None:
+        body["profile"] = profile
+    if description:
+        body["description"] = description
+    body["src"] = {"offset": int(src_offset)}
+    body["dst"] = {"offset": int(dst_offset)}
+    return body
+
+
+def _struct_json(value, what):
+    if not hasattr(value, "case_json"):
+        raise TypeError(f"{what}: expected a dcconf parameter struct, got {type(value).__name__}")
+    return value.case_json()
+
+
+def DataCopyPad(path: str, dtype: str, params, pad=None, nd2nz: Nd2NzParams = None, padRegister=None, *,
+                product=None, profile=None, src_offset=0, dst_offset=0, description="") -> Case:
+    """DataCopyPad(dst, src, params[, padParams]) on `path` ("GM->VECIN", "VECOUT->GM", "VECIN->TSCM", ...).
+    params: DataCopyExtParams or DataCopyParams; pad: DataCopyPadExtParams / DataCopyPadParams (GM->UB);
+    nd2nz: the Nd2NzParams of the GM->L1 leg (UB->TSCM); padRegister: raw bits last set by SetPadValue."""
+    body = {"schema": CASE_SCHEMA, "api": "DataCopyPad", "path": path, "dtype": dtype,
+            "params": _struct_json(params, "params")}
+    if pad is not None:
+        body["padParams"] = _struct_json(pad, "pad")
+    if nd2nz is not None:
+        body["nd2nzParams"] = _struct_json(nd2nz, "nd2nz")
+    if padRegister is not None:
+        body["padRegister"] = hex(int(padRegister))
+    return Case(_common(body, product, profile, src_offset, dst_offset, description))
+
+
+def DataCopy(path: str, dtype: str, params=None, *, enhanced: DataCopyEnhancedParams = None,
+             fixpipe: FixpipeState = None, calCount: int = None, product=None, profile=None, src_offset=0,
+             dst_offset=0, description="") -> Case:
+    """DataCopy(dst, src, ...) with the overload its params select, as in Ascend C:
+    DataCopyParams (0-level, DC-1; with enhanced=DataCopyEnhancedParams the enhanced copy, ENH), calCount=N or
+    CalCount (2-level, DC-3), Nd2NzParams (ND2NZ), Nz2NdParamsFull (NZ2ND), SliceParams (slice, SLICE),
+    Dn2NzParams (DN2NZ), DataCopyCO12DstParams with fixpipe=FixpipeState (the quantising copy out of L0C, FIX)."""
+    if calCount is not None:
+        if params is not None:
+            raise TypeError("DataCopy: give params or calCount, not both")
+        params = CalCount(calCount)
+    if params is None:
+        raise TypeError("DataCopy: params (or calCount) is required")
+    body = {"schema": CASE_SCHEMA, "api": "DataCopy", "path": path, "dtype": dtype,
+            "params": _struct_json(params, "params")}
+    if enhanced is not None:
+        body["enhancedParams"] = _struct_json(enhanced, "enhanced")
+    if fixpipe is not None:
+        body["fixpipe"] = _struct_json(fixpipe, "fixpipe")
+    return Case(_common(body, product, profile, src_offset, dst_offset, description))
+
+
+def quant_param(scale: float, n: int = 0, mcb: bool = False, offset_bits: int = 0, signed_result: bool = False) -> int:
+    """FIX-5: the 64-bit quant parameter (M1 from scale's fp32 bits [31:13], N, MCB, 9-bit offset, sign) that
+    SetFixpipePreQuantFlag / SetFixPipeConfig take."""
+    return _core_module().encode_quant_param(float(scale), int(n), bool(mcb), int(offset_bits), bool(signed_result))
+
+
+# ---- evaluation --------------------------------------------------------------------------------------------------
+
+@dataclasses.dataclass(frozen=True)
+class Footprint:
+    reads: List[Tuple[int, int]]   # source byte ranges [begin, end) the result may depend on (G-2)
+    writes: List[Tuple[int, int]]  # destination byte ranges the copy may write (G-1)
+
+
+@dataclasses.dataclass
+class Evaluation:
+    """What the oracle says about every destination byte. expected has dst_before's dtype (bytes: expected_bytes);
+    care is one bool per destination byte (False: ANY); region one code per byte (region_names)."""
+    verdict: str           # "computed" | "invalid" | "not-supported"
+    operation: str
+    product: str
+    profile: str
+    violations: List[Violation]
+    footprint: Footprint
+    expected_bytes: Optional[np.ndarray] = None
+    care: Optional[np.ndarray] = None
+    region: Optional[np.ndarray] = None
+    unspecified: Dict[str, int] = dataclasses.field(default_factory=dict)  # ANY bytes by reason (clause)
+    _dtype: object = np.uint8
+
+    @property
+    def expected(self):
+        if self.expected_bytes is None:
+            return None
+        if self.expected_bytes.size % np.dtype(self._dtype).itemsize:
+            return self.expected_bytes
+        return self.expected_bytes.view(self._dtype)
+
+    @property
+    def care_elements(self):
+        """One bool per element of expected: every byte of the element is cared."""
+        size = np.dtype(self._dtype).itemsize
+        if self.care is None or self.care.size % size:
+            return self.care
+        return self.care.reshape(-1, size).all(axis=1)
+
+    @property
+    def regions(self) -> Dict[str, int]:
+        """Bytes per region name ("keep", "data", "left-pad", ...) over the destination."""
+        if self.region is None:
+            return {}
+        counts = np.bincount(self.region, minlength=len(_region_names()))
+        return {_region_names()[i]: int(c) for i, c in enumerate(counts) if c}
+
+    def region_at(self, byte: int) -> str:
+        return _region_names()[int(self.region[byte])]
+
+
+_REGION_NAMES = []
+
+
+def _region_names():
+    if not _REGION_NAMES:
+        _REGION_NAMES.extend(_core_module().region_names())
+    return _REGION_NAMES
+
+
+def evaluate(case: Case, src=None, dst_before=None, product: str = None, profile: str = None,
+             raise_on_invalid: bool = True) -> Evaluation:
+    """The oracle on case with these buffers (any numpy dtype; sizes are the arrays' byte sizes). dst_before
+    defaults to the case's, else zeros just large enough. Raises InvalidCase (G-4 and bounds) and NotSupported
+    (PROD) unless raise_on_invalid is False; CaseFormatError for a case that is not a documented call."""
+    if src is None and case.src is None:
+        raise TypeError("evaluate: src is required (the case carries no buffers)")
+    dst_dtype = np.asarray(dst_before).dtype if dst_before is not None and not isinstance(
+        dst_before, (bytes, bytearray, memoryview)) else numpy_dtype(case.dtype)
+    src_bytes, dst_bytes = case._buffers(src, dst_before)
+    out = _call(lambda core: core.evaluate(case._text(), src_bytes, dst_bytes, product or "", profile or ""))
+    violations = _violations(out["violations"])
+    if raise_on_invalid or out["verdict"] == "malformed":
+        _raise_for(out["verdict"], violations)
+    return Evaluation(verdict=out["verdict"], operation=out["operation"], product=out["product"],
+                      profile=out["profile"], violations=violations,
+                      footprint=Footprint([tuple(r) for r in out["reads"]], [tuple(r) for r in out["writes"]]),
+                      expected_bytes=out.get("expected"), care=out.get("care"), region=out.get("region"),
+                      unspecified=dict(out.get("unspecified", {})), _dtype=dst_dtype)
+
+
+@dataclasses.dataclass
+class Golden:
+    """The destination tensor a gen_data.py writes: expected values, ANY bytes replaced by any_fill."""
+    tensor: np.ndarray       # as the case's dtype (numpy_dtype), whole destination buffer
+    care: np.ndarray         # bool per byte
+    any_bytes: int           # how many bytes are ANY (unspecified) and hold any_fill
+    any_fill: int
+    evaluation: Evaluation
+
+    def tofile(self, path):
+        """Raw little-endian bytes, the vendor's golden .bin (numpy tofile)."""
+        self.tensor.tofile(path)
+
+
+def golden(case: Case, src, dst_before=None, any_fill: int = 0, product=None, profile=None) -> Golden:
+    """The expected destination for src: dst_before defaults to zeros of dst_offset + the destination span (so
+    KEEP bytes are 0); ANY bytes are set to any_fill (0..255) and counted in any_bytes."""
+    if not 0 <= any_fill <= 255:
+        raise ValueError(f"any_fill: {any_fill} is not a byte value")
+    if dst_before is None and case.dst_before is None:
+        _, dst_span = case.extents(product, profile)
+        dst_before = np.zeros(case.dst_offset + dst_span, dtype=np.uint8)
+    e = evaluate(case, src, dst_before, product=product, profile=profile)
+    data = e.expected_bytes.copy()
+    data[~e.care] = any_fill
+    dtype = numpy_dtype(case.dtype)
+    tensor = data.view(dtype) if data.size % dtype.itemsize == 0 else data
+    return Golden(tensor=tensor, care=e.care, any_bytes=int(data.size - np.count_nonzero(e.care)), any_fill=any_fill,
+                  evaluation=e)
+
+
+@dataclasses.dataclass
+class Diff:
+    """How an implementation's destination differs from the oracle, as `dcconf run` prints it."""
+    mismatched_bytes: int
+    first_byte: Optional[int]
+    clause: str
+    summary: str
+    lines: List[str]
+
+    @property
+    def ok(self):
+        return self.mismatched_bytes == 0
+
+    def __bool__(self):
+        return not self.ok  # `if diff:` reads "if there is a difference"
+
+    def __str__(self):
+        if self.ok:
+            return "conforms: every cared byte matches"
+        return "\n".join([self.summary] + ["    " + line for line in self.lines])
+
+
+def check(case: Case, src, dst_before, actual, max_lines: int = 8, product=None, profile=None) -> Diff:
+    """Compares actual (the destination your implementation produced from src and dst_before) with the oracle on
+    every cared byte, guard and gap bytes included; the lines are `dcconf run`'s (runners/run diff)."""
+    src_bytes, dst_bytes = case._buffers(src, dst_before)
+    actual_bytes = _bytes(actual, "actual")
+    evaluate(case, src_bytes, dst_bytes, product=product, profile=profile)  # InvalidCase / NotSupported first
+    out = _call(lambda core: core.diff(case._text(), src_bytes, dst_bytes, actual_bytes, max_lines, product or "",
+                                       profile or ""))
+    return Diff(out["mismatched_bytes"], out["first_byte"], out["clause"], out["summary"], list(out["lines"]))

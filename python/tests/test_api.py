@@ -1,0 +1,215 @@
+"""dcconf's Python API against the CLI (`dcconf case`, DCCONF_EXE) and the worked examples in docs/examples."""
+import json
+import os
+import pathlib
+import subprocess
+
+import numpy as np
+import pytest
+
+import dcconf
+from dcconf import (CalCount, DataCopy, DataCopyCO12DstParams, DataCopyEnhancedParams, DataCopyExtParams,
+                    DataCopyPad, DataCopyPadExtParams, DataCopyParams, Dn2NzParams, FixpipeState, Nd2NzParams,
+                    Nz2NdParamsFull, SliceInfo, SliceParams)
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+EXAMPLES = ROOT / "docs" / "examples"
+DCCONF = os.environ.get("DCCONF_EXE", str(ROOT / "build" / "dcconf"))
+
+# Each worked example rebuilt field by field with the builders: the builders' defaults must be Ascend C's (the
+# example files spell some fields out, leave others to the case format's defaults).
+BUILT = {
+    "pad-gm2ub-40B-rightpad.json": lambda: DataCopyPad(
+        "GM->VECIN", "half", DataCopyExtParams(blockCount=1, blockLen=40),
+        DataCopyPadExtParams(isPad=True, rightPadding=2, paddingValue=0), product="atlas-a2"),
+    "pad-gm2ub-47B-strides.json": lambda: DataCopyPad(
+        "GM->VECIN", "uint8_t", DataCopyExtParams(blockCount=2, blockLen=47, srcStride=1, dstStride=1),
+        DataCopyPadExtParams()),
+    "pad-ub2gm-47B.json": lambda: DataCopyPad(
+        "VECIN->GM", "uint8_t", DataCopyExtParams(blockCount=2, blockLen=47, srcStride=1, dstStride=1)),
+    "pad-ub2tscm-3x96-half.json": lambda: DataCopyPad(
+        "VECIN->TSCM", "half", DataCopyExtParams(blockCount=3, blockLen=192, srcStride=1, dstStride=64),
+        nd2nz=Nd2NzParams(ndNum=1, nValue=3, dValue=96, srcDValue=128, dstNzC0Stride=7, dstNzNStride=2,
+                          dstNzMatrixStride=1)),
+    "datacopy-0level-2x8-gap1.json": lambda: DataCopy(
+        "GM->VECIN", "half", DataCopyParams(blockCount=2, blockLen=8, dstStride=1)),
+    "datacopy-2level-512-half.json": lambda: DataCopy("GM->VECIN", "half", calCount=512),
+    "nd2nz-4x4-half.json": lambda: DataCopy(
+        "GM->A1", "half", Nd2NzParams(ndNum=1, nValue=4, dValue=32, srcDValue=32, dstNzC0Stride=4, dstNzNStride=1)),
+    "nz2nd-32x32-half.json": lambda: DataCopy(
+        "VECOUT->GM", "half", Nz2NdParamsFull(nValue=32, dValue=32, srcNStride=32, dstDStride=32)),
+    "slice-87x3-int32.json": lambda: DataCopy("GM->VECIN", "int32_t", SliceParams(
+        dimValue=2, srcSliceInfo=[SliceInfo(16, 70, 7, 3), SliceInfo(0, 2, 1, 1)],
+        dstSliceInfo=[SliceInfo(0, 47, 0, 3), SliceInfo(0, 1, 0, 1)], srcShape=[87, 3], dstShape=[48, 2])),
+    "dn2nz-32x32-half.json": lambda: DataCopy(
+        "GM->A1", "half", Dn2NzParams(dnNum=1, nValue=32, dValue=32, srcDValue=32, dstNzC0Stride=32,
+                                      dstNzNStride=1), product="ascend950"),
+    "enhanced-co1-matrix-half.json": lambda: DataCopy(
+        "CO1->CO2", "half", DataCopyParams(blockCount=2, blockLen=1, srcStride=1, dstStride=2),
+        enhanced=DataCopyEnhancedParams(blockMode=dcconf.BlockMode.BLOCK_MODE_MATRIX), product="atlas-training"),
+    "enhanced-deq8-int32-int8.json": lambda: DataCopy(
+        "CO1->CO2", "int8_t", DataCopyParams(blockCount=2, blockLen=1, dstStride=1),
+        enhanced=DataCopyEnhancedParams(blockMode="BLOCK_MODE_VECTOR", deqScale=dcconf.DeqScale.DEQ8,
+                                        deqValue=71056995909632, srcDType="int32_t"), product="atlas-training"),
+    "fixpipe-deqf16-int32-half.json": lambda: DataCopy(
+        "CO1->GM", "half", DataCopyCO12DstParams(nSize=128, mSize=9, dstStride=9, srcStride=16,
+                                                 quantPre=dcconf.QuantMode.DEQF16),
+        fixpipe=FixpipeState(srcDType="int32_t", quantScalar=dcconf.quant_param(0.5))),
+}
+
+
+def dcconf_case_cli(tmp_path, case_file):
+    out = tmp_path / "cli"
+    status = subprocess.run([DCCONF, "case", str(case_file), "--out", str(out)], capture_output=True, text=True)
+    return status, out
+
+
+@pytest.mark.parametrize("name", sorted(BUILT))
+def test_builder_matches_worked_example_field_for_field(name):
+    loaded = dcconf.Case.from_json(EXAMPLES / name)
+    built = BUILT[name]()
+    # the casefile writer of both, with the example's buffers: every field, defaults included
+    built_text = json.loads(built.to_json(loaded.src, loaded.dst_before))
+    loaded_text = json.loads(loaded.to_json())
+    loaded_text.pop("description", None)
+    assert built_text == loaded_text
+
+
+@pytest.mark.parametrize("name", sorted(BUILT))
+def test_evaluate_agrees_with_dcconf_case(name, tmp_path):
+    status, out = dcconf_case_cli(tmp_path, EXAMPLES / name)
+    assert status.returncode == 0, status.stderr
+    case = BUILT[name]()
+    loaded = dcconf.Case.from_json(EXAMPLES / name)
+    result = dcconf.evaluate(case, loaded.src, loaded.dst_before)
+    assert result.verdict == "computed"
+    np.testing.assert_array_equal(result.expected_bytes, np.fromfile(out / "expected.bin", dtype=np.uint8))
+    np.testing.assert_array_equal(result.care, np.fromfile(out / "care.bin", dtype=np.uint8).astype(bool))
+    cli = json.loads((out / "result.json").read_text())
+    assert [list(r) for r in result.footprint.writes] == cli["writeRanges"]
+    assert [list(r) for r in result.footprint.reads] == cli["readRanges"]
+    assert result.regions == cli["regions"]
+    assert result.operation == cli["operation"]
+
+
+def test_issue_example_and_typed_views():
+    case = DataCopyPad(path="GM->VECIN", dtype="half", params=DataCopyExtParams(blockCount=2, blockLen=40),
+                       pad=DataCopyPadExtParams(isPad=True, rightPadding=2, paddingValue=0))
+    src = np.arange(40, dtype=np.float16)
+    dst = np.full(64, 7.0, dtype=np.float16)
+    typed = dcconf.evaluate(case, src, dst)
+    raw = dcconf.evaluate(case, src.view(np.uint8), dst.view(np.uint8))
+    assert typed.expected.dtype == np.float16 and typed.expected.shape == (64,)
+    np.testing.assert_array_equal(typed.expected_bytes, raw.expected_bytes)
+    # block 0: 20 halves then the 2 right-pad zeros; block 1 at the next 64-byte UB block (PAD-G2U-2/3)
+    np.testing.assert_array_equal(typed.expected[:20], src[:20])
+    np.testing.assert_array_equal(typed.expected[20:22], [0, 0])
+    np.testing.assert_array_equal(typed.expected[32:52], src[20:40])
+    assert typed.care_elements[:22].all() and not typed.care_elements[22:32].any()  # dummy halves: ANY (AMB-2)
+    assert typed.region_at(40) == "right-pad" and typed.region_at(50) == "dummy"
+    assert list(typed.unspecified.values()) == [40]
+    assert next(iter(typed.unspecified)).startswith("AMB-2: DataCopyPad dummy bytes (PAD-G2U-5")
+
+
+def test_bfloat16_as_uint16_and_float32_views():
+    case = DataCopyPad("GM->VECIN", "bfloat16_t", DataCopyExtParams(blockCount=1, blockLen=64), DataCopyPadExtParams())
+    src = np.arange(32, dtype=np.uint16) * 3
+    result = dcconf.evaluate(case, src, np.zeros(32, np.uint16))
+    np.testing.assert_array_equal(result.expected, src)
+    case = DataCopy("GM->VECIN", "float", calCount=8)
+    src = np.linspace(-1, 1, 8, dtype=np.float32)
+    np.testing.assert_array_equal(dcconf.evaluate(case, src, np.zeros(8, np.float32)).expected, src)
+    # a big-endian or strided view is the same tensor: the bytes cross as the device's little-endian layout
+    big = src.astype(">f4")
+    np.testing.assert_array_equal(dcconf.evaluate(case, big, np.zeros(8, np.float32)).expected, src)
+    strided = np.repeat(src, 2)[::2]
+    np.testing.assert_array_equal(dcconf.evaluate(case, strided, np.zeros(8, np.float32)).expected, src)
+
+
+def test_invalid_case_names_clause_field_and_value():
+    case = DataCopyPad("GM->VECIN", "half", DataCopyExtParams(blockCount=0, blockLen=40), DataCopyPadExtParams())
+    with pytest.raises(dcconf.InvalidCase) as raised:
+        dcconf.evaluate(case, np.zeros(64, np.uint8), np.zeros(64, np.uint8))
+    first = raised.value.violations[0]
+    assert (first.clause, first.field, first.value) == ("PAD-G2U-1", "params.blockCount", "0")
+    assert str(raised.value).startswith("PAD-G2U-1: params.blockCount = 0: ")
+    # the same case under the hw-noop profile (AMB-1) is valid
+    assert dcconf.evaluate(case, np.zeros(64, np.uint8), np.zeros(64, np.uint8), profile="hw-noop").verdict == "computed"
+    # raise_on_invalid=False gives the verdict instead
+    assert dcconf.evaluate(case, np.zeros(64, np.uint8), np.zeros(64, np.uint8),
+                           raise_on_invalid=False).verdict == "invalid"
+
+
+def test_buffer_too_small_is_invalid_g2():
+    case = DataCopy("GM->VECIN", "half", calCount=512)
+    with pytest.raises(dcconf.InvalidCase) as raised:
+        dcconf.evaluate(case, np.zeros(100, np.uint8), np.zeros(1024, np.uint8))
+    assert raised.value.violations[0].clause == "G-2"
+
+
+def test_not_supported_is_its_own_exception():
+    case = DataCopy("GM->VECIN", "half", DataCopyParams(blockCount=1, blockLen=1), product="kirin9020")
+    with pytest.raises(dcconf.NotSupported, match="PROD"):
+        dcconf.evaluate(case, np.zeros(32, np.uint8), np.zeros(32, np.uint8))
+    assert not issubclass(dcconf.NotSupported, dcconf.InvalidCase)
+
+
+def test_format_errors_name_field_and_value():
+    case = DataCopyPad("GM->VECIN", "half", DataCopyExtParams(blockCount=70000, blockLen=40))
+    with pytest.raises(dcconf.CaseFormatError, match=r"params\.blockCount = 70000: does not fit uint16_t"):
+        dcconf.evaluate(case, np.zeros(64, np.uint8), np.zeros(64, np.uint8))
+    with pytest.raises(dcconf.CaseFormatError, match="blokLen"):
+        dcconf.Case.from_json('{"schema": "dcconf.case/1", "api": "DataCopyPad", "path": "GM->VECIN", '
+                              '"dtype": "half", "params": {"type": "DataCopyExtParams", "blokLen": 1}, '
+                              '"src": {"size": 0, "hex": ""}, "dst": {"size": 0, "fill": 0}}')
+    # a DataCopyPad on GM->A1 is not a documented call at all (CASE)
+    with pytest.raises(dcconf.CaseFormatError):
+        dcconf.evaluate(DataCopyPad("GM->A1", "half", DataCopyExtParams(blockCount=1, blockLen=32)),
+                        np.zeros(32, np.uint8), np.zeros(32, np.uint8))
+
+
+def test_golden_fills_any_bytes_and_counts_them():
+    case = DataCopyPad("GM->VECIN", "half", DataCopyExtParams(blockCount=1, blockLen=40),
+                       DataCopyPadExtParams(isPad=True, rightPadding=2, paddingValue=1.5))
+    src = np.arange(20, dtype=np.float16)
+    g = dcconf.golden(case, src, any_fill=0xEE)
+    assert g.tensor.dtype == np.float16 and g.tensor.size == 16 * 2  # one 64-byte UB block
+    np.testing.assert_array_equal(g.tensor[:22], np.concatenate([src, [1.5, 1.5]]).astype(np.float16))
+    assert g.any_bytes == 20 and (g.tensor.view(np.uint8)[44:] == 0xEE).all()
+
+
+def test_check_gives_the_run_diff():
+    loaded = dcconf.Case.from_json(EXAMPLES / "nd2nz-4x4-half.json")
+    expected = dcconf.evaluate(loaded, loaded.src, loaded.dst_before).expected_bytes
+    actual = expected.copy()
+    assert dcconf.check(loaded, loaded.src, loaded.dst_before, actual).ok
+    actual[2 * 16 * 2 + 2] ^= 0x01  # the element of ND row 2, column 1 (NZ: row 2 of column block 0, slot 1)
+    actual[-1] ^= 0xFF              # a guard byte past the footprint
+    diff = dcconf.check(loaded, loaded.src, loaded.dst_before, actual)
+    assert not diff.ok and diff.mismatched_bytes == 2 and diff.first_byte == 66
+    assert diff.clause == "ND2NZ-2"
+    assert diff.lines[0].startswith("byte 66 [data] matrix 0, ND row 2, column 1 (NZ column block 0, slot 1)")
+    assert "[guard]" in diff.lines[1] and diff.lines[1].endswith("(G-1 (guard))")
+    assert str(diff).startswith("2 cared byte(s) differ; first at byte 66 [ND2NZ-2]")
+
+
+def test_round_trip_through_the_casefile_writer(tmp_path):
+    for name in sorted(BUILT):
+        loaded = dcconf.Case.from_json(EXAMPLES / name)
+        saved = loaded.save(tmp_path / name)
+        again = dcconf.Case.from_json(saved)
+        assert again.to_json() == loaded.to_json()
+        np.testing.assert_array_equal(again.src, loaded.src)
+
+
+def test_product_override_and_extents():
+    case = DataCopy("GM->VECIN", "half", calCount=512)
+    assert case.extents() == (1024, 1024)
+    with pytest.raises(dcconf.NotSupported):
+        dcconf.evaluate(case, np.zeros(1024, np.uint8), np.zeros(1024, np.uint8), product="kirin9020")
+
+
+def test_quant_param_packs_fix5_fields():
+    assert dcconf.quant_param(0.5) == 0x3F000000
+    bits = dcconf.quant_param(1.0, n=3, offset_bits=5, signed_result=True)
+    assert bits >> 32 & 0xF == 3 and bits >> 37 & 0x1FF == 5 and bits >> 46 & 1 == 1

@@ -1,0 +1,110 @@
+"""The pytest plugin in child pytest runs: ids, -k selection, vector sets, replay, seeds."""
+import os
+import pathlib
+import subprocess
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+
+ORACLE_SUITE = '''
+import numpy as np
+import dcconf
+
+def oracle_run(case, src, dst):
+    dst[:] = dcconf.evaluate(case, src, dst).expected_bytes   # invalid cases raise: REJECTED
+
+def flipping_run(case, src, dst):
+    oracle_run(case, src, dst)
+    dst[np.flatnonzero(dcconf.evaluate(case, src, dst).care)[:1]] ^= 0x40
+
+def test_oracle(dcconf_case):
+    dcconf_case.check(oracle_run)
+
+def test_flipping(dcconf_case):
+    dcconf_case.check(flipping_run)
+
+def careless_run(case, src, dst):
+    dst[:] = 0x5A   # runs whatever it is given and writes the whole buffer
+
+def test_careless(dcconf_case):
+    dcconf_case.check(careless_run)
+'''
+
+
+def pytest_child(tmp_path, *args):
+    (tmp_path / "test_suite.py").write_text(ORACLE_SUITE)
+    package = os.path.dirname(os.path.dirname(os.path.abspath(__import__("dcconf").__file__)))
+    env = dict(os.environ, PYTHONPATH=package)
+    return subprocess.run([sys.executable, "-m", "pytest", "-p", "dcconf.pytest_plugin", "-p", "no:cacheprovider",
+                           str(tmp_path / "test_suite.py"), *args], capture_output=True, text=True, env=env,
+                          cwd=tmp_path, timeout=600)
+
+
+def collected(child):
+    return [line.split("::", 1)[1] for line in child.stdout.splitlines() if "::" in line]
+
+
+def test_ids_carry_operation_path_dtype_and_clause(tmp_path):
+    child = pytest_child(tmp_path, "--collect-only", "-q", "--dcconf-operation", "nd2nz", "--dcconf-cases", "2",
+                         "--dcconf-invalid", "0")
+    ids = collected(child)
+    assert child.returncode == 0, child.stdout + child.stderr
+    # ND2NZ on atlas-a2: 8 dtypes (products.tsv DC set) x 2 cases x 3 tests
+    assert len(ids) == 8 * 2 * 3, ids
+    assert all("DataCopy-ND2NZ-GM-" in i and "-ND2NZ-G-1-" in i for i in ids), ids
+    assert any("-half-" in i for i in ids) and any("-uint8_t-" in i for i in ids)
+
+
+def test_k_selects_like_a_glob(tmp_path):
+    child = pytest_child(tmp_path, "--collect-only", "-q", "--dcconf-cases", "1", "-k", "test_oracle and ND2NZ and half")
+    ids = collected(child)
+    assert ids and all(i.startswith("test_oracle[DataCopy-ND2NZ-") and "-half-" in i for i in ids), ids
+    everything = collected(pytest_child(tmp_path, "--collect-only", "-q", "--dcconf-cases", "1"))
+    families = {i.split("-G-1-")[0].rsplit("-", 1)[1] for i in everything}
+    assert {"G2U", "U2G", "DC", "ND2NZ", "NZ2ND", "SLICE", "FIX"} <= families, families
+
+
+def test_same_seed_same_cases_and_another_seed_others(tmp_path):
+    import dcconf._core as core
+    args = ("--collect-only", "-q", "--dcconf-operation", "padGmToUb", "--dcconf-cases", "4")
+    first = collected(pytest_child(tmp_path, *args, "--dcconf-seed", "7"))
+    assert first and first == collected(pytest_child(tmp_path, *args, "--dcconf-seed", "7"))
+    draws = {core.draw("padGmToUb", "atlas-a2", "half", "*", "", seed, 50)[0] for seed in (1, 1, 2, 3)}
+    assert len(draws) == 3  # a seed gives one case, other seeds others
+
+
+def test_generated_cases_pass_the_oracle_and_fail_a_flipped_byte(tmp_path):
+    child = pytest_child(tmp_path, "-q", "--dcconf-cases", "2", "--dcconf-operation", "padGmToUb", "--dcconf-invalid",
+                         "0", "--dcconf-dtype", "half", "--dcconf-failures", str(tmp_path / "failures"), "-k",
+                         "not careless")
+    assert child.returncode == 1, child.stdout + child.stderr
+    assert "2 passed" in child.stdout and "2 failed" in child.stdout, child.stdout
+    assert "cared byte(s) differ" in child.stdout and "repro: dcconf run --backend YOUR_BACKEND --replay" in child.stdout
+    saved = sorted((tmp_path / "failures").glob("*.json"))
+    assert len(saved) == 2
+    # a saved case replays: the oracle passes it, the flipping implementation still fails it
+    replay = pytest_child(tmp_path, "-q", "--dcconf-replay", str(saved[0]), "-k", "not careless")
+    assert replay.returncode == 1 and "1 passed" in replay.stdout and "1 failed" in replay.stdout, replay.stdout
+
+
+def test_vector_set_cases(tmp_path):
+    child = pytest_child(tmp_path, "-q", "--dcconf-vectors", str(ROOT / "vectors" / "golden"), "-k", "test_oracle")
+    assert child.returncode == 0, child.stdout[-3000:] + child.stderr
+    ids = collected(pytest_child(tmp_path, "--collect-only", "-q", "--dcconf-vectors", str(ROOT / "vectors" / "golden")))
+    assert any("-invalid-FIX-4" in i for i in ids) and any("-valid-" in i for i in ids), ids[:5]
+    flipped = pytest_child(tmp_path, "-q", "--dcconf-vectors", str(ROOT / "vectors" / "golden"), "-k",
+                           "test_flipping and datacopy_gm2a1_float")
+    assert flipped.returncode == 1 and "cared byte(s) differ" in flipped.stdout, flipped.stdout[-3000:]
+    assert "repro: dcconf vectors check" in flipped.stdout
+
+
+def test_invalid_cases_pass_when_refused_and_fail_when_written_outside(tmp_path):
+    ids = collected(pytest_child(tmp_path, "--collect-only", "-q", "--dcconf-cases", "0", "--dcconf-operation",
+                                 "padGmToUb", "--dcconf-dtype", "half"))
+    assert ids and all("-G-4-PAD-G2U-" in i or "-G-4-G-" in i for i in ids), ids
+    refused = pytest_child(tmp_path, "-q", "--dcconf-cases", "0", "-k", "test_oracle", "--dcconf-dtype", "half")
+    assert refused.returncode == 0 and " passed" in refused.stdout, refused.stdout[-2000:]
+    careless = pytest_child(tmp_path, "-q", "--dcconf-cases", "0", "-k", "test_careless", "--dcconf-operation",
+                            "padGmToUb", "--dcconf-dtype", "half", "--dcconf-failures", str(tmp_path / "f"))
+    assert careless.returncode == 1, careless.stdout[-2000:]
+    assert "and run anyway, it wrote byte" in careless.stdout and "(G-4/G-1)" in careless.stdout, careless.stdout[-2000:]
