@@ -13,7 +13,8 @@ std::string shown(const json& value) {
 }
 
 void Context::fail(std::string field, std::string value, std::string message) const {
-  throw LoadFailure{{file_, clipForMessage(field, 80), clipForMessage(value), std::move(message)}};
+  // 64: a value shown() already clipped (40 characters and "...(N bytes)") passes unchanged.
+  throw LoadFailure{{file_, clipForMessage(field, 80), clipForMessage(value, 64), std::move(message)}};
 }
 
 std::uint64_t readUInt64(const Context& ctx, const json& value, const std::string& field, std::string_view width) {

@@ -150,7 +150,7 @@ TEST_P(BadInputs, ExitStatusAndOneLine) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Issue16, BadInputs, ::testing::ValuesIn(battery()),
-                         [](const ::testing::TestParamInfo<BadInput>& info) { return std::string(info.param.name); });
+                         [](const ::testing::TestParamInfo<BadInput>& row) { return std::string(row.param.name); });
 
 }  // namespace
 }  // namespace dcconf::cli::testing

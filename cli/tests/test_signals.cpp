@@ -39,7 +39,13 @@ int waitFor(pid_t pid, std::chrono::seconds limit) {
   return -1;
 }
 
-bool alive(pid_t pid) { return ::kill(pid, 0) == 0; }
+// Running: it exists and is not a zombie (a container's init may never reap an orphan).
+bool alive(pid_t pid) {
+  if (::kill(pid, 0) != 0) return false;
+  const std::string stat = readText("/proc/" + std::to_string(pid) + "/stat");
+  const auto close = stat.rfind(')');
+  return close == std::string::npos || stat.substr(close + 2, 1) != "Z";
+}
 
 void expectInterruptedReport(const fs::path& out) {
   ASSERT_TRUE(fs::exists(out / "report.json"));
@@ -67,7 +73,7 @@ TEST(Signals, SigtermStopsWorkersAndWritesTheInterruptedReport) {
   EXPECT_NE(readText(dir / "stdout.txt").find("interrupted by SIGTERM"), std::string::npos) << "no summary printed";
   expectNothingLeft(dir, dir / "tmp");
   // No worker survives (they would keep burning CPU): none of dcconf's processes is left.
-  EXPECT_NE(std::system(("pgrep -f -- '--seed 3 --out " + (dir / "out").string() + "' > /dev/null").c_str()), 0);
+  EXPECT_NE(std::system(("pgrep -f -- '[-]-seed 3 --out " + (dir / "out").string() + "' > /dev/null").c_str()), 0);
 }
 
 TEST(Signals, SigintKillsAHungExecBackendGroup) {
@@ -79,17 +85,20 @@ TEST(Signals, SigintKillsAHungExecBackendGroup) {
                                     "\" --out '" + (dir / "out").string() + "'",
                                 dir, dir / "tmp");
   const auto end = Clock::now() + std::chrono::seconds(20);
-  while (!fs::exists(dir / "backend.pid") && Clock::now() < end) std::this_thread::sleep_for(std::chrono::milliseconds(50));
-  std::this_thread::sleep_for(std::chrono::seconds(1));  // the first case is sent and hangs
+  // backend.pid.sleep appears once the first case was sent and hangs
+  while (!fs::exists(dir / "backend.pid.sleep") && Clock::now() < end) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
   const pid_t backendPid = std::stoi(readText(dir / "backend.pid"));
+  const pid_t sleepPid = std::stoi(readText(dir / "backend.pid.sleep"));
   ASSERT_TRUE(alive(backendPid));
+  ASSERT_TRUE(alive(sleepPid));
   const auto sent = Clock::now();
   ::kill(pid, SIGINT);
   EXPECT_EQ(waitFor(pid, std::chrono::seconds(20)), 130) << readText(dir / "stderr.txt");
   EXPECT_LT(Clock::now() - sent, std::chrono::seconds(10)) << "waited for the hung case instead of stopping";
   std::this_thread::sleep_for(std::chrono::milliseconds(200));
   EXPECT_FALSE(alive(backendPid)) << "the exec backend's shell outlived dcconf";
-  EXPECT_NE(std::system(("pgrep -f 'sleep 600' -P " + std::to_string(backendPid) + " > /dev/null").c_str()), 0);
+  EXPECT_FALSE(alive(sleepPid)) << "the exec backend's process group outlived dcconf";
   expectInterruptedReport(dir / "out");
   expectNothingLeft(dir, dir / "tmp");
 }

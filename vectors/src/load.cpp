@@ -438,7 +438,7 @@ Loaded loadSet(const fs::path& dir, const LoadLimits& limits) {
   for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::recursive_directory_iterator();
        it.increment(ec)) {
     if (++walked > 4 * limits.maxTests) break;
-    const std::string rel = fs::relative(it->path(), dir).generic_string();
+    const std::string rel = it->path().lexically_relative(dir).generic_string();  // relative() would follow a link
     if (it->is_symlink()) {
       if (!manifest->files.contains(rel)) {  // a listed one was reported above
         std::error_code linkEc;  // not ec: it ends the walk

@@ -9,6 +9,7 @@ namespace {
 
 constexpr int kMaxChildren = 64;
 std::atomic<pid_t> children[kMaxChildren];  // 0: a free slot
+std::atomic<bool> stopRequested{false};
 
 }  // namespace
 
@@ -27,11 +28,14 @@ void unregisterChild(pid_t target) noexcept {
 }
 
 void killRegisteredChildren() noexcept {
+  stopRequested.store(true);
   for (auto& slot : children) {
     const pid_t target = slot.load();
     if (target != 0) ::kill(target, SIGKILL);
   }
 }
+
+bool stopping() noexcept { return stopRequested.load(); }
 
 void forgetAllChildren() noexcept {
   for (auto& slot : children) slot.store(0);

@@ -11,6 +11,7 @@
 #include <optional>
 
 #include "child_process.hpp"
+#include "dcconf/backends/children.hpp"
 #include "dcconf/casefile/casefile.hpp"
 #include "dcconf/casefile/io.hpp"
 #include "dcconf/casefile/json_guard.hpp"
@@ -118,6 +119,7 @@ class ExecBackendImpl final : public ExecBackend {
 
   // Starts the command and performs the handshake; "" on success.
   std::string startChild() {
+    if (backends::stopping()) return "dcconf is stopping (interrupted)";
     auto started = ChildProcess::start(command_, stderrLog_);
     if (auto* error = std::get_if<std::string>(&started)) return *error;
     child_ = std::move(std::get<std::unique_ptr<ChildProcess>>(started));

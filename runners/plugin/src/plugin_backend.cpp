@@ -379,6 +379,7 @@ class PluginBackend final : public backends::Backend {
 
  private:
   std::string startWorker() const {
+    if (backends::stopping()) return "dcconf is stopping (interrupted)";
     int fds[2];
     if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, fds) != 0) return errnoText("socketpair");
     const pid_t parent = ::getpid();

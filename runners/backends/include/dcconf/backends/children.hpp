@@ -11,8 +11,10 @@ namespace dcconf::backends {
 // children) only means that child is not stopped early; its parent-death signal still ends it.
 void registerChild(pid_t target) noexcept;
 void unregisterChild(pid_t target) noexcept;
-// SIGKILL to every registered child; callable from a signal handler.
+// SIGKILL to every registered child; callable from a signal handler. From then on stopping() is true and backends
+// start no new child (a case cut short must not restart the process that was just killed).
 void killRegisteredChildren() noexcept;
+bool stopping() noexcept;
 // In a freshly forked process: the parent's children are not its to kill.
 void forgetAllChildren() noexcept;
 
