@@ -51,7 +51,8 @@ void onInterrupt(int signo) {
 }  // namespace
 
 fs::path runTempDir(std::string* error) {
-  if (!tempDir.empty() && tempOwner == ::getpid()) return tempDir;
+  // A forked worker shares its parent's folder (the parent removes it); it never makes one it could not remove.
+  if (!tempDir.empty()) return tempDir;
   std::error_code ec;
   const fs::path base = fs::temp_directory_path(ec);  // $TMPDIR, else /tmp
   if (ec) {
@@ -66,7 +67,7 @@ fs::path runTempDir(std::string* error) {
   const bool first = tempOwner == 0;
   tempDir = pattern;
   tempOwner = ::getpid();
-  if (first) std::atexit(removeAtExit);
+  if (first) std::atexit(removeAtExit);  // removeRunTempDir() clears tempDir: a later call makes a new one
   return tempDir;
 }
 
