@@ -111,6 +111,9 @@ TEST(Signals, ExecCaseFoldersGoToTmpdirAndAreRemoved) {
   const RunResult r = runDcconf("TMPDIR='" + (dir / "tmp").string() + "' '" + DCCONF_EXE + "' run --cases 3 --seed 2 --quiet --path 'GM->VECIN' --dtype half --backend '" + backend + "'", dir, false);
   EXPECT_EQ(r.status, 0) << r.stderrText;
   EXPECT_TRUE(fs::is_empty(dir / "tmp"));
+  const RunResult threaded = runDcconf("TMPDIR='" + (dir / "tmp").string() + "' '" + DCCONF_EXE + "' run --threads 2 --cases 3 --seed 2 --quiet --path 'GM->VECIN' --dtype half --backend '" + backend + "'", dir, false);
+  EXPECT_EQ(threaded.status, 0) << threaded.stderrText;
+  EXPECT_TRUE(fs::is_empty(dir / "tmp")) << "worker processes left temporary files";
   const RunResult kept = runDcconf("TMPDIR='" + (dir / "tmp").string() + "' '" + DCCONF_EXE + "' run --keep-temp --cases 3 --seed 2 --quiet --path 'GM->VECIN' --dtype half --backend '" + backend + "'", dir, false);
   EXPECT_EQ(kept.status, 0) << kept.stderrText;
   EXPECT_FALSE(fs::is_empty(dir / "tmp")) << "--keep-temp keeps the run's folder";
