@@ -82,7 +82,8 @@ Command addBenchCommand(CLI::App& parent) {
   app->add_option("--out", o->outDir, "write bench.json and table.txt here");
   app->add_flag("--force", o->force, "replace a non-empty --out directory");
   app->add_option("--timeout-ms", o->perCaseTimeoutMs, "per-call timeout for plugin and exec backends")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->check(CLI::Range(1u, 3600000u));  // 0 would time every case out: a run that tests nothing
   return {app, [o] { return runBenchCommand(*o); }};
 }
 

@@ -50,7 +50,7 @@ int runCase(const CaseOptions& options) {
   if (evaluation.verdict == oracle::Verdict::malformed) {
     return reportViolations(ExitStatus::unreadableCase, options.casePath, evaluation.violations);
   }
-  StagedOutput::Begin staged = StagedOutput::begin(options.outDir, options.force);
+  StagedOutput::Begin staged = StagedOutput::begin(options.outDir, options.force, {{"the case file", options.casePath}});
   if (!staged.output) return fail(ExitStatus::outputRefused, staged.error);
   if (std::string error = writeOutputs(*staged.output, data, evaluation); !error.empty()) {
     return fail(ExitStatus::outputRefused, error);

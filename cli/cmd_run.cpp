@@ -6,9 +6,11 @@
 
 #include "commands.hpp"
 #include "dcconf/casefile/casefile.hpp"
+#include "dcconf/run/lifecycle.hpp"
 #include "dcconf/run/run.hpp"
 #include "diagnostics.hpp"
 #include "output_dir.hpp"
+#include "run_verdict.hpp"
 
 namespace dcconf::cli {
 namespace {
@@ -23,6 +25,7 @@ struct RunCliOptions {
   std::string outDir;
   bool force = false;
   std::string replay;
+  bool keepTemp = false;
 };
 
 std::optional<run::Shard> parseShard(const std::string& text) {
@@ -90,6 +93,8 @@ int runReplay(const RunCliOptions& o) {
 
 int runRun(RunCliOptions& o) {
   if (const std::string error = resolveOptions(o); !error.empty()) return fail(ExitStatus::usage, error);
+  run::keepTemporaryFolder(o.keepTemp);
+  run::installInterruptHandlers();  // SIGINT/SIGTERM: stop, report what finished, exit 130/143 (issue 16)
   if (!o.replay.empty()) return runReplay(o);
   std::optional<StagedOutput> staged;
   if (!o.outDir.empty()) {  // refuse before spending minutes on a run whose results could not be kept
@@ -97,8 +102,10 @@ int runRun(RunCliOptions& o) {
     if (!begin.output) return fail(ExitStatus::outputRefused, begin.error);
     staged.emplace(std::move(*begin.output));
   }
-  const run::RunOutcome outcome = run::runSuite(o.run, std::cerr);
-  if (!outcome.report) return fail(ExitStatus::backendUnavailable, outcome.error);
+  run::RunOutcome outcome = run::runSuite(o.run, std::cerr);
+  const int signal = run::interruptSignal();
+  if (!outcome.report) return signal != 0 ? 128 + signal : fail(ExitStatus::backendUnavailable, outcome.error);
+  if (signal != 0) outcome.report->markInterrupted(run::interruptName());
   if (!o.run.quiet) outcome.report->printSummary(std::cout);
   if (!outcome.error.empty()) printError(outcome.error);
   if (staged) {
@@ -110,8 +117,8 @@ int runRun(RunCliOptions& o) {
     if (error.empty()) error = staged->commit();
     if (!error.empty()) return fail(ExitStatus::outputRefused, error);
   }
-  const bool passed = outcome.report->passed() && outcome.error.empty();
-  return code(passed ? ExitStatus::ok : ExitStatus::checksFailed);
+  if (signal != 0) return 128 + signal;  // ExitStatus::interruptedByInt / interruptedByTerm
+  return exitCodeOf(*outcome.report, !outcome.error.empty());
 }
 
 }  // namespace
@@ -134,8 +141,10 @@ Command addRunCommand(CLI::App& parent) {
   app->add_option("--out", o->outDir, "write report.json, junit.xml and failures/ here");
   app->add_flag("--force", o->force, "replace a non-empty --out directory");
   app->add_option("--timeout-ms", o->run.perCaseTimeoutMs, "per-case timeout for plugin and exec backends")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->check(CLI::Range(1u, 3600000u));  // 0 would time every case out: a run that tests nothing
   app->add_flag("--quiet", o->run.quiet, "no summary table");
+  app->add_flag("--keep-temp", o->keepTemp, "keep the run's temporary folder ($TMPDIR/dcconf-run.*: exec case folders)");
   app->add_option("--replay", o->replay, "run one saved case file (e.g. OUT/failures/ID.json) and show the diff");
   return {app, [o] { return runRun(*o); }};
 }

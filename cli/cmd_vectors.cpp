@@ -9,6 +9,7 @@
 #include "dcconf/vectors/vectors.hpp"
 #include "diagnostics.hpp"
 #include "output_dir.hpp"
+#include "run_verdict.hpp"
 
 namespace dcconf::cli {
 namespace {
@@ -51,7 +52,8 @@ int runExport(const VectorsOptions& o) {
   options.command = "dcconf vectors export --product " + o.product + " --profile " + oracle::profileName(options.profile) +
                     " --paths " + run::shellQuoteArg(o.paths) + " --dtypes " + run::shellQuoteArg(o.dtypes) +
                     " --count " + std::to_string(o.count) + " --seed " + std::to_string(o.seed);
-  StagedOutput::Begin begin = StagedOutput::begin(o.outDir, o.force);  // refuse before spending time
+  // A set is read as a whole (every file listed), so it carries no marker: --force never replaces one.
+  StagedOutput::Begin begin = StagedOutput::begin(o.outDir, o.force, {}, /*marked=*/false);  // refuse before spending time
   if (!begin.output) return fail(ExitStatus::outputRefused, begin.error);
   const vectors::Exported exported = vectors::exportSet(options);
   if (!exported.error.empty()) return fail(ExitStatus::backendUnavailable, exported.error);
@@ -92,20 +94,27 @@ int finishJudged(const VectorsOptions& o, const vectors::Judged& judged, std::op
     if (error.empty()) error = outputsOut->commit();
   }
   if (!error.empty()) return fail(ExitStatus::outputRefused, error);
-  return code(judged.report->passed() ? ExitStatus::ok : ExitStatus::checksFailed);
+  return exitCodeOf(*judged.report, false);
 }
 
-std::optional<StagedOutput> stage(const std::string& dir, bool force, std::string& error) {
-  if (dir.empty()) return std::nullopt;
-  StagedOutput::Begin begin = StagedOutput::begin(dir, force);
+std::optional<StagedOutput> stage(const NamedPath& out, bool force, const std::vector<NamedPath>& inputs,
+                                  std::string& error) {
+  if (out.path.empty() || !error.empty()) return std::nullopt;
+  error = overlapError(out, inputs);
+  if (!error.empty()) return std::nullopt;
+  StagedOutput::Begin begin = StagedOutput::begin(out.path, force);
   if (!begin.output) error = begin.error;
   return std::move(begin.output);
 }
 
 int runJudge(const VectorsOptions& o, bool verify, const std::string& commandLine) {
   std::string error;
-  std::optional<StagedOutput> reportOut = stage(o.reportDir, o.force, error);
-  std::optional<StagedOutput> outputsOut = verify ? std::nullopt : stage(o.saveOutputs, o.force, error);
+  // Neither output may be, hold or lie in the set, the dumped outputs, or the other output.
+  const NamedPath setInput{"the vector set", o.setDir};
+  std::optional<StagedOutput> reportOut =
+      stage({"--out", o.reportDir}, o.force, {setInput, {"--outputs", o.outputsDir}, {"--save-outputs", o.saveOutputs}}, error);
+  std::optional<StagedOutput> outputsOut =
+      verify ? std::nullopt : stage({"--save-outputs", o.saveOutputs}, o.force, {setInput, {"--out", o.reportDir}}, error);
   if (!error.empty()) return fail(ExitStatus::outputRefused, error);
   int status = 0;
   const auto set = loadOrReport(o.setDir, status);
@@ -154,7 +163,8 @@ Command addVectorsCommand(CLI::App& parent) {
   CLI::App* check = app->add_subcommand("check", "Replay every vector on a backend and report as dcconf run does");
   check->add_option("DIR", o->setDir, "the vector set's folder")->required();
   check->add_option("--backend", o->backend, "fast | oracle | plugin:PATH.so | exec:\"COMMAND ARGS\"")->capture_default_str();
-  check->add_option("--timeout-ms", o->timeoutMs, "per-case timeout for plugin and exec backends")->capture_default_str();
+  check->add_option("--timeout-ms", o->timeoutMs, "per-case timeout for plugin and exec backends")->capture_default_str()
+      ->check(CLI::Range(1u, 3600000u));  // 0 would time every case out: a run that tests nothing
   check->add_option("--save-outputs", o->saveOutputs, "write the backend's destination as <tcId>.bin into this folder");
 
   CLI::App* verify = app->add_subcommand("verify", "Judge the <tcId>.bin outputs a device harness dumped");

@@ -12,6 +12,9 @@ enum class ExitStatus : int {
   outputRefused = 5,   // the output exists (no --force) or cannot be written
   notSupported = 6,    // the product lacks the path or dtype (PROD)
   backendUnavailable = 7,  // the --backend cannot be loaded or started, or selects nothing to run
+  nothingTested = 8,       // a run or judgement finished, but not one case passed or failed (all NOT_SUPPORTED)
+  interruptedByInt = 130,  // SIGINT: the report of what finished is written, marked interrupted (128 + 2)
+  interruptedByTerm = 143, // SIGTERM: likewise (128 + 15)
 };
 
 constexpr int code(ExitStatus status) { return static_cast<int>(status); }

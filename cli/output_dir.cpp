@@ -12,12 +12,21 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// "" when dir may be (re)placed; otherwise why not.
+// "" when dir may be (re)placed; otherwise why not. --force replaces only an empty folder or one dcconf wrote
+// (it holds kMarkerFile), never a file and never a folder of someone else's (issue 16: data loss with --force).
 std::string refusal(const fs::path& dir, bool force) {
   std::error_code ec;
-  if (!fs::exists(dir, ec) || force) return {};
-  if (!fs::is_directory(dir, ec)) return dir.string() + " exists and is not a directory (use --force to replace it)";
-  if (!fs::is_empty(dir, ec)) return dir.string() + " exists and is not empty (use --force to replace it)";
+  const fs::file_status status = fs::symlink_status(dir, ec);
+  if (!fs::exists(status)) return {};
+  if (!fs::is_directory(status)) {
+    return dir.string() + " exists and is not a folder: dcconf never replaces it, not even with --force";
+  }
+  if (fs::is_empty(dir, ec)) return {};
+  if (!force) return dir.string() + " exists and is not empty (use --force to replace it)";
+  if (!fs::is_regular_file(fs::symlink_status(dir / StagedOutput::kMarkerFile, ec))) {
+    return dir.string() + " is not a folder dcconf wrote (no " + StagedOutput::kMarkerFile +
+           "): --force replaces only those; move it away yourself";
+  }
   return {};
 }
 
@@ -26,14 +35,21 @@ fs::path sibling(const fs::path& dir, const char* tag) {
   return dir.parent_path() / ("." + dir.filename().string() + "." + tag + "-" + std::to_string(::getpid()));
 }
 
+// "." and ".." have no name to rename aside ("cannot move . aside: Device or resource busy"): made absolute.
 fs::path withoutTrailingSlash(const fs::path& dir) {
-  const fs::path normal = dir.lexically_normal();
+  fs::path normal = dir.lexically_normal();
+  if (normal.empty() || normal.filename() == "." || normal.filename() == ".." || !normal.has_filename()) {
+    std::error_code ec;
+    normal = fs::absolute(dir, ec).lexically_normal();
+  }
   return normal.has_filename() ? normal : normal.parent_path();
 }
 
 }  // namespace
 
-StagedOutput::Begin StagedOutput::begin(const fs::path& requested, bool force) {
+StagedOutput::Begin StagedOutput::begin(const fs::path& requested, bool force, const std::vector<NamedPath>& inputs,
+                                        bool marked) {
+  if (std::string why = overlapError({"--out", requested}, inputs); !why.empty()) return {std::nullopt, why};
   const fs::path dir = withoutTrailingSlash(requested);
   if (std::string why = refusal(dir, force); !why.empty()) return {std::nullopt, why};
   const fs::path staging = sibling(dir, "tmp");
@@ -41,7 +57,14 @@ StagedOutput::Begin StagedOutput::begin(const fs::path& requested, bool force) {
   fs::remove_all(staging, ec);  // a leftover of an earlier crash with the same pid
   fs::create_directories(staging, ec);
   if (ec) return {std::nullopt, "cannot create " + staging.string() + ": " + ec.message()};
-  return {StagedOutput(dir, staging, force), {}};
+  StagedOutput output(dir, staging, force);
+  if (marked) {
+    if (std::string error = output.write(kMarkerFile, std::string_view("written by dcconf; --force may replace this folder\n"));
+        !error.empty()) {
+      return {std::nullopt, error};
+    }
+  }
+  return {std::move(output), {}};
 }
 
 StagedOutput::StagedOutput(StagedOutput&& other) noexcept

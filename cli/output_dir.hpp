@@ -8,14 +8,23 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
+
+#include "safe_output.hpp"
 
 namespace dcconf::cli {
 
 class StagedOutput {
  public:
-  // Empty error and a staging directory, or an error line (DIR is non-empty without force, or not creatable).
+  // Marks a folder dcconf wrote: only such a folder (or an empty one) may be replaced with --force.
+  static constexpr const char* kMarkerFile = ".dcconf-output";
+
+  // Empty error and a staging directory, or an error line: DIR is, contains or lies inside one of inputs; DIR is a
+  // file; DIR is non-empty without force, or with force but not marked; or it cannot be created. marked = false
+  // for a folder others read as a whole (a vector set lists every file it holds): --force never replaces it.
   struct Begin;
-  static Begin begin(const std::filesystem::path& dir, bool force);
+  static Begin begin(const std::filesystem::path& dir, bool force, const std::vector<NamedPath>& inputs = {},
+                     bool marked = true);
 
   StagedOutput(StagedOutput&& other) noexcept;
   StagedOutput& operator=(StagedOutput&&) = delete;

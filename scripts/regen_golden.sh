@@ -23,6 +23,12 @@ if ((check)); then
   "$dcconf" vectors lint "$root/vectors/golden" --quiet
   echo "regen_golden: vectors/golden/ is up to date"
 else
-  "$dcconf" vectors export --out "$root/vectors/golden" --force "${options[@]}"
+  # dcconf never replaces a vector set, even with --force (issue 16): export beside it, then swap, so the old set
+  # goes only once the new one is complete.
+  new="$root/vectors/.golden.new"
+  rm -rf "$new"
+  "$dcconf" vectors export --out "$new" "${options[@]}"
+  rm -rf "$root/vectors/golden"
+  mv "$new" "$root/vectors/golden"
   "$dcconf" vectors lint "$root/vectors/golden"
 fi

@@ -3,15 +3,21 @@
 #include <algorithm>
 #include <cmath>
 
+#include "dcconf/casefile/json_guard.hpp"
+
 namespace dcconf::casefile::detail {
 
-std::string shown(const json& value) { return value.is_string() ? value.get<std::string>() : value.dump(); }
-
-void Context::fail(std::string field, std::string value, std::string message) const {
-  throw LoadFailure{{file_, std::move(field), std::move(value), std::move(message)}};
+// Clipped: a message quotes a value in a few dozen characters, never a whole array the file chose to make huge.
+std::string shown(const json& value) {
+  return clipForMessage(value.is_string() ? value.get<std::string>() : value.dump());
 }
 
-std::uint64_t readUInt64(const Context& ctx, const json& value, const std::string& field) {
+void Context::fail(std::string field, std::string value, std::string message) const {
+  // 64: a value shown() already clipped (40 characters and "...(N bytes)") passes unchanged.
+  throw LoadFailure{{file_, clipForMessage(field, 80), clipForMessage(value, 64), std::move(message)}};
+}
+
+std::uint64_t readUInt64(const Context& ctx, const json& value, const std::string& field, std::string_view width) {
   if (value.is_number_unsigned()) return value.get<std::uint64_t>();
   // The parser stores every non-negative integer as unsigned, but JSON built in C++ from an int is signed.
   if (value.is_number_integer()) {
@@ -22,7 +28,7 @@ std::uint64_t readUInt64(const Context& ctx, const json& value, const std::strin
   if (value.is_number_float()) {
     // Integers beyond 2^64 - 1 also arrive as floats: say which problem it is.
     const double number = value.get<double>();
-    if (number >= 18446744073709551616.0) ctx.fail(field, value, "does not fit uint64_t");
+    if (number >= 18446744073709551616.0) ctx.fail(field, value, "does not fit " + std::string(width));
     if (number < 0) ctx.fail(field, value, "must not be negative");
     ctx.fail(field, value, number == std::floor(number) ? "must be written as an integer (no '.' or exponent)"
                                                         : "must be an integer, not a fraction");

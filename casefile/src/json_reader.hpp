@@ -49,8 +49,10 @@ constexpr std::string_view widthName() {
   if constexpr (std::is_same_v<U, std::uint64_t>) return "uint64_t";
 }
 
-// A non-negative JSON integer that fits 64 bits; floats, negatives and other types fail naming the field.
-std::uint64_t readUInt64(const Context& ctx, const json& value, const std::string& field);
+// A non-negative JSON integer that fits 64 bits; floats, negatives and other types fail naming the field. width
+// names the field's own type in the message for a value beyond 2^64 - 1.
+std::uint64_t readUInt64(const Context& ctx, const json& value, const std::string& field,
+                         std::string_view width = "uint64_t");
 
 template <class T>
 T readField(const Context& ctx, const json& value, const std::string& field) {
@@ -59,7 +61,7 @@ T readField(const Context& ctx, const json& value, const std::string& field) {
     return value.get<bool>();
   } else {
     static_assert(std::is_unsigned_v<T>, "struct fields are bool or unsigned");
-    const std::uint64_t wide = readUInt64(ctx, value, field);
+    const std::uint64_t wide = readUInt64(ctx, value, field, widthName<T>());
     if (wide > std::numeric_limits<T>::max()) ctx.fail(field, value, "does not fit " + std::string(widthName<T>()));
     return static_cast<T>(wide);
   }

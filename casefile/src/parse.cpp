@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "dcconf/casefile/casefile.hpp"
+#include "dcconf/casefile/json_guard.hpp"
 #include "dcconf/oracle/numeric.hpp"
 #include "hex.hpp"
 #include "json_reader.hpp"
@@ -461,12 +462,19 @@ LoadResult parseCase(const nlohmann::json& json, const fs::path& baseDir, const 
 
 LoadResult parseCaseText(const std::string& text, const fs::path& baseDir, const std::string& fileLabel,
                          const LoadLimits& limits) {
+  // Depth first: nothing below may recurse on a nesting the file chose (issue 16).
+  if (std::string deep = jsonDepthError(text); !deep.empty()) return LoadError{fileLabel, "", "", "malformed JSON: " + deep};
   nlohmann::json json;
   try {
     json = nlohmann::json::parse(text);
   } catch (const nlohmann::json::parse_error& e) {
     return LoadError{fileLabel, "", "",
                      "malformed JSON at " + parseErrorPosition(text, e.byte) + ": " + parseErrorReason(e.what())};
+  } catch (const nlohmann::json::exception& e) {  // e.g. out_of_range.406: a number such as 1e400 overflows a double
+    const std::string what = e.what();
+    const auto number = what.find("number overflow");
+    return LoadError{fileLabel, "", "",
+                     "malformed JSON: " + clipForMessage(number == std::string::npos ? what : what.substr(number), 80)};
   }
   return parseCase(json, baseDir, fileLabel, limits);
 }

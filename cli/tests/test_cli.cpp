@@ -114,8 +114,14 @@ TEST(Cli, NonEmptyOutputIsRefusedWithoutForceAndReplacedWithIt) {
   EXPECT_EQ(readText(dir / "o" / "precious.txt"), "old");
   EXPECT_FALSE(fs::exists(dir / "o" / "result.json"));
 
+  // Issue 16: --force never replaces a folder dcconf did not write; it does replace one it wrote.
+  EXPECT_EQ(runDcconf(args + " --force", dir).status, 5);
+  EXPECT_EQ(readText(dir / "o" / "precious.txt"), "old");
+  fs::remove_all(dir / "o");
+  ASSERT_EQ(runDcconf(args, dir).status, 0);
+  std::ofstream(dir / "o" / "stale.txt") << "from an earlier run";
   EXPECT_EQ(runDcconf(args + " --force", dir).status, 0);
-  EXPECT_FALSE(fs::exists(dir / "o" / "precious.txt"));
+  EXPECT_FALSE(fs::exists(dir / "o" / "stale.txt"));
   EXPECT_TRUE(fs::exists(dir / "o" / "result.json"));
   // Nothing staged is left next to the output.
   int entries = 0;

@@ -194,8 +194,14 @@ TEST(Run, KeepsExistingOutputWithoutForce) {
   std::ofstream(dir / "out" / "keep.txt") << "mine";
   EXPECT_EQ(runDcconf("run" + kFew + " --out '" + (dir / "out").string() + "'", dir).status, 5);
   EXPECT_EQ(readText(dir / "out" / "keep.txt"), "mine");
+  // Issue 16: --force replaces only a folder dcconf wrote, never the user's own.
+  EXPECT_EQ(runDcconf("run" + kFew + " --force --out '" + (dir / "out").string() + "'", dir).status, 5);
+  EXPECT_EQ(readText(dir / "out" / "keep.txt"), "mine");
+  fs::remove_all(dir / "out");
+  EXPECT_EQ(runDcconf("run" + kFew + " --out '" + (dir / "out").string() + "'", dir).status, 0);
+  std::ofstream(dir / "out" / "extra.txt") << "stale";
   EXPECT_EQ(runDcconf("run" + kFew + " --force --out '" + (dir / "out").string() + "'", dir).status, 0);
-  EXPECT_FALSE(fs::exists(dir / "out" / "keep.txt"));
+  EXPECT_FALSE(fs::exists(dir / "out" / "extra.txt"));
   EXPECT_TRUE(fs::exists(dir / "out" / "report.json"));
 }
 

@@ -2,6 +2,7 @@
 #include <fstream>
 #include <set>
 
+#include "dcconf/casefile/json_guard.hpp"
 #include "dcconf/vectors/sha256.hpp"
 #include "dcconf/vectors/vectors.hpp"
 #include "json_fields.hpp"
@@ -52,6 +53,11 @@ std::optional<std::vector<std::uint8_t>> readCapped(const fs::path& path, std::u
 // The file's size from the file system, or a problem.
 std::optional<std::uint64_t> fileSize(const fs::path& path, const std::string& rel, std::vector<Problem>& problems) {
   std::error_code ec;
+  if (fs::is_symlink(path, ec)) {  // it could point anywhere, out of the set included
+    problems.push_back({rel, "", "is a symbolic link to " + fs::read_symlink(path, ec).string().substr(0, 120) +
+                                     ": a vector set holds regular files only"});
+    return std::nullopt;
+  }
   if (!fs::is_regular_file(path, ec)) {
     problems.push_back({rel, "", "cannot read " + path.string() + ": " + (ec ? ec.message() : "missing or not a regular file")});
     return std::nullopt;
@@ -65,11 +71,13 @@ std::optional<std::uint64_t> fileSize(const fs::path& path, const std::string& r
 }
 
 std::optional<json> parseJsonText(const std::string& text, const std::string& file, std::vector<Problem>& problems) {
-  json parsed = json::parse(text, nullptr, false);
-  if (parsed.is_discarded()) {
-    problems.push_back({file, "", "is not JSON"});
+  std::string why;
+  std::optional<json> guarded = casefile::parseJsonGuarded(text, why);  // depth capped before parsing (issue 16)
+  if (!guarded) {
+    problems.push_back({file, "", "is not JSON: " + casefile::clipForMessage(why, 120)});
     return std::nullopt;
   }
+  json parsed = std::move(*guarded);
   if (!parsed.is_object()) {
     problems.push_back({file, "", "is not a JSON object"});
     return std::nullopt;
@@ -430,8 +438,16 @@ Loaded loadSet(const fs::path& dir, const LoadLimits& limits) {
   for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::recursive_directory_iterator();
        it.increment(ec)) {
     if (++walked > 4 * limits.maxTests) break;
+    const std::string rel = it->path().lexically_relative(dir).generic_string();  // relative() would follow a link
+    if (it->is_symlink()) {
+      if (!manifest->files.contains(rel)) {  // a listed one was reported above
+        std::error_code linkEc;  // not ec: it ends the walk
+        problems.push_back({rel, "", "is a symbolic link to " + fs::read_symlink(it->path(), linkEc).string().substr(0, 120) +
+                                         ": a vector set holds regular files only"});
+      }
+      continue;
+    }
     if (it->is_directory()) continue;
-    const std::string rel = fs::relative(it->path(), dir).generic_string();
     if (rel != kManifestFile && !manifest->files.contains(rel)) {
       problems.push_back({rel, "", "is in the set folder but not listed in manifest.json"});
     }

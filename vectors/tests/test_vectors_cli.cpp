@@ -16,6 +16,11 @@ TEST(VectorsCli, ExportRefusesNonEmptyWithoutForceAndIsDeterministic) {
   const RunResult again = runDcconf("vectors export --out " + q(a) + " --dtypes half --count 1 --seed 3", dir);
   EXPECT_EQ(again.status, 5);
   EXPECT_NE(again.stderrText.find("dcconf: error:"), std::string::npos);
+  // Issue 16: --force never replaces a vector set (a golden set is someone's data); only an empty folder.
+  EXPECT_EQ(runDcconf("vectors export --out " + q(a) + " --force --dtypes half --count 1 --seed 3", dir).status, 5);
+  EXPECT_TRUE(fs::exists(a / "manifest.json"));
+  fs::remove_all(a);
+  fs::create_directories(a);
   EXPECT_EQ(runDcconf("vectors export --out " + q(a) + " --force --dtypes half --count 1 --seed 3", dir).status, 0);
   ASSERT_EQ(runDcconf("vectors export --out " + q(b) + " --dtypes half --count 1 --seed 3", dir).status, 0);
   EXPECT_EQ(std::system(("diff -r " + q(a) + " " + q(b) + " > /dev/null").c_str()), 0);

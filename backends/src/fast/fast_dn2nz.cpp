@@ -156,9 +156,11 @@ void prefetchNextLine(const std::uint8_t* blockSrc, std::uint64_t srcDPitch, std
                       std::uint64_t lineStartByte, std::uint64_t rowBytes, std::uint64_t nextBlockDCount) {
   const std::uint64_t ahead = lineStartByte + kLineBytes;
   const bool wraps = ahead >= rowBytes;
-  const std::uint8_t* at = wraps ? blockSrc + dCount * srcDPitch + (ahead - rowBytes) : blockSrc + ahead;
+  // Addresses as integers: a hint may point past the buffer (or wrap), which pointer arithmetic may not (UB).
+  const std::uintptr_t base = reinterpret_cast<std::uintptr_t>(blockSrc);
+  const std::uintptr_t at = wraps ? base + dCount * srcDPitch + (ahead - rowBytes) : base + ahead;
   const std::uint64_t rows = wraps ? nextBlockDCount : dCount;
-  for (std::uint64_t d = 0; d < rows; ++d) __builtin_prefetch(at + d * srcDPitch);
+  for (std::uint64_t d = 0; d < rows; ++d) __builtin_prefetch(reinterpret_cast<const void*>(at + d * srcDPitch));
 }
 
 }  // namespace

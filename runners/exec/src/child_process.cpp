@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -12,6 +13,8 @@
 #include <fstream>
 #include <thread>
 #include <vector>
+
+#include "dcconf/backends/children.hpp"
 
 namespace dcconf::exec::detail {
 namespace {
@@ -81,8 +84,12 @@ bool placeFd(int fd, int target) {
 }
 
 // Between fork and exec only async-signal-safe calls: everything the child needs is prepared before fork.
-[[noreturn]] void execChild(const Pipe& in, const Pipe& out, int logFd, int execErrorFd, char* const argv[]) {
+[[noreturn]] void execChild(const Pipe& in, const Pipe& out, int logFd, int execErrorFd, char* const argv[],
+                            pid_t parent) {
   ::setpgid(0, 0);
+  // Dies with dcconf (issue 16: an orphaned backend kept running); the check covers a parent that died before.
+  ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+  if (::getppid() != parent) ::_exit(127);
   // Ignored signals stay ignored across exec; the parent ignores SIGPIPE, the child must not inherit that.
   struct sigaction defaultAction {};
   defaultAction.sa_handler = SIG_DFL;
@@ -120,10 +127,14 @@ std::variant<std::unique_ptr<ChildProcess>, std::string> ChildProcess::start(con
   std::string shell = "/bin/sh", dashC = "-c", commandCopy = command;
   char* const argv[] = {shell.data(), dashC.data(), commandCopy.data(), nullptr};
 
+  const pid_t parent = ::getpid();
   const pid_t pid = ::fork();
-  if (pid == 0) execChild(in, out, logFd, execError.writeEnd, argv);
+  if (pid == 0) execChild(in, out, logFd, execError.writeEnd, argv, parent);
   const std::string forkError = pid < 0 ? errnoText("fork") : "";
-  if (pid > 0) ::setpgid(pid, pid);  // also here: whichever runs first, the group exists before we may kill it
+  if (pid > 0) {
+    ::setpgid(pid, pid);  // also here: whichever runs first, the group exists before we may kill it
+    backends::registerChild(-pid);  // an interrupted dcconf kills the whole group
+  }
   ::close(logFd);
   closeFd(in.readEnd);
   closeFd(out.writeEnd);
@@ -229,6 +240,7 @@ void ChildProcess::killGroup() {
   int status = 0;
   while (::waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
   }
+  backends::unregisterChild(-pid_);
   pid_ = -1;
 }
 

@@ -11,8 +11,10 @@
 #include <optional>
 
 #include "child_process.hpp"
+#include "dcconf/backends/children.hpp"
 #include "dcconf/casefile/casefile.hpp"
 #include "dcconf/casefile/io.hpp"
+#include "dcconf/casefile/json_guard.hpp"
 
 namespace dcconf::exec {
 namespace {
@@ -58,6 +60,7 @@ struct Reply {
 };
 
 Reply parseReply(const std::string& line, std::uint64_t id) {
+  if (std::string deep = casefile::jsonDepthError(line); !deep.empty()) return {{}, "reply is not a JSON object: " + deep};
   const json reply = json::parse(line, nullptr, /*allow_exceptions=*/false);
   if (reply.is_discarded() || !reply.is_object()) return {{}, "reply is not a JSON object: " + oneLine(line, 80)};
   const auto idIt = reply.find("id");
@@ -116,6 +119,7 @@ class ExecBackendImpl final : public ExecBackend {
 
   // Starts the command and performs the handshake; "" on success.
   std::string startChild() {
+    if (backends::stopping()) return "dcconf is stopping (interrupted)";
     auto started = ChildProcess::start(command_, stderrLog_);
     if (auto* error = std::get_if<std::string>(&started)) return *error;
     child_ = std::move(std::get<std::unique_ptr<ChildProcess>>(started));
@@ -179,6 +183,7 @@ class ExecBackendImpl final : public ExecBackend {
 
  private:
   std::string acceptHello(const std::string& line) {
+    if (std::string deep = casefile::jsonDepthError(line); !deep.empty()) return "handshake reply: " + deep;
     const json reply = json::parse(line, nullptr, /*allow_exceptions=*/false);
     const auto helloIt = reply.is_object() ? reply.find("hello") : reply.end();
     if (reply.is_discarded() || !reply.is_object() || helloIt == reply.end() || *helloIt != true) {
@@ -283,7 +288,8 @@ class ExecBackendImpl final : public ExecBackend {
     keptFailure_ = true;
     writeTextFile(caseDir / "failure.txt", std::string(backends::name(result.status)) + ": " + result.detail +
                                                "\nrequest: " + requestLine + "\n");
-    result.detail += " [case kept in " + caseDir.string() + "]";
+    result.detail += options_.sessionIsTemporary ? " [case in " + caseDir.string() + ", kept only with --keep-temp]"
+                                                 : " [case kept in " + caseDir.string() + "]";
     return result;
   }
 
@@ -302,10 +308,10 @@ class ExecBackendImpl final : public ExecBackend {
 
 // <workDir>/exec.XXXXXX: two backends (or two runs) sharing a work dir never share case folders.
 std::variant<fs::path, std::string> makeSessionDir(const fs::path& workDir) {
-  const fs::path base = workDir.empty() ? fs::temp_directory_path() / "dcconf-exec" : workDir;
+  const fs::path base = workDir.empty() ? fs::temp_directory_path() : workDir;
   std::error_code ec;
   fs::create_directories(base, ec);
-  std::string pattern = fs::absolute(base, ec).append("exec.XXXXXX").string();
+  std::string pattern = fs::absolute(base, ec).append(workDir.empty() ? "dcconf-exec.XXXXXX" : "exec.XXXXXX").string();
   if (::mkdtemp(pattern.data()) == nullptr) return "cannot create a session folder in " + base.string();
   return fs::path(pattern);
 }

@@ -24,6 +24,9 @@
 #include <cstring>
 #include <mutex>
 #include <optional>
+#include <utility>
+
+#include "dcconf/backends/children.hpp"
 
 #include "dcconf/plugin/abi_convert.hpp"
 #include "dcconf_backend.h"
@@ -304,8 +307,16 @@ class PluginBackend final : public backends::Backend {
     request.kind = RequestKind::supports;
     request.c = toAbi(c);
     Reply reply;
-    // A crash or hang here answers "not supported"; the next call starts a fresh worker.
-    return transact(request, reply).status == RunStatus::ok && reply.supported != 0;
+    // A crash or hang here is the plugin's failure, not "not supported" (issue 16: that ran green having tested
+    // nothing): answer true, and the run() that follows reports it as CRASH or TIMEOUT. The next call starts a
+    // fresh worker.
+    RunResult asked = transact(request, reply);
+    if (asked.status == RunStatus::crashed || asked.status == RunStatus::timedOut) {
+      asked.detail = "in supports(): " + asked.detail;
+      supportsFailure_ = std::move(asked);
+      return true;
+    }
+    return asked.status == RunStatus::ok && reply.supported != 0;
   }
 
   RunResult run(const oracle::Case& c, std::span<const std::uint8_t> src, std::span<std::uint8_t> dst) override {
@@ -324,6 +335,7 @@ class PluginBackend final : public backends::Backend {
                                            " (later ABI fields: see dcconf_backend.h, case_struct_size)"};
     }
     const std::lock_guard lock(mutex_);
+    if (supportsFailure_) return *std::exchange(supportsFailure_, std::nullopt);
     Request request;
     request.kind = RequestKind::run;
     request.c = toAbi(c);
@@ -367,6 +379,7 @@ class PluginBackend final : public backends::Backend {
 
  private:
   std::string startWorker() const {
+    if (backends::stopping()) return "dcconf is stopping (interrupted)";
     int fds[2];
     if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, fds) != 0) return errnoText("socketpair");
     const pid_t parent = ::getpid();
@@ -381,6 +394,7 @@ class PluginBackend final : public backends::Backend {
       // The worker: never returns into the parent's code (it would run the caller's stack twice).
       ::prctl(PR_SET_PDEATHSIG, SIGKILL);
       if (::getppid() != parent) ::_exit(0);
+      backends::forgetAllChildren();  // the host's other children are not the worker's to kill
       const rlimit noCore{0, 0};  // a crashing plugin should not spend seconds writing a core file
       ::setrlimit(RLIMIT_CORE, &noCore);
       closeInheritedFds(fds[1], memfd_);
@@ -393,6 +407,7 @@ class PluginBackend final : public backends::Backend {
     ::close(fds[1]);
     sock_ = fds[0];
     pid_ = pid;
+    backends::registerChild(pid);  // an interrupted dcconf kills it at once, not after the case's timeout
 
     Hello hello;
     const Io io = recvAll(sock_, &hello, sizeof hello,
@@ -448,6 +463,7 @@ class PluginBackend final : public backends::Backend {
     while (::waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
     }
     ::close(sock_);
+    backends::unregisterChild(pid_);
     pid_ = -1;
     sock_ = -1;
     return describeExit(status);
@@ -486,11 +502,14 @@ class PluginBackend final : public backends::Backend {
   mutable std::string name_;
   mutable std::string version_;
   mutable std::uint64_t pluginCaseBytes_ = DCCONF_CASE_V1_0_SIZE;  // from the worker's hello
+  mutable std::optional<RunResult> supportsFailure_;  // how the last supports() crashed or hung, for run() to report
 };
 
 }  // namespace
 
 PluginLoad makePluginBackend(const std::string& libraryPath, const PluginOptions& options) {
+  // dlopen("") opens dcconf itself, which then "does not export" the entry point: say what is really wrong.
+  if (libraryPath.empty()) return {nullptr, "plugin '': empty library path (write plugin:PATH.so)"};
   auto backend = std::make_unique<PluginBackend>(libraryPath, options);
   if (std::string error = backend->start(); !error.empty()) {
     return {nullptr, "plugin '" + libraryPath + "': " + error};

@@ -103,6 +103,20 @@ TEST(PluginHost, CrashCostsOneCase) {
   EXPECT_TRUE(backend->supports(padCase(1)));
 }
 
+// Issue 16: a supports() that crashes is the plugin's crash, reported by the run() that follows, never a silent
+// "not supported" (a run of nothing but NOT_SUPPORTED used to exit 0).
+TEST(PluginHost, CrashInSupportsIsACrash) {
+  const auto backend = load(DCCONF_SUPPORTS_CRASH_PLUGIN);
+  ASSERT_TRUE(backend);
+  std::mt19937 rng(5);
+  for (int i = 0; i < 2; ++i) {
+    EXPECT_TRUE(backend->supports(padCase(2)));  // "ask run()", which answers for it
+    const Comparison compared = compareWithOracle(*backend, padCase(2), rng);
+    EXPECT_EQ(compared.result.status, backends::RunStatus::crashed) << compared.result.detail;
+    EXPECT_NE(compared.result.detail.find("in supports()"), std::string::npos) << compared.result.detail;
+  }
+}
+
 TEST(PluginHost, HangIsKilledAtTheTimeout) {
   const auto backend = load(DCCONF_HANG_PLUGIN, {300, 5000});
   ASSERT_TRUE(backend);

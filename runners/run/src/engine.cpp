@@ -19,6 +19,7 @@
 #include "dcconf/properties/invariants.hpp"
 #include "dcconf/report/report.hpp"
 #include "dcconf/run/diff.hpp"
+#include "dcconf/run/lifecycle.hpp"
 #include "dcconf/run/run.hpp"
 #include "engine_internal.hpp"
 
@@ -125,6 +126,7 @@ class UnitRunner {
       if (!failed) report_.record(key, unit.property->name, status);
     };
     auto onOutcome = [&](const Outcome& outcome, const casefile::CaseData& data) {
+      if (interrupted()) return;  // a case cut short by SIGINT/SIGTERM (its backend killed) is not counted
       const std::optional<CaseStatus> status = statusOf(outcome, tap_);
       if (!status) return;
       count(*status);
@@ -144,7 +146,7 @@ class UnitRunner {
       }
     };
     auto property = [&]() {
-      if (shrinkBudgetSpent()) return;
+      if (shrinkBudgetSpent() || interrupted()) return;
       tap_.reset();
       switch (unit.property->kind) {
         case PropertyKind::onCase: {
@@ -297,6 +299,7 @@ report::Report runUnits(const RunOptions& options, backends::Backend& backend, c
   const std::uint64_t plannedCases = static_cast<std::uint64_t>(options.casesPerProperty) * unitIndices.size();
   report::Progress progress("dcconf run " + backend.name(), options.timeBudget ? 0 : plannedCases);
   for (std::size_t k = 0; k < unitIndices.size(); ++k) {
+    if (interrupted()) break;  // the report holds the units that finished
     const Unit& unit = units[unitIndices[k]];
     bool ok = true;
     if (options.timeBudget) {
@@ -308,7 +311,7 @@ report::Report runUnits(const RunOptions& options, backends::Backend& backend, c
       do {
         ok = runner.runUnit(unit, unitIndices[k], 20, round++);
         progress.advance(20);
-      } while (ok && std::chrono::steady_clock::now() - unitStart < slice);
+      } while (ok && !interrupted() && std::chrono::steady_clock::now() - unitStart < slice);
     } else {
       ok = runner.runUnit(unit, unitIndices[k], options.casesPerProperty, 0);
       progress.advance(options.casesPerProperty);

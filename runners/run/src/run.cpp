@@ -1,7 +1,10 @@
 // dcconf run: plan the units, make the backend, spread the work over shards and worker processes, merge reports.
+#include <signal.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
@@ -14,6 +17,7 @@
 #include "dcconf/plugin/plugin_backend.hpp"
 #include "dcconf/properties/fixpipe.hpp"
 #include "dcconf/run/diff.hpp"
+#include "dcconf/run/lifecycle.hpp"
 #include "dcconf/run/run.hpp"
 #include "engine_internal.hpp"
 
@@ -125,6 +129,10 @@ BackendMade makeBackend(const std::string& spec, std::uint32_t perCaseTimeoutMs)
   if (spec.rfind("exec:", 0) == 0) {
     exec::ExecOptions execOptions;
     execOptions.perCaseTimeoutMs = perCaseTimeoutMs;
+    std::string tempError;
+    execOptions.workDir = runTempDir(&tempError);  // private to this run, removed at exit (issue 16)
+    if (execOptions.workDir.empty()) return {nullptr, "exec backend: " + tempError};
+    execOptions.sessionIsTemporary = true;
     auto started = exec::makeExecBackend(spec.substr(5), execOptions);
     return {std::move(started.backend), started.error};
   }
@@ -175,13 +183,17 @@ RunOutcome runOnWorkers(const RunOptions& options, const std::vector<Unit>& unit
   for (std::uint32_t w = 0; w < options.threads; ++w) {
     std::vector<std::uint64_t> mine;
     for (std::size_t k = w; k < indices.size(); k += options.threads) mine.push_back(indices[k]);
-    char path[] = "/tmp/dcconf-worker-XXXXXX";
-    const int fd = ::mkstemp(path);
-    if (fd < 0) return {"cannot create a worker result file in /tmp", std::nullopt, {}};
-    ::close(fd);
+    std::string tempError;
+    const std::filesystem::path temp = runTempDir(&tempError);  // $TMPDIR, private, removed at exit
+    if (temp.empty()) return {tempError, std::nullopt, {}};
+    const std::string path = (temp / ("worker-" + std::to_string(w) + ".json")).string();
+    const pid_t parent = ::getpid();
     const pid_t pid = ::fork();
     if (pid < 0) return {"cannot fork a worker process", std::nullopt, {}};
     if (pid == 0) {
+      becomeWorker();
+      ::prctl(PR_SET_PDEATHSIG, SIGTERM);  // a worker never outlives dcconf (issue 16)
+      if (::getppid() != parent) std::_Exit(4);
       BackendMade made = makeBackend(options.backendSpec, options.perCaseTimeoutMs);
       if (!made.backend) std::_Exit(3);
       std::vector<OutputFile> files;
@@ -191,6 +203,7 @@ RunOutcome runOnWorkers(const RunOptions& options, const std::vector<Unit>& unit
       std::ofstream(path) << encodeWorkerResult(report, files);
       std::_Exit(0);
     }
+    registerWorker(pid);  // SIGINT/SIGTERM reach it as SIGTERM: it stops and reports what finished
     workers.push_back({pid, path});
   }
   RunOutcome outcome;
@@ -202,7 +215,8 @@ RunOutcome runOnWorkers(const RunOptions& options, const std::vector<Unit>& unit
                          std::to_string(options.shard.index + 1) + "/" + std::to_string(options.shard.count), ""});
   for (const Worker& worker : workers) {
     int status = 0;
-    ::waitpid(worker.pid, &status, 0);
+    while (::waitpid(worker.pid, &status, 0) < 0 && errno == EINTR) {
+    }
     std::ifstream in(worker.resultFile);
     std::stringstream text;
     text << in.rdbuf();

@@ -17,11 +17,14 @@ inline constexpr const char* kExecProtocol = "dcconf.exec/1";
 inline constexpr std::size_t kMaxReplyLineBytes = 64 * 1024;
 
 struct ExecOptions {
-  // Session folders (case files, the child's stderr log, kept failures) go below this; empty: <tmp>/dcconf-exec.
+  // Session folders (case files, the child's stderr log, kept failures) go below this; empty: $TMPDIR itself
+  // (each session is its own private exec.XXXXXX folder).
   std::filesystem::path workDir;
   std::uint32_t perCaseTimeoutMs = 10000;
   // Starting a simulator can take much longer than one case, so the hello has its own budget.
   std::uint32_t handshakeTimeoutMs = 30000;
+  // workDir is removed when the run ends (dcconf run without --keep-temp): a kept failure says so.
+  bool sessionIsTemporary = false;
 };
 
 // Not thread-safe: one backend serves one runner thread (it owns one child process).

@@ -78,6 +78,10 @@ class Report {
   };
   const std::map<std::string, Unspecified>& unspecified() const { return unspecified_; }
   void finish(std::chrono::duration<double> elapsed);
+  // A run stopped by SIGINT/SIGTERM: the report holds what finished, says so ("interrupted": true in report.json,
+  // an error test case in junit.xml, a line in the summary), and why ("SIGINT").
+  void markInterrupted(std::string why) { interrupted_ = std::move(why); }
+  bool interrupted() const { return !interrupted_.empty(); }
   // Adds the counts, failures and notes of another report's JSON (a worker process's); false if it is not one.
   bool mergeJson(const std::string& reportJson);
 
@@ -99,6 +103,7 @@ class Report {
   std::vector<std::string> notes_;
   std::map<std::string, Unspecified> unspecified_;
   double elapsedSeconds_ = 0;
+  std::string interrupted_;  // empty unless interrupted: the signal's name
 };
 
 // A one-line progress bar with cases/s and ETA, redrawn at most ten times a second; silent unless stderr is a

@@ -1,0 +1,29 @@
+// Guards for every JSON reader of untrusted text (case files, vector sets, exec replies, worker results): a nesting
+// cap checked before parsing, so no later recursion (dump, comparison, our readers) can run out of stack, and a
+// clip for values quoted in one-line messages.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+namespace dcconf::casefile {
+
+// No dcconf format nests deeper than 8; 64 leaves room for hand-written files and stays far from any stack limit.
+inline constexpr std::size_t kMaxJsonDepth = 64;
+
+// "" when no array or object in text nests deeper than maxDepth (brackets inside strings do not count);
+// otherwise "nesting deeper than 64 levels at line L, column C". Linear, no recursion, no allocation.
+std::string jsonDepthError(std::string_view text, std::size_t maxDepth = kMaxJsonDepth);
+
+// Parses text without exceptions: the value, or nullopt and a one-line reason (depth first, then syntax).
+std::optional<nlohmann::json> parseJsonGuarded(std::string_view text, std::string& error,
+                                               std::size_t maxDepth = kMaxJsonDepth);
+
+// text cut to at most maxChars characters, with "...(N bytes)" when it was cut, for quoting a value in a message.
+std::string clipForMessage(std::string_view text, std::size_t maxChars = 40);
+
+}  // namespace dcconf::casefile

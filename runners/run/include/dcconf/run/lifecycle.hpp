@@ -1,0 +1,32 @@
+// What a run leaves behind when it ends, however it ends (issue 16): a private temporary folder removed at exit,
+// and SIGINT/SIGTERM turned into an orderly stop (workers and backend processes stopped, the report of what
+// finished written, exit 130/143) instead of a death that leaves no report and orphans behind.
+#pragma once
+
+#include <sys/types.h>
+
+#include <filesystem>
+#include <string>
+
+namespace dcconf::run {
+
+// $TMPDIR/dcconf-run.XXXXXX (mode 0700), created on first use and removed when the process that created it exits
+// (atexit), unless keepTemporaryFolder(true). Empty when it cannot be created (the error is in *error).
+std::filesystem::path runTempDir(std::string* error = nullptr);
+void keepTemporaryFolder(bool keep);
+void removeRunTempDir();  // now, idempotent; only in the process that created it
+
+// Installs the SIGINT/SIGTERM handlers: the first signal is recorded, the backend processes are killed and the
+// worker processes are told (SIGTERM) to stop; the run then winds down and reports. A second signal kills at once.
+void installInterruptHandlers();
+int interruptSignal();  // 0, SIGINT or SIGTERM
+inline bool interrupted() { return interruptSignal() != 0; }
+std::string interruptName();  // "SIGINT", "SIGTERM" or ""
+
+// Worker processes the handler forwards the signal to (as SIGTERM).
+void registerWorker(pid_t pid);
+// In a freshly forked worker: forgets the parent's workers and backend processes; any signal after the first is
+// ignored (a terminal's SIGINT and the parent's SIGTERM both arrive), so the worker always reports what finished.
+void becomeWorker();
+
+}  // namespace dcconf::run

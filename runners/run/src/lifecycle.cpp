@@ -1,0 +1,115 @@
+#include "dcconf/run/lifecycle.hpp"
+
+#include <signal.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cerrno>
+#include <cstring>
+
+#include "dcconf/backends/children.hpp"
+
+namespace dcconf::run {
+namespace {
+
+namespace fs = std::filesystem;
+
+// ---- the private temporary folder ---------------------------------------------------------------------------------
+
+fs::path tempDir;        // empty until first use
+pid_t tempOwner = 0;     // the process that created it (a forked worker must not remove it)
+bool keepTemp = false;
+
+void removeAtExit() { removeRunTempDir(); }
+
+// ---- signals ------------------------------------------------------------------------------------------------------
+
+volatile sig_atomic_t caught = 0;
+volatile sig_atomic_t isWorker = 0;  // a worker gets the terminal's SIGINT and the parent's SIGTERM: both count once
+constexpr int kMaxWorkers = 256;
+std::atomic<pid_t> workers[kMaxWorkers];
+
+void onInterrupt(int signo) {
+  if (caught != 0 && isWorker) return;
+  if (caught != 0) {  // the second signal: no more waiting
+    backends::killRegisteredChildren();
+    ::signal(signo, SIG_DFL);
+    ::raise(signo);
+    return;
+  }
+  caught = signo;
+  const int savedErrno = errno;
+  backends::killRegisteredChildren();  // a hung backend must not hold the stop up for its timeout
+  for (auto& worker : workers) {
+    const pid_t pid = worker.load();
+    if (pid > 0) ::kill(pid, SIGTERM);
+  }
+  errno = savedErrno;
+}
+
+}  // namespace
+
+fs::path runTempDir(std::string* error) {
+  // A forked worker shares its parent's folder (the parent removes it); it never makes one it could not remove.
+  if (!tempDir.empty()) return tempDir;
+  std::error_code ec;
+  const fs::path base = fs::temp_directory_path(ec);  // $TMPDIR, else /tmp
+  if (ec) {
+    if (error) *error = "no temporary folder ($TMPDIR): " + ec.message();
+    return {};
+  }
+  std::string pattern = (base / "dcconf-run.XXXXXX").string();
+  if (::mkdtemp(pattern.data()) == nullptr) {
+    if (error) *error = "cannot create a temporary folder in " + base.string() + ": " + std::strerror(errno);
+    return {};
+  }
+  const bool first = tempOwner == 0;
+  tempDir = pattern;
+  tempOwner = ::getpid();
+  if (first) std::atexit(removeAtExit);  // removeRunTempDir() clears tempDir: a later call makes a new one
+  return tempDir;
+}
+
+void keepTemporaryFolder(bool keep) { keepTemp = keep; }
+
+void removeRunTempDir() {
+  if (tempDir.empty() || tempOwner != ::getpid() || keepTemp) return;
+  std::error_code ec;
+  fs::remove_all(tempDir, ec);
+  tempDir.clear();
+}
+
+void installInterruptHandlers() {
+  struct sigaction action {};
+  action.sa_handler = onInterrupt;
+  ::sigemptyset(&action.sa_mask);
+  action.sa_flags = 0;  // no SA_RESTART: a blocking wait returns EINTR and looks at the flag
+  ::sigaction(SIGINT, &action, nullptr);
+  ::sigaction(SIGTERM, &action, nullptr);
+}
+
+int interruptSignal() { return caught; }
+
+std::string interruptName() {
+  switch (caught) {
+    case SIGINT: return "SIGINT";
+    case SIGTERM: return "SIGTERM";
+    default: return "";
+  }
+}
+
+void registerWorker(pid_t pid) {
+  for (auto& slot : workers) {
+    pid_t expected = 0;
+    if (slot.compare_exchange_strong(expected, pid)) return;
+  }
+}
+
+void becomeWorker() {
+  for (auto& slot : workers) slot.store(0);
+  backends::forgetAllChildren();
+  isWorker = 1;
+}
+
+}  // namespace dcconf::run
