@@ -20,7 +20,7 @@ if [ -n "${DCCONF_SANITIZED_ALL:-}" ]; then
 fi
 # Only the targets this stage runs (the test executables are globbed per family).
 targets=(dcconf casefile_tests vectors_tests)
-targets+=($(sed -n 's/^add_executable(\(backends_[A-Za-z0-9_]*\) .*/\1/p' runners/backends/tests/CMakeLists.txt))
+targets+=($(sed -n 's/^add_executable(\(backends_[A-Za-z0-9_]*\) .*/\1/p' backends/tests/CMakeLists.txt))
 for source in oracle/tests/test_*.cpp; do targets+=("oracle_$(basename "$source" .cpp)"); done
 cmake --build "$build" -j"$jobs" --target "${targets[@]}"
 ctest --test-dir "$build" --output-on-failure -j"$jobs" -R '^(oracle|casefile|vectors|backends)\.' \
