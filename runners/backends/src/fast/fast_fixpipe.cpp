@@ -322,27 +322,42 @@ RunResult runFixpipe(const oracle::Case& c, std::span<const std::uint8_t> src, s
                           simdKernelFor(p.quantPre, f.srcDType, ctx.readings), ctx, s);
   const auto [from, to] = operandsOf(c, src, dst);
 
+  // The tables of each 16-column block, made once.
+  std::vector<LaneParams> lanes;
   for (std::uint64_t n0 = 0; n0 < p.nSize; n0 += kFractalCols) {
-    const std::uint64_t cols = std::min<std::uint64_t>(kFractalCols, p.nSize - n0);
-    const QuantParam* q = quants.data() + n0 * qStep;
-    const LaneParams lanes = Converter::lanesOf(q, qStep, cols);
-    for (std::uint64_t i = 0; i < g.matrices; ++i) {
-      const std::uint8_t* block = from + 4 * (i * g.srcMatrixElems + (n0 / kFractalCols) * g.srcBlockElems);
-      if (!g.nz2nd && g.c0 == kFractalCols) {  // FIX-1: the block's rows are one source run and one burst
-        convert.run(block, to + (n0 / g.c0) * g.dstBurstBytes, kFractalCols * p.mSize, q, qStep, lanes);
+    lanes.push_back(Converter::lanesOf(quants.data() + n0 * qStep, qStep, std::min(kFractalCols, p.nSize - n0)));
+  }
+  for (std::uint64_t i = 0; i < g.matrices; ++i) {
+    const std::uint8_t* matrix = from + 4 * i * g.srcMatrixElems;
+    if (g.nz2nd) {
+      // FIX-2: row-major, element (m, n) at i*dstNdStride + m*dstStride + n. Strips of 16 rows across all column
+      // blocks: each block's strip is one 1 KiB source run, and the strip's destination rows stay in cache.
+      for (std::uint64_t m0 = 0; m0 < p.mSize; m0 += kFractalCols) {
+        for (std::uint64_t n0 = 0; n0 < p.nSize; n0 += kFractalCols) {
+          const std::uint64_t cols = std::min<std::uint64_t>(kFractalCols, p.nSize - n0);
+          const std::uint8_t* block = matrix + 4 * (n0 / kFractalCols) * g.srcBlockElems;
+          for (std::uint64_t m = m0; m < std::min<std::uint64_t>(p.mSize, m0 + kFractalCols); ++m) {
+            convert.run(block + 4 * 16 * m, to + i * g.dstMatrixBytes + m * g.dstRowBytes + n0 * s, cols,
+                        quants.data() + n0 * qStep, qStep, lanes[n0 / kFractalCols]);
+          }
+        }
+      }
+      continue;
+    }
+    for (std::uint64_t n0 = 0; n0 < p.nSize; n0 += kFractalCols) {
+      const std::uint64_t cols = std::min<std::uint64_t>(kFractalCols, p.nSize - n0);
+      const QuantParam* q = quants.data() + n0 * qStep;
+      const std::uint8_t* block = matrix + 4 * (n0 / kFractalCols) * g.srcBlockElems;
+      if (g.c0 == kFractalCols) {  // FIX-1: the block's rows are one source run and one burst
+        convert.run(block, to + (n0 / g.c0) * g.dstBurstBytes, kFractalCols * p.mSize, q, qStep, lanes[n0 / 16]);
         continue;
       }
+      // FIX-3: C0-column bursts 32*dstStride bytes apart, rows of C0 elements inside a burst
       for (std::uint64_t m = 0; m < p.mSize; ++m) {
-        const std::uint8_t* row = block + 4 * 16 * m;
-        if (g.nz2nd) {  // FIX-2: row-major, element (m, n) at i*dstNdStride + m*dstStride + n
-          convert.run(row, to + i * g.dstMatrixBytes + m * g.dstRowBytes + n0 * s, cols, q, qStep, lanes);
-          continue;
-        }
-        // FIX-3: C0-column bursts 32*dstStride bytes apart, rows of C0 elements inside a burst
         for (std::uint64_t c0 = 0; c0 < cols; c0 += g.c0) {
           const std::uint64_t n = n0 + c0;
-          convert.run(row + 4 * c0, to + (n / g.c0) * g.dstBurstBytes + g.c0 * m * s, g.c0, q + c0 * qStep, qStep,
-                      lanes);
+          convert.run(block + 4 * 16 * m + 4 * c0, to + (n / g.c0) * g.dstBurstBytes + g.c0 * m * s, g.c0,
+                      q + c0 * qStep, qStep, lanes[n0 / 16]);
         }
       }
     }
