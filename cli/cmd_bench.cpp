@@ -1,4 +1,5 @@
 // dcconf bench: the benchmark table (benchmarks/src/bench_cases.hpp) through any backend, next to memcpy.
+#include <bit>
 #include <iostream>
 #include <memory>
 #include <regex>
@@ -43,6 +44,13 @@ int runBenchCommand(BenchCliOptions& o) {
   if (!(o.bench.minSeconds > 0 && o.bench.minSeconds <= 60)) {
     return fail(ExitStatus::usage, "--min-time: must be in (0, 60]");
   }
+  if (o.bench.threads < 1 || o.bench.threads > bench::kMaxThreads || !std::has_single_bit(o.bench.threads)) {
+    return fail(ExitStatus::usage, "--threads: " + std::to_string(o.bench.threads) +
+                                       " is not a power of two in [1, " + std::to_string(bench::kMaxThreads) + "]");
+  }
+  if (o.bench.threads > 1 && o.bench.backendSpec.rfind("exec:", 0) == 0) {
+    return fail(ExitStatus::usage, "--threads: an exec: backend runs one call at a time; use --threads 1");
+  }
   std::optional<StagedOutput> staged;
   if (!o.outDir.empty()) {
     StagedOutput::Begin begin = StagedOutput::begin(o.outDir, o.force);
@@ -54,7 +62,7 @@ int runBenchCommand(BenchCliOptions& o) {
   const bench::MachineInfo machine = bench::machineInfo();
   const std::vector<bench::BenchRow> rows = bench::runBench(*made.backend, o.bench, std::cerr);
   if (rows.empty()) return fail(ExitStatus::backendUnavailable, "--filter selects no benchmark case");
-  const std::string table = bench::tableText(rows, made.backend->name());
+  const std::string table = bench::tableText(rows, made.backend->name(), machine, o.bench.threads);
   std::cout << table;
   if (staged) {
     std::string error = staged->write("bench.json", bench::jsonText(rows, o.bench, *made.backend, machine));
@@ -79,6 +87,9 @@ Command addBenchCommand(CLI::App& parent) {
   app->add_option("--repetitions", o->bench.repetitions, "measurements per row; the median is reported")
       ->capture_default_str();
   app->add_option("--min-time", o->bench.minSeconds, "seconds per measurement")->capture_default_str();
+  app->add_option("--threads", o->bench.threads,
+                  "split each copy over this many threads (a power of two), against as many memcpys")
+      ->capture_default_str();
   app->add_option("--out", o->outDir, "write bench.json and table.txt here");
   app->add_flag("--force", o->force, "replace a non-empty --out directory");
   app->add_option("--timeout-ms", o->perCaseTimeoutMs, "per-call timeout for plugin and exec backends")

@@ -11,13 +11,18 @@
 #include <bit>
 #include <cstdint>
 #include <cstdio>
+#include <fstream>
+#include <initializer_list>
 #include <limits>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "dcconf/backends/backend.hpp"
+#include "dcconf/backends/fast_simd.hpp"
 #include "dcconf/oracle/oracle.hpp"
 #include "differential_support.hpp"
+#include "hwy/targets.h"
 
 namespace dcconf::backends {
 namespace {
@@ -328,6 +333,68 @@ TEST(FastFixpipe, RandomValidCasesMatchOracle) {
   std::printf("[ info ] FIX random sweep: %llu cases (seed 0x%llx), %llu VALUE bytes compared\n",
               static_cast<unsigned long long>(tally.cases), static_cast<unsigned long long>(kSeed + 2),
               static_cast<unsigned long long>(tally.caredBytes));
+}
+
+// ---- the scalar path against the SIMD kernels -------------------------------------------------------------------
+
+// Whether /proc/cpuinfo lists every flag (false when there is no such file).
+bool cpuHas(std::initializer_list<std::string_view> flags) {
+  std::ifstream cpuinfo("/proc/cpuinfo");
+  for (std::string line; std::getline(cpuinfo, line);) {
+    if (line.rfind("flags", 0) != 0) continue;
+    line += ' ';
+    return std::all_of(flags.begin(), flags.end(), [&](std::string_view f) {
+      return line.find(" " + std::string(f) + " ") != std::string::npos;
+    });
+  }
+  return false;
+}
+
+// The SIMD kernels (fast_quant_simd.cpp) and the scalar kernels the backend falls back to on CPUs without them must
+// write the same bytes, ANY bytes (NaN, -0 under ReLU) included: the same random valid cases (every conversion,
+// profile, nz2nd row tails, unaligned GM destinations) run with the kernels on and off from the same prior dst.
+void expectScalarMatchesSimd(Backend& fast, std::uint64_t seed) {
+  Draw d(seed);
+  std::uint64_t cases = 0, bytes = 0, failures = 0;
+  for (int n = 0; n < 3000; ++n) {
+    const Case c = drawValidCase(d);
+    const std::vector<std::uint8_t> src = specialSource(d, c);
+    std::vector<std::uint8_t> simd = d.bytes(c.dst.sizeBytes);
+    std::vector<std::uint8_t> scalar = simd;
+    const RunResult a = fast.run(c, src, simd);
+    const bool was = setFastSimdEnabled(false);
+    const RunResult b = fast.run(c, src, scalar);
+    setFastSimdEnabled(was);
+    ASSERT_EQ(a.status, RunStatus::ok) << a.detail << "\n  " << describeCase(c);
+    ASSERT_EQ(b.status, RunStatus::ok) << b.detail << "\n  " << describeCase(c);
+    ++cases;
+    bytes += simd.size();
+    const auto at = std::mismatch(simd.begin(), simd.end(), scalar.begin());
+    if (at.first != simd.end() && ++failures <= 10) {
+      ADD_FAILURE() << "dst byte " << (at.first - simd.begin()) << ": SIMD " << int{*at.first} << ", scalar "
+                    << int{*at.second} << "\n  " << describeCase(c);
+    }
+  }
+  EXPECT_EQ(failures, 0u);
+  std::printf("[ info ] FIX scalar vs SIMD (%s): %llu cases, %llu dst bytes compared\n",
+              std::string(fastSimdTarget()).c_str(), static_cast<unsigned long long>(cases),
+              static_cast<unsigned long long>(bytes));
+}
+
+TEST(FastFixpipe, ScalarPathWritesTheSameBytesAsTheSimdKernels) {
+  auto fast = makeFastBackend();
+  if (cpuHas({"avx2", "f16c"})) {
+    EXPECT_NE(fastSimdTarget(), "scalar") << "this CPU has AVX2 and F16C: the SIMD kernels must be on";
+  }
+  expectScalarMatchesSimd(*fast, kSeed + 3);  // the best target this CPU has
+#if HWY_ARCH_X86
+  if ((hwy::SupportedTargets() & HWY_AVX2) != 0 && hwy::SupportedTargets() != HWY_AVX2) {  // AVX2's narrower lanes
+    hwy::SetSupportedTargetsForTest(HWY_AVX2);
+    EXPECT_EQ(fastSimdTarget(), "AVX2");
+    expectScalarMatchesSimd(*fast, kSeed + 4);
+    hwy::SetSupportedTargetsForTest(0);  // back to what the CPU has
+  }
+#endif
 }
 
 // ---- products and invalid cases -------------------------------------------------------------------------------

@@ -705,6 +705,50 @@ TEST_P(FastVsOracle, InvalidCasesAreRejectedWithoutWrites) {
               static_cast<unsigned long long>(rejected));
 }
 
+// UB->TSCM whose GM workspace would mirror the UB source (the same pitch on both legs, gaps included): fast reads
+// the source in place, one pass. Block lengths short of and at 32-byte whole, strides 0..2 blocks, both AMB-3
+// units, and ND2NZ reads that run over the gaps (ANY) and past the workspace (ANY).
+TEST(FastVsOracleUbToTscm, InPlaceWorkspaceMatches) {
+  auto fast = makeFastBackend();
+  Draw d(kSeed + 99);
+  std::uint64_t cases = 0;
+  for (const DType dtype : {DType::int8_t, DType::half, DType::float_}) {
+    const std::uint32_t s = oracle::sizeBytes(dtype);
+    for (const bool bytesUnit : {true, false}) {
+      for (const std::uint64_t lenBytes : {std::uint64_t{32} - s, std::uint64_t{32}, std::uint64_t{96}}) {
+        for (const std::uint64_t srcStride : {0, 1, 2}) {
+          const std::uint64_t srcPitch = oracle::alignUp(lenBytes, 32) + 32 * srcStride;
+          const std::uint64_t unit = bytesUnit ? 1 : 32;
+          if ((srcPitch - lenBytes) % unit != 0) continue;  // no whole dstStride gives the same pitch
+          Case c;
+          c.product = Product::atlas_a2;
+          c.dtype = dtype;
+          c.profile.tscmGmStrideUnit = bytesUnit ? Profile::TscmGmStrideUnit::bytes : Profile::TscmGmStrideUnit::docTable32;
+          c.api = oracle::Api::DataCopyPad;
+          c.srcPos = Position::VECIN;
+          c.dstPos = Position::TSCM;
+          const std::uint64_t count = d.between(1, 9);
+          c.params = oracle::DataCopyExtParams{narrow<std::uint16_t>(count), narrow<std::uint32_t>(lenBytes),
+                                               narrow<std::uint32_t>(srcStride),
+                                               narrow<std::uint32_t>((srcPitch - lenBytes) / unit), 0};
+          oracle::Nd2NzParams nd = drawNd2Nz(d, c, 1);
+          nd.nValue = narrow<std::uint16_t>(std::max<std::uint64_t>(1, count + d.from({0, 0, 1})));
+          nd.dValue = narrow<std::uint16_t>(std::max<std::uint64_t>(1, srcPitch / s - d.from({0, 1})));
+          nd.srcDValue = narrow<std::uint16_t>(srcPitch / s);
+          c.nd2nzParams = nd;
+          sizeBuffers(d, c);
+          if (!oracle::validate(c).empty()) continue;
+          ++cases;
+          const std::string failure = test::differential(*fast, c, d);
+          EXPECT_TRUE(failure.empty()) << failure << "\n  " << describeCase(c);
+        }
+      }
+    }
+  }
+  EXPECT_GT(cases, 20u);
+  std::printf("[ info ] UB->TSCM in place: %llu cases\n", static_cast<unsigned long long>(cases));
+}
+
 std::string operationName(const ::testing::TestParamInfo<OperationSpec>& info) {
   constexpr const char* kNames[] = {"PadGmToUb", "PadUbToGm", "PadUbToTscm", "Copy0Level",     "Copy2Level",
                                     "Nd2Nz",     "Nz2Nd",     "Slice",       "Dn2Nz",          "EnhancedNormal",

@@ -170,27 +170,45 @@ BenchInstance enhancedVector(DType dtype, std::uint64_t target) {
 
 // The quantising copy (FIX) CO1 -> GM on atlas-a2: targetBytes of 4-byte L0C source (the payload), an n x m grid of
 // at most 32768 rows (nSize <= 65535, a power of two), packed bursts (FIX-1) or a packed ND matrix (FIX-2, nz2nd).
-// dtype is the destination T: half from float (F322F16), int8_t from int32_t (REQ8, scale 1/64, signed result).
-BenchInstance fixpipe(DType dtype, std::uint64_t target, bool nz2nd) {
+// dtype is the destination T of the mode; the scaling modes use M1 = 1/64 (V*: 1/64, 2/64, 3/64 by column), no
+// shift, no offset, a signed 8-bit result for int8_t.
+BenchInstance fixpipe(DType dtype, std::uint64_t target, bool nz2nd, oracle::QuantMode mode) {
+  using oracle::QuantMode;
   const std::uint64_t elems = target / 4;
   const std::uint64_t n = std::min(elems / 16, std::max<std::uint64_t>(4096, elems / 32768));
   const std::uint64_t m = elems / n;
   const std::uint64_t s = oracle::sizeBytes(dtype);
-  const bool req8 = dtype == DType::int8_t;
   Case c = caseOf(Api::DataCopy, Position::CO1, Position::GM, dtype);
   c.product = oracle::Product::atlas_a2;
   const std::uint64_t c0 = s == 1 ? 32 : 16;  // FIX-1: the destination's C0d (32 channels for 8-bit results)
   const std::uint64_t dstStride = nz2nd ? n : m * c0 * s / kBlock;  // elements (FIX-2) or 32-byte units (FIX-1)
-  c.params = oracle::DataCopyCO12DstParams{u16(n), u16(m), u32(dstStride), u16(m),
-                                           req8 ? oracle::QuantMode::REQ8 : oracle::QuantMode::F322F16, 0, false, nz2nd,
-                                           0};
+  c.params = oracle::DataCopyCO12DstParams{u16(n), u16(m), u32(dstStride), u16(m), mode, 0, false, nz2nd, 0};
   c.fixpipe = oracle::FixpipeState{};
-  c.fixpipe->srcDType = req8 ? DType::int32_t : DType::float_;
-  c.fixpipe->quantScalar = req8 ? oracle::encodeQuantParam(1.0F / 64, 0, false, 0, true) : 0;
+  const bool fromFloat = mode == QuantMode::F322F16 || mode == QuantMode::F322BF16 ||
+                         mode == QuantMode::QF322B8_PRE || mode == QuantMode::VQF322B8_PRE;
+  c.fixpipe->srcDType = fromFloat ? DType::float_ : DType::int32_t;
+  const bool signedResult = dtype == DType::int8_t;
+  const bool scaled = mode != QuantMode::F322F16 && mode != QuantMode::F322BF16;
+  const bool vector = mode == QuantMode::VDEQF16 || mode == QuantMode::VQF322B8_PRE || mode == QuantMode::VREQ8;
+  c.fixpipe->quantScalar = scaled && !vector ? oracle::encodeQuantParam(1.0F / 64, 0, false, 0, signedResult) : 0;
+  for (std::uint64_t k = 0; vector && k < n; ++k) {
+    const float scale = static_cast<float>(1 + k % 3) / 64;
+    c.fixpipe->quantTensor.push_back(oracle::encodeQuantParam(scale, 0, false, 0, signedResult));
+  }
   return instance(std::move(c), target, elems * s, target);
 }
-BenchInstance fixpipeNz(DType dtype, std::uint64_t target) { return fixpipe(dtype, target, false); }
-BenchInstance fixpipeNz2Nd(DType dtype, std::uint64_t target) { return fixpipe(dtype, target, true); }
+// half = F322F16 from float, int8_t = REQ8 from int32
+oracle::QuantMode defaultMode(DType dtype) {
+  return dtype == DType::int8_t ? oracle::QuantMode::REQ8 : oracle::QuantMode::F322F16;
+}
+BenchInstance fixpipeNz(DType dtype, std::uint64_t target) { return fixpipe(dtype, target, false, defaultMode(dtype)); }
+BenchInstance fixpipeNz2Nd(DType dtype, std::uint64_t target) {
+  return fixpipe(dtype, target, true, defaultMode(dtype));
+}
+template <oracle::QuantMode kMode>
+BenchInstance fixpipeMode(DType dtype, std::uint64_t target) {
+  return fixpipe(dtype, target, false, kMode);
+}
 
 // Two dimensions: up to 1024 rows, each the first half of a source row twice as wide (a strided gather).
 BenchInstance slice(DType dtype, std::uint64_t target) {
@@ -264,6 +282,18 @@ constexpr BenchCase kCases[] = {
     {"fixpipe-nz", "", DType::int8_t, fixpipeNz},
     {"fixpipe-nz2nd", "the same with nz2ndEn: one packed ND matrix (FIX-2)", DType::half, fixpipeNz2Nd},
     {"fixpipe-nz2nd", "", DType::int8_t, fixpipeNz2Nd},
+    {"fixpipe-deqf16", "the fixpipe-nz shape with DEQF16: half from int32, M1 = 1/64", DType::half,
+     fixpipeMode<oracle::QuantMode::DEQF16>},
+    {"fixpipe-f322bf16", "the fixpipe-nz shape with F322BF16: bfloat16_t from float", DType::bfloat16_t,
+     fixpipeMode<oracle::QuantMode::F322BF16>},
+    {"fixpipe-qf322b8", "the fixpipe-nz shape with QF322B8_PRE: int8_t from float, M1 = 1/64", DType::int8_t,
+     fixpipeMode<oracle::QuantMode::QF322B8_PRE>},
+    {"fixpipe-vdeqf16", "the fixpipe-nz shape with VDEQF16: one parameter per column (1/64, 2/64, 3/64, ...)",
+     DType::half, fixpipeMode<oracle::QuantMode::VDEQF16>},
+    {"fixpipe-vqf322b8", "the fixpipe-nz shape with VQF322B8_PRE, one parameter per column", DType::int8_t,
+     fixpipeMode<oracle::QuantMode::VQF322B8_PRE>},
+    {"fixpipe-vreq8", "the fixpipe-nz shape with VREQ8, one parameter per column", DType::int8_t,
+     fixpipeMode<oracle::QuantMode::VREQ8>},
 };
 
 }  // namespace

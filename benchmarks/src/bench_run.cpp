@@ -2,6 +2,8 @@
 #include "bench_run.hpp"
 
 #include <algorithm>
+#include <atomic>
+#include <barrier>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -11,6 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "dcconf/backends/fast_simd.hpp"
 #include "dcconf/report/report.hpp"
 
 namespace dcconf::bench {
@@ -29,6 +32,44 @@ std::string threeDigits(double value) {
   return buffer;
 }
 
+// threads workers, the caller being worker 0, that run one job each per round: run() returns when all have done theirs.
+class Crew {
+ public:
+  explicit Crew(std::uint32_t threads) : start_(threads), done_(threads) {
+    for (std::uint32_t w = 1; w < threads; ++w) workers_.emplace_back([this, w] { loop(w); });
+  }
+  ~Crew() {
+    stop_ = true;
+    start_.arrive_and_wait();
+    for (std::thread& t : workers_) t.join();
+  }
+  Crew(const Crew&) = delete;
+  Crew& operator=(const Crew&) = delete;
+
+  void run(const std::function<void(std::uint32_t worker)>& job) {
+    job_ = &job;
+    start_.arrive_and_wait();
+    job(0);
+    done_.arrive_and_wait();
+  }
+
+ private:
+  void loop(std::uint32_t worker) {
+    for (;;) {
+      start_.arrive_and_wait();
+      if (stop_) return;
+      (*job_)(worker);
+      done_.arrive_and_wait();
+    }
+  }
+
+  std::barrier<> start_;
+  std::barrier<> done_;
+  std::atomic<bool> stop_{false};
+  const std::function<void(std::uint32_t)>* job_ = nullptr;
+  std::vector<std::thread> workers_;
+};
+
 }  // namespace
 
 std::vector<BenchRow> runBench(backends::Backend& backend, const BenchOptions& options, std::ostream& err) {
@@ -39,22 +80,26 @@ std::vector<BenchRow> runBench(backends::Backend& backend, const BenchOptions& o
     for (const BenchCase& benchCase : benchCases()) {
       const std::string rowLabel = label(benchCase) + "/" + sizeLabel(size);
       if (!std::regex_search(rowLabel, filter)) continue;
-      BenchInstance instance = benchCase.build(benchCase.dtype, size);
+      const std::uint32_t threads = std::max<std::uint32_t>(options.threads, 1);
+      const std::uint64_t share = size / threads;  // each thread's target size
       BenchRow row;
       row.name = benchCase.name;
-      row.path = pathOf(instance);
       row.dtype = oracle::name(benchCase.dtype);
       row.dtypeBytes = oracle::sizeBytes(benchCase.dtype);
       row.sizeBytes = size;
-      row.payloadBytes = instance.payloadBytes;
-      if (capped && size > kOracleMaxBytes) {
+      if ((capped && size > kOracleMaxBytes) || share < kMinBytes) {
         row.status = "skipped";
-        row.detail = "the oracle is benchmarked up to " + sizeLabel(kOracleMaxBytes);
+        row.detail = share < kMinBytes ? "under " + sizeLabel(kMinBytes) + " per thread"
+                                       : "the oracle is benchmarked up to " + sizeLabel(kOracleMaxBytes);
         rows.push_back(std::move(row));
         continue;
       }
+      std::vector<BenchInstance> instances;
+      for (std::uint32_t t = 0; t < threads; ++t) instances.push_back(benchCase.build(benchCase.dtype, share));
+      row.path = pathOf(instances.front());
+      for (const BenchInstance& instance : instances) row.payloadBytes += instance.payloadBytes;
       err << "dcconf bench: " << rowLabel << '\n';
-      const backends::RunResult first = backend.run(instance.c, instance.src, instance.dst);
+      const backends::RunResult first = backend.run(instances[0].c, instances[0].src, instances[0].dst);
       if (first.status != backends::RunStatus::ok) {
         // A path the backend does not implement (yet) is skipped, with its answer as the reason; the other answers
         // (rejected, crashed, ...) are the row's status.
@@ -65,15 +110,28 @@ std::vector<BenchRow> runBench(backends::Backend& backend, const BenchOptions& o
         continue;
       }
       // Each repetition times the memcpy of the same payload right before the backend, so that a change of load on
-      // a shared machine moves both; the ratio is the median of the pairs' ratios.
-      std::vector<std::uint8_t> from(instance.payloadBytes, 0x5A);
-      std::vector<std::uint8_t> to(instance.payloadBytes, 0);
+      // a shared machine moves both; the ratio is the median of the pairs' ratios. With threads, each thread copies
+      // its own share in both.
+      std::vector<std::vector<std::uint8_t>> from, to;
+      for (const BenchInstance& instance : instances) {
+        from.emplace_back(instance.payloadBytes, 0x5A);
+        to.emplace_back(instance.payloadBytes, 0);
+      }
+      const auto memcpyShare = [&](std::uint32_t t) { std::memcpy(to[t].data(), from[t].data(), to[t].size()); };
+      const auto backendShare = [&](std::uint32_t t) {
+        BenchInstance& instance = instances[t];
+        backend.run(instance.c, instance.src, instance.dst);
+      };
+      std::optional<Crew> crew;
+      if (threads > 1) crew.emplace(threads);
+      const auto timed = [&](const std::function<void(std::uint32_t)>& job) {
+        if (!crew) return bytesPerSecond([&] { job(0); }, row.payloadBytes, options.minSeconds);
+        return bytesPerSecond([&] { crew->run(job); }, row.payloadBytes, options.minSeconds);
+      };
       std::vector<double> memcpyRates, backendRates, ratios;
       for (std::uint32_t r = 0; r < std::max<std::uint32_t>(options.repetitions, 1); ++r) {
-        memcpyRates.push_back(bytesPerSecond([&] { std::memcpy(to.data(), from.data(), to.size()); },
-                                             instance.payloadBytes, options.minSeconds));
-        backendRates.push_back(bytesPerSecond([&] { backend.run(instance.c, instance.src, instance.dst); },
-                                              instance.payloadBytes, options.minSeconds));
+        memcpyRates.push_back(timed(memcpyShare));
+        backendRates.push_back(timed(backendShare));
         ratios.push_back(backendRates.back() / memcpyRates.back());
       }
       row.memcpyBytesPerSecond = median(memcpyRates);
@@ -89,22 +147,33 @@ MachineInfo machineInfo() {
   MachineInfo info;
   info.cores = std::thread::hardware_concurrency();
   std::ifstream cpuinfo("/proc/cpuinfo");
-  for (std::string line; std::getline(cpuinfo, line);) {
-    if (line.rfind("model name", 0) != 0) continue;
+  for (std::string line; std::getline(cpuinfo, line) && (info.cpu.empty() || info.cpuFlags.empty());) {
     const std::size_t colon = line.find(':');
-    if (colon != std::string::npos) info.cpu = line.substr(std::min(line.size(), colon + 2));
-    break;
+    if (colon == std::string::npos) continue;
+    const std::string value = line.substr(std::min(line.size(), colon + 2));
+    if (line.rfind("model name", 0) == 0 && info.cpu.empty()) info.cpu = value;
+    if (line.rfind("flags", 0) != 0 || !info.cpuFlags.empty()) continue;
+    std::istringstream flags(value);
+    for (std::string flag; flags >> flag;) {
+      static const std::vector<std::string> kSimd{"sse4_2", "avx", "avx2", "fma", "f16c", "avx512f",
+                                                   "avx512bw", "avx512vl", "avx512dq", "avx512_bf16", "avx512_fp16"};
+      if (std::find(kSimd.begin(), kSimd.end(), flag) != kSimd.end()) info.cpuFlags.push_back(flag);
+    }
   }
+  info.simd = backends::fastSimdTarget();
   std::ifstream loadavg("/proc/loadavg");
   std::string one, five, fifteen;
   if (loadavg >> one >> five >> fifteen) info.loadAverage = one + " " + five + " " + fifteen;
   return info;
 }
 
-std::string tableText(const std::vector<BenchRow>& rows, const std::string& backendName) {
+std::string tableText(const std::vector<BenchRow>& rows, const std::string& backendName, const MachineInfo& machine,
+                      std::uint32_t threads) {
   const std::string rateHeader = backendName + " GB/s";
   const int rateWidth = static_cast<int>(std::max<std::size_t>(rateHeader.size(), 10));
   std::ostringstream out;
+  out << "machine: " << machine.cpu << ", " << machine.cores << " cores, fast SIMD " << machine.simd << ", load average "
+      << machine.loadAverage << ", threads " << threads << '\n';
   char line[512];
   std::snprintf(line, sizeof line, "%-20s %-11s %-8s %5s %*s %11s %7s  %s\n", "case", "path", "dtype", "size",
                 rateWidth, rateHeader.c_str(), "memcpy GB/s", "ratio", "status");
@@ -128,11 +197,13 @@ std::string jsonText(const std::vector<BenchRow>& rows, const BenchOptions& opti
   json["schema"] = "dcconf.bench/1";
   json["date"] = report::isoNowUtc();
   json["backend"] = {{"spec", options.backendSpec}, {"name", backend.name()}, {"version", backend.version()}};
-  json["machine"] = {{"cpu", machine.cpu}, {"cores", machine.cores}, {"loadAverage", machine.loadAverage}};
+  json["machine"] = {{"cpu", machine.cpu},           {"cores", machine.cores}, {"loadAverage", machine.loadAverage},
+                     {"cpuFlags", machine.cpuFlags}, {"fastSimd", machine.simd}};
   json["settings"] = {{"sizes", options.sizes},
                       {"filter", options.filter},
                       {"repetitions", options.repetitions},
                       {"minSecondsPerMeasurement", options.minSeconds},
+                      {"threads", options.threads},
                       {"oracleMaxBytes", kOracleMaxBytes}};
   json["results"] = nlohmann::json::array();
   for (const BenchRow& row : rows) {

@@ -19,7 +19,11 @@ struct BenchOptions {
   std::string filter;  // ECMAScript regex searched in "<case>/<dtype>/<size>"; empty: every row
   std::uint32_t repetitions = 3;  // timed (memcpy, backend) pairs per row; medians are reported
   double minSeconds = 0.1;        // per measurement
+  // Threads the copy is split over: each runs its own case of size / threads, all at once, against as many
+  // memcpys of the same bytes at once. A power of two in [1, kMaxThreads]; the backend must be thread-safe.
+  std::uint32_t threads = 1;
 };
+inline constexpr std::uint32_t kMaxThreads = 64;
 
 struct BenchRow {
   std::string name;   // "datacopy-contiguous"
@@ -42,10 +46,14 @@ struct MachineInfo {
   std::string cpu;  // /proc/cpuinfo "model name"
   std::uint32_t cores = 0;
   std::string loadAverage;  // /proc/loadavg's first three fields, at the start of the run
+  std::vector<std::string> cpuFlags;  // the SIMD flags of /proc/cpuinfo the copy kernels could use
+  std::string simd;                   // the fast backend's SIMD target ("AVX3", "AVX2", "scalar")
 };
 MachineInfo machineInfo();
 
-std::string tableText(const std::vector<BenchRow>& rows, const std::string& backendName);
+// The table, after one line naming the machine (CPU, cores, SIMD, load average) and the threads.
+std::string tableText(const std::vector<BenchRow>& rows, const std::string& backendName, const MachineInfo& machine,
+                      std::uint32_t threads);
 std::string jsonText(const std::vector<BenchRow>& rows, const BenchOptions& options, const backends::Backend& backend,
                      const MachineInfo& machine);
 

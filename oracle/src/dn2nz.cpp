@@ -98,16 +98,21 @@ void walk(const Case& c, WriteSink& sink) {
   const Layout l = layout(c);
   const std::uint64_t dAligned = alignUp(p.dValue, l.c0Elems);
   for (std::uint64_t i = 0; i < p.dnNum; ++i) {
-    for (std::uint64_t n = 0; n < p.nValue; ++n) {
-      for (std::uint64_t d = 0; d < dAligned; ++d) {
-        const std::uint64_t dstElem = i * p.dstNzMatrixStride + (d / l.c0Elems) * p.dstNzC0Stride * l.c0Elems +
-                                      n * p.dstNzNStride * l.c0Elems + d % l.c0Elems;
-        const std::uint64_t srcElem = i * p.srcDnMatrixStride + d * p.srcDValue + n;
-        for (std::uint64_t b = 0; b < l.s; ++b) {
-          if (d < p.dValue) {
-            sink.write(dstElem * l.s + b, ByteSource::fromSource(srcElem * l.s + b), Region::data);
-          } else {
-            sink.write(dstElem * l.s + b, ByteSource::fromLiteral(0), Region::zeroTail);
+    // column block by column block, so that the walk writes the NZ destination in order (no write depends on
+    // another's order: a byte written twice is ANY either way, ND2NZ-4)
+    for (std::uint64_t db = 0; db < dAligned / l.c0Elems; ++db) {  // d / C0, without a division per element
+      for (std::uint64_t n = 0; n < p.nValue; ++n) {
+        for (std::uint64_t k = 0; k < l.c0Elems; ++k) {  // d % C0
+          const std::uint64_t d = db * l.c0Elems + k;
+          const std::uint64_t dstElem =
+              i * p.dstNzMatrixStride + db * p.dstNzC0Stride * l.c0Elems + n * p.dstNzNStride * l.c0Elems + k;
+          const std::uint64_t srcElem = i * p.srcDnMatrixStride + d * p.srcDValue + n;
+          for (std::uint64_t b = 0; b < l.s; ++b) {
+            if (d < p.dValue) {
+              sink.write(dstElem * l.s + b, ByteSource::fromSource(srcElem * l.s + b), Region::data);
+            } else {
+              sink.write(dstElem * l.s + b, ByteSource::fromLiteral(0), Region::zeroTail);
+            }
           }
         }
       }

@@ -21,8 +21,7 @@ std::vector<Violation> check(const Case& c) {
 Extents extents(const Case& c) { return nd2nzExtents(std::get<Nd2NzParams>(c.params), sizeBytes(c.dtype)); }
 
 void walk(const Case& c, WriteSink& sink) {
-  walkNd2Nz(std::get<Nd2NzParams>(c.params), sizeBytes(c.dtype), sink,
-            [](std::uint64_t byte) { return ByteSource::fromSource(byte); });
+  walkNd2Nz(std::get<Nd2NzParams>(c.params), sizeBytes(c.dtype), sink, Nd2NzSource{});
 }
 
 }  // namespace
@@ -54,21 +53,23 @@ void checkNd2NzRanges(std::vector<Violation>& out, const std::string& prefix, co
 }
 
 // ND2NZ-2, ND2NZ-3
-void walkNd2Nz(const Nd2NzParams& p, std::uint32_t elementBytes, WriteSink& sink,
-               const std::function<ByteSource(std::uint64_t srcByte)>& sourceOf) {
+void walkNd2Nz(const Nd2NzParams& p, std::uint32_t elementBytes, WriteSink& sink, const Nd2NzSource& sourceOf) {
   const std::uint64_t s = elementBytes;
   const std::uint64_t C0 = kDataBlockBytes / s;
   for (std::uint64_t i = 0; i < p.ndNum; ++i) {
     for (std::uint64_t r = 0; r < p.nValue; ++r) {
-      for (std::uint64_t c = 0; c < alignUp(p.dValue, C0); ++c) {
-        const std::uint64_t dstElem = i * p.dstNzMatrixStride + (c / C0) * p.dstNzC0Stride * C0 +
-                                      r * p.dstNzNStride * C0 + c % C0;
-        const std::uint64_t srcElem = i * p.srcNdMatrixStride + r * p.srcDValue + c;
-        for (std::uint64_t b = 0; b < s; ++b) {
-          if (c < p.dValue) {
-            sink.write(dstElem * s + b, sourceOf(srcElem * s + b), Region::data);
-          } else {
-            sink.write(dstElem * s + b, ByteSource::fromLiteral(0), Region::zeroTail);
+      for (std::uint64_t cb = 0; cb < alignUp(p.dValue, C0) / C0; ++cb) {  // c / C0, without a division per element
+        for (std::uint64_t k = 0; k < C0; ++k) {                            // c % C0
+          const std::uint64_t c = cb * C0 + k;
+          const std::uint64_t dstElem =
+              i * p.dstNzMatrixStride + cb * p.dstNzC0Stride * C0 + r * p.dstNzNStride * C0 + k;
+          const std::uint64_t srcElem = i * p.srcNdMatrixStride + r * p.srcDValue + c;
+          for (std::uint64_t b = 0; b < s; ++b) {
+            if (c < p.dValue) {
+              sink.write(dstElem * s + b, sourceOf(srcElem * s + b), Region::data);
+            } else {
+              sink.write(dstElem * s + b, ByteSource::fromLiteral(0), Region::zeroTail);
+            }
           }
         }
       }

@@ -2,6 +2,7 @@
 #include "dcconf/oracle/oracle.hpp"
 
 #include <cassert>
+#include <cstring>
 #include <limits>
 
 #include "dcconf/oracle/numeric.hpp"
@@ -50,63 +51,11 @@ void checkBuffer(std::vector<Violation>& out, const char* side, Position positio
   }
 }
 
-// Records every write of a walk: the footprint always, the expectation when asked.
+// Records every write of a walk (WriteSink's recording mode): the footprint always, the expectation when asked.
 class Recorder final : public detail::WriteSink {
  public:
   Recorder(const Case& c, Expectation* expectation, std::span<const std::uint8_t> src)
-      : srcOffset_(c.src.offsetBytes),
-        dstOffset_(c.dst.offsetBytes),
-        read_(c.src.sizeBytes, 0),
-        written_(c.dst.sizeBytes, 0),
-        expectation_(expectation),
-        src_(src) {}
-
-  void write(std::uint64_t dstByte, ByteSource source, Region region) override {
-    const std::uint64_t d = dstOffset_ + dstByte;
-    assert(d < written_.size() && "walk wrote outside its extents");
-    if (source.kind == ByteSource::Kind::source || source.kind == ByteSource::Kind::rectified) {
-      assert(srcOffset_ + source.srcByte < read_.size() && "walk read outside its extents");
-      read_[srcOffset_ + source.srcByte] = 1;
-    }
-    const bool collision = written_[d] != 0;
-    written_[d] = 1;
-    if (expectation_ == nullptr) return;
-    if (collision) {  // ND2NZ-4: the write order is undocumented
-      expectation_->care[d] = 0;
-      expectation_->region[d] = Region::collision;
-      return;
-    }
-    expectation_->region[d] = region;
-    switch (source.kind) {
-      case ByteSource::Kind::source:
-        expectation_->expected[d] = src_[srcOffset_ + source.srcByte];
-        break;
-      case ByteSource::Kind::literal:
-        expectation_->expected[d] = source.literal;
-        break;
-      case ByteSource::Kind::unspecified:
-        expectation_->care[d] = 0;
-        break;
-      case ByteSource::Kind::rectified: {
-        const std::uint32_t s = sizeBytes(source.dtype);
-        const std::uint64_t byteInElement = source.srcByte % s;
-        const std::uint64_t elementStart = srcOffset_ + source.srcByte - byteInElement;
-        const auto bits = detail::rectifiedBits(source.dtype, loadElementBits(src_, elementStart, s));
-        expectation_->care[d] = bits ? 1 : 0;
-        expectation_->expected[d] = bits ? detail::elementByte(*bits, byteInElement) : expectation_->expected[d];
-        break;
-      }
-    }
-  }
-
-  std::optional<std::uint64_t> readElement(std::uint64_t srcByte, std::uint32_t size) override {
-    for (std::uint32_t b = 0; b < size; ++b) {
-      assert(srcOffset_ + srcByte + b < read_.size() && "walk read outside its extents");
-      read_[srcOffset_ + srcByte + b] = 1;
-    }
-    if (expectation_ == nullptr) return std::nullopt;
-    return loadElementBits(src_, srcOffset_ + srcByte, size);
-  }
+      : WriteSink(c, expectation, src) {}
 
   Footprint footprint() const { return {ranges(read_), ranges(written_)}; }
 
@@ -114,6 +63,16 @@ class Recorder final : public detail::WriteSink {
   static std::vector<ByteRange> ranges(const std::vector<std::uint8_t>& marks) {
     std::vector<ByteRange> out;
     for (std::uint64_t i = 0; i < marks.size(); ++i) {
+      if (i % 8 == 0 && i + 8 <= marks.size()) {  // a word of 8 unmarked or 8 marked bytes at once
+        std::uint64_t word;
+        std::memcpy(&word, marks.data() + i, 8);
+        const bool extends = word == 0x0101010101010101u && !out.empty() && out.back().end == i;
+        if (word == 0 || extends) {
+          if (extends) out.back().end = i + 8;
+          i += 7;
+          continue;
+        }
+      }
       if (marks[i] == 0) continue;
       if (!out.empty() && out.back().end == i) {
         out.back().end = i + 1;
@@ -123,16 +82,40 @@ class Recorder final : public detail::WriteSink {
     }
     return out;
   }
-
-  std::uint64_t srcOffset_;
-  std::uint64_t dstOffset_;
-  std::vector<std::uint8_t> read_;
-  std::vector<std::uint8_t> written_;
-  Expectation* expectation_;
-  std::span<const std::uint8_t> src_;
 };
 
 }  // namespace
+
+namespace detail {
+
+WriteSink::WriteSink(const Case& c, Expectation* expectation, std::span<const std::uint8_t> src)
+    : srcOffset_(c.src.offsetBytes),
+      dstOffset_(c.dst.offsetBytes),
+      read_(c.src.sizeBytes, 0),
+      written_(c.dst.sizeBytes, 0),
+      expectation_(expectation),
+      src_(src) {}
+
+void WriteSink::writeRectified(std::uint64_t d, ByteSource source) {
+  const std::uint32_t s = sizeBytes(source.dtype);
+  const std::uint64_t byteInElement = source.srcByte % s;
+  const std::uint64_t elementStart = srcOffset_ + source.srcByte - byteInElement;
+  const auto bits = rectifiedBits(source.dtype, loadElementBits(src_, elementStart, s));
+  expectation_->care[d] = bits ? 1 : 0;
+  expectation_->expected[d] = bits ? elementByte(*bits, byteInElement) : expectation_->expected[d];
+}
+
+std::optional<std::uint64_t> WriteSink::readElement(std::uint64_t srcByte, std::uint32_t size) {
+  assert(workspace_ == nullptr && "the workspace leg reads no elements");
+  for (std::uint32_t b = 0; b < size; ++b) {
+    assert(srcOffset_ + srcByte + b < read_.size() && "walk read outside its extents");
+    read_[srcOffset_ + srcByte + b] = 1;
+  }
+  if (expectation_ == nullptr) return std::nullopt;
+  return loadElementBits(src_, srcOffset_ + srcByte, size);
+}
+
+}  // namespace detail
 
 std::string_view name(Verdict verdict) {
   switch (verdict) {

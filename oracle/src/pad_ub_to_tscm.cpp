@@ -32,18 +32,15 @@ Extents extents(const Case& c) {
           nd2nzExtents(*c.nd2nzParams, sizeBytes(c.dtype)).dstSpanBytes};
 }
 
-// Records the first leg into a workspace of byte sources, indexed by workspace byte. Only the prefix ND2NZ can
-// read is kept: a valid call may spread its GM blocks over terabytes (dstStride up to 2^32 - 1).
+// Records the first leg into a workspace (per byte, 1 + the source byte moved there; 0 unwritten). Only the prefix
+// ND2NZ can read is kept: a valid call may spread its GM blocks over terabytes (dstStride up to 2^32 - 1).
 class WorkspaceSink final : public WriteSink {
  public:
-  explicit WorkspaceSink(std::uint64_t keptBytes) : bytes_(keptBytes, ByteSource::any()) {}
-  void write(std::uint64_t dstByte, ByteSource source, Region) override {
-    if (dstByte < bytes_.size()) bytes_[dstByte] = source;
-  }
-  ByteSource at(std::uint64_t byte) const { return byte < bytes_.size() ? bytes_[byte] : ByteSource::any(); }
+  explicit WorkspaceSink(std::uint64_t keptBytes) : WriteSink(bytes_), bytes_(keptBytes, 0) {}
+  Nd2NzSource source() const { return {&bytes_}; }
 
  private:
-  std::vector<ByteSource> bytes_;
+  std::vector<std::uint64_t> bytes_;
 };
 
 void walk(const Case& c, WriteSink& sink) {
@@ -52,7 +49,7 @@ void walk(const Case& c, WriteSink& sink) {
   const std::uint64_t nd2nzReadBytes = nd2nzExtents(*c.nd2nzParams, sizeBytes(c.dtype)).srcSpanBytes;
   WorkspaceSink workspace(std::min(ubToGmExtents(blocks, unit).dstSpanBytes, nd2nzReadBytes));
   walkUbToGmBlocks(blocks, unit, workspace);
-  walkNd2Nz(*c.nd2nzParams, sizeBytes(c.dtype), sink, [&](std::uint64_t byte) { return workspace.at(byte); });
+  walkNd2Nz(*c.nd2nzParams, sizeBytes(c.dtype), sink, workspace.source());
 }
 
 }  // namespace

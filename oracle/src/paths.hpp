@@ -3,9 +3,11 @@
 // walk yields the footprint and the expectation, so the two can never disagree.
 #pragma once
 
+#include <cassert>
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -34,16 +36,64 @@ struct ByteSource {
 // result down (NaN, and -0.0 whose max with 0 may be either zero).
 std::optional<std::uint64_t> rectifiedBits(DType dtype, std::uint64_t bits);
 
-// Destination byte indices are from the copy's destination start.
+// Destination byte indices are from the copy's destination start. A concrete class, not an interface: walks call
+// write() once per destination byte, and only an inlined call lets them stay byte by byte and still make large
+// goldens quickly (issue 20: a virtual call per byte held the oracle near 30 MB/s). Two modes: recording the
+// footprint and, given an expectation, every byte's value (oracle.cpp's Recorder); or keeping the byte sources of
+// a workspace (PAD-U2L1's first leg, pad_ub_to_tscm.cpp).
 class WriteSink {
  public:
-  virtual ~WriteSink() = default;
-  virtual void write(std::uint64_t dstByte, ByteSource source, Region region) = 0;
+  [[gnu::always_inline]] void write(std::uint64_t dstByte, ByteSource source, Region region) {
+    if (workspace_ != nullptr) {  // only the prefix the second leg can read is kept
+      assert(source.kind == ByteSource::Kind::source && "a first leg moves source bytes only (PAD-U2G-2)");
+      if (dstByte < workspace_->size()) (*workspace_)[dstByte] = source.srcByte + 1;
+      return;
+    }
+    const std::uint64_t d = dstOffset_ + dstByte;
+    assert(d < written_.size() && "walk wrote outside its extents");
+    const bool fromSource = source.kind == ByteSource::Kind::source || source.kind == ByteSource::Kind::rectified;
+    if (fromSource) {
+      assert(srcOffset_ + source.srcByte < read_.size() && "walk read outside its extents");
+      read_[srcOffset_ + source.srcByte] = 1;
+    }
+    const bool collision = written_[d] != 0;
+    written_[d] = 1;
+    if (expectation_ == nullptr) return;
+    if (collision) {  // ND2NZ-4: the write order is undocumented
+      expectation_->care[d] = 0;
+      expectation_->region[d] = Region::collision;
+      return;
+    }
+    expectation_->region[d] = region;
+    switch (source.kind) {
+      case ByteSource::Kind::source: expectation_->expected[d] = src_[srcOffset_ + source.srcByte]; break;
+      case ByteSource::Kind::literal: expectation_->expected[d] = source.literal; break;
+      case ByteSource::Kind::unspecified: expectation_->care[d] = 0; break;
+      case ByteSource::Kind::rectified: writeRectified(d, source); break;
+    }
+  }
   // FIX: an element the walk computes with (bytes [srcByte, srcByte + size) from the copy's source start, marked as
   // read). nullopt when the sink only records the footprint: the walk then emits anything for the value.
-  virtual std::optional<std::uint64_t> readElement(std::uint64_t /*srcByte*/, std::uint32_t /*size*/) {
-    return std::nullopt;
-  }
+  std::optional<std::uint64_t> readElement(std::uint64_t srcByte, std::uint32_t size);
+
+ protected:
+  // per workspace byte: 1 + the source byte written there, 0 while unwritten
+  explicit WriteSink(std::vector<std::uint64_t>& workspace) : workspace_(&workspace) {}
+  WriteSink(const Case& c, Expectation* expectation, std::span<const std::uint8_t> src);
+  ~WriteSink() = default;
+  WriteSink(const WriteSink&) = delete;
+  WriteSink& operator=(const WriteSink&) = delete;
+
+  std::vector<std::uint64_t>* workspace_ = nullptr;
+  std::uint64_t srcOffset_ = 0;
+  std::uint64_t dstOffset_ = 0;
+  std::vector<std::uint8_t> read_;     // per source byte: read by the walk
+  std::vector<std::uint8_t> written_;  // per destination byte: written by the walk
+  Expectation* expectation_ = nullptr;
+  std::span<const std::uint8_t> src_;
+
+ private:
+  void writeRectified(std::uint64_t d, ByteSource source);  // ENH-3 isRelu: rare, out of line
 };
 
 // Byte b of an element whose raw bits are elementBits: little-endian, so the low byte first.
@@ -102,9 +152,18 @@ Extents ubToGmExtents(const PadBlocks& blocks, std::uint64_t dstStrideUnitBytes)
 // ND2NZ-1 ranges, with the field prefix ("params." or "nd2nzParams.").
 void checkNd2NzRanges(std::vector<Violation>& out, const std::string& prefix, const Nd2NzParams& p,
                       const Profile& profile);
-// ND2NZ-2/3 over an arbitrary source of bytes (PAD-U2L1 feeds it its GM workspace).
-void walkNd2Nz(const Nd2NzParams& p, std::uint32_t elementBytes, WriteSink& sink,
-               const std::function<ByteSource(std::uint64_t srcByte)>& sourceOf);
+// Where ND2NZ-2 takes its bytes: the copy's source, or the GM workspace a first leg wrote (PAD-U2L1), per workspace
+// byte 1 + the source byte it holds, 0 where the first leg never wrote (ANY). A plain value, so the walk inlines it.
+struct Nd2NzSource {
+  const std::vector<std::uint64_t>* workspace = nullptr;
+  ByteSource operator()(std::uint64_t byte) const {
+    if (workspace == nullptr) return ByteSource::fromSource(byte);
+    const std::uint64_t held = byte < workspace->size() ? (*workspace)[byte] : 0;
+    return held != 0 ? ByteSource::fromSource(held - 1) : ByteSource::any();
+  }
+};
+// ND2NZ-2/3 over either source of bytes.
+void walkNd2Nz(const Nd2NzParams& p, std::uint32_t elementBytes, WriteSink& sink, const Nd2NzSource& sourceOf);
 Extents nd2nzExtents(const Nd2NzParams& p, std::uint32_t elementBytes);
 
 // DC-2 blocks in 32-byte units; the enhanced NORMAL mode reuses them (ENH-1).

@@ -2,8 +2,8 @@
 // D-contiguous (a transpose), so the copy walks tiles of 16 n x C0 d: each tile reads 16 short source runs and
 // writes 16 destination rows. A full tile is transposed in 16-byte registers (SSE2 unpack networks); a partial one
 // (the n or d tail) one element memcpy at a time with a fixed size per element width. Large outputs are streamed, and
-// the source rows are prefetched one line ahead of the walk (its 16- or 32-row stride defeats the hardware
-// prefetchers).
+// the next column block's source rows are prefetched while the walk transposes one (its 16- or 32-row stride
+// defeats the hardware prefetchers).
 #include <algorithm>
 #include <cstring>
 
@@ -149,18 +149,17 @@ void tile(std::uint64_t s, std::uint8_t* dst, std::uint64_t dstRowPitch, const s
   }
 }
 
-// The tile walk enters the source rows 16 elements at a time, dCount rows srcDPitch apart: at each new line, the
-// line after it is prefetched in every row, or past the end of the rows the next column block's first line (that
-// block starts dCount rows on: dCount is C0 whenever there is a next block). A prefetch is a hint and never faults.
-void prefetchNextLine(const std::uint8_t* blockSrc, std::uint64_t srcDPitch, std::uint64_t dCount,
-                      std::uint64_t lineStartByte, std::uint64_t rowBytes, std::uint64_t nextBlockDCount) {
-  const std::uint64_t ahead = lineStartByte + kLineBytes;
-  const bool wraps = ahead >= rowBytes;
-  // Addresses as integers: a hint may point past the buffer (or wrap), which pointer arithmetic may not (UB).
-  const std::uintptr_t base = reinterpret_cast<std::uintptr_t>(blockSrc);
-  const std::uintptr_t at = wraps ? base + dCount * srcDPitch + (ahead - rowBytes) : base + ahead;
-  const std::uint64_t rows = wraps ? nextBlockDCount : dCount;
-  for (std::uint64_t d = 0; d < rows; ++d) __builtin_prefetch(reinterpret_cast<const void*>(at + d * srcDPitch));
+// The tile walk enters a column block's dCount source rows 16 elements at a time, a pattern the hardware
+// prefetchers do not follow. So while it transposes one block it prefetches the next one's rows, a share per tile
+// (rows [rows * part / parts, rows * (part + 1) / parts)), every line of each: all of them have arrived when the walk
+// gets there. nextBlock is the next block's first source row and rows its row count, both only when it exists:
+// every address is inside the bytes the copy reads (rows of rowBytes, srcDPitch apart).
+void prefetchShare(const std::uint8_t* nextBlock, std::uint64_t rows, std::uint64_t rowBytes, std::uint64_t srcDPitch,
+                   std::uint64_t part, std::uint64_t parts) {
+  for (std::uint64_t d = rows * part / parts; d < rows * (part + 1) / parts; ++d) {
+    const std::uint8_t* row = nextBlock + d * srcDPitch;
+    for (std::uint64_t at = 0; at < rowBytes; at += kLineBytes) __builtin_prefetch(row + at);
+  }
 }
 
 }  // namespace
@@ -216,12 +215,12 @@ RunResult runDn2Nz(const oracle::Case& c, std::span<const std::uint8_t> src, std
       const std::uint64_t dCount = b + 1 == blocks ? tailElems : g.c0;
       std::uint8_t* blockDst = matrixDst + b * p.dstNzC0Stride * g.rowBytes;
       const std::uint8_t* blockSrc = matrixSrc + b * g.c0 * srcDPitch;
+      const std::uint64_t nextRows = b + 2 < blocks ? g.c0 : b + 2 == blocks ? tailElems : 0;
+      const std::uint8_t* nextBlockSrc = nextRows != 0 ? blockSrc + g.c0 * srcDPitch : nullptr;
+      const std::uint64_t tiles = (p.nValue + kTileN - 1) / kTileN;
       for (std::uint64_t n0 = 0; n0 < p.nValue; n0 += kTileN) {
         const std::uint64_t nCount = std::min(kTileN, p.nValue - n0);
-        if ((n0 * s) % kLineBytes == 0) {
-          const std::uint64_t nextBlockDCount = b + 2 < blocks ? g.c0 : b + 2 == blocks ? tailElems : 0;
-          prefetchNextLine(blockSrc, srcDPitch, dCount, n0 * s, p.nValue * s, nextBlockDCount);
-        }
+        if (nextBlockSrc != nullptr) prefetchShare(nextBlockSrc, nextRows, p.nValue * s, srcDPitch, n0 / kTileN, tiles);
         tile(s, blockDst + n0 * dstRowPitch, dstRowPitch, blockSrc + n0 * s, srcDPitch, nCount, dCount, stream);
       }
       if (dCount == g.c0) continue;

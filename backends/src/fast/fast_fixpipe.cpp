@@ -15,10 +15,12 @@
 #include <bit>
 #include <cmath>
 #include <cstring>
+#include <optional>
 #include <vector>
 
 #include "fast_common.hpp"
 #include "fast_quant.hpp"
+#include "fast_simd.hpp"
 
 namespace dcconf::backends::fast {
 namespace {
@@ -152,7 +154,8 @@ struct Context {
 };
 
 // ---- kernels: count elements from a contiguous source run to a contiguous destination run ----
-// q points at the first column's parameter and advances by qStep (0: the scalar, 1: per column).
+// Element k uses column k % 16's parameter, q[(k % 16) * qStep] (qStep 0: the scalar, 1: per column); a run of
+// whole fractal rows (16 columns each) is one call.
 using Kernel = void (*)(const std::uint8_t* src, std::uint8_t* dst, std::uint64_t count, const QuantParam* q,
                         std::uint64_t qStep, const Context& ctx);
 
@@ -190,9 +193,10 @@ void floatToBf16(const std::uint8_t* src, std::uint8_t* dst, std::uint64_t count
 // conversion, so a -0.0 result comes out +0.0 (clearing a zero's sign leaves every other value alone).
 void deqToHalf(const std::uint8_t* src, std::uint8_t* dst, std::uint64_t count, const QuantParam* q, std::uint64_t qStep,
                const Context& ctx) {
-  for (std::uint64_t k = 0; k < count; ++k, q += qStep) {
-    const double v = intSource(static_cast<std::int32_t>(load32(src + 4 * k)), *q);
-    const double y = v * (ctx.relu && v < 0 ? 0.0 : q->scale);
+  for (std::uint64_t k = 0; k < count; ++k) {
+    const QuantParam& qk = q[k % kFractalCols * qStep];
+    const double v = intSource(static_cast<std::int32_t>(load32(src + 4 * k)), qk);
+    const double y = v * (ctx.relu && v < 0 ? 0.0 : qk.scale);
     const std::uint16_t h = toHalf(y, ctx.readings.deqTrunc);
     store(dst + 2 * k, h == 0x8000u ? std::uint16_t{0} : h);
   }
@@ -213,15 +217,17 @@ void deqToHalf(const std::uint8_t* src, std::uint8_t* dst, std::uint64_t count, 
 
 void intTo8(const std::uint8_t* src, std::uint8_t* dst, std::uint64_t count, const QuantParam* q, std::uint64_t qStep,
             const Context& ctx) {
-  for (std::uint64_t k = 0; k < count; ++k, q += qStep) {
-    dst[k] = quantize8(intSource(static_cast<std::int32_t>(load32(src + 4 * k)), *q), *q, ctx);
+  for (std::uint64_t k = 0; k < count; ++k) {
+    const QuantParam& qk = q[k % kFractalCols * qStep];
+    dst[k] = quantize8(intSource(static_cast<std::int32_t>(load32(src + 4 * k)), qk), qk, ctx);
   }
 }
 
 void floatTo8(const std::uint8_t* src, std::uint8_t* dst, std::uint64_t count, const QuantParam* q, std::uint64_t qStep,
               const Context& ctx) {
-  for (std::uint64_t k = 0; k < count; ++k, q += qStep) {
-    dst[k] = quantize8(static_cast<double>(std::bit_cast<float>(load32(src + 4 * k))), *q, ctx);
+  for (std::uint64_t k = 0; k < count; ++k) {
+    const QuantParam& qk = q[k % kFractalCols * qStep];
+    dst[k] = quantize8(static_cast<double>(std::bit_cast<float>(load32(src + 4 * k))), qk, ctx);
   }
 }
 
@@ -239,6 +245,60 @@ Kernel kernelFor(QuantMode mode, DType u, bool relu) {
   }
   return copyRaw;
 }
+
+// The SIMD kernel for a conversion (fast_simd.hpp), when there is one: every conversion but NoQuant and DEQF16's
+// rounding toward zero (AMB-10's second reading), which stay scalar.
+std::optional<SimdKernel> simdKernelFor(QuantMode mode, DType u, const QuantReadings& r) {
+  switch (mode) {
+    case QuantMode::NoQuant: return std::nullopt;
+    case QuantMode::F322F16: return SimdKernel::floatToHalf;
+    case QuantMode::F322BF16: return SimdKernel::floatToBf16;
+    case QuantMode::DEQF16:
+    case QuantMode::VDEQF16: return r.deqTrunc ? std::nullopt : std::optional(SimdKernel::deqToHalf);
+    case QuantMode::QF322B8_PRE:
+    case QuantMode::VQF322B8_PRE:
+    case QuantMode::REQ8:
+    case QuantMode::VREQ8: return u == DType::float_ ? SimdKernel::floatTo8 : SimdKernel::intTo8;
+  }
+  return std::nullopt;
+}
+
+// One conversion for a whole case: the SIMD kernel on the leading whole fractal rows of a run, the scalar kernel on
+// the rest (so a run's columns stay k % 16 either way).
+class Converter {
+ public:
+  Converter(Kernel scalar, std::optional<SimdKernel> simd, const Context& ctx, std::uint64_t dstElementBytes)
+      : scalar_(scalar), simd_(simd), ctx_(ctx), s_(dstElementBytes) {}
+
+  // The lane tables of the 16 columns starting at q (stepping qStep), cols of them real.
+  static LaneParams lanesOf(const QuantParam* q, std::uint64_t qStep, std::uint64_t cols) {
+    LaneParams lanes{};
+    for (unsigned j = 0; j < 2 * LaneParams::kColumns; ++j) {
+      const std::uint64_t column = j % LaneParams::kColumns;
+      const QuantParam& p = q[(column < cols ? column : 0) * qStep];
+      lanes.scale[j] = p.scale;
+      lanes.shift[j] = static_cast<std::int32_t>(p.shift);
+      lanes.mcb[j] = p.mcb ? 1 : 0;
+      lanes.offset[j] = p.offset;
+      lanes.lo[j] = p.int8Result ? -128 : 0;
+      lanes.hi[j] = p.int8Result ? 127 : 255;
+    }
+    return lanes;
+  }
+
+  void run(const std::uint8_t* src, std::uint8_t* dst, std::uint64_t count, const QuantParam* q, std::uint64_t qStep,
+           const LaneParams& lanes) const {
+    const std::uint64_t done =
+        simd_ ? convertSimd(*simd_, src, dst, count, lanes, {ctx_.relu, ctx_.readings.reluAfterOffset}) : 0;
+    if (done < count) scalar_(src + 4 * done, dst + s_ * done, count - done, q, qStep, ctx_);
+  }
+
+ private:
+  Kernel scalar_;
+  std::optional<SimdKernel> simd_;
+  Context ctx_;
+  std::uint64_t s_;
+};
 
 }  // namespace
 
@@ -265,27 +325,48 @@ RunResult runFixpipe(const oracle::Case& c, std::span<const std::uint8_t> src, s
     quants.push_back(decodeQuantParam(f.quantScalar, c.dtype, ctx.readings));
   }
   const std::uint64_t qStep = vector ? 1 : 0;
-  const Kernel kernel = kernelFor(p.quantPre, f.srcDType, ctx.relu);
+  const Converter convert(kernelFor(p.quantPre, f.srcDType, ctx.relu),
+                          simdKernelFor(p.quantPre, f.srcDType, ctx.readings), ctx, s);
   const auto [from, to] = operandsOf(c, src, dst);
 
+  // The tables of each 16-column block, made once.
+  std::vector<LaneParams> lanes;
+  for (std::uint64_t n0 = 0; n0 < p.nSize; n0 += kFractalCols) {
+    lanes.push_back(Converter::lanesOf(quants.data() + n0 * qStep, qStep, std::min(kFractalCols, p.nSize - n0)));
+  }
   for (std::uint64_t i = 0; i < g.matrices; ++i) {
+    const std::uint8_t* matrix = from + 4 * i * g.srcMatrixElems;
+    if (g.nz2nd) {
+      // FIX-2: row-major, element (m, n) at i*dstNdStride + m*dstStride + n. Strips of 16 rows across all column
+      // blocks: each block's strip is one 1 KiB source run, and the strip's destination rows stay in cache.
+      for (std::uint64_t m0 = 0; m0 < p.mSize; m0 += kFractalCols) {
+        for (std::uint64_t n0 = 0; n0 < p.nSize; n0 += kFractalCols) {
+          const std::uint64_t cols = std::min<std::uint64_t>(kFractalCols, p.nSize - n0);
+          const std::uint8_t* block = matrix + 4 * (n0 / kFractalCols) * g.srcBlockElems;
+          for (std::uint64_t m = m0; m < std::min<std::uint64_t>(p.mSize, m0 + kFractalCols); ++m) {
+            convert.run(block + 4 * 16 * m, to + i * g.dstMatrixBytes + m * g.dstRowBytes + n0 * s, cols,
+                        quants.data() + n0 * qStep, qStep, lanes[n0 / kFractalCols]);
+          }
+        }
+      }
+      continue;
+    }
     for (std::uint64_t n0 = 0; n0 < p.nSize; n0 += kFractalCols) {
       const std::uint64_t cols = std::min<std::uint64_t>(kFractalCols, p.nSize - n0);
-      const std::uint8_t* block = from + 4 * (i * g.srcMatrixElems + (n0 / kFractalCols) * g.srcBlockElems);
       const QuantParam* q = quants.data() + n0 * qStep;
+      const std::uint8_t* block = matrix + 4 * (n0 / kFractalCols) * g.srcBlockElems;
+      if (g.c0 == kFractalCols) {  // FIX-1: the block's rows are one source run and one burst
+        convert.run(block, to + (n0 / g.c0) * g.dstBurstBytes, kFractalCols * p.mSize, q, qStep, lanes[n0 / 16]);
+        continue;
+      }
       for (std::uint64_t m = 0; m < p.mSize; ++m) {
-        const std::uint8_t* row = block + 4 * 16 * m;
-        if (g.nz2nd) {  // FIX-2: row-major, element (m, n) at i*dstNdStride + m*dstStride + n
-          kernel(row, to + i * g.dstMatrixBytes + m * g.dstRowBytes + n0 * s, cols, q, qStep, ctx);
-          continue;
-        }
-        // FIX-1 / FIX-3: C0d-column bursts 32*dstStride bytes apart, rows of C0d elements inside a burst; a run
-        // never crosses a source fractal (16 columns) nor a destination row (C0d: 8, 16 or 32 columns)
+        // FIX-1 with C0d 32 (8-bit results) and FIX-3 (C0d 8): per row, runs that never cross a source fractal (16
+        // columns) nor a destination row (C0d columns)
         const std::uint64_t run = std::min<std::uint64_t>(g.c0, kFractalCols);
         for (std::uint64_t k = 0; k < cols; k += run) {
           const std::uint64_t n = n0 + k;
-          kernel(row + 4 * k, to + (n / g.c0) * g.dstBurstBytes + (g.c0 * m + n % g.c0) * s, std::min(run, cols - k),
-                 q + k * qStep, qStep, ctx);
+          convert.run(block + 4 * 16 * m + 4 * k, to + (n / g.c0) * g.dstBurstBytes + (g.c0 * m + n % g.c0) * s,
+                      std::min(run, cols - k), q + k * qStep, qStep, lanes[n0 / 16]);
         }
       }
     }

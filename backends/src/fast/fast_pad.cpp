@@ -148,9 +148,15 @@ RunResult runPadUbToTscm(const Case& c, std::span<const std::uint8_t> src, std::
   // The workspace only needs what the ND2NZ leg reads and the UB->GM leg wrote: bytes past either are unspecified,
   // so a huge GM stride costs nothing. One buffer per thread, grown, never shrunk.
   const std::uint64_t wsBytes = std::min(burstSpanBytes(count, wsPitchBytes, b.lenBytes), layout.src);
+  const auto [from, to] = operandsOf(c, src, dst);
+  if (srcPitchBytes == wsPitchBytes) {
+    // The workspace would be src byte for byte, save the gaps between blocks, which it leaves unwritten (ANY): the
+    // ND2NZ leg reads src in place, one pass instead of two (wsBytes is within src's span, gaps included).
+    nd2nz(to, from, wsBytes, nd, s);
+    return {};
+  }
   thread_local std::vector<std::uint8_t> workspace;
   if (workspace.size() < wsBytes) workspace.resize(wsBytes);
-  const auto [from, to] = operandsOf(c, src, dst);
   // Blocks wholly inside the workspace, then the one the workspace end cuts, if any.
   const std::uint64_t wholeBlocks =
       count == 0 || wsBytes < b.lenBytes ? 0 : std::min(count, (wsBytes - b.lenBytes) / wsPitchBytes + 1);
