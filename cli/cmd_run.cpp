@@ -6,6 +6,7 @@
 
 #include "commands.hpp"
 #include "dcconf/casefile/casefile.hpp"
+#include "dcconf/report/baseline.hpp"
 #include "dcconf/run/run.hpp"
 #include "diagnostics.hpp"
 #include "output_dir.hpp"
@@ -17,12 +18,15 @@ struct RunCliOptions {
   run::RunOptions run;
   std::string product = std::string(oracle::name(oracle::kDefaultProduct));
   std::string profile = "default";
-  std::string seed;  // empty: a fresh one, printed
+  std::optional<std::uint64_t> seed;  // empty: a fresh one, printed
   std::string time;  // "30s", "2m", "500ms"
   std::string shard;  // "I/N", 1-based
   std::string outDir;
   bool force = false;
   std::string replay;
+  std::string baseline;  // expected failures and known flakes (docs/baseline.md)
+  bool strictBaseline = false;
+  std::vector<std::string> replayRefuses;  // options given that a --replay would ignore
 };
 
 std::optional<run::Shard> parseShard(const std::string& text) {
@@ -46,17 +50,7 @@ std::string resolveOptions(RunCliOptions& o) {
   const auto profile = oracle::parseProfile(o.profile);
   if (!profile.profile) return "--profile: " + profile.error;
   o.run.profile = *profile.profile;
-  if (o.seed.empty()) {
-    o.run.seed = std::random_device{}() | (std::uint64_t{std::random_device{}()} << 32);
-  } else {
-    try {
-      std::size_t used = 0;
-      o.run.seed = std::stoull(o.seed, &used, 0);
-      if (used != o.seed.size()) throw std::invalid_argument("trailing");
-    } catch (...) {
-      return "--seed: '" + o.seed + "' is not a whole number";
-    }
-  }
+  o.run.seed = o.seed ? *o.seed : std::random_device{}() | (std::uint64_t{std::random_device{}()} << 32);
   if (!o.time.empty()) {
     o.run.timeBudget = parseDuration(o.time);
     if (!o.run.timeBudget) return "--time: '" + o.time + "' is not a duration like 30s, 2m or 500ms";
@@ -67,13 +61,17 @@ std::string resolveOptions(RunCliOptions& o) {
     o.run.shard = *shard;
   } else if (const auto fromEnv = run::shardFromEnvironment()) {
     o.run.shard = *fromEnv;
+  } else if (const std::string envError = run::shardEnvironmentError(); !envError.empty()) {
+    return envError;
   }
+  if (o.run.reruns > 100) return "--reruns: must be in [0, 100]";
   if (o.run.threads < 1 || o.run.threads > 256) return "--threads: must be in [1, 256]";
   if (o.run.casesPerProperty < 1 || o.run.casesPerProperty > 10000000) return "--cases: must be in [1, 10000000]";
   o.run.outDir = o.outDir;
   // The command that reproduces this run's case stream, seed included.
   o.run.commandLine = "dcconf run --backend " + run::shellQuoteArg(o.run.backendSpec) + " --product " + o.product +
                       " --path " + run::shellQuoteArg(o.run.pathGlob) + " --dtype " + run::shellQuoteArg(o.run.dtypeGlob) +
+                      (o.run.onlyGlob == "*" ? "" : " --only " + run::shellQuoteArg(o.run.onlyGlob)) +
                       " --profile " + o.profile + " --seed " + std::to_string(o.run.seed) +
                       (o.run.timeBudget ? " --time " + o.time : " --cases " + std::to_string(o.run.casesPerProperty));
   return "";
@@ -90,15 +88,30 @@ int runReplay(const RunCliOptions& o) {
 
 int runRun(RunCliOptions& o) {
   if (const std::string error = resolveOptions(o); !error.empty()) return fail(ExitStatus::usage, error);
-  if (!o.replay.empty()) return runReplay(o);
+  if (!o.replay.empty()) {
+    if (!o.replayRefuses.empty()) {
+      return fail(ExitStatus::usage, "--replay runs one saved case once and writes nothing: " + o.replayRefuses.front() +
+                                         " does not apply (run it without --replay)");
+    }
+    return runReplay(o);
+  }
+  std::optional<report::Baseline> baseline;
+  if (!o.baseline.empty()) {
+    report::BaselineLoad loaded = report::loadBaseline(o.baseline);
+    if (!loaded.baseline) return fail(ExitStatus::usage, "--baseline: " + loaded.error);
+    baseline = std::move(loaded.baseline);
+  } else if (o.strictBaseline) {
+    return fail(ExitStatus::usage, "--strict-baseline needs --baseline FILE");
+  }
   std::optional<StagedOutput> staged;
   if (!o.outDir.empty()) {  // refuse before spending minutes on a run whose results could not be kept
     StagedOutput::Begin begin = StagedOutput::begin(o.outDir, o.force);
     if (!begin.output) return fail(ExitStatus::outputRefused, begin.error);
     staged.emplace(std::move(*begin.output));
   }
-  const run::RunOutcome outcome = run::runSuite(o.run, std::cerr);
+  run::RunOutcome outcome = run::runSuite(o.run, std::cerr);
   if (!outcome.report) return fail(ExitStatus::backendUnavailable, outcome.error);
+  if (baseline) report::applyBaseline(*outcome.report, *baseline, o.strictBaseline);
   if (!o.run.quiet) outcome.report->printSummary(std::cout);
   if (!outcome.error.empty()) printError(outcome.error);
   if (staged) {
@@ -122,8 +135,13 @@ Command addRunCommand(CLI::App& parent) {
   app->add_option("--backend", o->run.backendSpec, "fast | oracle | plugin:PATH.so | exec:\"COMMAND ARGS\"")
       ->capture_default_str();
   app->add_option("--product", o->product, "product id (dcconf list)")->capture_default_str();
-  app->add_option("--path", o->run.pathGlob, "only paths matching this glob, e.g. 'GM->*'")->capture_default_str();
-  app->add_option("--dtype", o->run.dtypeGlob, "only dtypes matching this glob, e.g. 'int*'")->capture_default_str();
+  app->add_option("--path,--paths", o->run.pathGlob,
+                  "only paths or operations matching this glob, e.g. 'GM->*', 'GM->UB', 'DataCopyPad*', 'padGmToUb'")
+      ->capture_default_str();
+  app->add_option("--dtype,--dtypes", o->run.dtypeGlob, "only dtypes matching this glob, e.g. 'int*'")
+      ->capture_default_str();
+  app->add_option("--only", o->run.onlyGlob, "only units whose id matches this glob, e.g. 'padGmToUb/*/G-1-*' (dcconf list --units)")
+      ->capture_default_str();
   app->add_option("--profile", o->profile, "ambiguity profile, e.g. hw-noop,doc-dummy")->capture_default_str();
   app->add_option("--seed", o->seed, "RapidCheck seed (default: fresh, printed in the report)");
   app->add_option("--cases", o->run.casesPerProperty, "successful cases per property and dtype")->capture_default_str();
@@ -136,8 +154,22 @@ Command addRunCommand(CLI::App& parent) {
   app->add_option("--timeout-ms", o->run.perCaseTimeoutMs, "per-case timeout for plugin and exec backends")
       ->capture_default_str();
   app->add_flag("--quiet", o->run.quiet, "no summary table");
-  app->add_option("--replay", o->replay, "run one saved case file (e.g. OUT/failures/ID.json) and show the diff");
-  return {app, [o] { return runRun(*o); }};
+  CLI::Option* replay =
+      app->add_option("--replay", o->replay, "run one saved case file (e.g. OUT/failures/ID.json) and show the diff");
+  app->add_option("--baseline", o->baseline, "expected failures and known flakes (JSON, docs/baseline.md)");
+  app->add_flag("--strict-baseline", o->strictBaseline, "a baseline entry that now passes (XPASS) fails the run");
+  app->add_option("--reruns", o->run.reruns, "replay a failing case N times; a pass makes it FLAKY (G-3)")
+      ->capture_default_str();
+  return {app, [o, app, replay] {
+            o->replayRefuses.clear();
+            if (replay->count() > 0) {
+              for (const char* name : {"--out", "--cases", "--time", "--shard", "--threads", "--baseline", "--reruns",
+                                       "--only", "--path", "--dtype", "--fail-fast", "--seed"}) {
+                if (app->count(name) > 0) o->replayRefuses.emplace_back(name);
+              }
+            }
+            return runRun(*o);
+          }};
 }
 
 }  // namespace dcconf::cli

@@ -3,6 +3,7 @@
 #include <memory>
 
 #include "commands.hpp"
+#include "dcconf/report/baseline.hpp"
 #include "dcconf/run/run.hpp"
 #include "dcconf/vectors/export.hpp"
 #include "dcconf/vectors/judge.hpp"
@@ -32,6 +33,8 @@ struct VectorsOptions {
   std::string saveOutputs;
   std::string tcGlob = "*";
   bool quiet = false;
+  std::string baseline;  // expected failures by tcId glob (docs/baseline.md)
+  bool strictBaseline = false;
 };
 
 int runExport(const VectorsOptions& o) {
@@ -107,6 +110,14 @@ int runJudge(const VectorsOptions& o, bool verify, const std::string& commandLin
   std::optional<StagedOutput> reportOut = stage(o.reportDir, o.force, error);
   std::optional<StagedOutput> outputsOut = verify ? std::nullopt : stage(o.saveOutputs, o.force, error);
   if (!error.empty()) return fail(ExitStatus::outputRefused, error);
+  std::optional<report::Baseline> baseline;
+  if (!o.baseline.empty()) {
+    report::BaselineLoad loaded = report::loadBaseline(o.baseline);
+    if (!loaded.baseline) return fail(ExitStatus::usage, "--baseline: " + loaded.error);
+    baseline = std::move(loaded.baseline);
+  } else if (o.strictBaseline) {
+    return fail(ExitStatus::usage, "--strict-baseline needs --baseline FILE");
+  }
   int status = 0;
   const auto set = loadOrReport(o.setDir, status);
   if (!set) return status;
@@ -115,8 +126,9 @@ int runJudge(const VectorsOptions& o, bool verify, const std::string& commandLin
   options.command = commandLine;
   options.setArgument = o.setDir;
   options.saveOutputs = !o.saveOutputs.empty();
-  const vectors::Judged judged = verify ? vectors::verifySet(*set, o.outputsDir, options)
-                                        : vectors::checkSet(*set, o.backend, o.timeoutMs, options);
+  vectors::Judged judged = verify ? vectors::verifySet(*set, o.outputsDir, options)
+                                  : vectors::checkSet(*set, o.backend, o.timeoutMs, options);
+  if (baseline && judged.report) report::applyBaseline(*judged.report, *baseline, o.strictBaseline);
   return finishJudged(o, judged, reportOut, outputsOut);
 }
 
@@ -144,8 +156,8 @@ Command addVectorsCommand(CLI::App& parent) {
   exp->add_flag("--force", o->force, "replace a non-empty --out folder");
   exp->add_option("--product", o->product, "product id (dcconf list)")->capture_default_str();
   exp->add_option("--profile", o->profile, "ambiguity profile, e.g. hw-noop,doc-dummy")->capture_default_str();
-  exp->add_option("--paths", o->paths, "only paths matching this glob, e.g. 'GM->*'")->capture_default_str();
-  exp->add_option("--dtypes", o->dtypes, "only dtypes matching this glob, e.g. 'half'")->capture_default_str();
+  exp->add_option("--path,--paths", o->paths, "only paths matching this glob, e.g. 'GM->*'")->capture_default_str();
+  exp->add_option("--dtype,--dtypes", o->dtypes, "only dtypes matching this glob, e.g. 'half'")->capture_default_str();
   exp->add_option("--count", o->count, "random valid cases per operation x dtype (plus one random invalid)")
       ->capture_default_str();
   exp->add_option("--seed", o->seed, "seed of the random cases")->capture_default_str();
@@ -166,6 +178,8 @@ Command addVectorsCommand(CLI::App& parent) {
     judge->add_flag("--force", o->force, "replace non-empty output folders");
     judge->add_option("--tc", o->tcGlob, "only vectors whose tcId matches this glob")->capture_default_str();
     judge->add_flag("--quiet", o->quiet, "no summary table");
+    judge->add_option("--baseline", o->baseline, "expected failures by tcId glob (JSON, docs/baseline.md)");
+    judge->add_flag("--strict-baseline", o->strictBaseline, "a listed vector that now passes (XPASS) fails the run");
   }
 
   CLI::App* lint = app->add_subcommand("lint", "Check a vector set: schema, hashes, sizes, unique tcIds, flags defined");

@@ -79,9 +79,11 @@ class Recorder {
     const report::GroupKey key{reportGroup(v.data.c), std::string(oracle::name(v.data.c.dtype))};
     const char* property = v.result == Result::valid ? kValidProperty : kInvalidProperty;
     report_.record(key, property, j.status);
+    report_.addUnit(v.tcId, key, property);
     if (!report::isFailure(j.status)) return;
     report::Failure failure;
     failure.id = v.tcId;
+    failure.unit = v.tcId;
     failure.group = key.group;
     failure.dtype = key.dtype;
     failure.property = property;

@@ -37,6 +37,8 @@ struct RunOptions {
   std::uint32_t perCaseTimeoutMs = 10000;  // plugin and exec backends
   std::string commandLine;                 // recorded in report.json
   bool quiet = false;                      // no summary table on stdout
+  std::string onlyGlob = "*";              // unit ids ("padGmToUb/half/G-1-conformance") to run
+  std::uint32_t reruns = 0;                // replays of a failing case; a pass among them makes it FLAKY (G-3)
 };
 
 // A backend made from its spec, once per worker process.
@@ -66,6 +68,17 @@ bool replayCase(const RunOptions& options, const casefile::CaseData& data, std::
 
 // GTEST_SHARD_INDEX / GTEST_TOTAL_SHARDS, when both are set and sane.
 std::optional<Shard> shardFromEnvironment();
+// Why the GTEST_ variables are unusable (one set, out of range, not a number), as gtest refuses them; "" when fine.
+std::string shardEnvironmentError();
+
+// Every unit `dcconf run` would plan with these options: stable id, operation name, dtype, property.
+struct UnitInfo {
+  std::string id;
+  std::string group;
+  std::string dtype;
+  std::string property;
+};
+std::vector<UnitInfo> listUnits(const RunOptions& options);
 
 // Quotes text for a POSIX shell when it needs it.
 std::string shellQuoteArg(const std::string& text);
