@@ -1,4 +1,5 @@
 // dcconf run: the property suite against a backend, or --replay of one saved case.
+#include <algorithm>
 #include <chrono>
 #include <iostream>
 #include <memory>
@@ -44,9 +45,23 @@ std::optional<run::Shard> parseShard(const std::string& text) {
 
 // Turns the text options into RunOptions; returns an error line or "".
 std::string resolveOptions(RunCliOptions& o) {
-  const auto product = oracle::parseProduct(o.product);
-  if (!product) return "--product: unknown product '" + o.product + "' (see dcconf list)";
-  o.run.product = *product;
+  o.run.products.clear();
+  if (o.product == "all") {
+    o.run.products.assign(oracle::allProducts().begin(), oracle::allProducts().end());
+  } else {
+    std::size_t start = 0;
+    while (start <= o.product.size()) {
+      const std::size_t comma = std::min(o.product.find(',', start), o.product.size());
+      const std::string word = o.product.substr(start, comma - start);
+      const auto product = oracle::parseProduct(word);
+      if (!product) return "--product: unknown product '" + word + "' (see dcconf list; a,b or all)";
+      if (std::find(o.run.products.begin(), o.run.products.end(), *product) == o.run.products.end()) {
+        o.run.products.push_back(*product);
+      }
+      start = comma + 1;
+    }
+  }
+  o.run.product = o.run.products.front();
   const auto profile = oracle::parseProfile(o.profile);
   if (!profile.profile) return "--profile: " + profile.error;
   o.run.profile = *profile.profile;
@@ -113,6 +128,7 @@ int runRun(RunCliOptions& o) {
   if (!outcome.report) return fail(ExitStatus::backendUnavailable, outcome.error);
   if (baseline) report::applyBaseline(*outcome.report, *baseline, o.strictBaseline);
   if (!o.run.quiet) outcome.report->printSummary(std::cout);
+  if (o.run.quiet) outcome.report->printTotals(std::cout);
   if (!outcome.error.empty()) printError(outcome.error);
   if (staged) {
     std::string error = staged->write("report.json", outcome.report->toJsonText());
@@ -134,7 +150,8 @@ Command addRunCommand(CLI::App& parent) {
   CLI::App* app = parent.add_subcommand("run", "Run the conformance suite against a backend (default: fast)");
   app->add_option("--backend", o->run.backendSpec, "fast | oracle | plugin:PATH.so | exec:\"COMMAND ARGS\"")
       ->capture_default_str();
-  app->add_option("--product", o->product, "product id (dcconf list)")->capture_default_str();
+  app->add_option("--product", o->product, "product id (dcconf list), a comma list, or all: one run, one report")
+      ->capture_default_str();
   app->add_option("--path,--paths", o->run.pathGlob,
                   "only paths or operations matching this glob, e.g. 'GM->*', 'GM->UB', 'DataCopyPad*', 'padGmToUb'")
       ->capture_default_str();
@@ -153,7 +170,7 @@ Command addRunCommand(CLI::App& parent) {
   app->add_flag("--force", o->force, "replace a non-empty --out directory");
   app->add_option("--timeout-ms", o->run.perCaseTimeoutMs, "per-case timeout for plugin and exec backends")
       ->capture_default_str();
-  app->add_flag("--quiet", o->run.quiet, "no summary table");
+  app->add_flag("--quiet", o->run.quiet, "no progress, no summary table: only the totals line");
   CLI::Option* replay =
       app->add_option("--replay", o->replay, "run one saved case file (e.g. OUT/failures/ID.json) and show the diff");
   app->add_option("--baseline", o->baseline, "expected failures and known flakes (JSON, docs/baseline.md)");

@@ -82,6 +82,7 @@ int finishJudged(const VectorsOptions& o, const vectors::Judged& judged, std::op
                  std::optional<StagedOutput>& outputsOut) {
   if (!judged.report) return fail(ExitStatus::backendUnavailable, judged.error);
   if (!o.quiet) judged.report->printSummary(std::cout);
+  if (o.quiet) judged.report->printTotals(std::cout);
   std::string error;
   if (reportOut) {
     error = reportOut->write("report.json", judged.report->toJsonText());

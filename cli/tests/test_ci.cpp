@@ -185,8 +185,7 @@ TEST(Merge, ShardsMergeIntoTheUnshardedRunAndMismatchesAreRefused) {
   EXPECT_TRUE(validReports(dir / "merged"));
 
   // The gate: the merge applies the baseline over the whole run.
-  runDcconf("baseline write '" + (dir / "whole" / "report.json").string() + "' > '" + (dir / "b.json").string() + "'",
-            dir);
+  writeText(dir / "b.json", runDcconf("baseline write '" + (dir / "whole" / "report.json").string() + "'", dir).stdoutText);
   EXPECT_EQ(runDcconf("report merge" + shards + " --baseline '" + (dir / "b.json").string() + "' --out '" +
                           (dir / "gate").string() + "'", dir).status, 0);
 
@@ -257,10 +256,56 @@ TEST(CommandLine, VectorOptionsShareRunsNames) {
   fs::create_directories(dir / "none");
   const std::string verify = "vectors verify '" + (dir / "set").string() + "' --outputs '" + (dir / "none").string() + "' --quiet";
   ASSERT_EQ(runDcconf(verify + " --out '" + (dir / "rep").string() + "'", dir).status, 1);
-  runDcconf("baseline write '" + (dir / "rep" / "report.json").string() + "' > '" + (dir / "b.json").string() + "'", dir);
+  writeText(dir / "b.json", runDcconf("baseline write '" + (dir / "rep" / "report.json").string() + "'", dir).stdoutText);
   const RunResult gated = runDcconf(verify + " --baseline '" + (dir / "b.json").string() + "' --out '" + (dir / "rep2").string() + "'", dir);
   EXPECT_EQ(gated.status, 0) << gated.stderrText;
   EXPECT_TRUE(validReports(dir / "rep2"));
+}
+
+}  // namespace
+}  // namespace dcconf::cli::testing
+
+namespace dcconf::cli::testing {
+namespace {
+
+// On a terminal (script(1) gives the command a pseudo-terminal), stderr shows units done / total, cases, failures
+// so far, elapsed and ETA; redirected to a file it stays quiet; --quiet keeps only the totals line on stdout.
+TEST(Progress, ShownOnATerminalQuietOtherwise) {
+  const fs::path dir = scratchDir();
+  const std::string run = std::string("'") + DCCONF_EXE + "' run --seed 2 --cases 20 --only 'padGmToUb/*'" +
+                          plugin(DCCONF_BROKEN_PLUGIN);
+  const RunResult tty = runDcconf("env -u CI script -qec \"" + run + " > /dev/null\" /dev/null", dir, false);
+  EXPECT_EQ(tty.status, 1) << tty.stderrText;
+  EXPECT_NE(tty.stdoutText.find(" units "), std::string::npos) << tty.stdoutText;
+  EXPECT_NE(tty.stdoutText.find(" failed "), std::string::npos) << tty.stdoutText;
+  EXPECT_NE(tty.stdoutText.find("ETA"), std::string::npos) << tty.stdoutText;
+  const RunResult piped = runDcconf("env -u CI " + run + " --quiet", dir, false);
+  EXPECT_EQ(piped.status, 1);
+  EXPECT_EQ(piped.stderrText, "");
+  EXPECT_EQ(lineCount(piped.stdoutText), 1) << piped.stdoutText;
+  EXPECT_NE(piped.stdoutText.find(" cases: "), std::string::npos) << piped.stdoutText;
+}
+
+}  // namespace
+}  // namespace dcconf::cli::testing
+
+namespace dcconf::cli::testing {
+namespace {
+
+TEST(Products, AListOrAllRunsInOneReport) {
+  const fs::path dir = scratchDir();
+  const RunResult r = runDcconf("run --seed 4 --cases 5 --quiet --product atlas-a2,atlas-a3 --only '*/half/G-1-*' --out '" +
+                                    (dir / "out").string() + "'", dir);
+  ASSERT_EQ(r.status, 0) << r.stderrText;
+  const auto report = readJson(dir / "out" / "report.json");
+  EXPECT_EQ(report["meta"]["product"], "atlas-a2,atlas-a3");
+  std::set<std::string> prefixes;
+  for (const auto& id : unitIds(report)) prefixes.insert(id.substr(0, id.find(':')));
+  EXPECT_EQ(prefixes, (std::set<std::string>{"atlas-a2", "atlas-a3"}));
+  EXPECT_TRUE(validReports(dir / "out"));
+  const RunResult all = runDcconf("run --seed 4 --cases 2 --quiet --product all --only '*:padGmToUb/half/G-1-*'", dir);
+  EXPECT_EQ(all.status, 0) << all.stderrText;
+  EXPECT_EQ(runDcconf("run --cases 2 --product atlas-a2,nope", dir).status, 2);
 }
 
 }  // namespace

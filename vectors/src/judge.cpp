@@ -130,11 +130,10 @@ Judged checkSet(const VectorSet& set, const std::string& backendSpec, std::uint3
                     "dcconf vectors check " + run::shellQuoteArg(options.setArgument) + " --backend " +
                         run::shellQuoteArg(backendSpec));
   std::uint64_t judgedCount = 0;
-  report::Progress progress("dcconf vectors check", set.vectors.size());
+  report::Progress progress("dcconf vectors check", 0, set.vectors.size());
   for (const Vector& v : set.vectors) {
     if (!selected(v, options)) continue;
     ++judgedCount;
-    progress.advance();
     std::vector<std::uint8_t> actual = v.data.dstBefore;
     const backends::RunResult result = made.backend->run(v.data.c, v.data.src, actual);
     Judgement j;
@@ -155,6 +154,7 @@ Judged checkSet(const VectorSet& set, const std::string& backendSpec, std::uint3
       case backends::RunStatus::timedOut: j = {CaseStatus::timeout, "G-4", answered, {}}; break;
     }
     recorder.record(v, j);
+    progress.unitDone(1, report::isFailure(j.status));
   }
   progress.finish();
   if (judgedCount == 0) return {std::nullopt, noneSelected(options), {}};
@@ -172,6 +172,7 @@ Judged verifySet(const VectorSet& set, const fs::path& outputsDir, const JudgeOp
   recorder.report().addNote("invalid vectors: no <tcId>.bin counts as REJECTED; one that leaves every byte outside "
                             "allowedWrites alone counts as ACCEPTED_INVALID (G-4)");
   std::uint64_t judgedCount = 0;
+  report::Progress progress("dcconf vectors verify", 0, set.vectors.size());
   for (const Vector& v : set.vectors) {
     if (!selected(v, options)) continue;
     ++judgedCount;
@@ -196,6 +197,7 @@ Judged verifySet(const VectorSet& set, const fs::path& outputsDir, const JudgeOp
       }
     }
     recorder.record(v, j);
+    progress.unitDone(1, report::isFailure(j.status));
   }
   if (judgedCount == 0) return {std::nullopt, noneSelected(options), {}};
   Judged judged;

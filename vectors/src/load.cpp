@@ -2,6 +2,7 @@
 #include <fstream>
 #include <set>
 
+#include "dcconf/report/report.hpp"
 #include "dcconf/vectors/sha256.hpp"
 #include "dcconf/vectors/vectors.hpp"
 #include "json_fields.hpp"
@@ -406,7 +407,10 @@ Loaded loadSet(const fs::path& dir, const LoadLimits& limits) {
   if (!manifest) return loaded;
   // Every listed file: exists, has the declared size (checked before reading), and the declared sha256.
   bool filesOk = true;
+  // Progress on a terminal: one unit per hashed file, then one per group file parsed.
+  report::Progress progress("dcconf vectors load", 0, manifest->files.size() + manifest->groups.size());
   for (const auto& [rel, entry] : manifest->files) {
+    progress.unitDone(0, false);
     const auto size = fileSize(dir / rel, rel, problems);
     if (!size) {
       filesOk = false;
@@ -440,6 +444,7 @@ Loaded loadSet(const fs::path& dir, const LoadLimits& limits) {
   VectorSet set{dir, *manifest, {}};
   std::set<std::string> ids;
   for (const std::string& group : manifest->groups) {
+    progress.unitDone(0, false);
     const auto bytes = readCapped(dir / group, manifest->files.at(group).size);
     if (!bytes) continue;
     if (bytes->size() > limits.maxJsonBytes) {

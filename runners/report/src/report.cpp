@@ -194,6 +194,21 @@ std::string entryText(const BaselineEntryRef& e) {
 
 }  // namespace
 
+void Report::printTotals(std::ostream& out) const {
+  const Counts all = totals();
+  out << all.total() << " cases: " << all[CaseStatus::pass] << " passed, " << all.failures() << " failed ("
+      << all[CaseStatus::crash] << " crashed, " << all[CaseStatus::timeout] << " timed out), "
+      << all[CaseStatus::notSupported] << " not supported, " << all[CaseStatus::rejected] << " rejected, "
+      << all[CaseStatus::acceptedInvalid] << " invalid accepted, in " << formatSeconds(elapsedSeconds_) << " s";
+  if (baseline_) {
+    std::size_t expected = 0;
+    for (const auto& f : failures_) expected += !f.expected.empty();
+    out << "; baseline: " << expected << " expected, " << failures_.size() - expected << " new, "
+        << baseline_->xpass.size() << " XPASS, " << baseline_->stale.size() << " stale";
+  }
+  out << "\n";
+}
+
 void Report::printSummary(std::ostream& out) const {
   out << "dcconf " << meta_.dcconfVersion << "  backend " << meta_.backendName << " (" << meta_.backendVersion
       << ")  product " << meta_.product << "  profile " << meta_.profile << "  seed " << meta_.seed << "\n\n";
@@ -213,11 +228,8 @@ void Report::printSummary(std::ostream& out) const {
     }
     out << "\n";
   }
-  const Counts all = totals();
-  out << "\n" << all.total() << " cases: " << all[CaseStatus::pass] << " passed, " << all.failures() << " failed ("
-      << all[CaseStatus::crash] << " crashed, " << all[CaseStatus::timeout] << " timed out), "
-      << all[CaseStatus::notSupported] << " not supported, " << all[CaseStatus::rejected] << " rejected, "
-      << all[CaseStatus::acceptedInvalid] << " invalid accepted, in " << formatSeconds(elapsedSeconds_) << " s\n";
+  out << "\n";
+  printTotals(out);
   for (const auto& note : notes_) out << "note: " << note << "\n";
   if (!unspecified_.empty()) {
     std::uint64_t totalBytes = 0;

@@ -202,7 +202,7 @@ class UnitRunner {
  private:
   properties::Scope scopeFor(const Unit& unit) const {
     properties::Scope scope;
-    scope.product = options_.product;
+    scope.product = unit.product;
     scope.dtypes = {unit.dtype};
     scope.pathGlob = unit.pathGlob;
     scope.profile = options_.profile;
@@ -335,7 +335,7 @@ report::Report runUnits(const RunOptions& options, backends::Backend& backend, c
                        DCCONF_VERSION,
                        backend.name(),
                        backend.version(),
-                       std::string(oracle::name(options.product)),
+                       productsName(options),
                        oracle::profileName(options.profile),
                        options.seed,
                        std::to_string(options.shard.index + 1) + "/" + std::to_string(options.shard.count),
@@ -345,7 +345,7 @@ report::Report runUnits(const RunOptions& options, backends::Backend& backend, c
     const Unit& unit = units[index];
     const report::GroupKey key{unit.group, std::string(oracle::name(unit.dtype))};
     report.addUnit(unit.id, key, unit.property->name);
-    report.setGroupId(key, unitGroupId(unit.operation, unit.dtype));
+    report.setGroupId(key, unit.id.substr(0, unit.id.rfind('/')));  // "padGmToUb/half", "atlas-a3:padGmToUb/half"
   }
   loadRapidCheckQuietly();
   UnitRunner runner(options, backend, report, files);

@@ -84,10 +84,6 @@ const std::vector<PropertyDef>& propertyCatalogue() {
 
 bool globMatch(std::string_view pattern, std::string_view text) { return props::globMatch(pattern, text); }
 
-std::string unitGroupId(Operation op, oracle::DType dtype) {
-  return std::string(oracle::key(op)) + "/" + std::string(oracle::name(dtype));
-}
-
 std::string propertySlug(const std::string& propertyName) {
   std::string out;
   for (const char ch : propertyName) {
@@ -104,11 +100,13 @@ std::string propertySlug(const std::string& propertyName) {
 
 namespace {
 
+std::string unitGroupId(Operation op, oracle::DType dtype) {
+  return std::string(oracle::key(op)) + "/" + std::string(oracle::name(dtype));
+}
+
 std::string unitId(Operation op, oracle::DType dtype, const PropertyDef& property) {
   return unitGroupId(op, dtype) + "/" + propertySlug(property.name);
 }
-
-}  // namespace
 
 // --path selects by the summary's names too: the operation key ("padGmToUb"), its name ("DataCopyPad GM->UB") or the
 // name's path word ("GM->UB"). Such a match keeps every documented path of the operation.
@@ -119,8 +117,9 @@ bool pathGlobNamesOperation(const std::string& glob, Operation op) {
          (space != std::string_view::npos && globMatch(glob, name.substr(space + 1)));
 }
 
-std::vector<Unit> planUnits(const RunOptions& options) {
-  std::vector<Unit> units;
+// The units of one product; with several products each group and id starts with the product ("atlas-a2:...").
+void planProductUnits(const RunOptions& options, oracle::Product product, bool prefix, std::vector<Unit>& units) {
+  const std::string productPrefix = prefix ? std::string(oracle::name(product)) + ":" : "";
   for (const Operation op : oracle::kAllOperations) {
     if (!props::hasGenerator(op)) continue;
     const bool byName = options.pathGlob != "*" && pathGlobNamesOperation(options.pathGlob, op);
@@ -130,7 +129,7 @@ std::vector<Unit> planUnits(const RunOptions& options) {
       bool anyPath = false;  // some documented path of op matches the filter and the product has it
       for (const auto& path : oracle::documentedPaths(op)) {
         oracle::Case probe;
-        probe.product = options.product;
+        probe.product = product;
         probe.dtype = dtypeInfo.dtype;
         probe.srcPos = path.src;
         probe.dstPos = path.dst;
@@ -138,20 +137,41 @@ std::vector<Unit> planUnits(const RunOptions& options) {
                               oracle::checkSupport(probe, op).empty());
       }
       props::Scope scope;  // e.g. no QuantMode_t converts to int16_t (FIX-4): no FIX unit for it
-      scope.product = options.product;
+      scope.product = product;
       scope.dtypes = {dtypeInfo.dtype};
       scope.pathGlob = pathGlob;
       scope.profile = options.profile;
       if (!anyPath || !props::scopeHasCases(op, scope)) continue;
       for (const PropertyDef& property : propertyCatalogue()) {
         if (!property.appliesTo(op)) continue;
-        std::string id = unitId(op, dtypeInfo.dtype, property);
+        std::string id = productPrefix + unitId(op, dtypeInfo.dtype, property);
         if (!globMatch(options.onlyGlob, id)) continue;
-        units.push_back({op, std::string(oracle::name(op)), dtypeInfo.dtype, &property, std::move(id), pathGlob});
+        units.push_back({op, productPrefix + std::string(oracle::name(op)), dtypeInfo.dtype, &property, std::move(id),
+                         pathGlob, product});
       }
     }
   }
+}
+
+}  // namespace
+
+std::vector<Unit> planUnits(const RunOptions& options) {
+  std::vector<Unit> units;
+  if (options.products.size() <= 1) {
+    planProductUnits(options, options.products.empty() ? options.product : options.products.front(), false, units);
+  } else {
+    for (const oracle::Product product : options.products) planProductUnits(options, product, true, units);
+  }
   return units;
+}
+
+std::string productsName(const RunOptions& options) {
+  if (options.products.empty()) return std::string(oracle::name(options.product));
+  std::string names;
+  for (const oracle::Product product : options.products) {
+    names += (names.empty() ? "" : ",") + std::string(oracle::name(product));
+  }
+  return names;
 }
 
 std::vector<UnitInfo> listUnits(const RunOptions& options) {
@@ -260,7 +280,7 @@ RunOutcome runOnWorkers(const RunOptions& options, const std::vector<Unit>& unit
   std::vector<OutputFile> files;
   BackendMade probe = makeBackend(options.backendSpec, options.perCaseTimeoutMs);  // for the report's names
   report::Report merged({options.commandLine, DCCONF_VERSION, probe.backend ? probe.backend->name() : options.backendSpec,
-                         probe.backend ? probe.backend->version() : "", std::string(oracle::name(options.product)),
+                         probe.backend ? probe.backend->version() : "", productsName(options),
                          oracle::profileName(options.profile), options.seed,
                          std::to_string(options.shard.index + 1) + "/" + std::to_string(options.shard.count), ""});
   for (const Worker& worker : workers) {
@@ -285,7 +305,7 @@ RunOutcome runSuite(const RunOptions& options, std::ostream& err) {
   const std::vector<Unit> units = planUnits(options);
   if (units.empty()) {
     return {"nothing to run: no unit matches --path '" + options.pathGlob + "', --dtype '" + options.dtypeGlob +
-                "' and --only '" + options.onlyGlob + "' on " + std::string(oracle::name(options.product)) +
+                "' and --only '" + options.onlyGlob + "' on " + productsName(options) +
                 " (dcconf list --units)",
             std::nullopt, {}};
   }

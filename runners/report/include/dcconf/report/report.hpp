@@ -123,6 +123,7 @@ class Report {
   const std::optional<BaselineSummary>& baseline() const { return baseline_; }
 
   void printSummary(std::ostream& out) const;  // the path x dtype table and the failures, for a terminal
+  void printTotals(std::ostream& out) const;   // the one totals line (all --quiet keeps)
   std::string toJsonText() const;              // schema dcconf.report/1
   std::string toJunitXml() const;
 

@@ -24,6 +24,9 @@ struct Shard {
 struct RunOptions {
   std::string backendSpec = "fast";  // fast | oracle | plugin:PATH | exec:COMMAND
   oracle::Product product = oracle::kDefaultProduct;
+  // --product a,b or all: several products in one run and one report (unit ids then start with "product:");
+  // empty or one: `product` alone.
+  std::vector<oracle::Product> products;
   std::string pathGlob = "*";   // matched against "GM->VECIN", ...
   std::string dtypeGlob = "*";  // matched against "half", ...
   oracle::Profile profile;
