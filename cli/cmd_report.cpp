@@ -6,8 +6,8 @@
 #include <memory>
 #include <sstream>
 
+#include "baseline_option.hpp"
 #include "commands.hpp"
-#include "dcconf/report/baseline.hpp"
 #include "dcconf/report/merge.hpp"
 #include "diagnostics.hpp"
 #include "output_dir.hpp"
@@ -58,12 +58,8 @@ int runMerge(const MergeOptions& o) {
     }
   }
   std::optional<report::Baseline> baseline;
-  if (!o.baseline.empty()) {
-    report::BaselineLoad loaded = report::loadBaseline(o.baseline);
-    if (!loaded.baseline) return fail(ExitStatus::usage, "--baseline: " + loaded.error);
-    baseline = std::move(loaded.baseline);
-  } else if (o.strictBaseline) {
-    return fail(ExitStatus::usage, "--strict-baseline needs --baseline FILE");
+  if (const std::string error = loadBaselineOption(o.baseline, o.strictBaseline, baseline); !error.empty()) {
+    return fail(ExitStatus::usage, error);
   }
   std::vector<report::ShardReport> shards;
   for (const auto& dir : o.shardDirs) {

@@ -5,9 +5,9 @@
 #include <memory>
 #include <random>
 
+#include "baseline_option.hpp"
 #include "commands.hpp"
 #include "dcconf/casefile/casefile.hpp"
-#include "dcconf/report/baseline.hpp"
 #include "dcconf/run/run.hpp"
 #include "diagnostics.hpp"
 #include "output_dir.hpp"
@@ -111,12 +111,8 @@ int runRun(RunCliOptions& o) {
     return runReplay(o);
   }
   std::optional<report::Baseline> baseline;
-  if (!o.baseline.empty()) {
-    report::BaselineLoad loaded = report::loadBaseline(o.baseline);
-    if (!loaded.baseline) return fail(ExitStatus::usage, "--baseline: " + loaded.error);
-    baseline = std::move(loaded.baseline);
-  } else if (o.strictBaseline) {
-    return fail(ExitStatus::usage, "--strict-baseline needs --baseline FILE");
+  if (const std::string error = loadBaselineOption(o.baseline, o.strictBaseline, baseline); !error.empty()) {
+    return fail(ExitStatus::usage, error);
   }
   std::optional<StagedOutput> staged;
   if (!o.outDir.empty()) {  // refuse before spending minutes on a run whose results could not be kept

@@ -2,8 +2,8 @@
 #include <iostream>
 #include <memory>
 
+#include "baseline_option.hpp"
 #include "commands.hpp"
-#include "dcconf/report/baseline.hpp"
 #include "dcconf/run/run.hpp"
 #include "dcconf/vectors/export.hpp"
 #include "dcconf/vectors/judge.hpp"
@@ -112,12 +112,9 @@ int runJudge(const VectorsOptions& o, bool verify, const std::string& commandLin
   std::optional<StagedOutput> outputsOut = verify ? std::nullopt : stage(o.saveOutputs, o.force, error);
   if (!error.empty()) return fail(ExitStatus::outputRefused, error);
   std::optional<report::Baseline> baseline;
-  if (!o.baseline.empty()) {
-    report::BaselineLoad loaded = report::loadBaseline(o.baseline);
-    if (!loaded.baseline) return fail(ExitStatus::usage, "--baseline: " + loaded.error);
-    baseline = std::move(loaded.baseline);
-  } else if (o.strictBaseline) {
-    return fail(ExitStatus::usage, "--strict-baseline needs --baseline FILE");
+  if (const std::string baselineError = loadBaselineOption(o.baseline, o.strictBaseline, baseline);
+      !baselineError.empty()) {
+    return fail(ExitStatus::usage, baselineError);
   }
   int status = 0;
   const auto set = loadOrReport(o.setDir, status);
