@@ -68,9 +68,20 @@ int runExport(const VectorsOptions& o) {
   return code(ExitStatus::ok);
 }
 
+// Loads a set with a progress bar on a terminal (files hashed and groups parsed so far, elapsed, ETA).
+vectors::Loaded loadWithProgress(const std::string& dir) {
+  std::optional<report::Progress> progress;
+  vectors::LoadLimits limits;
+  limits.onProgress = [&progress](std::uint64_t, std::uint64_t total) {
+    if (!progress) progress.emplace("dcconf vectors load", 0, total);
+    progress->unitDone(0, false);
+  };
+  return vectors::loadSet(dir, limits);
+}
+
 // The set, or the exit status of a set that does not load (every problem on its own line).
 std::optional<vectors::VectorSet> loadOrReport(const std::string& dir, int& status) {
-  vectors::Loaded loaded = vectors::loadSet(dir);
+  vectors::Loaded loaded = loadWithProgress(dir);
   if (loaded.set) return std::move(loaded.set);
   for (const auto& problem : loaded.problems) printError(dir + "/" + problem.oneLine());
   status = code(ExitStatus::unreadableCase);
@@ -131,7 +142,7 @@ int runJudge(const VectorsOptions& o, bool verify, const std::string& commandLin
 }
 
 int runLint(const VectorsOptions& o) {
-  const vectors::Loaded loaded = vectors::loadSet(o.setDir);
+  const vectors::Loaded loaded = loadWithProgress(o.setDir);
   for (const auto& problem : loaded.problems) printError(o.setDir + "/" + problem.oneLine());
   if (!loaded.set) return code(ExitStatus::unreadableCase);
   if (!o.quiet) {
@@ -174,7 +185,8 @@ Command addVectorsCommand(CLI::App& parent) {
   for (CLI::App* judge : {check, verify}) {
     judge->add_option("--out", o->reportDir, "write report.json and junit.xml here");
     judge->add_flag("--force", o->force, "replace non-empty output folders");
-    judge->add_option("--tc", o->tcGlob, "only vectors whose tcId matches this glob")->capture_default_str();
+    judge->add_option("--tc,--only", o->tcGlob, "only vectors whose tcId (their unit id) matches this glob")
+        ->capture_default_str();
     judge->add_flag("--quiet", o->quiet, "no summary table");
     judge->add_option("--baseline", o->baseline, "expected failures by tcId glob (JSON, docs/baseline.md)");
     judge->add_flag("--strict-baseline", o->strictBaseline, "a listed vector that now passes (XPASS) fails the run");
