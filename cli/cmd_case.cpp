@@ -1,4 +1,5 @@
 // dcconf case CASE.json --out DIR: the oracle's verdict and expected destination for one case file.
+#include <iostream>
 #include <memory>
 
 #include "commands.hpp"
@@ -60,8 +61,13 @@ int runCase(const CaseOptions& options) {
       return reportViolations(ExitStatus::invalidCase, options.casePath, evaluation.violations);
     case oracle::Verdict::notSupported:
       return reportViolations(ExitStatus::notSupported, options.casePath, evaluation.violations);
-    default:
+    default: {
+      std::uint64_t cared = 0;
+      for (const auto care : evaluation.expectation.care) cared += care != 0;
+      std::cout << "computed: " << options.outDir << "/expected.bin (" << evaluation.expectation.expected.size()
+                << " bytes, " << cared << " cared), care.bin, result.json\n";
       return code(ExitStatus::ok);
+    }
   }
 }
 

@@ -7,6 +7,7 @@
 
 #include "commands.hpp"
 #include "dcconf/oracle/oracle.hpp"
+#include "dcconf/run/run.hpp"
 #include "diagnostics.hpp"
 
 namespace dcconf::cli {
@@ -15,7 +16,31 @@ namespace {
 struct ListOptions {
   std::string product;  // empty: every product
   bool json = false;
+  bool units = false;  // the run's units with their stable ids, for --only and baselines
+  std::string pathGlob = "*";
+  std::string dtypeGlob = "*";
+  std::string onlyGlob = "*";
 };
+
+int listUnits(const ListOptions& options) {
+  run::RunOptions run;
+  if (!options.product.empty()) run.product = *oracle::parseProduct(options.product);
+  run.pathGlob = options.pathGlob;
+  run.dtypeGlob = options.dtypeGlob;
+  run.onlyGlob = options.onlyGlob;
+  const std::vector<run::UnitInfo> units = run::listUnits(run);
+  if (options.json) {
+    nlohmann::json out = nlohmann::json::array();
+    for (const auto& u : units) {
+      out.push_back({{"id", u.id}, {"group", u.group}, {"dtype", u.dtype}, {"property", u.property}});
+    }
+    std::cout << nlohmann::json{{"product", std::string(oracle::name(run.product))}, {"units", out}}.dump(2) << "\n";
+  } else {
+    for (const auto& u : units) std::cout << u.id << "\t" << u.group << "\t" << u.property << "\n";
+    std::cout << units.size() << " units on " << oracle::name(run.product) << "\n";
+  }
+  return code(units.empty() ? ExitStatus::backendUnavailable : ExitStatus::ok);
+}
 
 template <class Range, class Name>
 std::string joined(const Range& items, Name nameOf) {
@@ -60,6 +85,7 @@ int runList(const ListOptions& options) {
   if (!options.product.empty() && !oracle::parseProduct(options.product)) {
     return fail(ExitStatus::usage, "--product: unknown product '" + options.product + "' (see dcconf list)");
   }
+  if (options.units) return listUnits(options);
   nlohmann::json products = nlohmann::json::array();
   for (const oracle::ProductDefaults& product : parsed.table->products) {
     if (!options.product.empty() && oracle::name(product.product) != options.product) continue;
@@ -88,6 +114,10 @@ Command addListCommand(CLI::App& parent) {
   CLI::App* app = parent.add_subcommand("list", "Print the support matrix: product -> operations, paths, dtypes");
   app->add_option("--product", options->product, "only this product (e.g. atlas-a2)");
   app->add_flag("--json", options->json, "machine-readable output (schema dcconf.support/1)");
+  app->add_flag("--units", options->units, "list the units dcconf run plans, with the ids --only and baselines use");
+  app->add_option("--path,--paths", options->pathGlob, "with --units: as dcconf run --path")->capture_default_str();
+  app->add_option("--dtype,--dtypes", options->dtypeGlob, "with --units: as dcconf run --dtype")->capture_default_str();
+  app->add_option("--only", options->onlyGlob, "with --units: as dcconf run --only")->capture_default_str();
   return {app, [options] { return runList(*options); }};
 }
 

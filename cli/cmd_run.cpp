@@ -1,9 +1,11 @@
 // dcconf run: the property suite against a backend, or --replay of one saved case.
+#include <algorithm>
 #include <chrono>
 #include <iostream>
 #include <memory>
 #include <random>
 
+#include "baseline_option.hpp"
 #include "commands.hpp"
 #include "dcconf/casefile/casefile.hpp"
 #include "dcconf/run/lifecycle.hpp"
@@ -19,13 +21,16 @@ struct RunCliOptions {
   run::RunOptions run;
   std::string product = std::string(oracle::name(oracle::kDefaultProduct));
   std::string profile = "default";
-  std::string seed;  // empty: a fresh one, printed
+  std::optional<std::uint64_t> seed;  // empty: a fresh one, printed
   std::string time;  // "30s", "2m", "500ms"
   std::string shard;  // "I/N", 1-based
   std::string outDir;
   bool force = false;
   std::string replay;
   bool keepTemp = false;
+  std::string baseline;  // expected failures and known flakes (docs/baseline.md)
+  bool strictBaseline = false;
+  std::vector<std::string> replayRefuses;  // options given that a --replay would ignore
 };
 
 std::optional<run::Shard> parseShard(const std::string& text) {
@@ -43,23 +48,27 @@ std::optional<run::Shard> parseShard(const std::string& text) {
 
 // Turns the text options into RunOptions; returns an error line or "".
 std::string resolveOptions(RunCliOptions& o) {
-  const auto product = oracle::parseProduct(o.product);
-  if (!product) return "--product: unknown product '" + o.product + "' (see dcconf list)";
-  o.run.product = *product;
+  o.run.products.clear();
+  if (o.product == "all") {
+    o.run.products.assign(oracle::allProducts().begin(), oracle::allProducts().end());
+  } else {
+    std::size_t start = 0;
+    while (start <= o.product.size()) {
+      const std::size_t comma = std::min(o.product.find(',', start), o.product.size());
+      const std::string word = o.product.substr(start, comma - start);
+      const auto product = oracle::parseProduct(word);
+      if (!product) return "--product: unknown product '" + word + "' (see dcconf list; a,b or all)";
+      if (std::find(o.run.products.begin(), o.run.products.end(), *product) == o.run.products.end()) {
+        o.run.products.push_back(*product);
+      }
+      start = comma + 1;
+    }
+  }
+  o.run.product = o.run.products.front();
   const auto profile = oracle::parseProfile(o.profile);
   if (!profile.profile) return "--profile: " + profile.error;
   o.run.profile = *profile.profile;
-  if (o.seed.empty()) {
-    o.run.seed = std::random_device{}() | (std::uint64_t{std::random_device{}()} << 32);
-  } else {
-    try {
-      std::size_t used = 0;
-      o.run.seed = std::stoull(o.seed, &used, 0);
-      if (used != o.seed.size()) throw std::invalid_argument("trailing");
-    } catch (...) {
-      return "--seed: '" + o.seed + "' is not a whole number";
-    }
-  }
+  o.run.seed = o.seed ? *o.seed : std::random_device{}() | (std::uint64_t{std::random_device{}()} << 32);
   if (!o.time.empty()) {
     o.run.timeBudget = parseDuration(o.time);
     if (!o.run.timeBudget) return "--time: '" + o.time + "' is not a duration like 30s, 2m or 500ms";
@@ -70,13 +79,17 @@ std::string resolveOptions(RunCliOptions& o) {
     o.run.shard = *shard;
   } else if (const auto fromEnv = run::shardFromEnvironment()) {
     o.run.shard = *fromEnv;
+  } else if (const std::string envError = run::shardEnvironmentError(); !envError.empty()) {
+    return envError;
   }
+  if (o.run.reruns > 100) return "--reruns: must be in [0, 100]";
   if (o.run.threads < 1 || o.run.threads > 256) return "--threads: must be in [1, 256]";
   if (o.run.casesPerProperty < 1 || o.run.casesPerProperty > 10000000) return "--cases: must be in [1, 10000000]";
   o.run.outDir = o.outDir;
   // The command that reproduces this run's case stream, seed included.
   o.run.commandLine = "dcconf run --backend " + run::shellQuoteArg(o.run.backendSpec) + " --product " + o.product +
                       " --path " + run::shellQuoteArg(o.run.pathGlob) + " --dtype " + run::shellQuoteArg(o.run.dtypeGlob) +
+                      (o.run.onlyGlob == "*" ? "" : " --only " + run::shellQuoteArg(o.run.onlyGlob)) +
                       " --profile " + o.profile + " --seed " + std::to_string(o.run.seed) +
                       (o.run.timeBudget ? " --time " + o.time : " --cases " + std::to_string(o.run.casesPerProperty));
   return "";
@@ -95,7 +108,17 @@ int runRun(RunCliOptions& o) {
   if (const std::string error = resolveOptions(o); !error.empty()) return fail(ExitStatus::usage, error);
   run::keepTemporaryFolder(o.keepTemp);
   run::installInterruptHandlers();  // SIGINT/SIGTERM: stop, report what finished, exit 130/143 (issue 16)
-  if (!o.replay.empty()) return runReplay(o);
+  if (!o.replay.empty()) {
+    if (!o.replayRefuses.empty()) {
+      return fail(ExitStatus::usage, "--replay runs one saved case once and writes nothing: " + o.replayRefuses.front() +
+                                         " does not apply (run it without --replay)");
+    }
+    return runReplay(o);
+  }
+  std::optional<report::Baseline> baseline;
+  if (const std::string error = loadBaselineOption(o.baseline, o.strictBaseline, baseline); !error.empty()) {
+    return fail(ExitStatus::usage, error);
+  }
   std::optional<StagedOutput> staged;
   if (!o.outDir.empty()) {  // refuse before spending minutes on a run whose results could not be kept
     StagedOutput::Begin begin = StagedOutput::begin(o.outDir, o.force);
@@ -106,7 +129,9 @@ int runRun(RunCliOptions& o) {
   const int signal = run::interruptSignal();
   if (!outcome.report) return signal != 0 ? 128 + signal : fail(ExitStatus::backendUnavailable, outcome.error);
   if (signal != 0) outcome.report->markInterrupted(run::interruptName());
+  if (baseline) report::applyBaseline(*outcome.report, *baseline, o.strictBaseline);
   if (!o.run.quiet) outcome.report->printSummary(std::cout);
+  if (o.run.quiet) outcome.report->printTotals(std::cout);
   if (!outcome.error.empty()) printError(outcome.error);
   if (staged) {
     std::string error = staged->write("report.json", outcome.report->toJsonText());
@@ -128,9 +153,15 @@ Command addRunCommand(CLI::App& parent) {
   CLI::App* app = parent.add_subcommand("run", "Run the conformance suite against a backend (default: fast)");
   app->add_option("--backend", o->run.backendSpec, "fast | oracle | plugin:PATH.so | exec:\"COMMAND ARGS\"")
       ->capture_default_str();
-  app->add_option("--product", o->product, "product id (dcconf list)")->capture_default_str();
-  app->add_option("--path", o->run.pathGlob, "only paths matching this glob, e.g. 'GM->*'")->capture_default_str();
-  app->add_option("--dtype", o->run.dtypeGlob, "only dtypes matching this glob, e.g. 'int*'")->capture_default_str();
+  app->add_option("--product", o->product, "product id (dcconf list), a comma list, or all: one run, one report")
+      ->capture_default_str();
+  app->add_option("--path,--paths", o->run.pathGlob,
+                  "only paths or operations matching this glob, e.g. 'GM->*', 'GM->UB', 'DataCopyPad*', 'padGmToUb'")
+      ->capture_default_str();
+  app->add_option("--dtype,--dtypes", o->run.dtypeGlob, "only dtypes matching this glob, e.g. 'int*'")
+      ->capture_default_str();
+  app->add_option("--only", o->run.onlyGlob, "only units whose id matches this glob, e.g. 'padGmToUb/*/G-1-*' (dcconf list --units)")
+      ->capture_default_str();
   app->add_option("--profile", o->profile, "ambiguity profile, e.g. hw-noop,doc-dummy")->capture_default_str();
   app->add_option("--seed", o->seed, "RapidCheck seed (default: fresh, printed in the report)");
   app->add_option("--cases", o->run.casesPerProperty, "successful cases per property and dtype")->capture_default_str();
@@ -143,10 +174,24 @@ Command addRunCommand(CLI::App& parent) {
   app->add_option("--timeout-ms", o->run.perCaseTimeoutMs, "per-case timeout for plugin and exec backends")
       ->capture_default_str()
       ->check(CLI::Range(1u, 3600000u));  // 0 would time every case out: a run that tests nothing
-  app->add_flag("--quiet", o->run.quiet, "no summary table");
+  app->add_flag("--quiet", o->run.quiet, "no progress, no summary table: only the totals line");
   app->add_flag("--keep-temp", o->keepTemp, "keep the run's temporary folder ($TMPDIR/dcconf-run.*: exec case folders)");
-  app->add_option("--replay", o->replay, "run one saved case file (e.g. OUT/failures/ID.json) and show the diff");
-  return {app, [o] { return runRun(*o); }};
+  CLI::Option* replay =
+      app->add_option("--replay", o->replay, "run one saved case file (e.g. OUT/failures/ID.json) and show the diff");
+  app->add_option("--baseline", o->baseline, "expected failures and known flakes (JSON, docs/baseline.md)");
+  app->add_flag("--strict-baseline", o->strictBaseline, "a baseline entry that now passes (XPASS) fails the run");
+  app->add_option("--reruns", o->run.reruns, "replay a failing case N times; a pass makes it FLAKY (G-3)")
+      ->capture_default_str();
+  return {app, [o, app, replay] {
+            o->replayRefuses.clear();
+            if (replay->count() > 0) {
+              for (const char* name : {"--out", "--cases", "--time", "--shard", "--threads", "--baseline", "--reruns",
+                                       "--only", "--path", "--dtype", "--fail-fast", "--seed"}) {
+                if (app->count(name) > 0) o->replayRefuses.emplace_back(name);
+              }
+            }
+            return runRun(*o);
+          }};
 }
 
 }  // namespace dcconf::cli

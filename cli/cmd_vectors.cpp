@@ -2,6 +2,7 @@
 #include <iostream>
 #include <memory>
 
+#include "baseline_option.hpp"
 #include "commands.hpp"
 #include "dcconf/run/run.hpp"
 #include "dcconf/vectors/export.hpp"
@@ -33,6 +34,8 @@ struct VectorsOptions {
   std::string saveOutputs;
   std::string tcGlob = "*";
   bool quiet = false;
+  std::string baseline;  // expected failures by tcId glob (docs/baseline.md)
+  bool strictBaseline = false;
 };
 
 int runExport(const VectorsOptions& o) {
@@ -67,9 +70,20 @@ int runExport(const VectorsOptions& o) {
   return code(ExitStatus::ok);
 }
 
+// Loads a set with a progress bar on a terminal (files hashed and groups parsed so far, elapsed, ETA).
+vectors::Loaded loadWithProgress(const std::string& dir) {
+  std::optional<report::Progress> progress;
+  vectors::LoadLimits limits;
+  limits.onProgress = [&progress](std::uint64_t, std::uint64_t total) {
+    if (!progress) progress.emplace("dcconf vectors load", 0, total);
+    progress->unitDone(0, false);
+  };
+  return vectors::loadSet(dir, limits);
+}
+
 // The set, or the exit status of a set that does not load (every problem on its own line).
 std::optional<vectors::VectorSet> loadOrReport(const std::string& dir, int& status) {
-  vectors::Loaded loaded = vectors::loadSet(dir);
+  vectors::Loaded loaded = loadWithProgress(dir);
   if (loaded.set) return std::move(loaded.set);
   for (const auto& problem : loaded.problems) printError(dir + "/" + problem.oneLine());
   status = code(ExitStatus::unreadableCase);
@@ -81,6 +95,7 @@ int finishJudged(const VectorsOptions& o, const vectors::Judged& judged, std::op
                  std::optional<StagedOutput>& outputsOut) {
   if (!judged.report) return fail(ExitStatus::backendUnavailable, judged.error);
   if (!o.quiet) judged.report->printSummary(std::cout);
+  if (o.quiet) judged.report->printTotals(std::cout);
   std::string error;
   if (reportOut) {
     error = reportOut->write("report.json", judged.report->toJsonText());
@@ -116,6 +131,11 @@ int runJudge(const VectorsOptions& o, bool verify, const std::string& commandLin
   std::optional<StagedOutput> outputsOut =
       verify ? std::nullopt : stage({"--save-outputs", o.saveOutputs}, o.force, {setInput, {"--out", o.reportDir}}, error);
   if (!error.empty()) return fail(ExitStatus::outputRefused, error);
+  std::optional<report::Baseline> baseline;
+  if (const std::string baselineError = loadBaselineOption(o.baseline, o.strictBaseline, baseline);
+      !baselineError.empty()) {
+    return fail(ExitStatus::usage, baselineError);
+  }
   int status = 0;
   const auto set = loadOrReport(o.setDir, status);
   if (!set) return status;
@@ -124,13 +144,14 @@ int runJudge(const VectorsOptions& o, bool verify, const std::string& commandLin
   options.command = commandLine;
   options.setArgument = o.setDir;
   options.saveOutputs = !o.saveOutputs.empty();
-  const vectors::Judged judged = verify ? vectors::verifySet(*set, o.outputsDir, options)
-                                        : vectors::checkSet(*set, o.backend, o.timeoutMs, options);
+  vectors::Judged judged = verify ? vectors::verifySet(*set, o.outputsDir, options)
+                                  : vectors::checkSet(*set, o.backend, o.timeoutMs, options);
+  if (baseline && judged.report) report::applyBaseline(*judged.report, *baseline, o.strictBaseline);
   return finishJudged(o, judged, reportOut, outputsOut);
 }
 
 int runLint(const VectorsOptions& o) {
-  const vectors::Loaded loaded = vectors::loadSet(o.setDir);
+  const vectors::Loaded loaded = loadWithProgress(o.setDir);
   for (const auto& problem : loaded.problems) printError(o.setDir + "/" + problem.oneLine());
   if (!loaded.set) return code(ExitStatus::unreadableCase);
   if (!o.quiet) {
@@ -153,8 +174,8 @@ Command addVectorsCommand(CLI::App& parent) {
   exp->add_flag("--force", o->force, "replace a non-empty --out folder");
   exp->add_option("--product", o->product, "product id (dcconf list)")->capture_default_str();
   exp->add_option("--profile", o->profile, "ambiguity profile, e.g. hw-noop,doc-dummy")->capture_default_str();
-  exp->add_option("--paths", o->paths, "only paths matching this glob, e.g. 'GM->*'")->capture_default_str();
-  exp->add_option("--dtypes", o->dtypes, "only dtypes matching this glob, e.g. 'half'")->capture_default_str();
+  exp->add_option("--path,--paths", o->paths, "only paths matching this glob, e.g. 'GM->*'")->capture_default_str();
+  exp->add_option("--dtype,--dtypes", o->dtypes, "only dtypes matching this glob, e.g. 'half'")->capture_default_str();
   exp->add_option("--count", o->count, "random valid cases per operation x dtype (plus one random invalid)")
       ->capture_default_str();
   exp->add_option("--seed", o->seed, "seed of the random cases")->capture_default_str();
@@ -174,8 +195,11 @@ Command addVectorsCommand(CLI::App& parent) {
   for (CLI::App* judge : {check, verify}) {
     judge->add_option("--out", o->reportDir, "write report.json and junit.xml here");
     judge->add_flag("--force", o->force, "replace non-empty output folders");
-    judge->add_option("--tc", o->tcGlob, "only vectors whose tcId matches this glob")->capture_default_str();
+    judge->add_option("--tc,--only", o->tcGlob, "only vectors whose tcId (their unit id) matches this glob")
+        ->capture_default_str();
     judge->add_flag("--quiet", o->quiet, "no summary table");
+    judge->add_option("--baseline", o->baseline, "expected failures by tcId glob (JSON, docs/baseline.md)");
+    judge->add_flag("--strict-baseline", o->strictBaseline, "a listed vector that now passes (XPASS) fails the run");
   }
 
   CLI::App* lint = app->add_subcommand("lint", "Check a vector set: schema, hashes, sizes, unique tcIds, flags defined");

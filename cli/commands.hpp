@@ -21,5 +21,7 @@ Command addRunCommand(CLI::App& parent);
 Command addVectorsCommand(CLI::App& parent);
 Command addBenchCommand(CLI::App& parent);
 Command addMutantsCommand(CLI::App& parent);
+Command addReportCommand(CLI::App& parent);
+Command addBaselineCommand(CLI::App& parent);
 
 }  // namespace dcconf::cli

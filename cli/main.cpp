@@ -11,8 +11,9 @@ namespace {
 
 using namespace dcconf::cli;
 
-constexpr std::array<Registrar, 6> kRegistrars{addRunCommand, addCaseCommand, addListCommand, addVectorsCommand,
-                                               addBenchCommand, addMutantsCommand};
+constexpr std::array<Registrar, 8> kRegistrars{addRunCommand,   addCaseCommand,    addListCommand,
+                                               addVectorsCommand, addBenchCommand, addMutantsCommand,
+                                               addReportCommand,  addBaselineCommand};
 
 }  // namespace
 
@@ -22,6 +23,12 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   std::vector<Command> commands;
   for (const Registrar registrar : kRegistrars) commands.push_back(registrar(app));
+  // CLI11 would say "A subcommand is required" for a mistyped one: name it instead.
+  if (argc > 1 && argv[1][0] != '-') {
+    bool known = false;
+    for (const Command& command : commands) known = known || command.app->check_name(argv[1]);
+    if (!known) return fail(ExitStatus::usage, std::string("'") + argv[1] + "' is not a dcconf subcommand (see dcconf --help)");
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

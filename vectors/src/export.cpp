@@ -12,6 +12,7 @@
 #include "dcconf/oracle/oracle.hpp"
 #include "dcconf/properties/fixpipe.hpp"
 #include "dcconf/properties/generators.hpp"
+#include "dcconf/report/report.hpp"
 #include "dcconf/vectors/sha256.hpp"
 #include "drafts.hpp"
 
@@ -246,10 +247,15 @@ bool selected(const ExportOptions& o, Operation op, DType dtype) {
 void randomDrafts(const ExportOptions& o, std::vector<Draft>& out) {
   if (o.count == 0) return;
   std::uint64_t opIndex = 0;
+  report::Progress progress("dcconf vectors export", 0, std::size(kAllOperations) * allDTypes().size());
   for (const Operation op : kAllOperations) {
     ++opIndex;
-    if (!properties::hasGenerator(op)) continue;
+    if (!properties::hasGenerator(op)) {
+      for (std::size_t k = 0; k < allDTypes().size(); ++k) progress.unitDone(0, false);
+      continue;
+    }
     for (const auto& info : allDTypes()) {
+      progress.unitDone(o.count + 1, false);
       if (!properties::globMatch(o.dtypeGlob, info.name) || !selected(o, op, info.dtype)) continue;
       properties::Scope scope;
       scope.product = o.product;

@@ -79,9 +79,11 @@ class Recorder {
     const report::GroupKey key{reportGroup(v.data.c), std::string(oracle::name(v.data.c.dtype))};
     const char* property = v.result == Result::valid ? kValidProperty : kInvalidProperty;
     report_.record(key, property, j.status);
+    report_.addUnit(v.tcId, key, property);
     if (!report::isFailure(j.status)) return;
     report::Failure failure;
     failure.id = v.tcId;
+    failure.unit = v.tcId;
     failure.group = key.group;
     failure.dtype = key.dtype;
     failure.property = property;
@@ -128,11 +130,10 @@ Judged checkSet(const VectorSet& set, const std::string& backendSpec, std::uint3
                     "dcconf vectors check " + run::shellQuoteArg(options.setArgument) + " --backend " +
                         run::shellQuoteArg(backendSpec));
   std::uint64_t judgedCount = 0;
-  report::Progress progress("dcconf vectors check", set.vectors.size());
+  report::Progress progress("dcconf vectors check", 0, set.vectors.size());
   for (const Vector& v : set.vectors) {
     if (!selected(v, options)) continue;
     ++judgedCount;
-    progress.advance();
     std::vector<std::uint8_t> actual = v.data.dstBefore;
     const backends::RunResult result = made.backend->run(v.data.c, v.data.src, actual);
     Judgement j;
@@ -153,6 +154,7 @@ Judged checkSet(const VectorSet& set, const std::string& backendSpec, std::uint3
       case backends::RunStatus::timedOut: j = {CaseStatus::timeout, "G-4", answered, {}}; break;
     }
     recorder.record(v, j);
+    progress.unitDone(1, report::isFailure(j.status));
   }
   progress.finish();
   if (judgedCount == 0) return {std::nullopt, noneSelected(options), {}};
@@ -170,6 +172,7 @@ Judged verifySet(const VectorSet& set, const fs::path& outputsDir, const JudgeOp
   recorder.report().addNote("invalid vectors: no <tcId>.bin counts as REJECTED; one that leaves every byte outside "
                             "allowedWrites alone counts as ACCEPTED_INVALID (G-4)");
   std::uint64_t judgedCount = 0;
+  report::Progress progress("dcconf vectors verify", 0, set.vectors.size());
   for (const Vector& v : set.vectors) {
     if (!selected(v, options)) continue;
     ++judgedCount;
@@ -194,6 +197,7 @@ Judged verifySet(const VectorSet& set, const fs::path& outputsDir, const JudgeOp
       }
     }
     recorder.record(v, j);
+    progress.unitDone(1, report::isFailure(j.status));
   }
   if (judgedCount == 0) return {std::nullopt, noneSelected(options), {}};
   Judged judged;

@@ -414,7 +414,14 @@ Loaded loadSet(const fs::path& dir, const LoadLimits& limits) {
   if (!manifest) return loaded;
   // Every listed file: exists, has the declared size (checked before reading), and the declared sha256.
   bool filesOk = true;
+  // Progress: one step per hashed file, then one per group file parsed.
+  const std::uint64_t steps = manifest->files.size() + manifest->groups.size();
+  std::uint64_t done = 0;
+  auto step = [&] {
+    if (limits.onProgress) limits.onProgress(++done, steps);
+  };
   for (const auto& [rel, entry] : manifest->files) {
+    step();
     const auto size = fileSize(dir / rel, rel, problems);
     if (!size) {
       filesOk = false;
@@ -456,6 +463,7 @@ Loaded loadSet(const fs::path& dir, const LoadLimits& limits) {
   VectorSet set{dir, *manifest, {}};
   std::set<std::string> ids;
   for (const std::string& group : manifest->groups) {
+    step();
     const auto bytes = readCapped(dir / group, manifest->files.at(group).size);
     if (!bytes) continue;
     if (bytes->size() > limits.maxJsonBytes) {

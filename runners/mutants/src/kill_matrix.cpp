@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "dcconf/mutants/mutants.hpp"
+#include "dcconf/report/report.hpp"
 #include "dcconf/run/diff.hpp"
 #include "engine_internal.hpp"
 #include "fix_cases.hpp"
@@ -161,10 +162,16 @@ std::string KillMatrix::toJsonText() const {
 
 KillMatrix runKillMatrix(const KillOptions& options, std::ostream& err) {
   KillMatrix matrix;
+  std::uint64_t selected = 0;
+  for (const Mutant& mutant : catalogue()) selected += run::globMatch(options.nameGlob, mutant.name);
+  // On a terminal: mutants done / total, survivors so far, elapsed, ETA (the per-mutant lines below stay for logs).
+  report::Progress progress("dcconf mutants", 0, selected);
   for (const Mutant& mutant : catalogue()) {
     if (!run::globMatch(options.nameGlob, mutant.name)) continue;
     matrix.rows.push_back(killOne(mutant, options, matrix.files, err));
     const KillRow& row = matrix.rows.back();
+    progress.unitDone(row.casesToKill, !row.killed);
+    if (report::Progress::enabledByDefault()) err << "\r\033[K";  // the line replaces the bar, which redraws below
     err << "dcconf mutants: " << row.mutant << ": " << (row.killed ? "killed" : "SURVIVED") << " in "
         << std::fixed << std::setprecision(2) << row.seconds << "s\n" << std::defaultfloat;
   }

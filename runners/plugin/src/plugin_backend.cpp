@@ -161,7 +161,9 @@ void closeInheritedFds(int a, int b) {
 
 // Loads the plugin and checks its table; on failure says why in hello.error.
 const dcconf_backend_v1_t* loadTable(const std::string& path, Hello& hello) {
-  void* library = ::dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+  // dlopen searches the library path for a name without a slash; a file of that name here is what the user meant.
+  const bool here = path.find('/') == std::string::npos && ::access(path.c_str(), F_OK) == 0;
+  void* library = ::dlopen((here ? "./" + path : path).c_str(), RTLD_NOW | RTLD_LOCAL);
   if (library == nullptr) {
     setText(hello.error, ::dlerror());
     return nullptr;

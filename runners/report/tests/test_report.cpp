@@ -20,7 +20,8 @@ Report sampleReport(bool withFailure) {
     report.record({"DataCopyPad GM->VECIN", "half"}, "G-1 conformance", CaseStatus::fail, 1);
     report.addFailure({"pad-half-1", "DataCopyPad GM->VECIN", "half", "G-1 conformance", "PAD-G2U-3", "FAIL",
                        "byte 40 <right-pad> expected 0 got 1 & \"quoted\" <tag>", {"block 0 offset 40"},
-                       "failures/pad-half-1.json", "dcconf run --backend fast --replay failures/pad-half-1.json"});
+                       "failures/pad-half-1.json", "dcconf run --backend fast --replay failures/pad-half-1.json",
+                       "padGmToUb/half/G-1-conformance", "", "", ""});
   }
   report.finish(std::chrono::duration<double>(1.5));
   return report;

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 #include <ctime>
 #include <fstream>
 #include <functional>
@@ -188,6 +189,7 @@ class UnitRunner {
       failure.dtype = key.dtype;
       failure.property = unit.property->name;
       failure.clause = "generator";
+      failure.unit = unit.id;
       failure.status = "FAIL";
       failure.message = "the generator itself failed: " + error.description + gaveUp.description;
       report_.record(key, unit.property->name, CaseStatus::fail);
@@ -202,9 +204,9 @@ class UnitRunner {
  private:
   properties::Scope scopeFor(const Unit& unit) const {
     properties::Scope scope;
-    scope.product = options_.product;
+    scope.product = unit.product;
     scope.dtypes = {unit.dtype};
-    scope.pathGlob = options_.pathGlob;
+    scope.pathGlob = unit.pathGlob;
     scope.profile = options_.profile;
     return scope;
   }
@@ -223,7 +225,9 @@ class UnitRunner {
     failure.status = std::string(report::name(minimal.status));
     failure.message = minimal.message.substr(0, minimal.message.find('\n'));
     failure.clause = unit.property->clauses;
+    failure.unit = unit.id;
     explainAgainstOracle(minimal.data, failure);
+    if (options_.reruns > 0 && unit.property->kind == PropertyKind::onCase) checkFlaky(unit, minimal.data, failure);
     failure.caseFile = "failures/" + failure.id + ".json";
     files_.push_back({failure.caseFile, casefile::toJsonText(minimal.data)});
     const std::filesystem::path saved =
@@ -248,6 +252,52 @@ class UnitRunner {
     failure.clause = mismatches.clause;
     failure.diff.push_back(mismatches.summary);
     failure.diff.insert(failure.diff.end(), mismatches.lines.begin(), mismatches.lines.end());
+  }
+
+  // --reruns: replays the minimal case; a pass among the replays makes the failure FLAKY, a G-3 determinism finding,
+  // shown with the bytes two runs of the backend on the same inputs disagree on.
+  void checkFlaky(const Unit& unit, const casefile::CaseData& data, report::Failure& failure) {
+    std::uint32_t passes = 0;
+    for (std::uint32_t r = 0; r < options_.reruns; ++r) {
+      tap_.reset();
+      const Outcome outcome = unit.property->onCase(tap_, data);
+      passes += statusOf(outcome, tap_) == CaseStatus::pass;
+    }
+    if (passes == 0) return;
+    failure.status = "FLAKY";
+    failure.clause = "G-3";
+    failure.message = "failed, then passed " + std::to_string(passes) + " of " + std::to_string(options_.reruns) +
+                      " reruns on the same inputs (G-3 determinism); first failure: " + failure.message;
+    // Two runs that disagree: the first output against each later one, up to 2 * reruns + 2 runs.
+    std::vector<std::uint8_t> first = data.dstBefore;
+    tap_.reset();
+    const auto firstResult = tap_.run(data.c, data.src, first);
+    for (std::uint32_t r = 0; r < 2 * options_.reruns + 1; ++r) {
+      std::vector<std::uint8_t> again = data.dstBefore;
+      const auto againResult = tap_.run(data.c, data.src, again);
+      if (againResult.status != firstResult.status) {
+        failure.diff.insert(failure.diff.begin(), "G-3: run 1 answered " + std::string(backends::name(firstResult.status)) +
+                                                      ", run " + std::to_string(r + 2) + " answered " +
+                                                      std::string(backends::name(againResult.status)));
+        return;
+      }
+      if (again == first) continue;
+      std::vector<std::string> lines;
+      std::uint64_t differing = 0;
+      for (std::size_t b = 0; b < first.size(); ++b) {
+        if (first[b] == again[b]) continue;
+        if (++differing > 8) continue;
+        char text[96];
+        std::snprintf(text, sizeof text, "  byte %zu: run 1 wrote 0x%02x, run %u wrote 0x%02x", b, first[b], r + 2, again[b]);
+        lines.emplace_back(text);
+      }
+      lines.insert(lines.begin(), "G-3: two runs on the same inputs differ in " + std::to_string(differing) + " byte(s):");
+      failure.diff.insert(failure.diff.begin(), lines.begin(), lines.end());
+      return;
+    }
+    failure.diff.insert(failure.diff.begin(), "G-3: the verdict changed between runs, but " +
+                                                  std::to_string(2 * options_.reruns + 2) +
+                                                  " direct runs wrote the same bytes");
   }
 
   const RunOptions& options_;
@@ -287,17 +337,24 @@ report::Report runUnits(const RunOptions& options, backends::Backend& backend, c
                        DCCONF_VERSION,
                        backend.name(),
                        backend.version(),
-                       std::string(oracle::name(options.product)),
+                       productsName(options),
                        oracle::profileName(options.profile),
                        options.seed,
                        std::to_string(options.shard.index + 1) + "/" + std::to_string(options.shard.count),
                        report::isoNowUtc()};
   report::Report report(meta);
+  for (const std::uint64_t index : unitIndices) {
+    const Unit& unit = units[index];
+    const report::GroupKey key{unit.group, std::string(oracle::name(unit.dtype))};
+    report.addUnit(unit.id, key, unit.property->name);
+    report.setGroupId(key, unit.id.substr(0, unit.id.rfind('/')));  // "padGmToUb/half", "atlas-a3:padGmToUb/half"
+  }
   loadRapidCheckQuietly();
   UnitRunner runner(options, backend, report, files);
   const auto start = std::chrono::steady_clock::now();
   const std::uint64_t plannedCases = static_cast<std::uint64_t>(options.casesPerProperty) * unitIndices.size();
-  report::Progress progress("dcconf run " + backend.name(), options.timeBudget ? 0 : plannedCases);
+  report::Progress progress("dcconf run " + backend.name(), options.timeBudget ? 0 : plannedCases, unitIndices.size(),
+                            !options.quiet && report::Progress::enabledByDefault());
   for (std::size_t k = 0; k < unitIndices.size(); ++k) {
     if (interrupted()) break;  // the report holds the units that finished
     const Unit& unit = units[unitIndices[k]];
@@ -312,9 +369,10 @@ report::Report runUnits(const RunOptions& options, backends::Backend& backend, c
         ok = runner.runUnit(unit, unitIndices[k], 20, round++);
         progress.advance(20);
       } while (ok && !interrupted() && std::chrono::steady_clock::now() - unitStart < slice);
+      progress.unitDone(0, !ok);
     } else {
       ok = runner.runUnit(unit, unitIndices[k], options.casesPerProperty, 0);
-      progress.advance(options.casesPerProperty);
+      progress.unitDone(options.casesPerProperty, !ok);
     }
     if (!ok && options.failFast) {
       err << "dcconf: --fail-fast: stopping after the first failing property\n";

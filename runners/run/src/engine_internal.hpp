@@ -30,7 +30,16 @@ struct Unit {
   std::string group;  // the report's row: operation name
   oracle::DType dtype;
   const PropertyDef* property;
+  std::string id;         // stable: "padGmToUb/half/G-1-conformance" (operation key / dtype / property slug)
+  std::string pathGlob;   // the generator's path filter ("*" when --path named the operation itself)
+  oracle::Product product = oracle::kDefaultProduct;
 };
+
+// "atlas-a2" or, for a run over several products, "atlas-a2,atlas-training": the report's meta.product.
+std::string productsName(const RunOptions& options);
+
+// "G-1 conformance" -> "G-1-conformance": the property part of a unit id.
+std::string propertySlug(const std::string& propertyName);
 
 // Every unit the options select, in a fixed order (sharding and seeds depend on it).
 std::vector<Unit> planUnits(const RunOptions& options);

@@ -4,6 +4,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cctype>
 #include <cerrno>
 #include <cstdlib>
 #include <fstream>
@@ -87,34 +88,102 @@ const std::vector<PropertyDef>& propertyCatalogue() {
 
 bool globMatch(std::string_view pattern, std::string_view text) { return props::globMatch(pattern, text); }
 
-std::vector<Unit> planUnits(const RunOptions& options) {
-  std::vector<Unit> units;
+std::string propertySlug(const std::string& propertyName) {
+  std::string out;
+  for (const char ch : propertyName) {
+    const bool keep = std::isalnum(static_cast<unsigned char>(ch)) != 0 || ch == '-';
+    if (keep) {
+      out += ch;
+    } else if (!out.empty() && out.back() != '-') {
+      out += '-';
+    }
+  }
+  while (!out.empty() && out.back() == '-') out.pop_back();
+  return out;
+}
+
+namespace {
+
+std::string unitGroupId(Operation op, oracle::DType dtype) {
+  return std::string(oracle::key(op)) + "/" + std::string(oracle::name(dtype));
+}
+
+std::string unitId(Operation op, oracle::DType dtype, const PropertyDef& property) {
+  return unitGroupId(op, dtype) + "/" + propertySlug(property.name);
+}
+
+// --path selects by the summary's names too: the operation key ("padGmToUb"), its name ("DataCopyPad GM->UB") or the
+// name's path word ("GM->UB"). Such a match keeps every documented path of the operation.
+bool pathGlobNamesOperation(const std::string& glob, Operation op) {
+  const std::string_view name = oracle::name(op);
+  const auto space = name.rfind(' ');
+  return globMatch(glob, oracle::key(op)) || globMatch(glob, name) ||
+         (space != std::string_view::npos && globMatch(glob, name.substr(space + 1)));
+}
+
+// The units of one product; with several products each group and id starts with the product ("atlas-a2:...").
+void planProductUnits(const RunOptions& options, oracle::Product product, bool prefix, std::vector<Unit>& units) {
+  const std::string productPrefix = prefix ? std::string(oracle::name(product)) + ":" : "";
   for (const Operation op : oracle::kAllOperations) {
     if (!props::hasGenerator(op)) continue;
+    const bool byName = options.pathGlob != "*" && pathGlobNamesOperation(options.pathGlob, op);
+    const std::string pathGlob = byName ? "*" : options.pathGlob;
     for (const auto& dtypeInfo : oracle::allDTypes()) {
       if (!globMatch(options.dtypeGlob, dtypeInfo.name)) continue;
       bool anyPath = false;  // some documented path of op matches the filter and the product has it
       for (const auto& path : oracle::documentedPaths(op)) {
         oracle::Case probe;
-        probe.product = options.product;
+        probe.product = product;
         probe.dtype = dtypeInfo.dtype;
         probe.srcPos = path.src;
         probe.dstPos = path.dst;
-        anyPath = anyPath || (globMatch(options.pathGlob, oracle::pathName(path.src, path.dst)) &&
+        anyPath = anyPath || (globMatch(pathGlob, oracle::pathName(path.src, path.dst)) &&
                               oracle::checkSupport(probe, op).empty());
       }
       props::Scope scope;  // e.g. no QuantMode_t converts to int16_t (FIX-4): no FIX unit for it
-      scope.product = options.product;
+      scope.product = product;
       scope.dtypes = {dtypeInfo.dtype};
-      scope.pathGlob = options.pathGlob;
+      scope.pathGlob = pathGlob;
       scope.profile = options.profile;
       if (!anyPath || !props::scopeHasCases(op, scope)) continue;
       for (const PropertyDef& property : propertyCatalogue()) {
-        if (property.appliesTo(op)) units.push_back({op, std::string(oracle::name(op)), dtypeInfo.dtype, &property});
+        if (!property.appliesTo(op)) continue;
+        std::string id = productPrefix + unitId(op, dtypeInfo.dtype, property);
+        if (!globMatch(options.onlyGlob, id)) continue;
+        units.push_back({op, productPrefix + std::string(oracle::name(op)), dtypeInfo.dtype, &property, std::move(id),
+                         pathGlob, product});
       }
     }
   }
+}
+
+}  // namespace
+
+std::vector<Unit> planUnits(const RunOptions& options) {
+  std::vector<Unit> units;
+  if (options.products.size() <= 1) {
+    planProductUnits(options, options.products.empty() ? options.product : options.products.front(), false, units);
+  } else {
+    for (const oracle::Product product : options.products) planProductUnits(options, product, true, units);
+  }
   return units;
+}
+
+std::string productsName(const RunOptions& options) {
+  if (options.products.empty()) return std::string(oracle::name(options.product));
+  std::string names;
+  for (const oracle::Product product : options.products) {
+    names += (names.empty() ? "" : ",") + std::string(oracle::name(product));
+  }
+  return names;
+}
+
+std::vector<UnitInfo> listUnits(const RunOptions& options) {
+  std::vector<UnitInfo> out;
+  for (const Unit& unit : planUnits(options)) {
+    out.push_back({unit.id, unit.group, std::string(oracle::name(unit.dtype)), unit.property->name});
+  }
+  return out;
 }
 
 BackendMade makeBackend(const std::string& spec, std::uint32_t perCaseTimeoutMs) {
@@ -149,6 +218,20 @@ std::optional<Shard> shardFromEnvironment() {
   const unsigned long n = std::strtoul(total, &end, 10);
   if (*end != '\0' || n == 0 || i >= n || n > 100000) return std::nullopt;
   return Shard{static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(n)};
+}
+
+std::string shardEnvironmentError() {
+  const char* index = std::getenv("GTEST_SHARD_INDEX");
+  const char* total = std::getenv("GTEST_TOTAL_SHARDS");
+  if (index == nullptr && total == nullptr) return "";
+  if (index == nullptr || total == nullptr) {
+    return std::string(index == nullptr ? "GTEST_TOTAL_SHARDS" : "GTEST_SHARD_INDEX") + " is set but " +
+           (index == nullptr ? "GTEST_SHARD_INDEX" : "GTEST_TOTAL_SHARDS") + " is not: set both or neither";
+  }
+  if (shardFromEnvironment()) return "";
+  // gtest refuses these too: a silent shard 1/1 would run everything on every shard.
+  return std::string("GTEST_SHARD_INDEX = '") + index + "', GTEST_TOTAL_SHARDS = '" + total +
+         "': need whole numbers with 0 <= GTEST_SHARD_INDEX < GTEST_TOTAL_SHARDS <= 100000";
 }
 
 namespace {
@@ -210,7 +293,7 @@ RunOutcome runOnWorkers(const RunOptions& options, const std::vector<Unit>& unit
   std::vector<OutputFile> files;
   BackendMade probe = makeBackend(options.backendSpec, options.perCaseTimeoutMs);  // for the report's names
   report::Report merged({options.commandLine, DCCONF_VERSION, probe.backend ? probe.backend->name() : options.backendSpec,
-                         probe.backend ? probe.backend->version() : "", std::string(oracle::name(options.product)),
+                         probe.backend ? probe.backend->version() : "", productsName(options),
                          oracle::profileName(options.profile), options.seed,
                          std::to_string(options.shard.index + 1) + "/" + std::to_string(options.shard.count), ""});
   for (const Worker& worker : workers) {
@@ -235,8 +318,9 @@ RunOutcome runOnWorkers(const RunOptions& options, const std::vector<Unit>& unit
 RunOutcome runSuite(const RunOptions& options, std::ostream& err) {
   const std::vector<Unit> units = planUnits(options);
   if (units.empty()) {
-    return {"nothing to run: no path matches --path '" + options.pathGlob + "' and --dtype '" + options.dtypeGlob +
-                "' on " + std::string(oracle::name(options.product)),
+    return {"nothing to run: no unit matches --path '" + options.pathGlob + "', --dtype '" + options.dtypeGlob +
+                "' and --only '" + options.onlyGlob + "' on " + productsName(options) +
+                " (dcconf list --units)",
             std::nullopt, {}};
   }
   std::vector<std::uint64_t> indices;

@@ -4,6 +4,7 @@
 // file and the field.
 #pragma once
 
+#include <functional>
 #include <cstdint>
 #include <filesystem>
 #include <map>
@@ -80,6 +81,8 @@ struct LoadLimits {
   std::uint64_t maxJsonBytes = 64ull << 20;     // the manifest and each group file
   std::uint64_t maxTests = 1u << 20;            // in the whole set
   std::uint64_t maxTotalBytes = 4ull << 30;     // all files the manifest lists, together
+  // Called with (files done, files in all) as each listed file is hashed and each group parsed: for a progress bar.
+  std::function<void(std::uint64_t, std::uint64_t)> onProgress;
 };
 
 struct Loaded {

@@ -32,6 +32,27 @@ struct Failure {
   std::vector<std::string> diff;  // a few lines: coordinates, region, expected vs actual
   std::string caseFile;  // relative to the report folder
   std::string repro;     // the command that replays it
+  std::string unit;      // the unit's stable id ("padGmToUb/half/G-1-conformance"), or the tcId of a vector
+  // Set by applyBaseline (baseline.hpp): "XFAIL" (listed under xfail) or "FLAKE" (a FLAKY failure listed under
+  // flakes); empty when the failure is unexpected and fails the run.
+  std::string expected;
+  std::string expectedReason;
+  std::string bug;
+};
+
+// What a baseline (baseline.hpp) found beyond the failures it marks expected.
+struct BaselineEntryRef {
+  std::string kind;    // "xfail" or "flakes"
+  std::string match;   // the entry's id glob
+  std::string reason;
+  std::string bug;
+  std::string unit;    // XPASS: the unit that passed
+};
+struct BaselineSummary {
+  std::string file;
+  bool strict = false;  // XPASS fails the run
+  std::vector<BaselineEntryRef> xpass;  // listed under xfail, ran, did not fail
+  std::vector<BaselineEntryRef> stale;  // matched nothing in the selected units
 };
 
 struct GroupKey {
@@ -85,14 +106,28 @@ class Report {
   // Adds the counts, failures and notes of another report's JSON (a worker process's); false if it is not one.
   bool mergeJson(const std::string& reportJson);
 
-  bool passed() const;  // no FAIL, CRASH or TIMEOUT anywhere
+  // No FAIL, CRASH or TIMEOUT anywhere; with a baseline: every failure expected (and no XPASS when strict).
+  bool passed() const;
   Counts totals() const;
   // One unit's counts; it stops counting at its first failure, so total() is the cases it took to fail.
   Counts counts(const GroupKey& key, const std::string& property) const;
   const RunMeta& meta() const { return meta_; }
   const std::vector<Failure>& failures() const { return failures_; }
+  std::vector<Failure>& failures() { return failures_; }
+  // The units that ran, by stable id (the baseline's XPASS and stale checks need those that did not fail).
+  struct UnitRef {
+    GroupKey key;
+    std::string property;
+  };
+  void addUnit(const std::string& id, const GroupKey& key, const std::string& property);
+  const std::map<std::string, UnitRef>& units() const { return units_; }
+  // The short id of a summary row ("padGmToUb/half"), shown in the table and report.json.
+  void setGroupId(const GroupKey& key, std::string id) { groupIds_[key] = std::move(id); }
+  void setBaseline(BaselineSummary summary) { baseline_ = std::move(summary); }
+  const std::optional<BaselineSummary>& baseline() const { return baseline_; }
 
   void printSummary(std::ostream& out) const;  // the path x dtype table and the failures, for a terminal
+  void printTotals(std::ostream& out) const;   // the one totals line (all --quiet keeps)
   std::string toJsonText() const;              // schema dcconf.report/1
   std::string toJunitXml() const;
 
@@ -102,25 +137,36 @@ class Report {
   std::vector<Failure> failures_;
   std::vector<std::string> notes_;
   std::map<std::string, Unspecified> unspecified_;
+  std::map<std::string, UnitRef> units_;
+  std::map<GroupKey, std::string> groupIds_;
+  std::optional<BaselineSummary> baseline_;
   double elapsedSeconds_ = 0;
   std::string interrupted_;  // empty unless interrupted: the signal's name
 };
 
 // A one-line progress bar with cases/s and ETA, redrawn at most ten times a second; silent unless stderr is a
 // terminal (and never in CI logs).
+// With totalUnits, the bar counts units (a unit: a property x path x dtype, a vector, a bench row, a mutant) and the
+// line shows units done / total, cases, failures so far, elapsed and ETA.
 class Progress {
  public:
-  Progress(std::string label, std::uint64_t totalCases);
+  Progress(std::string label, std::uint64_t totalCases, std::uint64_t totalUnits = 0, bool enabled = enabledByDefault());
   ~Progress();
   void advance(std::uint64_t cases = 1);
+  // One unit finished after `cases` cases; failed counts it in the failures so far.
+  void unitDone(std::uint64_t cases, bool failed);
   void finish();
   static bool enabledByDefault();
 
  private:
   void draw(bool final);
+  void maybeDraw();
   std::string label_;
   std::uint64_t total_;
   std::uint64_t done_ = 0;
+  std::uint64_t totalUnits_ = 0;
+  std::uint64_t unitsDone_ = 0;
+  std::uint64_t failures_ = 0;
   bool enabled_;
   bool finished_ = false;
   std::chrono::steady_clock::time_point start_;

@@ -24,6 +24,9 @@ struct Shard {
 struct RunOptions {
   std::string backendSpec = "fast";  // fast | oracle | plugin:PATH | exec:COMMAND
   oracle::Product product = oracle::kDefaultProduct;
+  // --product a,b or all: several products in one run and one report (unit ids then start with "product:");
+  // empty or one: `product` alone.
+  std::vector<oracle::Product> products;
   std::string pathGlob = "*";   // matched against "GM->VECIN", ...
   std::string dtypeGlob = "*";  // matched against "half", ...
   oracle::Profile profile;
@@ -37,6 +40,8 @@ struct RunOptions {
   std::uint32_t perCaseTimeoutMs = 10000;  // plugin and exec backends
   std::string commandLine;                 // recorded in report.json
   bool quiet = false;                      // no summary table on stdout
+  std::string onlyGlob = "*";              // unit ids ("padGmToUb/half/G-1-conformance") to run
+  std::uint32_t reruns = 0;                // replays of a failing case; a pass among them makes it FLAKY (G-3)
 };
 
 // A backend made from its spec, once per worker process.
@@ -66,6 +71,17 @@ bool replayCase(const RunOptions& options, const casefile::CaseData& data, std::
 
 // GTEST_SHARD_INDEX / GTEST_TOTAL_SHARDS, when both are set and sane.
 std::optional<Shard> shardFromEnvironment();
+// Why the GTEST_ variables are unusable (one set, out of range, not a number), as gtest refuses them; "" when fine.
+std::string shardEnvironmentError();
+
+// Every unit `dcconf run` would plan with these options: stable id, operation name, dtype, property.
+struct UnitInfo {
+  std::string id;
+  std::string group;
+  std::string dtype;
+  std::string property;
+};
+std::vector<UnitInfo> listUnits(const RunOptions& options);
 
 // Quotes text for a POSIX shell when it needs it.
 std::string shellQuoteArg(const std::string& text);
