@@ -6,6 +6,7 @@
 
 #include "commands.hpp"
 #include "dcconf/casefile/casefile.hpp"
+#include "dcconf/pictures/pictures.hpp"
 #include "dcconf/run/run.hpp"
 #include "diagnostics.hpp"
 #include "output_dir.hpp"
@@ -104,9 +105,12 @@ int runRun(RunCliOptions& o) {
   if (staged) {
     std::string error = staged->write("report.json", outcome.report->toJsonText());
     if (error.empty()) error = staged->write("junit.xml", outcome.report->toJunitXml());
+    std::vector<std::string> written;
     for (const auto& file : outcome.files) {
       if (error.empty()) error = staged->write(file.relativePath, file.text);
+      written.push_back(file.relativePath);
     }
+    if (error.empty()) error = staged->write("report.html", pictures::reportPage(outcome.report->toJsonText(), written));
     if (error.empty()) error = staged->commit();
     if (!error.empty()) return fail(ExitStatus::outputRefused, error);
   }

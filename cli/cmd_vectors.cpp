@@ -3,6 +3,7 @@
 #include <memory>
 
 #include "commands.hpp"
+#include "dcconf/pictures/pictures.hpp"
 #include "dcconf/run/run.hpp"
 #include "dcconf/vectors/export.hpp"
 #include "dcconf/vectors/judge.hpp"
@@ -83,6 +84,12 @@ int finishJudged(const VectorsOptions& o, const vectors::Judged& judged, std::op
   if (reportOut) {
     error = reportOut->write("report.json", judged.report->toJsonText());
     if (error.empty()) error = reportOut->write("junit.xml", judged.report->toJunitXml());
+    std::vector<std::string> pages;
+    for (const auto& page : judged.failurePages) {
+      if (error.empty()) error = reportOut->write(page.relativePath, page.bytes);
+      pages.push_back(page.relativePath);
+    }
+    if (error.empty()) error = reportOut->write("report.html", pictures::reportPage(judged.report->toJsonText(), pages));
     if (error.empty()) error = reportOut->commit();
   }
   if (outputsOut) {

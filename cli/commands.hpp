@@ -21,5 +21,6 @@ Command addRunCommand(CLI::App& parent);
 Command addVectorsCommand(CLI::App& parent);
 Command addBenchCommand(CLI::App& parent);
 Command addMutantsCommand(CLI::App& parent);
+Command addExplainCommand(CLI::App& parent);
 
 }  // namespace dcconf::cli

@@ -11,8 +11,8 @@ namespace {
 
 using namespace dcconf::cli;
 
-constexpr std::array<Registrar, 6> kRegistrars{addRunCommand, addCaseCommand, addListCommand, addVectorsCommand,
-                                               addBenchCommand, addMutantsCommand};
+constexpr std::array<Registrar, 7> kRegistrars{addRunCommand, addCaseCommand, addListCommand, addVectorsCommand,
+                                               addBenchCommand, addMutantsCommand, addExplainCommand};
 
 }  // namespace
 
