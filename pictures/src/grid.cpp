@@ -45,9 +45,17 @@ Grid::Grid(BufferView view, double maxWidth) : view_(std::move(view)) {
     panelRows_ = static_cast<std::int64_t>(shape.panelRows);
     panel0_ = floorDiv(row0_, panelRows_);
     panelCount_ = floorDiv(row1_, panelRows_) - panel0_ + 1;
-    if (panelCount_ > kMaxPanels) {  // the rest is cut, and the heading says where
+    if (panelCount_ > kMaxPanels) {  // the rest is cut (the heading says which bytes are drawn), keeping the focus
+      std::int64_t first = panel0_;
+      if (view_.focus) {
+        const std::int64_t focusRow = floorDiv(static_cast<std::int64_t>(*view_.focus) - origin, rowBytes);
+        first = std::clamp(floorDiv(focusRow, panelRows_) - kMaxPanels / 2, panel0_, panel0_ + panelCount_ - kMaxPanels);
+      }
+      panel0_ = first;
       panelCount_ = kMaxPanels;
-      row1_ = (panel0_ + panelCount_) * panelRows_ - 1;
+      row0_ = std::max(row0_, panel0_ * panelRows_);
+      row1_ = std::min(row1_, (panel0_ + panelCount_) * panelRows_ - 1);
+      window0_ = std::max<std::uint64_t>(window0_, static_cast<std::uint64_t>(std::max<std::int64_t>(0, origin + row0_ * rowBytes)));
       window1_ = std::min<std::uint64_t>(window1_, static_cast<std::uint64_t>(origin + (row1_ + 1) * rowBytes));
     }
   } else {

@@ -27,6 +27,7 @@ struct BufferView {
   std::function<std::string(std::uint64_t)> label;       // element starting at byte -> short text ("" none)
   std::function<std::string(std::uint64_t)> title;       // element starting at byte -> hover text
   bool faded = false;                                    // the difference grid: equal cells pale
+  std::optional<std::uint64_t> focus;                    // a byte that must be drawn (the first mismatch)
 };
 
 struct Point {

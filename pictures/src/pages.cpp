@@ -453,6 +453,7 @@ std::string failurePage(const casefile::CaseData& data, const FailureInput& f) {
     diffView.title = [both, &m, &f](std::uint64_t b) {
       return (m.care[b] != 0 && f.actual[b] != m.expected[b] ? "MISMATCH at " : "") + both(b);
     };
+    if (!mismatches.empty()) expView.focus = actView.focus = diffView.focus = mismatches.front();
     Grid src(m.srcView(), kGridMaxWidth);
     Grid exp(expView, kGridMaxWidth / 2);
     Grid act(actView, kGridMaxWidth / 2);
