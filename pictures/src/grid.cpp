@@ -144,7 +144,8 @@ void Grid::draw(std::ostringstream& svg, double x, double y) {
         // The cell's bytes: elements [cc*perCell, (cc+1)*perCell) of rows [r0, r1), clipped to the window.
         std::array<std::uint64_t, kCatCount> counts{};
         bool highlighted = false, unspecified = false, anyByte = false;
-        std::uint64_t firstByte = 0, lastByte = 0, cellBytes = 0;
+        std::uint64_t firstByte = 0, firstEnd = 0, lastByte = 0, cellBytes = 0;
+        std::int64_t cellFirstRow = 0, lastRow = 0;
         for (std::int64_t r = r0; r < r1; ++r) {
           const std::int64_t rowStart = origin + r * rowBytes;
           const std::int64_t b0 = rowStart + static_cast<std::int64_t>(cc * perCell_ * shape.elementBytes);
@@ -153,7 +154,12 @@ void Grid::draw(std::ostringstream& svg, double x, double y) {
           const std::int64_t hi = std::min<std::int64_t>(b1, static_cast<std::int64_t>(window1_));
           if (lo >= hi) continue;
           const auto ulo = static_cast<std::uint64_t>(lo), uhi = static_cast<std::uint64_t>(hi);
-          if (!anyByte) firstByte = ulo;
+          if (!anyByte) {
+            firstByte = ulo;
+            firstEnd = uhi;
+            cellFirstRow = r;
+          }
+          lastRow = r;
           anyByte = true;
           lastByte = uhi;
           cellBytes += uhi - ulo;
@@ -175,7 +181,10 @@ void Grid::draw(std::ostringstream& svg, double x, double y) {
         else if (view_.faded) cls = "eq";
         if (unspecified && !highlighted) cls += " u";
         svg << "<rect class=\"" << cls << "\" x=\"" << fmt(cx) << "\" y=\"" << fmt(cy) << "\" width=\"" << kCellW
-            << "\" height=\"" << kCellH << "\" data-b0=\"" << firstByte << "\" data-b1=\"" << lastByte << "\"><title>";
+            << "\" height=\"" << kCellH << "\" data-b0=\"" << firstByte << "\" data-b1=\"" << firstEnd << "\"";
+        // Grouped rows: the cell holds [b0, b1) and the same span data-pitch, 2*data-pitch, ... further on.
+        if (lastRow > cellFirstRow) svg << " data-pitch=\"" << shape.rowBytes << "\" data-rows=\"" << lastRow - cellFirstRow + 1 << "\"";
+        svg << "><title>";
         if (single) {
           svg << escape(view_.title(firstByte));
         } else {

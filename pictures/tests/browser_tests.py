@@ -100,7 +100,13 @@ def run_failures(workdir, command):
         name = os.path.basename(page)
         if 'href="failures/%s"' % name not in report:
             fail("report.html does not link " + name)
-        render(page, os.path.join(workdir, "page-%d.png" % i), "--grid", "src", "--grid", "exp")
+        # A valid saved case is drawn (source and expected grids); an invalid one (G-4) says why instead.
+        verdict = subprocess.run([command[0], "case", page[:-5] + ".json", "--out", os.path.join(workdir, "case-%d" % i)],
+                                 stdout=subprocess.PIPE, stderr=subprocess.STDOUT).returncode
+        grids = ["--grid", "src", "--grid", "exp"] if verdict == 0 else []
+        if verdict != 0 and "Oracle verdict" not in open(page).read():
+            fail(name + ": an invalid case's page does not state the oracle's verdict")
+        render(page, os.path.join(workdir, "page-%d.png" % i), *grids)
 
 
 def manifest_page(pages_dir, page_id):

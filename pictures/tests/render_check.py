@@ -117,6 +117,17 @@ def cells(svg, grid_id):
     return None
 
 
+def holds(rect, n):
+    """Whether the cell holds byte n: [b0, b1) in its first row, the same span data-pitch further per grouped row."""
+    b0, b1 = int(rect.get("data-b0")), int(rect.get("data-b1"))
+    pitch, rows = int(rect.get("data-pitch", "0")), int(rect.get("data-rows", "1"))
+    if n < b0:
+        return False
+    if pitch == 0:
+        return n < b1
+    return (n - b0) // pitch < rows and (n - b0) % pitch < b1 - b0
+
+
 def sample_point(rect):
     # Away from the centred label text: 4 px inside the top-left corner.
     return float(rect.get("x")) + 4, float(rect.get("y")) + 4
@@ -175,7 +186,7 @@ def main():
         n = args.mismatch_byte
         for grid in ("diff", "act"):
             rects = cells(svg, grid) or fail("no grid %s in a failure page" % grid)
-            holder = next((r for r in rects if int(r.get("data-b0")) <= n < int(r.get("data-b1"))), None)
+            holder = next((r for r in rects if holds(r, n)), None)
             if holder is None:
                 fail("no cell of grid %s holds byte %d" % (grid, n))
             got = pixel(png, *sample_point(holder))
@@ -183,8 +194,7 @@ def main():
                 fail("grid %s: byte %d's cell at %s is %s, not the mismatch colour %s" %
                      (grid, n, sample_point(holder), got, MISMATCH))
             checked.append("grid %s byte %d highlighted at %s" % (grid, n, sample_point(holder)))
-        other = next((r for r in cells(svg, "diff") if not int(r.get("data-b0")) <= n < int(r.get("data-b1"))
-                      and r.get("class").split()[0] == "eq"), None)
+        other = next((r for r in cells(svg, "diff") if not holds(r, n) and r.get("class").split()[0] == "eq"), None)
         if other is None or close(pixel(png, *sample_point(other)), MISMATCH):
             fail("an equal cell of the difference grid is missing or shows the mismatch colour")
     print("render_check: ok: %s (%dx%d, %d colours)%s" % (args.page, w, h, len(colours),
