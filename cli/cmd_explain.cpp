@@ -30,6 +30,13 @@ int runExplain(const ExplainOptions& options) {
     if (!parsed.profile) return fail(ExitStatus::usage, "--profile: " + parsed.error);
     data.c.profile = *parsed.profile;
   }
+  // As `dcconf case`: a call that is not documented at all (4) writes nothing; an invalid (3) or unsupported (6)
+  // case gets a page that says why, and the status says so too.
+  const oracle::Evaluation evaluation = oracle::evaluate(data.c, data.src, data.dstBefore);
+  if (evaluation.verdict == oracle::Verdict::malformed) {
+    for (const auto& violation : evaluation.violations) printError(options.casePath + ": " + oracle::describe(violation));
+    return code(ExitStatus::unreadableCase);
+  }
   StagedOutput::Begin staged = StagedOutput::begin(options.outDir, options.force);
   if (!staged.output) return fail(ExitStatus::outputRefused, staged.error);
   const pictures::Explained explained = pictures::explainCase(data);
@@ -37,13 +44,10 @@ int runExplain(const ExplainOptions& options) {
   if (error.empty()) error = staged.output->write("explain.svg", explained.svg);
   if (error.empty()) error = staged.output->commit();
   if (!error.empty()) return fail(ExitStatus::outputRefused, error);
-  // As `dcconf case`: the page says why an invalid or unsupported case has no grids, and the status says so too.
-  const oracle::Evaluation evaluation = oracle::evaluate(data.c, data.src, data.dstBefore);
   for (const auto& violation : evaluation.violations) printError(options.casePath + ": " + oracle::describe(violation));
   switch (evaluation.verdict) {
     case oracle::Verdict::invalid: return code(ExitStatus::invalidCase);
     case oracle::Verdict::notSupported: return code(ExitStatus::notSupported);
-    case oracle::Verdict::malformed: return code(ExitStatus::unreadableCase);
     default: return code(ExitStatus::ok);
   }
 }
