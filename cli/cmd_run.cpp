@@ -135,7 +135,7 @@ Command addRunCommand(CLI::App& parent) {
   app->add_option("--threads", o->run.threads, "worker processes")->capture_default_str();
   app->add_option("--shard", o->shard, "run only shard I of N (1-based); GTEST_SHARD_INDEX/GTEST_TOTAL_SHARDS too");
   app->add_flag("--fail-fast", o->run.failFast, "stop after the first failing property");
-  app->add_option("--out", o->outDir, "write report.json, junit.xml and failures/ here");
+  app->add_option("--out", o->outDir, "write report.json, junit.xml, report.html and failures/ here");
   app->add_flag("--force", o->force, "replace a non-empty --out directory");
   app->add_option("--timeout-ms", o->run.perCaseTimeoutMs, "per-case timeout for plugin and exec backends")
       ->capture_default_str();

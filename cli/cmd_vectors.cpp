@@ -75,7 +75,7 @@ std::optional<vectors::VectorSet> loadOrReport(const std::string& dir, int& stat
   return std::nullopt;
 }
 
-// report.json + junit.xml (+ nothing else) under --out, as dcconf run writes them.
+// report.json, junit.xml, report.html and failures/<tcId>.html under --out, as dcconf run writes them.
 int finishJudged(const VectorsOptions& o, const vectors::Judged& judged, std::optional<StagedOutput>& reportOut,
                  std::optional<StagedOutput>& outputsOut) {
   if (!judged.report) return fail(ExitStatus::backendUnavailable, judged.error);
@@ -169,7 +169,7 @@ Command addVectorsCommand(CLI::App& parent) {
   verify->add_option("--outputs", o->outputsDir, "folder of <tcId>.bin, one per vector the harness ran")->required();
 
   for (CLI::App* judge : {check, verify}) {
-    judge->add_option("--out", o->reportDir, "write report.json and junit.xml here");
+    judge->add_option("--out", o->reportDir, "write report.json, junit.xml, report.html and failures/*.html here");
     judge->add_flag("--force", o->force, "replace non-empty output folders");
     judge->add_option("--tc", o->tcGlob, "only vectors whose tcId matches this glob")->capture_default_str();
     judge->add_flag("--quiet", o->quiet, "no summary table");

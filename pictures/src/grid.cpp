@@ -124,10 +124,17 @@ void Grid::draw(std::ostringstream& svg, double x, double y) {
   y_ = y;
   const Shape& shape = *view_.shape;
   svg << "<g id=\"grid-" << view_.id << "\">\n";
-  svg << "<text class=\"h2\" x=\"" << fmt(x) << "\" y=\"" << fmt(y + 13) << "\">" << escape(view_.heading) << "</text>\n";
-  svg << "<text class=\"cap\" x=\"" << fmt(x) << "\" y=\"" << fmt(y + 26) << "\">" << escape(shape.caption)
-      << "</text>\n";
-  svg << "<text class=\"cap\" x=\"" << fmt(x) << "\" y=\"" << fmt(y + 39) << "\">" << escape(grouping_) << "</text>\n";
+  // Heading lines cut to the grid's width (grids stand side by side); the whole line is the hover text.
+  const auto fit = [this](const std::string& text, double charW) {
+    const auto n = static_cast<std::size_t>(std::max(20.0, width_ / charW));
+    return text.size() <= n ? text : text.substr(0, n - 3) + "...";
+  };
+  const std::pair<const std::string*, double> lines[] = {{&view_.heading, 7.3}, {&shape.caption, 6.1}, {&grouping_, 6.1}};
+  for (std::size_t i = 0; i < 3; ++i) {
+    svg << "<text class=\"" << (i == 0 ? "h2" : "cap") << "\" x=\"" << fmt(x) << "\" y=\"" << fmt(y + 13 + 13 * static_cast<double>(i))
+        << "\"><title>" << escape(*lines[i].first) << "</title>" << escape(fit(*lines[i].first, lines[i].second))
+        << "</text>\n";
+  }
   const auto origin = static_cast<std::int64_t>(shape.originByte);
   const auto rowBytes = static_cast<std::int64_t>(shape.rowBytes);
   for (std::int64_t panel = panel0_; panel < panel0_ + panelCount_; ++panel) {

@@ -170,7 +170,9 @@ Judged checkSet(const VectorSet& set, const std::string& backendSpec, std::uint3
 
 Judged verifySet(const VectorSet& set, const fs::path& outputsDir, const JudgeOptions& options) {
   std::error_code ec;
-  if (!fs::is_directory(outputsDir, ec)) return {std::nullopt, "--outputs: " + outputsDir.string() + " is not a directory", {}, {}};
+  if (!fs::is_directory(outputsDir, ec)) {
+    return {std::nullopt, "--outputs: " + outputsDir.string() + " is not a directory", {}, {}};
+  }
   const auto start = std::chrono::steady_clock::now();
   Recorder recorder(metaFor(set, options, "outputs:" + outputsDir.string(), ""),
                     "dcconf vectors verify " + run::shellQuoteArg(options.setArgument) + " --outputs " +
