@@ -8,6 +8,7 @@
 #include "baseline_option.hpp"
 #include "commands.hpp"
 #include "dcconf/casefile/casefile.hpp"
+#include "dcconf/pictures/pictures.hpp"
 #include "dcconf/run/lifecycle.hpp"
 #include "dcconf/run/run.hpp"
 #include "diagnostics.hpp"
@@ -136,9 +137,12 @@ int runRun(RunCliOptions& o) {
   if (staged) {
     std::string error = staged->write("report.json", outcome.report->toJsonText());
     if (error.empty()) error = staged->write("junit.xml", outcome.report->toJunitXml());
+    std::vector<std::string> written;
     for (const auto& file : outcome.files) {
       if (error.empty()) error = staged->write(file.relativePath, file.text);
+      written.push_back(file.relativePath);
     }
+    if (error.empty()) error = staged->write("report.html", pictures::reportPage(outcome.report->toJsonText(), written));
     if (error.empty()) error = staged->commit();
     if (!error.empty()) return fail(ExitStatus::outputRefused, error);
   }
@@ -169,7 +173,7 @@ Command addRunCommand(CLI::App& parent) {
   app->add_option("--threads", o->run.threads, "worker processes")->capture_default_str();
   app->add_option("--shard", o->shard, "run only shard I of N (1-based); GTEST_SHARD_INDEX/GTEST_TOTAL_SHARDS too");
   app->add_flag("--fail-fast", o->run.failFast, "stop after the first failing property");
-  app->add_option("--out", o->outDir, "write report.json, junit.xml and failures/ here");
+  app->add_option("--out", o->outDir, "write report.json, junit.xml, report.html and failures/ here");
   app->add_flag("--force", o->force, "replace a non-empty --out directory");
   app->add_option("--timeout-ms", o->run.perCaseTimeoutMs, "per-case timeout for plugin and exec backends")
       ->capture_default_str()

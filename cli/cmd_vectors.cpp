@@ -4,6 +4,7 @@
 
 #include "baseline_option.hpp"
 #include "commands.hpp"
+#include "dcconf/pictures/pictures.hpp"
 #include "dcconf/run/run.hpp"
 #include "dcconf/vectors/export.hpp"
 #include "dcconf/vectors/judge.hpp"
@@ -90,7 +91,7 @@ std::optional<vectors::VectorSet> loadOrReport(const std::string& dir, int& stat
   return std::nullopt;
 }
 
-// report.json + junit.xml (+ nothing else) under --out, as dcconf run writes them.
+// report.json, junit.xml, report.html and failures/<tcId>.html under --out, as dcconf run writes them.
 int finishJudged(const VectorsOptions& o, const vectors::Judged& judged, std::optional<StagedOutput>& reportOut,
                  std::optional<StagedOutput>& outputsOut) {
   if (!judged.report) return fail(ExitStatus::backendUnavailable, judged.error);
@@ -100,6 +101,12 @@ int finishJudged(const VectorsOptions& o, const vectors::Judged& judged, std::op
   if (reportOut) {
     error = reportOut->write("report.json", judged.report->toJsonText());
     if (error.empty()) error = reportOut->write("junit.xml", judged.report->toJunitXml());
+    std::vector<std::string> pages;
+    for (const auto& page : judged.failurePages) {
+      if (error.empty()) error = reportOut->write(page.relativePath, page.bytes);
+      pages.push_back(page.relativePath);
+    }
+    if (error.empty()) error = reportOut->write("report.html", pictures::reportPage(judged.report->toJsonText(), pages));
     if (error.empty()) error = reportOut->commit();
   }
   if (outputsOut) {
@@ -193,7 +200,7 @@ Command addVectorsCommand(CLI::App& parent) {
   verify->add_option("--outputs", o->outputsDir, "folder of <tcId>.bin, one per vector the harness ran")->required();
 
   for (CLI::App* judge : {check, verify}) {
-    judge->add_option("--out", o->reportDir, "write report.json and junit.xml here");
+    judge->add_option("--out", o->reportDir, "write report.json, junit.xml, report.html and failures/*.html here");
     judge->add_flag("--force", o->force, "replace non-empty output folders");
     judge->add_option("--tc,--only", o->tcGlob, "only vectors whose tcId (their unit id) matches this glob")
         ->capture_default_str();

@@ -23,5 +23,6 @@ Command addBenchCommand(CLI::App& parent);
 Command addMutantsCommand(CLI::App& parent);
 Command addReportCommand(CLI::App& parent);
 Command addBaselineCommand(CLI::App& parent);
+Command addExplainCommand(CLI::App& parent);
 
 }  // namespace dcconf::cli

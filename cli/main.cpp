@@ -11,9 +11,9 @@ namespace {
 
 using namespace dcconf::cli;
 
-constexpr std::array<Registrar, 8> kRegistrars{addRunCommand,   addCaseCommand,    addListCommand,
-                                               addVectorsCommand, addBenchCommand, addMutantsCommand,
-                                               addReportCommand,  addBaselineCommand};
+constexpr std::array<Registrar, 9> kRegistrars{addRunCommand,     addCaseCommand,    addListCommand,
+                                               addVectorsCommand, addBenchCommand,   addMutantsCommand,
+                                               addReportCommand,  addBaselineCommand, addExplainCommand};
 
 }  // namespace
 

@@ -8,6 +8,7 @@
 
 #include "dcconf/oracle/oracle.hpp"
 #include "dcconf/run/diff.hpp"
+#include "dcconf/run/failure_page.hpp"
 #include "dcconf/run/run.hpp"
 
 namespace dcconf::vectors {
@@ -75,7 +76,8 @@ class Recorder {
   Recorder(report::RunMeta meta, std::string reproPrefix)
       : report_(std::move(meta)), reproPrefix_(std::move(reproPrefix)) {}
 
-  void record(const Vector& v, const Judgement& j) {
+  // actual: the destination the implementation produced, when it produced one (for the failure's picture).
+  void record(const Vector& v, const Judgement& j, std::span<const std::uint8_t> actual = {}) {
     const report::GroupKey key{reportGroup(v.data.c), std::string(oracle::name(v.data.c.dtype))};
     const char* property = v.result == Result::valid ? kValidProperty : kInvalidProperty;
     report_.record(key, property, j.status);
@@ -93,6 +95,8 @@ class Recorder {
     failure.diff = j.diff;
     failure.caseFile = v.groupFile;
     failure.repro = reproPrefix_ + " --tc " + v.tcId;
+    const std::string page = run::failurePicture(v.data, failure, actual, &v.expected, &v.care);
+    pages_.push_back({run::failurePicturePath(failure), std::vector<std::uint8_t>(page.begin(), page.end())});
     report_.addFailure(std::move(failure));
   }
 
@@ -101,9 +105,11 @@ class Recorder {
     return std::move(report_);
   }
   report::Report& report() { return report_; }
+  std::vector<SetFile> takePages() { return std::move(pages_); }
 
  private:
   report::Report report_;
+  std::vector<SetFile> pages_;  // failures/<tcId>.html
   std::string reproPrefix_;
 };
 
@@ -124,7 +130,7 @@ Judged checkSet(const VectorSet& set, const std::string& backendSpec, std::uint3
                 const JudgeOptions& options) {
   Judged judged;
   run::BackendMade made = run::makeBackend(backendSpec, perCaseTimeoutMs);
-  if (!made.backend) return {std::nullopt, made.error, {}};
+  if (!made.backend) return {std::nullopt, made.error, {}, {}};
   const auto start = std::chrono::steady_clock::now();
   Recorder recorder(metaFor(set, options, made.backend->name(), made.backend->version()),
                     "dcconf vectors check " + run::shellQuoteArg(options.setArgument) + " --backend " +
@@ -153,18 +159,22 @@ Judged checkSet(const VectorSet& set, const std::string& backendSpec, std::uint3
       case backends::RunStatus::crashed: j = {CaseStatus::crash, "G-4", answered, {}}; break;
       case backends::RunStatus::timedOut: j = {CaseStatus::timeout, "G-4", answered, {}}; break;
     }
-    recorder.record(v, j);
+    recorder.record(v, j, result.status == backends::RunStatus::ok ? std::span<const std::uint8_t>(actual)
+                                                                  : std::span<const std::uint8_t>());
     progress.unitDone(1, report::isFailure(j.status));
   }
   progress.finish();
-  if (judgedCount == 0) return {std::nullopt, noneSelected(options), {}};
+  if (judgedCount == 0) return {std::nullopt, noneSelected(options), {}, {}};
   judged.report = recorder.finish(start);
+  judged.failurePages = recorder.takePages();
   return judged;
 }
 
 Judged verifySet(const VectorSet& set, const fs::path& outputsDir, const JudgeOptions& options) {
   std::error_code ec;
-  if (!fs::is_directory(outputsDir, ec)) return {std::nullopt, "--outputs: " + outputsDir.string() + " is not a directory", {}};
+  if (!fs::is_directory(outputsDir, ec)) {
+    return {std::nullopt, "--outputs: " + outputsDir.string() + " is not a directory", {}, {}};
+  }
   const auto start = std::chrono::steady_clock::now();
   Recorder recorder(metaFor(set, options, "outputs:" + outputsDir.string(), ""),
                     "dcconf vectors verify " + run::shellQuoteArg(options.setArgument) + " --outputs " +
@@ -179,6 +189,7 @@ Judged verifySet(const VectorSet& set, const fs::path& outputsDir, const JudgeOp
     const fs::path file = outputsDir / (v.tcId + ".bin");
     const std::uint64_t want = v.data.c.dst.sizeBytes;
     Judgement j;
+    std::vector<std::uint8_t> actual;
     if (!fs::is_regular_file(file, ec)) {
       j = v.result == Result::invalid ? Judgement{CaseStatus::rejected, "", "", {}}
                                       : failed("G-1", v.tcId + ": no output " + file.filename().string() + " in " +
@@ -187,7 +198,7 @@ Judged verifySet(const VectorSet& set, const fs::path& outputsDir, const JudgeOp
       j = failed("G-1", v.tcId + ": " + file.filename().string() + " is " + (ec ? "unreadable" : std::to_string(size) + " bytes") +
                             ", expected " + std::to_string(want) + " (the case's dst.size)");
     } else {
-      std::vector<std::uint8_t> actual(want);
+      actual.resize(want);
       std::ifstream in(file, std::ios::binary);
       in.read(reinterpret_cast<char*>(actual.data()), static_cast<std::streamsize>(want));
       if (static_cast<std::uint64_t>(in.gcount()) != want) {
@@ -196,12 +207,13 @@ Judged verifySet(const VectorSet& set, const fs::path& outputsDir, const JudgeOp
         j = v.result == Result::valid ? judgeValid(v, actual) : judgeInvalidRan(v, actual);
       }
     }
-    recorder.record(v, j);
+    recorder.record(v, j, actual);
     progress.unitDone(1, report::isFailure(j.status));
   }
-  if (judgedCount == 0) return {std::nullopt, noneSelected(options), {}};
+  if (judgedCount == 0) return {std::nullopt, noneSelected(options), {}, {}};
   Judged judged;
   judged.report = recorder.finish(start);
+  judged.failurePages = recorder.takePages();
   return judged;
 }
 

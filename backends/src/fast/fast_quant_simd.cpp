@@ -45,7 +45,10 @@ std::uint64_t FloatToHalf(const std::uint8_t* src, std::uint8_t* dst, std::uint6
     if (relu) bits = hn::IfThenZeroElse(hn::Lt(bits, hn::Zero(di)), bits);  // sign set (-0, NaN too) -> +0
     auto f = hn::BitCast(df, bits);
     f = hn::IfThenElse(hn::IsNaN(f), hn::CopySign(quietNaN, f), f);
-    hn::StoreU(hn::DemoteTo(dh, f), dh, reinterpret_cast<hwy::float16_t*>(dst) + k);
+    // FIX-6a: the zero offset is added after the conversion to half, so a -0.0 result (ReLU'd negative, zero
+    // product, underflow) comes out +0.0
+    const auto h = hn::BitCast(du16, hn::DemoteTo(dh, f));
+    hn::StoreU(hn::IfThenZeroElse(hn::Eq(h, negativeZero), h), du16, reinterpret_cast<std::uint16_t*>(dst) + k);
   });
 }
 
@@ -104,7 +107,9 @@ std::uint64_t DeqToHalf(const std::uint8_t* src, std::uint8_t* dst, std::uint64_
   const hn::Rebind<float, decltype(d64)> df;
   const hn::Rebind<std::int32_t, decltype(d64)> di;
   const hn::Rebind<hwy::float16_t, decltype(d64)> dh;
+  const hn::Rebind<std::uint16_t, decltype(d64)> du16;
   const auto quietNaN = hn::BitCast(df, hn::Set(di, 0x7FC00000));
+  const auto negativeZero = hn::Set(du16, 0x8000);
   return forEachVector(count, hn::Lanes(d64), [&](std::uint64_t k) {
     const auto y = scaled(d64, intSource(d64, src, k, lanes), k, lanes, relu);
     // round to odd: the nearest float, one step toward zero when that rounded away, and the last bit set if inexact
@@ -114,7 +119,10 @@ std::uint64_t DeqToHalf(const std::uint8_t* src, std::uint8_t* dst, std::uint64_
     const auto inexact = oneWhere(d64, hn::Ne(back, y));
     auto f = hn::BitCast(df, hn::Or(hn::Sub(hn::BitCast(di, nearest), away), inexact));
     f = hn::IfThenElse(hn::IsNaN(f), hn::CopySign(quietNaN, f), f);
-    hn::StoreU(hn::DemoteTo(dh, f), dh, reinterpret_cast<hwy::float16_t*>(dst) + k);
+    // FIX-6a: the zero offset is added after the conversion to half, so a -0.0 result (ReLU'd negative, zero
+    // product, underflow) comes out +0.0
+    const auto h = hn::BitCast(du16, hn::DemoteTo(dh, f));
+    hn::StoreU(hn::IfThenZeroElse(hn::Eq(h, negativeZero), h), du16, reinterpret_cast<std::uint16_t*>(dst) + k);
   });
 }
 

@@ -20,6 +20,7 @@
 #include "dcconf/properties/invariants.hpp"
 #include "dcconf/report/report.hpp"
 #include "dcconf/run/diff.hpp"
+#include "dcconf/run/failure_page.hpp"
 #include "dcconf/run/lifecycle.hpp"
 #include "dcconf/run/run.hpp"
 #include "engine_internal.hpp"
@@ -226,32 +227,35 @@ class UnitRunner {
     failure.message = minimal.message.substr(0, minimal.message.find('\n'));
     failure.clause = unit.property->clauses;
     failure.unit = unit.id;
-    explainAgainstOracle(minimal.data, failure);
+    const std::vector<std::uint8_t> actual = explainAgainstOracle(minimal.data, failure);
     if (options_.reruns > 0 && unit.property->kind == PropertyKind::onCase) checkFlaky(unit, minimal.data, failure);
     failure.caseFile = "failures/" + failure.id + ".json";
     files_.push_back({failure.caseFile, casefile::toJsonText(minimal.data)});
     const std::filesystem::path saved =
         options_.outDir.empty() ? std::filesystem::path(failure.caseFile) : options_.outDir / failure.caseFile;
     failure.repro = "dcconf run --backend " + shellQuoteArg(options_.backendSpec) + " --replay " + shellQuoteArg(saved.string());
+    files_.push_back({failurePicturePath(failure), failurePicture(minimal.data, failure, actual)});
     report_.addFailure(std::move(failure));
   }
 
-  // The conformance diff of the minimal case: where the backend's bytes leave the oracle's expectation.
-  void explainAgainstOracle(const casefile::CaseData& data, report::Failure& failure) {
+  // The conformance diff of the minimal case: where the backend's bytes leave the oracle's expectation. Returns the
+  // destination the backend produced (empty when it produced none), for the failure's picture.
+  std::vector<std::uint8_t> explainAgainstOracle(const casefile::CaseData& data, report::Failure& failure) {
     const auto evaluation = oracle::evaluate(data.c, data.src, data.dstBefore);
-    if (evaluation.verdict != oracle::Verdict::computed) return;
+    if (evaluation.verdict != oracle::Verdict::computed) return {};
     std::vector<std::uint8_t> actual = data.dstBefore;
     tap_.reset();
     const auto result = tap_.run(data.c, data.src, actual);
     if (result.status != backends::RunStatus::ok) {
       failure.diff.push_back("backend answered " + std::string(backends::name(result.status)) + ": " + result.detail);
-      return;
+      return {};
     }
     const MismatchReport mismatches = describeMismatches(data.c, evaluation, actual);
-    if (mismatches.mismatchedBytes == 0) return;
+    if (mismatches.mismatchedBytes == 0) return actual;
     failure.clause = mismatches.clause;
     failure.diff.push_back(mismatches.summary);
     failure.diff.insert(failure.diff.end(), mismatches.lines.begin(), mismatches.lines.end());
+    return actual;
   }
 
   // --reruns: replays the minimal case; a pass among the replays makes the failure FLAKY, a G-3 determinism finding,

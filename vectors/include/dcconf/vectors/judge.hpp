@@ -28,6 +28,7 @@ struct Judged {
   std::optional<report::Report> report;
   std::string error;             // one line when nothing could be judged (backend unavailable, no vector selected)
   std::vector<SetFile> outputs;  // check with saveOutputs: "<tcId>.bin"
+  std::vector<SetFile> failurePages;  // "failures/<tcId>.html", one per failure (docs/pictures.md)
 };
 
 // backendSpec: fast | oracle | plugin:PATH | exec:COMMAND (as dcconf run).

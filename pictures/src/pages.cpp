@@ -1,0 +1,585 @@
+// explain.html / explain.svg, failures/ID.html and report.html: the grids assembled into pages.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <set>
+
+#include <nlohmann/json.hpp>
+
+#include "dcconf/oracle/numeric.hpp"
+#include "dcconf/pictures/pictures.hpp"
+#include "grid.hpp"
+
+namespace dcconf::pictures {
+
+using namespace detail;
+using oracle::Operation;
+using oracle::Region;
+
+namespace {
+
+constexpr double kMargin = 12;
+constexpr double kGridMaxWidth = 860;
+constexpr double kPageMaxWidth = 1800;
+constexpr std::size_t kMaxArrows = 12;
+
+std::string fmt(double v) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.1f", v);
+  return buffer;
+}
+
+std::string clip(const std::string& text, std::size_t n) { return text.size() <= n ? text : text.substr(0, n - 3) + "..."; }
+
+bool inside(const std::vector<oracle::ByteRange>& ranges, std::uint64_t b) {
+  const auto it = std::upper_bound(ranges.begin(), ranges.end(), b,
+                                   [](std::uint64_t v, const oracle::ByteRange& r) { return v < r.begin; });
+  return it != ranges.begin() && b < std::prev(it)->end;
+}
+
+std::string valueAt(oracle::DType dtype, std::span<const std::uint8_t> bytes, std::uint64_t b) {
+  const std::uint32_t s = oracle::sizeBytes(dtype);
+  if (b + s > bytes.size()) return "-";
+  const std::uint64_t bits = oracle::loadElementBits(bytes, b, s);
+  char hex[24];
+  std::snprintf(hex, sizeof hex, "0x%0*llx", static_cast<int>(2 * s), static_cast<unsigned long long>(bits));
+  return oracle::formatElement(dtype, bits) + " (" + hex + ")";
+}
+
+std::string shortValue(oracle::DType dtype, std::span<const std::uint8_t> bytes, std::uint64_t b) {
+  const std::uint32_t s = oracle::sizeBytes(dtype);
+  if (b + s > bytes.size()) return "";
+  const std::uint64_t bits = oracle::loadElementBits(bytes, b, s);
+  std::string text = oracle::formatElement(dtype, bits);
+  if (text.size() <= 6) return text;
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.3g", oracle::decodeElement(dtype, bits));
+  if (std::string(buffer).size() <= 6) return buffer;
+  std::snprintf(buffer, sizeof buffer, "%.0e", oracle::decodeElement(dtype, bits));
+  return buffer;
+}
+
+// Everything the pictures of one computed case need.
+struct Model {
+  const casefile::CaseData& data;
+  Operation op;
+  oracle::Evaluation ev;
+  Shapes shapes;
+  std::vector<std::int64_t> map;          // dst byte -> src byte, or empty
+  std::vector<std::uint8_t> srcMoved;     // src bytes some dst byte holds (when map is known)
+  std::vector<std::uint8_t> expected, care;  // the truth (the oracle's, or a vector's)
+
+  Model(const casefile::CaseData& d, Operation o, oracle::Evaluation e) : data(d), op(o), ev(std::move(e)) {
+    shapes = shapesOf(data.c, op);
+    if (op != Operation::enhancedCo1ToCo2 && op != Operation::fixpipe) map = probeMap(data, ev.expectation);
+    if (!map.empty()) {
+      srcMoved.assign(data.src.size(), 0);
+      for (const std::int64_t from : map) {
+        if (from >= 0) srcMoved[static_cast<std::size_t>(from)] = 1;
+      }
+    } else if (shapes.note.empty() && op != Operation::fixpipe) {
+      shapes.note = "no arrows: no destination byte holds a source byte verbatim";
+    }
+    expected = ev.expectation.expected;
+    care = ev.expectation.care;
+  }
+
+  std::uint32_t dstElementBytes() const { return oracle::sizeBytes(data.c.dtype); }
+
+  Cat srcCat(std::uint64_t b) const {
+    const auto& reads = ev.footprint.reads;
+    if (inside(reads, b)) return srcMoved.empty() || srcMoved[b] != 0 ? Cat::data : Cat::gap;
+    if (!reads.empty() && b >= reads.front().begin && b < reads.back().end) return Cat::gap;
+    return Cat::notRead;
+  }
+  Cat dstCat(std::uint64_t b) const {
+    const Region r = ev.expectation.region[b];
+    switch (r) {
+      case Region::data: return Cat::data;
+      case Region::leftPad: return Cat::leftPad;
+      case Region::rightPad: return Cat::rightPad;
+      case Region::dummy: return Cat::dummy;
+      case Region::zeroTail: return Cat::zeroTail;
+      case Region::collision: return Cat::collision;
+      case Region::keep: break;
+      default: return Cat::any;  // the ambiguous regions
+    }
+    const auto& writes = ev.footprint.writes;
+    if (inside(writes, b)) return Cat::keep;
+    if (!writes.empty() && b >= writes.front().begin && b < writes.back().end) return Cat::gap;
+    return Cat::guard;
+  }
+  std::string srcLabel(std::uint64_t b, bool longForm) const {
+    if (op == Operation::enhancedCo1ToCo2 || op == Operation::fixpipe) {
+      const std::uint64_t e = b < data.c.src.offsetBytes ? 0 : (b - data.c.src.offsetBytes) / shapes.src.elementBytes;
+      return longForm ? "element " + std::to_string(e) : std::to_string(e);
+    }
+    return sourceLabel(data.c, op, b, longForm);
+  }
+  // The short text of a destination element in the explain picture: where it came from, or what it is.
+  std::string dstLabel(std::uint64_t b) const {
+    switch (dstCat(b)) {
+      case Cat::data:
+        if (!map.empty() && map[b] >= 0) return srcLabel(static_cast<std::uint64_t>(map[b]), false);
+        return std::to_string((b - std::min(b, data.c.dst.offsetBytes)) / dstElementBytes());
+      case Cat::leftPad: return "L";
+      case Cat::rightPad: return "R";
+      case Cat::dummy: return "d";
+      case Cat::zeroTail: return "0";
+      default: return "";
+    }
+  }
+  std::string dstTitle(std::uint64_t b) const {
+    const Cat cat = dstCat(b);
+    std::string t = "destination byte " + std::to_string(b) + " (element " +
+                    std::to_string((b - std::min(b, data.c.dst.offsetBytes)) / dstElementBytes()) +
+                    " of the copy): " + style(cat).label;
+    if (care[b] == 0) t += ", ANY: " + std::string(oracle::whyUnspecified(ev.expectation.region[b]));
+    if (!map.empty() && map[b] >= 0) t += "; from source byte " + std::to_string(map[b]) + ", " + srcLabel(static_cast<std::uint64_t>(map[b]), true);
+    return t;
+  }
+  std::string srcTitle(std::uint64_t b) const {
+    return "source byte " + std::to_string(b) + ", " + srcLabel(b, true) + ": " + style(srcCat(b)).label + ", value " +
+           valueAt(op == Operation::fixpipe || op == Operation::enhancedCo1ToCo2 ? srcDType() : data.c.dtype, data.src, b);
+  }
+  oracle::DType srcDType() const {
+    if (op == Operation::fixpipe && data.c.fixpipe) return data.c.fixpipe->srcDType;
+    if (op == Operation::enhancedCo1ToCo2 && data.c.enhancedParams && data.c.enhancedParams->srcDType) {
+      return *data.c.enhancedParams->srcDType;
+    }
+    return data.c.dtype;
+  }
+
+  BufferView srcView() const {
+    BufferView v;
+    v.id = "src";
+    v.heading = "source: " + shapes.src.name + ", " + std::to_string(data.src.size()) + " B, copy starts at byte " +
+                std::to_string(data.c.src.offsetBytes);
+    v.shape = &shapes.src;
+    v.size = data.src.size();
+    const auto& reads = ev.footprint.reads;
+    v.interestingBegin = reads.empty() ? data.c.src.offsetBytes : reads.front().begin;
+    v.interestingEnd = reads.empty() ? data.c.src.offsetBytes + 1 : reads.back().end;
+    v.cat = [this](std::uint64_t b) { return srcCat(b); };
+    v.label = [this](std::uint64_t b) { return srcCat(b) == Cat::data ? srcLabel(b, false) : std::string(); };
+    v.title = [this](std::uint64_t b) { return srcTitle(b); };
+    return v;
+  }
+  BufferView dstView(std::string id, std::string heading) const {
+    BufferView v;
+    v.id = std::move(id);
+    v.heading = std::move(heading);
+    v.shape = &shapes.dst;
+    v.size = expected.size();
+    const auto& writes = ev.footprint.writes;
+    v.interestingBegin = writes.empty() ? data.c.dst.offsetBytes : writes.front().begin;
+    v.interestingEnd = writes.empty() ? data.c.dst.offsetBytes + 1 : writes.back().end;
+    v.cat = [this](std::uint64_t b) { return dstCat(b); };
+    v.unspecified = [this](std::uint64_t b) { return care[b] == 0; };
+    v.label = [this](std::uint64_t b) { return dstLabel(b); };
+    v.title = [this](std::uint64_t b) { return dstTitle(b); };
+    return v;
+  }
+};
+
+const char* kSvgStyle = R"(<style>
+text { font-family: DejaVu Sans Mono, monospace; fill: #1b2631; }
+.h1 { font-size: 15px; font-weight: bold; } .h2 { font-size: 12px; font-weight: bold; }
+.cap { font-size: 10px; fill: #4d5656; } .pl { font-size: 9px; fill: #4d5656; }
+.lb { font-size: 9px; text-anchor: middle; pointer-events: none; }
+rect { stroke: #7f8c8d; stroke-width: 0.5; }
+.frame { fill: none; stroke: #2c3e50; stroke-width: 1.2; }
+.mk { stroke: #2c3e50; stroke-width: 1.5; } .fr { stroke: #17202a; stroke-width: 2.5; }
+.u { stroke-dasharray: 3 2; stroke: #34495e; }
+.eq { fill: #f4f6f6; } .mm { fill: )" "#ff0080" R"(; stroke: #7b0041; stroke-width: 1; }
+.arrow { stroke: #1a5276; stroke-width: 1.6; fill: none; opacity: 0.75; marker-end: url(#ah); }
+.sw { stroke: #566573; }
+)";
+
+std::string styleBlock() {
+  std::string s = kSvgStyle;
+  for (std::size_t k = 0; k < kCatCount; ++k) {
+    const CatStyle& cs = style(static_cast<Cat>(k));
+    s += std::string(".") + cs.cls + " { fill: " + cs.fill + "; }\n";
+  }
+  return s + "</style>\n";
+}
+
+// Legend swatches in rows; returns the height used.
+double legend(std::ostringstream& svg, double x, double y, double width, bool withMismatch) {
+  svg << "<g id=\"legend\">\n";
+  double cx = x, cy = y;
+  auto item = [&](const std::string& cls, const std::string& label, const std::string& meaning, bool dashed) {
+    const double w = 22 + 7.0 * static_cast<double>(label.size()) + 14;
+    if (cx + w > x + width) {
+      cx = x;
+      cy += 20;
+    }
+    svg << "<rect class=\"sw " << cls << (dashed ? " u" : "") << "\" x=\"" << fmt(cx) << "\" y=\"" << fmt(cy)
+        << "\" width=\"16\" height=\"13\"><title>" << escape(meaning) << "</title></rect><text class=\"cap\" x=\""
+        << fmt(cx + 20) << "\" y=\"" << fmt(cy + 10) << "\">" << escape(label) << "</text>\n";
+    cx += w;
+  };
+  for (std::size_t k = 0; k < kCatCount; ++k) {
+    const CatStyle& cs = style(static_cast<Cat>(k));
+    item(cs.cls, cs.label, cs.meaning, false);
+  }
+  item("data", "dashed: ANY", "care 0: any value passes", true);
+  if (withMismatch) item("mm", "MISMATCH", "a cared byte that differs from the expectation", false);
+  svg << "</g>\n";
+  return cy - y + 20;
+}
+
+struct Svg {
+  std::ostringstream body;
+  double width = 0, height = 0;
+  std::string document(bool standalone) const {
+    std::ostringstream out;
+    if (standalone) out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
+    out << "<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"picture\" width=\"" << fmt(width) << "\" height=\""
+        << fmt(height) << "\" viewBox=\"0 0 " << fmt(width) << " " << fmt(height) << "\">\n"
+        << styleBlock()
+        << "<defs><marker id=\"ah\" viewBox=\"0 0 8 8\" refX=\"7\" refY=\"4\" markerWidth=\"7\" markerHeight=\"7\" "
+           "orient=\"auto\"><path d=\"M0,0 L8,4 L0,8 z\" fill=\"#1a5276\"/></marker></defs>\n"
+        << "<rect x=\"0\" y=\"0\" width=\"" << fmt(width) << "\" height=\"" << fmt(height)
+        << "\" fill=\"#ffffff\" stroke=\"none\"/>\n"
+        << body.str() << "</svg>\n";
+    return out.str();
+  }
+};
+
+// The header lines, wrapped to the page width (monospace: about 6.6 px a character at 10 px, 9 at 15 px).
+double headerLines(std::ostringstream& svg, const std::vector<std::string>& lines, double width) {
+  double y = kMargin + 14;
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    const std::size_t perLine = std::max<std::size_t>(40, static_cast<std::size_t>((width - 2 * kMargin) / (i == 0 ? 9.2 : 6.3)));
+    std::string rest = lines[i];
+    for (int wrapped = 0; !rest.empty() && wrapped < 4; ++wrapped) {
+      std::size_t cut = rest.size() <= perLine ? rest.size() : rest.rfind(' ', perLine);
+      if (cut == std::string::npos || cut == 0) cut = std::min(rest.size(), perLine);
+      svg << "<text class=\"" << (i == 0 ? "h1" : "cap") << "\" x=\"" << kMargin << "\" y=\"" << fmt(y) << "\">"
+          << escape(wrapped == 3 && cut < rest.size() ? rest.substr(0, cut) + " ..." : rest.substr(0, cut)) << "</text>\n";
+      rest = cut < rest.size() ? rest.substr(cut + (rest[cut] == ' ' ? 1 : 0)) : "";
+      y += i == 0 ? 18 : 13;
+    }
+  }
+  return y + 6;
+}
+
+std::string caseTitle(const oracle::Case& c) {
+  return std::string(oracle::name(c.api)) + " " + oracle::pathName(c.srcPos, c.dstPos) + " " +
+         std::string(oracle::name(c.dtype)) + " on " + std::string(oracle::name(c.product));
+}
+
+const char* kHtmlStyle =
+    "body{margin:0;font-family:DejaVu Sans,sans-serif;font-size:13px;color:#1b2631;background:#fff}"
+    ".info{padding:8px 12px;max-width:1400px}table{border-collapse:collapse;margin:6px 0}"
+    "td,th{border:1px solid #aab7b8;padding:2px 8px;text-align:left;vertical-align:top}th{background:#eaeded}"
+    "pre,code{font-family:DejaVu Sans Mono,monospace;font-size:12px}pre{background:#f4f6f6;padding:6px;"
+    "white-space:pre-wrap}.fail{color:#b03a2e;font-weight:bold}.pass{color:#1e8449;font-weight:bold}";
+
+std::string htmlHead(const std::string& title) {
+  return "<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"
+         "<title>" + escape(title) + "</title>\n<style>" + kHtmlStyle + "</style>\n</head>\n<body>\n";
+}
+
+std::string paramTable(const casefile::CaseData& data, Operation op) {
+  std::string out = "<h3>Parameters</h3>\n<table>\n<tr><th>field</th><th>value</th><th>unit</th></tr>\n";
+  for (const auto& row : parameterRows(data, op)) {
+    out += "<tr><td><code>" + escape(row.field) + "</code></td><td><code>" + escape(row.value) + "</code></td><td>" +
+           escape(row.unit) + "</td></tr>\n";
+  }
+  out += "</table>\n<h3>Clauses that apply</h3>\n<table>\n<tr><th>clause</th><th>what</th></tr>\n";
+  for (const auto& [id, what] : clausesOf(op)) {
+    out += "<tr><td><code>" + escape(id) + "</code></td><td>" + escape(what) + "</td></tr>\n";
+  }
+  return out + "</table>\n";
+}
+
+std::string violationsHtml(const oracle::Evaluation& ev) {
+  std::string out = "<h3>Oracle verdict: " + escape(oracle::name(ev.verdict)) + "</h3>\n<ul>\n";
+  for (const auto& v : ev.violations) out += "<li><code>" + escape(oracle::describe(v)) + "</code></li>\n";
+  return out + "</ul>\n";
+}
+
+void drawArrows(std::ostringstream& svg, const Grid& from, const Grid& to,
+                const std::vector<std::pair<std::uint64_t, std::uint64_t>>& pairs) {
+  svg << "<g id=\"arrows\">\n";
+  for (const auto& [s, d] : pairs) {
+    const auto a = from.locate(s);
+    const auto b = to.locate(d);
+    if (!a || !b) continue;
+    // Into the left edge of the destination cell (its label stays readable), from above when it is below.
+    const bool below = b->y - a->y > 3 * kCellH && b->y - a->y > std::abs(b->x - a->x);
+    const double ex = below ? b->x : b->x - kCellW / 2 + 1;
+    const double ey = below ? b->y - kCellH / 2 + 1 : b->y;
+    const double midX = (a->x + ex) / 2;
+    const double midY = (a->y + ey) / 2;
+    svg << "<path class=\"arrow\" d=\"M" << fmt(a->x) << "," << fmt(a->y) << " C";
+    if (below) {
+      svg << fmt(a->x) << "," << fmt(midY) << " " << fmt(ex) << "," << fmt(midY);
+    } else {
+      svg << fmt(midX) << "," << fmt(a->y) << " " << fmt(midX) << "," << fmt(ey);
+    }
+    svg << " " << fmt(ex) << "," << fmt(ey) << "\"><title>source byte " << s
+        << " -> destination byte " << d << "</title></path>\n";
+  }
+  svg << "</g>\n";
+}
+
+// The first destination byte of every run the source moves contiguously (each block / row / fractal row).
+std::vector<std::pair<std::uint64_t, std::uint64_t>> runStarts(const std::vector<std::int64_t>& map) {
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> out;
+  for (std::size_t d = 0; d < map.size() && out.size() < kMaxArrows; ++d) {
+    if (map[d] < 0) continue;
+    if (d > 0 && map[d - 1] >= 0 && map[d - 1] + 1 == map[d]) continue;
+    out.emplace_back(static_cast<std::uint64_t>(map[d]), d);
+  }
+  return out;
+}
+
+std::string noteLine(const Model& m) {
+  return m.shapes.note.empty() ? "arrows: the first element of each contiguous run (block / row / fractal row), at most 12"
+                               : m.shapes.note;
+}
+
+}  // namespace
+
+Explained explainCase(const casefile::CaseData& data) {
+  const auto resolution = oracle::resolveOperation(data.c);
+  oracle::Evaluation ev = oracle::evaluate(data.c, data.src, data.dstBefore);
+  Svg svg;
+  std::vector<std::string> header{"dcconf explain: " + caseTitle(data.c)};
+  if (!data.description.empty()) header.push_back(data.description);
+  std::string htmlBody;
+  if (!resolution.operation || ev.verdict != oracle::Verdict::computed) {
+    header.push_back("oracle verdict: " + std::string(oracle::name(ev.verdict)) + " - nothing to draw");
+    for (const auto& v : ev.violations) header.push_back(oracle::describe(v));
+    if (!resolution.operation) header.push_back(resolution.error);
+    svg.width = 1000;
+    const double y = headerLines(svg.body, header, svg.width);
+    svg.height = y + kMargin;
+    htmlBody = violationsHtml(ev);
+    if (resolution.operation) htmlBody += paramTable(data, *resolution.operation);
+  } else {
+    Model m(data, *resolution.operation, std::move(ev));
+    header.push_back(noteLine(m));
+    Grid src(m.srcView(), kGridMaxWidth);
+    Grid dst(m.dstView("dst", "destination: " + m.shapes.dst.name + ", " + std::to_string(m.expected.size()) +
+                                   " B, copy starts at byte " + std::to_string(data.c.dst.offsetBytes)),
+             kGridMaxWidth);
+    const bool sideBySide = src.width() + dst.width() + 3 * kMargin + 60 <= kPageMaxWidth;
+    const double dx0 = sideBySide ? kMargin + src.width() + 60 : kMargin;
+    svg.width = std::max(sideBySide ? dx0 + dst.width() + kMargin : std::max(src.width(), dst.width()) + 2 * kMargin, 900.0);
+    const double y = headerLines(svg.body, header, svg.width);
+    src.draw(svg.body, kMargin, y);
+    const double dx = dx0;
+    const double dy = sideBySide ? y : y + src.height() + 20;
+    dst.draw(svg.body, dx, dy);
+    drawArrows(svg.body, src, dst, m.map.empty() ? formulaArrows(data.c, m.op) : runStarts(m.map));
+    const double bottom = std::max(src.height() + y, dst.height() + dy) + 8;
+    const double lh = legend(svg.body, kMargin, bottom, svg.width - 2 * kMargin, false);
+    svg.height = bottom + lh + kMargin;
+    htmlBody = "<p>" + escape(src.grouping()) + " (source); " + escape(dst.grouping()) + " (destination). Hover a cell "
+               "for its byte, region and origin.</p>\n" + paramTable(data, m.op);
+  }
+  Explained out;
+  out.svg = svg.document(true);
+  out.html = htmlHead("dcconf explain: " + caseTitle(data.c)) + svg.document(false) + "<div class=\"info\">\n" +
+             (data.description.empty() ? "" : "<p>" + escape(data.description) + "</p>\n") + htmlBody +
+             "</div>\n</body>\n</html>\n";
+  return out;
+}
+
+std::string failurePage(const casefile::CaseData& data, const FailureInput& f) {
+  const auto resolution = oracle::resolveOperation(data.c);
+  oracle::Evaluation ev = oracle::evaluate(data.c, data.src, data.dstBefore);
+  Svg svg;
+  std::vector<std::string> header{f.status + " " + f.id, "[" + f.clause + "] " + f.title + ": " + f.message};
+  for (std::size_t i = 0; i < f.diff.size() && i < 3; ++i) header.push_back(f.diff[i]);
+  header.push_back("repro: " + f.repro);
+  std::string htmlBody;
+  if (!resolution.operation || ev.verdict != oracle::Verdict::computed) {
+    header.push_back("oracle verdict: " + std::string(oracle::name(ev.verdict)) + " (an invalid case: nothing to compare)");
+    svg.width = 1000;
+    const double y = headerLines(svg.body, header, svg.width);
+    svg.height = y + kMargin;
+    htmlBody = violationsHtml(ev);
+  } else {
+    Model m(data, *resolution.operation, std::move(ev));
+    if (f.expected && f.care && f.expected->size() == m.expected.size() && f.care->size() == m.care.size()) {
+      m.expected = *f.expected;
+      m.care = *f.care;
+    }
+    const bool haveActual = f.actual.size() == m.expected.size();
+    std::vector<std::uint64_t> mismatches;
+    if (haveActual) {
+      for (std::uint64_t b = 0; b < m.expected.size(); ++b) {
+        if (m.care[b] != 0 && f.actual[b] != m.expected[b]) mismatches.push_back(b);
+      }
+    }
+    header.push_back(haveActual ? std::to_string(mismatches.size()) + " cared byte(s) differ, highlighted"
+                                : "the implementation produced no destination (" + f.status + "): expected only");
+    const oracle::DType dtype = data.c.dtype;
+    const std::uint32_t s = oracle::sizeBytes(dtype);
+    auto elementStart = [&](std::uint64_t b) {
+      const std::uint64_t o = data.c.dst.offsetBytes % s;
+      return b < o ? b : b - (b - o) % s;
+    };
+    auto both = [&m, &f, dtype, haveActual, elementStart](std::uint64_t b) {
+      const std::uint64_t e = elementStart(b);
+      std::string t = m.dstTitle(b) + "; expected " + valueAt(dtype, m.expected, e);
+      if (haveActual) t += ", actual " + valueAt(dtype, f.actual, e);
+      return t;
+    };
+    BufferView expView = m.dstView("exp", "expected (" + std::to_string(m.expected.size()) + " B)");
+    expView.label = [&m, dtype](std::uint64_t b) {
+      const Cat cat = m.dstCat(b);
+      return cat == Cat::guard || cat == Cat::gap || m.care[b] == 0 ? std::string() : shortValue(dtype, m.expected, b);
+    };
+    expView.title = both;
+    BufferView actView = m.dstView("act", "actual, mismatches highlighted");
+    actView.highlights = mismatches;
+    actView.label = [&m, &f, dtype](std::uint64_t b) {
+      const Cat cat = m.dstCat(b);
+      return cat == Cat::guard || cat == Cat::gap ? std::string() : shortValue(dtype, f.actual, b);
+    };
+    actView.title = both;
+    BufferView diffView = m.dstView("diff", "difference: " + std::to_string(mismatches.size()) + " byte(s)");
+    diffView.highlights = mismatches;
+    diffView.faded = true;
+    diffView.label = [](std::uint64_t) { return std::string(); };
+    diffView.title = [both, &m, &f](std::uint64_t b) {
+      return (m.care[b] != 0 && f.actual[b] != m.expected[b] ? "MISMATCH at " : "") + both(b);
+    };
+    if (!mismatches.empty()) expView.focus = actView.focus = diffView.focus = mismatches.front();
+    Grid src(m.srcView(), kGridMaxWidth);
+    Grid exp(expView, kGridMaxWidth / 2);
+    Grid act(actView, kGridMaxWidth / 2);
+    Grid diff(diffView, kGridMaxWidth / 2);
+    // Expected, actual, difference side by side when they fit, else one under the other.
+    const int shown = haveActual ? 3 : 1;
+    const bool sideBySide = exp.width() * shown + 30 * (shown - 1) + 2 * kMargin <= kPageMaxWidth;
+    const double rowWidth = sideBySide ? exp.width() * shown + 30 * (shown - 1) : exp.width();
+    svg.width = std::max({src.width(), rowWidth, 900.0}) + 2 * kMargin;
+    double y = headerLines(svg.body, header, svg.width);
+    src.draw(svg.body, kMargin, y);
+    y += src.height() + 14;
+    exp.draw(svg.body, kMargin, y);
+    if (haveActual) {
+      const double ax = sideBySide ? kMargin + exp.width() + 30 : kMargin;
+      const double ay = sideBySide ? y : y + exp.height() + 14;
+      act.draw(svg.body, ax, ay);
+      const double fx = sideBySide ? ax + act.width() + 30 : kMargin;
+      const double fy = sideBySide ? y : ay + act.height() + 14;
+      diff.draw(svg.body, fx, fy);
+      y = fy + diff.height() + 8;
+    } else {
+      y += exp.height() + 8;
+    }
+    y += legend(svg.body, kMargin, y, svg.width - 2 * kMargin, true);
+    svg.height = y + kMargin;
+    std::string firsts;
+    for (std::size_t i = 0; i < mismatches.size() && i < 16; ++i) {
+      const std::uint64_t b = mismatches[i];
+      firsts += "<tr><td>" + std::to_string(b) + "</td><td>" + escape(style(m.dstCat(b)).label) + "</td><td><code>" +
+                escape(valueAt(dtype, m.expected, elementStart(b))) + "</code></td><td><code>" +
+                escape(valueAt(dtype, f.actual, elementStart(b))) + "</code></td></tr>\n";
+    }
+    if (!firsts.empty()) {
+      htmlBody += "<h3>First mismatching bytes</h3>\n<table>\n<tr><th>byte</th><th>region</th><th>expected element</th>"
+                  "<th>actual element</th></tr>\n" + firsts + "</table>\n";
+    }
+    htmlBody += "<p>" + escape(exp.grouping()) + " (destination grids); " + escape(src.grouping()) + " (source).</p>\n";
+    htmlBody += paramTable(data, m.op);
+  }
+  std::string diffText;
+  for (const auto& line : f.diff) diffText += line + "\n";
+  return htmlHead(f.status + " " + f.id) + svg.document(false) + "<div class=\"info\">\n<h2 class=\"fail\">" +
+         escape(f.status) + " " + escape(f.id) + "</h2>\n<p>" + escape(f.title) + "</p>\n<p>clause <code>" +
+         escape(f.clause) + "</code>: " + escape(f.message) + "</p>\n<pre>" + escape(diffText) +
+         "</pre>\n<p>Reproduce:</p>\n<pre>" + escape(f.repro) + "</pre>\n" + htmlBody + "</div>\n</body>\n</html>\n";
+}
+
+std::string reportPage(const std::string& reportJsonText, const std::vector<std::string>& failurePages) {
+  const auto json = nlohmann::json::parse(reportJsonText, nullptr, false);
+  if (json.is_discarded() || !json.is_object()) {
+    return htmlHead("dcconf report") + "<div class=\"info\"><p>report.json is not JSON</p></div>\n</body>\n</html>\n";
+  }
+  const std::set<std::string> pages(failurePages.begin(), failurePages.end());
+  auto text = [](const nlohmann::json& v) { return escape(v.is_string() ? v.get<std::string>() : v.dump()); };
+  std::string out = htmlHead("dcconf report") + "<div class=\"info\">\n<h1>dcconf report</h1>\n";
+  const bool passed = json.value("passed", false);
+  out += std::string("<p class=\"") + (passed ? "pass\">PASSED" : "fail\">FAILED") + "</p>\n<table>\n";
+  if (json.contains("meta") && json["meta"].is_object()) {
+    for (const auto& [key, value] : json["meta"].items()) {
+      out += "<tr><th>" + escape(key) + "</th><td><code>" + text(value) + "</code></td></tr>\n";
+    }
+  }
+  out += "</table>\n";
+  // The per-unit table: one row per group x dtype x property, one column per status.
+  std::vector<std::string> statuses;
+  if (json.contains("totals") && json["totals"].is_object()) {
+    for (const auto& [key, value] : json["totals"].items()) statuses.push_back(key);
+  }
+  out += "<h2>Units</h2>\n<table>\n<tr><th>group</th><th>dtype</th><th>property</th>";
+  for (const auto& s : statuses) out += "<th>" + escape(s) + "</th>";
+  out += "</tr>\n";
+  for (const auto& group : json.value("groups", nlohmann::json::array())) {
+    if (!group.is_object() || !group.contains("properties") || !group["properties"].is_object()) continue;
+    for (const auto& [property, counts] : group["properties"].items()) {
+      out += "<tr><td>" + text(group.value("group", "")) + "</td><td>" + text(group.value("dtype", "")) + "</td><td>" +
+             escape(property) + "</td>";
+      for (const auto& s : statuses) {
+        const std::string n = counts.is_object() && counts.contains(s) ? text(counts[s]) : "";
+        const bool bad = (s == "FAIL" || s == "CRASH" || s == "TIMEOUT") && n != "0" && !n.empty();
+        out += std::string(bad ? "<td class=\"fail\">" : "<td>") + n + "</td>";
+      }
+      out += "</tr>\n";
+    }
+  }
+  out += "</table>\n<h2>Failures</h2>\n";
+  const auto failures = json.value("failures", nlohmann::json::array());
+  if (failures.empty()) out += "<p>none</p>\n";
+  for (const auto& f : failures) {
+    if (!f.is_object()) continue;
+    const std::string id = f.value("id", "");
+    const std::string page = "failures/" + id + ".html";
+    out += "<h3 class=\"fail\">" + text(f.value("status", "")) + " " +
+           (pages.count(page) != 0 ? "<a href=\"" + escape(page) + "\">" + escape(id) + "</a> (picture)" : escape(id)) +
+           "</h3>\n<p>[" + text(f.value("clause", "")) + "] " + text(f.value("group", "")) + " " +
+           text(f.value("dtype", "")) + ", " + text(f.value("property", "")) + ": " + text(f.value("message", "")) +
+           "</p>\n<pre>";
+    for (const auto& line : f.value("diff", nlohmann::json::array())) out += text(line) + "\n";
+    out += "repro: " + text(f.value("repro", "")) + "</pre>\n";
+  }
+  if (json.contains("coverage")) {
+    out += "<h2>Coverage</h2>\n";
+    const auto& cov = json["coverage"];
+    if (cov.is_object()) {
+      out += "<table>\n";
+      for (const auto& [key, value] : cov.items()) {
+        out += "<tr><th>" + escape(key) + "</th><td><pre>" + escape(clip(value.dump(1), 4000)) + "</pre></td></tr>\n";
+      }
+      out += "</table>\n";
+    } else {
+      out += "<pre>" + escape(clip(cov.dump(1), 20000)) + "</pre>\n";
+    }
+  }
+  out += "<h2>Unspecified bytes</h2>\n";
+  const auto unspecified = json.value("unspecified", nlohmann::json::object());
+  if (unspecified.empty()) out += "<p>no destination byte of a passing case was ANY</p>\n";
+  else {
+    out += "<table>\n<tr><th>why ANY</th><th>bytes</th><th>cases</th></tr>\n";
+    for (const auto& [reason, tally] : unspecified.items()) {
+      out += "<tr><td>" + escape(reason) + "</td><td>" + (tally.is_object() ? text(tally.value("bytes", 0)) : "") +
+             "</td><td>" + (tally.is_object() ? text(tally.value("cases", 0)) : "") + "</td></tr>\n";
+    }
+    out += "</table>\n";
+  }
+  for (const auto& note : json.value("notes", nlohmann::json::array())) out += "<p>note: " + text(note) + "</p>\n";
+  return out + "</div>\n</body>\n</html>\n";
+}
+
+}  // namespace dcconf::pictures

@@ -1,0 +1,162 @@
+// The pictures on every operation and product, bounded sizes on big buffers, and the failure highlight on exactly the
+// mismatching bytes. The browser renders them in render_check.py (CTest pictures.browser.*).
+#include <gtest/gtest.h>
+
+#include <regex>
+#include <string>
+
+#include "dcconf/oracle/oracle.hpp"
+#include "dcconf/pictures/pictures.hpp"
+#include "dcconf/properties/generators.hpp"
+
+namespace dcconf::pictures {
+namespace {
+
+constexpr std::size_t kFewMegabytes = 3u << 20;
+
+std::size_t count(const std::string& text, const std::string& needle) {
+  std::size_t n = 0;
+  for (std::size_t at = text.find(needle); at != std::string::npos; at = text.find(needle, at + 1)) ++n;
+  return n;
+}
+
+// The rect elements of one grid (from its <g id="grid-ID"> to the next </g>).
+std::string gridText(const std::string& page, const std::string& id) {
+  const std::size_t begin = page.find("<g id=\"grid-" + id + "\">");
+  if (begin == std::string::npos) return "";
+  return page.substr(begin, page.find("</g>", begin) - begin);
+}
+
+// Every (product, operation) row of the support table, drawn on generated cases of its first dtype that has any.
+TEST(Pictures, ExplainDrawsEveryOperationOnEveryProduct) {
+  const auto& table = oracle::supportTable();
+  ASSERT_TRUE(table.table.has_value()) << table.error;
+  std::size_t rows = 0, rowsDrawn = 0;
+  for (const auto& row : table.table->rows) {
+    if (!properties::hasGenerator(row.operation)) continue;
+    ++rows;
+    int drawn = 0;
+    for (const oracle::DType dtype : row.dtypes) {
+      properties::Scope scope;
+      scope.product = row.product;
+      scope.dtypes = {dtype};
+      if (drawn > 0 || !properties::scopeHasCases(row.operation, scope)) continue;
+      const auto gen = properties::genCase(row.operation, scope);
+      for (int seed = 1; seed <= 3; ++seed) {
+        const casefile::CaseData data = gen(rc::Random(static_cast<std::uint64_t>(seed)), 30).value().data;
+        const Explained e = explainCase(data);
+        const std::string what = std::string(oracle::name(row.product)) + " " + std::string(oracle::name(row.operation));
+        ASSERT_LT(e.html.size(), kFewMegabytes) << what;
+        ASSERT_EQ(e.svg.rfind("<?xml", 0), 0u);
+        if (oracle::evaluate(data.c, data.src, data.dstBefore).verdict != oracle::Verdict::computed) {
+          EXPECT_NE(e.html.find("Oracle verdict"), std::string::npos) << what;
+          continue;
+        }
+        EXPECT_NE(gridText(e.svg, "src").find("<rect"), std::string::npos) << what;
+        EXPECT_NE(gridText(e.svg, "dst").find("<rect"), std::string::npos) << what;
+        EXPECT_EQ(count(e.svg, "class=\"mm\""), 0u) << "no mismatch highlight on an explain page";
+        EXPECT_NE(e.html.find("<h3>Parameters</h3>"), std::string::npos);
+        ++drawn;
+      }
+    }
+    rowsDrawn += drawn > 0 ? 1 : 0;
+    EXPECT_GT(drawn, 0) << "nothing drawn for " << oracle::name(row.product) << " " << oracle::name(row.operation);
+  }
+  EXPECT_EQ(rowsDrawn, rows);
+  EXPECT_GT(rows, 30u);
+}
+
+// A case made by hand: ND2NZ half, 4 x 32 -> two column blocks of 4 rows (the docs' example).
+casefile::CaseData nd2nzCase() {
+  casefile::CaseData data;
+  data.c.api = oracle::Api::DataCopy;
+  data.c.srcPos = oracle::Position::GM;
+  data.c.dstPos = oracle::Position::A1;
+  data.c.dtype = oracle::DType::half;
+  data.c.params = oracle::Nd2NzParams{1, 4, 32, 0, 32, 4, 1, 0};
+  data.c.src = {256, 0};
+  data.c.dst = {320, 0};
+  data.src.resize(256);
+  for (std::size_t i = 0; i < data.src.size(); ++i) data.src[i] = static_cast<std::uint8_t>(i * 7 + 1);
+  data.dstBefore.assign(320, 0xA5);
+  return data;
+}
+
+TEST(Pictures, ExplainArrowsFollowTheLayout) {
+  const Explained e = explainCase(nd2nzCase());
+  // ND2NZ-2: each of the 4 rows is split into 2 column blocks of 16: 8 contiguous runs, 8 arrows.
+  EXPECT_EQ(count(e.svg, "class=\"arrow\""), 8u);
+  // Source element (row 1, column 16) lands in column block 1, row 1: labelled with its ND coordinate there.
+  EXPECT_NE(gridText(e.svg, "dst").find(">1,16</text>"), std::string::npos);
+  EXPECT_NE(e.html.find("32-byte rows"), std::string::npos) << "dstNzC0Stride's unit in the parameter table";
+}
+
+TEST(Pictures, FailurePageHighlightsExactlyTheMismatchingElements) {
+  const casefile::CaseData data = nd2nzCase();
+  const auto e = oracle::evaluate(data.c, data.src, data.dstBefore);
+  ASSERT_EQ(e.verdict, oracle::Verdict::computed);
+  FailureInput f;
+  f.id = "t";
+  f.status = "FAIL";
+  f.actual = e.expectation.expected;
+  f.actual[5] ^= 0xFF;    // column block 0, row 0, element 2
+  f.actual[130] ^= 0x01;  // 32-byte row 4 = column block 1 (dstNzC0Stride 4), row 0, element 1
+  const std::string page = failurePage(data, f);
+  EXPECT_EQ(count(gridText(page, "diff"), "class=\"mm\""), 2u);
+  EXPECT_EQ(count(gridText(page, "act"), "class=\"mm\""), 2u);
+  EXPECT_EQ(count(gridText(page, "exp"), "class=\"mm\""), 0u);
+  EXPECT_NE(gridText(page, "diff").find("data-b0=\"4\" data-b1=\"6\""), std::string::npos);
+  EXPECT_NE(page.find("MISMATCH at destination byte 130"), std::string::npos) << "hover text of the mismatch";
+}
+
+TEST(Pictures, BigBuffersAreGroupedIntoCellsAndStayFewMegabytes) {
+  casefile::CaseData data;
+  data.c.api = oracle::Api::DataCopy;
+  data.c.srcPos = oracle::Position::GM;
+  data.c.dstPos = oracle::Position::VECIN;
+  data.c.dtype = oracle::DType::half;
+  data.c.params = oracle::DataCopyParams{64, 512, 0, 0};  // 64 blocks of 16 KiB: 1 MiB
+  data.c.src = {1u << 20, 0};
+  data.c.dst = {1u << 20, 0};
+  data.src.assign(1u << 20, 1);
+  data.dstBefore.assign(1u << 20, 0);
+  const Explained e = explainCase(data);
+  EXPECT_LT(e.html.size(), kFewMegabytes);
+  EXPECT_LT(e.svg.size(), kFewMegabytes);
+  // GM: 64 rows of 16 KiB = 8192 halves: 171 elements a cell across (48 cells), 2 rows a cell down (2048 cells).
+  // UB: 32-byte blocks of 16 halves, one panel per 512-block burst, rows grouped down to stay readable.
+  EXPECT_NE(e.html.find("1 cell = 171 element(s) x 2 row(s)"), std::string::npos);
+  EXPECT_NE(e.html.find("1 cell = 1 element(s) x 512 row(s)"), std::string::npos);
+  FailureInput f;
+  f.id = "big";
+  f.status = "FAIL";
+  f.actual = oracle::evaluate(data.c, data.src, data.dstBefore).expectation.expected;
+  f.actual[700000] ^= 1;
+  const std::string page = failurePage(data, f);
+  EXPECT_LT(page.size(), kFewMegabytes);
+  EXPECT_EQ(count(gridText(page, "diff"), "class=\"mm\""), 1u) << "a grouped cell still shows its one mismatch";
+}
+
+TEST(Pictures, InvalidCaseSaysWhyInsteadOfDrawing) {
+  casefile::CaseData data = nd2nzCase();
+  std::get<oracle::Nd2NzParams>(data.c.params).srcDValue = 0;  // ND2NZ-1: srcDValue in [1, 65535]
+  const Explained e = explainCase(data);
+  EXPECT_NE(e.html.find("ND2NZ-1"), std::string::npos);
+  EXPECT_EQ(gridText(e.svg, "src"), "");
+}
+
+TEST(Pictures, ReportPageLinksTheFailurePagesItIsGiven) {
+  const std::string json = R"({"schema":"dcconf.report/1","passed":false,"meta":{"backend":"x"},
+    "totals":{"PASS":1,"FAIL":1},"groups":[{"group":"ND2NZ GM->A1","dtype":"half","properties":{"G-1":{"PASS":1,"FAIL":1}}}],
+    "failures":[{"id":"a","status":"FAIL","clause":"ND2NZ-2"},{"id":"b","status":"CRASH"}],
+    "unspecified":{"AMB-2: dummy":{"bytes":20,"cases":1}},"coverage":{"buckets":3}})";
+  const std::string page = reportPage(json, {"failures/a.html", "failures/a.json"});
+  EXPECT_NE(page.find("<a href=\"failures/a.html\">a</a>"), std::string::npos);
+  EXPECT_EQ(page.find("failures/b.html"), std::string::npos) << "no link to a page that was not written";
+  EXPECT_NE(page.find("AMB-2: dummy"), std::string::npos);
+  EXPECT_NE(page.find("<h2>Coverage</h2>"), std::string::npos);
+  EXPECT_NE(page.find("<td class=\"fail\">1</td>"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace dcconf::pictures
