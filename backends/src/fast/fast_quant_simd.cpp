@@ -45,10 +45,7 @@ std::uint64_t FloatToHalf(const std::uint8_t* src, std::uint8_t* dst, std::uint6
     if (relu) bits = hn::IfThenZeroElse(hn::Lt(bits, hn::Zero(di)), bits);  // sign set (-0, NaN too) -> +0
     auto f = hn::BitCast(df, bits);
     f = hn::IfThenElse(hn::IsNaN(f), hn::CopySign(quietNaN, f), f);
-    // FIX-6a: the zero offset is added after the conversion to half, so a -0.0 result (ReLU'd negative, zero
-    // product, underflow) comes out +0.0
-    const auto h = hn::BitCast(du16, hn::DemoteTo(dh, f));
-    hn::StoreU(hn::IfThenZeroElse(hn::Eq(h, negativeZero), h), du16, reinterpret_cast<std::uint16_t*>(dst) + k);
+    hn::StoreU(hn::DemoteTo(dh, f), dh, reinterpret_cast<hwy::float16_t*>(dst) + k);
   });
 }
 
