@@ -22,6 +22,8 @@ struct RunCliOptions {
   std::string shard;  // "I/N", 1-based
   std::string outDir;
   bool force = false;
+  bool coverage = false;  // print the field-coverage table (docs/coverage.md)
+  bool requireCoverage = false;  // exit 1 when a gated bit or boundary was never drawn
   std::string replay;
 };
 
@@ -100,6 +102,7 @@ int runRun(RunCliOptions& o) {
   const run::RunOutcome outcome = run::runSuite(o.run, std::cerr);
   if (!outcome.report) return fail(ExitStatus::backendUnavailable, outcome.error);
   if (!o.run.quiet) outcome.report->printSummary(std::cout);
+  if (o.coverage) outcome.report->coverage().print(std::cout);
   if (!outcome.error.empty()) printError(outcome.error);
   if (staged) {
     std::string error = staged->write("report.json", outcome.report->toJsonText());
@@ -110,7 +113,14 @@ int runRun(RunCliOptions& o) {
     if (error.empty()) error = staged->commit();
     if (!error.empty()) return fail(ExitStatus::outputRefused, error);
   }
-  const bool passed = outcome.report->passed() && outcome.error.empty();
+  bool covered = true;
+  if (o.requireCoverage) {  // the coverage gate (docs/coverage.md): one line per field bit or boundary never drawn
+    for (const std::string& gap : outcome.report->coverage().gaps()) {
+      printError("coverage gap: " + gap);
+      covered = false;
+    }
+  }
+  const bool passed = outcome.report->passed() && outcome.error.empty() && covered;
   return code(passed ? ExitStatus::ok : ExitStatus::checksFailed);
 }
 
@@ -136,6 +146,9 @@ Command addRunCommand(CLI::App& parent) {
   app->add_option("--timeout-ms", o->run.perCaseTimeoutMs, "per-case timeout for plugin and exec backends")
       ->capture_default_str();
   app->add_flag("--quiet", o->run.quiet, "no summary table");
+  app->add_flag("--coverage", o->coverage, "print per operation and field the range drawn, bits and boundaries hit");
+  app->add_flag("--require-coverage", o->requireCoverage,
+                "exit 1 when a documented field bit or boundary was never drawn (the coverage gate)");
   app->add_option("--replay", o->replay, "run one saved case file (e.g. OUT/failures/ID.json) and show the diff");
   return {app, [o] { return runRun(*o); }};
 }

@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+#include "dcconf/report/coverage.hpp"
+
 namespace dcconf::report {
 
 // Per-case outcome. NOT_SUPPORTED is neither a pass nor a failure; ACCEPTED_INVALID is reported apart from
@@ -87,6 +89,9 @@ class Report {
   Counts counts(const GroupKey& key, const std::string& property) const;
   const RunMeta& meta() const { return meta_; }
   const std::vector<Failure>& failures() const { return failures_; }
+  // Field coverage, G-4 breakers and the time split (docs/coverage.md); report.json's "coverage".
+  Coverage& coverage() { return coverage_; }
+  const Coverage& coverage() const { return coverage_; }
 
   void printSummary(std::ostream& out) const;  // the path x dtype table and the failures, for a terminal
   std::string toJsonText() const;              // schema dcconf.report/1
@@ -99,6 +104,7 @@ class Report {
   std::vector<std::string> notes_;
   std::map<std::string, Unspecified> unspecified_;
   double elapsedSeconds_ = 0;
+  Coverage coverage_;
 };
 
 // A one-line progress bar with cases/s and ETA, redrawn at most ten times a second; silent unless stderr is a
