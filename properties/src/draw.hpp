@@ -40,12 +40,10 @@ std::uint64_t drawShrinkOnly(std::uint64_t value, std::uint64_t target);
 oracle::Product drawProduct(const std::vector<oracle::Product>& products);
 
 // whole_range.cpp (docs/coverage.md): a value of the field's whole reach (a boundary, or a top bit drawn uniformly
-// over its width); whether this case aims a field at its whole range (one in six); and the widening itself: one
-// field of c's gated parameter struct drawn whole, the others set small so the case stays cheap and the field
-// observable. A no-op for an operation the coverage model does not gate.
+// over its width); and the widening: in n cases of 24 (n fields), one field of c's gated parameter struct drawn
+// whole, the others set small so the case stays cheap and the field observable. No-op for an ungated operation.
 std::uint64_t drawWhole(const FieldRange& range);
-bool drawWide();
-void widenParams(oracle::Case& c, oracle::Operation operation);
+void widenSometimes(oracle::Case& c, oracle::Operation operation);
 void growToAsIfFootprint(InvalidCase& invalid);
 // numbers.cpp: ENH CO1 source elements of type u rewritten with ties, saturation bounds and special values (often).
 void plantConversionSources(casefile::CaseData& data, oracle::DType u);

@@ -154,7 +154,7 @@ GeneratedCase drawDn2Nz(const Scope& scope) {
   if (matrixStride != 0) matrixStride = alignUp(matrixStride, c0);
   p.dstNzMatrixStride = static_cast<std::uint32_t>(matrixStride);
   c.params = p;
-  if (drawWide()) widenParams(c, Operation::dn2nz);
+  widenSometimes(c, Operation::dn2nz);
   return finish(c, scope);
 }
 
@@ -219,7 +219,7 @@ void drawConversion(Case& c, const Scope& scope) {
 GeneratedCase drawEnhancedNormal(const Scope& scope) {
   Case c = drawEnhancedSkeleton(Operation::enhancedNormal, scope);
   c.params = drawDataCopyBlocks();
-  if (drawWide()) widenParams(c, Operation::enhancedNormal);
+  widenSometimes(c, Operation::enhancedNormal);
   constexpr std::uint64_t kAll = std::numeric_limits<std::uint64_t>::max();
   c.enhancedParams->deqValue = drawEdgy({0}, 0, kAll);
   c.enhancedParams->sidStoreMode = static_cast<std::uint8_t>(drawEdgy({0}, 0, 3));

@@ -67,16 +67,17 @@ void nz2ndDropMatrixAt4095(Case& c) {
 
 // ---- a large stride wrapping: the pitch computed in too few bits ------------------------------------------------
 
-// The GM pitch B + stride in bytes kept in 24 bits; the stride that gives the wrapped pitch (0 when none does).
+// The GM pitch B + stride in bytes kept in 21 bits (a 2 MiB window); the stride that gives the wrapped pitch (0
+// when none does).
 template <typename Field>
-void gmPitchWraps24(Field& stride, std::uint64_t blockLen) {
+void gmPitchWraps21(Field& stride, std::uint64_t blockLen) {
   const std::uint64_t pitch = blockLen + stride;
-  if (pitch < (std::uint64_t{1} << 24)) return;
-  const std::uint64_t wrapped = pitch & 0xFFFFFF;
+  if (pitch < (std::uint64_t{1} << 21)) return;
+  const std::uint64_t wrapped = pitch & 0x1FFFFF;
   stride = static_cast<Field>(wrapped >= blockLen ? wrapped - blockLen : 0);
 }
-void g2uGmPitchWraps(Case& c) { editBlocks(c, [](auto& p) { gmPitchWraps24(p.srcStride, p.blockLen); }); }
-void u2gGmPitchWraps(Case& c) { editBlocks(c, [](auto& p) { gmPitchWraps24(p.dstStride, p.blockLen); }); }
+void g2uGmPitchWraps(Case& c) { editBlocks(c, [](auto& p) { gmPitchWraps21(p.srcStride, p.blockLen); }); }
+void u2gGmPitchWraps(Case& c) { editBlocks(c, [](auto& p) { gmPitchWraps21(p.dstStride, p.blockLen); }); }
 // DC-2: the destination pitch blockLen + dstStride (32-byte units) kept in 16 bits.
 void dcDstPitchWraps(Case& c) {
   editBlocks(c, [](auto& p) {
@@ -233,9 +234,9 @@ std::vector<Mutant> conditionalMutants() {
       edit("condNz2ndDropsRowAt8192", "NZ2ND-2", "nValue 8192 copies 8191 rows", Op::nz2nd, kMax, nz2ndDropRowAt8192),
       edit("condNz2ndDropsMatrixAt4095", "NZ2ND-2", "ndNum 4095 copies 4094 matrices", Op::nz2nd, kMax,
            nz2ndDropMatrixAt4095),
-      edit("condG2uGmPitchWraps24Bit", "PAD-G2U-2", "GM pitch blockLen + srcStride wraps at 16 MiB", kG2U, kWrap,
+      edit("condG2uGmPitchWraps21Bit", "PAD-G2U-2", "GM pitch blockLen + srcStride wraps at 2 MiB", kG2U, kWrap,
            g2uGmPitchWraps),
-      edit("condU2gGmPitchWraps24Bit", "PAD-U2G-2", "GM pitch blockLen + dstStride wraps at 16 MiB", kU2G, kWrap,
+      edit("condU2gGmPitchWraps21Bit", "PAD-U2G-2", "GM pitch blockLen + dstStride wraps at 2 MiB", kU2G, kWrap,
            u2gGmPitchWraps),
       edit("condDcDstPitchWraps", "DC-2", "destination pitch blockLen + dstStride wraps at 65536 blocks", kDc, kWrap,
            dcDstPitchWraps),
