@@ -157,9 +157,9 @@ void widenSometimes(Case& c, Operation operation) {
 namespace dcconf::properties::detail {
 
 // An invalid case's buffers grown to its as-if footprint (what an IUT executing it as if it were valid would touch),
-// by at most kAsIfGrowthBytes each, so such an IUT writes observable guard bytes (G-4). New bytes are seeded.
+// by at most kAsIfGrowthBytes each (damage next to the valid footprint shows in the first bytes), so such an IUT writes observable guard bytes (G-4). New bytes are seeded.
 void growToAsIfFootprint(InvalidCase& invalid) {
-  constexpr std::uint64_t kAsIfGrowthBytes = std::uint64_t{1} << 20;
+  constexpr std::uint64_t kAsIfGrowthBytes = std::uint64_t{64} << 10;
   constexpr std::uint64_t kGuardBytes = 64;
   casefile::CaseData& data = invalid.data;
   // only where the extents are closed-form: SLICE builds its offset lists, whose length an invalid case sets

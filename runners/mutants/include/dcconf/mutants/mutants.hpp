@@ -50,6 +50,7 @@ struct KillOptions {
   std::uint64_t seed = 1;
   std::string nameGlob = "*";  // only mutants whose name matches
   bool defaultRun = false;     // each mutant against the default run (100 cases per property), not a time budget
+  bool conditional = false;    // the conditional mutants (always against the default run) instead of the others
 };
 
 struct KillRow {
