@@ -21,7 +21,7 @@ FieldCoverage sample(std::uint64_t value, std::uint32_t boundaries) {
 }
 
 Report coveredReport() {
-  Report report({});
+  Report report({"dcconf run --coverage", "0.1", "fast", "1", "atlas-a2", "default", 1, "1/1", isoNowUtc()});
   report.coverage().addField("padGmToUb", "DataCopyParams.blockCount", sample(1, kBoundaryMin));
   report.coverage().addField("padGmToUb", "DataCopyParams.blockCount", sample(4095, kBoundaryMax));
   report.coverage().addBreaker("padGmToUb", "PAD-G2U-1", 7);
