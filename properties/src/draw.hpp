@@ -40,7 +40,7 @@ std::uint64_t drawShrinkOnly(std::uint64_t value, std::uint64_t target);
 oracle::Product drawProduct(const std::vector<oracle::Product>& products);
 
 // whole_range.cpp (docs/coverage.md): a value of the field's whole reach (a boundary, or a top bit drawn uniformly
-// over its width); and the widening: in n cases of 24 (n fields), one field of c's gated parameter struct drawn
+// over its width); and the widening: in n cases of 40 (n fields), one field of c's gated parameter struct drawn
 // whole, the others set small so the case stays cheap and the field observable. No-op for an ungated operation.
 std::uint64_t drawWhole(const FieldRange& range);
 void widenSometimes(oracle::Case& c, oracle::Operation operation);

@@ -1,4 +1,4 @@
-// Whole-range draws (docs/coverage.md): some cases (n in 24 for a struct of n fields) aim one field of its parameter struct at the field's whole
+// Whole-range draws (docs/coverage.md): some cases (n in 40 for a struct of n fields) aim one field of its parameter struct at the field's whole
 // range (a boundary, or a value whose top bit is drawn uniformly over the field's width), and sets every other field
 // to a small value that keeps the case cheap and the wide field observable: two blocks when the field is a stride,
 // one block when it is a 2 MiB length. The ranges come from the coverage model, so draws and gate agree.
@@ -122,11 +122,11 @@ void widenDn2Nz(Dn2NzParams& p, std::uint64_t c0, bool enableSmallC0Off, std::ui
 
 }  // namespace
 
-// A struct of n fields is widened in n cases of 24 (one in six for the four DataCopyParams fields): every field gets
+// A struct of n fields is widened in n cases of 40 (one in ten for the four DataCopyParams fields): every field gets
 // about the same number of wide draws whatever its struct, enough for the gate at the default 100 cases.
 void widenSometimes(Case& c, Operation operation) {
   const std::vector<FieldRange> ranges = fieldRanges(c, operation);
-  constexpr std::size_t kWideWeight = 24;
+  constexpr std::size_t kWideWeight = 40;
   const std::size_t n = std::min(ranges.size(), kWideWeight / 2);
   if (!drawWeightedBool(kWideWeight - n, n) || ranges.empty()) return;
   const std::size_t field = drawIndex(ranges.size());
