@@ -126,7 +126,8 @@ void widenDn2Nz(Dn2NzParams& p, std::uint64_t c0, bool enableSmallC0Off, std::ui
 // about the same number of wide draws whatever its struct, enough for the gate at the default 100 cases.
 void widenSometimes(Case& c, Operation operation) {
   const std::vector<FieldRange> ranges = fieldRanges(c, operation);
-  constexpr std::size_t kWideWeight = 40;
+  // NZ2ND has only the 16- and 32-bit dtypes (NZ2ND-1), so half the cases of the others: twice the rate
+  const std::size_t kWideWeight = operation == Operation::nz2nd ? 20 : 40;
   const std::size_t n = std::min(ranges.size(), kWideWeight / 2);
   if (!drawWeightedBool(kWideWeight - n, n) || ranges.empty()) return;
   const std::size_t field = drawIndex(ranges.size());
