@@ -59,6 +59,10 @@ Command addMutantsCommand(CLI::App& parent) {
   app->add_option("--time-per-mutant", o->timePerMutant, "time budget per mutant, e.g. 2s")->capture_default_str();
   app->add_option("--seed", o->kill.seed, "RapidCheck seed")->capture_default_str();
   app->add_option("--only", o->kill.nameGlob, "only mutants whose name matches this glob")->capture_default_str();
+  app->add_flag("--default-run", o->kill.defaultRun,
+                "run each mutant against the default run (100 cases per property) instead of a time budget");
+  app->add_flag("--conditional", o->kill.conditional,
+                "the conditional mutants (wrong only on rare inputs), each against the default run");
   app->add_option("--out", o->outDir, "write mutants.json and the counterexamples here");
   app->add_flag("--force", o->force, "replace a non-empty --out directory");
   app->add_flag("--list", o->list, "list the catalogue (name, clause, description) and exit");

@@ -27,6 +27,8 @@ struct RunCliOptions {
   std::string shard;  // "I/N", 1-based
   std::string outDir;
   bool force = false;
+  bool coverage = false;  // print the field-coverage table (docs/coverage.md)
+  bool requireCoverage = false;  // exit 1 when a gated bit or boundary was never drawn
   std::string replay;
   bool keepTemp = false;
   std::string baseline;  // expected failures and known flakes (docs/baseline.md)
@@ -133,6 +135,7 @@ int runRun(RunCliOptions& o) {
   if (baseline) report::applyBaseline(*outcome.report, *baseline, o.strictBaseline);
   if (!o.run.quiet) outcome.report->printSummary(std::cout);
   if (o.run.quiet) outcome.report->printTotals(std::cout);
+  if (o.coverage) outcome.report->coverage().print(std::cout);
   if (!outcome.error.empty()) printError(outcome.error);
   if (staged) {
     std::string error = staged->write("report.json", outcome.report->toJsonText());
@@ -146,8 +149,16 @@ int runRun(RunCliOptions& o) {
     if (error.empty()) error = staged->commit();
     if (!error.empty()) return fail(ExitStatus::outputRefused, error);
   }
+  bool covered = true;
+  if (o.requireCoverage) {  // the coverage gate (docs/coverage.md): one line per field bit or boundary never drawn
+    for (const std::string& gap : outcome.report->coverage().gaps()) {
+      printError("coverage gap: " + gap);
+      covered = false;
+    }
+  }
   if (signal != 0) return 128 + signal;  // ExitStatus::interruptedByInt / interruptedByTerm
-  return exitCodeOf(*outcome.report, !outcome.error.empty());
+  const int status = exitCodeOf(*outcome.report, !outcome.error.empty());
+  return status == code(ExitStatus::ok) && !covered ? code(ExitStatus::checksFailed) : status;
 }
 
 }  // namespace
@@ -186,6 +197,9 @@ Command addRunCommand(CLI::App& parent) {
   app->add_flag("--strict-baseline", o->strictBaseline, "a baseline entry that now passes (XPASS) fails the run");
   app->add_option("--reruns", o->run.reruns, "replay a failing case N times; a pass makes it FLAKY (G-3)")
       ->capture_default_str();
+  app->add_flag("--coverage", o->coverage, "print per operation and field the range drawn, bits and boundaries hit");
+  app->add_flag("--require-coverage", o->requireCoverage,
+                "exit 1 when a documented field bit or boundary was never drawn (the coverage gate)");
   return {app, [o, app, replay] {
             o->replayRefuses.clear();
             if (replay->count() > 0) {

@@ -8,6 +8,7 @@
 
 #include "dcconf/casefile/casefile.hpp"
 #include "dcconf/oracle/oracle.hpp"
+#include "dcconf/properties/coverage.hpp"
 #include "dcconf/properties/generators.hpp"
 
 namespace dcconf::properties::detail {
@@ -37,6 +38,15 @@ T drawOneOf(T first, Ts... rest) {
 std::uint64_t drawShrinkOnly(std::uint64_t value, std::uint64_t target);
 // Mostly products.front() (the default product), else any of them; shrinks toward products.front().
 oracle::Product drawProduct(const std::vector<oracle::Product>& products);
+
+// whole_range.cpp (docs/coverage.md): a value of the field's whole reach (a boundary, or a top bit drawn uniformly
+// over its width); and the widening: in n cases of 40 (n fields), one field of c's gated parameter struct drawn
+// whole, the others set small so the case stays cheap and the field observable. No-op for an ungated operation.
+std::uint64_t drawWhole(const FieldRange& range);
+void widenSometimes(oracle::Case& c, oracle::Operation operation);
+void growToAsIfFootprint(InvalidCase& invalid);
+// numbers.cpp: ENH CO1 source elements of type u rewritten with ties, saturation bounds and special values (often).
+void plantConversionSources(casefile::CaseData& data, oracle::DType u);
 
 // generators.cpp: mostly disjoint layouts, sometimes overlapping ones (collisions are ANY: ND2NZ-4); shrinks toward
 // disjoint. A stride keeping consecutive items apart (>= disjoint), or colliding (< disjoint) when overlapping; a

@@ -153,6 +153,7 @@ GeneratedCase drawPadGmToUb(ParamStruct which, std::uint32_t onlyWidthBytes, con
   drawProductAndDType(c, Operation::padGmToUb, scope, onlyWidthBytes);
   const std::uint32_t s = sizeBytes(c.dtype);
   c.params = padCopyParams(which, drawPadBlocks(true, s));
+  widenSometimes(c, Operation::padGmToUb);
   c.padParams = drawPadParams(which, s);
   const bool setPadValue = drawWeightedBool(2, 1);  // PAD-G2U-4: SetPadValue was called
   const std::uint64_t padRegister = *rc::gen::arbitrary<std::uint64_t>() & elementMask(s);  // drawn either way
@@ -166,6 +167,7 @@ GeneratedCase drawPadUbToGm(ParamStruct which, const Scope& scope) {
   Case c = padCase(path.src, path.dst);
   drawProductAndDType(c, Operation::padUbToGm, scope);
   c.params = padCopyParams(which, drawPadBlocks(false, sizeBytes(c.dtype)));
+  widenSometimes(c, Operation::padUbToGm);
   return finish(c, scope);
 }
 
@@ -200,6 +202,7 @@ GeneratedCase drawCopy0Level(const Scope& scope) {
   Case c = drawDataCopyPath(Operation::copy0Level, scope);
   drawProductAndDType(c, Operation::copy0Level, scope);
   c.params = drawDataCopyBlocks();
+  widenSometimes(c, Operation::copy0Level);
   return finish(c, scope);
 }
 
@@ -210,6 +213,7 @@ GeneratedCase drawCopy2Level(const Scope& scope) {
   const std::uint64_t C0 = kDataBlockBytes / sizeBytes(c.dtype);  // elements in one 32-byte block
   // DC-3 edges: exactly one block, just under (nothing moves), just over (a dropped remainder)
   c.params = CalCount{static_cast<std::uint32_t>(drawEdgy({C0, C0 - 1, C0 + 1, 2 * C0 + 1, 0, 1}, 0, 16 * C0 * propScale()))};
+  widenSometimes(c, Operation::copy2Level);
   return finish(c, scope);
 }
 
@@ -218,6 +222,7 @@ GeneratedCase drawNd2Nz(const Scope& scope) {
   Case c = makeCase(Api::DataCopy, path.src, path.dst, Nd2NzParams{});
   drawProductAndDType(c, Operation::nd2nz, scope);
   c.params = drawNd2NzParams(sizeBytes(c.dtype), 3, scope);
+  widenSometimes(c, Operation::nd2nz);
   return finish(c, scope);
 }
 
@@ -238,6 +243,7 @@ GeneratedCase drawNz2Nd(const Scope& scope) {
   p.dstNdMatrixStride =
       static_cast<std::uint16_t>(drawStrideFrom(std::uint64_t{p.nValue} * p.dstDStride, overlap, 1, 16));
   c.params = p;
+  widenSometimes(c, Operation::nz2nd);
   return finish(c, scope);
 }
 

@@ -158,6 +158,7 @@ GeneratedCase drawDn2Nz(const Scope& scope) {
   if (matrixStride != 0) matrixStride = alignUp(matrixStride, c0);
   p.dstNzMatrixStride = static_cast<std::uint32_t>(matrixStride);
   c.params = p;
+  widenSometimes(c, Operation::dn2nz);
   return finish(c, scope);
 }
 
@@ -222,6 +223,7 @@ void drawConversion(Case& c, const Scope& scope) {
 GeneratedCase drawEnhancedNormal(const Scope& scope) {
   Case c = drawEnhancedSkeleton(Operation::enhancedNormal, scope);
   c.params = drawDataCopyBlocks();
+  widenSometimes(c, Operation::enhancedNormal);
   constexpr std::uint64_t kAll = std::numeric_limits<std::uint64_t>::max();
   c.enhancedParams->deqValue = drawEdgy({0}, 0, kAll);
   c.enhancedParams->sidStoreMode = static_cast<std::uint8_t>(drawEdgy({0}, 0, 3));
@@ -242,7 +244,9 @@ GeneratedCase drawEnhancedCo1ToCo2(const Scope& scope) {
   c.enhancedParams->blockMode = drawOneOf(BlockMode::matrix, BlockMode::vector, BlockMode::smallChannel);
   c.enhancedParams->isRelu = drawBool();
   drawConversion(c, scope);
-  return finish(c, scope);
+  GeneratedCase generated = finish(c, scope);
+  plantConversionSources(generated.data, generated.data.c.enhancedParams->srcDType.value_or(generated.data.c.dtype));
+  return generated;
 }
 
 }  // namespace dcconf::properties::detail

@@ -399,7 +399,11 @@ rc::Gen<InvalidCase> genInvalidCase(Operation operation, const Scope& scope) {
     const auto breakers = breakersOf(operation, scope);
     // one of: the operation's own constraints, a misaligned local operand (G-5), a buffer too short (G-1/G-2)
     const std::uint64_t pick = drawInRange(0, breakers.size() + 1);
-    if (pick < breakers.size()) return breakers[pick](scope);
+    if (pick < breakers.size()) {
+      InvalidCase invalid = breakers[pick](scope);
+      growToAsIfFootprint(invalid);  // G-4: room for an as-if execution to show
+      return invalid;
+    }
     const GeneratedCase valid = drawMovingCase(operation, scope);
     const bool anyLocal = isLocal(valid.data.c.srcPos) || isLocal(valid.data.c.dstPos);
     if (pick == breakers.size() && anyLocal) return g5MisalignedLocal(valid);

@@ -560,6 +560,21 @@ void enhDeq8Int8Wraps(const Case& c, ConstBytes src, ConstBytes, Bytes dst) {
 void enhDeq16Int16Wraps(const Case& c, ConstBytes src, ConstBytes, Bytes dst) {
   rewriteConverted(c, src, dst, {.int16Wraps = true});
 }
+// ENH-4 ties (conditional: only an exact tie after scaling differs): 8-bit results round half away from zero.
+void enhDeqRoundHalfAway(const Case& c, ConstBytes src, ConstBytes, Bytes dst) {
+  rewriteConverted(c, src, dst, {.roundHalfAway = true});
+}
+
+// The catalogue with the conditional mutants after it; the ENH tie ones need rewriteConverted above.
+std::vector<Mutant> withConditionalMutants(std::vector<Mutant> mutants) {
+  for (Mutant& m : conditionalMutants()) mutants.push_back(std::move(m));
+  mutants.push_back({.name = "condEnhDeq8RoundHalfAway", .clause = "ENH-4",
+                     .description = "DEQ8 results round exact ties away from zero instead of to even",
+                     .operations = {Operation::enhancedCo1ToCo2}, .product = Product::atlas_training,
+                     .affectsDType = [](DType d) { return sizeBytes(d) == 1; }, .editBytes = enhDeqRoundHalfAway,
+                     .conditionClass = "enhTieRounding"});
+  return mutants;
+}
 
 // ENH-3: the two 16-byte halves of sidStoreMode 0 and 1 exchanged.
 void enhSidHalvesSwapped(Case& c) {
@@ -613,6 +628,9 @@ class MutantBackend final : public backends::Backend {
       return fast_->run(c, src, dst);
     }
     const std::vector<std::uint8_t> before(dst.begin(), dst.end());
+    if (mutant_.failsOn) {
+      if (const auto status = mutant_.failsOn(c)) return {*status, "mutant: " + std::string(mutant_.description)};
+    }
     Case mutated = c;
     if (mutant_.editCase) mutant_.editCase(mutated);
     RunResult result = fast_->run(mutated, src, dst);
@@ -650,7 +668,7 @@ class MutantBackend final : public backends::Backend {
 }  // namespace
 
 const std::vector<Mutant>& catalogue() {
-  static const std::vector<Mutant> mutants{
+  static const std::vector<Mutant> mutants = withConditionalMutants({
       // DataCopyPad GM -> UB
       {"g2uDstStrideInBytes", "PAD-G2U-2", "UB dstStride read in bytes (so 32x too small)", {kPadG2U}, kDefaultProduct, nullptr, dstStrideInBytes},
       {"g2uSrcStrideInBlocks", "PAD-G2U-2", "GM srcStride read in 32-byte blocks instead of bytes", {kPadG2U}, kDefaultProduct, nullptr, srcStrideInBlocks},
@@ -737,7 +755,7 @@ const std::vector<Mutant>& catalogue() {
       {"enhVectorColumn0Only", "ENH-4", "V* modes use deqTensor entry 0 for every column", {kCo1Co2}, kTraining, narrowResult, enhVectorColumn0Only},
       {"enhUbUnitNotHalved", "ENH-2", "UB-side burst pitch from sizeof(U): the unit not halved with conversion", {kCo1Co2}, kTraining, narrowResult, enhUbUnitNotHalved},
       {"enhDeqHalfAsInt32", "ENH-2", "DEQ half -> half run as int32 -> half", {kCo1Co2}, kTraining, halfOnly, enhDeqHalfAsInt32},
-  };
+  });
   return mutants;
 }
 

@@ -24,7 +24,7 @@ std::vector<std::uint64_t> unitsFor(const Mutant& mutant, const std::vector<run:
   std::vector<std::uint64_t> indices;
   for (std::uint64_t i = 0; i < units.size(); ++i) {
     const run::Unit& unit = units[i];
-    if (unit.property->kind == run::PropertyKind::onInvalid) continue;
+    if (unit.property->kind == run::PropertyKind::onInvalid && !mutant.acceptsInvalid) continue;
     if (std::find(mutant.operations.begin(), mutant.operations.end(), unit.operation) == mutant.operations.end()) continue;
     if (mutant.affectsDType && !mutant.affectsDType(unit.dtype)) continue;
     indices.push_back(i);
@@ -67,11 +67,13 @@ KillRow killOne(const Mutant& mutant, const KillOptions& options, std::vector<ru
   KillRow row;
   row.mutant = mutant.name;
   row.clause = mutant.clause;
+  row.conditionClass = mutant.conditionClass;
   run::RunOptions runOptions;
   runOptions.backendSpec = "mutant:" + row.mutant;
   runOptions.product = mutant.product;
   runOptions.seed = options.seed;
-  runOptions.timeBudget = options.timePerMutant;
+  // a conditional mutant is wrong only on rare inputs: it gets the default run's cases, not a time budget
+  if (!options.defaultRun && mutant.conditionClass.empty()) runOptions.timeBudget = options.timePerMutant;
   runOptions.failFast = true;
   runOptions.quiet = true;
   runOptions.commandLine = "dcconf mutants --only " + row.mutant + " --seed " + std::to_string(options.seed);
@@ -107,16 +109,40 @@ bool KillMatrix::allKilled() const {
   return std::all_of(rows.begin(), rows.end(), [](const KillRow& row) { return row.killed; });
 }
 
-double KillMatrix::medianCasesToKill() const {
-  std::vector<std::uint64_t> cases;
-  for (const KillRow& row : rows) {
-    if (row.killed) cases.push_back(row.casesToKill);
-  }
+namespace {
+
+double median(std::vector<std::uint64_t> cases) {
   if (cases.empty()) return 0;
   std::sort(cases.begin(), cases.end());
   const std::size_t mid = cases.size() / 2;
   return cases.size() % 2 == 1 ? static_cast<double>(cases[mid])
                                : static_cast<double>(cases[mid - 1] + cases[mid]) / 2.0;
+}
+
+}  // namespace
+
+double KillMatrix::medianCasesToKill() const {
+  std::vector<std::uint64_t> cases;
+  for (const KillRow& row : rows) {
+    if (row.killed) cases.push_back(row.casesToKill);
+  }
+  return median(std::move(cases));
+}
+
+std::map<std::string, KillMatrix::ClassSummary> KillMatrix::byConditionClass() const {
+  std::map<std::string, std::vector<std::uint64_t>> cases;
+  std::map<std::string, ClassSummary> out;
+  for (const KillRow& row : rows) {
+    if (row.conditionClass.empty()) continue;
+    ClassSummary& s = out[row.conditionClass];
+    ++s.mutants;
+    if (!row.killed) continue;
+    ++s.killed;
+    s.worstCasesToKill = std::max(s.worstCasesToKill, row.casesToKill);
+    cases[row.conditionClass].push_back(row.casesToKill);
+  }
+  for (auto& [name, s] : out) s.medianCasesToKill = median(cases[name]);
+  return out;
 }
 
 void KillMatrix::print(std::ostream& out) const {
@@ -134,6 +160,10 @@ void KillMatrix::print(std::ostream& out) const {
   }
   out << killed << "/" << rows.size() << " mutants killed; median cases to first kill: " << medianCasesToKill()
       << "\n";
+  for (const auto& [name, s] : byConditionClass()) {
+    out << "conditional " << name << ": " << s.killed << "/" << s.mutants << " killed; cases to kill median "
+        << s.medianCasesToKill << ", worst " << s.worstCasesToKill << "\n";
+  }
   for (const KillRow& row : rows) {
     if (!row.killed) out << "SURVIVED: " << row.mutant << " (" << row.clause << "): fix the suite, not the mutant\n";
   }
@@ -144,10 +174,18 @@ std::string KillMatrix::toJsonText() const {
   json["schema"] = "dcconf.mutants/1";
   json["allKilled"] = allKilled();
   json["medianCasesToKill"] = medianCasesToKill();
+  json["classes"] = nlohmann::json::object();
+  for (const auto& [name, s] : byConditionClass()) {
+    json["classes"][name] = {{"mutants", s.mutants},
+                             {"killed", s.killed},
+                             {"medianCasesToKill", s.medianCasesToKill},
+                             {"worstCasesToKill", s.worstCasesToKill}};
+  }
   json["mutants"] = nlohmann::json::array();
   for (const KillRow& row : rows) {
     json["mutants"].push_back({{"mutant", row.mutant},
                                {"clause", row.clause},
+                               {"conditionClass", row.conditionClass},
                                {"killed", row.killed},
                                {"killedBy", row.killedBy},
                                {"unit", row.unit},
@@ -167,7 +205,7 @@ KillMatrix runKillMatrix(const KillOptions& options, std::ostream& err) {
   // On a terminal: mutants done / total, survivors so far, elapsed, ETA (the per-mutant lines below stay for logs).
   report::Progress progress("dcconf mutants", 0, selected);
   for (const Mutant& mutant : catalogue()) {
-    if (!run::globMatch(options.nameGlob, mutant.name)) continue;
+    if (!run::globMatch(options.nameGlob, mutant.name) || mutant.conditionClass.empty() == options.conditional) continue;
     matrix.rows.push_back(killOne(mutant, options, matrix.files, err));
     const KillRow& row = matrix.rows.back();
     progress.unitDone(row.casesToKill, !row.killed);

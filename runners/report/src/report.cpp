@@ -150,6 +150,9 @@ bool Report::mergeJson(const std::string& reportJson) {
         addUnspecified(reason, tally.at("bytes").get<std::uint64_t>(), tally.at("cases").get<std::uint64_t>());
       }
     }
+    if (const auto found = json.find("coverage"); found != json.end() && !coverage_.mergeJsonText(found->dump())) {
+      return false;
+    }
     elapsedSeconds_ = std::max(elapsedSeconds_, json.at("meta").at("elapsedSeconds").get<double>());
   } catch (const nlohmann::json::exception&) {
     return false;
@@ -324,6 +327,7 @@ std::string Report::toJsonText() const {
   for (const auto& [reason, tally] : unspecified_) {
     json["unspecified"][reason] = {{"bytes", tally.bytes}, {"cases", tally.cases}};
   }
+  if (!coverage_.empty()) json["coverage"] = nlohmann::json::parse(coverage_.toJsonText());
   return json.dump(2) + "\n";
 }
 

@@ -16,6 +16,7 @@
 #include <rapidcheck/detail/Configuration.h>
 
 #include "dcconf/casefile/casefile.hpp"
+#include "dcconf/properties/coverage.hpp"
 #include "dcconf/properties/generators.hpp"
 #include "dcconf/properties/invariants.hpp"
 #include "dcconf/report/report.hpp"
@@ -43,7 +44,9 @@ class StatusTap final : public backends::Backend {
   bool supports(const oracle::Case& c) const override { return inner_.supports(c); }
   backends::RunResult run(const oracle::Case& c, std::span<const std::uint8_t> src,
                           std::span<std::uint8_t> dst) override {
+    const auto start = std::chrono::steady_clock::now();
     auto result = inner_.run(c, src, dst);
+    backendSeconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (result.status == backends::RunStatus::crashed) sawCrash = true;
     if (result.status == backends::RunStatus::timedOut) sawTimeout = true;
     return result;
@@ -51,6 +54,7 @@ class StatusTap final : public backends::Backend {
   void reset() { sawCrash = sawTimeout = false; }
   bool sawCrash = false;
   bool sawTimeout = false;
+  double backendSeconds = 0;  // in run(), over the tap's life: the time split of docs/coverage.md
 
  private:
   backends::Backend& inner_;
@@ -147,17 +151,36 @@ class UnitRunner {
         RC_FAIL(outcome.message);
       }
     };
+    const std::string operationKey(oracle::key(unit.operation));
     auto property = [&]() {
       if (shrinkBudgetSpent() || interrupted()) return;
       tap_.reset();
+      const auto start = std::chrono::steady_clock::now();
+      const double backendBefore = tap_.backendSeconds;
+      double generationSeconds = 0;
+      auto generate = [&](const auto& gen) {
+        auto value = *gen;
+        generationSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        return value;
+      };
+      struct SplitTime {  // adds this call's generation / oracle / backend split when the property returns
+        std::function<void()> add;
+        ~SplitTime() { add(); }
+      } splitTime{[&] {
+        const double total = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        const double backend = tap_.backendSeconds - backendBefore;
+        report_.coverage().addTime({generationSeconds, std::max(0.0, total - generationSeconds - backend), backend});
+      }};
       switch (unit.property->kind) {
         case PropertyKind::onCase: {
-          const auto generated = **caseGen;
+          const auto generated = generate(*caseGen);
+          if (!failed) recordFieldCoverage(operationKey, unit.operation, generated.data.c);
           onOutcome(unit.property->onCase(tap_, generated.data), generated.data);
           break;
         }
         case PropertyKind::onInvalid: {
-          const auto invalid = **invalidGen;
+          const auto invalid = generate(*invalidGen);
+          if (!failed) report_.coverage().addBreaker(operationKey, invalid.clause);
           properties::InvalidPolicyTally tally;
           const Outcome outcome = properties::checkG4IutInvalidPolicy(tap_, invalid, tally);
           if (outcome.failed() || tap_.sawCrash || tap_.sawTimeout) {
@@ -170,7 +193,7 @@ class UnitRunner {
           break;
         }
         case PropertyKind::onRoundTrip: {
-          const auto roundTrip = **roundTripGen;
+          const auto roundTrip = generate(*roundTripGen);
           onOutcome(properties::checkNz2Nd4RoundTrip(tap_, roundTrip), roundTrip.nd2nz.data);
           break;
         }
@@ -203,6 +226,21 @@ class UnitRunner {
   }
 
  private:
+  // Each gated field of a drawn valid case into the run's coverage (docs/coverage.md).
+  void recordFieldCoverage(const std::string& operationKey, Operation operation, const oracle::Case& c) {
+    for (const properties::FieldSample& sample : properties::fieldSamples(c, operation)) {
+      report::FieldCoverage one;
+      one.widthBits = sample.range.widthBits;
+      one.docMax = sample.range.docMax;
+      one.reachMax = sample.range.reachMax;
+      one.cases = 1;
+      one.min = one.max = one.bitsSet = sample.value;
+      one.bitsRequired = properties::requiredBits(sample.range);
+      one.boundaries = properties::boundariesHit(sample.range, sample.value);
+      report_.coverage().addField(operationKey, std::string(sample.range.name), one);
+    }
+  }
+
   properties::Scope scopeFor(const Unit& unit) const {
     properties::Scope scope;
     scope.product = unit.product;

@@ -130,8 +130,8 @@ TEST(DiffClausesKeep, GapAndGuard) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Operations, DiffClauses, ::testing::ValuesIn(oracle::kAllOperations),
-                         [](const ::testing::TestParamInfo<Operation>& info) {
-                           return std::string(oracle::key(info.param));
+                         [](const ::testing::TestParamInfo<Operation>& param) {
+                           return std::string(oracle::key(param.param));
                          });
 
 }  // namespace

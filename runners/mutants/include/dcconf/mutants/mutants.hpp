@@ -5,7 +5,9 @@
 #include <chrono>
 #include <cstdint>
 #include <iosfwd>
+#include <map>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -29,7 +31,16 @@ struct Mutant {
   // (b) a fix-up of fast's result; before is dst's prior content. nullptr: none.
   void (*editBytes)(const oracle::Case& c, std::span<const std::uint8_t> src, std::span<const std::uint8_t> before,
                     std::span<std::uint8_t> dst) = nullptr;
+  // Conditional mutants (catalogue_conditional.cpp, docs/mutants.md): wrong only in a rare region of the inputs.
+  std::string_view conditionClass = {};  // "truncation", "offByOneAtMax", ...; empty for the unconditional ones
+  // (c) a crash or hang on some inputs: the status a plugin or exec backend would report. nullptr: never.
+  std::optional<backends::RunStatus> (*failsOn)(const oracle::Case& c) = nullptr;
+  // G-4: the mutant executes some invalid cases as if valid, so the kill matrix also runs its invalid-case units.
+  bool acceptsInvalid = false;
 };
+
+// The conditional mutants, appended to catalogue() (catalogue_conditional.cpp).
+std::vector<Mutant> conditionalMutants();
 
 const std::vector<Mutant>& catalogue();
 std::unique_ptr<backends::Backend> makeMutantBackend(const Mutant& mutant);
@@ -38,11 +49,14 @@ struct KillOptions {
   std::chrono::milliseconds timePerMutant{2000};
   std::uint64_t seed = 1;
   std::string nameGlob = "*";  // only mutants whose name matches
+  bool defaultRun = false;     // each mutant against the default run (100 cases per property), not a time budget
+  bool conditional = false;    // the conditional mutants (always against the default run) instead of the others
 };
 
 struct KillRow {
   std::string mutant;
   std::string clause;
+  std::string conditionClass;  // Mutant::conditionClass
   bool killed = false;
   std::string killedBy;       // the property
   std::string unit;           // "padGmToUb half"
@@ -58,6 +72,11 @@ struct KillMatrix {
   std::vector<run::OutputFile> files;  // the shrunk counterexamples, for the caller to write
   bool allKilled() const;
   double medianCasesToKill() const;  // over the killed mutants; 0 when none
+  struct ClassSummary {
+    std::uint64_t mutants = 0, killed = 0, worstCasesToKill = 0;
+    double medianCasesToKill = 0;
+  };
+  std::map<std::string, ClassSummary> byConditionClass() const;  // the conditional mutants, by class
   void print(std::ostream& out) const;
   std::string toJsonText() const;  // schema dcconf.mutants/1
 };

@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+#include "dcconf/report/coverage.hpp"
+
 namespace dcconf::report {
 
 // Per-case outcome. NOT_SUPPORTED is neither a pass nor a failure; ACCEPTED_INVALID is reported apart from
@@ -125,6 +127,9 @@ class Report {
   void setGroupId(const GroupKey& key, std::string id) { groupIds_[key] = std::move(id); }
   void setBaseline(BaselineSummary summary) { baseline_ = std::move(summary); }
   const std::optional<BaselineSummary>& baseline() const { return baseline_; }
+  // Field coverage, G-4 breakers and the time split (docs/coverage.md); report.json's "coverage".
+  Coverage& coverage() { return coverage_; }
+  const Coverage& coverage() const { return coverage_; }
 
   void printSummary(std::ostream& out) const;  // the path x dtype table and the failures, for a terminal
   void printTotals(std::ostream& out) const;   // the one totals line (all --quiet keeps)
@@ -142,6 +147,7 @@ class Report {
   std::optional<BaselineSummary> baseline_;
   double elapsedSeconds_ = 0;
   std::string interrupted_;  // empty unless interrupted: the signal's name
+  Coverage coverage_;
 };
 
 // A one-line progress bar with cases/s and ETA, redrawn at most ten times a second; silent unless stderr is a

@@ -1,0 +1,139 @@
+// The coverage model: documented ranges (SEMANTICS PAD-G2U-1, PAD-U2G-1, DC-1, DC-3/AMB-4, ND2NZ-1, NZ2ND-1,
+// DN2NZ-2) and the reach of each field (docs/coverage.md).
+#include "dcconf/properties/coverage.hpp"
+
+#include <bit>
+#include <variant>
+
+namespace dcconf::properties {
+
+using namespace dcconf::oracle;
+
+namespace {
+
+constexpr std::uint64_t kU16 = 0xFFFF;
+constexpr std::uint64_t kU32 = 0xFFFFFFFF;
+constexpr std::uint64_t kU64 = ~std::uint64_t{0};
+
+FieldRange full(std::string_view name, std::uint32_t width, std::uint64_t lo, std::uint64_t hi) {
+  return {name, width, lo, hi, hi, 1};
+}
+
+// DataCopyPad: PAD-G2U-1 / PAD-U2G-1. GM strides are bytes, UB strides 32-byte blocks (PAD-G2U-2, PAD-U2G-2).
+std::vector<FieldRange> padRanges(const Case& c, bool srcIsGm) {
+  if (std::holds_alternative<DataCopyParams>(c.params)) {
+    return {full("DataCopyParams.blockCount", 16, 1, 4095), full("DataCopyParams.blockLen", 16, 1, kU16),
+            full("DataCopyParams.srcStride", 16, 0, kU16), full("DataCopyParams.dstStride", 16, 0, kU16)};
+  }
+  const std::uint64_t srcReach = srcIsGm ? kReachGmStrideBytes : kReachUbStrideBlocks;
+  const std::uint64_t dstReach = srcIsGm ? kReachUbStrideBlocks : kReachGmStrideBytes;
+  return {full("DataCopyExtParams.blockCount", 16, 1, 4095), full("DataCopyExtParams.blockLen", 32, 1, 2097151),
+          {"DataCopyExtParams.srcStride", 32, 0, kU32, srcReach, 1},
+          {"DataCopyExtParams.dstStride", 32, 0, kU32, dstReach, 1}};
+}
+
+}  // namespace
+
+bool coverageGated(Operation operation) {
+  switch (operation) {
+    case Operation::padGmToUb:
+    case Operation::padUbToGm:
+    case Operation::copy0Level:
+    case Operation::copy2Level:
+    case Operation::nd2nz:
+    case Operation::nz2nd:
+    case Operation::dn2nz:
+    case Operation::enhancedNormal:
+      return true;
+    default:
+      return false;
+  }
+}
+
+std::vector<FieldRange> fieldRanges(const Case& c, Operation operation) {
+  const std::uint64_t s = sizeBytes(c.dtype);
+  switch (operation) {
+    case Operation::padGmToUb: return padRanges(c, true);
+    case Operation::padUbToGm: return padRanges(c, false);
+    case Operation::copy0Level:
+    case Operation::enhancedNormal:  // DC-1 blocks in 32-byte units: blockLen 65535 is 2 MiB, one block
+      return {full("DataCopyParams.blockCount", 16, 1, 4095), full("DataCopyParams.blockLen", 16, 1, kU16),
+              full("DataCopyParams.srcStride", 16, 0, kU16), full("DataCopyParams.dstStride", 16, 0, kU16)};
+    case Operation::copy2Level:  // DC-3, AMB-4 default: at most 65535 blocks, so calCount*s < 65536*32
+      return {full("CalCount.calCount", 32, 0, (std::uint64_t{65536} * kDataBlockBytes - 1) / s)};
+    case Operation::nd2nz:  // ND2NZ-1 (dstNzMatrixStride 0 only for one matrix: AMB-6)
+      return {full("Nd2NzParams.ndNum", 16, 0, 4095),          full("Nd2NzParams.nValue", 16, 0, 16384),
+              full("Nd2NzParams.dValue", 16, 0, kU16),         full("Nd2NzParams.srcNdMatrixStride", 16, 0, kU16),
+              full("Nd2NzParams.srcDValue", 16, 1, kU16),      full("Nd2NzParams.dstNzC0Stride", 16, 1, 16384),
+              full("Nd2NzParams.dstNzNStride", 16, 1, 16384),  full("Nd2NzParams.dstNzMatrixStride", 16, 1, kU16)};
+    case Operation::nz2nd:  // NZ2ND-1: dValue a multiple of 16
+      return {full("Nz2NdParamsFull.ndNum", 16, 0, 4095),
+              full("Nz2NdParamsFull.nValue", 16, 1, 8192),
+              {"Nz2NdParamsFull.dValue", 16, 16, 8192, 8192, 16},
+              full("Nz2NdParamsFull.srcNdMatrixStride", 16, 1, 512),
+              full("Nz2NdParamsFull.srcNStride", 16, 0, 4096),
+              full("Nz2NdParamsFull.dstDStride", 16, 1, kU16),
+              full("Nz2NdParamsFull.dstNdMatrixStride", 16, 1, kU16)};
+    case Operation::dn2nz: {  // DN2NZ-2: dstNzMatrixStride*s whole 32-byte blocks
+      const std::uint64_t c0 = kDataBlockBytes / s;
+      return {full("Dn2NzParams.dnNum", 16, 0, 4095),
+              full("Dn2NzParams.nValue", 16, 0, 16384),
+              {"Dn2NzParams.dValue", 32, 0, kU32, kU16, 1},
+              {"Dn2NzParams.srcDnMatrixStride", 64, 0, kU64, kReachDn2NzElements, 1},
+              {"Dn2NzParams.srcDValue", 64, 1, kU64, kReachDn2NzElements, 1},
+              full("Dn2NzParams.dstNzC0Stride", 16, 1, kU16),
+              full("Dn2NzParams.dstNzNStride", 16, 1, kU16),
+              {"Dn2NzParams.dstNzMatrixStride", 32, c0, kU32 / c0 * c0, (kReachDn2NzElements + 1 - c0), c0}};
+    }
+    default: return {};
+  }
+}
+
+std::vector<FieldSample> fieldSamples(const Case& c, Operation operation) {
+  const std::vector<FieldRange> ranges = fieldRanges(c, operation);
+  std::vector<std::uint64_t> values;
+  std::visit(
+      [&](const auto& p) {
+        using P = std::decay_t<decltype(p)>;
+        if constexpr (std::is_same_v<P, DataCopyParams>) {
+          values = {p.blockCount, p.blockLen, p.srcStride, p.dstStride};
+        } else if constexpr (std::is_same_v<P, DataCopyExtParams>) {
+          values = {p.blockCount, p.blockLen, p.srcStride, p.dstStride};
+        } else if constexpr (std::is_same_v<P, CalCount>) {
+          values = {p.calCount};
+        } else if constexpr (std::is_same_v<P, Nd2NzParams>) {
+          values = {p.ndNum, p.nValue, p.dValue, p.srcNdMatrixStride, p.srcDValue, p.dstNzC0Stride, p.dstNzNStride,
+                    p.dstNzMatrixStride};
+        } else if constexpr (std::is_same_v<P, Nz2NdParamsFull>) {
+          values = {p.ndNum, p.nValue, p.dValue, p.srcNdMatrixStride, p.srcNStride, p.dstDStride, p.dstNdMatrixStride};
+        } else if constexpr (std::is_same_v<P, Dn2NzParams>) {
+          values = {p.dnNum, p.nValue, p.dValue, p.srcDnMatrixStride, p.srcDValue, p.dstNzC0Stride, p.dstNzNStride,
+                    p.dstNzMatrixStride};
+        }
+      },
+      c.params);
+  std::vector<FieldSample> samples;
+  if (values.size() != ranges.size()) return samples;  // a struct the operation's gate does not model
+  for (std::size_t k = 0; k < ranges.size(); ++k) samples.push_back({ranges[k], values[k]});
+  return samples;
+}
+
+std::uint32_t boundariesHit(const FieldRange& range, std::uint64_t value) {
+  const std::uint64_t lo = range.docMin, hi = range.reachMax;
+  std::uint32_t hit = 0;
+  if (value == lo) hit |= 1;
+  if (value == lo + range.step) hit |= 2;
+  if (value == hi - range.step) hit |= 4;
+  if (value == hi) hit |= 8;
+  return hit;
+}
+
+std::uint64_t requiredBits(const FieldRange& range) {
+  if (range.reachMax == 0) return 0;
+  const int top = static_cast<int>(std::bit_width(range.reachMax)) - 1;
+  const int low = std::countr_zero(range.step);
+  const std::uint64_t upTo = top >= 63 ? kU64 : (std::uint64_t{1} << (top + 1)) - 1;
+  return upTo & ~((std::uint64_t{1} << low) - 1);
+}
+
+}  // namespace dcconf::properties

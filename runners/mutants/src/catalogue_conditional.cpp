@@ -1,0 +1,271 @@
+// Conditional mutants (docs/mutants.md): each is fast with a fault that fires only in a rare region of the inputs,
+// the bugs simulators and kernels have: a field truncated to fewer bits, an off-by-one at the maximum count, a large
+// stride wrapping, a large calCount rounded wrong, a crash or hang on a rare large input, a stray read (G-2), an
+// invalid call executed (G-4). The whole-range draws (docs/coverage.md) are what kill them. (The ENH tie-rounding
+// mutant sits in catalogue.cpp beside the arithmetic it reuses.)
+#include <algorithm>
+#include <optional>
+
+#include "dcconf/mutants/case_edits.hpp"
+#include "dcconf/mutants/mutants.hpp"
+#include "dcconf/oracle/oracle.hpp"
+
+namespace dcconf::mutants {
+
+using namespace dcconf::oracle;
+using backends::RunStatus;
+
+namespace {
+
+using Bytes = std::span<std::uint8_t>;
+using ConstBytes = std::span<const std::uint8_t>;
+using Op = Operation;
+
+template <typename Field>
+void keepLowBits(Field& field, unsigned bits) {
+  field = static_cast<Field>(static_cast<std::uint64_t>(field) & ((std::uint64_t{1} << bits) - 1));
+}
+
+// ---- truncation: a field stored in fewer bits than its struct gives it -----------------------------------------
+
+void blockLen16(Case& c) { editBlocks(c, [](auto& p) { keepLowBits(p.blockLen, 16); }); }
+void srcStride16(Case& c) { editBlocks(c, [](auto& p) { keepLowBits(p.srcStride, 16); }); }
+void dstStride16(Case& c) { editBlocks(c, [](auto& p) { keepLowBits(p.dstStride, 16); }); }
+void srcStride20(Case& c) { editBlocks(c, [](auto& p) { keepLowBits(p.srcStride, 20); }); }
+void blockCount11(Case& c) { editBlocks(c, [](auto& p) { keepLowBits(p.blockCount, 11); }); }
+void dstStride15(Case& c) { editBlocks(c, [](auto& p) { keepLowBits(p.dstStride, 15); }); }
+void srcStride15(Case& c) { editBlocks(c, [](auto& p) { keepLowBits(p.srcStride, 15); }); }
+void blockLen15(Case& c) { editBlocks(c, [](auto& p) { keepLowBits(p.blockLen, 15); }); }
+void nd2nzC0Stride13(Case& c) { keepLowBits(std::get<Nd2NzParams>(c.params).dstNzC0Stride, 13); }
+void nd2nzNStride13(Case& c) { keepLowBits(std::get<Nd2NzParams>(c.params).dstNzNStride, 13); }
+void nd2nzNValue13(Case& c) { keepLowBits(std::get<Nd2NzParams>(c.params).nValue, 13); }
+void nd2nzDValue15(Case& c) { keepLowBits(std::get<Nd2NzParams>(c.params).dValue, 15); }
+void nz2ndDstDStride14(Case& c) { keepLowBits(std::get<Nz2NdParamsFull>(c.params).dstDStride, 14); }
+void nz2ndNValue12(Case& c) { keepLowBits(std::get<Nz2NdParamsFull>(c.params).nValue, 12); }
+void dn2nzNStride14(Case& c) { keepLowBits(std::get<Dn2NzParams>(c.params).dstNzNStride, 14); }
+void dn2nzC0Stride14(Case& c) { keepLowBits(std::get<Dn2NzParams>(c.params).dstNzC0Stride, 14); }
+void dn2nzSrcDValue16(Case& c) {
+  auto& p = std::get<Dn2NzParams>(c.params);
+  if (p.srcDValue > 0xFFFF) keepLowBits(p.srcDValue, 16);
+}
+
+// ---- off by one at the maximum count -------------------------------------------------------------------------------
+
+void dropLastAt4095(Case& c) { editBlocks(c, [](auto& p) { if (p.blockCount == 4095) --p.blockCount; }); }
+void nd2nzDropMatrixAt4095(Case& c) {
+  auto& p = std::get<Nd2NzParams>(c.params);
+  if (p.ndNum == 4095) --p.ndNum;
+}
+void nz2ndDropRowAt8192(Case& c) {
+  auto& p = std::get<Nz2NdParamsFull>(c.params);
+  if (p.nValue == 8192) --p.nValue;
+}
+void nz2ndDropMatrixAt4095(Case& c) {
+  auto& p = std::get<Nz2NdParamsFull>(c.params);
+  if (p.ndNum == 4095) --p.ndNum;
+}
+
+// ---- a large stride wrapping: the pitch computed in too few bits ------------------------------------------------
+
+// The GM pitch B + stride in bytes kept in 21 bits (a 2 MiB window); the stride that gives the wrapped pitch (0
+// when none does).
+template <typename Field>
+void gmPitchWraps21(Field& stride, std::uint64_t blockLen) {
+  const std::uint64_t pitch = blockLen + stride;
+  if (pitch < (std::uint64_t{1} << 21)) return;
+  const std::uint64_t wrapped = pitch & 0x1FFFFF;
+  stride = static_cast<Field>(wrapped >= blockLen ? wrapped - blockLen : 0);
+}
+void g2uGmPitchWraps(Case& c) { editBlocks(c, [](auto& p) { gmPitchWraps21(p.srcStride, p.blockLen); }); }
+void u2gGmPitchWraps(Case& c) { editBlocks(c, [](auto& p) { gmPitchWraps21(p.dstStride, p.blockLen); }); }
+// DC-2: the destination pitch blockLen + dstStride (32-byte units) kept in 16 bits.
+void dcDstPitchWraps(Case& c) {
+  editBlocks(c, [](auto& p) {
+    const std::uint64_t pitch = std::uint64_t{p.blockLen} + p.dstStride;
+    if (pitch < 65536) return;
+    const std::uint64_t wrapped = pitch & 0xFFFF;
+    p.dstStride = static_cast<decltype(p.dstStride)>(wrapped >= p.blockLen ? wrapped - p.blockLen : 0);
+  });
+}
+// ND2NZ-2: the column-block pitch dstNzC0Stride*C0 (elements) kept in 16 bits.
+void nd2nzC0PitchWraps(Case& c) {
+  auto& p = std::get<Nd2NzParams>(c.params);
+  const std::uint64_t c0 = kDataBlockBytes / sizeBytes(c.dtype);
+  const std::uint64_t pitch = std::uint64_t{p.dstNzC0Stride} * c0;
+  if (pitch >= 65536) p.dstNzC0Stride = static_cast<std::uint16_t>(std::max<std::uint64_t>(1, (pitch & 0xFFFF) / c0));
+}
+// DN2NZ-1: the row pitch dstNzNStride*C0 (elements) kept in 16 bits.
+void dn2nzNPitchWraps(Case& c) {
+  auto& p = std::get<Dn2NzParams>(c.params);
+  const std::uint64_t c0 = kDataBlockBytes / sizeBytes(c.dtype);
+  const std::uint64_t pitch = std::uint64_t{p.dstNzNStride} * c0;
+  if (pitch >= 65536) p.dstNzNStride = static_cast<std::uint16_t>(std::max<std::uint64_t>(1, (pitch & 0xFFFF) / c0));
+}
+
+// ---- a large calCount rounded wrong (DC-3) ---------------------------------------------------------------------
+
+std::uint64_t calCountBytes(const Case& c) { return std::uint64_t{std::get<CalCount>(c.params).calCount} * sizeBytes(c.dtype); }
+void dc3RoundsUpAbove64K(Case& c) {
+  const std::uint64_t bytes = calCountBytes(c);
+  if (bytes >= 65536 && bytes % 32 != 0) {
+    std::get<CalCount>(c.params).calCount = static_cast<std::uint32_t>(alignUp(bytes, 32) / sizeBytes(c.dtype));
+  }
+}
+void dc3DropsBlockAbove1M(Case& c) {
+  const std::uint64_t bytes = calCountBytes(c);
+  if (bytes >= (1u << 20)) std::get<CalCount>(c.params).calCount -= static_cast<std::uint32_t>(32 / sizeBytes(c.dtype));
+}
+void dc3CalCount16(Case& c) { keepLowBits(std::get<CalCount>(c.params).calCount, 16); }
+
+// ---- a crash or hang on a rare large input -----------------------------------------------------------------------
+
+std::optional<RunStatus> crashAt4095Blocks(const Case& c) {
+  std::optional<RunStatus> status;
+  std::visit([&](const auto& p) {
+    if constexpr (requires { p.blockLen; }) {
+      if (p.blockCount == 4095) status = RunStatus::crashed;
+    }
+  }, c.params);
+  return status;
+}
+std::optional<RunStatus> hangAt1MiB(const Case& c) {
+  if (calCountBytes(c) >= (1u << 20)) return RunStatus::timedOut;
+  return std::nullopt;
+}
+std::optional<RunStatus> crashOnNValueOver8192(const Case& c) {
+  if (std::get<Nd2NzParams>(c.params).nValue > 8192) return RunStatus::crashed;
+  return std::nullopt;
+}
+
+// ---- a stray read (G-2): bytes from outside the source footprint land in dst ----------------------------------
+
+// PAD-G2U with an Ext blockLen past 64 KiB: block 0's last data byte read one byte past the block.
+void g2uStrayReadPastLongBlock(const Case& c, ConstBytes src, ConstBytes, Bytes dst) {
+  const auto* p = std::get_if<DataCopyExtParams>(&c.params);
+  if (p == nullptr || p->blockLen <= 0xFFFF) return;
+  std::uint64_t left = 0;
+  std::visit([&](const auto& pad) {
+    if constexpr (requires { pad.leftPadding; }) left = pad.leftPadding;
+  }, c.padParams);
+  const std::uint64_t from = c.src.offsetBytes + p->blockLen;
+  const std::uint64_t to = c.dst.offsetBytes + left * sizeBytes(c.dtype) + p->blockLen - 1;
+  if (from < src.size() && to < dst.size()) dst[to] = src[from];
+}
+// DC-2 with a source stride past 1 MiB: block 1 read 32 bytes early (from the stride gap).
+void dcStrayReadLargeSrcStride(const Case& c, ConstBytes src, ConstBytes, Bytes dst) {
+  const auto& p = std::get<DataCopyParams>(c.params);
+  if (p.srcStride < 32768 || p.blockCount < 2) return;
+  const std::uint64_t from = c.src.offsetBytes + 32 * (std::uint64_t{p.blockLen} + p.srcStride) - 32;
+  const std::uint64_t to = c.dst.offsetBytes + 32 * (std::uint64_t{p.blockLen} + p.dstStride);
+  for (std::uint64_t b = 0; b < 32 && from + b < src.size() && to + b < dst.size(); ++b) dst[to + b] = src[from + b];
+}
+
+// ---- an invalid call accepted and executed (G-4) ---------------------------------------------------------------
+
+void nz2ndAcceptsUnalignedDValue(Case& c) {
+  auto& p = std::get<Nz2NdParamsFull>(c.params);
+  if (p.dValue % 16 != 0 && p.dValue < 8192) p.dValue = static_cast<std::uint16_t>(alignUp(p.dValue, 16));
+}
+void acceptsBlockCountOver4095(Case& c) { editBlocks(c, [](auto& p) { if (p.blockCount > 4095) p.blockCount = 4095; }); }
+void nd2nzAcceptsNValueOver16384(Case& c) {
+  auto& p = std::get<Nd2NzParams>(c.params);
+  if (p.nValue > 16384) p.nValue = 16384;
+}
+
+Mutant edit(std::string_view name, std::string_view clause, std::string_view description, Op op,
+            std::string_view conditionClass, void (*editCase)(Case&), Product product = kDefaultProduct) {
+  return {.name = name, .clause = clause, .description = description, .operations = {op}, .product = product,
+          .editCase = editCase, .conditionClass = conditionClass};
+}
+Mutant bytes(std::string_view name, std::string_view clause, std::string_view description, Op op,
+             std::string_view conditionClass, void (*editBytes)(const Case&, ConstBytes, ConstBytes, Bytes)) {
+  return {.name = name, .clause = clause, .description = description, .operations = {op}, .editBytes = editBytes,
+          .conditionClass = conditionClass};
+}
+Mutant fails(std::string_view name, std::string_view clause, std::string_view description, Op op,
+             std::optional<RunStatus> (*failsOn)(const Case&)) {
+  return {.name = name, .clause = clause, .description = description, .operations = {op},
+          .conditionClass = "crashOrHang", .failsOn = failsOn};
+}
+Mutant acceptsInvalid(std::string_view name, std::string_view clause, std::string_view description,
+                      std::vector<Op> ops, void (*editCase)(Case&)) {
+  return {.name = name, .clause = clause, .description = description, .operations = std::move(ops),
+          .editCase = editCase, .conditionClass = "invalidAccepted", .acceptsInvalid = true};
+}
+
+constexpr auto kG2U = Op::padGmToUb;
+constexpr auto kU2G = Op::padUbToGm;
+constexpr auto kDc = Op::copy0Level;
+constexpr auto k950 = Product::ascend950;
+
+}  // namespace
+
+std::vector<Mutant> conditionalMutants() {
+  constexpr std::string_view kTrunc = "truncation", kMax = "offByOneAtMax", kWrap = "largeStrideWrap",
+                             kCal = "largeCalCountRounding", kStray = "strayRead";
+  return {
+      edit("condG2uExtBlockLen16Bit", "PAD-G2U-1", "Ext blockLen kept in 16 bits", kG2U, kTrunc, blockLen16),
+      edit("condG2uExtSrcStride16Bit", "PAD-G2U-2", "Ext GM srcStride kept in 16 bits", kG2U, kTrunc, srcStride16),
+      edit("condG2uExtDstStride16Bit", "PAD-G2U-2", "Ext UB dstStride kept in 16 bits", kG2U, kTrunc, dstStride16),
+      edit("condG2uExtSrcStride20Bit", "PAD-G2U-2", "Ext GM srcStride kept in 20 bits", kG2U, kTrunc, srcStride20),
+      edit("condG2uBlockCount11Bit", "PAD-G2U-1", "blockCount kept in 11 bits", kG2U, kTrunc, blockCount11),
+      edit("condU2gExtBlockLen16Bit", "PAD-U2G-1", "Ext blockLen kept in 16 bits", kU2G, kTrunc, blockLen16),
+      edit("condU2gExtSrcStride16Bit", "PAD-U2G-2", "Ext UB srcStride kept in 16 bits", kU2G, kTrunc, srcStride16),
+      edit("condU2gExtDstStride16Bit", "PAD-U2G-2", "Ext GM dstStride kept in 16 bits", kU2G, kTrunc, dstStride16),
+      edit("condDcDstStride15Bit", "DC-2", "dstStride kept in 15 bits", kDc, kTrunc, dstStride15),
+      edit("condDcSrcStride15Bit", "DC-2", "srcStride kept in 15 bits", kDc, kTrunc, srcStride15),
+      edit("condDcBlockLen15Bit", "DC-2", "blockLen kept in 15 bits", kDc, kTrunc, blockLen15),
+      edit("condEnhNormalDstStride15Bit", "ENH-1", "BLOCK_MODE_NORMAL dstStride kept in 15 bits", Op::enhancedNormal,
+           kTrunc, dstStride15),
+      edit("condNd2nzC0Stride13Bit", "ND2NZ-2", "dstNzC0Stride kept in 13 bits", Op::nd2nz, kTrunc, nd2nzC0Stride13),
+      edit("condNd2nzNStride13Bit", "ND2NZ-2", "dstNzNStride kept in 13 bits", Op::nd2nz, kTrunc, nd2nzNStride13),
+      edit("condNd2nzNValue13Bit", "ND2NZ-2", "nValue kept in 13 bits", Op::nd2nz, kTrunc, nd2nzNValue13),
+      edit("condNd2nzDValue15Bit", "ND2NZ-2", "dValue kept in 15 bits", Op::nd2nz, kTrunc, nd2nzDValue15),
+      edit("condNz2ndDstDStride14Bit", "NZ2ND-2", "dstDStride kept in 14 bits", Op::nz2nd, kTrunc, nz2ndDstDStride14),
+      edit("condNz2ndNValue12Bit", "NZ2ND-2", "nValue kept in 12 bits", Op::nz2nd, kTrunc, nz2ndNValue12),
+      edit("condDn2nzNStride14Bit", "DN2NZ-1", "dstNzNStride kept in 14 bits", Op::dn2nz, kTrunc, dn2nzNStride14, k950),
+      edit("condDn2nzC0Stride14Bit", "DN2NZ-1", "dstNzC0Stride kept in 14 bits", Op::dn2nz, kTrunc, dn2nzC0Stride14, k950),
+      edit("condDn2nzSrcDValue16Bit", "DN2NZ-1", "srcDValue kept in 16 bits", Op::dn2nz, kTrunc, dn2nzSrcDValue16, k950),
+      edit("condG2uDropsLastAt4095", "PAD-G2U-2", "blockCount 4095 copies 4094 blocks", kG2U, kMax, dropLastAt4095),
+      edit("condU2gDropsLastAt4095", "PAD-U2G-2", "blockCount 4095 copies 4094 blocks", kU2G, kMax, dropLastAt4095),
+      edit("condDcDropsLastAt4095", "DC-2", "blockCount 4095 copies 4094 blocks", kDc, kMax, dropLastAt4095),
+      edit("condNd2nzDropsMatrixAt4095", "ND2NZ-2", "ndNum 4095 copies 4094 matrices", Op::nd2nz, kMax,
+           nd2nzDropMatrixAt4095),
+      edit("condNz2ndDropsRowAt8192", "NZ2ND-2", "nValue 8192 copies 8191 rows", Op::nz2nd, kMax, nz2ndDropRowAt8192),
+      edit("condNz2ndDropsMatrixAt4095", "NZ2ND-2", "ndNum 4095 copies 4094 matrices", Op::nz2nd, kMax,
+           nz2ndDropMatrixAt4095),
+      edit("condG2uGmPitchWraps21Bit", "PAD-G2U-2", "GM pitch blockLen + srcStride wraps at 2 MiB", kG2U, kWrap,
+           g2uGmPitchWraps),
+      edit("condU2gGmPitchWraps21Bit", "PAD-U2G-2", "GM pitch blockLen + dstStride wraps at 2 MiB", kU2G, kWrap,
+           u2gGmPitchWraps),
+      edit("condDcDstPitchWraps", "DC-2", "destination pitch blockLen + dstStride wraps at 65536 blocks", kDc, kWrap,
+           dcDstPitchWraps),
+      edit("condNd2nzC0PitchWraps16Bit", "ND2NZ-2", "column-block pitch dstNzC0Stride*C0 wraps at 65536 elements",
+           Op::nd2nz, kWrap, nd2nzC0PitchWraps),
+      edit("condDn2nzNPitchWraps16Bit", "DN2NZ-1", "row pitch dstNzNStride*C0 wraps at 65536 elements", Op::dn2nz,
+           kWrap, dn2nzNPitchWraps, k950),
+      edit("condDc3RoundsUpAbove64KiB", "DC-3", "byte counts from 64 KiB on rounded up to 32 instead of down",
+           Op::copy2Level, kCal, dc3RoundsUpAbove64K),
+      edit("condDc3DropsBlockAbove1MiB", "DC-3", "byte counts from 1 MiB on lose their last 32-byte block",
+           Op::copy2Level, kCal, dc3DropsBlockAbove1M),
+      edit("condDc3CalCount16Bit", "DC-3", "calCount kept in 16 bits", Op::copy2Level, kCal, dc3CalCount16),
+      fails("condG2uCrashAt4095Blocks", "G-1", "crashes on blockCount 4095", kG2U, crashAt4095Blocks),
+      fails("condDcCrashAt4095Blocks", "G-1", "crashes on blockCount 4095", kDc, crashAt4095Blocks),
+      fails("condDc3HangAt1MiB", "G-1", "hangs on a 2-level copy of 1 MiB or more", Op::copy2Level, hangAt1MiB),
+      fails("condNd2nzCrashOnNValueOver8192", "G-1", "crashes on nValue > 8192", Op::nd2nz, crashOnNValueOver8192),
+      bytes("condG2uStrayReadPastLongBlock", "G-2", "Ext blockLen > 64 KiB: last byte of block 0 read one past it",
+            kG2U, kStray, g2uStrayReadPastLongBlock),
+      bytes("condDcStrayReadLargeSrcStride", "G-2", "srcStride >= 32768: block 1 read 32 bytes early", kDc, kStray,
+            dcStrayReadLargeSrcStride),
+      acceptsInvalid("condNz2ndAcceptsUnalignedDValue", "G-4", "dValue not a multiple of 16 run aligned up",
+                     {Op::nz2nd}, nz2ndAcceptsUnalignedDValue),
+      acceptsInvalid("condPadAcceptsBlockCountOver4095", "G-4", "blockCount > 4095 run as 4095", {kG2U, kU2G},
+                     acceptsBlockCountOver4095),
+      acceptsInvalid("condDcAcceptsBlockCountOver4095", "G-4", "blockCount > 4095 run as 4095", {kDc},
+                     acceptsBlockCountOver4095),
+      acceptsInvalid("condNd2nzAcceptsNValueOver16384", "G-4", "nValue > 16384 run as 16384", {Op::nd2nz},
+                     nd2nzAcceptsNValueOver16384),
+  };
+}
+
+}  // namespace dcconf::mutants

@@ -1,0 +1,62 @@
+// Functional coverage of a run (docs/coverage.md): per operation and field, the range drawn, the boundaries hit and
+// the bits toggled; the G-4 breakers drawn per clause; and how the run's time split between generation, oracle and
+// backend. Generic: the properties library says which fields exist and what their ranges are.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace dcconf::report {
+
+// The boundaries of a field's gated range, as bits of FieldCoverage::boundaries.
+inline constexpr std::uint32_t kBoundaryMin = 1, kBoundaryMinPlus1 = 2, kBoundaryMaxMinus1 = 4, kBoundaryMax = 8;
+
+struct FieldCoverage {
+  std::uint32_t widthBits = 0;
+  std::uint64_t docMax = 0;    // the documented upper end (largest seen over the cases' dtypes)
+  std::uint64_t reachMax = 0;  // the gated upper end (docs/coverage.md: out of reach above it)
+  std::uint64_t cases = 0;
+  std::uint64_t min = ~std::uint64_t{0};
+  std::uint64_t max = 0;
+  std::uint64_t bitsSet = 0;       // OR of every value
+  std::uint64_t bitsRequired = 0;  // every bit of the gated range
+  std::uint32_t boundaries = 0;    // kBoundary* hit (against each case's own range)
+  void merge(const FieldCoverage& other);
+  // "bit 23", "boundary max": what the gate misses; empty when the field is covered.
+  std::vector<std::string> gaps() const;
+};
+
+struct TimeSplit {
+  double generationSeconds = 0;
+  double oracleSeconds = 0;  // everything a property does besides generating and calling the backend
+  double backendSeconds = 0;
+};
+
+class Coverage {
+ public:
+  void addField(const std::string& operation, const std::string& field, const FieldCoverage& sample);
+  void addBreaker(const std::string& operation, const std::string& clause, std::uint64_t n = 1);
+  void addTime(const TimeSplit& time);
+
+  const std::map<std::string, std::map<std::string, FieldCoverage>>& fields() const { return fields_; }
+  const std::map<std::string, std::map<std::string, std::uint64_t>>& breakers() const { return breakers_; }
+  const TimeSplit& time() const { return time_; }
+  bool empty() const { return fields_.empty() && breakers_.empty(); }
+
+  // "padGmToUb DataCopyExtParams.srcStride: bit 23": every gap of every field, for the gate.
+  std::vector<std::string> gaps() const;
+  // The short terminal table of `dcconf run --coverage`.
+  void print(std::ostream& out) const;
+  std::string toJsonText() const;              // the report's "coverage" member
+  bool mergeJsonText(const std::string& text);  // a worker's; false if it is not one
+
+ private:
+  std::map<std::string, std::map<std::string, FieldCoverage>> fields_;
+  std::map<std::string, std::map<std::string, std::uint64_t>> breakers_;
+  TimeSplit time_;
+};
+
+}  // namespace dcconf::report

@@ -1,0 +1,159 @@
+#include "dcconf/report/coverage.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <iomanip>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+namespace dcconf::report {
+
+namespace {
+
+constexpr const char* kBoundaryNames[] = {"min", "min+1", "max-1", "max"};
+
+std::string hex(std::uint64_t bits) {
+  std::ostringstream out;
+  out << "0x" << std::hex << bits;
+  return out.str();
+}
+
+std::uint64_t parseHex(const nlohmann::json& j) { return std::stoull(j.get<std::string>(), nullptr, 16); }
+
+}  // namespace
+
+void FieldCoverage::merge(const FieldCoverage& o) {
+  widthBits = std::max(widthBits, o.widthBits);
+  docMax = std::max(docMax, o.docMax);
+  reachMax = std::max(reachMax, o.reachMax);
+  cases += o.cases;
+  if (o.cases > 0) {
+    min = std::min(min, o.min);
+    max = std::max(max, o.max);
+  }
+  bitsSet |= o.bitsSet;
+  bitsRequired |= o.bitsRequired;
+  boundaries |= o.boundaries;
+}
+
+std::vector<std::string> FieldCoverage::gaps() const {
+  std::vector<std::string> out;
+  for (std::uint32_t b = 0; b < 4; ++b) {
+    if ((boundaries & (1u << b)) == 0) out.push_back(std::string("boundary ") + kBoundaryNames[b]);
+  }
+  const std::uint64_t missing = bitsRequired & ~bitsSet;
+  for (int bit = 0; bit < 64; ++bit) {
+    if (missing >> bit & 1) out.push_back("bit " + std::to_string(bit));
+  }
+  return out;
+}
+
+void Coverage::addField(const std::string& operation, const std::string& field, const FieldCoverage& sample) {
+  fields_[operation][field].merge(sample);
+}
+
+void Coverage::addBreaker(const std::string& operation, const std::string& clause, std::uint64_t n) {
+  breakers_[operation][clause] += n;
+}
+
+void Coverage::addTime(const TimeSplit& t) {
+  time_.generationSeconds += t.generationSeconds;
+  time_.oracleSeconds += t.oracleSeconds;
+  time_.backendSeconds += t.backendSeconds;
+}
+
+std::vector<std::string> Coverage::gaps() const {
+  std::vector<std::string> out;
+  for (const auto& [operation, byField] : fields_) {
+    for (const auto& [field, coverage] : byField) {
+      for (const std::string& gap : coverage.gaps()) out.push_back(operation + " " + field + ": " + gap);
+    }
+  }
+  return out;
+}
+
+void Coverage::print(std::ostream& out) const {
+  out << "field coverage (docs/coverage.md): range drawn, bits set of the gated range, boundaries min/min+1/max-1/max\n";
+  for (const auto& [operation, byField] : fields_) {
+    out << operation << "\n";
+    for (const auto& [field, c] : byField) {
+      const int required = std::popcount(c.bitsRequired);
+      const int set = std::popcount(c.bitsRequired & c.bitsSet);
+      std::string marks;
+      for (std::uint32_t b = 0; b < 4; ++b) marks += (c.boundaries & (1u << b)) ? 'x' : '.';
+      out << "  " << std::left << std::setw(34) << field << std::right << " [" << (c.cases ? c.min : 0) << ", "
+          << c.max << "] of [.., " << c.reachMax << (c.reachMax < c.docMax ? "<" + std::to_string(c.docMax) : "")
+          << "]  bits " << set << "/" << required << "  bounds " << marks << "  cases " << c.cases;
+      const auto missing = c.gaps();
+      if (!missing.empty()) out << "  MISSING " << missing.size();
+      out << "\n";
+    }
+  }
+  for (const auto& [operation, byClause] : breakers_) {
+    out << operation << " G-4 breakers drawn:";
+    for (const auto& [clause, n] : byClause) out << " " << clause << "=" << n;
+    out << "\n";
+  }
+  const double total = time_.generationSeconds + time_.oracleSeconds + time_.backendSeconds;
+  if (total > 0) {
+    out << std::fixed << std::setprecision(2) << "time: generation " << time_.generationSeconds << " s, oracle "
+        << time_.oracleSeconds << " s, backend " << time_.backendSeconds << " s\n";
+  }
+}
+
+std::string Coverage::toJsonText() const {
+  nlohmann::json json;
+  json["fields"] = nlohmann::json::object();
+  for (const auto& [operation, byField] : fields_) {
+    for (const auto& [field, c] : byField) {
+      nlohmann::json boundaries = nlohmann::json::object();
+      for (std::uint32_t b = 0; b < 4; ++b) boundaries[kBoundaryNames[b]] = (c.boundaries & (1u << b)) != 0;
+      json["fields"][operation][field] = {{"widthBits", c.widthBits}, {"docMax", c.docMax},
+                                          {"reachMax", c.reachMax},   {"cases", c.cases},
+                                          {"min", c.cases ? c.min : 0}, {"max", c.max},
+                                          {"bitsSet", hex(c.bitsSet)}, {"bitsRequired", hex(c.bitsRequired)},
+                                          {"boundaries", boundaries},  {"missing", c.gaps()}};
+    }
+  }
+  json["breakers"] = breakers_;
+  json["time"] = {{"generationSeconds", time_.generationSeconds},
+                  {"oracleSeconds", time_.oracleSeconds},
+                  {"backendSeconds", time_.backendSeconds}};
+  return json.dump();
+}
+
+bool Coverage::mergeJsonText(const std::string& text) {
+  const auto json = nlohmann::json::parse(text, nullptr, false);
+  if (json.is_discarded()) return false;
+  try {
+    for (const auto& [operation, byField] : json.at("fields").items()) {
+      for (const auto& [field, j] : byField.items()) {
+        FieldCoverage c;
+        c.widthBits = j.at("widthBits").get<std::uint32_t>();
+        c.docMax = j.at("docMax").get<std::uint64_t>();
+        c.reachMax = j.at("reachMax").get<std::uint64_t>();
+        c.cases = j.at("cases").get<std::uint64_t>();
+        c.min = j.at("min").get<std::uint64_t>();
+        c.max = j.at("max").get<std::uint64_t>();
+        c.bitsSet = parseHex(j.at("bitsSet"));
+        c.bitsRequired = parseHex(j.at("bitsRequired"));
+        for (std::uint32_t b = 0; b < 4; ++b) {
+          if (j.at("boundaries").at(kBoundaryNames[b]).get<bool>()) c.boundaries |= 1u << b;
+        }
+        addField(operation, field, c);
+      }
+    }
+    for (const auto& [operation, byClause] : json.at("breakers").items()) {
+      for (const auto& [clause, n] : byClause.items()) addBreaker(operation, clause, n.get<std::uint64_t>());
+    }
+    const auto& t = json.at("time");
+    addTime({t.at("generationSeconds").get<double>(), t.at("oracleSeconds").get<double>(),
+             t.at("backendSeconds").get<double>()});
+  } catch (const std::exception&) {
+    return false;
+  }
+  return true;
+}
+
+}  // namespace dcconf::report

@@ -1,0 +1,79 @@
+// Field coverage in the report (docs/coverage.md): merging, gaps, JSON round trip through a worker's report.
+#include <filesystem>
+#include <fstream>
+
+#include <gtest/gtest.h>
+
+#include "dcconf/report/report.hpp"
+
+namespace dcconf::report {
+namespace {
+
+FieldCoverage sample(std::uint64_t value, std::uint32_t boundaries) {
+  FieldCoverage c;
+  c.widthBits = 16;
+  c.docMax = c.reachMax = 4095;
+  c.cases = 1;
+  c.min = c.max = c.bitsSet = value;
+  c.bitsRequired = 0xFFF;
+  c.boundaries = boundaries;
+  return c;
+}
+
+Report coveredReport() {
+  Report report({"dcconf run --coverage", "0.1", "fast", "1", "atlas-a2", "default", 1, "1/1", isoNowUtc()});
+  report.coverage().addField("padGmToUb", "DataCopyParams.blockCount", sample(1, kBoundaryMin));
+  report.coverage().addField("padGmToUb", "DataCopyParams.blockCount", sample(4095, kBoundaryMax));
+  report.coverage().addBreaker("padGmToUb", "PAD-G2U-1", 7);
+  report.coverage().addTime({1.0, 2.0, 0.5});
+  return report;
+}
+
+TEST(Coverage, MergesValuesAndNamesEveryGap) {
+  const Report report = coveredReport();
+  const FieldCoverage& c = report.coverage().fields().at("padGmToUb").at("DataCopyParams.blockCount");
+  EXPECT_EQ(c.cases, 2u);
+  EXPECT_EQ(c.min, 1u);
+  EXPECT_EQ(c.max, 4095u);
+  EXPECT_EQ(c.bitsSet, 0xFFFu);
+  // min and max hit; min+1 and max-1 not: exactly those two gaps, named
+  const std::vector<std::string> gaps = report.coverage().gaps();
+  ASSERT_EQ(gaps.size(), 2u);
+  EXPECT_EQ(gaps[0], "padGmToUb DataCopyParams.blockCount: boundary min+1");
+  EXPECT_EQ(gaps[1], "padGmToUb DataCopyParams.blockCount: boundary max-1");
+}
+
+TEST(Coverage, AMissingBitIsAGap) {
+  Coverage coverage;
+  coverage.addField("copy0Level", "DataCopyParams.dstStride", sample(0x7FFF, 15));
+  const auto gaps = coverage.gaps();
+  EXPECT_TRUE(gaps.empty()) << gaps.front();
+  FieldCoverage wide = sample(1, 15);
+  wide.bitsRequired = 0xFFFF;
+  coverage.addField("copy0Level", "DataCopyParams.dstStride", wide);
+  ASSERT_EQ(coverage.gaps().size(), 1u);
+  EXPECT_EQ(coverage.gaps()[0], "copy0Level DataCopyParams.dstStride: bit 15");
+}
+
+TEST(Coverage, SurvivesAWorkersReport) {
+  Report merged({});
+  ASSERT_TRUE(merged.mergeJson(coveredReport().toJsonText()));
+  ASSERT_TRUE(merged.mergeJson(coveredReport().toJsonText()));
+  const FieldCoverage& c = merged.coverage().fields().at("padGmToUb").at("DataCopyParams.blockCount");
+  EXPECT_EQ(c.cases, 4u);
+  EXPECT_EQ(c.boundaries, kBoundaryMin | kBoundaryMax);
+  EXPECT_EQ(merged.coverage().breakers().at("padGmToUb").at("PAD-G2U-1"), 14u);
+  EXPECT_DOUBLE_EQ(merged.coverage().time().oracleSeconds, 4.0);
+}
+
+TEST(Coverage, WritesASampleForSchemaValidation) {
+  const std::filesystem::path dir = DCCONF_REPORT_SAMPLE_DIR "/coverage";
+  std::filesystem::create_directories(dir);
+  const Report report = coveredReport();
+  std::ofstream(dir / "report.json") << report.toJsonText();
+  std::ofstream(dir / "junit.xml") << report.toJunitXml();
+  SUCCEED();
+}
+
+}  // namespace
+}  // namespace dcconf::report
