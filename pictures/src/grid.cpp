@@ -63,6 +63,9 @@ Grid::Grid(BufferView view, double maxWidth) : view_(std::move(view)) {
     panel0_ = 0;
     panelCount_ = 1;
   }
+  // an empty buffer (a copy that moves nothing, e.g. ndNum 0) still gets one empty panel, never a division by zero
+  panelRows_ = std::max<std::int64_t>(1, panelRows_);
+  panelCount_ = std::max<std::int64_t>(1, panelCount_);
   elementsPerRow_ = ceilDiv(shape.rowBytes, shape.elementBytes);
   perCell_ = ceilDiv(elementsPerRow_, kMaxCellsPerRow);
   cellsPerRow_ = ceilDiv(elementsPerRow_, perCell_);

@@ -220,8 +220,13 @@ def _check_files(directory, files, problems):
             walked += 1
             if walked > 4 * MAX_TESTS:
                 return ok
-            rel = pathlib.Path(root, name).relative_to(directory).as_posix()
-            if rel != MANIFEST_FILE and rel not in files:
+            full = pathlib.Path(root, name)
+            rel = full.relative_to(directory).as_posix()
+            if full.is_symlink():  # as dcconf: a set holds regular files only, listed or not
+                problems.append(f"{full}: is a symbolic link to {str(os.readlink(full))[:120]}: "
+                                "a vector set holds regular files only")
+                ok = False
+            elif rel != MANIFEST_FILE and rel not in files:
                 problems.append(f"{rel}: is in the set folder but not listed in manifest.json")
     return ok
 

@@ -126,7 +126,7 @@ TABLE = [
     (unlisted_file, 4, 4, "data/extra.bin: is in the set folder but not listed in manifest.json"),
     (escaping_entry, 4, 4, 'files["../../../../etc/hostname"]: is not a relative path inside the set'),
     (absolute_entry, 4, 4, 'files["/etc/passwd"]: is not a relative path inside the set'),
-    (symlink_out_of_the_set, 4, 4, "is in the set folder but not listed"),
+    (symlink_out_of_the_set, 4, 4, "is a symbolic link to /etc/hostname: a vector set holds regular files only"),
     (deep_manifest, 4, 4, "manifest.json: "),
     (deep_schema_value, 4, 4, "manifest.json: "),
     (no_manifest, 4, 4, "manifest.json: "),
