@@ -72,10 +72,21 @@ class Crew {
 
 }  // namespace
 
-std::vector<BenchRow> runBench(backends::Backend& backend, const BenchOptions& options, std::ostream& err) {
+std::vector<BenchRow> runBench(backends::Backend& backend, const BenchOptions& options, std::ostream& /*err*/) {
   const std::regex filter(options.filter.empty() ? std::string(".*") : options.filter);
   const bool capped = backend.name() == "oracle";
   std::vector<BenchRow> rows;
+  std::uint64_t selected = 0;  // rows the filter keeps: the progress total
+  for (const std::uint64_t size : options.sizes) {
+    for (const BenchCase& benchCase : benchCases()) {
+      selected += std::regex_search(label(benchCase) + "/" + sizeLabel(size), filter) ? 1 : 0;
+    }
+  }
+  // On a terminal, stderr shows rows done / total, failures so far, elapsed and ETA; nothing otherwise (issue 17).
+  report::Progress progress("bench", selected, selected);
+  const auto rowDone = [&](const BenchRow& row) {
+    progress.unitDone(1, row.status != "ok" && row.status != "skipped");
+  };
   for (const std::uint64_t size : options.sizes) {
     for (const BenchCase& benchCase : benchCases()) {
       const std::string rowLabel = label(benchCase) + "/" + sizeLabel(size);
@@ -91,6 +102,7 @@ std::vector<BenchRow> runBench(backends::Backend& backend, const BenchOptions& o
         row.status = "skipped";
         row.detail = share < kMinBytes ? "under " + sizeLabel(kMinBytes) + " per thread"
                                        : "the oracle is benchmarked up to " + sizeLabel(kOracleMaxBytes);
+        rowDone(row);
         rows.push_back(std::move(row));
         continue;
       }
@@ -98,7 +110,6 @@ std::vector<BenchRow> runBench(backends::Backend& backend, const BenchOptions& o
       for (std::uint32_t t = 0; t < threads; ++t) instances.push_back(benchCase.build(benchCase.dtype, share));
       row.path = pathOf(instances.front());
       for (const BenchInstance& instance : instances) row.payloadBytes += instance.payloadBytes;
-      err << "dcconf bench: " << rowLabel << '\n';
       const backends::RunResult first = backend.run(instances[0].c, instances[0].src, instances[0].dst);
       if (first.status != backends::RunStatus::ok) {
         // A path the backend does not implement (yet) is skipped, with its answer as the reason; the other answers
@@ -106,6 +117,7 @@ std::vector<BenchRow> runBench(backends::Backend& backend, const BenchOptions& o
         const bool skipped = first.status == backends::RunStatus::notSupported;
         row.status = skipped ? "skipped" : std::string(backends::name(first.status));
         row.detail = skipped ? "not-supported: " + first.detail : first.detail;
+        rowDone(row);
         rows.push_back(std::move(row));
         continue;
       }
@@ -137,6 +149,7 @@ std::vector<BenchRow> runBench(backends::Backend& backend, const BenchOptions& o
       row.memcpyBytesPerSecond = median(memcpyRates);
       row.backendBytesPerSecond = median(backendRates);
       row.ratio = median(ratios);
+      rowDone(row);
       rows.push_back(std::move(row));
     }
   }

@@ -286,6 +286,20 @@ TEST(Progress, ShownOnATerminalQuietOtherwise) {
   EXPECT_NE(piped.stdoutText.find(" cases: "), std::string::npos) << piped.stdoutText;
 }
 
+// dcconf bench: rows done / total on a terminal, nothing on stderr when it is not one.
+TEST(Progress, BenchShownOnATerminalQuietOtherwise) {
+  const fs::path dir = scratchDir();
+  const std::string bench = std::string("'") + DCCONF_EXE +
+                            "' bench --sizes 4K --filter '^nd2nz/' --repetitions 1 --min-time 0.001";
+  const RunResult tty = runDcconf("env -u CI script -qec \"" + bench + " > /dev/null\" /dev/null", dir, false);
+  EXPECT_EQ(tty.status, 0) << tty.stderrText;
+  EXPECT_NE(tty.stdoutText.find("3/3 units"), std::string::npos) << tty.stdoutText;
+  EXPECT_NE(tty.stdoutText.find("ETA"), std::string::npos) << tty.stdoutText;
+  const RunResult piped = runDcconf("env -u CI " + bench, dir, false);
+  EXPECT_EQ(piped.status, 0);
+  EXPECT_EQ(piped.stderrText, "");
+}
+
 }  // namespace
 }  // namespace dcconf::cli::testing
 
