@@ -2,6 +2,7 @@
 #include <iostream>
 #include <memory>
 
+#include "case_input.hpp"
 #include "commands.hpp"
 #include "dcconf/casefile/casefile.hpp"
 #include "dcconf/casefile/result.hpp"
@@ -20,12 +21,6 @@ struct CaseOptions {
   std::uint64_t maxBufferBytes = casefile::LoadLimits{}.maxBufferBytes;
 };
 
-// Prints one line per violation; the status says which kind they were.
-int reportViolations(ExitStatus status, const std::string& caseLabel, const std::vector<oracle::Violation>& all) {
-  for (const auto& violation : all) printError(caseLabel + ": " + oracle::describe(violation));
-  return code(status);
-}
-
 // result.json always; expected.bin and care.bin only when the oracle computed them.
 std::string writeOutputs(StagedOutput& out, const casefile::CaseData& data, const oracle::Evaluation& evaluation) {
   std::string error = out.write("result.json", casefile::resultJson(data.c, evaluation).dump(2) + "\n");
@@ -37,16 +32,9 @@ std::string writeOutputs(StagedOutput& out, const casefile::CaseData& data, cons
 }
 
 int runCase(const CaseOptions& options) {
-  auto loaded = casefile::loadCaseFile(options.casePath, {options.maxBufferBytes});
-  if (const auto* error = std::get_if<casefile::LoadError>(&loaded)) {
-    return fail(ExitStatus::unreadableCase, error->oneLine());
-  }
-  casefile::CaseData& data = std::get<casefile::CaseData>(loaded);
-  if (!options.profile.empty()) {
-    const oracle::ProfileParse parsed = oracle::parseProfile(options.profile);
-    if (!parsed.profile) return fail(ExitStatus::usage, "--profile: " + parsed.error);
-    data.c.profile = *parsed.profile;
-  }
+  CaseInput input = loadCaseInput(options.casePath, options.maxBufferBytes, options.profile);
+  if (!input.data) return input.status;
+  const casefile::CaseData& data = *input.data;
   const oracle::Evaluation evaluation = oracle::evaluate(data.c, data.src, data.dstBefore);
   if (evaluation.verdict == oracle::Verdict::malformed) {
     return reportViolations(ExitStatus::unreadableCase, options.casePath, evaluation.violations);

@@ -1,6 +1,7 @@
 // dcconf explain CASE.json --out DIR: explain.html and explain.svg, the case drawn as pictures (docs/pictures.md).
 #include <memory>
 
+#include "case_input.hpp"
 #include "commands.hpp"
 #include "dcconf/casefile/casefile.hpp"
 #include "dcconf/oracle/oracle.hpp"
@@ -20,35 +21,28 @@ struct ExplainOptions {
 };
 
 int runExplain(const ExplainOptions& options) {
-  auto loaded = casefile::loadCaseFile(options.casePath, {options.maxBufferBytes});
-  if (const auto* error = std::get_if<casefile::LoadError>(&loaded)) {
-    return fail(ExitStatus::unreadableCase, error->oneLine());
-  }
-  casefile::CaseData& data = std::get<casefile::CaseData>(loaded);
-  if (!options.profile.empty()) {
-    const oracle::ProfileParse parsed = oracle::parseProfile(options.profile);
-    if (!parsed.profile) return fail(ExitStatus::usage, "--profile: " + parsed.error);
-    data.c.profile = *parsed.profile;
-  }
+  CaseInput input = loadCaseInput(options.casePath, options.maxBufferBytes, options.profile);
+  if (!input.data) return input.status;
+  const casefile::CaseData& data = *input.data;
   // As `dcconf case`: a call that is not documented at all (4) writes nothing; an invalid (3) or unsupported (6)
   // case gets a page that says why, and the status says so too.
   const oracle::Evaluation evaluation = oracle::evaluate(data.c, data.src, data.dstBefore);
   if (evaluation.verdict == oracle::Verdict::malformed) {
-    for (const auto& violation : evaluation.violations) printError(options.casePath + ": " + oracle::describe(violation));
-    return code(ExitStatus::unreadableCase);
+    return reportViolations(ExitStatus::unreadableCase, options.casePath, evaluation.violations);
   }
-  StagedOutput::Begin staged = StagedOutput::begin(options.outDir, options.force);
+  // an output never is, holds or lies inside the case file it draws (as `dcconf case`)
+  StagedOutput::Begin staged = StagedOutput::begin(options.outDir, options.force, {{"the case file", options.casePath}});
   if (!staged.output) return fail(ExitStatus::outputRefused, staged.error);
   const pictures::Explained explained = pictures::explainCase(data);
   std::string error = staged.output->write("explain.html", explained.html);
   if (error.empty()) error = staged.output->write("explain.svg", explained.svg);
   if (error.empty()) error = staged.output->commit();
   if (!error.empty()) return fail(ExitStatus::outputRefused, error);
-  for (const auto& violation : evaluation.violations) printError(options.casePath + ": " + oracle::describe(violation));
   switch (evaluation.verdict) {
-    case oracle::Verdict::invalid: return code(ExitStatus::invalidCase);
-    case oracle::Verdict::notSupported: return code(ExitStatus::notSupported);
-    default: return code(ExitStatus::ok);
+    case oracle::Verdict::invalid: return reportViolations(ExitStatus::invalidCase, options.casePath, evaluation.violations);
+    case oracle::Verdict::notSupported:
+      return reportViolations(ExitStatus::notSupported, options.casePath, evaluation.violations);
+    default: return reportViolations(ExitStatus::ok, options.casePath, evaluation.violations);
   }
 }
 

@@ -88,6 +88,9 @@ std::vector<BadInput> battery() {
       {"OutputContainingTheInput", [](const fs::path& d) { fs::create_directories(d / "in"); fs::copy_file(example("pad-ub2gm-47B.json"), d / "in" / "case.json"); },
        "case {dir}/in/case.json --out {dir}/in --force", 5, "dcconf: error: --out {dir}/in: contains the case file",
        [](const fs::path& d) { EXPECT_TRUE(fs::exists(d / "in" / "case.json")); }},
+      {"ExplainOutputContainingTheInput", [](const fs::path& d) { fs::create_directories(d / "in"); fs::copy_file(example("pad-ub2gm-47B.json"), d / "in" / "case.json"); },
+       "explain {dir}/in/case.json --out {dir}/in --force", 5, "dcconf: error: --out {dir}/in: contains the case file",
+       [](const fs::path& d) { EXPECT_TRUE(fs::exists(d / "in" / "case.json")); }},
       {"OutputIsTheCurrentFolderItContains", copyCase, "case case.json --out . --force", 5,
        "dcconf: error: --out .: contains the case file case.json"},
       {"OutputIsTheCurrentFolderDcconfWrote",  // was "cannot move . aside: Device or resource busy"
