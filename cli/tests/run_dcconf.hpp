@@ -24,10 +24,12 @@ struct RunResult {
   std::string stdoutText;
 };
 
-// A directory of this test's own, empty at the start.
+// A directory of this test's own, empty at the start. It lives in the build tree, not in /tmp: two build trees
+// testing at once (worktrees, CI jobs on one machine) would otherwise empty each other's folders mid-test.
 inline fs::path scratchDir() {
   const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-  const fs::path dir = fs::temp_directory_path() / "dcconf-cli-tests" / (std::string(info->test_suite_name()) + "." + info->name());
+  const fs::path dir = fs::path(DCCONF_EXE).parent_path() / "test-scratch" / "dcconf-cli-tests" /
+                       (std::string(info->test_suite_name()) + "." + info->name());
   fs::remove_all(dir);
   fs::create_directories(dir);
   return dir;

@@ -10,12 +10,13 @@ namespace dcconf::oracle::detail {
 
 // DC-2
 void walkBlocks32(const Blocks32& b, WriteSink& sink) {
+  ByteWriter out(sink);
   const std::uint64_t blockBytes = kDataBlockBytes * b.blockLenBlocks32;
   for (std::uint64_t i = 0; i < b.blockCount; ++i) {
     const std::uint64_t srcBlock = kDataBlockBytes * i * (b.blockLenBlocks32 + b.srcStrideBlocks32);
     const std::uint64_t dstBlock = kDataBlockBytes * i * (b.blockLenBlocks32 + b.dstStrideBlocks32);
     for (std::uint64_t k = 0; k < blockBytes; ++k) {
-      sink.write(dstBlock + k, ByteSource::fromSource(srcBlock + k), Region::data);
+      out.write(dstBlock + k, ByteSource::fromSource(srcBlock + k), Region::data);
     }
   }
 }

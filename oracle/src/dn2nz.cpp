@@ -93,6 +93,7 @@ Extents extents(const Case& c) {
 }
 
 void walk(const Case& c, WriteSink& sink) {
+  ByteWriter out(sink);
   const auto& p = std::get<Dn2NzParams>(c.params);
   if (movesNothing(p)) return;
   const Layout l = layout(c);
@@ -109,9 +110,9 @@ void walk(const Case& c, WriteSink& sink) {
           const std::uint64_t srcElem = i * p.srcDnMatrixStride + d * p.srcDValue + n;
           for (std::uint64_t b = 0; b < l.s; ++b) {
             if (d < p.dValue) {
-              sink.write(dstElem * l.s + b, ByteSource::fromSource(srcElem * l.s + b), Region::data);
+              out.write(dstElem * l.s + b, ByteSource::fromSource(srcElem * l.s + b), Region::data);
             } else {
-              sink.write(dstElem * l.s + b, ByteSource::fromLiteral(0), Region::zeroTail);
+              out.write(dstElem * l.s + b, ByteSource::fromLiteral(0), Region::zeroTail);
             }
           }
         }
@@ -122,7 +123,7 @@ void walk(const Case& c, WriteSink& sink) {
     const std::uint64_t matrixByte = i * p.dstNzMatrixStride * l.s;
     const std::uint64_t rowsEndByte = smallRowsEndElems(p, l) * l.s;
     for (std::uint64_t b = rowsEndByte; b < alignUp(rowsEndByte, kDataBlockBytes); ++b) {
-      sink.write(matrixByte + b, ByteSource::fromLiteral(0), Region::zeroTail);
+      out.write(matrixByte + b, ByteSource::fromLiteral(0), Region::zeroTail);
     }
   }
 }

@@ -7,6 +7,8 @@
 //                 == src[i*srcNdMatrixStride + r*srcDValue + c]   for i < ndNum, r < nValue, c < dValue.
 // @post (ND2NZ-3) for r < nValue and c in [dValue, AlignUp(dValue, C0)) the same destination is 0.
 // @post (ND2NZ-4) a destination element written twice is ANY.  Nothing else is written (G-1).
+#include <algorithm>
+
 #include "paths.hpp"
 
 namespace dcconf::oracle::detail {
@@ -54,21 +56,27 @@ void checkNd2NzRanges(std::vector<Violation>& out, const std::string& prefix, co
 
 // ND2NZ-2, ND2NZ-3
 void walkNd2Nz(const Nd2NzParams& p, std::uint32_t elementBytes, WriteSink& sink, const Nd2NzSource& sourceOf) {
+  ByteWriter out(sink);
   const std::uint64_t s = elementBytes;
   const std::uint64_t C0 = kDataBlockBytes / s;
+  constexpr std::uint64_t kFractalRows = 16;
+  // One fractal (16 rows x C0 columns) at a time: its destination bytes are contiguous for the usual strides and
+  // its source rows stay in cache. The result does not depend on the order (ND2NZ-4 collisions are order-free).
   for (std::uint64_t i = 0; i < p.ndNum; ++i) {
-    for (std::uint64_t r = 0; r < p.nValue; ++r) {
+    for (std::uint64_t r0 = 0; r0 < p.nValue; r0 += kFractalRows) {
       for (std::uint64_t cb = 0; cb < alignUp(p.dValue, C0) / C0; ++cb) {  // c / C0, without a division per element
-        for (std::uint64_t k = 0; k < C0; ++k) {                            // c % C0
-          const std::uint64_t c = cb * C0 + k;
-          const std::uint64_t dstElem =
-              i * p.dstNzMatrixStride + cb * p.dstNzC0Stride * C0 + r * p.dstNzNStride * C0 + k;
-          const std::uint64_t srcElem = i * p.srcNdMatrixStride + r * p.srcDValue + c;
-          for (std::uint64_t b = 0; b < s; ++b) {
-            if (c < p.dValue) {
-              sink.write(dstElem * s + b, sourceOf(srcElem * s + b), Region::data);
-            } else {
-              sink.write(dstElem * s + b, ByteSource::fromLiteral(0), Region::zeroTail);
+        for (std::uint64_t r = r0; r < std::min(r0 + kFractalRows, std::uint64_t{p.nValue}); ++r) {
+          for (std::uint64_t k = 0; k < C0; ++k) {  // c % C0
+            const std::uint64_t c = cb * C0 + k;
+            const std::uint64_t dstElem =
+                i * p.dstNzMatrixStride + cb * p.dstNzC0Stride * C0 + r * p.dstNzNStride * C0 + k;
+            const std::uint64_t srcElem = i * p.srcNdMatrixStride + r * p.srcDValue + c;
+            for (std::uint64_t b = 0; b < s; ++b) {
+              if (c < p.dValue) {
+                out.write(dstElem * s + b, sourceOf(srcElem * s + b), Region::data);
+              } else {
+                out.write(dstElem * s + b, ByteSource::fromLiteral(0), Region::zeroTail);
+              }
             }
           }
         }

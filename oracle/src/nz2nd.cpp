@@ -43,6 +43,7 @@ Extents extents(const Case& c) {
 }
 
 void walk(const Case& c, WriteSink& sink) {
+  ByteWriter out(sink);
   const auto& p = std::get<Nz2NdParamsFull>(c.params);
   const std::uint64_t s = sizeBytes(c.dtype);
   for (std::uint64_t i = 0; i < p.ndNum; ++i) {
@@ -52,7 +53,7 @@ void walk(const Case& c, WriteSink& sink) {
         const std::uint64_t srcElem =
             i * kFractalElems * p.srcNdMatrixStride + (col / kC0) * kC0 * p.srcNStride + kC0 * r + col % kC0;
         for (std::uint64_t b = 0; b < s; ++b) {
-          sink.write(dstElem * s + b, ByteSource::fromSource(srcElem * s + b), Region::data);
+          out.write(dstElem * s + b, ByteSource::fromSource(srcElem * s + b), Region::data);
         }
       }
     }

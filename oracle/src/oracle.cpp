@@ -57,16 +57,27 @@ class Recorder final : public detail::WriteSink {
   Recorder(const Case& c, Expectation* expectation, std::span<const std::uint8_t> src)
       : WriteSink(c, expectation, src) {}
 
-  Footprint footprint() const { return {ranges(read_), ranges(written_)}; }
+  Footprint footprint() const {
+    const auto bytesOf = [](const auto& marks) {
+      return std::span<const std::uint8_t>(reinterpret_cast<const std::uint8_t*>(marks.data()), marks.size());
+    };
+    // With an expectation, a written byte is one whose region is not keep (Region::keep is 0).
+    return {ranges(bytesOf(read_)), expectation_ != nullptr ? ranges(bytesOf(expectation_->region))
+                                                            : ranges(bytesOf(written_))};
+  }
 
  private:
-  static std::vector<ByteRange> ranges(const std::vector<std::uint8_t>& marks) {
+  // The ranges of non-zero bytes.
+  static std::vector<ByteRange> ranges(std::span<const std::uint8_t> marks) {
+    constexpr std::uint64_t kLowBits = 0x0101010101010101u;
+    constexpr std::uint64_t kHighBits = 0x8080808080808080u;
     std::vector<ByteRange> out;
     for (std::uint64_t i = 0; i < marks.size(); ++i) {
       if (i % 8 == 0 && i + 8 <= marks.size()) {  // a word of 8 unmarked or 8 marked bytes at once
         std::uint64_t word;
         std::memcpy(&word, marks.data() + i, 8);
-        const bool extends = word == 0x0101010101010101u && !out.empty() && out.back().end == i;
+        const bool allMarked = ((word - kLowBits) & ~word & kHighBits) == 0;  // no zero byte
+        const bool extends = allMarked && !out.empty() && out.back().end == i;
         if (word == 0 || extends) {
           if (extends) out.back().end = i + 8;
           i += 7;
@@ -88,13 +99,40 @@ class Recorder final : public detail::WriteSink {
 
 namespace detail {
 
+namespace {
+// The read and written marks of the last recording sink on this thread, kept so that the next evaluation reuses
+// their pages instead of faulting in fresh zeroed ones (a third of a large evaluation's time). A sink made while
+// another one lives simply gets fresh vectors.
+struct MarkScratch {
+  std::vector<detail::Mark> read;
+  std::vector<detail::Mark> written;
+};
+thread_local MarkScratch markScratch;
+constexpr std::size_t kMaxKeptMarkBytes = 256u << 20;  // a huge one-off case does not pin its marks for good
+
+using Marks = std::vector<detail::Mark>;
+Marks zeroedMarks(Marks& scratch, std::uint64_t sizeBytes) {
+  Marks marks = std::move(scratch);
+  marks.assign(sizeBytes, detail::Mark::no);
+  return marks;
+}
+void keepMarks(Marks& scratch, Marks& marks) {
+  if (marks.capacity() <= kMaxKeptMarkBytes && marks.capacity() > scratch.capacity()) scratch = std::move(marks);
+}
+}  // namespace
+
 WriteSink::WriteSink(const Case& c, Expectation* expectation, std::span<const std::uint8_t> src)
     : srcOffset_(c.src.offsetBytes),
       dstOffset_(c.dst.offsetBytes),
-      read_(c.src.sizeBytes, 0),
-      written_(c.dst.sizeBytes, 0),
+      read_(zeroedMarks(markScratch.read, c.src.sizeBytes)),
+      written_(expectation == nullptr ? zeroedMarks(markScratch.written, c.dst.sizeBytes) : Marks{}),
       expectation_(expectation),
       src_(src) {}
+
+WriteSink::~WriteSink() {
+  keepMarks(markScratch.read, read_);
+  keepMarks(markScratch.written, written_);
+}
 
 void WriteSink::writeRectified(std::uint64_t d, ByteSource source) {
   const std::uint32_t s = sizeBytes(source.dtype);
@@ -109,7 +147,7 @@ std::optional<std::uint64_t> WriteSink::readElement(std::uint64_t srcByte, std::
   assert(workspace_ == nullptr && "the workspace leg reads no elements");
   for (std::uint32_t b = 0; b < size; ++b) {
     assert(srcOffset_ + srcByte + b < read_.size() && "walk read outside its extents");
-    read_[srcOffset_ + srcByte + b] = 1;
+    read_[srcOffset_ + srcByte + b] = Mark::yes;
   }
   if (expectation_ == nullptr) return std::nullopt;
   return loadElementBits(src_, srcOffset_ + srcByte, size);
@@ -155,28 +193,39 @@ Footprint footprint(const Case& c) {
 
 Evaluation evaluate(const Case& c, std::span<const std::uint8_t> src, std::span<const std::uint8_t> dstBefore) {
   Evaluation result;
+  evaluate(c, src, dstBefore, result);
+  return result;
+}
+
+void evaluate(const Case& c, std::span<const std::uint8_t> src, std::span<const std::uint8_t> dstBefore,
+              Evaluation& result) {
+  result.violations.clear();
+  result.footprint = {};
+  result.expectation.expected.clear();  // clear() keeps the capacity the next computed case reuses
+  result.expectation.care.clear();
+  result.expectation.region.clear();
   const OperationResolution resolution = resolveOperation(c);
   if (!resolution.operation) {
     result.verdict = Verdict::malformed;
     result.violations = {{"CASE", "path", pathName(c.srcPos, c.dstPos), resolution.error}};
-    return result;
+    return;
   }
   if (src.size() != c.src.sizeBytes || dstBefore.size() != c.dst.sizeBytes) {
     result.verdict = Verdict::malformed;
     result.violations = {{"CASE", src.size() != c.src.sizeBytes ? "src.size" : "dst.size",
                           std::to_string(src.size() != c.src.sizeBytes ? src.size() : dstBefore.size()),
                           "buffer length differs from the size the case declares"}};
-    return result;
+    return;
   }
   result.violations = checkSupport(c, *resolution.operation);
   if (!result.violations.empty()) {
     result.verdict = Verdict::notSupported;
-    return result;
+    return;
   }
   result.violations = validate(c);
   if (!result.violations.empty()) {
     result.verdict = Verdict::invalid;
-    return result;
+    return;
   }
   result.verdict = Verdict::computed;
   Expectation& e = result.expectation;
@@ -186,7 +235,6 @@ Evaluation evaluate(const Case& c, std::span<const std::uint8_t> src, std::span<
   Recorder recorder(c, &e, src);
   semanticsOf(*resolution.operation).walk(c, recorder);
   result.footprint = recorder.footprint();
-  return result;
 }
 
 }  // namespace dcconf::oracle

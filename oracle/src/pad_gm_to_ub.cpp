@@ -67,6 +67,7 @@ Extents extents(const Case& c) {
 }
 
 void walk(const Case& c, WriteSink& sink) {
+  ByteWriter out(sink);
   const PadBlocks blocks = padBlocks(c.params);
   const PadFill fill = padFill(c.padParams);
   const std::uint64_t s = sizeBytes(c.dtype);
@@ -101,10 +102,10 @@ void walk(const Case& c, WriteSink& sink) {
     const std::uint64_t srcBlock = i * (B + blocks.srcStride);                          // PAD-G2U-2, GM bytes
     const std::uint64_t dstBlock = i * (g.ubBlockBytes + kDataBlockBytes * blocks.dstStride);  // UB blocks
     std::uint64_t at = 0;
-    for (std::uint64_t k = 0; k < g.leftPadBytes; ++k) sink.write(dstBlock + at++, padByte(k), Region::leftPad);
-    for (std::uint64_t k = 0; k < B; ++k) sink.write(dstBlock + at++, ByteSource::fromSource(srcBlock + k), Region::data);
-    for (std::uint64_t k = 0; k < g.rightPadBytes; ++k) sink.write(dstBlock + at++, padByte(k), Region::rightPad);
-    for (std::uint64_t k = 0; at < g.ubBlockBytes; ++k) sink.write(dstBlock + at++, dummyByte(srcBlock, k), Region::dummy);
+    for (std::uint64_t k = 0; k < g.leftPadBytes; ++k) out.write(dstBlock + at++, padByte(k), Region::leftPad);
+    for (std::uint64_t k = 0; k < B; ++k) out.write(dstBlock + at++, ByteSource::fromSource(srcBlock + k), Region::data);
+    for (std::uint64_t k = 0; k < g.rightPadBytes; ++k) out.write(dstBlock + at++, padByte(k), Region::rightPad);
+    for (std::uint64_t k = 0; at < g.ubBlockBytes; ++k) out.write(dstBlock + at++, dummyByte(srcBlock, k), Region::dummy);
   }
 }
 

@@ -29,11 +29,12 @@ const PathSemantics& padUbToGmSemantics() {
 
 // PAD-U2G-2, with the GM stride unit as a parameter for PAD-U2L1's AMB-3.
 void walkUbToGmBlocks(const PadBlocks& blocks, std::uint64_t dstStrideUnitBytes, WriteSink& sink) {
+  ByteWriter out(sink);
   const std::uint64_t B = blocks.blockLenBytes;
   for (std::uint64_t i = 0; i < blocks.blockCount; ++i) {
     const std::uint64_t srcBlock = i * (alignUp(B, kDataBlockBytes) + kDataBlockBytes * blocks.srcStride);
     const std::uint64_t dstBlock = i * (B + dstStrideUnitBytes * blocks.dstStride);
-    for (std::uint64_t k = 0; k < B; ++k) sink.write(dstBlock + k, ByteSource::fromSource(srcBlock + k), Region::data);
+    for (std::uint64_t k = 0; k < B; ++k) out.write(dstBlock + k, ByteSource::fromSource(srcBlock + k), Region::data);
   }
 }
 

@@ -34,9 +34,21 @@ Extents extents(const Case& c) {
 
 // Records the first leg into a workspace (per byte, 1 + the source byte moved there; 0 unwritten). Only the prefix
 // ND2NZ can read is kept: a valid call may spread its GM blocks over terabytes (dstStride up to 2^32 - 1).
+// The workspace of the last sink on this thread is kept for the next one (8 bytes per workspace byte: fresh pages
+// cost more than the walk on a large case).
+thread_local std::vector<std::uint64_t> workspaceScratch;
+constexpr std::size_t kMaxKeptWorkspaceEntries = 128u << 20;  // 1 GiB: a 64 MiB case runs again without fresh pages
+
 class WorkspaceSink final : public WriteSink {
  public:
-  explicit WorkspaceSink(std::uint64_t keptBytes) : WriteSink(bytes_), bytes_(keptBytes, 0) {}
+  explicit WorkspaceSink(std::uint64_t keptBytes) : WriteSink(bytes_), bytes_(std::move(workspaceScratch)) {
+    bytes_.assign(keptBytes, 0);
+  }
+  ~WorkspaceSink() {
+    if (bytes_.capacity() <= kMaxKeptWorkspaceEntries && bytes_.capacity() > workspaceScratch.capacity()) {
+      workspaceScratch = std::move(bytes_);
+    }
+  }
   Nd2NzSource source() const { return {&bytes_}; }
 
  private:

@@ -41,37 +41,14 @@ std::optional<std::uint64_t> rectifiedBits(DType dtype, std::uint64_t bits);
 // goldens quickly (issue 20: a virtual call per byte held the oracle near 30 MB/s). Two modes: recording the
 // footprint and, given an expectation, every byte's value (oracle.cpp's Recorder); or keeping the byte sources of
 // a workspace (PAD-U2L1's first leg, pad_ub_to_tscm.cpp).
+// A read or written mark: an enum, not a char type, so that storing one does not make the compiler reload every
+// member of the sink per byte (a char store may alias anything).
+enum class Mark : std::uint8_t { no = 0, yes = 1 };
+
 class WriteSink {
  public:
-  [[gnu::always_inline]] void write(std::uint64_t dstByte, ByteSource source, Region region) {
-    if (workspace_ != nullptr) {  // only the prefix the second leg can read is kept
-      assert(source.kind == ByteSource::Kind::source && "a first leg moves source bytes only (PAD-U2G-2)");
-      if (dstByte < workspace_->size()) (*workspace_)[dstByte] = source.srcByte + 1;
-      return;
-    }
-    const std::uint64_t d = dstOffset_ + dstByte;
-    assert(d < written_.size() && "walk wrote outside its extents");
-    const bool fromSource = source.kind == ByteSource::Kind::source || source.kind == ByteSource::Kind::rectified;
-    if (fromSource) {
-      assert(srcOffset_ + source.srcByte < read_.size() && "walk read outside its extents");
-      read_[srcOffset_ + source.srcByte] = 1;
-    }
-    const bool collision = written_[d] != 0;
-    written_[d] = 1;
-    if (expectation_ == nullptr) return;
-    if (collision) {  // ND2NZ-4: the write order is undocumented
-      expectation_->care[d] = 0;
-      expectation_->region[d] = Region::collision;
-      return;
-    }
-    expectation_->region[d] = region;
-    switch (source.kind) {
-      case ByteSource::Kind::source: expectation_->expected[d] = src_[srcOffset_ + source.srcByte]; break;
-      case ByteSource::Kind::literal: expectation_->expected[d] = source.literal; break;
-      case ByteSource::Kind::unspecified: expectation_->care[d] = 0; break;
-      case ByteSource::Kind::rectified: writeRectified(d, source); break;
-    }
-  }
+  // One destination byte. A walk that writes many bytes goes through a ByteWriter instead (same effect).
+  void write(std::uint64_t dstByte, ByteSource source, Region region);
   // FIX: an element the walk computes with (bytes [srcByte, srcByte + size) from the copy's source start, marked as
   // read). nullopt when the sink only records the footprint: the walk then emits anything for the value.
   std::optional<std::uint64_t> readElement(std::uint64_t srcByte, std::uint32_t size);
@@ -80,21 +57,101 @@ class WriteSink {
   // per workspace byte: 1 + the source byte written there, 0 while unwritten
   explicit WriteSink(std::vector<std::uint64_t>& workspace) : workspace_(&workspace) {}
   WriteSink(const Case& c, Expectation* expectation, std::span<const std::uint8_t> src);
-  ~WriteSink() = default;
+  ~WriteSink();  // hands the marks back to this thread's scratch (no fresh pages per evaluation: issue 20)
   WriteSink(const WriteSink&) = delete;
   WriteSink& operator=(const WriteSink&) = delete;
 
   std::vector<std::uint64_t>* workspace_ = nullptr;
   std::uint64_t srcOffset_ = 0;
   std::uint64_t dstOffset_ = 0;
-  std::vector<std::uint8_t> read_;     // per source byte: read by the walk
-  std::vector<std::uint8_t> written_;  // per destination byte: written by the walk
+  std::vector<Mark> read_;     // per source byte: read by the walk
+  std::vector<Mark> written_;  // per destination byte: written by the walk (footprint-only mode; else the regions)
   Expectation* expectation_ = nullptr;
   std::span<const std::uint8_t> src_;
 
  private:
+  friend class ByteWriter;
   void writeRectified(std::uint64_t d, ByteSource source);  // ENH-3 isRelu: rare, out of line
 };
+
+// The hot state of a WriteSink copied into the walk's own frame: `ByteWriter out(sink);` then `out.write(...)` per
+// byte. A byte store may alias any memory, so the compiler reloads every member of a sink reached through a
+// reference after each byte; a local whose address never escapes it keeps in registers (issue 20: 1.5x).
+class ByteWriter {
+ public:
+  explicit ByteWriter(WriteSink& sink)
+      : sink_(&sink),
+        workspaceMode_(sink.workspace_ != nullptr),
+        workspace_(workspaceMode_ ? sink.workspace_->data() : nullptr),  // null also for an empty workspace
+        workspaceSize_(sink.workspace_ != nullptr ? sink.workspace_->size() : 0),
+        srcOffset_(sink.srcOffset_),
+        dstOffset_(sink.dstOffset_),
+        read_(sink.read_.data()),
+        readSize_(sink.read_.size()),
+        written_(sink.written_.data()),
+        writtenSize_(sink.written_.size()),
+        expectation_(sink.expectation_ != nullptr),
+        expected_(expectation_ ? sink.expectation_->expected.data() : nullptr),
+        care_(expectation_ ? sink.expectation_->care.data() : nullptr),
+        region_(expectation_ ? sink.expectation_->region.data() : nullptr),
+        regionSize_(expectation_ ? sink.expectation_->region.size() : 0),
+        src_(sink.src_.data()) {}
+
+  [[gnu::always_inline]] void write(std::uint64_t dstByte, ByteSource source, Region region) {
+    if (workspaceMode_) {  // only the prefix the second leg can read is kept
+      assert(source.kind == ByteSource::Kind::source && "a first leg moves source bytes only (PAD-U2G-2)");
+      if (dstByte < workspaceSize_) workspace_[dstByte] = source.srcByte + 1;
+      return;
+    }
+    const std::uint64_t d = dstOffset_ + dstByte;
+    const bool fromSource = source.kind == ByteSource::Kind::source || source.kind == ByteSource::Kind::rectified;
+    if (fromSource) {
+      assert(srcOffset_ + source.srcByte < readSize_ && "walk read outside its extents");
+      read_[srcOffset_ + source.srcByte] = Mark::yes;
+    }
+    if (!expectation_) {  // footprint only
+      assert(d < writtenSize_ && "walk wrote outside its extents");
+      written_[d] = Mark::yes;
+      return;
+    }
+    // With an expectation, a byte's region is its written mark: walks never write Region::keep.
+    assert(d < regionSize_ && "walk wrote outside its extents");
+    if (region_[d] != Region::keep) {  // ND2NZ-4: written twice, the write order is undocumented
+      care_[d] = 0;
+      region_[d] = Region::collision;
+      return;
+    }
+    region_[d] = region;
+    switch (source.kind) {
+      case ByteSource::Kind::source: expected_[d] = src_[srcOffset_ + source.srcByte]; break;
+      case ByteSource::Kind::literal: expected_[d] = source.literal; break;
+      case ByteSource::Kind::unspecified: care_[d] = 0; break;
+      case ByteSource::Kind::rectified: sink_->writeRectified(d, source); break;
+    }
+  }
+
+ private:
+  WriteSink* sink_;
+  bool workspaceMode_;
+  std::uint64_t* workspace_;
+  std::uint64_t workspaceSize_;
+  std::uint64_t srcOffset_;
+  std::uint64_t dstOffset_;
+  Mark* read_;
+  std::uint64_t readSize_;
+  Mark* written_;
+  std::uint64_t writtenSize_;
+  bool expectation_;
+  std::uint8_t* expected_;
+  std::uint8_t* care_;
+  Region* region_;
+  std::uint64_t regionSize_;
+  const std::uint8_t* src_;
+};
+
+inline void WriteSink::write(std::uint64_t dstByte, ByteSource source, Region region) {
+  ByteWriter(*this).write(dstByte, source, region);
+}
 
 // Byte b of an element whose raw bits are elementBits: little-endian, so the low byte first.
 inline std::uint8_t elementByte(std::uint64_t elementBits, std::uint64_t byteInElement) {

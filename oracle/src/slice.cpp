@@ -209,6 +209,7 @@ Extents extents(const Case& c) {
 }
 
 void walk(const Case& c, WriteSink& sink) {
+  ByteWriter out(sink);
   const Geometry g = geometry(c);
   const std::uint64_t s = sizeBytes(c.dtype);
   for (std::size_t j = 0; j < g.srcEntries.size(); ++j) {  // the loop runs over the source list (SLICE-4)
@@ -216,7 +217,7 @@ void walk(const Case& c, WriteSink& sink) {
       const std::uint64_t from = g.srcEntries[j] * s + m * g.srcPitchBytes;
       const std::uint64_t to = g.dstEntries[j] * s + m * g.dstPitchBytes;
       for (std::uint64_t b = 0; b < g.burstBytes; ++b) {
-        sink.write(to + b, ByteSource::fromSource(from + b), Region::data);
+        out.write(to + b, ByteSource::fromSource(from + b), Region::data);
       }
     }
   }

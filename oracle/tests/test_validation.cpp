@@ -422,5 +422,35 @@ TEST(Validation, SupportViolationNamesWhatIsMissing) {
   EXPECT_EQ(verdictOf(c), Verdict::notSupported);
 }
 
+// evaluate(..., Evaluation&) reuses the vectors of a previous call: every field must still come out as a fresh
+// evaluation's, whatever came before (a larger case, an invalid one, an UB->TSCM case with an empty workspace).
+TEST(Evaluate, IntoAReusedEvaluationEqualsAFreshOne) {
+  const Case large = makeCase(Api::DataCopy, Position::GM, Position::A1, DType::half,
+                              Nd2NzParams{1, 40, 50, 0, 50, 40, 1, 1}, 4000, 5120, 0, 0);
+  Case invalid = large;
+  std::get<Nd2NzParams>(invalid.params).srcDValue = 0;  // ND2NZ-1
+  Case small = makeCase(Api::DataCopy, Position::GM, Position::VECIN, DType::float_,
+                        DataCopyParams{2, 1, 1, 0}, 128, 96, 32, 0);
+  // The first leg writes a block, but ND2NZ reads no row: the kept workspace is empty.
+  Case emptyWorkspace = makeCase(Api::DataCopyPad, Position::VECIN, Position::TSCM, DType::half,
+                                 DataCopyExtParams{1, 32, 0, 0, 0}, 64, 64);
+  emptyWorkspace.nd2nzParams = Nd2NzParams{1, 0, 16, 0, 16, 1, 1, 1};
+  Evaluation reused;
+  ASSERT_EQ(evaluate(emptyWorkspace, patternBuffer(64), guardBuffer(64)).verdict, Verdict::computed);
+  for (const Case& c : {large, invalid, small, emptyWorkspace, large, small}) {
+    const Bytes src = patternBuffer(c.src.sizeBytes);
+    const Bytes dst = guardBuffer(c.dst.sizeBytes);
+    const Evaluation fresh = evaluate(c, src, dst);
+    evaluate(c, src, dst, reused);
+    EXPECT_EQ(reused.verdict, fresh.verdict);
+    EXPECT_EQ(reused.violations, fresh.violations);
+    EXPECT_EQ(reused.footprint.reads, fresh.footprint.reads);
+    EXPECT_EQ(reused.footprint.writes, fresh.footprint.writes);
+    EXPECT_EQ(reused.expectation.expected, fresh.expectation.expected);
+    EXPECT_EQ(reused.expectation.care, fresh.expectation.care);
+    EXPECT_EQ(reused.expectation.region, fresh.expectation.region);
+  }
+}
+
 }  // namespace
 }  // namespace dcconf::oracle::test

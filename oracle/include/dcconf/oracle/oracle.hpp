@@ -79,5 +79,9 @@ std::string definingClause(const Case& c, Operation operation, Region region);
 
 // src and dstBefore must be exactly c.src.sizeBytes and c.dst.sizeBytes long.
 Evaluation evaluate(const Case& c, std::span<const std::uint8_t> src, std::span<const std::uint8_t> dstBefore);
+// The same into an existing evaluation, reusing its vectors' capacity: a caller evaluating many large cases (a
+// backend, a benchmark) then pays no fresh pages per call. Every field of `result` is overwritten.
+void evaluate(const Case& c, std::span<const std::uint8_t> src, std::span<const std::uint8_t> dstBefore,
+              Evaluation& result);
 
 }  // namespace dcconf::oracle
