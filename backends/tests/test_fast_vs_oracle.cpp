@@ -16,7 +16,10 @@
 #include <variant>
 #include <vector>
 
+#include <hwy/targets.h>
+
 #include "dcconf/backends/backend.hpp"
+#include "dcconf/backends/fast_simd.hpp"
 #include "dcconf/oracle/oracle.hpp"
 #include "differential_support.hpp"
 
@@ -747,6 +750,128 @@ TEST(FastVsOracleUbToTscm, InPlaceWorkspaceMatches) {
   }
   EXPECT_GT(cases, 20u);
   std::printf("[ info ] UB->TSCM in place: %llu cases\n", static_cast<unsigned long long>(cases));
+}
+
+// ---- DN2NZ's SIMD transpose (fast_transpose_simd.cpp) ----
+
+// One packed DN2NZ case (ascend950, GM -> A1): nValue x dValue, source rows srcDValue elements apart starting
+// srcOffsetBytes into GM.
+Case dn2nzCase(DType dtype, std::uint64_t nValue, std::uint64_t dValue, std::uint64_t srcDValue,
+               std::uint64_t dstNzNStride, std::uint64_t srcOffsetBytes) {
+  const std::uint64_t s = oracle::sizeBytes(dtype);
+  const std::uint64_t c0 = 32 / s;
+  Case c;
+  c.product = Product::ascend950;
+  c.dtype = dtype;
+  c.api = oracle::Api::DataCopy;
+  c.srcPos = Position::GM;
+  c.dstPos = Position::A1;
+  const std::uint64_t c0Stride = oracle::alignUp(nValue, 16) * dstNzNStride;
+  c.params = oracle::Dn2NzParams{1,
+                                 narrow<std::uint16_t>(nValue),
+                                 narrow<std::uint32_t>(dValue),
+                                 dValue * srcDValue,
+                                 srcDValue,
+                                 narrow<std::uint16_t>(c0Stride),
+                                 narrow<std::uint16_t>(dstNzNStride),
+                                 narrow<std::uint32_t>((dValue + c0 - 1) / c0 * c0Stride * c0),
+                                 false};
+  c.src.offsetBytes = srcOffsetBytes;
+  const oracle::Extents e = oracle::extents(c);
+  c.src.sizeBytes = c.src.offsetBytes + e.srcSpanBytes;
+  c.dst.sizeBytes = e.dstSpanBytes;
+  return c;
+}
+
+// Full tiles, n tails (1..15 past a multiple of 16), d tails, unaligned source starts and row pitches, row gaps on
+// the destination, every element width: against the oracle, guard bytes included.
+TEST(FastVsOracleDn2Nz, TilesTailsAndUnalignedStartsMatch) {
+  auto fast = makeFastBackend();
+  Draw d(kSeed + 120);
+  std::uint64_t cases = 0;
+  for (const DType dtype : {DType::int8_t, DType::half, DType::float_, DType::uint16_t, DType::int32_t}) {
+    const std::uint64_t c0 = 32 / oracle::sizeBytes(dtype);
+    for (const std::uint64_t nValue : {1, 15, 16, 17, 31, 32, 33, 64, 79}) {
+      for (const std::uint64_t dValue : {std::uint64_t{1}, c0 - 1, c0, c0 + 1, 2 * c0, 3 * c0 - 1}) {
+        const std::uint64_t srcDValue = nValue + d.from({0, 0, 1, 3, 7});
+        const Case c = dn2nzCase(dtype, nValue, dValue, srcDValue, d.from({1, 1, 2}), d.between(0, 40));
+        ASSERT_TRUE(oracle::validate(c).empty()) << describeCase(c);
+        ++cases;
+        const std::string failure = test::differential(*fast, c, d);
+        EXPECT_TRUE(failure.empty()) << failure << "\n  " << describeCase(c);
+      }
+    }
+  }
+  std::printf("[ info ] DN2NZ tiles and tails: %llu cases on %s\n", static_cast<unsigned long long>(cases),
+              std::string(fastSimdTarget()).c_str());
+}
+
+// Outputs of 8 MiB and more are streamed (non-temporal stores): one such case per element width, against the oracle.
+TEST(FastVsOracleDn2Nz, StreamedOutputsMatch) {
+  auto fast = makeFastBackend();
+  Draw d(kSeed + 121);
+  for (const DType dtype : {DType::int8_t, DType::half, DType::float_}) {
+    const std::uint64_t s = oracle::sizeBytes(dtype);
+    const Case c = dn2nzCase(dtype, 257, (std::uint64_t{8} << 20) / 257 / s + 1, 257, 1, 3);
+    ASSERT_GE(c.dst.sizeBytes, std::uint64_t{8} << 20);
+    const std::string failure = test::differential(*fast, c, d);
+    EXPECT_TRUE(failure.empty()) << failure << "\n  " << describeCase(c);
+  }
+}
+
+// The scalar path (CPUs without AVX2, or SIMD turned off) and the SIMD transpose write the same bytes, the whole
+// destination compared, with destinations 32-byte aligned and 16 bytes past that (both streamed store forms).
+void expectDn2NzScalarMatchesSimd(Backend& fast, std::uint64_t seed) {
+  Draw d(seed);
+  std::uint64_t cases = 0;
+  for (int n = 0; n < 120; ++n) {
+    const DType dtype = static_cast<DType>(d.from({static_cast<std::uint64_t>(DType::int8_t),
+                                                   static_cast<std::uint64_t>(DType::half),
+                                                   static_cast<std::uint64_t>(DType::float_)}));
+    const std::uint64_t s = oracle::sizeBytes(dtype);
+    const bool big = n % 20 == 0;  // streamed
+    const std::uint64_t nValue = big ? d.from({256, 263}) : d.between(1, 70);
+    const std::uint64_t dValue = big ? (std::uint64_t{8} << 20) / nValue / s + d.between(0, 40) : d.between(1, 100);
+    Case c = dn2nzCase(dtype, nValue, dValue, nValue + d.from({0, 0, 5}), big ? 1 : d.from({1, 1, 3}),
+                       d.between(0, 40));
+    c.dst.offsetBytes = 32 * d.between(0, 2);
+    c.dst.sizeBytes += c.dst.offsetBytes;
+    const std::vector<std::uint8_t> src = d.bytes(c.src.sizeBytes);
+    const std::vector<std::uint8_t> prior = d.bytes(c.dst.sizeBytes);
+    const std::uint64_t skew = 16 * d.between(0, 1);
+    std::vector<std::uint8_t> simd(c.dst.sizeBytes + 64), scalar(c.dst.sizeBytes + 64);
+    const auto at = [&](std::vector<std::uint8_t>& v) {  // the prior bytes, 32-byte aligned plus skew
+      const std::uint64_t start = (32 - reinterpret_cast<std::uintptr_t>(v.data()) % 32) % 32 + skew;
+      return std::span<std::uint8_t>(v.data() + start, c.dst.sizeBytes);
+    };
+    std::copy(prior.begin(), prior.end(), at(simd).begin());
+    std::copy(prior.begin(), prior.end(), at(scalar).begin());
+    ASSERT_EQ(fast.run(c, src, at(simd)).status, RunStatus::ok) << describeCase(c);
+    const bool was = setFastSimdEnabled(false);
+    const RunResult r = fast.run(c, src, at(scalar));
+    setFastSimdEnabled(was);
+    ASSERT_EQ(r.status, RunStatus::ok) << describeCase(c);
+    const auto a = at(simd), b = at(scalar);
+    const auto diff = std::mismatch(a.begin(), a.end(), b.begin());
+    ASSERT_TRUE(diff.first == a.end()) << "dst byte " << (diff.first - a.begin()) << ": SIMD " << int{*diff.first}
+                                       << ", scalar " << int{*diff.second} << "\n  " << describeCase(c);
+    ++cases;
+  }
+  std::printf("[ info ] DN2NZ scalar vs SIMD (%s): %llu cases\n", std::string(fastSimdTarget()).c_str(),
+              static_cast<unsigned long long>(cases));
+}
+
+TEST(FastVsOracleDn2Nz, ScalarPathWritesTheSameBytesAsTheSimdTranspose) {
+  auto fast = makeFastBackend();
+  expectDn2NzScalarMatchesSimd(*fast, kSeed + 122);  // the best target this CPU has
+#if HWY_ARCH_X86
+  if ((hwy::SupportedTargets() & HWY_AVX2) != 0 && hwy::SupportedTargets() != HWY_AVX2) {  // AVX2 alone
+    hwy::SetSupportedTargetsForTest(HWY_AVX2);
+    EXPECT_EQ(fastSimdTarget(), "AVX2");
+    expectDn2NzScalarMatchesSimd(*fast, kSeed + 123);
+    hwy::SetSupportedTargetsForTest(0);  // back to what the CPU has
+  }
+#endif
 }
 
 std::string operationName(const ::testing::TestParamInfo<OperationSpec>& info) {
