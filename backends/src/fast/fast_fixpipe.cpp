@@ -3,15 +3,17 @@
 // =====================================================================================================================
 // Written from SEMANTICS.md, not from the oracle: its own validation, layout and number conversions (no oracle
 // numeric function is called here). Case::dtype is the destination T, fixpipe->srcDType the L0C source U (4 bytes).
-// Work is per row segment: the 16 source columns of one L0C fractal row are contiguous, and land in one contiguous
-// destination run (C0 = 16, or nz2nd) or two runs of 8 (channelSplit, FIX-3). One kernel per conversion is picked
-// once per case, so the inner loops have no per-element dispatch.
+// The 16 source columns of one L0C fractal row are contiguous. With C0d = 16 a block's rows are one source run and one
+// destination burst: one kernel call. Otherwise (nz2nd, C0d 32 for 8-bit results, C0d 8 with channelSplit) a strip
+// of a block's rows is converted in one call into a staging buffer and its rows copied out in pieces. One kernel per
+// conversion is picked once per case, so the inner loops have no per-element dispatch.
 // Ambiguities (FIX-7, AMB-8..12): a profile word pins the reading; under "any" (the default) the first reading is
 // used -- the oracle leaves exactly the elements where the readings disagree ANY, so any one reading matches it.
 // @post only the FIX-1/2/3 destination elements are written; every other byte of dst is untouched (G-1).
 // @post an element is the FIX-6 conversion of its source element with the scalar (or, V* modes, its column's)
 //       FIX-5 parameter; NaN sources (and -0.0 under ReLU) give some value (the oracle says ANY there).
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cmath>
 #include <cstring>
@@ -31,6 +33,7 @@ using oracle::QuantMode;
 using Params = oracle::DataCopyCO12DstParams;
 
 constexpr std::uint64_t kFractalCols = 16;  // L0C fractals are 16 columns wide whatever the destination C0
+constexpr std::uint64_t kStripRows = 32;     // rows of one block converted per call on the staged paths
 
 bool isVector(QuantMode m) { return m == QuantMode::VDEQF16 || m == QuantMode::VQF322B8_PRE || m == QuantMode::VREQ8; }
 
@@ -276,7 +279,8 @@ class Converter {
     for (unsigned j = 0; j < 2 * LaneParams::kColumns; ++j) {
       const std::uint64_t column = j % LaneParams::kColumns;
       const QuantParam& p = q[(column < cols ? column : 0) * qStep];
-      lanes.scale[j] = p.scale;
+      lanes.scale[j] = static_cast<float>(p.scale);  // exact: M1 is an fp32
+      lanes.anyMcb = lanes.anyMcb || p.mcb;
       lanes.shift[j] = static_cast<std::int32_t>(p.shift);
       lanes.mcb[j] = p.mcb ? 1 : 0;
       lanes.offset[j] = p.offset;
@@ -300,6 +304,24 @@ class Converter {
   std::uint64_t s_;
 };
 
+// Rows of `bytes` each from a packed buffer to dst rows rowPitch apart; the common widths (16 columns of 1, 2 or 4
+// bytes, 8 of 4) are fixed-size copies, which the compiler inlines.
+template <std::uint64_t kBytes>
+void scatterFixed(const std::uint8_t* from, std::uint64_t fromPitch, std::uint8_t* to, std::uint64_t toPitch,
+                  std::uint64_t rows) {
+  for (std::uint64_t r = 0; r < rows; ++r) std::memcpy(to + r * toPitch, from + r * fromPitch, kBytes);
+}
+void scatterRows(const std::uint8_t* from, std::uint64_t fromPitch, std::uint8_t* to, std::uint64_t toPitch,
+                 std::uint64_t rows, std::uint64_t bytes) {
+  switch (bytes) {
+    case 16: return scatterFixed<16>(from, fromPitch, to, toPitch, rows);
+    case 32: return scatterFixed<32>(from, fromPitch, to, toPitch, rows);
+    case 64: return scatterFixed<64>(from, fromPitch, to, toPitch, rows);
+    default: break;
+  }
+  for (std::uint64_t r = 0; r < rows; ++r) std::memcpy(to + r * toPitch, from + r * fromPitch, bytes);
+}
+
 }  // namespace
 
 RunResult runFixpipe(const oracle::Case& c, std::span<const std::uint8_t> src, std::span<std::uint8_t> dst) {
@@ -321,6 +343,8 @@ RunResult runFixpipe(const oracle::Case& c, std::span<const std::uint8_t> src, s
   if (vector) {
     quants.reserve(p.nSize);
     for (std::uint64_t n = 0; n < p.nSize; ++n) quants.push_back(decodeQuantParam(f.quantTensor[n], c.dtype, ctx.readings));
+    // a partial last block converts whole rows into the staging buffer: its unused columns need a parameter too
+    quants.resize((p.nSize + kFractalCols - 1) / kFractalCols * kFractalCols, quants.front());
   } else {
     quants.push_back(decodeQuantParam(f.quantScalar, c.dtype, ctx.readings));
   }
@@ -334,41 +358,43 @@ RunResult runFixpipe(const oracle::Case& c, std::span<const std::uint8_t> src, s
   for (std::uint64_t n0 = 0; n0 < p.nSize; n0 += kFractalCols) {
     lanes.push_back(Converter::lanesOf(quants.data() + n0 * qStep, qStep, std::min(kFractalCols, p.nSize - n0)));
   }
+  std::array<std::uint8_t, kStripRows * kFractalCols * 4> staging;  // one strip of one block, converted
+  const std::uint64_t blocks = (p.nSize + kFractalCols - 1) / kFractalCols;
   for (std::uint64_t i = 0; i < g.matrices; ++i) {
     const std::uint8_t* matrix = from + 4 * i * g.srcMatrixElems;
-    if (g.nz2nd) {
-      // FIX-2: row-major, element (m, n) at i*dstNdStride + m*dstStride + n. Strips of 16 rows across all column
-      // blocks: each block's strip is one 1 KiB source run, and the strip's destination rows stay in cache.
-      for (std::uint64_t m0 = 0; m0 < p.mSize; m0 += kFractalCols) {
-        for (std::uint64_t n0 = 0; n0 < p.nSize; n0 += kFractalCols) {
-          const std::uint64_t cols = std::min<std::uint64_t>(kFractalCols, p.nSize - n0);
-          const std::uint8_t* block = matrix + 4 * (n0 / kFractalCols) * g.srcBlockElems;
-          for (std::uint64_t m = m0; m < std::min<std::uint64_t>(p.mSize, m0 + kFractalCols); ++m) {
-            convert.run(block + 4 * 16 * m, to + i * g.dstMatrixBytes + m * g.dstRowBytes + n0 * s, cols,
-                        quants.data() + n0 * qStep, qStep, lanes[n0 / kFractalCols]);
-          }
-        }
+    if (!g.nz2nd && g.c0 == kFractalCols) {
+      for (std::uint64_t b = 0; b < blocks; ++b) {  // FIX-1: the block's rows are one source run and one burst
+        convert.run(matrix + 4 * b * g.srcBlockElems, to + b * g.dstBurstBytes, kFractalCols * p.mSize,
+                    quants.data() + b * kFractalCols * qStep, qStep, lanes[b]);
       }
       continue;
     }
-    for (std::uint64_t n0 = 0; n0 < p.nSize; n0 += kFractalCols) {
-      const std::uint64_t cols = std::min<std::uint64_t>(kFractalCols, p.nSize - n0);
-      const QuantParam* q = quants.data() + n0 * qStep;
-      const std::uint8_t* block = matrix + 4 * (n0 / kFractalCols) * g.srcBlockElems;
-      if (g.c0 == kFractalCols) {  // FIX-1: the block's rows are one source run and one burst
-        convert.run(block, to + (n0 / g.c0) * g.dstBurstBytes, kFractalCols * p.mSize, q, qStep, lanes[n0 / 16]);
-        continue;
-      }
-      for (std::uint64_t m = 0; m < p.mSize; ++m) {
-        // FIX-1 with C0d 32 (8-bit results) and FIX-3 (C0d 8): per row, runs that never cross a source fractal (16
-        // columns) nor a destination row (C0d columns)
-        const std::uint64_t run = std::min<std::uint64_t>(g.c0, kFractalCols);
-        for (std::uint64_t k = 0; k < cols; k += run) {
+    // FIX-2 (row m at dstStride elements, column n at n), FIX-1 with C0d 32 (8-bit results: a 32-channel row takes
+    // two source blocks) and FIX-3 (C0d 8): a strip of rows of one block is converted into the staging buffer in one
+    // call, then its rows go out in pieces that never cross a destination row. Strips run across the blocks that
+    // share destination rows (all of them for nz2nd, the two of a C0d-32 burst), so a row is written while it is in
+    // cache and the source is read in as few streams as that allows.
+    const std::uint64_t rowPitch = g.nz2nd ? g.dstRowBytes : g.c0 * s;
+    const std::uint64_t pieceCols = g.nz2nd ? kFractalCols : std::min(g.c0, kFractalCols);
+    const std::uint64_t group = g.nz2nd ? blocks : std::max<std::uint64_t>(1, g.c0 / kFractalCols);
+    for (std::uint64_t b0 = 0; b0 < blocks; b0 += group) {
+      for (std::uint64_t m0 = 0; m0 < p.mSize; m0 += kStripRows) {
+      const std::uint64_t rows = std::min(kStripRows, p.mSize - m0);
+      std::uint8_t* strip = to + i * g.dstMatrixBytes + m0 * rowPitch;
+      for (std::uint64_t b = b0; b < std::min(blocks, b0 + group); ++b) {
+        const std::uint64_t n0 = b * kFractalCols;
+        const std::uint64_t cols = std::min(kFractalCols, p.nSize - n0);
+        // a partial last block reads only its cols columns of the strip's last row (the span ends there)
+        convert.run(matrix + 4 * (b * g.srcBlockElems + kFractalCols * m0), staging.data(),
+                    kFractalCols * (rows - 1) + cols, quants.data() + n0 * qStep, qStep, lanes[b]);
+        for (std::uint64_t k = 0; k < cols; k += pieceCols) {
           const std::uint64_t n = n0 + k;
-          convert.run(block + 4 * 16 * m + 4 * k, to + (n / g.c0) * g.dstBurstBytes + (g.c0 * m + n % g.c0) * s,
-                      std::min(run, cols - k), q + k * qStep, qStep, lanes[n0 / 16]);
+          const std::uint64_t column = g.nz2nd ? n * s : (n / g.c0) * g.dstBurstBytes + (n % g.c0) * s;
+          scatterRows(staging.data() + k * s, kFractalCols * s, strip + column, rowPitch, rows,
+                      std::min(pieceCols, cols - k) * s);
         }
       }
+    }
     }
   }
   return {};

@@ -2,10 +2,12 @@
 // (fast_simd.hpp). Each lane computes what the scalar kernels in fast_fixpipe.cpp compute, in the same order:
 // - F322F16: ReLU on the bits, then one round to nearest even (F16C), NaN as the quiet NaN with its sign;
 // - F322BF16: integer rounding to nearest even on the bits, NaN likewise;
-// - DEQF16: f32(x) (after the MCB shift) times M1 exactly in double, then double -> half in one rounding: the
-//   double is first rounded to float by round-to-odd (truncate, set the last bit when inexact), which keeps the
-//   F16C rounding to half exact (float has more than 11 + 2 significand bits);
-// - 8-bit results: the double product clamped to [-256, 255], rounded half to even, plus the offset, saturated.
+// - the scaled modes: y = f32(x) (after the MCB shift) times M1, which the scalar code forms exactly in double, is
+//   here the float product p plus its exact rest y - p (one FMA), so a vector holds as many lanes as floats;
+// - DEQF16: y -> half in one rounding: y rounded to odd in float (p stepped toward zero when beyond y, the last bit
+//   set when inexact), which keeps the F16C rounding to half exact (float has more than 11 + 2 significand bits);
+// - 8-bit results: y clamped to [-256, 255], rounded half to even (p's rounding, the rest breaking p's exact ties),
+//   plus the offset, saturated.
 // Only x86 targets with AVX2 (and so F16C) get kernels: Highway's half conversion without F16C does not round to
 // nearest even, so older CPUs keep the scalar path.
 #include <atomic>
@@ -65,56 +67,57 @@ std::uint64_t FloatToBf16(const std::uint8_t* src, std::uint8_t* dst, std::uint6
   });
 }
 
-// The elements' values as doubles: an int32 source after the optional MCB shift (saturated to int16) and the
-// rounding to f32, or a float source widened.
-template <class D64>
-hn::Vec<D64> intSource(D64 d64, const std::uint8_t* src, std::uint64_t k, const LaneParams& lanes) {
-  const hn::Rebind<std::int32_t, D64> di;
-  const hn::Rebind<float, D64> df;
-  const std::uint64_t column = k % LaneParams::kColumns;
+// The elements' values as floats: an int32 source after the optional MCB shift (saturated to int16) and the
+// rounding to f32, or a float source as it is.
+template <class DF>
+hn::Vec<DF> intSource(DF df, const std::uint8_t* src, std::uint64_t k, const LaneParams& lanes) {
+  const hn::RebindToSigned<DF> di;
   const auto x = hn::LoadU(di, reinterpret_cast<const std::int32_t*>(src) + k);
+  if (!lanes.anyMcb) return hn::ConvertTo(df, x);
+  const std::uint64_t column = k % LaneParams::kColumns;
   const auto shifted = hn::Min(hn::Max(hn::operator>>(x, hn::LoadU(di, lanes.shift + column)), hn::Set(di, -32768)),
                                hn::Set(di, 32767));
-  const auto v = hn::IfThenElse(hn::Eq(hn::LoadU(di, lanes.mcb + column), hn::Set(di, 1)), shifted, x);
-  return hn::PromoteTo(d64, hn::ConvertTo(df, v));
+  return hn::ConvertTo(df, hn::IfThenElse(hn::Eq(hn::LoadU(di, lanes.mcb + column), hn::Set(di, 1)), shifted, x));
 }
-template <class D64>
-hn::Vec<D64> floatSource(D64 d64, const std::uint8_t* src, std::uint64_t k, const LaneParams&) {
-  const hn::Rebind<float, D64> df;
-  return hn::PromoteTo(d64, hn::LoadU(df, reinterpret_cast<const float*>(src) + k));
+template <class DF>
+hn::Vec<DF> floatSource(DF df, const std::uint8_t* src, std::uint64_t k, const LaneParams&) {
+  return hn::LoadU(df, reinterpret_cast<const float*>(src) + k);
 }
 
-// v * (M2 = 0 for negative v under ReLU at the scale, else M1): exact in double.
-template <class D64>
-hn::Vec<D64> scaled(D64 d64, hn::Vec<D64> v, std::uint64_t k, const LaneParams& lanes, bool reluAtScale) {
-  auto scale = hn::LoadU(d64, lanes.scale + k % LaneParams::kColumns);
-  if (reluAtScale) scale = hn::IfThenZeroElse(hn::Lt(v, hn::Zero(d64)), scale);
-  return hn::Mul(v, scale);
-}
-
-// A 0/1 int32 per lane from a double-lane mask (the lane widths differ, so the mask goes through a value).
-template <class D64>
-hn::Vec<hn::Rebind<std::int32_t, D64>> oneWhere(D64 d64, hn::Mask<D64> m) {
-  return hn::DemoteTo(hn::Rebind<std::int32_t, D64>(), hn::IfThenElseZero(m, hn::Set(d64, 1.0)));
+// The product y = v * (M2 = 0 for negative v under ReLU at the scale, else M1) as the nearest float p and the exact
+// rest y - p (FMA): a 24-bit by 11-bit product needs 35 bits, so p alone may round it, but p and the rest together
+// are y (the rest is exact but for products below 2^-100, which every conversion here takes to zero anyway).
+template <class DF>
+struct Product {
+  hn::Vec<DF> nearest, rest;
+};
+template <class DF>
+Product<DF> product(DF df, hn::Vec<DF> v, std::uint64_t k, const LaneParams& lanes, bool reluAtScale) {
+  auto scale = hn::LoadU(df, lanes.scale + k % LaneParams::kColumns);
+  if (reluAtScale) scale = hn::IfThenZeroElse(hn::Lt(v, hn::Zero(df)), scale);
+  const auto nearest = hn::Mul(v, scale);
+  return {nearest, hn::MulSub(v, scale, nearest)};
 }
 
 std::uint64_t DeqToHalf(const std::uint8_t* src, std::uint8_t* dst, std::uint64_t count, const LaneParams& lanes,
                         bool relu) {
-  const hn::ScalableTag<double> d64;
-  const hn::Rebind<float, decltype(d64)> df;
-  const hn::Rebind<std::int32_t, decltype(d64)> di;
-  const hn::Rebind<hwy::float16_t, decltype(d64)> dh;
-  const hn::Rebind<std::uint16_t, decltype(d64)> du16;
+  const hn::ScalableTag<float> df;
+  const hn::RebindToSigned<decltype(df)> di;
+  const hn::Rebind<hwy::float16_t, decltype(df)> dh;
+  const hn::Rebind<std::uint16_t, decltype(df)> du16;
   const auto quietNaN = hn::BitCast(df, hn::Set(di, 0x7FC00000));
   const auto negativeZero = hn::Set(du16, 0x8000);
-  return forEachVector(count, hn::Lanes(d64), [&](std::uint64_t k) {
-    const auto y = scaled(d64, intSource(d64, src, k, lanes), k, lanes, relu);
-    // round to odd: the nearest float, one step toward zero when that rounded away, and the last bit set if inexact
-    const auto nearest = hn::DemoteTo(df, y);
-    const auto back = hn::PromoteTo(d64, nearest);
-    const auto away = oneWhere(d64, hn::Gt(hn::Abs(back), hn::Abs(y)));
-    const auto inexact = oneWhere(d64, hn::Ne(back, y));
-    auto f = hn::BitCast(df, hn::Or(hn::Sub(hn::BitCast(di, nearest), away), inexact));
+  const auto zero = hn::Zero(df);
+  return forEachVector(count, hn::Lanes(df), [&](std::uint64_t k) {
+    const auto [p, rest] = product(df, intSource(df, src, k, lanes), k, lanes, relu);
+    // y rounded to odd: p, one step toward zero when p is beyond y, and the last bit set when p != y; the F16C
+    // rounding to half of that is y's (float keeps more than 11 + 2 significand bits). A NaN rest (inf product)
+    // leaves p alone.
+    const auto away = hn::Or(hn::And(hn::Gt(p, zero), hn::Lt(rest, zero)), hn::And(hn::Lt(p, zero), hn::Gt(rest, zero)));
+    const auto inexact = hn::Gt(hn::Abs(rest), zero);
+    const auto one = hn::Set(di, 1);
+    auto f = hn::BitCast(df, hn::Or(hn::Sub(hn::BitCast(di, p), hn::IfThenElseZero(hn::RebindMask(di, away), one)),
+                                    hn::IfThenElseZero(hn::RebindMask(di, inexact), one)));
     f = hn::IfThenElse(hn::IsNaN(f), hn::CopySign(quietNaN, f), f);
     // FIX-6a: the zero offset is added after the conversion to half, so a -0.0 result (ReLU'd negative, zero
     // product, underflow) comes out +0.0
@@ -126,20 +129,29 @@ std::uint64_t DeqToHalf(const std::uint8_t* src, std::uint8_t* dst, std::uint64_
 template <class Source>
 std::uint64_t To8(const std::uint8_t* src, std::uint8_t* dst, std::uint64_t count, const LaneParams& lanes,
                   SimdFlags flags, const Source& source) {
-  const hn::ScalableTag<double> d64;
-  const hn::Rebind<std::int32_t, decltype(d64)> di;
-  const hn::Rebind<std::uint8_t, decltype(d64)> d8;
+  const hn::ScalableTag<float> df;
+  const hn::RebindToSigned<decltype(df)> di;
+  const hn::Rebind<std::uint8_t, decltype(df)> d8;
   const bool reluAtScale = flags.relu && !flags.reluAfterOffset;
   const bool reluAfterOffset = flags.relu && flags.reluAfterOffset;
-  return forEachVector(count, hn::Lanes(d64), [&](std::uint64_t k) {
+  const auto zero = hn::Zero(df);
+  const auto halfUnit = hn::Set(df, 0.5F);
+  return forEachVector(count, hn::Lanes(df), [&](std::uint64_t k) {
     const std::uint64_t column = k % LaneParams::kColumns;
-    const auto y = scaled(d64, source(d64, src, k, lanes), k, lanes, reluAtScale);
-    const auto notNaN = oneWhere(d64, hn::Not(hn::IsNaN(y)));  // NaN (source, or 0 * inf) gives 0
-    const auto clamped = hn::Min(hn::Max(y, hn::Set(d64, -256.0)), hn::Set(d64, 255.0));
-    auto q = hn::Add(hn::DemoteTo(di, hn::Round(clamped)), hn::LoadU(di, lanes.offset + column));
+    const auto [p, rest] = product(df, source(df, src, k, lanes), k, lanes, reluAtScale);
+    const auto notNaN = hn::RebindMask(di, hn::Not(hn::IsNaN(p)));  // NaN (source, or 0 * inf) gives 0
+    // y clamped to [-256, 255] and rounded half to even: p's rounding, but for a p exactly half-way between two
+    // integers, where y's side of it (the rest's sign) decides and only an exact tie goes to even. p != y never
+    // straddles a half-way point (they are floats here, and y is nearer p than any other float).
+    const auto clamped = hn::Min(hn::Max(p, hn::Set(df, -256.0F)), hn::Set(df, 255.0F));
+    auto rounded = hn::Round(clamped);
+    const auto tie = hn::Eq(hn::Abs(hn::Sub(clamped, rounded)), halfUnit);
+    rounded = hn::IfThenElse(hn::And(tie, hn::Gt(rest, zero)), hn::Add(clamped, halfUnit), rounded);
+    rounded = hn::IfThenElse(hn::And(tie, hn::Lt(rest, zero)), hn::Sub(clamped, halfUnit), rounded);
+    auto q = hn::Add(hn::ConvertTo(di, rounded), hn::LoadU(di, lanes.offset + column));
     if (reluAfterOffset) q = hn::Max(q, hn::Zero(di));
     q = hn::Min(hn::Max(q, hn::LoadU(di, lanes.lo + column)), hn::LoadU(di, lanes.hi + column));
-    const auto byte = hn::And(hn::And(q, hn::Set(di, 0xFF)), hn::Sub(hn::Zero(di), notNaN));
+    const auto byte = hn::IfThenElseZero(notNaN, hn::And(q, hn::Set(di, 0xFF)));
     hn::StoreU(hn::DemoteTo(d8, byte), d8, dst + k);
   });
 }

@@ -14,12 +14,13 @@ namespace dcconf::backends::fast {
 // the tables repeat the 16 columns twice so a vector starting at any column loads contiguous lanes.
 struct LaneParams {
   static constexpr unsigned kColumns = 16;
-  alignas(64) double scale[2 * kColumns];
+  alignas(64) float scale[2 * kColumns];  // M1 is an fp32 (FIX-5)
   alignas(64) std::int32_t shift[2 * kColumns];
   alignas(64) std::int32_t mcb[2 * kColumns];  // 1: MCB shift with int16 saturation
   alignas(64) std::int32_t offset[2 * kColumns];
   alignas(64) std::int32_t lo[2 * kColumns];  // the 8-bit result's range: [-128, 127] or [0, 255]
   alignas(64) std::int32_t hi[2 * kColumns];
+  bool anyMcb = false;  // some column shifts: the kernels skip the shift otherwise
 };
 
 enum class SimdKernel : std::uint8_t { floatToHalf, floatToBf16, deqToHalf, intTo8, floatTo8 };
