@@ -281,6 +281,7 @@ class Converter {
       const QuantParam& p = q[(column < cols ? column : 0) * qStep];
       lanes.scale[j] = static_cast<float>(p.scale);  // exact: M1 is an fp32
       lanes.anyMcb = lanes.anyMcb || p.mcb;
+      lanes.anySubnormalScale = lanes.anySubnormalScale || std::fpclassify(lanes.scale[j]) == FP_SUBNORMAL;
       lanes.shift[j] = static_cast<std::int32_t>(p.shift);
       lanes.mcb[j] = p.mcb ? 1 : 0;
       lanes.offset[j] = p.offset;

@@ -13,6 +13,7 @@
 #include <atomic>
 #include <cstdint>
 #include <cstring>
+#include <utility>
 
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "fast_quant_simd.cpp"
@@ -79,9 +80,27 @@ hn::Vec<DF> intSource(DF df, const std::uint8_t* src, std::uint64_t k, const Lan
                                hn::Set(di, 32767));
   return hn::ConvertTo(df, hn::IfThenElse(hn::Eq(hn::LoadU(di, lanes.mcb + column), hn::Set(di, 1)), shifted, x));
 }
+// A float source with its column's scale. A subnormal source v = m * 2^-149 comes as m * 2^-85 (normal, exact)
+// with the scale times 2^-64: the same product, and no subnormal operand (see FlushSubnormals). The scale times
+// 2^-64 is exact or, below 2^-62, makes a product under 2^-188, which rounds to zero whatever the scale reads.
 template <class DF>
-hn::Vec<DF> floatSource(DF df, const std::uint8_t* src, std::uint64_t k, const LaneParams&) {
-  return hn::LoadU(df, reinterpret_cast<const float*>(src) + k);
+std::pair<hn::Vec<DF>, hn::Vec<DF>> floatSource(DF df, const std::uint8_t* src, std::uint64_t k,
+                                                const LaneParams& lanes) {
+  const hn::RebindToSigned<DF> di;
+  const auto bits = hn::LoadU(di, reinterpret_cast<const std::int32_t*>(src) + k);
+  const auto scale = hn::LoadU(df, lanes.scale + k % LaneParams::kColumns);
+  const auto magnitude = hn::And(bits, hn::Set(di, 0x7FFFFFFF));
+  const auto subnormal = hn::RebindMask(df, hn::And(hn::Lt(magnitude, hn::Set(di, 0x00800000)),
+                                                    hn::Ne(magnitude, hn::Zero(di))));
+  const auto v = hn::BitCast(df, bits);
+  const auto rescaled = hn::CopySign(hn::Mul(hn::ConvertTo(df, magnitude), hn::Set(df, 0x1p-85F)), v);
+  return {hn::IfThenElse(subnormal, rescaled, v),
+          hn::IfThenElse(subnormal, hn::Mul(scale, hn::Set(df, 0x1p-64F)), scale)};
+}
+template <class DF>
+std::pair<hn::Vec<DF>, hn::Vec<DF>> intSourceAndScale(DF df, const std::uint8_t* src, std::uint64_t k,
+                                                      const LaneParams& lanes) {
+  return {intSource(df, src, k, lanes), hn::LoadU(df, lanes.scale + k % LaneParams::kColumns)};
 }
 
 // The product y = v * (M2 = 0 for negative v under ReLU at the scale, else M1) as the nearest float p and the exact
@@ -92,8 +111,7 @@ struct Product {
   hn::Vec<DF> nearest, rest;
 };
 template <class DF>
-Product<DF> product(DF df, hn::Vec<DF> v, std::uint64_t k, const LaneParams& lanes, bool reluAtScale) {
-  auto scale = hn::LoadU(df, lanes.scale + k % LaneParams::kColumns);
+Product<DF> product(DF df, hn::Vec<DF> v, hn::Vec<DF> scale, bool reluAtScale) {
   if (reluAtScale) scale = hn::IfThenZeroElse(hn::Lt(v, hn::Zero(df)), scale);
   const auto nearest = hn::Mul(v, scale);
   return {nearest, hn::MulSub(v, scale, nearest)};
@@ -109,7 +127,8 @@ std::uint64_t DeqToHalf(const std::uint8_t* src, std::uint8_t* dst, std::uint64_
   const auto negativeZero = hn::Set(du16, 0x8000);
   const auto zero = hn::Zero(df);
   return forEachVector(count, hn::Lanes(df), [&](std::uint64_t k) {
-    const auto [p, rest] = product(df, intSource(df, src, k, lanes), k, lanes, relu);
+    const auto [v, scale] = intSourceAndScale(df, src, k, lanes);
+    const auto [p, rest] = product(df, v, scale, relu);
     // y rounded to odd: p, one step toward zero when p is beyond y, and the last bit set when p != y; the F16C
     // rounding to half of that is y's (float keeps more than 11 + 2 significand bits). A NaN rest (inf product)
     // leaves p alone.
@@ -138,7 +157,8 @@ std::uint64_t To8(const std::uint8_t* src, std::uint8_t* dst, std::uint64_t coun
   const auto halfUnit = hn::Set(df, 0.5F);
   return forEachVector(count, hn::Lanes(df), [&](std::uint64_t k) {
     const std::uint64_t column = k % LaneParams::kColumns;
-    const auto [p, rest] = product(df, source(df, src, k, lanes), k, lanes, reluAtScale);
+    const auto [v, scale] = source(df, src, k, lanes);
+    const auto [p, rest] = product(df, v, scale, reluAtScale);
     const auto notNaN = hn::RebindMask(di, hn::Not(hn::IsNaN(p)));  // NaN (source, or 0 * inf) gives 0
     // y clamped to [-256, 255] and rounded half to even: p's rounding, but for a p exactly half-way between two
     // integers, where y's side of it (the rest's sign) decides and only an exact tie goes to even. p != y never
@@ -155,6 +175,27 @@ std::uint64_t To8(const std::uint8_t* src, std::uint8_t* dst, std::uint64_t coun
     hn::StoreU(hn::DemoteTo(d8, byte), d8, dst + k);
   });
 }
+// Subnormal operands and results cost x86 a microcode assist per instruction (QF322B8_PRE ran 40% slower on the
+// bench's source bytes), so the float-to-8-bit kernel runs with DAZ and FTZ set, which changes no byte: subnormal
+// sources come rescaled (floatSource); a product that would be subnormal rounds to 0 either way; the FMA rest only
+// matters at a tie, |y| >= 0.5, where it is 0 or at least 2^-36 (the exact product has 35 significant bits). A
+// subnormal M1 would read as zero under DAZ, so a call with one keeps the mode as it is.
+class FlushSubnormals {
+ public:
+  explicit FlushSubnormals(bool on) : saved_(_mm_getcsr()), on_(on) {
+    if (on_) _mm_setcsr(saved_ | kDazFtz);
+  }
+  ~FlushSubnormals() {
+    if (on_) _mm_setcsr(saved_);
+  }
+  FlushSubnormals(const FlushSubnormals&) = delete;
+  FlushSubnormals& operator=(const FlushSubnormals&) = delete;
+
+ private:
+  static constexpr unsigned kDazFtz = 0x8040;  // MXCSR bit 15 (flush to zero) and bit 6 (denormals are zero)
+  unsigned saved_;
+  bool on_;
+};
 #else
 constexpr bool kHasKernels = false;
 #endif
@@ -163,7 +204,7 @@ std::uint64_t Convert(SimdKernel kernel, const std::uint8_t* src, std::uint8_t* 
                       const LaneParams* lanes, SimdFlags flags) {
 #if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX2
   const auto fromInt = [](auto d, const std::uint8_t* s, std::uint64_t k, const LaneParams& l) {
-    return intSource(d, s, k, l);
+    return intSourceAndScale(d, s, k, l);
   };
   const auto fromFloat = [](auto d, const std::uint8_t* s, std::uint64_t k, const LaneParams& l) {
     return floatSource(d, s, k, l);
@@ -173,7 +214,10 @@ std::uint64_t Convert(SimdKernel kernel, const std::uint8_t* src, std::uint8_t* 
     case SimdKernel::floatToBf16: return FloatToBf16(src, dst, count, flags.relu);
     case SimdKernel::deqToHalf: return DeqToHalf(src, dst, count, *lanes, flags.relu);
     case SimdKernel::intTo8: return To8(src, dst, count, *lanes, flags, fromInt);
-    case SimdKernel::floatTo8: return To8(src, dst, count, *lanes, flags, fromFloat);
+    case SimdKernel::floatTo8: {
+      const FlushSubnormals flush(!lanes->anySubnormalScale);
+      return To8(src, dst, count, *lanes, flags, fromFloat);
+    }
   }
 #else
   (void)kernel, (void)src, (void)dst, (void)count, (void)lanes, (void)flags;

@@ -20,7 +20,8 @@ struct LaneParams {
   alignas(64) std::int32_t offset[2 * kColumns];
   alignas(64) std::int32_t lo[2 * kColumns];  // the 8-bit result's range: [-128, 127] or [0, 255]
   alignas(64) std::int32_t hi[2 * kColumns];
-  bool anyMcb = false;  // some column shifts: the kernels skip the shift otherwise
+  bool anyMcb = false;             // some column shifts: the kernels skip the shift otherwise
+  bool anySubnormalScale = false;  // some column's M1 is a subnormal fp32
 };
 
 enum class SimdKernel : std::uint8_t { floatToHalf, floatToBf16, deqToHalf, intTo8, floatTo8 };
