@@ -4,16 +4,15 @@
 // Written from SEMANTICS.md, not from the oracle: its own validation, layout and number conversions (no oracle
 // numeric function is called here). Case::dtype is the destination T, fixpipe->srcDType the L0C source U (4 bytes).
 // The 16 source columns of one L0C fractal row are contiguous. With C0d = 16 a block's rows are one source run and one
-// destination burst: one kernel call. Otherwise (nz2nd, C0d 32 for 8-bit results, C0d 8 with channelSplit) a strip
-// of a block's rows is converted in one call into a staging buffer and its rows copied out in pieces. One kernel per
-// conversion is picked once per case, so the inner loops have no per-element dispatch.
+// destination burst: one kernel call. Otherwise (nz2nd, C0d 32 for 8-bit results) a strip of a block's rows is one
+// call that puts each 16-column row at its own place; C0d 8 (channelSplit) and a partial last nz2nd block go row by
+// row. One kernel per conversion is picked once per case, so the inner loops have no per-element dispatch.
 // Ambiguities (FIX-7, AMB-8..12): a profile word pins the reading; under "any" (the default) the first reading is
 // used -- the oracle leaves exactly the elements where the readings disagree ANY, so any one reading matches it.
 // @post only the FIX-1/2/3 destination elements are written; every other byte of dst is untouched (G-1).
 // @post an element is the FIX-6 conversion of its source element with the scalar (or, V* modes, its column's)
 //       FIX-5 parameter; NaN sources (and -0.0 under ReLU) give some value (the oracle says ANY there).
 #include <algorithm>
-#include <array>
 #include <bit>
 #include <cmath>
 #include <cstring>
@@ -33,7 +32,7 @@ using oracle::QuantMode;
 using Params = oracle::DataCopyCO12DstParams;
 
 constexpr std::uint64_t kFractalCols = 16;  // L0C fractals are 16 columns wide whatever the destination C0
-constexpr std::uint64_t kStripRows = 32;     // rows of one block converted per call on the staged paths
+constexpr std::uint64_t kStripRows = 32;     // rows of one block per kernel call when rows are not contiguous
 
 bool isVector(QuantMode m) { return m == QuantMode::VDEQF16 || m == QuantMode::VQF322B8_PRE || m == QuantMode::VREQ8; }
 
@@ -291,36 +290,40 @@ class Converter {
     return lanes;
   }
 
+  // count elements from a contiguous source run to one contiguous destination run.
   void run(const std::uint8_t* src, std::uint8_t* dst, std::uint64_t count, const QuantParam* q, std::uint64_t qStep,
            const LaneParams& lanes) const {
-    const std::uint64_t done =
-        simd_ ? convertSimd(*simd_, src, dst, count, lanes, {ctx_.relu, ctx_.readings.reluAfterOffset}) : 0;
+    const std::uint64_t done = simd(src, dst, count, kFractalCols * s_, lanes);
     if (done < count) scalar_(src + 4 * done, dst + s_ * done, count - done, q, qStep, ctx_);
   }
 
+  // rows whole fractal rows from a contiguous source run to destination rows rowPitch bytes apart.
+  void runRows(const std::uint8_t* src, std::uint8_t* dst, std::uint64_t rows, std::uint64_t rowPitch,
+               const QuantParam* q, std::uint64_t qStep, const LaneParams& lanes) const {
+    const std::uint64_t done = simd(src, dst, kFractalCols * rows, rowPitch, lanes) / kFractalCols;
+    for (std::uint64_t r = done; r < rows; ++r) {
+      scalar_(src + 4 * kFractalCols * r, dst + r * rowPitch, kFractalCols, q, qStep, ctx_);
+    }
+  }
+
  private:
+  std::uint64_t simd(const std::uint8_t* src, std::uint8_t* dst, std::uint64_t count, std::uint64_t rowPitch,
+                     const LaneParams& lanes) const {
+    if (!simd_) return 0;
+    return convertSimd(*simd_, src, dst, count, rowPitch, lanes, {ctx_.relu, ctx_.readings.reluAfterOffset});
+  }
+
   Kernel scalar_;
   std::optional<SimdKernel> simd_;
   Context ctx_;
   std::uint64_t s_;
 };
 
-// Rows of `bytes` each from a packed buffer to dst rows rowPitch apart; the common widths (16 columns of 1, 2 or 4
-// bytes, 8 of 4) are fixed-size copies, which the compiler inlines.
-template <std::uint64_t kBytes>
-void scatterFixed(const std::uint8_t* from, std::uint64_t fromPitch, std::uint8_t* to, std::uint64_t toPitch,
-                  std::uint64_t rows) {
-  for (std::uint64_t r = 0; r < rows; ++r) std::memcpy(to + r * toPitch, from + r * fromPitch, kBytes);
-}
-void scatterRows(const std::uint8_t* from, std::uint64_t fromPitch, std::uint8_t* to, std::uint64_t toPitch,
-                 std::uint64_t rows, std::uint64_t bytes) {
-  switch (bytes) {
-    case 16: return scatterFixed<16>(from, fromPitch, to, toPitch, rows);
-    case 32: return scatterFixed<32>(from, fromPitch, to, toPitch, rows);
-    case 64: return scatterFixed<64>(from, fromPitch, to, toPitch, rows);
-    default: break;
-  }
-  for (std::uint64_t r = 0; r < rows; ++r) std::memcpy(to + r * toPitch, from + r * fromPitch, bytes);
+// nz2nd visits a block's strip once per strip of the matrix, too far apart for the hardware prefetcher: the next
+// block's strip is fetched while this one converts, one line per row (each row's first element, which the block
+// reads).
+void prefetchStrip(const std::uint8_t* strip, std::uint64_t rows) {
+  for (std::uint64_t r = 0; r < rows; ++r) __builtin_prefetch(strip + 4 * kFractalCols * r);
 }
 
 }  // namespace
@@ -344,8 +347,6 @@ RunResult runFixpipe(const oracle::Case& c, std::span<const std::uint8_t> src, s
   if (vector) {
     quants.reserve(p.nSize);
     for (std::uint64_t n = 0; n < p.nSize; ++n) quants.push_back(decodeQuantParam(f.quantTensor[n], c.dtype, ctx.readings));
-    // a partial last block converts whole rows into the staging buffer: its unused columns need a parameter too
-    quants.resize((p.nSize + kFractalCols - 1) / kFractalCols * kFractalCols, quants.front());
   } else {
     quants.push_back(decodeQuantParam(f.quantScalar, c.dtype, ctx.readings));
   }
@@ -359,7 +360,6 @@ RunResult runFixpipe(const oracle::Case& c, std::span<const std::uint8_t> src, s
   for (std::uint64_t n0 = 0; n0 < p.nSize; n0 += kFractalCols) {
     lanes.push_back(Converter::lanesOf(quants.data() + n0 * qStep, qStep, std::min(kFractalCols, p.nSize - n0)));
   }
-  std::array<std::uint8_t, kStripRows * kFractalCols * 4> staging;  // one strip of one block, converted
   const std::uint64_t blocks = (p.nSize + kFractalCols - 1) / kFractalCols;
   for (std::uint64_t i = 0; i < g.matrices; ++i) {
     const std::uint8_t* matrix = from + 4 * i * g.srcMatrixElems;
@@ -371,31 +371,45 @@ RunResult runFixpipe(const oracle::Case& c, std::span<const std::uint8_t> src, s
       continue;
     }
     // FIX-2 (row m at dstStride elements, column n at n), FIX-1 with C0d 32 (8-bit results: a 32-channel row takes
-    // two source blocks) and FIX-3 (C0d 8): a strip of rows of one block is converted into the staging buffer in one
-    // call, then its rows go out in pieces that never cross a destination row. Strips run across the blocks that
-    // share destination rows (all of them for nz2nd, the two of a C0d-32 burst), so a row is written while it is in
-    // cache and the source is read in as few streams as that allows.
+    // two source blocks) and FIX-3 (C0d 8): a strip of a block's rows is one kernel call that writes each 16-column
+    // row where it goes. nz2nd walks strips across all blocks, so a destination row is written while it is in cache;
+    // the NZ bursts walk the blocks of one burst down all its rows together, so the source is read in few streams.
     const std::uint64_t rowPitch = g.nz2nd ? g.dstRowBytes : g.c0 * s;
     const std::uint64_t pieceCols = g.nz2nd ? kFractalCols : std::min(g.c0, kFractalCols);
-    const std::uint64_t group = g.nz2nd ? blocks : std::max<std::uint64_t>(1, g.c0 / kFractalCols);
-    for (std::uint64_t b0 = 0; b0 < blocks; b0 += group) {
-      for (std::uint64_t m0 = 0; m0 < p.mSize; m0 += kStripRows) {
+    const auto columnOffset = [&](std::uint64_t n) {  // of column n from its row's start
+      return g.nz2nd ? n * s : (n / g.c0) * g.dstBurstBytes + (n % g.c0) * s;
+    };
+    const auto convertStrip = [&](std::uint64_t m0, std::uint64_t b) {
       const std::uint64_t rows = std::min(kStripRows, p.mSize - m0);
+      const std::uint64_t n0 = b * kFractalCols;
+      const std::uint64_t cols = std::min(kFractalCols, p.nSize - n0);
+      const std::uint8_t* run = matrix + 4 * (b * g.srcBlockElems + kFractalCols * m0);
       std::uint8_t* strip = to + i * g.dstMatrixBytes + m0 * rowPitch;
-      for (std::uint64_t b = b0; b < std::min(blocks, b0 + group); ++b) {
-        const std::uint64_t n0 = b * kFractalCols;
-        const std::uint64_t cols = std::min(kFractalCols, p.nSize - n0);
-        // a partial last block reads only its cols columns of the strip's last row (the span ends there)
-        convert.run(matrix + 4 * (b * g.srcBlockElems + kFractalCols * m0), staging.data(),
-                    kFractalCols * (rows - 1) + cols, quants.data() + n0 * qStep, qStep, lanes[b]);
+      const QuantParam* q = quants.data() + n0 * qStep;
+      if (g.nz2nd && b + 1 < blocks) prefetchStrip(run + 4 * g.srcBlockElems, rows);
+      if (cols == kFractalCols && pieceCols == kFractalCols) {
+        convert.runRows(run, strip + columnOffset(n0), rows, rowPitch, q, qStep, lanes[b]);
+        return;
+      }
+      // a partial last block (nz2nd) or C0d 8 (FIX-3): per row, runs that never cross a destination row
+      for (std::uint64_t r = 0; r < rows; ++r) {
         for (std::uint64_t k = 0; k < cols; k += pieceCols) {
-          const std::uint64_t n = n0 + k;
-          const std::uint64_t column = g.nz2nd ? n * s : (n / g.c0) * g.dstBurstBytes + (n % g.c0) * s;
-          scatterRows(staging.data() + k * s, kFractalCols * s, strip + column, rowPitch, rows,
-                      std::min(pieceCols, cols - k) * s);
+          convert.run(run + 4 * (kFractalCols * r + k), strip + r * rowPitch + columnOffset(n0 + k),
+                      std::min(pieceCols, cols - k), q + k * qStep, qStep, lanes[b]);
         }
       }
+    };
+    if (g.nz2nd) {
+      for (std::uint64_t m0 = 0; m0 < p.mSize; m0 += kStripRows) {
+        for (std::uint64_t b = 0; b < blocks; ++b) convertStrip(m0, b);
+      }
+      continue;
     }
+    const std::uint64_t burstBlocks = std::max<std::uint64_t>(1, g.c0 / kFractalCols);
+    for (std::uint64_t b0 = 0; b0 < blocks; b0 += burstBlocks) {
+      for (std::uint64_t m0 = 0; m0 < p.mSize; m0 += kStripRows) {
+        for (std::uint64_t b = b0; b < std::min(blocks, b0 + burstBlocks); ++b) convertStrip(m0, b);
+      }
     }
   }
   return {};

@@ -30,15 +30,22 @@ namespace hn = hwy::HWY_NAMESPACE;
 #if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX2
 constexpr bool kHasKernels = true;
 
-// Converts the leading multiple of 16 elements (16 is a multiple of every lane count here).
+// Where element k's result goes: rows of 16 elements (one L0C fractal row), pitch bytes apart. A vector never
+// straddles two rows (16 is a multiple of every lane count here).
+HWY_INLINE std::uint8_t* outputAt(std::uint8_t* dst, std::uint64_t k, std::uint64_t pitch, std::uint64_t elementBytes) {
+  return dst + k / LaneParams::kColumns * pitch + k % LaneParams::kColumns * elementBytes;
+}
+
+// Converts the leading multiple of 16 elements.
 template <class Body>
-std::uint64_t forEachVector(std::uint64_t count, std::uint64_t lanes, const Body& body) {
+HWY_INLINE std::uint64_t forEachVector(std::uint64_t count, std::uint64_t lanes, const Body& body) {
   const std::uint64_t done = count / LaneParams::kColumns * LaneParams::kColumns;
   for (std::uint64_t k = 0; k < done; k += lanes) body(k);
   return done;
 }
 
-std::uint64_t FloatToHalf(const std::uint8_t* src, std::uint8_t* dst, std::uint64_t count, bool relu) {
+std::uint64_t FloatToHalf(const std::uint8_t* src, std::uint8_t* dst, std::uint64_t count, std::uint64_t pitch,
+                          bool relu) {
   const hn::ScalableTag<float> df;
   const hn::RebindToSigned<decltype(df)> di;
   const hn::Rebind<hwy::float16_t, decltype(df)> dh;
@@ -48,11 +55,12 @@ std::uint64_t FloatToHalf(const std::uint8_t* src, std::uint8_t* dst, std::uint6
     if (relu) bits = hn::IfThenZeroElse(hn::Lt(bits, hn::Zero(di)), bits);  // sign set (-0, NaN too) -> +0
     auto f = hn::BitCast(df, bits);
     f = hn::IfThenElse(hn::IsNaN(f), hn::CopySign(quietNaN, f), f);
-    hn::StoreU(hn::DemoteTo(dh, f), dh, reinterpret_cast<hwy::float16_t*>(dst) + k);
+    hn::StoreU(hn::DemoteTo(dh, f), dh, reinterpret_cast<hwy::float16_t*>(outputAt(dst, k, pitch, 2)));
   });
 }
 
-std::uint64_t FloatToBf16(const std::uint8_t* src, std::uint8_t* dst, std::uint64_t count, bool relu) {
+std::uint64_t FloatToBf16(const std::uint8_t* src, std::uint8_t* dst, std::uint64_t count, std::uint64_t pitch,
+                          bool relu) {
   const hn::ScalableTag<std::int32_t> di;
   const hn::RebindToUnsigned<decltype(di)> du;
   const hn::Rebind<std::uint16_t, decltype(di)> d16;
@@ -64,14 +72,14 @@ std::uint64_t FloatToBf16(const std::uint8_t* src, std::uint8_t* dst, std::uint6
     const auto rounded = hn::ShiftRight<16>(hn::BitCast(du, hn::Add(hn::Add(f, hn::Set(di, 0x7FFF)), lsb)));
     const auto nan = hn::Or(hn::And(hn::ShiftRight<16>(f), hn::Set(di, 0x8000)), hn::Set(di, 0x7FC0));
     const auto out = hn::IfThenElse(isNaN, nan, hn::BitCast(di, rounded));
-    hn::StoreU(hn::DemoteTo(d16, out), d16, reinterpret_cast<std::uint16_t*>(dst) + k);
+    hn::StoreU(hn::DemoteTo(d16, out), d16, reinterpret_cast<std::uint16_t*>(outputAt(dst, k, pitch, 2)));
   });
 }
 
 // The elements' values as floats: an int32 source after the optional MCB shift (saturated to int16) and the
 // rounding to f32, or a float source as it is.
 template <class DF>
-hn::Vec<DF> intSource(DF df, const std::uint8_t* src, std::uint64_t k, const LaneParams& lanes) {
+HWY_INLINE hn::Vec<DF> intSource(DF df, const std::uint8_t* src, std::uint64_t k, const LaneParams& lanes) {
   const hn::RebindToSigned<DF> di;
   const auto x = hn::LoadU(di, reinterpret_cast<const std::int32_t*>(src) + k);
   if (!lanes.anyMcb) return hn::ConvertTo(df, x);
@@ -84,7 +92,7 @@ hn::Vec<DF> intSource(DF df, const std::uint8_t* src, std::uint64_t k, const Lan
 // with the scale times 2^-64: the same product, and no subnormal operand (see FlushSubnormals). The scale times
 // 2^-64 is exact or, below 2^-62, makes a product under 2^-188, which rounds to zero whatever the scale reads.
 template <class DF>
-std::pair<hn::Vec<DF>, hn::Vec<DF>> floatSource(DF df, const std::uint8_t* src, std::uint64_t k,
+HWY_INLINE std::pair<hn::Vec<DF>, hn::Vec<DF>> floatSource(DF df, const std::uint8_t* src, std::uint64_t k,
                                                 const LaneParams& lanes) {
   const hn::RebindToSigned<DF> di;
   const auto bits = hn::LoadU(di, reinterpret_cast<const std::int32_t*>(src) + k);
@@ -98,7 +106,7 @@ std::pair<hn::Vec<DF>, hn::Vec<DF>> floatSource(DF df, const std::uint8_t* src, 
           hn::IfThenElse(subnormal, hn::Mul(scale, hn::Set(df, 0x1p-64F)), scale)};
 }
 template <class DF>
-std::pair<hn::Vec<DF>, hn::Vec<DF>> intSourceAndScale(DF df, const std::uint8_t* src, std::uint64_t k,
+HWY_INLINE std::pair<hn::Vec<DF>, hn::Vec<DF>> intSourceAndScale(DF df, const std::uint8_t* src, std::uint64_t k,
                                                       const LaneParams& lanes) {
   return {intSource(df, src, k, lanes), hn::LoadU(df, lanes.scale + k % LaneParams::kColumns)};
 }
@@ -111,14 +119,14 @@ struct Product {
   hn::Vec<DF> nearest, rest;
 };
 template <class DF>
-Product<DF> product(DF df, hn::Vec<DF> v, hn::Vec<DF> scale, bool reluAtScale) {
+HWY_INLINE Product<DF> product(DF df, hn::Vec<DF> v, hn::Vec<DF> scale, bool reluAtScale) {
   if (reluAtScale) scale = hn::IfThenZeroElse(hn::Lt(v, hn::Zero(df)), scale);
   const auto nearest = hn::Mul(v, scale);
   return {nearest, hn::MulSub(v, scale, nearest)};
 }
 
-std::uint64_t DeqToHalf(const std::uint8_t* src, std::uint8_t* dst, std::uint64_t count, const LaneParams& lanes,
-                        bool relu) {
+std::uint64_t DeqToHalf(const std::uint8_t* src, std::uint8_t* dst, std::uint64_t count, std::uint64_t pitch,
+                        const LaneParams& lanes, bool relu) {
   const hn::ScalableTag<float> df;
   const hn::RebindToSigned<decltype(df)> di;
   const hn::Rebind<hwy::float16_t, decltype(df)> dh;
@@ -141,12 +149,13 @@ std::uint64_t DeqToHalf(const std::uint8_t* src, std::uint8_t* dst, std::uint64_
     // FIX-6a: the zero offset is added after the conversion to half, so a -0.0 result (ReLU'd negative, zero
     // product, underflow) comes out +0.0
     const auto h = hn::BitCast(du16, hn::DemoteTo(dh, f));
-    hn::StoreU(hn::IfThenZeroElse(hn::Eq(h, negativeZero), h), du16, reinterpret_cast<std::uint16_t*>(dst) + k);
+    hn::StoreU(hn::IfThenZeroElse(hn::Eq(h, negativeZero), h), du16,
+               reinterpret_cast<std::uint16_t*>(outputAt(dst, k, pitch, 2)));
   });
 }
 
 template <class Source>
-std::uint64_t To8(const std::uint8_t* src, std::uint8_t* dst, std::uint64_t count, const LaneParams& lanes,
+std::uint64_t To8(const std::uint8_t* src, std::uint8_t* dst, std::uint64_t count, std::uint64_t pitch, const LaneParams& lanes,
                   SimdFlags flags, const Source& source) {
   const hn::ScalableTag<float> df;
   const hn::RebindToSigned<decltype(df)> di;
@@ -172,7 +181,7 @@ std::uint64_t To8(const std::uint8_t* src, std::uint8_t* dst, std::uint64_t coun
     if (reluAfterOffset) q = hn::Max(q, hn::Zero(di));
     q = hn::Min(hn::Max(q, hn::LoadU(di, lanes.lo + column)), hn::LoadU(di, lanes.hi + column));
     const auto byte = hn::IfThenElseZero(notNaN, hn::And(q, hn::Set(di, 0xFF)));
-    hn::StoreU(hn::DemoteTo(d8, byte), d8, dst + k);
+    hn::StoreU(hn::DemoteTo(d8, byte), d8, outputAt(dst, k, pitch, 1));
   });
 }
 // Subnormal operands and results cost x86 a microcode assist per instruction (QF322B8_PRE ran 40% slower on the
@@ -201,7 +210,7 @@ constexpr bool kHasKernels = false;
 #endif
 
 std::uint64_t Convert(SimdKernel kernel, const std::uint8_t* src, std::uint8_t* dst, std::uint64_t count,
-                      const LaneParams* lanes, SimdFlags flags) {
+                      std::uint64_t pitch, const LaneParams* lanes, SimdFlags flags) {
 #if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX2
   const auto fromInt = [](auto d, const std::uint8_t* s, std::uint64_t k, const LaneParams& l) {
     return intSourceAndScale(d, s, k, l);
@@ -210,17 +219,17 @@ std::uint64_t Convert(SimdKernel kernel, const std::uint8_t* src, std::uint8_t* 
     return floatSource(d, s, k, l);
   };
   switch (kernel) {
-    case SimdKernel::floatToHalf: return FloatToHalf(src, dst, count, flags.relu);
-    case SimdKernel::floatToBf16: return FloatToBf16(src, dst, count, flags.relu);
-    case SimdKernel::deqToHalf: return DeqToHalf(src, dst, count, *lanes, flags.relu);
-    case SimdKernel::intTo8: return To8(src, dst, count, *lanes, flags, fromInt);
+    case SimdKernel::floatToHalf: return FloatToHalf(src, dst, count, pitch, flags.relu);
+    case SimdKernel::floatToBf16: return FloatToBf16(src, dst, count, pitch, flags.relu);
+    case SimdKernel::deqToHalf: return DeqToHalf(src, dst, count, pitch, *lanes, flags.relu);
+    case SimdKernel::intTo8: return To8(src, dst, count, pitch, *lanes, flags, fromInt);
     case SimdKernel::floatTo8: {
       const FlushSubnormals flush(!lanes->anySubnormalScale);
-      return To8(src, dst, count, *lanes, flags, fromFloat);
+      return To8(src, dst, count, pitch, *lanes, flags, fromFloat);
     }
   }
 #else
-  (void)kernel, (void)src, (void)dst, (void)count, (void)lanes, (void)flags;
+  (void)kernel, (void)src, (void)dst, (void)count, (void)pitch, (void)lanes, (void)flags;
 #endif
   return 0;
 }
@@ -245,9 +254,9 @@ bool simdUsable() { return simdEnabled.load(std::memory_order_relaxed) && HWY_DY
 }  // namespace
 
 std::uint64_t convertSimd(SimdKernel kernel, const std::uint8_t* src, std::uint8_t* dst, std::uint64_t count,
-                          const LaneParams& lanes, SimdFlags flags) {
+                          std::uint64_t dstRowPitchBytes, const LaneParams& lanes, SimdFlags flags) {
   if (!simdUsable()) return 0;
-  return HWY_DYNAMIC_DISPATCH(Convert)(kernel, src, dst, count, &lanes, flags);
+  return HWY_DYNAMIC_DISPATCH(Convert)(kernel, src, dst, count, dstRowPitchBytes, &lanes, flags);
 }
 
 }  // namespace dcconf::backends::fast

@@ -31,9 +31,11 @@ struct SimdFlags {
   bool reluAfterOffset = false;  // AMB-11's second reading
 };
 
-// Converts a prefix of elements [0, count) (a multiple of the vector width) and returns its length; 0 when SIMD is
-// off or unavailable. The caller converts the rest with the scalar kernel, starting at the returned index.
+// Converts a prefix of elements [0, count) (whole rows of 16) and returns its length; 0 when SIMD is off or
+// unavailable. The source is contiguous; the results of each row of 16 elements are contiguous, rows
+// dstRowPitchBytes apart (16 * element bytes: one contiguous run). The caller converts the rest with the scalar
+// kernel, starting at the returned index.
 std::uint64_t convertSimd(SimdKernel kernel, const std::uint8_t* src, std::uint8_t* dst, std::uint64_t count,
-                          const LaneParams& lanes, SimdFlags flags);
+                          std::uint64_t dstRowPitchBytes, const LaneParams& lanes, SimdFlags flags);
 
 }  // namespace dcconf::backends::fast
