@@ -8,8 +8,8 @@
 //   set when inexact), which keeps the F16C rounding to half exact (float has more than 11 + 2 significand bits);
 // - 8-bit results: y clamped to [-256, 255], rounded half to even (p's rounding, the rest breaking p's exact ties),
 //   plus the offset, saturated.
-// Only x86 targets with AVX2 (and so F16C) get kernels: Highway's half conversion without F16C does not round to
-// nearest even, so older CPUs keep the scalar path.
+// Only x86 targets with AVX2 (and so F16C and FMA) get kernels: Highway's half conversion without F16C does not
+// round to nearest even, and the rest needs a fused multiply-subtract, so older CPUs keep the scalar path.
 #include <atomic>
 #include <cstdint>
 #include <cstring>
