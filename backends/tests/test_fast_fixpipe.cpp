@@ -9,8 +9,10 @@
 
 #include <algorithm>
 #include <bit>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <initializer_list>
 #include <limits>
@@ -351,29 +353,33 @@ bool cpuHas(std::initializer_list<std::string_view> flags) {
 }
 
 // The SIMD kernels (fast_quant_simd.cpp) and the scalar kernels the backend falls back to on CPUs without them must
-// write the same bytes, ANY bytes (NaN, -0 under ReLU) included: the same random valid cases (every conversion,
-// profile, nz2nd row tails, unaligned GM destinations) run with the kernels on and off from the same prior dst.
+// write the same bytes, ANY bytes (NaN, -0 under ReLU) included: the case runs with the kernels on and off from the
+// same prior dst. Returns the first differing byte, or "" when every byte agrees.
+std::string scalarVsSimd(Backend& fast, const Case& c, const std::vector<std::uint8_t>& src, Draw& d) {
+  std::vector<std::uint8_t> simd = d.bytes(c.dst.sizeBytes);
+  std::vector<std::uint8_t> scalar = simd;
+  const RunResult a = fast.run(c, src, simd);
+  const bool was = setFastSimdEnabled(false);
+  const RunResult b = fast.run(c, src, scalar);
+  setFastSimdEnabled(was);
+  if (a.status != RunStatus::ok || b.status != RunStatus::ok) return "not ok: " + a.detail + " / " + b.detail;
+  const auto at = std::mismatch(simd.begin(), simd.end(), scalar.begin());
+  if (at.first == simd.end()) return "";
+  return "dst byte " + std::to_string(at.first - simd.begin()) + ": SIMD " + std::to_string(int{*at.first}) +
+         ", scalar " + std::to_string(int{*at.second});
+}
+
+// The same random valid cases as the sweep (every conversion, profile, layout, nz2nd row tails, unaligned GM
+// destinations), scalar against SIMD.
 void expectScalarMatchesSimd(Backend& fast, std::uint64_t seed) {
   Draw d(seed);
   std::uint64_t cases = 0, bytes = 0, failures = 0;
   for (int n = 0; n < 3000; ++n) {
     const Case c = drawValidCase(d);
-    const std::vector<std::uint8_t> src = specialSource(d, c);
-    std::vector<std::uint8_t> simd = d.bytes(c.dst.sizeBytes);
-    std::vector<std::uint8_t> scalar = simd;
-    const RunResult a = fast.run(c, src, simd);
-    const bool was = setFastSimdEnabled(false);
-    const RunResult b = fast.run(c, src, scalar);
-    setFastSimdEnabled(was);
-    ASSERT_EQ(a.status, RunStatus::ok) << a.detail << "\n  " << describeCase(c);
-    ASSERT_EQ(b.status, RunStatus::ok) << b.detail << "\n  " << describeCase(c);
+    const std::string failure = scalarVsSimd(fast, c, specialSource(d, c), d);
     ++cases;
-    bytes += simd.size();
-    const auto at = std::mismatch(simd.begin(), simd.end(), scalar.begin());
-    if (at.first != simd.end() && ++failures <= 10) {
-      ADD_FAILURE() << "dst byte " << (at.first - simd.begin()) << ": SIMD " << int{*at.first} << ", scalar "
-                    << int{*at.second} << "\n  " << describeCase(c);
-    }
+    bytes += c.dst.sizeBytes;
+    if (!failure.empty() && ++failures <= 10) ADD_FAILURE() << failure << "\n  " << describeCase(c);
   }
   EXPECT_EQ(failures, 0u);
   std::printf("[ info ] FIX scalar vs SIMD (%s): %llu cases, %llu dst bytes compared\n",
@@ -381,20 +387,125 @@ void expectScalarMatchesSimd(Backend& fast, std::uint64_t seed) {
               static_cast<unsigned long long>(bytes));
 }
 
+// ---- products at the edges of the SIMD kernels' float arithmetic ------------------------------------------------
+// The scaled kernels form y = f32(x) * M1 as a float product p plus its exact FMA rest, break p's half-way ties by
+// the rest's sign, round DEQF16 to odd through it, and (8-bit results from float) run with subnormal inputs and
+// results flushed, rescaling subnormal sources first. Random values rarely land there, so these cases aim at it:
+// sources one or two ulps around the values whose product is an 8-bit or half rounding tie, subnormal sources under
+// scales up to 2^127, subnormal and negative scales, with MCB shifts, offsets and ReLU.
+
+// M1 from its bits (FIX-5: sign, exponent, the top 10 mantissa bits), over every exponent band that matters.
+float drawScale(Draw& d) {
+  const std::uint32_t exponent = static_cast<std::uint32_t>(
+      d.from({0, 0, 1, 20, 100, 121, 121, 127, 140, 200, 250, 252, 253, 254, d.between(0, 254)}));
+  const auto mantissa = static_cast<std::uint32_t>(d.between(0, 1023)) << 13;
+  const std::uint32_t sign = d.oneIn(5) ? 0x80000000u : 0u;
+  return std::bit_cast<float>(sign | exponent << 23 | (exponent == 0 && mantissa == 0 ? 1u << 22 : mantissa));
+}
+
+// A rounding tie of the result: k + 1/2 for 8-bit results, the midpoint of two neighbouring halves for DEQF16.
+double drawTie(Draw& d, DType t) {
+  if (t == DType::half) {
+    const int exponent = static_cast<int>(d.between(0, 30)) - 15;  // normal and subnormal halves, and 65504
+    const double ulp = std::ldexp(1.0, std::max(exponent, -14) - 10);
+    const double h = (exponent < -14 ? 0.0 : std::ldexp(1.0, exponent)) + ulp * static_cast<double>(d.between(0, 1023));
+    return (d.oneIn(2) ? -1.0 : 1.0) * (h + ulp / 2);
+  }
+  return static_cast<double>(d.between(0, 520)) - 264.5;
+}
+
+// A source element aimed at a tie of its column's scale, a subnormal, or anything.
+std::uint32_t drawEdgeSource(Draw& d, const Case& c, float scale) {
+  const bool fromFloat = c.fixpipe->srcDType == DType::float_;
+  if (fromFloat && d.oneIn(4)) {  // a subnormal, maybe a large one
+    const auto mantissa = static_cast<std::uint32_t>(d.oneIn(2) ? d.between(1, 0x7FFFFF) : 0x7FFFFF - d.between(0, 3));
+    return (d.oneIn(2) ? 0x80000000u : 0u) | mantissa;
+  }
+  if (d.oneIn(8) || scale == 0) return static_cast<std::uint32_t>(d.bits());
+  const double wanted = drawTie(d, c.dtype) / static_cast<double>(scale);
+  if (fromFloat) {
+    float v = static_cast<float>(wanted);
+    for (std::uint64_t step = d.between(0, 2); step > 0; --step) {
+      v = std::nextafter(v, d.oneIn(2) ? std::numeric_limits<float>::infinity() : -std::numeric_limits<float>::infinity());
+    }
+    return std::bit_cast<std::uint32_t>(v);
+  }
+  if (!(std::fabs(wanted) < 2147483520.0)) return static_cast<std::uint32_t>(d.bits());
+  const auto v = static_cast<std::int64_t>(std::nearbyint(wanted)) + static_cast<std::int64_t>(d.between(0, 2)) - 1;
+  return static_cast<std::uint32_t>(static_cast<std::int32_t>(std::clamp<std::int64_t>(v, INT32_MIN, INT32_MAX)));
+}
+
+void expectEdgeProductsMatch(Backend& fast, std::uint64_t seed) {
+  Draw d(seed);
+  Tally tally;
+  std::uint64_t failures = 0;
+  for (int n = 0; n < 1500; ++n) {
+    // the scaled conversions only (index 4 on: DEQF16, V*, QF322B8_PRE, REQ8)
+    const Conversion& cv = conversions()[d.between(4, conversions().size() - 1)];
+    Shape sh;
+    sh.relu = d.oneIn(3);
+    sh.nz2nd = d.oneIn(3);
+    sh.nSize = sh.nz2nd ? d.from({16, 17, 33, 48}) : dstC0(false, oracle::sizeBytes(cv.t)) * d.from({1, 2});
+    sh.mSize = d.from({1, 16, 17, 40});
+    setStrides(sh, oracle::sizeBytes(cv.t), d.from({0, 1}));
+    Case c = fixCase(d, Product::atlas_a2, cv, sh, Profile{});
+    std::vector<float> scales(16);  // V*: column n takes scales[n % 16], so an element's L0C column picks its scale
+    for (float& scale : scales) scale = drawScale(d);
+    const bool mcb = c.fixpipe->srcDType == DType::int32_t && d.oneIn(4);
+    const auto quant = [&](float scale) {
+      return quantBits(scale, mcb ? d.between(0, 15) : 0, mcb, d.oneIn(3) ? d.between(0, 511) : 0,
+                       c.dtype == DType::int8_t);
+    };
+    c.fixpipe->quantScalar = quant(scales[0]);
+    for (std::uint64_t k = 0; k < c.fixpipe->quantTensor.size(); ++k) {
+      c.fixpipe->quantTensor[k] = quant(scales[k % 16]);
+    }
+    std::vector<std::uint8_t> src = d.bytes(c.src.sizeBytes);
+    for (std::uint64_t at = c.src.offsetBytes; at + 4 <= src.size(); at += 4) {
+      const std::uint64_t column = (at - c.src.offsetBytes) / 4 % 16;  // the L0C column of this element, mod 16
+      const float scale = isVector(cv.mode) ? scales[column] : scales[0];
+      const std::uint32_t v = drawEdgeSource(d, c, scale);
+      std::memcpy(src.data() + at, &v, 4);
+    }
+    const test::Comparison r = test::compareWithOracle(fast, c, src, d);
+    ++tally.cases;
+    tally.caredBytes += r.caredBytes;
+    if (!r.failure.empty() && ++tally.failures <= 10) ADD_FAILURE() << r.failure << "\n  " << describeCase(c);
+    const std::string failure = scalarVsSimd(fast, c, src, d);
+    if (!failure.empty() && ++failures <= 10) ADD_FAILURE() << "scalar vs SIMD: " << failure << "\n  " << describeCase(c);
+  }
+  EXPECT_EQ(tally.failures, 0u);
+  EXPECT_EQ(failures, 0u);
+  std::printf("[ info ] FIX products at ties and subnormals (%s): %llu cases, %llu VALUE bytes compared\n",
+              std::string(fastSimdTarget()).c_str(), static_cast<unsigned long long>(tally.cases),
+              static_cast<unsigned long long>(tally.caredBytes));
+}
+
+// Runs check on the best SIMD target this CPU has, then (x86 with more than AVX2) on AVX2's narrower lanes.
+template <class Check>
+void onEachSimdTarget(const Check& check) {
+  check(0);
+#if HWY_ARCH_X86
+  if ((hwy::SupportedTargets() & HWY_AVX2) != 0 && hwy::SupportedTargets() != HWY_AVX2) {
+    hwy::SetSupportedTargetsForTest(HWY_AVX2);
+    EXPECT_EQ(fastSimdTarget(), "AVX2");
+    check(1);
+    hwy::SetSupportedTargetsForTest(0);  // back to what the CPU has
+  }
+#endif
+}
+
 TEST(FastFixpipe, ScalarPathWritesTheSameBytesAsTheSimdKernels) {
   auto fast = makeFastBackend();
   if (cpuHas({"avx2", "f16c"})) {
     EXPECT_NE(fastSimdTarget(), "scalar") << "this CPU has AVX2 and F16C: the SIMD kernels must be on";
   }
-  expectScalarMatchesSimd(*fast, kSeed + 3);  // the best target this CPU has
-#if HWY_ARCH_X86
-  if ((hwy::SupportedTargets() & HWY_AVX2) != 0 && hwy::SupportedTargets() != HWY_AVX2) {  // AVX2's narrower lanes
-    hwy::SetSupportedTargetsForTest(HWY_AVX2);
-    EXPECT_EQ(fastSimdTarget(), "AVX2");
-    expectScalarMatchesSimd(*fast, kSeed + 4);
-    hwy::SetSupportedTargetsForTest(0);  // back to what the CPU has
-  }
-#endif
+  onEachSimdTarget([&](std::uint64_t target) { expectScalarMatchesSimd(*fast, kSeed + 3 + target); });
+}
+
+TEST(FastFixpipe, ProductsAtTiesAndSubnormalsMatchOracleAndScalar) {
+  auto fast = makeFastBackend();
+  onEachSimdTarget([&](std::uint64_t target) { expectEdgeProductsMatch(*fast, kSeed + 5 + target); });
 }
 
 // ---- products and invalid cases -------------------------------------------------------------------------------

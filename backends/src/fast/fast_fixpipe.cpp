@@ -3,9 +3,10 @@
 // =====================================================================================================================
 // Written from SEMANTICS.md, not from the oracle: its own validation, layout and number conversions (no oracle
 // numeric function is called here). Case::dtype is the destination T, fixpipe->srcDType the L0C source U (4 bytes).
-// Work is per row segment: the 16 source columns of one L0C fractal row are contiguous, and land in one contiguous
-// destination run (C0 = 16, or nz2nd) or two runs of 8 (channelSplit, FIX-3). One kernel per conversion is picked
-// once per case, so the inner loops have no per-element dispatch.
+// The 16 source columns of one L0C fractal row are contiguous. With C0d = 16 a block's rows are one source run and one
+// destination burst: one kernel call. Otherwise (nz2nd, C0d 32 for 8-bit results) a strip of a block's rows is one
+// call that puts each 16-column row at its own place; C0d 8 (channelSplit) and a partial last nz2nd block go row by
+// row. One kernel per conversion is picked once per case, so the inner loops have no per-element dispatch.
 // Ambiguities (FIX-7, AMB-8..12): a profile word pins the reading; under "any" (the default) the first reading is
 // used -- the oracle leaves exactly the elements where the readings disagree ANY, so any one reading matches it.
 // @post only the FIX-1/2/3 destination elements are written; every other byte of dst is untouched (G-1).
@@ -31,6 +32,7 @@ using oracle::QuantMode;
 using Params = oracle::DataCopyCO12DstParams;
 
 constexpr std::uint64_t kFractalCols = 16;  // L0C fractals are 16 columns wide whatever the destination C0
+constexpr std::uint64_t kStripRows = 32;     // rows of one block per kernel call when rows are not contiguous
 
 bool isVector(QuantMode m) { return m == QuantMode::VDEQF16 || m == QuantMode::VQF322B8_PRE || m == QuantMode::VREQ8; }
 
@@ -276,7 +278,9 @@ class Converter {
     for (unsigned j = 0; j < 2 * LaneParams::kColumns; ++j) {
       const std::uint64_t column = j % LaneParams::kColumns;
       const QuantParam& p = q[(column < cols ? column : 0) * qStep];
-      lanes.scale[j] = p.scale;
+      lanes.scale[j] = static_cast<float>(p.scale);  // exact: M1 is an fp32
+      lanes.anyMcb = lanes.anyMcb || p.mcb;
+      lanes.anySubnormalScale = lanes.anySubnormalScale || std::fpclassify(lanes.scale[j]) == FP_SUBNORMAL;
       lanes.shift[j] = static_cast<std::int32_t>(p.shift);
       lanes.mcb[j] = p.mcb ? 1 : 0;
       lanes.offset[j] = p.offset;
@@ -286,19 +290,41 @@ class Converter {
     return lanes;
   }
 
+  // count elements from a contiguous source run to one contiguous destination run.
   void run(const std::uint8_t* src, std::uint8_t* dst, std::uint64_t count, const QuantParam* q, std::uint64_t qStep,
            const LaneParams& lanes) const {
-    const std::uint64_t done =
-        simd_ ? convertSimd(*simd_, src, dst, count, lanes, {ctx_.relu, ctx_.readings.reluAfterOffset}) : 0;
+    const std::uint64_t done = simd(src, dst, count, kFractalCols * s_, lanes);
     if (done < count) scalar_(src + 4 * done, dst + s_ * done, count - done, q, qStep, ctx_);
   }
 
+  // rows whole fractal rows from a contiguous source run to destination rows rowPitch bytes apart.
+  void runRows(const std::uint8_t* src, std::uint8_t* dst, std::uint64_t rows, std::uint64_t rowPitch,
+               const QuantParam* q, std::uint64_t qStep, const LaneParams& lanes) const {
+    const std::uint64_t done = simd(src, dst, kFractalCols * rows, rowPitch, lanes) / kFractalCols;
+    for (std::uint64_t r = done; r < rows; ++r) {
+      scalar_(src + 4 * kFractalCols * r, dst + r * rowPitch, kFractalCols, q, qStep, ctx_);
+    }
+  }
+
  private:
+  std::uint64_t simd(const std::uint8_t* src, std::uint8_t* dst, std::uint64_t count, std::uint64_t rowPitch,
+                     const LaneParams& lanes) const {
+    if (!simd_) return 0;
+    return convertSimd(*simd_, src, dst, count, rowPitch, lanes, {ctx_.relu, ctx_.readings.reluAfterOffset});
+  }
+
   Kernel scalar_;
   std::optional<SimdKernel> simd_;
   Context ctx_;
   std::uint64_t s_;
 };
+
+// nz2nd visits a block's strip once per strip of the matrix, too far apart for the hardware prefetcher: the next
+// block's strip is fetched while this one converts, one line per row (each row's first element, which the block
+// reads).
+void prefetchStrip(const std::uint8_t* strip, std::uint64_t rows) {
+  for (std::uint64_t r = 0; r < rows; ++r) __builtin_prefetch(strip + 4 * kFractalCols * r);
+}
 
 }  // namespace
 
@@ -334,40 +360,55 @@ RunResult runFixpipe(const oracle::Case& c, std::span<const std::uint8_t> src, s
   for (std::uint64_t n0 = 0; n0 < p.nSize; n0 += kFractalCols) {
     lanes.push_back(Converter::lanesOf(quants.data() + n0 * qStep, qStep, std::min(kFractalCols, p.nSize - n0)));
   }
+  const std::uint64_t blocks = (p.nSize + kFractalCols - 1) / kFractalCols;
   for (std::uint64_t i = 0; i < g.matrices; ++i) {
     const std::uint8_t* matrix = from + 4 * i * g.srcMatrixElems;
-    if (g.nz2nd) {
-      // FIX-2: row-major, element (m, n) at i*dstNdStride + m*dstStride + n. Strips of 16 rows across all column
-      // blocks: each block's strip is one 1 KiB source run, and the strip's destination rows stay in cache.
-      for (std::uint64_t m0 = 0; m0 < p.mSize; m0 += kFractalCols) {
-        for (std::uint64_t n0 = 0; n0 < p.nSize; n0 += kFractalCols) {
-          const std::uint64_t cols = std::min<std::uint64_t>(kFractalCols, p.nSize - n0);
-          const std::uint8_t* block = matrix + 4 * (n0 / kFractalCols) * g.srcBlockElems;
-          for (std::uint64_t m = m0; m < std::min<std::uint64_t>(p.mSize, m0 + kFractalCols); ++m) {
-            convert.run(block + 4 * 16 * m, to + i * g.dstMatrixBytes + m * g.dstRowBytes + n0 * s, cols,
-                        quants.data() + n0 * qStep, qStep, lanes[n0 / kFractalCols]);
-          }
-        }
+    if (!g.nz2nd && g.c0 == kFractalCols) {
+      for (std::uint64_t b = 0; b < blocks; ++b) {  // FIX-1: the block's rows are one source run and one burst
+        convert.run(matrix + 4 * b * g.srcBlockElems, to + b * g.dstBurstBytes, kFractalCols * p.mSize,
+                    quants.data() + b * kFractalCols * qStep, qStep, lanes[b]);
       }
       continue;
     }
-    for (std::uint64_t n0 = 0; n0 < p.nSize; n0 += kFractalCols) {
-      const std::uint64_t cols = std::min<std::uint64_t>(kFractalCols, p.nSize - n0);
+    // FIX-2 (row m at dstStride elements, column n at n), FIX-1 with C0d 32 (8-bit results: a 32-channel row takes
+    // two source blocks) and FIX-3 (C0d 8): a strip of a block's rows is one kernel call that writes each 16-column
+    // row where it goes. nz2nd walks strips across all blocks, so a destination row is written while it is in cache;
+    // the NZ bursts walk the blocks of one burst down all its rows together, so the source is read in few streams.
+    const std::uint64_t rowPitch = g.nz2nd ? g.dstRowBytes : g.c0 * s;
+    const std::uint64_t pieceCols = g.nz2nd ? kFractalCols : std::min(g.c0, kFractalCols);
+    const auto columnOffset = [&](std::uint64_t n) {  // of column n from its row's start
+      return g.nz2nd ? n * s : (n / g.c0) * g.dstBurstBytes + (n % g.c0) * s;
+    };
+    const auto convertStrip = [&](std::uint64_t m0, std::uint64_t b) {
+      const std::uint64_t rows = std::min(kStripRows, p.mSize - m0);
+      const std::uint64_t n0 = b * kFractalCols;
+      const std::uint64_t cols = std::min(kFractalCols, p.nSize - n0);
+      const std::uint8_t* run = matrix + 4 * (b * g.srcBlockElems + kFractalCols * m0);
+      std::uint8_t* strip = to + i * g.dstMatrixBytes + m0 * rowPitch;
       const QuantParam* q = quants.data() + n0 * qStep;
-      const std::uint8_t* block = matrix + 4 * (n0 / kFractalCols) * g.srcBlockElems;
-      if (g.c0 == kFractalCols) {  // FIX-1: the block's rows are one source run and one burst
-        convert.run(block, to + (n0 / g.c0) * g.dstBurstBytes, kFractalCols * p.mSize, q, qStep, lanes[n0 / 16]);
-        continue;
+      if (g.nz2nd && b + 1 < blocks) prefetchStrip(run + 4 * g.srcBlockElems, rows);
+      if (cols == kFractalCols && pieceCols == kFractalCols) {
+        convert.runRows(run, strip + columnOffset(n0), rows, rowPitch, q, qStep, lanes[b]);
+        return;
       }
-      for (std::uint64_t m = 0; m < p.mSize; ++m) {
-        // FIX-1 with C0d 32 (8-bit results) and FIX-3 (C0d 8): per row, runs that never cross a source fractal (16
-        // columns) nor a destination row (C0d columns)
-        const std::uint64_t run = std::min<std::uint64_t>(g.c0, kFractalCols);
-        for (std::uint64_t k = 0; k < cols; k += run) {
-          const std::uint64_t n = n0 + k;
-          convert.run(block + 4 * 16 * m + 4 * k, to + (n / g.c0) * g.dstBurstBytes + (g.c0 * m + n % g.c0) * s,
-                      std::min(run, cols - k), q + k * qStep, qStep, lanes[n0 / 16]);
+      // a partial last block (nz2nd) or C0d 8 (FIX-3): per row, runs that never cross a destination row
+      for (std::uint64_t r = 0; r < rows; ++r) {
+        for (std::uint64_t k = 0; k < cols; k += pieceCols) {
+          convert.run(run + 4 * (kFractalCols * r + k), strip + r * rowPitch + columnOffset(n0 + k),
+                      std::min(pieceCols, cols - k), q + k * qStep, qStep, lanes[b]);
         }
+      }
+    };
+    if (g.nz2nd) {
+      for (std::uint64_t m0 = 0; m0 < p.mSize; m0 += kStripRows) {
+        for (std::uint64_t b = 0; b < blocks; ++b) convertStrip(m0, b);
+      }
+      continue;
+    }
+    const std::uint64_t burstBlocks = std::max<std::uint64_t>(1, g.c0 / kFractalCols);
+    for (std::uint64_t b0 = 0; b0 < blocks; b0 += burstBlocks) {
+      for (std::uint64_t m0 = 0; m0 < p.mSize; m0 += kStripRows) {
+        for (std::uint64_t b = b0; b < std::min(blocks, b0 + burstBlocks); ++b) convertStrip(m0, b);
       }
     }
   }
