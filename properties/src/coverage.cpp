@@ -41,14 +41,15 @@ FieldRange values(std::string_view name, std::uint32_t width, std::uint64_t lo, 
 
 // FIX-1..4 (DataCopyCO12DstParams), and with nz2ndEn FIX-2's SetFixpipeNz2ndFlag register. nSize is a multiple of
 // C0d without nz2nd; srcStride a multiple of 16; dstStride counts 32-byte blocks (elements with nz2nd) and, with
-// the register's dstNdStride, reaches what a 4 MiB buffer holds. quantPre, reluPre, channelSplit and nz2ndEn are
+// the register's dstNdStride, reaches what a 4 MiB buffer holds; mSize 16383 rows (a million elements converted
+// one by one past that). quantPre, reluPre, channelSplit and nz2ndEn are
 // enumerations: every value drawn.
 std::vector<FieldRange> fixRanges(const Case& c) {
   const auto& p = std::get<DataCopyCO12DstParams>(c.params);
   const std::uint64_t c0 = p.nz2ndEn ? 1 : fixDestinationC0(c);
   std::vector<FieldRange> out{
       {"DataCopyCO12DstParams.nSize", 16, c0, kU16 / c0 * c0, kU16 / c0 * c0, c0},
-      full("DataCopyCO12DstParams.mSize", 16, 1, kU16),
+      {"DataCopyCO12DstParams.mSize", 16, 1, kU16, kReachFixMSize, 1},
       {"DataCopyCO12DstParams.srcStride", 16, 0, kU16 / 16 * 16, kU16 / 16 * 16, 16},
       {"DataCopyCO12DstParams.dstStride", 32, 1, kU32, kReachFixDstStride, 1},
       values("DataCopyCO12DstParams.quantPre", 8, 0, 8),
@@ -64,8 +65,8 @@ std::vector<FieldRange> fixRanges(const Case& c) {
 }
 
 // ENH-1 CO1->CO2 (DataCopyParams, DC-1's ranges) per block mode: a block is E source elements of sizeof(U), the
-// source stride unit 256 (MATRIX, VECTOR) or 64 (SMALL_CHANNEL) elements, so blockLen and srcStride reach what a
-// 1 MiB source holds (kWideCo1SourceBytes); blockCount and the 32-byte dstStride are reached in full.
+// source stride unit 256 (MATRIX, VECTOR) or 64 (SMALL_CHANNEL) elements, so blockCount (of one-block bursts),
+// blockLen and srcStride reach what a 256 KiB source holds (kWideCo1SourceBytes), the 32-byte dstStride 256 KiB.
 std::vector<FieldRange> enhancedCo1Ranges(const Case& c) {
   const auto& e = *c.enhancedParams;
   const std::uint64_t s = sizeBytes(e.srcDType.value_or(c.dtype));
@@ -81,10 +82,10 @@ std::vector<FieldRange> enhancedCo1Ranges(const Case& c) {
                                     "DataCopyParams.srcStride[SMALL_CHANNEL]", "DataCopyParams.dstStride[SMALL_CHANNEL]"}};
   const Mode& m = e.blockMode == BlockMode::matrix ? kMatrix : e.blockMode == BlockMode::vector ? kVector : kSmall;
   auto reach = [&](std::uint64_t unitElems) { return std::min(kU16, kWideCo1SourceBytes / (unitElems * s) - 1); };
-  return {full(m.names[0], 16, 1, 4095),
+  return {{m.names[0], 16, 1, 4095, std::min<std::uint64_t>(4095, reach(m.blockElems) + 1), 1},
           {m.names[1], 16, 1, kU16, reach(m.blockElems), 1},
           {m.names[2], 16, 0, kU16, reach(m.strideElems), 1},
-          full(m.names[3], 16, 0, kU16)};
+          {m.names[3], 16, 0, kU16, kWideCo1SourceBytes / kDataBlockBytes - 1, 1}};
 }
 
 }  // namespace

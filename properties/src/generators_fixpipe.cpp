@@ -290,7 +290,7 @@ void drawNz2ndRegister(FixpipeState& f, const DataCopyCO12DstParams& p, bool ove
   }
 }
 
-// Whole ranges (docs/coverage.md): 7 cases in 40 (4 in 40 where nz2nd cannot be on) widen one of nSize, mSize,
+// Whole ranges (docs/coverage.md): 7 cases in 100 (4 in 100 where nz2nd cannot be on) widen one of nSize, mSize,
 // srcStride, dstStride and, turning nz2nd on, the register's ndNum, srcNdStride, dstNdStride to the coverage model's
 // range; everything else is one row, one or two column blocks, matrices one element apart, so the case stays cheap
 // and the wide field observable. Without a wide field nothing changes.
@@ -298,7 +298,7 @@ void widenFixpipe(Case& c, DataCopyCO12DstParams& p, const FixForce& force) {
   const bool canNz2nd = c.dstPos == Position::GM && !p.channelSplit && force.nz2nd.value_or(true);
   const bool keepNz2nd = force.nz2nd.has_value();
   const std::size_t n = canNz2nd && !(keepNz2nd && !p.nz2ndEn) ? 7 : 4;
-  const bool wide = drawWeightedBool(40 - n, n);
+  const bool wide = drawWeightedBool(100 - n, n);
   const std::size_t pick = drawIndex(n);
   if (!wide) return;
   const std::size_t field = pick < 4 ? pick : pick + 4;  // fieldRanges: the 8 params fields, then the register's

@@ -33,7 +33,8 @@ const std::vector<std::uint32_t>& specialInt32() {
 const std::vector<std::uint32_t>& specialHalf() {
   static const std::vector<std::uint32_t> values{0x0000, 0x8000, 0x3C00, 0xBC00, 0x3800, 0x3E00, 0x4100, 0xC100,
                                                  0x4200, 0x0001, 0x0003, 0x03FF, 0x8001, 0x0400, 0x7BFF, 0xFBFF,
-                                                 0x7C00, 0xFC00, 0x7E00, 0xFE01, 0x57F0, 0x5800, 0x5BF8, 0x5C00};
+                                                 0x7C00, 0xFC00, 0x7E00, 0xFE01, 0x57F0, 0x5800, 0x5BF8, 0x5C00,
+                                                 0x77FF, 0xF7FF};  // the half bound at scale 2
   return values;
 }
 

@@ -127,8 +127,8 @@ void widenDn2Nz(Dn2NzParams& p, std::uint64_t c0, bool enableSmallC0Off, std::ui
 void widenSometimes(Case& c, Operation operation) {
   const std::vector<FieldRange> ranges = fieldRanges(c, operation);
   // NZ2ND has only the 16- and 32-bit dtypes (NZ2ND-1), so half the cases of the others: twice the rate; CO1->CO2
-  // splits its cases over three block modes, each gated on its own: three times the rate
-  const std::size_t kWideWeight = operation == Operation::nz2nd ? 20 : operation == Operation::enhancedCo1ToCo2 ? 14 : 40;
+  // splits its cases over three block modes, each gated on its own: 2.5 times the rate
+  const std::size_t kWideWeight = operation == Operation::nz2nd ? 20 : operation == Operation::enhancedCo1ToCo2 ? 16 : 40;
   const std::size_t n = std::min(ranges.size(), kWideWeight / 2);
   if (!drawWeightedBool(kWideWeight - n, n) || ranges.empty()) return;
   const std::size_t field = drawIndex(ranges.size());

@@ -26,9 +26,11 @@ inline constexpr std::uint64_t kReachDn2NzElements = (std::uint64_t{1} << 20) - 
 // (elements of up to 4 bytes).
 inline constexpr std::uint64_t kReachFixDstStride = kReachUbStrideBlocks;
 inline constexpr std::uint64_t kReachFixDstNdStride = kReachDn2NzElements;
+// FIX converts every element (FIX-6 under the AMB-8..12 readings): mSize reaches 16383 rows of up to 32 channels.
+inline constexpr std::uint64_t kReachFixMSize = (std::uint64_t{1} << 14) - 1;
 // ENH CO1->CO2 converts every element of its source (ENH-4, with the AMB-13/14/16 readings): a wide blockLen or
-// srcStride spans at most this much source, a quarter of the flat-buffer cap, to keep the oracle's cost bounded.
-inline constexpr std::uint64_t kWideCo1SourceBytes = kWideBufferBytes / 4;
+// srcStride spans at most this much source (256 KiB), to keep the oracle's cost bounded.
+inline constexpr std::uint64_t kWideCo1SourceBytes = kWideBufferBytes / 16;
 
 struct FieldRange {
   std::string_view name;       // "DataCopyExtParams.srcStride"
