@@ -290,17 +290,28 @@ void drawNz2ndRegister(FixpipeState& f, const DataCopyCO12DstParams& p, bool ove
   }
 }
 
-// Whole ranges (docs/coverage.md): 7 cases in 100 (4 in 100 where nz2nd cannot be on) widen one of nSize, mSize,
+// Whole ranges (docs/coverage.md): 7 cases in 100 widen one of nSize, mSize,
 // srcStride, dstStride and, turning nz2nd on, the register's ndNum, srcNdStride, dstNdStride to the coverage model's
 // range; everything else is one row, one or two column blocks, matrices one element apart, so the case stays cheap
 // and the wide field observable. Without a wide field nothing changes.
-void widenFixpipe(Case& c, DataCopyCO12DstParams& p, const FixForce& force) {
+struct FixWidening {
+  bool wide = false;
+  std::size_t pick = 0;  // 0..6, mapped onto the fields the case can widen
+};
+// Drawn before the layout, so that shrinking first tries the case without its wide field while the layout still
+// holds the values it was drawn with (drawn after, the layout shrank freely under the wide field, which overrides
+// it, and the narrow case left at the end no longer failed: the shrinker stayed in a wide case).
+FixWidening drawFixWidening() {
+  const bool wide = drawWeightedBool(93, 7);
+  return {wide, drawIndex(7)};
+}
+
+void widenFixpipe(Case& c, DataCopyCO12DstParams& p, const FixForce& force, const FixWidening& widening) {
   const bool canNz2nd = c.dstPos == Position::GM && !p.channelSplit && force.nz2nd.value_or(true);
   const bool keepNz2nd = force.nz2nd.has_value();
   const std::size_t n = canNz2nd && !(keepNz2nd && !p.nz2ndEn) ? 7 : 4;
-  const bool wide = drawWeightedBool(100 - n, n);
-  const std::size_t pick = drawIndex(n);
-  if (!wide) return;
+  if (!widening.wide) return;
+  const std::size_t pick = widening.pick % n;
   const std::size_t field = pick < 4 ? pick : pick + 4;  // fieldRanges: the 8 params fields, then the register's
   if (field >= 8) p.nz2ndEn = true;
   FixpipeState& f = *c.fixpipe;
@@ -350,9 +361,10 @@ casefile::CaseData drawFixpipeData(const Scope& scope, const FixForce& force) {
   c.dtype = tr.t;
   c.fixpipe = FixpipeState{};
   c.fixpipe->srcDType = tr.u;
+  const FixWidening widening = drawFixWidening();
   DataCopyCO12DstParams p = drawLayout(c, force);
   p.quantPre = tr.mode;
-  widenFixpipe(c, p, force);
+  widenFixpipe(c, p, force, widening);
   FixpipeState& f = *c.fixpipe;
   const std::uint64_t scalar = drawQuantParam(tr.t), unread = drawUnread();  // both drawn: see drawLayout
   f.quantScalar = isScaledMode(tr.mode) && !isPerColumnMode(tr.mode) ? scalar : unread;
