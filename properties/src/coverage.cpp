@@ -2,8 +2,11 @@
 // DN2NZ-2) and the reach of each field (docs/coverage.md).
 #include "dcconf/properties/coverage.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <variant>
+
+#include "dcconf/properties/fixpipe.hpp"
 
 namespace dcconf::properties {
 
@@ -30,6 +33,59 @@ std::vector<FieldRange> padRanges(const Case& c, bool srcIsGm) {
   return {full("DataCopyExtParams.blockCount", 16, 1, 4095), full("DataCopyExtParams.blockLen", 32, 1, 2097151),
           {"DataCopyExtParams.srcStride", 32, 0, kU32, srcReach, 1},
           {"DataCopyExtParams.dstStride", 32, 0, kU32, dstReach, 1}};
+}
+
+FieldRange values(std::string_view name, std::uint32_t width, std::uint64_t lo, std::uint64_t hi) {
+  return {name, width, lo, hi, hi, 1, true};
+}
+
+// FIX-1..4 (DataCopyCO12DstParams), and with nz2ndEn FIX-2's SetFixpipeNz2ndFlag register. nSize is a multiple of
+// C0d without nz2nd; srcStride a multiple of 16; dstStride counts 32-byte blocks (elements with nz2nd) and, with
+// the register's dstNdStride, reaches what a 4 MiB buffer holds; mSize 16383 rows (a million elements converted
+// one by one past that). quantPre, reluPre, channelSplit and nz2ndEn are
+// enumerations: every value drawn.
+std::vector<FieldRange> fixRanges(const Case& c) {
+  const auto& p = std::get<DataCopyCO12DstParams>(c.params);
+  const std::uint64_t c0 = p.nz2ndEn ? 1 : fixDestinationC0(c);
+  std::vector<FieldRange> out{
+      {"DataCopyCO12DstParams.nSize", 16, c0, kU16 / c0 * c0, kU16 / c0 * c0, c0},
+      {"DataCopyCO12DstParams.mSize", 16, 1, kU16, kReachFixMSize, 1},
+      {"DataCopyCO12DstParams.srcStride", 16, 0, kU16 / 16 * 16, kU16 / 16 * 16, 16},
+      {"DataCopyCO12DstParams.dstStride", 32, 1, kU32, kReachFixDstStride, 1},
+      values("DataCopyCO12DstParams.quantPre", 8, 0, 8),
+      values("DataCopyCO12DstParams.reluPre", 8, 0, 1),
+      values("DataCopyCO12DstParams.channelSplit", 1, 0, 1),
+      values("DataCopyCO12DstParams.nz2ndEn", 1, 0, 1)};
+  if (p.nz2ndEn) {
+    out.push_back(full("Nz2ndFlag.ndNum", 16, 1, kU16));
+    out.push_back(full("Nz2ndFlag.srcNdStride", 16, 0, kU16));
+    out.push_back({"Nz2ndFlag.dstNdStride", 32, 0, kU32, kReachFixDstNdStride, 1});
+  }
+  return out;
+}
+
+// ENH-1 CO1->CO2 (DataCopyParams, DC-1's ranges) per block mode: a block is E source elements of sizeof(U), the
+// source stride unit 256 (MATRIX, VECTOR) or 64 (SMALL_CHANNEL) elements, so blockCount (of one-block bursts),
+// blockLen and srcStride reach what a 256 KiB source holds (kWideCo1SourceBytes), the 32-byte dstStride 256 KiB.
+std::vector<FieldRange> enhancedCo1Ranges(const Case& c) {
+  const auto& e = *c.enhancedParams;
+  const std::uint64_t s = sizeBytes(e.srcDType.value_or(c.dtype));
+  struct Mode {
+    std::uint64_t blockElems, strideElems;
+    std::string_view names[4];
+  };
+  static const Mode kMatrix{256, 256, {"DataCopyParams.blockCount[MATRIX]", "DataCopyParams.blockLen[MATRIX]",
+                                       "DataCopyParams.srcStride[MATRIX]", "DataCopyParams.dstStride[MATRIX]"}};
+  static const Mode kVector{16, 256, {"DataCopyParams.blockCount[VECTOR]", "DataCopyParams.blockLen[VECTOR]",
+                                      "DataCopyParams.srcStride[VECTOR]", "DataCopyParams.dstStride[VECTOR]"}};
+  static const Mode kSmall{64, 64, {"DataCopyParams.blockCount[SMALL_CHANNEL]", "DataCopyParams.blockLen[SMALL_CHANNEL]",
+                                    "DataCopyParams.srcStride[SMALL_CHANNEL]", "DataCopyParams.dstStride[SMALL_CHANNEL]"}};
+  const Mode& m = e.blockMode == BlockMode::matrix ? kMatrix : e.blockMode == BlockMode::vector ? kVector : kSmall;
+  auto reach = [&](std::uint64_t unitElems) { return std::min(kU16, kWideCo1SourceBytes / (unitElems * s) - 1); };
+  return {{m.names[0], 16, 1, 4095, std::min<std::uint64_t>(4095, reach(m.blockElems) + 1), 1},
+          {m.names[1], 16, 1, kU16, reach(m.blockElems), 1},
+          {m.names[2], 16, 0, kU16, reach(m.strideElems), 1},
+          {m.names[3], 16, 0, kU16, kWideCo1SourceBytes / kDataBlockBytes - 1, 1}};
 }
 
 }  // namespace
@@ -85,6 +141,10 @@ std::vector<FieldRange> fieldRanges(const Case& c, Operation operation) {
               full("Dn2NzParams.dstNzNStride", 16, 1, kU16),
               {"Dn2NzParams.dstNzMatrixStride", 32, c0, kU32 / c0 * c0, (kReachDn2NzElements + 1 - c0), c0}};
     }
+    case Operation::fixpipe: return fixRanges(c);
+    case Operation::enhancedCo1ToCo2:
+      if (!c.enhancedParams || c.enhancedParams->blockMode == BlockMode::normal) return {};
+      return enhancedCo1Ranges(c);
     default: return {};
   }
 }
@@ -109,6 +169,12 @@ std::vector<FieldSample> fieldSamples(const Case& c, Operation operation) {
         } else if constexpr (std::is_same_v<P, Dn2NzParams>) {
           values = {p.dnNum, p.nValue, p.dValue, p.srcDnMatrixStride, p.srcDValue, p.dstNzC0Stride, p.dstNzNStride,
                     p.dstNzMatrixStride};
+        } else if constexpr (std::is_same_v<P, DataCopyCO12DstParams>) {
+          values = {p.nSize,   p.mSize,          p.srcStride,       p.dstStride, static_cast<std::uint64_t>(p.quantPre),
+                    p.reluPre, p.channelSplit, p.nz2ndEn};
+          if (p.nz2ndEn && c.fixpipe) {
+            values.insert(values.end(), {c.fixpipe->ndNum, c.fixpipe->srcNdStride, c.fixpipe->dstNdStride});
+          }
         }
       },
       c.params);
@@ -126,6 +192,17 @@ std::uint32_t boundariesHit(const FieldRange& range, std::uint64_t value) {
   if (value == hi - range.step) hit |= 4;
   if (value == hi) hit |= 8;
   return hit;
+}
+
+std::uint64_t requiredValues(const FieldRange& range) {
+  if (!range.everyValue) return 0;
+  std::uint64_t out = 0;
+  for (std::uint64_t v = range.docMin; v <= range.docMax && v < 64; v += range.step) out |= std::uint64_t{1} << v;
+  return out;
+}
+
+std::uint64_t valueBit(const FieldRange& range, std::uint64_t value) {
+  return range.everyValue && value < 64 ? std::uint64_t{1} << value : 0;
 }
 
 std::uint64_t requiredBits(const FieldRange& range) {

@@ -318,6 +318,12 @@ CaseData derivedNz(const CaseData& data, std::uint64_t srcShiftBytes) {
   return d;
 }
 
+// Whether derivedNz can express the case: nSize rounded up to the NZ C0d (16 for a float with channelSplit) still
+// fits the u16 field (a wide nSize of 65534 does not).
+bool nzExpressible(const CaseData& data) {
+  return (std::uint64_t{fixParams(data.c).nSize} + 15) / 16 * 16 <= 0xFFFF;
+}
+
 // The NZ byte of element (m, n) in a derivedNz case (FIX-1: C0d 32 for 8-bit T, else 16).
 std::uint64_t nzByte(const CaseData& derived, std::uint64_t m, std::uint64_t n) {
   const auto& p = fixParams(derived.c);
@@ -367,10 +373,13 @@ Outcome checkLawFix4VectorEqualColumnsIsScalar(Backend& iut, const CaseData& dat
 
 Outcome checkLawFix2Nz2ndIsNzRelaidOut(Backend& iut, const CaseData& data) {
   if (!isFix(data.c) || !fixParams(data.c).nz2ndEn) return Outcome::notApplicable("not nz2nd");
+  if (!nzExpressible(data)) return Outcome::notApplicable("nSize rounded up to C0d is past 65535");
   const FixpipeState& f = *data.c.fixpipe;
   std::vector<std::pair<CaseData, std::vector<BytePair>>> derived;
   const std::vector<FixElement> elements = fixElements(data.c);
-  for (std::uint64_t i = 0; i < f.ndNum; ++i) {  // matrix i: an NZ copy of the rows at i*srcNdStride
+  // matrix i: an NZ copy of the rows at i*srcNdStride. Each derived case copies the buffers, so of a wide ndNum
+  // (docs/coverage.md) the law takes the first and the last four matrices; G-1 compares every one with the oracle.
+  for (std::uint64_t i = 0; i < f.ndNum; i = (i == 3 && f.ndNum > 8) ? f.ndNum - 4 : i + 1) {
     CaseData d = derivedNz(data, i * f.srcNdStride * 16 * 4);
     std::vector<BytePair> pairs;
     for (const FixElement& el : elements) {
@@ -383,6 +392,7 @@ Outcome checkLawFix2Nz2ndIsNzRelaidOut(Backend& iut, const CaseData& data) {
 
 Outcome checkLawFix3ChannelSplitIsNzRelaidOut(Backend& iut, const CaseData& data) {
   if (!isFix(data.c) || !fixParams(data.c).channelSplit) return Outcome::notApplicable("not channelSplit");
+  if (!nzExpressible(data)) return Outcome::notApplicable("nSize rounded up to C0d is past 65535");
   CaseData d = derivedNz(data, 0);
   std::vector<BytePair> pairs;
   for (const FixElement& el : fixElements(data.c)) pairs.push_back({el, nzByte(d, el.m, el.n)});

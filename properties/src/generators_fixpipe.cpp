@@ -9,6 +9,7 @@
 #include <limits>
 #include <stdexcept>
 
+#include "dcconf/properties/coverage.hpp"
 #include "dcconf/properties/fixpipe.hpp"
 #include "dcconf/properties/generators.hpp"
 #include "draw.hpp"
@@ -155,17 +156,21 @@ const std::vector<std::uint32_t>& specialFloats() {
       f32(std::numeric_limits<float>::max()), f32(65504.0F), f32(65520.0F), f32(-65520.0F),
       f32(1.0F + 0x1p-11F), f32(1.0F + 3 * 0x1p-11F), f32(0x1p-24F), f32(0x1p-25F), f32(3 * 0x1p-26F),
       f32(1.0F + 0x1p-8F), f32(1.0F + 3 * 0x1p-8F), f32(-(1.0F + 0x1p-8F)), 0x3F808001u, 0x7F7F8000u,
-      f32(127.5F), f32(128.5F), f32(255.5F), f32(256.0F), f32(-128.5F), f32(-256.5F), f32(-300.0F), f32(0.49999997F)};
+      f32(127.5F), f32(128.5F), f32(255.5F), f32(256.0F), f32(-128.5F), f32(-256.5F), f32(-300.0F), f32(0.49999997F),
+      0x7F7F0000u, 0xFF7F0000u, f32(-65504.0F)};  // the bfloat16 bound, and the half bound's negative
   return values;
 }
 
-// int32 sources: the limits, the 8- and 16-bit saturation edges, and the first integers fp32 cannot hold.
+// int32 sources: the limits, the 8- and 16-bit saturation edges, the half edges, and the first integers fp32 cannot
+// hold.
 const std::vector<std::uint32_t>& specialInts() {
   static const std::vector<std::uint32_t> values = [] {
     std::vector<std::uint32_t> out;
     for (const std::int64_t v : {0LL, 1LL, -1LL, 2LL, 3LL, 2147483647LL, -2147483648LL, 127LL, 128LL, -128LL, -129LL,
                                  255LL, 256LL, -256LL, -257LL, 32767LL, 32768LL, -32768LL, -32769LL, 65535LL,
-                                 16777217LL, -16777217LL, 16777219LL, 1073741825LL}) {
+                                 16777217LL, -16777217LL, 16777219LL, 1073741825LL,
+                                 // DEQF16 at scale 1: a half tie (2049), the half bound and one past it (to inf)
+                                 2049LL, -2051LL, 65504LL, -65504LL, 65520LL, -65520LL}) {
       out.push_back(static_cast<std::uint32_t>(v));
     }
     return out;
@@ -285,6 +290,57 @@ void drawNz2ndRegister(FixpipeState& f, const DataCopyCO12DstParams& p, bool ove
   }
 }
 
+// Whole ranges (docs/coverage.md): 7 cases in 100 widen one of nSize, mSize,
+// srcStride, dstStride and, turning nz2nd on, the register's ndNum, srcNdStride, dstNdStride to the coverage model's
+// range; everything else is one row, one or two column blocks, matrices one element apart, so the case stays cheap
+// and the wide field observable. Without a wide field nothing changes.
+struct FixWidening {
+  bool wide = false;
+  std::size_t pick = 0;  // 0..6, mapped onto the fields the case can widen
+};
+// Drawn before the layout, so that shrinking first tries the case without its wide field while the layout still
+// holds the values it was drawn with (drawn after, the layout shrank freely under the wide field, which overrides
+// it, and the narrow case left at the end no longer failed: the shrinker stayed in a wide case).
+FixWidening drawFixWidening() {
+  const bool wide = drawWeightedBool(93, 7);
+  return {wide, drawIndex(7)};
+}
+
+void widenFixpipe(Case& c, DataCopyCO12DstParams& p, const FixForce& force, const FixWidening& widening) {
+  const bool canNz2nd = c.dstPos == Position::GM && !p.channelSplit && force.nz2nd.value_or(true);
+  const bool keepNz2nd = force.nz2nd.has_value();
+  const std::size_t n = canNz2nd && !(keepNz2nd && !p.nz2ndEn) ? 7 : 4;
+  if (!widening.wide) return;
+  const std::size_t pick = widening.pick % n;
+  const std::size_t field = pick < 4 ? pick : pick + 4;  // fieldRanges: the 8 params fields, then the register's
+  if (field >= 8) p.nz2ndEn = true;
+  FixpipeState& f = *c.fixpipe;
+  c.params = p;
+  const std::vector<FieldRange> ranges = fieldRanges(c, Operation::fixpipe);
+  const std::uint64_t v = drawWhole(ranges[field]);
+  const bool nz2nd = p.nz2ndEn;
+  const std::uint64_t c0 = fixDestinationC0(c);
+  p.mSize = 1;
+  p.nSize = static_cast<std::uint16_t>(nz2nd ? 1 : c0);
+  p.srcStride = 16;
+  p.dstStride = 1;
+  f.ndNum = 1;
+  f.srcNdStride = 1;
+  f.dstNdStride = 1;
+  switch (field) {
+    case 0: p.nSize = static_cast<std::uint16_t>(v); p.dstStride = static_cast<std::uint32_t>(nz2nd ? v : 1); break;
+    case 1: p.mSize = static_cast<std::uint16_t>(v); p.srcStride = 0; break;  // one source column group: unread
+    case 2: p.nSize = 32; p.srcStride = static_cast<std::uint16_t>(v); p.dstStride = nz2nd ? 32 : 1; break;
+    case 3:
+      p.dstStride = static_cast<std::uint32_t>(v);
+      if (nz2nd) p.mSize = 2; else p.nSize = static_cast<std::uint16_t>(2 * c0);
+      break;
+    case 8: f.ndNum = static_cast<std::uint16_t>(v); break;
+    case 9: f.ndNum = 2; f.srcNdStride = static_cast<std::uint16_t>(v); break;
+    default: f.ndNum = 2; f.dstNdStride = static_cast<std::uint32_t>(v); break;
+  }
+}
+
 // A valid FIX case under the force: path, product, triple, layout, parameters, profile, buffers, source values.
 casefile::CaseData drawFixpipeData(const Scope& scope, const FixForce& force) {
   const std::vector<PathPair> paths = pathsFor(scope, force);
@@ -305,8 +361,10 @@ casefile::CaseData drawFixpipeData(const Scope& scope, const FixForce& force) {
   c.dtype = tr.t;
   c.fixpipe = FixpipeState{};
   c.fixpipe->srcDType = tr.u;
+  const FixWidening widening = drawFixWidening();
   DataCopyCO12DstParams p = drawLayout(c, force);
   p.quantPre = tr.mode;
+  widenFixpipe(c, p, force, widening);
   FixpipeState& f = *c.fixpipe;
   const std::uint64_t scalar = drawQuantParam(tr.t), unread = drawUnread();  // both drawn: see drawLayout
   f.quantScalar = isScaledMode(tr.mode) && !isPerColumnMode(tr.mode) ? scalar : unread;
@@ -320,7 +378,7 @@ casefile::CaseData drawFixpipeData(const Scope& scope, const FixForce& force) {
   applyScopeProfile(c, scope);
   casefile::CaseData data = drawBuffers(c);
   fillSource(data);
-  if (isPerColumnMode(tr.mode) && distinct) {
+  if (isPerColumnMode(tr.mode) && distinct && p.nSize <= 256) {  // a wide nSize keeps equal columns: cheap draws
     for (std::uint64_t& q : data.c.fixpipe->quantTensor) q = drawQuantParam(tr.t);
     requireValid(data.c);
   }

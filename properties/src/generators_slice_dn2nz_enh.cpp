@@ -216,6 +216,19 @@ void drawConversion(Case& c, const Scope& scope) {
   for (std::uint64_t& q : e.deqTensor) q = equalColumns ? first : drawDeqParam();
 }
 
+// Whole ranges (docs/coverage.md), once the block mode is final (a V* conversion moves SMALL_CHANNEL to MATRIX): a
+// wide blockLen is one burst and a wide blockCount has one-block bursts (a MATRIX fractal of int32 is 1 KiB), and a V* tensor of 16 entries per burst keeps its
+// first entry for the bursts a wide blockCount adds (no thousands of distinct draws).
+void widenCo1ToCo2(Case& c, const Scope& scope) {
+  widenSometimes(c, Operation::enhancedCo1ToCo2);
+  auto& p = std::get<DataCopyParams>(c.params);
+  if (p.blockLen > 2) p.blockCount = 1;
+  if (p.blockCount > 2) p.blockLen = 1;  // 4095 MATRIX fractals of int32 are already 4 MiB
+  std::vector<std::uint64_t>& tensor = c.enhancedParams->deqTensor;
+  const bool advance = scope.profile && scope.profile->vdeqTensorStep == Profile::VdeqTensorStep::advance;
+  if (tensor.size() > 16 || (advance && !tensor.empty())) tensor.resize(16 * std::max<std::size_t>(p.blockCount, 1), tensor.front());
+}
+
 }  // namespace
 
 // BLOCK_MODE_NORMAL on the normal DataCopy paths: DC-1 blocks; deqValue, sidStoreMode and padValue are fields NORMAL
@@ -244,6 +257,7 @@ GeneratedCase drawEnhancedCo1ToCo2(const Scope& scope) {
   c.enhancedParams->blockMode = drawOneOf(BlockMode::matrix, BlockMode::vector, BlockMode::smallChannel);
   c.enhancedParams->isRelu = drawBool();
   drawConversion(c, scope);
+  widenCo1ToCo2(c, scope);
   GeneratedCase generated = finish(c, scope);
   plantConversionSources(generated.data, generated.data.c.enhancedParams->srcDType.value_or(generated.data.c.dtype));
   return generated;

@@ -20,7 +20,9 @@ const std::vector<std::uint32_t>& specialInt32() {
                                  -6LL,    7LL,     127LL,   128LL,   -128LL,  -129LL,  254LL,  255LL,   256LL,
                                  257LL,   -255LL,  -256LL,  -257LL,  -258LL,  510LL,   511LL,  32767LL, 32768LL,
                                  -32768LL, -32769LL, 65534LL, 65535LL, 65536LL, -65536LL, -65537LL, 2049LL, 2051LL,
-                                 4098LL,  -2049LL, 65519LL, 65520LL, 131040LL, 2147483647LL, -2147483648LL}) {
+                                 4098LL,  -2049LL, 65519LL, 65520LL, 131040LL, 2147483647LL, -2147483648LL,
+                                 // the int16 bounds and one past under the other drawn scales (2, 0.25, -1, 1.5)
+                                 16384LL, -16384LL, 131068LL, -131072LL, -32767LL, 21845LL}) {
       out.push_back(static_cast<std::uint32_t>(v));
     }
     return out;
@@ -31,7 +33,8 @@ const std::vector<std::uint32_t>& specialInt32() {
 const std::vector<std::uint32_t>& specialHalf() {
   static const std::vector<std::uint32_t> values{0x0000, 0x8000, 0x3C00, 0xBC00, 0x3800, 0x3E00, 0x4100, 0xC100,
                                                  0x4200, 0x0001, 0x0003, 0x03FF, 0x8001, 0x0400, 0x7BFF, 0xFBFF,
-                                                 0x7C00, 0xFC00, 0x7E00, 0xFE01, 0x57F0, 0x5800, 0x5BF8, 0x5C00};
+                                                 0x7C00, 0xFC00, 0x7E00, 0xFE01, 0x57F0, 0x5800, 0x5BF8, 0x5C00,
+                                                 0x77FF, 0xF7FF};  // the half bound at scale 2
   return values;
 }
 

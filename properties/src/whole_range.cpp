@@ -126,8 +126,9 @@ void widenDn2Nz(Dn2NzParams& p, std::uint64_t c0, bool enableSmallC0Off, std::ui
 // about the same number of wide draws whatever its struct, enough for the gate at the default 100 cases.
 void widenSometimes(Case& c, Operation operation) {
   const std::vector<FieldRange> ranges = fieldRanges(c, operation);
-  // NZ2ND has only the 16- and 32-bit dtypes (NZ2ND-1), so half the cases of the others: twice the rate
-  const std::size_t kWideWeight = operation == Operation::nz2nd ? 20 : 40;
+  // NZ2ND has only the 16- and 32-bit dtypes (NZ2ND-1), so half the cases of the others: twice the rate; CO1->CO2
+  // splits its cases over three block modes, each gated on its own: 2.5 times the rate
+  const std::size_t kWideWeight = operation == Operation::nz2nd ? 20 : operation == Operation::enhancedCo1ToCo2 ? 16 : 40;
   const std::size_t n = std::min(ranges.size(), kWideWeight / 2);
   if (!drawWeightedBool(kWideWeight - n, n) || ranges.empty()) return;
   const std::size_t field = drawIndex(ranges.size());
@@ -136,7 +137,10 @@ void widenSometimes(Case& c, Operation operation) {
       [&](auto& p) {
         using P = std::decay_t<decltype(p)>;
         if constexpr (std::is_same_v<P, DataCopyParams>) {
-          widenBlocks(p, ranges, field, operation == Operation::copy0Level || operation == Operation::enhancedNormal ? 2 : 64);
+          widenBlocks(p, ranges, field, operation == Operation::copy0Level || operation == Operation::enhancedNormal ||
+                                          operation == Operation::enhancedCo1ToCo2
+                                      ? 2
+                                      : 64);
         } else if constexpr (std::is_same_v<P, DataCopyExtParams>) {
           widenBlocks(p, ranges, field, 64);
         } else if constexpr (std::is_same_v<P, CalCount>) {

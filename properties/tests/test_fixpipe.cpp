@@ -3,6 +3,10 @@
 // and the wrong variants each property catches.
 #include <rapidcheck/Random.h>
 
+#include <bit>
+
+#include "dcconf/oracle/numeric.hpp"
+#include "dcconf/properties/coverage.hpp"
 #include "dcconf/properties/fixpipe.hpp"
 #include "support/harness.hpp"
 
@@ -77,6 +81,90 @@ TEST(FixpipeInvalid, G4_oracleRejectsWithExactlyTheBrokenClauseAndField) {
                                    "FIX-1 params.mSize", "FIX-2 params.nz2ndEn", "FIX-2 fixpipe.ndNum",
                                    "FIX-3 params.channelSplit", "FIX-4 dtype",
                                    "FIX-4 fixpipe.quantTensor", "FIX-6 params.reluPre"});
+}
+
+// ---- the coverage model (docs/coverage.md) ----
+
+oracle::Case fixCoverageCase(oracle::QuantMode mode, oracle::DType u, oracle::DType t, float scale) {
+  oracle::Case c;
+  c.api = oracle::Api::DataCopy;
+  c.srcPos = oracle::Position::CO1;
+  c.dstPos = oracle::Position::GM;
+  c.product = oracle::Product::atlas_a2;
+  c.dtype = t;
+  oracle::DataCopyCO12DstParams p;
+  p.nSize = 32;
+  p.mSize = 1;
+  p.srcStride = 16;
+  p.dstStride = 1;
+  p.quantPre = mode;
+  c.params = p;
+  c.fixpipe = oracle::FixpipeState{};
+  c.fixpipe->srcDType = u;
+  c.fixpipe->quantScalar = oracle::encodeQuantParam(scale, 0, false, 0, t == oracle::DType::int8_t);
+  return c;
+}
+
+std::vector<std::uint8_t> words(const std::vector<std::uint32_t>& values) {  // element n of row 0: word n % 16 + ...
+  std::vector<std::uint8_t> out(4 * 16 * 16 * 2, 0);
+  for (std::size_t n = 0; n < values.size(); ++n) {
+    const std::size_t at = 4 * ((n / 16) * 256 + n % 16);
+    for (std::size_t b = 0; b < 4; ++b) out[at + b] = static_cast<std::uint8_t>(values[n] >> (8 * b));
+  }
+  return out;
+}
+
+std::uint32_t classes(std::initializer_list<NumberClass> list) {
+  std::uint32_t out = 0;
+  for (const NumberClass k : list) out |= 1u << static_cast<unsigned>(k);
+  return out;
+}
+
+// The nz2nd register's fields are modelled (and gated) only when nz2ndEn reads them; the enumerations want every
+// value; nSize steps by C0d without nz2nd.
+TEST(FixCoverage, ModelsTheRegisterOnlyWithNz2ndAndEveryQuantMode) {
+  oracle::Case c = fixCoverageCase(oracle::QuantMode::REQ8, oracle::DType::int32_t, oracle::DType::int8_t, 1.0F);
+  auto ranges = fieldRanges(c, kFix);
+  ASSERT_EQ(ranges.size(), 8u);
+  EXPECT_EQ(ranges[0].name, "DataCopyCO12DstParams.nSize");
+  EXPECT_EQ(ranges[0].step, 32u);  // C0d of an 8-bit result (FIX-1 revised)
+  EXPECT_EQ(ranges[4].name, "DataCopyCO12DstParams.quantPre");
+  EXPECT_EQ(requiredValues(ranges[4]), 0x1FFu);
+  EXPECT_EQ(valueBit(ranges[4], 7), 0x80u);
+  std::get<oracle::DataCopyCO12DstParams>(c.params).nz2ndEn = true;
+  ranges = fieldRanges(c, kFix);
+  ASSERT_EQ(ranges.size(), 11u);
+  EXPECT_EQ(ranges[0].step, 1u);
+  EXPECT_EQ(ranges[10].name, "Nz2ndFlag.dstNdStride");
+  EXPECT_EQ(fieldSamples(c, kFix).size(), 11u);
+}
+
+// REQ8 int32 -> int8 at scale 1: 127 is the bound, 128 one past, 0 and 5 the zero and a small integer; no tie at
+// scale 1 (an integer times 1), and an int32 source has no -0, subnormal, inf or NaN to require.
+TEST(FixCoverage, ClassifiesTheSourceValuesOfAScaledMode) {
+  const oracle::Case c = fixCoverageCase(oracle::QuantMode::REQ8, oracle::DType::int32_t, oracle::DType::int8_t, 1.0F);
+  const auto sample = numberSample(c, words({127, 128, 0, 5}), kFix);
+  ASSERT_TRUE(sample.has_value());
+  EXPECT_EQ(sample->conversion, "REQ8 int32_t->int8_t");
+  EXPECT_EQ(sample->required, classes({NumberClass::tie, NumberClass::bound, NumberClass::pastBound,
+                                       NumberClass::plusZero, NumberClass::smallInteger}));
+  EXPECT_EQ(sample->drawn, classes({NumberClass::bound, NumberClass::pastBound, NumberClass::plusZero,
+                                    NumberClass::smallInteger}));
+  // at scale 0.5, 5 is 2.5: a tie (and 127 no longer the bound)
+  const oracle::Case half = fixCoverageCase(oracle::QuantMode::REQ8, oracle::DType::int32_t, oracle::DType::int8_t, 0.5F);
+  EXPECT_EQ(numberSample(half, words({5}), kFix)->drawn & classes({NumberClass::tie}), classes({NumberClass::tie}));
+  EXPECT_EQ(numberSample(half, words({127}), kFix)->drawn & classes({NumberClass::bound}), 0u);
+}
+
+// F322F16: float sources have every class; 65520 rounds to inf (one past the half bound), 1 + 2^-11 is a tie.
+TEST(FixCoverage, ClassifiesFloatSpecials) {
+  const oracle::Case c = fixCoverageCase(oracle::QuantMode::F322F16, oracle::DType::float_, oracle::DType::half, 1.0F);
+  const auto sample = numberSample(c, words({0x80000000u, 0x00000001u, 0x7F800000u, 0xFF800000u, 0x7FC00000u,
+                                             std::bit_cast<std::uint32_t>(65520.0F), std::bit_cast<std::uint32_t>(65504.0F),
+                                             std::bit_cast<std::uint32_t>(1.0F + 0x1p-11F)}),
+                                   kFix);
+  ASSERT_TRUE(sample.has_value());
+  EXPECT_EQ(sample->drawn, sample->required & ~classes({NumberClass::smallInteger}));
 }
 
 }  // namespace

@@ -35,6 +35,8 @@ void FieldCoverage::merge(const FieldCoverage& o) {
   bitsSet |= o.bitsSet;
   bitsRequired |= o.bitsRequired;
   boundaries |= o.boundaries;
+  valuesSeen |= o.valuesSeen;
+  valuesRequired |= o.valuesRequired;
 }
 
 std::vector<std::string> FieldCoverage::gaps() const {
@@ -46,6 +48,24 @@ std::vector<std::string> FieldCoverage::gaps() const {
   for (int bit = 0; bit < 64; ++bit) {
     if (missing >> bit & 1) out.push_back("bit " + std::to_string(bit));
   }
+  const std::uint64_t unseen = valuesRequired & ~valuesSeen;
+  for (int v = 0; v < 64; ++v) {
+    if (unseen >> v & 1) out.push_back("value " + std::to_string(v));
+  }
+  return out;
+}
+
+void NumberCoverage::merge(const NumberCoverage& o) {
+  cases += o.cases;
+  required |= o.required;
+  drawn |= o.drawn;
+}
+
+std::vector<std::string> NumberCoverage::gaps(const std::vector<std::string>& classNames) const {
+  std::vector<std::string> out;
+  for (std::size_t k = 0; k < 32; ++k) {
+    if ((required & ~drawn) >> k & 1) out.push_back("class " + (k < classNames.size() ? classNames[k] : std::to_string(k)));
+  }
   return out;
 }
 
@@ -55,6 +75,10 @@ void Coverage::addField(const std::string& operation, const std::string& field, 
 
 void Coverage::addBreaker(const std::string& operation, const std::string& clause, std::uint64_t n) {
   breakers_[operation][clause] += n;
+}
+
+void Coverage::addNumbers(const std::string& operation, const std::string& conversion, const NumberCoverage& sample) {
+  numbers_[operation][conversion].merge(sample);
 }
 
 void Coverage::addTime(const TimeSplit& t) {
@@ -68,6 +92,11 @@ std::vector<std::string> Coverage::gaps() const {
   for (const auto& [operation, byField] : fields_) {
     for (const auto& [field, coverage] : byField) {
       for (const std::string& gap : coverage.gaps()) out.push_back(operation + " " + field + ": " + gap);
+    }
+  }
+  for (const auto& [operation, byConversion] : numbers_) {
+    for (const auto& [conversion, n] : byConversion) {
+      for (const std::string& gap : n.gaps(numberClassNames_)) out.push_back(operation + " " + conversion + ": " + gap);
     }
   }
   return out;
@@ -86,6 +115,25 @@ void Coverage::print(std::ostream& out) const {
           << c.max << "] of [.., " << c.reachMax << (c.reachMax < c.docMax ? "<" + std::to_string(c.docMax) : "")
           << "]  bits " << set << "/" << required << "  bounds " << marks << "  cases " << c.cases;
       const auto missing = c.gaps();
+      if (!missing.empty()) out << "  MISSING " << missing.size();
+      out << "\n";
+    }
+  }
+  if (!numbers_.empty()) {
+    out << "numbers that matter: source-value classes drawn per conversion (x drawn, . missing, - not meaningful)\n  "
+        << std::setw(44) << "";
+    for (const std::string& n : numberClassNames_) out << " " << n;
+    out << "\n";
+  }
+  for (const auto& [operation, byConversion] : numbers_) {
+    for (const auto& [conversion, n] : byConversion) {
+      out << "  " << std::left << std::setw(44) << (operation + " " + conversion) << std::right;
+      for (std::size_t k = 0; k < numberClassNames_.size(); ++k) {
+        const char mark = (n.required >> k & 1) == 0 ? '-' : (n.drawn >> k & 1) ? 'x' : '.';
+        out << " " << std::setw(static_cast<int>(numberClassNames_[k].size())) << mark;
+      }
+      out << "  cases " << n.cases;
+      const auto missing = n.gaps(numberClassNames_);
       if (!missing.empty()) out << "  MISSING " << missing.size();
       out << "\n";
     }
@@ -114,6 +162,27 @@ std::string Coverage::toJsonText() const {
                                           {"min", c.cases ? c.min : 0}, {"max", c.max},
                                           {"bitsSet", hex(c.bitsSet)}, {"bitsRequired", hex(c.bitsRequired)},
                                           {"boundaries", boundaries},  {"missing", c.gaps()}};
+      if (c.valuesRequired != 0) {
+        json["fields"][operation][field]["valuesSeen"] = hex(c.valuesSeen);
+        json["fields"][operation][field]["valuesRequired"] = hex(c.valuesRequired);
+      }
+    }
+  }
+  json["numberClasses"] = numberClassNames_;
+  json["numbers"] = nlohmann::json::object();
+  for (const auto& [operation, byConversion] : numbers_) {
+    for (const auto& [conversion, n] : byConversion) {
+      auto names = [&](std::uint32_t bits) {
+        std::vector<std::string> out;
+        for (std::size_t k = 0; k < numberClassNames_.size(); ++k) {
+          if (bits >> k & 1) out.push_back(numberClassNames_[k]);
+        }
+        return out;
+      };
+      json["numbers"][operation][conversion] = {{"cases", n.cases},
+                                                {"required", names(n.required)},
+                                                {"drawn", names(n.drawn & n.required)},
+                                                {"missing", n.gaps(numberClassNames_)}};
     }
   }
   json["breakers"] = breakers_;
@@ -141,7 +210,30 @@ bool Coverage::mergeJsonText(const std::string& text) {
         for (std::uint32_t b = 0; b < 4; ++b) {
           if (j.at("boundaries").at(kBoundaryNames[b]).get<bool>()) c.boundaries |= 1u << b;
         }
+        if (j.contains("valuesRequired")) {
+          c.valuesSeen = parseHex(j.at("valuesSeen"));
+          c.valuesRequired = parseHex(j.at("valuesRequired"));
+        }
         addField(operation, field, c);
+      }
+    }
+    if (numberClassNames_.empty() && json.contains("numberClasses")) {
+      numberClassNames_ = json.at("numberClasses").get<std::vector<std::string>>();
+    }
+    if (json.contains("numbers")) {
+      for (const auto& [operation, byConversion] : json.at("numbers").items()) {
+        for (const auto& [conversion, j] : byConversion.items()) {
+          auto bits = [&](const nlohmann::json& list) {
+            std::uint32_t out = 0;
+            for (const auto& name : list) {
+              const auto at = std::find(numberClassNames_.begin(), numberClassNames_.end(), name.get<std::string>());
+              if (at == numberClassNames_.end()) throw std::invalid_argument("unknown number class");
+              out |= 1u << (at - numberClassNames_.begin());
+            }
+            return out;
+          };
+          addNumbers(operation, conversion, {j.at("cases").get<std::uint64_t>(), bits(j.at("required")), bits(j.at("drawn"))});
+        }
       }
     }
     for (const auto& [operation, byClause] : json.at("breakers").items()) {

@@ -26,6 +26,8 @@ Report coveredReport() {
   report.coverage().addField("padGmToUb", "DataCopyParams.blockCount", sample(4095, kBoundaryMax));
   report.coverage().addBreaker("padGmToUb", "PAD-G2U-1", 7);
   report.coverage().addTime({1.0, 2.0, 0.5});
+  report.coverage().setNumberClassNames({"tie", "bound", "+0"});
+  report.coverage().addNumbers("fixpipe", "DEQF16 int32_t->half", {4, 0b111, 0b111});
   return report;
 }
 
@@ -53,6 +55,40 @@ TEST(Coverage, AMissingBitIsAGap) {
   coverage.addField("copy0Level", "DataCopyParams.dstStride", wide);
   ASSERT_EQ(coverage.gaps().size(), 1u);
   EXPECT_EQ(coverage.gaps()[0], "copy0Level DataCopyParams.dstStride: bit 15");
+}
+
+// An enumeration (FIX quantPre) wants every value: a value never drawn is a gap, whatever the bits and boundaries.
+TEST(Coverage, AnEnumerationValueNeverDrawnIsAGap) {
+  Coverage coverage;
+  for (const std::uint64_t v : {0, 1, 2, 3, 4, 5, 7, 8}) {  // 6 (VQF322B8_PRE) missing: bits and boundaries all hit
+    FieldCoverage c = sample(v, (v == 0 ? kBoundaryMin : 0) | (v == 1 ? kBoundaryMinPlus1 : 0) |
+                                    (v == 7 ? kBoundaryMaxMinus1 : 0) | (v == 8 ? kBoundaryMax : 0));
+    c.docMax = c.reachMax = 8;
+    c.bitsRequired = 0xF;
+    c.valuesSeen = std::uint64_t{1} << v;
+    c.valuesRequired = 0x1FF;
+    coverage.addField("fixpipe", "DataCopyCO12DstParams.quantPre", c);
+  }
+  const auto gaps = coverage.gaps();
+  ASSERT_EQ(gaps.size(), 1u);
+  EXPECT_EQ(gaps[0], "fixpipe DataCopyCO12DstParams.quantPre: value 6");
+}
+
+// A special source-value class meaningful for a conversion and never drawn is one gap line; a class the conversion
+// has no use for (required bit clear) is none.
+TEST(Coverage, AMissingNumberClassIsAGap) {
+  Coverage coverage;
+  coverage.setNumberClassNames({"tie", "bound", "pastBound", "+0", "-0"});
+  coverage.addNumbers("fixpipe", "REQ8 int32_t->int8_t", {3, 0b01111, 0b00111});    // -0 not required: no gap
+  coverage.addNumbers("fixpipe", "REQ8 int32_t->int8_t", {2, 0b01111, 0b00011});    // +0 required, never drawn
+  coverage.addNumbers("enhancedCo1ToCo2", "DEQ half->half", {1, 0b11111, 0b11111});  // complete
+  const auto gaps = coverage.gaps();
+  ASSERT_EQ(gaps.size(), 1u);
+  EXPECT_EQ(gaps[0], "fixpipe REQ8 int32_t->int8_t: class +0");
+  EXPECT_EQ(coverage.numbers().at("fixpipe").at("REQ8 int32_t->int8_t").cases, 5u);
+  Coverage merged;  // a worker's report carries the class names and the classes by name
+  ASSERT_TRUE(merged.mergeJsonText(coverage.toJsonText()));
+  ASSERT_EQ(merged.gaps(), gaps);
 }
 
 TEST(Coverage, SurvivesAWorkersReport) {

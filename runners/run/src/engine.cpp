@@ -175,6 +175,7 @@ class UnitRunner {
         case PropertyKind::onCase: {
           const auto generated = generate(*caseGen);
           if (!failed) recordFieldCoverage(operationKey, unit.operation, generated.data.c);
+          if (!failed) recordNumberCoverage(operationKey, unit.operation, generated.data);
           onOutcome(unit.property->onCase(tap_, generated.data), generated.data);
           break;
         }
@@ -237,8 +238,16 @@ class UnitRunner {
       one.min = one.max = one.bitsSet = sample.value;
       one.bitsRequired = properties::requiredBits(sample.range);
       one.boundaries = properties::boundariesHit(sample.range, sample.value);
+      one.valuesSeen = properties::valueBit(sample.range, sample.value);
+      one.valuesRequired = properties::requiredValues(sample.range);
       report_.coverage().addField(operationKey, std::string(sample.range.name), one);
     }
+  }
+
+  // The special source-value classes of an arithmetic case (FIX, ENH deq) into the run's coverage.
+  void recordNumberCoverage(const std::string& operationKey, Operation operation, const casefile::CaseData& data) {
+    const auto sample = properties::numberSample(data.c, data.src, operation);
+    if (sample) report_.coverage().addNumbers(operationKey, sample->conversion, {1, sample->required, sample->drawn});
   }
 
   properties::Scope scopeFor(const Unit& unit) const {
@@ -385,6 +394,7 @@ report::Report runUnits(const RunOptions& options, backends::Backend& backend, c
                        std::to_string(options.shard.index + 1) + "/" + std::to_string(options.shard.count),
                        report::isoNowUtc()};
   report::Report report(meta);
+  report.coverage().setNumberClassNames({std::begin(properties::kNumberClassNames), std::end(properties::kNumberClassNames)});
   for (const std::uint64_t index : unitIndices) {
     const Unit& unit = units[index];
     const report::GroupKey key{unit.group, std::string(oracle::name(unit.dtype))};

@@ -4,6 +4,9 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -19,6 +22,15 @@ inline constexpr std::uint64_t kReachGmStrideBytes = (std::uint64_t{1} << 21) - 
 inline constexpr std::uint64_t kReachUbStrideBlocks = (std::uint64_t{1} << 17) - 1;
 // DN2NZ's 32- and 64-bit fields (elements).
 inline constexpr std::uint64_t kReachDn2NzElements = (std::uint64_t{1} << 20) - 1;
+// FIX's 32-bit dstStride (32-byte blocks without nz2nd, elements with it) and the nz2nd register's dstNdStride
+// (elements of up to 4 bytes).
+inline constexpr std::uint64_t kReachFixDstStride = kReachUbStrideBlocks;
+inline constexpr std::uint64_t kReachFixDstNdStride = kReachDn2NzElements;
+// FIX converts every element (FIX-6 under the AMB-8..12 readings): mSize reaches 16383 rows of up to 32 channels.
+inline constexpr std::uint64_t kReachFixMSize = (std::uint64_t{1} << 14) - 1;
+// ENH CO1->CO2 converts every element of its source (ENH-4, with the AMB-13/14/16 readings): a wide blockLen or
+// srcStride spans at most this much source (256 KiB), to keep the oracle's cost bounded.
+inline constexpr std::uint64_t kWideCo1SourceBytes = kWideBufferBytes / 16;
 
 struct FieldRange {
   std::string_view name;       // "DataCopyExtParams.srcStride"
@@ -27,6 +39,7 @@ struct FieldRange {
   std::uint64_t docMax = 0;    // the largest documented valid value
   std::uint64_t reachMax = 0;  // the gate's upper end: docMax, or less where a flat buffer cannot hold more
   std::uint64_t step = 1;      // valid values are multiples of step (NZ2ND dValue, DN2NZ dstNzMatrixStride)
+  bool everyValue = false;     // an enumeration (docMax < 64): the gate wants every value in [docMin, docMax]
 };
 
 struct FieldSample {
@@ -46,5 +59,38 @@ std::vector<FieldSample> fieldSamples(const oracle::Case& c, oracle::Operation o
 std::uint32_t boundariesHit(const FieldRange& range, std::uint64_t value);
 // The bits a range requires to be set at least once: from log2(step) up to the top bit of reachMax.
 std::uint64_t requiredBits(const FieldRange& range);
+// An enumeration's values as a bit mask: every value the gate wants (0 for a plain range), and value's own bit.
+std::uint64_t requiredValues(const FieldRange& range);
+std::uint64_t valueBit(const FieldRange& range, std::uint64_t value);
+
+// ---- numbers that matter (docs/coverage.md): the special source-value classes an arithmetic path draws ----------
+
+// The classes, as bits of NumberSample::required / drawn, in this order (kNumberClassNames).
+enum class NumberClass : std::uint8_t {
+  tie,        // the exact scaled value lies half way between two results (rounding tie after scaling)
+  bound,      // the result is the saturation bound of the destination (int8 127/-128, half +-65504, ...)
+  pastBound,  // one past the bound before saturating (int8 128/-129; half and bfloat16: rounds to inf)
+  plusZero,
+  minusZero,
+  smallInteger,  // an integer of magnitude 1..16
+  subnormal,
+  plusInf,
+  minusInf,
+  nan,
+};
+inline constexpr std::size_t kNumberClassCount = 10;
+inline constexpr std::string_view kNumberClassNames[kNumberClassCount] = {
+    "tie", "bound", "pastBound", "+0", "-0", "smallInteger", "subnormal", "+inf", "-inf", "NaN"};
+
+// One valid case of an arithmetic path: its conversion ("REQ8 int32_t->int8_t"), the classes meaningful for it
+// (an int32 source has no -0, subnormal, inf or NaN; an identity copy has no tie or bound) and those its read
+// source elements hit. Empty for a case without a conversion.
+struct NumberSample {
+  std::string conversion;
+  std::uint32_t required = 0;
+  std::uint32_t drawn = 0;
+};
+std::optional<NumberSample> numberSample(const oracle::Case& c, std::span<const std::uint8_t> src,
+                                         oracle::Operation operation);
 
 }  // namespace dcconf::properties

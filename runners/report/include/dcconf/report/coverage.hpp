@@ -7,6 +7,7 @@
 #include <map>
 #include <ostream>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace dcconf::report {
@@ -24,9 +25,22 @@ struct FieldCoverage {
   std::uint64_t bitsSet = 0;       // OR of every value
   std::uint64_t bitsRequired = 0;  // every bit of the gated range
   std::uint32_t boundaries = 0;    // kBoundary* hit (against each case's own range)
+  std::uint64_t valuesSeen = 0;      // an enumeration's values drawn, as bits (value v: bit v)
+  std::uint64_t valuesRequired = 0;  // every value of an enumeration (0 for a plain range)
   void merge(const FieldCoverage& other);
   // "bit 23", "boundary max": what the gate misses; empty when the field is covered.
   std::vector<std::string> gaps() const;
+};
+
+// The special source-value classes drawn for one conversion of an arithmetic path (FIX per quant mode, ENH deq),
+// as bits of the properties' NumberClass (names: classNames).
+struct NumberCoverage {
+  std::uint64_t cases = 0;
+  std::uint32_t required = 0;  // the classes meaningful for the conversion's source and destination
+  std::uint32_t drawn = 0;
+  void merge(const NumberCoverage& other);
+  // "class -0": the required classes never drawn.
+  std::vector<std::string> gaps(const std::vector<std::string>& classNames) const;
 };
 
 struct TimeSplit {
@@ -40,13 +54,18 @@ class Coverage {
   void addField(const std::string& operation, const std::string& field, const FieldCoverage& sample);
   void addBreaker(const std::string& operation, const std::string& clause, std::uint64_t n = 1);
   void addTime(const TimeSplit& time);
+  void addNumbers(const std::string& operation, const std::string& conversion, const NumberCoverage& sample);
+  // The class names, bit by bit (set by whoever records numbers; report.json lists them by name).
+  void setNumberClassNames(std::vector<std::string> names) { numberClassNames_ = std::move(names); }
 
   const std::map<std::string, std::map<std::string, FieldCoverage>>& fields() const { return fields_; }
   const std::map<std::string, std::map<std::string, std::uint64_t>>& breakers() const { return breakers_; }
   const TimeSplit& time() const { return time_; }
-  bool empty() const { return fields_.empty() && breakers_.empty(); }
+  const std::map<std::string, std::map<std::string, NumberCoverage>>& numbers() const { return numbers_; }
+  bool empty() const { return fields_.empty() && breakers_.empty() && numbers_.empty(); }
 
-  // "padGmToUb DataCopyExtParams.srcStride: bit 23": every gap of every field, for the gate.
+  // "padGmToUb DataCopyExtParams.srcStride: bit 23", "fixpipe REQ8 int32_t->int8_t: class tie": every gap of every
+  // field and of every conversion drawn, for the gate.
   std::vector<std::string> gaps() const;
   // The short terminal table of `dcconf run --coverage`.
   void print(std::ostream& out) const;
@@ -56,6 +75,8 @@ class Coverage {
  private:
   std::map<std::string, std::map<std::string, FieldCoverage>> fields_;
   std::map<std::string, std::map<std::string, std::uint64_t>> breakers_;
+  std::map<std::string, std::map<std::string, NumberCoverage>> numbers_;
+  std::vector<std::string> numberClassNames_;
   TimeSplit time_;
 };
 
