@@ -35,18 +35,29 @@ struct TimeSplit {
   double backendSeconds = 0;
 };
 
+// One G-4 breaker of an operation: how often it was drawn, and the minimum the run schedules for it.
+struct BreakerDraws {
+  std::uint64_t drawn = 0;
+  std::uint64_t minimum = 0;
+};
+
 class Coverage {
  public:
   void addField(const std::string& operation, const std::string& field, const FieldCoverage& sample);
   void addBreaker(const std::string& operation, const std::string& clause, std::uint64_t n = 1);
   void addTime(const TimeSplit& time);
+  // A breaker the run must draw at least `minimum` times (registered with 0 draws), and one draw of it.
+  void expectBreaker(const std::string& operation, const std::string& breaker, std::uint64_t minimum);
+  void addBreakerDraw(const std::string& operation, const std::string& breaker, std::uint64_t n = 1);
 
   const std::map<std::string, std::map<std::string, FieldCoverage>>& fields() const { return fields_; }
   const std::map<std::string, std::map<std::string, std::uint64_t>>& breakers() const { return breakers_; }
   const TimeSplit& time() const { return time_; }
-  bool empty() const { return fields_.empty() && breakers_.empty(); }
+  const std::map<std::string, std::map<std::string, BreakerDraws>>& breakerDraws() const { return breakerDraws_; }
+  bool empty() const { return fields_.empty() && breakers_.empty() && breakerDraws_.empty(); }
 
-  // "padGmToUb DataCopyExtParams.srcStride: bit 23": every gap of every field, for the gate.
+  // "padGmToUb DataCopyExtParams.srcStride: bit 23": every gap of every field, then every breaker drawn fewer times
+  // than its minimum ("padGmToUb G-4 breaker padG2UPadding: drawn 3 times, minimum 5"), for the gate.
   std::vector<std::string> gaps() const;
   // The short terminal table of `dcconf run --coverage`.
   void print(std::ostream& out) const;
@@ -56,6 +67,7 @@ class Coverage {
  private:
   std::map<std::string, std::map<std::string, FieldCoverage>> fields_;
   std::map<std::string, std::map<std::string, std::uint64_t>> breakers_;
+  std::map<std::string, std::map<std::string, BreakerDraws>> breakerDraws_;
   TimeSplit time_;
 };
 
