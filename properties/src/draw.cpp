@@ -133,7 +133,7 @@ void drawProductAndDType(Case& c, Operation operation, const Scope& scope, std::
   c.dtype = drawElement(usableDTypes);
 }
 
-PathPair drawPath(Operation operation, const Scope& scope) {
+std::vector<PathPair> allowedPaths(Operation operation, const Scope& scope) {
   std::vector<PathPair> allowed;
   for (const PathPair& path : documentedPaths(operation)) {
     if (!scope.allowsPath(path.src, path.dst)) continue;
@@ -150,6 +150,11 @@ PathPair drawPath(Operation operation, const Scope& scope) {
     }
     allowed.push_back(path);
   }
+  return allowed;
+}
+
+PathPair drawPath(Operation operation, const Scope& scope) {
+  const std::vector<PathPair> allowed = allowedPaths(operation, scope);
   if (allowed.empty()) throw std::logic_error("no path of " + std::string(name(operation)) + " matches the scope");
   return drawElement(allowed);
 }

@@ -64,6 +64,8 @@ void drawProductAndDType(oracle::Case& c, oracle::Operation operation, const Sco
 
 // One of the operation's documented paths that the scope allows (and its product has), the common one first.
 oracle::PathPair drawPath(oracle::Operation operation, const Scope& scope);
+// Every such path (drawPath draws one of them).
+std::vector<oracle::PathPair> allowedPaths(oracle::Operation operation, const Scope& scope);
 
 // The scope's profile when it has one, else what the generator drew.
 void applyScopeProfile(oracle::Case& c, const Scope& scope);
@@ -94,6 +96,11 @@ GeneratedCase drawEnhancedCo1ToCo2(const Scope& scope);
 // generators of the FIX constraints the scope can express.
 GeneratedCase drawFixpipe(const Scope& scope);
 bool fixpipeHasCases(const Scope& scope);
-std::vector<InvalidCase (*)(const Scope&)> fixpipeBreakers(const Scope& scope);
+// A G-4 breaker by name (its function's), so the minimum schedule and the report can name it (docs/coverage.md).
+struct NamedBreaker {
+  const char* name;
+  InvalidCase (*make)(const Scope&);
+};
+std::vector<NamedBreaker> fixpipeBreakers(const Scope& scope);
 
 }  // namespace dcconf::properties::detail

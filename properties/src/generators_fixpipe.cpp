@@ -392,7 +392,7 @@ DataCopyCO12DstParams& fixParams(InvalidCase& out) { return std::get<DataCopyCO1
 InvalidCase breakFrom(const Scope& scope, const FixForce& force, std::string clause, std::string field, std::string how) {
   casefile::CaseData data = drawFixpipeData(scope, force);
   const Case base = data.c;
-  return {std::move(data), base, std::move(clause), std::move(field), std::move(how)};
+  return {std::move(data), base, std::move(clause), std::move(field), std::move(how), {}};
 }
 
 bool floatDst(const FixTriple& tr) { return tr.t == DType::float_; }
@@ -481,30 +481,32 @@ GeneratedCase drawFixpipe(const Scope& scope) { return {drawFixpipeData(scope, {
 
 bool fixpipeHasCases(const Scope& scope) { return !pathsFor(scope, {}).empty(); }
 
-std::vector<InvalidCase (*)(const Scope&)> fixpipeBreakers(const Scope& scope) {
+std::vector<NamedBreaker> fixpipeBreakers(const Scope& scope) {
   struct Breaker {
-    InvalidCase (*make)(const Scope&);
+    NamedBreaker named;
     FixForce needs;
   };
+#define DCCONF_BREAKER(f) NamedBreaker{#f, f}
   const Breaker all[] = {
-      {fix1NSizeNotMultipleOfC0, {std::nullopt, false, nullptr}},
-      {fix1Field, {}},
-      {fix2Nz2ndOnA1, {Position::A1, false, nullptr}},
-      {fix2NdNumZero, {Position::GM, true, nullptr}},
-      {fix3SplitNonFloat, {std::nullopt, false, nonFloatDst}},
-      {fix3SplitWithNz2nd, {Position::GM, true, floatDst}},
-      {fix4DTypePair, {}},
-      {fix4TensorTooShort, {std::nullopt, std::nullopt, vectorMode}},
-      {fix6ReluPre, {}},
+      {DCCONF_BREAKER(fix1NSizeNotMultipleOfC0), {std::nullopt, false, nullptr}},
+      {DCCONF_BREAKER(fix1Field), {}},
+      {DCCONF_BREAKER(fix2Nz2ndOnA1), {Position::A1, false, nullptr}},
+      {DCCONF_BREAKER(fix2NdNumZero), {Position::GM, true, nullptr}},
+      {DCCONF_BREAKER(fix3SplitNonFloat), {std::nullopt, false, nonFloatDst}},
+      {DCCONF_BREAKER(fix3SplitWithNz2nd), {Position::GM, true, floatDst}},
+      {DCCONF_BREAKER(fix4DTypePair), {}},
+      {DCCONF_BREAKER(fix4TensorTooShort), {std::nullopt, std::nullopt, vectorMode}},
+      {DCCONF_BREAKER(fix6ReluPre), {}},
   };
-  std::vector<InvalidCase (*)(const Scope&)> out;
+  std::vector<NamedBreaker> out;
   for (const Breaker& b : all) {
-    if (!pathsFor(scope, b.needs).empty()) out.push_back(b.make);
+    if (!pathsFor(scope, b.needs).empty()) out.push_back(b.named);
   }
   // the broken case lands on CO1->A1: only when the scope has that path too
   if (!pathsFor(scope, {Position::GM, false, noQuantFloat}).empty() && scope.allowsPath(Position::CO1, Position::A1)) {
-    out.push_back(fix4A1Float);
+    out.push_back(DCCONF_BREAKER(fix4A1Float));
   }
+#undef DCCONF_BREAKER
   return out;
 }
 

@@ -34,7 +34,7 @@ Params& paramsOf(InvalidCase& invalid) {
 std::uint16_t drawU16(std::uint64_t lo, std::uint64_t hi) { return static_cast<std::uint16_t>(drawInRange(lo, hi)); }
 
 InvalidCase fromValid(const GeneratedCase& valid, std::string clause, std::string field, std::string how) {
-  return {valid.data, valid.data.c, std::move(clause), std::move(field), std::move(how)};
+  return {valid.data, valid.data.c, std::move(clause), std::move(field), std::move(how), {}};
 }
 
 Profile profileOf(const Scope& scope) { return scope.profile.value_or(Profile{}); }
@@ -355,8 +355,8 @@ InvalidCase g12BufferTooSmall(const GeneratedCase& valid) {
 }
 
 // A valid case of the operation whose copy moves something, so a shorter buffer is a real break.
-GeneratedCase drawMovingCase(Operation operation, const Scope& scope) {
-  return *rc::gen::suchThat(genCase(operation, scope), [](const GeneratedCase& g) {
+rc::Gen<GeneratedCase> genMovingCase(Operation operation, const Scope& scope) {
+  return rc::gen::suchThat(genCase(operation, scope), [](const GeneratedCase& g) {
     const Extents e = extents(g.data.c);
     return e.dstSpanBytes > 0 && e.srcSpanBytes > 0;
   });
@@ -368,46 +368,82 @@ bool has64BitDType(const Scope& scope) {
 }
 
 // The breaks of one operation's own constraints that the scope's profile still calls breaks.
-std::vector<InvalidCase (*)(const Scope&)> breakersOf(Operation operation, const Scope& scope) {
+#define DCCONF_BREAKER(f) NamedBreaker{#f, f}
+std::vector<NamedBreaker> breakersOf(Operation operation, const Scope& scope) {
   switch (operation) {
     case Operation::padGmToUb: {
-      std::vector<InvalidCase (*)(const Scope&)> out{padG2UBlockCount, padG2UPadding, padG2UExtBlockLen};
-      if (has64BitDType(scope)) out.push_back(padG2U64BitPaddingValue);
+      std::vector<NamedBreaker> out{DCCONF_BREAKER(padG2UBlockCount), DCCONF_BREAKER(padG2UPadding),
+                                    DCCONF_BREAKER(padG2UExtBlockLen)};
+      if (has64BitDType(scope)) out.push_back(DCCONF_BREAKER(padG2U64BitPaddingValue));
       return out;
     }
-    case Operation::padUbToGm: return {padU2GBlockCount, padU2GBlockLen};
-    case Operation::padUbToTscm: return {padU2L1NdNum};
-    case Operation::nd2nz: return {nd2nzRange};
-    case Operation::nz2nd: return {nz2ndRange};
-    case Operation::copy0Level: return {dc1Range};
+    case Operation::padUbToGm: return {DCCONF_BREAKER(padU2GBlockCount), DCCONF_BREAKER(padU2GBlockLen)};
+    case Operation::padUbToTscm: return {DCCONF_BREAKER(padU2L1NdNum)};
+    case Operation::nd2nz: return {DCCONF_BREAKER(nd2nzRange)};
+    case Operation::nz2nd: return {DCCONF_BREAKER(nz2ndRange)};
+    case Operation::copy0Level: return {DCCONF_BREAKER(dc1Range)};
     case Operation::copy2Level:
-      if (profileOf(scope).calCountOverflow == Profile::CalCountOverflow::reject) return {dc3CalCountOverflow};
+      if (profileOf(scope).calCountOverflow == Profile::CalCountOverflow::reject) return {DCCONF_BREAKER(dc3CalCountOverflow)};
       return {};  // AMB-4 hw-wrap: no calCount is out of range
-    case Operation::slice: return {sliceRange};
-    case Operation::dn2nz: return {dn2nzRange, dn2nzSmallC0};
-    case Operation::enhancedNormal: return {enhancedNormalField};
-    case Operation::enhancedCo1ToCo2: return {enhancedCo1Field, enhancedCo1Conversion};
+    case Operation::slice: return {DCCONF_BREAKER(sliceRange)};
+    case Operation::dn2nz: return {DCCONF_BREAKER(dn2nzRange), DCCONF_BREAKER(dn2nzSmallC0)};
+    case Operation::enhancedNormal: return {DCCONF_BREAKER(enhancedNormalField)};
+    case Operation::enhancedCo1ToCo2: return {DCCONF_BREAKER(enhancedCo1Field), DCCONF_BREAKER(enhancedCo1Conversion)};
     case Operation::fixpipe: return fixpipeBreakers(scope);
   }
   return {};
 }
+#undef DCCONF_BREAKER
+
+constexpr const char* kMisalignedLocal = "G-5 misaligned local";
+constexpr const char* kShortBuffer = "G-1/G-2 short buffer";
+
+bool hasLocalPath(Operation operation, const Scope& scope) {
+  const auto paths = allowedPaths(operation, scope);
+  return std::any_of(paths.begin(), paths.end(), [](const PathPair& p) { return isLocal(p.src) || isLocal(p.dst); });
+}
+
+// Breaker `index` of invalidBreakers(operation, scope), drawn.
+InvalidCase drawBreaker(Operation operation, const Scope& scope, const std::vector<NamedBreaker>& own, std::size_t index) {
+  if (index < own.size()) {
+    InvalidCase invalid = own[index].make(scope);
+    invalid.breaker = own[index].name;
+    growToAsIfFootprint(invalid);  // G-4: room for an as-if execution to show
+    return invalid;
+  }
+  const bool misaligned = index == own.size() && hasLocalPath(operation, scope);
+  const GeneratedCase valid = misaligned ? *rc::gen::suchThat(genMovingCase(operation, scope), [](const GeneratedCase& g) {
+    return isLocal(g.data.c.srcPos) || isLocal(g.data.c.dstPos);
+  }) : *genMovingCase(operation, scope);
+  InvalidCase invalid = misaligned ? g5MisalignedLocal(valid) : g12BufferTooSmall(valid);
+  invalid.breaker = misaligned ? kMisalignedLocal : kShortBuffer;
+  return invalid;
+}
 
 }  // namespace
 
+std::vector<std::string> invalidBreakers(Operation operation, const Scope& scope) {
+  std::vector<std::string> out;
+  for (const NamedBreaker& b : breakersOf(operation, scope)) out.emplace_back(b.name);
+  if (hasLocalPath(operation, scope)) out.emplace_back(kMisalignedLocal);
+  out.emplace_back(kShortBuffer);
+  return out;
+}
+
+rc::Gen<InvalidCase> genInvalidCase(Operation operation, const Scope& scope, std::size_t breaker) {
+  return rc::gen::exec([=] {
+    const auto own = breakersOf(operation, scope);
+    const std::size_t slots = own.size() + (hasLocalPath(operation, scope) ? 2 : 1);
+    return drawBreaker(operation, scope, own, breaker % slots);
+  });
+}
+
 rc::Gen<InvalidCase> genInvalidCase(Operation operation, const Scope& scope) {
   return rc::gen::exec([=] {
-    const auto breakers = breakersOf(operation, scope);
+    const auto own = breakersOf(operation, scope);
     // one of: the operation's own constraints, a misaligned local operand (G-5), a buffer too short (G-1/G-2)
-    const std::uint64_t pick = drawInRange(0, breakers.size() + 1);
-    if (pick < breakers.size()) {
-      InvalidCase invalid = breakers[pick](scope);
-      growToAsIfFootprint(invalid);  // G-4: room for an as-if execution to show
-      return invalid;
-    }
-    const GeneratedCase valid = drawMovingCase(operation, scope);
-    const bool anyLocal = isLocal(valid.data.c.srcPos) || isLocal(valid.data.c.dstPos);
-    if (pick == breakers.size() && anyLocal) return g5MisalignedLocal(valid);
-    return g12BufferTooSmall(valid);
+    const std::size_t slots = own.size() + (hasLocalPath(operation, scope) ? 2 : 1);
+    return drawBreaker(operation, scope, own, drawInRange(0, slots - 1));
   });
 }
 

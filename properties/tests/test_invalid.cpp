@@ -20,6 +20,30 @@ TEST(Invalid, G4_oracleRejectsWithExactlyTheBrokenClauseAndField) {
                 }));
 }
 
+// G-4 minimum (docs/coverage.md): breaker k of invalidBreakers(op, scope) draws breaker k, which the oracle rejects
+// with exactly the clause and field it claims; the run engine's schedule relies on both.
+TEST(Invalid, G4_eachScheduledBreakerDrawsItself) {
+  std::size_t checked = 0;
+  for (const oracle::Operation op : oracle::kAllOperations) {
+    const Scope scope;
+    if (!hasGenerator(op) || !scopeHasCases(op, scope)) continue;
+    const std::vector<std::string> names = invalidBreakers(op, scope);
+    ASSERT_FALSE(names.empty()) << oracle::key(op);
+    EXPECT_EQ(names.back(), "G-1/G-2 short buffer");
+    for (std::size_t k = 0; k < names.size(); ++k) {
+      for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+        const InvalidCase invalid =
+            genInvalidCase(op, scope, k)(rc::Random(rc::Random::Key{seed, k, 15, 5}), 50).value();
+        EXPECT_EQ(invalid.breaker, names[k]) << oracle::key(op);
+        const Outcome outcome = checkG4OracleRejectsExactly(invalid);
+        EXPECT_FALSE(outcome.failed()) << oracle::key(op) << " " << names[k] << ": " << outcome.message;
+        ++checked;
+      }
+    }
+  }
+  EXPECT_GT(checked, 30u);
+}
+
 class InvalidOnIut : public ::testing::TestWithParam<std::string> {};
 TEST_P(InvalidOnIut, G4_rejectedOrNoWriteOutsideValidFootprint) {
   InvalidPolicyTally tally;

@@ -13,6 +13,7 @@
 #include "dcconf/mutants/mutants.hpp"
 #include "dcconf/oracle/numeric.hpp"
 #include "dcconf/oracle/oracle.hpp"
+#include "isolated.hpp"
 
 namespace dcconf::mutants {
 
@@ -628,9 +629,7 @@ class MutantBackend final : public backends::Backend {
       return fast_->run(c, src, dst);
     }
     const std::vector<std::uint8_t> before(dst.begin(), dst.end());
-    if (mutant_.failsOn) {
-      if (const auto status = mutant_.failsOn(c)) return {*status, "mutant: " + std::string(mutant_.description)};
-    }
+    if (mutant_.failsOn) mutant_.failsOn(c);  // may not return: the backend runs isolated (makeMutantBackend)
     Case mutated = c;
     if (mutant_.editCase) mutant_.editCase(mutated);
     RunResult result = fast_->run(mutated, src, dst);
@@ -759,6 +758,12 @@ const std::vector<Mutant>& catalogue() {
   return mutants;
 }
 
-std::unique_ptr<backends::Backend> makeMutantBackend(const Mutant& mutant) { return std::make_unique<MutantBackend>(mutant); }
+// A mutant that really crashes or hangs runs each call in a forked child, with a timeout.
+constexpr std::chrono::milliseconds kIsolatedTimeout{2000};
+
+std::unique_ptr<backends::Backend> makeMutantBackend(const Mutant& mutant) {
+  if (mutant.failsOn) return isolate(std::make_unique<MutantBackend>(mutant), kIsolatedTimeout);
+  return std::make_unique<MutantBackend>(mutant);
+}
 
 }  // namespace dcconf::mutants

@@ -68,6 +68,7 @@ KillRow killOne(const Mutant& mutant, const KillOptions& options, std::vector<ru
   row.mutant = mutant.name;
   row.clause = mutant.clause;
   row.conditionClass = mutant.conditionClass;
+  row.seed = options.seed;
   run::RunOptions runOptions;
   runOptions.backendSpec = "mutant:" + row.mutant;
   runOptions.product = mutant.product;
@@ -104,6 +105,8 @@ KillRow killOne(const Mutant& mutant, const KillOptions& options, std::vector<ru
 }
 
 }  // namespace
+
+KillMatrix runKillMatrixOneSeed(const KillOptions& options, std::ostream& err);
 
 bool KillMatrix::allKilled() const {
   return std::all_of(rows.begin(), rows.end(), [](const KillRow& row) { return row.killed; });
@@ -147,25 +150,26 @@ std::map<std::string, KillMatrix::ClassSummary> KillMatrix::byConditionClass() c
 
 void KillMatrix::print(std::ostream& out) const {
   std::size_t nameWidth = 6;
-  for (const KillRow& row : rows) nameWidth = std::max(nameWidth, row.mutant.size());
+  auto label = [&](const KillRow& row) { return seedCount > 1 ? row.mutant + "@" + std::to_string(row.seed) : row.mutant; };
+  for (const KillRow& row : rows) nameWidth = std::max(nameWidth, label(row).size());
   out << std::left << std::setw(static_cast<int>(nameWidth)) << "mutant" << "  " << std::setw(11) << "clause"
       << "  " << std::setw(8) << "verdict" << "  " << std::setw(36) << "killed by" << "  " << std::setw(6) << "cases"
       << "  counterexample\n";
   std::size_t killed = 0;
   for (const KillRow& row : rows) {
     killed += row.killed ? 1 : 0;
-    out << std::setw(static_cast<int>(nameWidth)) << row.mutant << "  " << std::setw(11) << row.clause << "  "
+    out << std::setw(static_cast<int>(nameWidth)) << label(row) << "  " << std::setw(11) << row.clause << "  "
         << std::setw(8) << (row.killed ? "killed" : "SURVIVED") << "  " << std::setw(36) << row.killedBy << "  "
         << std::setw(6) << (row.killed ? std::to_string(row.casesToKill) : "-") << "  " << row.caseFile << "\n";
   }
-  out << killed << "/" << rows.size() << " mutants killed; median cases to first kill: " << medianCasesToKill()
-      << "\n";
+  out << killed << "/" << rows.size() << (seedCount > 1 ? " mutant runs (" + std::to_string(seedCount) + " seeds)" : " mutants")
+      << " killed; median cases to first kill: " << medianCasesToKill() << "\n";
   for (const auto& [name, s] : byConditionClass()) {
     out << "conditional " << name << ": " << s.killed << "/" << s.mutants << " killed; cases to kill median "
         << s.medianCasesToKill << ", worst " << s.worstCasesToKill << "\n";
   }
   for (const KillRow& row : rows) {
-    if (!row.killed) out << "SURVIVED: " << row.mutant << " (" << row.clause << "): fix the suite, not the mutant\n";
+    if (!row.killed) out << "SURVIVED: " << label(row) << " (" << row.clause << "): fix the suite, not the mutant\n";
   }
 }
 
@@ -186,6 +190,7 @@ std::string KillMatrix::toJsonText() const {
     json["mutants"].push_back({{"mutant", row.mutant},
                                {"clause", row.clause},
                                {"conditionClass", row.conditionClass},
+                               {"seed", row.seed},
                                {"killed", row.killed},
                                {"killedBy", row.killedBy},
                                {"unit", row.unit},
@@ -199,6 +204,28 @@ std::string KillMatrix::toJsonText() const {
 }
 
 KillMatrix runKillMatrix(const KillOptions& options, std::ostream& err) {
+  if (options.seeds.size() > 1) {  // one matrix per seed; its files under seed-N/
+    KillMatrix all;
+    all.seedCount = options.seeds.size();
+    for (const std::uint64_t seed : options.seeds) {
+      KillOptions one = options;
+      one.seeds = {seed};
+      KillMatrix matrix = runKillMatrix(one, err);
+      const std::string prefix = "seed-" + std::to_string(seed) + "/";
+      for (KillRow& row : matrix.rows) {
+        if (!row.caseFile.empty()) row.caseFile = prefix + row.caseFile;
+        all.rows.push_back(std::move(row));
+      }
+      for (run::OutputFile& file : matrix.files) all.files.push_back({prefix + file.relativePath, std::move(file.text)});
+    }
+    return all;
+  }
+  KillOptions single = options;
+  if (options.seeds.size() == 1) single.seed = options.seeds.front();
+  return runKillMatrixOneSeed(single, err);
+}
+
+KillMatrix runKillMatrixOneSeed(const KillOptions& options, std::ostream& err) {
   KillMatrix matrix;
   std::uint64_t selected = 0;
   for (const Mutant& mutant : catalogue()) selected += run::globMatch(options.nameGlob, mutant.name);
@@ -210,7 +237,7 @@ KillMatrix runKillMatrix(const KillOptions& options, std::ostream& err) {
     const KillRow& row = matrix.rows.back();
     progress.unitDone(row.casesToKill, !row.killed);
     if (report::Progress::enabledByDefault()) err << "\r\033[K";  // the line replaces the bar, which redraws below
-    err << "dcconf mutants: " << row.mutant << ": " << (row.killed ? "killed" : "SURVIVED") << " in "
+    err << "dcconf mutants: " << row.mutant << (options.seeds.empty() ? "" : " seed " + std::to_string(options.seed)) << ": " << (row.killed ? "killed" : "SURVIVED") << " in "
         << std::fixed << std::setprecision(2) << row.seconds << "s\n" << std::defaultfloat;
   }
   return matrix;

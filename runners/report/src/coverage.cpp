@@ -81,6 +81,15 @@ void Coverage::addNumbers(const std::string& operation, const std::string& conve
   numbers_[operation][conversion].merge(sample);
 }
 
+void Coverage::expectBreaker(const std::string& operation, const std::string& breaker, std::uint64_t minimum) {
+  BreakerDraws& draws = breakerDraws_[operation][breaker];
+  draws.minimum = std::max(draws.minimum, minimum);
+}
+
+void Coverage::addBreakerDraw(const std::string& operation, const std::string& breaker, std::uint64_t n) {
+  breakerDraws_[operation][breaker].drawn += n;
+}
+
 void Coverage::addTime(const TimeSplit& t) {
   time_.generationSeconds += t.generationSeconds;
   time_.oracleSeconds += t.oracleSeconds;
@@ -97,6 +106,13 @@ std::vector<std::string> Coverage::gaps() const {
   for (const auto& [operation, byConversion] : numbers_) {
     for (const auto& [conversion, n] : byConversion) {
       for (const std::string& gap : n.gaps(numberClassNames_)) out.push_back(operation + " " + conversion + ": " + gap);
+    }
+  }
+  for (const auto& [operation, byBreaker] : breakerDraws_) {
+    for (const auto& [breaker, draws] : byBreaker) {
+      if (draws.drawn >= draws.minimum) continue;
+      out.push_back(operation + " G-4 breaker " + breaker + ": drawn " + std::to_string(draws.drawn) +
+                    " times, minimum " + std::to_string(draws.minimum));
     }
   }
   return out;
@@ -143,6 +159,11 @@ void Coverage::print(std::ostream& out) const {
     for (const auto& [clause, n] : byClause) out << " " << clause << "=" << n;
     out << "\n";
   }
+  for (const auto& [operation, byBreaker] : breakerDraws_) {
+    out << operation << " G-4 breakers drawn/minimum:";
+    for (const auto& [breaker, draws] : byBreaker) out << " " << breaker << "=" << draws.drawn << "/" << draws.minimum;
+    out << "\n";
+  }
   const double total = time_.generationSeconds + time_.oracleSeconds + time_.backendSeconds;
   if (total > 0) {
     out << std::fixed << std::setprecision(2) << "time: generation " << time_.generationSeconds << " s, oracle "
@@ -186,6 +207,13 @@ std::string Coverage::toJsonText() const {
     }
   }
   json["breakers"] = breakers_;
+  if (!breakerDraws_.empty()) {
+    for (const auto& [operation, byBreaker] : breakerDraws_) {
+      for (const auto& [breaker, draws] : byBreaker) {
+        json["breakerDraws"][operation][breaker] = {{"drawn", draws.drawn}, {"minimum", draws.minimum}};
+      }
+    }
+  }
   json["time"] = {{"generationSeconds", time_.generationSeconds},
                   {"oracleSeconds", time_.oracleSeconds},
                   {"backendSeconds", time_.backendSeconds}};
@@ -238,6 +266,14 @@ bool Coverage::mergeJsonText(const std::string& text) {
     }
     for (const auto& [operation, byClause] : json.at("breakers").items()) {
       for (const auto& [clause, n] : byClause.items()) addBreaker(operation, clause, n.get<std::uint64_t>());
+    }
+    if (json.contains("breakerDraws")) {
+      for (const auto& [operation, byBreaker] : json.at("breakerDraws").items()) {
+        for (const auto& [breaker, j] : byBreaker.items()) {
+          expectBreaker(operation, breaker, j.at("minimum").get<std::uint64_t>());
+          addBreakerDraw(operation, breaker, j.at("drawn").get<std::uint64_t>());
+        }
+      }
     }
     const auto& t = json.at("time");
     addTime({t.at("generationSeconds").get<double>(), t.at("oracleSeconds").get<double>(),

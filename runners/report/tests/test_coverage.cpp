@@ -25,6 +25,8 @@ Report coveredReport() {
   report.coverage().addField("padGmToUb", "DataCopyParams.blockCount", sample(1, kBoundaryMin));
   report.coverage().addField("padGmToUb", "DataCopyParams.blockCount", sample(4095, kBoundaryMax));
   report.coverage().addBreaker("padGmToUb", "PAD-G2U-1", 7);
+  report.coverage().expectBreaker("padGmToUb", "padG2UPadding", 5);
+  report.coverage().addBreakerDraw("padGmToUb", "padG2UPadding", 5);
   report.coverage().addTime({1.0, 2.0, 0.5});
   report.coverage().setNumberClassNames({"tie", "bound", "+0"});
   report.coverage().addNumbers("fixpipe", "DEQF16 int32_t->half", {4, 0b111, 0b111});
@@ -100,6 +102,30 @@ TEST(Coverage, SurvivesAWorkersReport) {
   EXPECT_EQ(c.boundaries, kBoundaryMin | kBoundaryMax);
   EXPECT_EQ(merged.coverage().breakers().at("padGmToUb").at("PAD-G2U-1"), 14u);
   EXPECT_DOUBLE_EQ(merged.coverage().time().oracleSeconds, 4.0);
+  EXPECT_EQ(merged.coverage().breakerDraws().at("padGmToUb").at("padG2UPadding").drawn, 10u);
+  EXPECT_EQ(merged.coverage().breakerDraws().at("padGmToUb").at("padG2UPadding").minimum, 5u);
+}
+
+// G-4 minimum (docs/coverage.md): a breaker registered and drawn fewer times than its minimum is one gap line; a
+// breaker never drawn at all is one too (it was registered with 0 draws), and both survive a worker's report.
+TEST(Coverage, ABreakerUnderItsMinimumIsAGap) {
+  Coverage coverage;
+  coverage.expectBreaker("nd2nz", "nd2nzRange", 5);
+  coverage.expectBreaker("nd2nz", "G-1/G-2 short buffer", 5);
+  coverage.addBreakerDraw("nd2nz", "nd2nzRange", 4);
+  coverage.addBreakerDraw("nd2nz", "G-1/G-2 short buffer", 5);
+  coverage.expectBreaker("nz2nd", "nz2ndRange", 5);
+  std::vector<std::string> gaps = coverage.gaps();
+  ASSERT_EQ(gaps.size(), 2u);
+  EXPECT_EQ(gaps[0], "nd2nz G-4 breaker nd2nzRange: drawn 4 times, minimum 5");
+  EXPECT_EQ(gaps[1], "nz2nd G-4 breaker nz2ndRange: drawn 0 times, minimum 5");
+  Coverage merged;
+  ASSERT_TRUE(merged.mergeJsonText(coverage.toJsonText()));
+  EXPECT_EQ(merged.gaps(), gaps);
+  coverage.addBreakerDraw("nd2nz", "nd2nzRange");
+  coverage.addBreakerDraw("nz2nd", "nz2ndRange", 5);
+  gaps = coverage.gaps();
+  EXPECT_TRUE(gaps.empty()) << gaps.front();
 }
 
 TEST(Coverage, WritesASampleForSchemaValidation) {

@@ -128,6 +128,19 @@ class UnitRunner {
       case PropertyKind::onInvalid: invalidGen = properties::genInvalidCase(unit.operation, scope); break;
       case PropertyKind::onRoundTrip: roundTripGen = properties::genRoundTrip(scope); break;
     }
+    // G-4 minimum (docs/coverage.md): the unit's first kBreakerMinimum * B cases draw its B breakers in turn, by the
+    // case's index, the rest draw freely. Shrinking replays the recorded draws, so the schedule never changes a
+    // counterexample; the index counts this unit's cases from round 0, so --time rounds continue the schedule.
+    std::vector<rc::Gen<properties::InvalidCase>> scheduled;
+    const std::string operationKey(oracle::key(unit.operation));
+    if (unit.property->kind == PropertyKind::onInvalid) {
+      const std::vector<std::string> breakers = properties::invalidBreakers(unit.operation, scope);
+      for (std::size_t b = 0; b < breakers.size(); ++b) {
+        report_.coverage().expectBreaker(operationKey, breakers[b], properties::kBreakerMinimum);
+        scheduled.push_back(properties::genInvalidCase(unit.operation, scope, b));
+      }
+    }
+    std::uint64_t caseIndex = round * cases;
     auto count = [&](CaseStatus status) {
       if (!failed) report_.record(key, unit.property->name, status);
     };
@@ -151,7 +164,6 @@ class UnitRunner {
         RC_FAIL(outcome.message);
       }
     };
-    const std::string operationKey(oracle::key(unit.operation));
     auto property = [&]() {
       if (shrinkBudgetSpent() || interrupted()) return;
       tap_.reset();
@@ -180,8 +192,13 @@ class UnitRunner {
           break;
         }
         case PropertyKind::onInvalid: {
-          const auto invalid = generate(*invalidGen);
-          if (!failed) report_.coverage().addBreaker(operationKey, invalid.clause);
+          const std::uint64_t k = failed ? ~std::uint64_t{0} : caseIndex++;
+          const bool inSchedule = k < std::uint64_t{properties::kBreakerMinimum} * scheduled.size();
+          const auto invalid = generate(inSchedule ? scheduled[k % scheduled.size()] : *invalidGen);
+          if (!failed) {
+            report_.coverage().addBreaker(operationKey, invalid.clause);
+            report_.coverage().addBreakerDraw(operationKey, invalid.breaker);
+          }
           properties::InvalidPolicyTally tally;
           const Outcome outcome = properties::checkG4IutInvalidPolicy(tap_, invalid, tally);
           if (outcome.failed() || tap_.sawCrash || tap_.sawTimeout) {

@@ -73,11 +73,19 @@ struct InvalidCase {
   std::string clause;      // "PAD-G2U-1"
   std::string field;       // "params.blockCount"
   std::string how;         // one line: what was broken
+  std::string breaker;     // the breaker that drew it: "padG2UBlockCount", "G-5 misaligned local", ... (set by genInvalidCase)
 };
 std::ostream& operator<<(std::ostream& os, const InvalidCase& invalid);
 rc::Gen<InvalidCase> genInvalidCase();
 // Only the breaks of one operation's constraints (and G-1/G-2/G-5 on it), within the scope.
 rc::Gen<InvalidCase> genInvalidCase(oracle::Operation operation, const Scope& scope);
+
+// G-4 minimum (docs/coverage.md): the breakers genInvalidCase(operation, scope) draws from, by name: the operation's
+// own constraint breakers, then "G-5 misaligned local" (when one of its paths has a local operand) and "G-1/G-2
+// short buffer". The run engine's G-4 unit draws each of them by index, kBreakerMinimum times, before drawing freely.
+std::vector<std::string> invalidBreakers(oracle::Operation operation, const Scope& scope);
+rc::Gen<InvalidCase> genInvalidCase(oracle::Operation operation, const Scope& scope, std::size_t breaker);
+inline constexpr std::uint32_t kBreakerMinimum = 5;
 
 // NZ2ND-4 round trip: an ND matrix x in GM, ND2NZ to L1 with dstNzNStride 1 and dstNzC0Stride = N', then NZ2ND
 // back with srcNStride = N'. dValue is a multiple of 16; 32-bit dtypes use an even nValue and N' = nValue.

@@ -33,8 +33,10 @@ struct Mutant {
                     std::span<std::uint8_t> dst) = nullptr;
   // Conditional mutants (catalogue_conditional.cpp, docs/mutants.md): wrong only in a rare region of the inputs.
   std::string_view conditionClass = {};  // "truncation", "offByOneAtMax", ...; empty for the unconditional ones
-  // (c) a crash or hang on some inputs: the status a plugin or exec backend would report. nullptr: never.
-  std::optional<backends::RunStatus> (*failsOn)(const oracle::Case& c) = nullptr;
+  // (c) really crashes (abort, a null write) or hangs (an endless loop) on some inputs, before fast runs. Such a
+  // mutant's backend runs each call in a forked child (isolated.cpp): CRASH or TIMEOUT, as a plugin's would be.
+  // nullptr: never.
+  void (*failsOn)(const oracle::Case& c) = nullptr;
   // G-4: the mutant executes some invalid cases as if valid, so the kill matrix also runs its invalid-case units.
   bool acceptsInvalid = false;
 };
@@ -48,6 +50,7 @@ std::unique_ptr<backends::Backend> makeMutantBackend(const Mutant& mutant);
 struct KillOptions {
   std::chrono::milliseconds timePerMutant{2000};
   std::uint64_t seed = 1;
+  std::vector<std::uint64_t> seeds;  // several seeds (--seeds 1-8): one matrix per seed, summed up by class; empty: seed
   std::string nameGlob = "*";  // only mutants whose name matches
   bool defaultRun = false;     // each mutant against the default run (100 cases per property), not a time budget
   bool conditional = false;    // the conditional mutants (always against the default run) instead of the others
@@ -57,6 +60,7 @@ struct KillRow {
   std::string mutant;
   std::string clause;
   std::string conditionClass;  // Mutant::conditionClass
+  std::uint64_t seed = 1;      // the run's seed
   bool killed = false;
   std::string killedBy;       // the property
   std::string unit;           // "padGmToUb half"
@@ -70,6 +74,7 @@ struct KillRow {
 struct KillMatrix {
   std::vector<KillRow> rows;
   std::vector<run::OutputFile> files;  // the shrunk counterexamples, for the caller to write
+  std::size_t seedCount = 1;           // > 1: rows of several seeds, named mutant@seed, files under seed-N/
   bool allKilled() const;
   double medianCasesToKill() const;  // over the killed mutants; 0 when none
   struct ClassSummary {

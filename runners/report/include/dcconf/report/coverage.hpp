@@ -49,6 +49,12 @@ struct TimeSplit {
   double backendSeconds = 0;
 };
 
+// One G-4 breaker of an operation: how often it was drawn, and the minimum the run schedules for it.
+struct BreakerDraws {
+  std::uint64_t drawn = 0;
+  std::uint64_t minimum = 0;
+};
+
 class Coverage {
  public:
   void addField(const std::string& operation, const std::string& field, const FieldCoverage& sample);
@@ -57,15 +63,20 @@ class Coverage {
   void addNumbers(const std::string& operation, const std::string& conversion, const NumberCoverage& sample);
   // The class names, bit by bit (set by whoever records numbers; report.json lists them by name).
   void setNumberClassNames(std::vector<std::string> names) { numberClassNames_ = std::move(names); }
+  // A breaker the run must draw at least `minimum` times (registered with 0 draws), and one draw of it.
+  void expectBreaker(const std::string& operation, const std::string& breaker, std::uint64_t minimum);
+  void addBreakerDraw(const std::string& operation, const std::string& breaker, std::uint64_t n = 1);
 
   const std::map<std::string, std::map<std::string, FieldCoverage>>& fields() const { return fields_; }
   const std::map<std::string, std::map<std::string, std::uint64_t>>& breakers() const { return breakers_; }
   const TimeSplit& time() const { return time_; }
   const std::map<std::string, std::map<std::string, NumberCoverage>>& numbers() const { return numbers_; }
-  bool empty() const { return fields_.empty() && breakers_.empty() && numbers_.empty(); }
+  const std::map<std::string, std::map<std::string, BreakerDraws>>& breakerDraws() const { return breakerDraws_; }
+  bool empty() const { return fields_.empty() && breakers_.empty() && numbers_.empty() && breakerDraws_.empty(); }
 
-  // "padGmToUb DataCopyExtParams.srcStride: bit 23", "fixpipe REQ8 int32_t->int8_t: class tie": every gap of every
-  // field and of every conversion drawn, for the gate.
+  // Every gap, for the gate: of every field ("padGmToUb DataCopyExtParams.srcStride: bit 23"), of every conversion
+  // drawn ("fixpipe REQ8 int32_t->int8_t: class tie"), then every breaker drawn fewer times than its minimum
+  // ("padGmToUb G-4 breaker padG2UPadding: drawn 3 times, minimum 5").
   std::vector<std::string> gaps() const;
   // The short terminal table of `dcconf run --coverage`.
   void print(std::ostream& out) const;
@@ -77,6 +88,7 @@ class Coverage {
   std::map<std::string, std::map<std::string, std::uint64_t>> breakers_;
   std::map<std::string, std::map<std::string, NumberCoverage>> numbers_;
   std::vector<std::string> numberClassNames_;
+  std::map<std::string, std::map<std::string, BreakerDraws>> breakerDraws_;
   TimeSplit time_;
 };
 
