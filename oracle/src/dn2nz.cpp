@@ -94,7 +94,7 @@ Extents extents(const Case& c) {
 
 void walk(const Case& c, WriteSink& sink) {
   ByteWriter out(sink);
-  const auto& p = std::get<Dn2NzParams>(c.params);
+  const Dn2NzParams p = std::get<Dn2NzParams>(c.params);  // copies: a byte store may alias what a reference names
   if (movesNothing(p)) return;
   const Layout l = layout(c);
   const std::uint64_t dAligned = alignUp(p.dValue, l.c0Elems);

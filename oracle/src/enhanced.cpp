@@ -291,13 +291,14 @@ ReadingOutcome evaluateElement(const Case& c, std::uint64_t x, std::uint64_t bur
 void walkCo1(const Case& c, WriteSink& sink) {
   const Co1Blocks b = co1Blocks(c);
   const auto& e = enhancedOf(c);
+  ByteWriter out(sink);
   for (std::uint64_t i = 0; i < b.count; ++i) {
     const std::uint64_t from = i * b.srcPitchBytes();
     const std::uint64_t to = i * b.dstPitchBytes();
     if (e.deqScale == DeqScale::none) {  // a byte move, rectified with isRelu (ENH-3)
       for (std::uint64_t k = 0; k < b.srcBurstBytes(); ++k) {
-        sink.write(to + k, e.isRelu ? ByteSource::rectified(from + k, c.dtype) : ByteSource::fromSource(from + k),
-                   Region::data);
+        out.write(to + k, e.isRelu ? ByteSource::rectified(from + k, c.dtype) : ByteSource::fromSource(from + k),
+                  Region::data);
       }
       continue;
     }

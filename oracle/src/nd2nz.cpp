@@ -55,8 +55,10 @@ void checkNd2NzRanges(std::vector<Violation>& out, const std::string& prefix, co
 }
 
 // ND2NZ-2, ND2NZ-3
-void walkNd2Nz(const Nd2NzParams& p, std::uint32_t elementBytes, WriteSink& sink, const Nd2NzSource& sourceOf) {
+void walkNd2Nz(const Nd2NzParams& params, std::uint32_t elementBytes, WriteSink& sink, const Nd2NzSource& source) {
   ByteWriter out(sink);
+  const Nd2NzParams p = params;          // copies: a byte store may alias what a reference names, and the walk
+  const Nd2NzSource sourceOf = source;  // would reload every field after each byte
   const std::uint64_t s = elementBytes;
   const std::uint64_t C0 = kDataBlockBytes / s;
   constexpr std::uint64_t kFractalRows = 16;
