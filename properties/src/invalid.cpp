@@ -136,7 +136,13 @@ InvalidCase nz2ndRange(const Scope& scope) {
   InvalidCase out = fromValid(*genNz2Nd(scope), "NZ2ND-1", "", "NZ2ND-1 range");
   auto& p = paramsOf<Nz2NdParamsFull>(out);
   switch (drawInRange(0, 5)) {
-    case 0: out.field = "params.dValue"; p.dValue = static_cast<std::uint16_t>(p.dValue + drawInRange(1, 15)); break;
+    case 0: {
+      // off a multiple of 16 but inside [1, 8192], so that this is the one rule broken (a wide case may hold 8192)
+      out.field = "params.dValue";
+      const std::uint64_t off = drawInRange(1, 15);
+      p.dValue = static_cast<std::uint16_t>(p.dValue + off <= 8192 ? p.dValue + off : p.dValue - off);
+      break;
+    }
     case 1: out.field = "params.nValue"; p.nValue = drawOneOf<std::uint16_t>(0, 8193, 65535); break;
     case 2: out.field = "params.srcNdMatrixStride"; p.srcNdMatrixStride = drawOneOf<std::uint16_t>(0, 513); break;
     case 3: out.field = "params.srcNStride"; p.srcNStride = drawU16(4097, 65535); break;
