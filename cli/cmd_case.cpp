@@ -13,14 +13,6 @@
 namespace dcconf::cli {
 namespace {
 
-struct CaseOptions {
-  std::string casePath;
-  std::string outDir;
-  bool force = false;
-  std::string profile;  // overrides the case's profile when set
-  std::uint64_t maxBufferBytes = casefile::LoadLimits{}.maxBufferBytes;
-};
-
 // result.json always; expected.bin and care.bin only when the oracle computed them.
 std::string writeOutputs(StagedOutput& out, const casefile::CaseData& data, const oracle::Evaluation& evaluation) {
   std::string error = out.write("result.json", casefile::resultJson(data.c, evaluation).dump(2) + "\n");
@@ -31,14 +23,11 @@ std::string writeOutputs(StagedOutput& out, const casefile::CaseData& data, cons
   return error.empty() ? out.commit() : error;
 }
 
-int runCase(const CaseOptions& options) {
-  CaseInput input = loadCaseInput(options.casePath, options.maxBufferBytes, options.profile);
+int runCase(const CaseCommandOptions& options) {
+  const EvaluatedCaseInput input = evaluateCaseInput(options);
   if (!input.data) return input.status;
   const casefile::CaseData& data = *input.data;
-  const oracle::Evaluation evaluation = oracle::evaluate(data.c, data.src, data.dstBefore);
-  if (evaluation.verdict == oracle::Verdict::malformed) {
-    return reportViolations(ExitStatus::unreadableCase, options.casePath, evaluation.violations);
-  }
+  const oracle::Evaluation& evaluation = input.evaluation;
   StagedOutput::Begin staged = StagedOutput::begin(options.outDir, options.force, {{"the case file", options.casePath}});
   if (!staged.output) return fail(ExitStatus::outputRefused, staged.error);
   if (std::string error = writeOutputs(*staged.output, data, evaluation); !error.empty()) {
@@ -62,14 +51,9 @@ int runCase(const CaseOptions& options) {
 }  // namespace
 
 Command addCaseCommand(CLI::App& parent) {
-  auto options = std::make_shared<CaseOptions>();
+  auto options = std::make_shared<CaseCommandOptions>();
   CLI::App* app = parent.add_subcommand("case", "Evaluate one case file: write expected.bin, care.bin, result.json");
-  app->add_option("CASE", options->casePath, "dcconf.case/1 file (docs/case-format.md)")->required();
-  app->add_option("--out", options->outDir, "output directory (created; replaced only with --force)")->required();
-  app->add_flag("--force", options->force, "replace a non-empty output directory");
-  app->add_option("--profile", options->profile, "ambiguity profile, overrides the case's (e.g. hw-noop,doc-dummy)");
-  app->add_option("--max-buffer-bytes", options->maxBufferBytes, "refuse buffers larger than this")
-      ->capture_default_str();
+  addCaseCommandOptions(*app, *options);
   return {app, [options] { return runCase(*options); }};
 }
 

@@ -12,24 +12,13 @@
 namespace dcconf::cli {
 namespace {
 
-struct ExplainOptions {
-  std::string casePath;
-  std::string outDir;
-  bool force = false;
-  std::string profile;  // overrides the case's profile when set
-  std::uint64_t maxBufferBytes = casefile::LoadLimits{}.maxBufferBytes;
-};
-
-int runExplain(const ExplainOptions& options) {
-  CaseInput input = loadCaseInput(options.casePath, options.maxBufferBytes, options.profile);
-  if (!input.data) return input.status;
-  const casefile::CaseData& data = *input.data;
+int runExplain(const CaseCommandOptions& options) {
   // As `dcconf case`: a call that is not documented at all (4) writes nothing; an invalid (3) or unsupported (6)
   // case gets a page that says why, and the status says so too.
-  const oracle::Evaluation evaluation = oracle::evaluate(data.c, data.src, data.dstBefore);
-  if (evaluation.verdict == oracle::Verdict::malformed) {
-    return reportViolations(ExitStatus::unreadableCase, options.casePath, evaluation.violations);
-  }
+  const EvaluatedCaseInput input = evaluateCaseInput(options);
+  if (!input.data) return input.status;
+  const casefile::CaseData& data = *input.data;
+  const oracle::Evaluation& evaluation = input.evaluation;
   // an output never is, holds or lies inside the case file it draws (as `dcconf case`)
   StagedOutput::Begin staged = StagedOutput::begin(options.outDir, options.force, {{"the case file", options.casePath}});
   if (!staged.output) return fail(ExitStatus::outputRefused, staged.error);
@@ -49,14 +38,9 @@ int runExplain(const ExplainOptions& options) {
 }  // namespace
 
 Command addExplainCommand(CLI::App& parent) {
-  auto options = std::make_shared<ExplainOptions>();
+  auto options = std::make_shared<CaseCommandOptions>();
   CLI::App* app = parent.add_subcommand("explain", "Draw a case: explain.html and explain.svg (source, destination, regions)");
-  app->add_option("CASE", options->casePath, "dcconf.case/1 file (docs/case-format.md)")->required();
-  app->add_option("--out", options->outDir, "output directory (created; replaced only with --force)")->required();
-  app->add_flag("--force", options->force, "replace a non-empty output directory");
-  app->add_option("--profile", options->profile, "ambiguity profile, overrides the case's (e.g. hw-noop,doc-dummy)");
-  app->add_option("--max-buffer-bytes", options->maxBufferBytes, "refuse buffers larger than this")
-      ->capture_default_str();
+  addCaseCommandOptions(*app, *options);
   return {app, [options] { return runExplain(*options); }};
 }
 

@@ -135,7 +135,7 @@ void Grid::draw(std::ostringstream& svg, double x, double y) {
   const std::pair<const std::string*, double> lines[] = {{&view_.heading, 7.3}, {&shape.caption, 6.1}, {&grouping_, 6.1}};
   for (std::size_t i = 0; i < 3; ++i) {
     svg << "<text class=\"" << (i == 0 ? "h2" : "cap") << "\" x=\"" << fmt(x) << "\" y=\"" << fmt(y + 13 + 13 * static_cast<double>(i))
-        << "\"><title>" << escape(*lines[i].first) << "</title>" << escape(fit(*lines[i].first, lines[i].second))
+        << "\"><title>" << xmlEscape(*lines[i].first) << "</title>" << xmlEscape(fit(*lines[i].first, lines[i].second))
         << "</text>\n";
   }
   const auto origin = static_cast<std::int64_t>(shape.originByte);
@@ -196,14 +196,14 @@ void Grid::draw(std::ostringstream& svg, double x, double y) {
         if (lastRow > cellFirstRow) svg << " data-pitch=\"" << shape.rowBytes << "\" data-rows=\"" << lastRow - cellFirstRow + 1 << "\"";
         svg << "><title>";
         if (single) {
-          svg << escape(view_.title(firstByte));
+          svg << xmlEscape(view_.title(firstByte));
         } else {
           svg << "bytes " << firstByte << ".." << lastByte << " (" << cellBytes << " B):";
           for (std::size_t k = 0; k < kCatCount; ++k) {
             if (counts[k] > 0) svg << " " << style(static_cast<Cat>(k)).label;
           }
           if (highlighted) svg << "; MISMATCH inside";
-          svg << "; first: " << escape(view_.title(firstByte));
+          svg << "; first: " << xmlEscape(view_.title(firstByte));
         }
         svg << "</title></rect>\n";
         std::string text = single ? view_.label(firstByte) : "";
@@ -211,7 +211,7 @@ void Grid::draw(std::ostringstream& svg, double x, double y) {
         if (unspecified && text.empty()) text = "?";
         if (!text.empty()) {
           svg << "<text class=\"lb\" x=\"" << fmt(cx + kCellW / 2) << "\" y=\"" << fmt(cy + 12.5) << "\">"
-              << escape(text) << "</text>\n";
+              << xmlEscape(text) << "</text>\n";
         }
       }
     }

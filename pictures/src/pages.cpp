@@ -217,8 +217,8 @@ double legend(std::ostringstream& svg, double x, double y, double width, bool wi
       cy += 20;
     }
     svg << "<rect class=\"sw " << cls << (dashed ? " u" : "") << "\" x=\"" << fmt(cx) << "\" y=\"" << fmt(cy)
-        << "\" width=\"16\" height=\"13\"><title>" << escape(meaning) << "</title></rect><text class=\"cap\" x=\""
-        << fmt(cx + 20) << "\" y=\"" << fmt(cy + 10) << "\">" << escape(label) << "</text>\n";
+        << "\" width=\"16\" height=\"13\"><title>" << xmlEscape(meaning) << "</title></rect><text class=\"cap\" x=\""
+        << fmt(cx + 20) << "\" y=\"" << fmt(cy + 10) << "\">" << xmlEscape(label) << "</text>\n";
     cx += w;
   };
   for (std::size_t k = 0; k < kCatCount; ++k) {
@@ -259,7 +259,7 @@ double headerLines(std::ostringstream& svg, const std::vector<std::string>& line
       std::size_t cut = rest.size() <= perLine ? rest.size() : rest.rfind(' ', perLine);
       if (cut == std::string::npos || cut == 0) cut = std::min(rest.size(), perLine);
       svg << "<text class=\"" << (i == 0 ? "h1" : "cap") << "\" x=\"" << kMargin << "\" y=\"" << fmt(y) << "\">"
-          << escape(wrapped == 3 && cut < rest.size() ? rest.substr(0, cut) + " ..." : rest.substr(0, cut)) << "</text>\n";
+          << xmlEscape(wrapped == 3 && cut < rest.size() ? rest.substr(0, cut) + " ..." : rest.substr(0, cut)) << "</text>\n";
       rest = cut < rest.size() ? rest.substr(cut + (rest[cut] == ' ' ? 1 : 0)) : "";
       y += i == 0 ? 18 : 13;
     }
@@ -281,25 +281,25 @@ const char* kHtmlStyle =
 
 std::string htmlHead(const std::string& title) {
   return "<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"
-         "<title>" + escape(title) + "</title>\n<style>" + kHtmlStyle + "</style>\n</head>\n<body>\n";
+         "<title>" + xmlEscape(title) + "</title>\n<style>" + kHtmlStyle + "</style>\n</head>\n<body>\n";
 }
 
 std::string paramTable(const casefile::CaseData& data, Operation op) {
   std::string out = "<h3>Parameters</h3>\n<table>\n<tr><th>field</th><th>value</th><th>unit</th></tr>\n";
   for (const auto& row : parameterRows(data, op)) {
-    out += "<tr><td><code>" + escape(row.field) + "</code></td><td><code>" + escape(row.value) + "</code></td><td>" +
-           escape(row.unit) + "</td></tr>\n";
+    out += "<tr><td><code>" + xmlEscape(row.field) + "</code></td><td><code>" + xmlEscape(row.value) + "</code></td><td>" +
+           xmlEscape(row.unit) + "</td></tr>\n";
   }
   out += "</table>\n<h3>Clauses that apply</h3>\n<table>\n<tr><th>clause</th><th>what</th></tr>\n";
   for (const auto& [id, what] : clausesOf(op)) {
-    out += "<tr><td><code>" + escape(id) + "</code></td><td>" + escape(what) + "</td></tr>\n";
+    out += "<tr><td><code>" + xmlEscape(id) + "</code></td><td>" + xmlEscape(what) + "</td></tr>\n";
   }
   return out + "</table>\n";
 }
 
 std::string violationsHtml(const oracle::Evaluation& ev) {
-  std::string out = "<h3>Oracle verdict: " + escape(oracle::name(ev.verdict)) + "</h3>\n<ul>\n";
-  for (const auto& v : ev.violations) out += "<li><code>" + escape(oracle::describe(v)) + "</code></li>\n";
+  std::string out = "<h3>Oracle verdict: " + xmlEscape(oracle::name(ev.verdict)) + "</h3>\n<ul>\n";
+  for (const auto& v : ev.violations) out += "<li><code>" + xmlEscape(oracle::describe(v)) + "</code></li>\n";
   return out + "</ul>\n";
 }
 
@@ -381,13 +381,13 @@ Explained explainCase(const casefile::CaseData& data) {
     const double bottom = std::max(src.height() + y, dst.height() + dy) + 8;
     const double lh = legend(svg.body, kMargin, bottom, svg.width - 2 * kMargin, false);
     svg.height = bottom + lh + kMargin;
-    htmlBody = "<p>" + escape(src.grouping()) + " (source); " + escape(dst.grouping()) + " (destination). Hover a cell "
+    htmlBody = "<p>" + xmlEscape(src.grouping()) + " (source); " + xmlEscape(dst.grouping()) + " (destination). Hover a cell "
                "for its byte, region and origin.</p>\n" + paramTable(data, m.op);
   }
   Explained out;
   out.svg = svg.document(true);
   out.html = htmlHead("dcconf explain: " + caseTitle(data.c)) + svg.document(false) + "<div class=\"info\">\n" +
-             (data.description.empty() ? "" : "<p>" + escape(data.description) + "</p>\n") + htmlBody +
+             (data.description.empty() ? "" : "<p>" + xmlEscape(data.description) + "</p>\n") + htmlBody +
              "</div>\n</body>\n</html>\n";
   return out;
 }
@@ -483,23 +483,23 @@ std::string failurePage(const casefile::CaseData& data, const FailureInput& f) {
     std::string firsts;
     for (std::size_t i = 0; i < mismatches.size() && i < 16; ++i) {
       const std::uint64_t b = mismatches[i];
-      firsts += "<tr><td>" + std::to_string(b) + "</td><td>" + escape(style(m.dstCat(b)).label) + "</td><td><code>" +
-                escape(valueAt(dtype, m.expected, elementStart(b))) + "</code></td><td><code>" +
-                escape(valueAt(dtype, f.actual, elementStart(b))) + "</code></td></tr>\n";
+      firsts += "<tr><td>" + std::to_string(b) + "</td><td>" + xmlEscape(style(m.dstCat(b)).label) + "</td><td><code>" +
+                xmlEscape(valueAt(dtype, m.expected, elementStart(b))) + "</code></td><td><code>" +
+                xmlEscape(valueAt(dtype, f.actual, elementStart(b))) + "</code></td></tr>\n";
     }
     if (!firsts.empty()) {
       htmlBody += "<h3>First mismatching bytes</h3>\n<table>\n<tr><th>byte</th><th>region</th><th>expected element</th>"
                   "<th>actual element</th></tr>\n" + firsts + "</table>\n";
     }
-    htmlBody += "<p>" + escape(exp.grouping()) + " (destination grids); " + escape(src.grouping()) + " (source).</p>\n";
+    htmlBody += "<p>" + xmlEscape(exp.grouping()) + " (destination grids); " + xmlEscape(src.grouping()) + " (source).</p>\n";
     htmlBody += paramTable(data, m.op);
   }
   std::string diffText;
   for (const auto& line : f.diff) diffText += line + "\n";
   return htmlHead(f.status + " " + f.id) + svg.document(false) + "<div class=\"info\">\n<h2 class=\"fail\">" +
-         escape(f.status) + " " + escape(f.id) + "</h2>\n<p>" + escape(f.title) + "</p>\n<p>clause <code>" +
-         escape(f.clause) + "</code>: " + escape(f.message) + "</p>\n<pre>" + escape(diffText) +
-         "</pre>\n<p>Reproduce:</p>\n<pre>" + escape(f.repro) + "</pre>\n" + htmlBody + "</div>\n</body>\n</html>\n";
+         xmlEscape(f.status) + " " + xmlEscape(f.id) + "</h2>\n<p>" + xmlEscape(f.title) + "</p>\n<p>clause <code>" +
+         xmlEscape(f.clause) + "</code>: " + xmlEscape(f.message) + "</p>\n<pre>" + xmlEscape(diffText) +
+         "</pre>\n<p>Reproduce:</p>\n<pre>" + xmlEscape(f.repro) + "</pre>\n" + htmlBody + "</div>\n</body>\n</html>\n";
 }
 
 std::string reportPage(const std::string& reportJsonText, const std::vector<std::string>& failurePages) {
@@ -508,13 +508,13 @@ std::string reportPage(const std::string& reportJsonText, const std::vector<std:
     return htmlHead("dcconf report") + "<div class=\"info\"><p>report.json is not JSON</p></div>\n</body>\n</html>\n";
   }
   const std::set<std::string> pages(failurePages.begin(), failurePages.end());
-  auto text = [](const nlohmann::json& v) { return escape(v.is_string() ? v.get<std::string>() : v.dump()); };
+  auto text = [](const nlohmann::json& v) { return xmlEscape(v.is_string() ? v.get<std::string>() : v.dump()); };
   std::string out = htmlHead("dcconf report") + "<div class=\"info\">\n<h1>dcconf report</h1>\n";
   const bool passed = json.value("passed", false);
   out += std::string("<p class=\"") + (passed ? "pass\">PASSED" : "fail\">FAILED") + "</p>\n<table>\n";
   if (json.contains("meta") && json["meta"].is_object()) {
     for (const auto& [key, value] : json["meta"].items()) {
-      out += "<tr><th>" + escape(key) + "</th><td><code>" + text(value) + "</code></td></tr>\n";
+      out += "<tr><th>" + xmlEscape(key) + "</th><td><code>" + text(value) + "</code></td></tr>\n";
     }
   }
   out += "</table>\n";
@@ -524,13 +524,13 @@ std::string reportPage(const std::string& reportJsonText, const std::vector<std:
     for (const auto& [key, value] : json["totals"].items()) statuses.push_back(key);
   }
   out += "<h2>Units</h2>\n<table>\n<tr><th>group</th><th>dtype</th><th>property</th>";
-  for (const auto& s : statuses) out += "<th>" + escape(s) + "</th>";
+  for (const auto& s : statuses) out += "<th>" + xmlEscape(s) + "</th>";
   out += "</tr>\n";
   for (const auto& group : json.value("groups", nlohmann::json::array())) {
     if (!group.is_object() || !group.contains("properties") || !group["properties"].is_object()) continue;
     for (const auto& [property, counts] : group["properties"].items()) {
       out += "<tr><td>" + text(group.value("group", "")) + "</td><td>" + text(group.value("dtype", "")) + "</td><td>" +
-             escape(property) + "</td>";
+             xmlEscape(property) + "</td>";
       for (const auto& s : statuses) {
         const std::string n = counts.is_object() && counts.contains(s) ? text(counts[s]) : "";
         const bool bad = (s == "FAIL" || s == "CRASH" || s == "TIMEOUT") && n != "0" && !n.empty();
@@ -547,7 +547,7 @@ std::string reportPage(const std::string& reportJsonText, const std::vector<std:
     const std::string id = f.value("id", "");
     const std::string page = "failures/" + id + ".html";
     out += "<h3 class=\"fail\">" + text(f.value("status", "")) + " " +
-           (pages.count(page) != 0 ? "<a href=\"" + escape(page) + "\">" + escape(id) + "</a> (picture)" : escape(id)) +
+           (pages.count(page) != 0 ? "<a href=\"" + xmlEscape(page) + "\">" + xmlEscape(id) + "</a> (picture)" : xmlEscape(id)) +
            "</h3>\n<p>[" + text(f.value("clause", "")) + "] " + text(f.value("group", "")) + " " +
            text(f.value("dtype", "")) + ", " + text(f.value("property", "")) + ": " + text(f.value("message", "")) +
            "</p>\n<pre>";
@@ -560,11 +560,11 @@ std::string reportPage(const std::string& reportJsonText, const std::vector<std:
     if (cov.is_object()) {
       out += "<table>\n";
       for (const auto& [key, value] : cov.items()) {
-        out += "<tr><th>" + escape(key) + "</th><td><pre>" + escape(clip(value.dump(1), 4000)) + "</pre></td></tr>\n";
+        out += "<tr><th>" + xmlEscape(key) + "</th><td><pre>" + xmlEscape(clip(value.dump(1), 4000)) + "</pre></td></tr>\n";
       }
       out += "</table>\n";
     } else {
-      out += "<pre>" + escape(clip(cov.dump(1), 20000)) + "</pre>\n";
+      out += "<pre>" + xmlEscape(clip(cov.dump(1), 20000)) + "</pre>\n";
     }
   }
   out += "<h2>Unspecified bytes</h2>\n";
@@ -573,7 +573,7 @@ std::string reportPage(const std::string& reportJsonText, const std::vector<std:
   else {
     out += "<table>\n<tr><th>why ANY</th><th>bytes</th><th>cases</th></tr>\n";
     for (const auto& [reason, tally] : unspecified.items()) {
-      out += "<tr><td>" + escape(reason) + "</td><td>" + (tally.is_object() ? text(tally.value("bytes", 0)) : "") +
+      out += "<tr><td>" + xmlEscape(reason) + "</td><td>" + (tally.is_object() ? text(tally.value("bytes", 0)) : "") +
              "</td><td>" + (tally.is_object() ? text(tally.value("cases", 0)) : "") + "</td></tr>\n";
     }
     out += "</table>\n";

@@ -400,27 +400,6 @@ std::vector<std::pair<std::string, std::string>> clausesOf(Operation op) {
   return {};
 }
 
-std::string escape(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
-  for (const char ch : text) {
-    switch (ch) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&#39;"; break;
-      default:
-        if (static_cast<unsigned char>(ch) < 0x20 && ch != '\n' && ch != '\t') {
-          out += ' ';
-        } else {
-          out += ch;
-        }
-    }
-  }
-  return out;
-}
-
 const CatStyle& style(Cat cat) {
   static const CatStyle styles[kCatCount] = {
       {"data", "data", "#9cc8f0", "a source byte moved verbatim (or its converted value)"},

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "dcconf/casefile/casefile.hpp"
+#include "dcconf/casefile/text.hpp"
 #include "dcconf/oracle/oracle.hpp"
 
 namespace dcconf::pictures::detail {
@@ -62,6 +63,6 @@ struct ParamRow {
 std::vector<ParamRow> parameterRows(const casefile::CaseData& data, oracle::Operation op);
 std::vector<std::pair<std::string, std::string>> clausesOf(oracle::Operation op);
 
-std::string escape(std::string_view text);  // XML text and attribute escaping
+using casefile::xmlEscape;  // XML text and attribute escaping (casefile/text.hpp)
 
 }  // namespace dcconf::pictures::detail

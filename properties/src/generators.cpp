@@ -23,27 +23,6 @@ std::uint64_t propScale() {
   return scale;
 }
 
-bool globMatch(std::string_view pattern, std::string_view text) {
-  // Iterative matcher with one backtrack point: linear enough for option values.
-  std::size_t p = 0, t = 0, starP = std::string_view::npos, starT = 0;
-  while (t < text.size()) {
-    if (p < pattern.size() && (pattern[p] == '?' || pattern[p] == text[t])) {
-      ++p;
-      ++t;
-    } else if (p < pattern.size() && pattern[p] == '*') {
-      starP = p++;
-      starT = t;
-    } else if (starP != std::string_view::npos) {
-      p = starP + 1;
-      t = ++starT;
-    } else {
-      return false;
-    }
-  }
-  while (p < pattern.size() && pattern[p] == '*') ++p;
-  return p == pattern.size();
-}
-
 bool Scope::allowsPath(Position src, Position dst) const { return globMatch(pathGlob, pathName(src, dst)); }
 
 bool Scope::allowsDType(DType dtype) const {

@@ -7,27 +7,9 @@
 
 #include <nlohmann/json.hpp>
 
-namespace dcconf::report {
+#include "dcconf/casefile/text.hpp"
 
-bool baselineGlobMatch(std::string_view pattern, std::string_view text) {
-  std::size_t p = 0, t = 0, starP = std::string_view::npos, starT = 0;
-  while (t < text.size()) {
-    if (p < pattern.size() && (pattern[p] == '?' || pattern[p] == text[t])) {
-      ++p;
-      ++t;
-    } else if (p < pattern.size() && pattern[p] == '*') {
-      starP = p++;
-      starT = t;
-    } else if (starP != std::string_view::npos) {
-      p = starP + 1;
-      t = ++starT;
-    } else {
-      return false;
-    }
-  }
-  while (p < pattern.size() && pattern[p] == '*') ++p;
-  return p == pattern.size();
-}
+namespace dcconf::report {
 
 namespace {
 
@@ -76,7 +58,7 @@ std::string readEntries(const nlohmann::json& json, const char* list, const std:
 }
 
 bool entryMatches(const BaselineEntry& e, const std::string& unit, const std::string& clause) {
-  return baselineGlobMatch(e.match, unit) && (e.clause.empty() || baselineGlobMatch(e.clause, clause));
+  return casefile::globMatch(e.match, unit) && (e.clause.empty() || casefile::globMatch(e.clause, clause));
 }
 
 const BaselineEntry* firstMatch(const std::vector<BaselineEntry>& entries, const std::string& unit,
@@ -144,7 +126,7 @@ void applyBaseline(Report& report, const Baseline& baseline, bool strict) {
   for (const auto& e : baseline.xfail) {
     bool any = false;
     for (const auto& [unit, where] : report.units()) {
-      if (!baselineGlobMatch(e.match, unit)) continue;
+      if (!casefile::globMatch(e.match, unit)) continue;
       any = true;
       if (failedUnits.count(unit) == 0) summary.xpass.push_back(ref("xfail", e, unit));
     }
@@ -152,7 +134,7 @@ void applyBaseline(Report& report, const Baseline& baseline, bool strict) {
   }
   for (const auto& e : baseline.flakes) {
     bool any = false;
-    for (const auto& [unit, where] : report.units()) any = any || baselineGlobMatch(e.match, unit);
+    for (const auto& [unit, where] : report.units()) any = any || casefile::globMatch(e.match, unit);
     if (!any) summary.stale.push_back(ref("flakes", e));
   }
   report.setBaseline(std::move(summary));

@@ -10,6 +10,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "dcconf/casefile/text.hpp"
+
 namespace dcconf::report {
 namespace {
 
@@ -20,27 +22,7 @@ constexpr std::array kAllStatuses{CaseStatus::pass,           CaseStatus::fail, 
                                   CaseStatus::rejected,       CaseStatus::acceptedInvalid,
                                   CaseStatus::crash,          CaseStatus::timeout};
 
-std::string xmlEscape(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
-  for (const char ch : text) {
-    switch (ch) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&apos;"; break;
-      default:
-        // XML 1.0 forbids most control characters even when escaped.
-        if (static_cast<unsigned char>(ch) < 0x20 && ch != '\n' && ch != '\t' && ch != '\r') {
-          out += '?';
-        } else {
-          out += ch;
-        }
-    }
-  }
-  return out;
-}
+using casefile::xmlEscape;
 
 nlohmann::json countsJson(const Counts& counts) {
   nlohmann::json out = nlohmann::json::object();

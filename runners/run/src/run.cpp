@@ -86,7 +86,6 @@ const std::vector<PropertyDef>& propertyCatalogue() {
   return catalogue;
 }
 
-bool globMatch(std::string_view pattern, std::string_view text) { return props::globMatch(pattern, text); }
 
 std::string propertySlug(const std::string& propertyName) {
   std::string out;

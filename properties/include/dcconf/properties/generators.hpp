@@ -14,6 +14,7 @@
 #include <rapidcheck.h>
 
 #include "dcconf/casefile/casefile.hpp"
+#include "dcconf/casefile/text.hpp"
 #include "dcconf/oracle/oracle.hpp"
 
 namespace dcconf::properties {
@@ -33,8 +34,8 @@ struct Scope {
   bool allowsDType(oracle::DType dtype) const;
 };
 
-// Shell-style glob with * and ?.
-bool globMatch(std::string_view pattern, std::string_view text);
+// Shell-style glob with * and ? (one matcher for every layer: casefile/text.hpp).
+using casefile::globMatch;
 
 // DCCONF_PROP_SCALE (default 1, at most 64) multiplies the upper ends of sizes, counts and strides.
 std::uint64_t propScale();

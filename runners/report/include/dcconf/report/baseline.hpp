@@ -48,7 +48,4 @@ struct BaselineWritten {
 };
 BaselineWritten baselineFromReport(const std::string& reportJsonText, const std::string& file);
 
-// Shell-style glob with * and ? (iterative: no recursion on untrusted patterns).
-bool baselineGlobMatch(std::string_view pattern, std::string_view text);
-
 }  // namespace dcconf::report

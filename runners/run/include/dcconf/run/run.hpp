@@ -11,6 +11,7 @@
 
 #include "dcconf/backends/backend.hpp"
 #include "dcconf/casefile/casefile.hpp"
+#include "dcconf/casefile/text.hpp"
 #include "dcconf/oracle/case.hpp"
 #include "dcconf/report/report.hpp"
 
@@ -86,7 +87,7 @@ std::vector<UnitInfo> listUnits(const RunOptions& options);
 // Quotes text for a POSIX shell when it needs it.
 std::string shellQuoteArg(const std::string& text);
 
-// Shell-style glob with * and ?.
-bool globMatch(std::string_view pattern, std::string_view text);
+// Shell-style glob with * and ? (casefile/text.hpp).
+using casefile::globMatch;
 
 }  // namespace dcconf::run
