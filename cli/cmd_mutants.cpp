@@ -75,14 +75,16 @@ int runMutants(MutantsCliOptions& o) {
     if (!begin.output) return fail(ExitStatus::outputRefused, begin.error);
     staged.emplace(std::move(*begin.output));
   }
+  // Counterexamples go to the staging folder as each mutant ends (or nowhere without --out), not kept in memory.
+  std::string error;
+  o.kill.fileSink = [&](run::OutputFile&& file) {
+    if (staged && error.empty()) error = staged->write(file.relativePath, file.text);
+  };
   const mutants::KillMatrix matrix = mutants::runKillMatrix(o.kill, std::cerr);
   if (matrix.rows.empty()) return fail(ExitStatus::usage, "--only: no mutant matches '" + o.kill.nameGlob + "'");
   matrix.print(std::cout);
   if (staged) {
-    std::string error = staged->write("mutants.json", matrix.toJsonText());
-    for (const auto& file : matrix.files) {
-      if (error.empty()) error = staged->write(file.relativePath, file.text);
-    }
+    if (error.empty()) error = staged->write("mutants.json", matrix.toJsonText());
     if (error.empty()) error = staged->commit();
     if (!error.empty()) return fail(ExitStatus::outputRefused, error);
   }

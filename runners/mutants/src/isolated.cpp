@@ -3,6 +3,7 @@
 // goes on. The child writes dst and its answer into shared memory; it dies with its parent (PR_SET_PDEATHSIG).
 #include "isolated.hpp"
 
+#include <malloc.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
@@ -59,6 +60,7 @@ class IsolatedBackend final : public backends::Backend {
   RunResult runInChild(const oracle::Case& c, std::span<const std::uint8_t> src, std::span<std::uint8_t> shared,
                        Answer& answer) {
     if (backends::stopping()) return {RunStatus::error, "dcconf is stopping (interrupted)"};
+    ::malloc_trim(0);
     const pid_t parent = ::getpid();
     const pid_t pid = ::fork();
     if (pid < 0) return {RunStatus::error, std::string("isolated mutant: fork: ") + std::strerror(errno)};

@@ -210,8 +210,11 @@ KillMatrix runKillMatrix(const KillOptions& options, std::ostream& err) {
     for (const std::uint64_t seed : options.seeds) {
       KillOptions one = options;
       one.seeds = {seed};
-      KillMatrix matrix = runKillMatrix(one, err);
       const std::string prefix = "seed-" + std::to_string(seed) + "/";
+      if (options.fileSink) {
+        one.fileSink = [&](run::OutputFile&& file) { options.fileSink({prefix + file.relativePath, std::move(file.text)}); };
+      }
+      KillMatrix matrix = runKillMatrix(one, err);
       for (KillRow& row : matrix.rows) {
         if (!row.caseFile.empty()) row.caseFile = prefix + row.caseFile;
         all.rows.push_back(std::move(row));
@@ -234,6 +237,10 @@ KillMatrix runKillMatrixOneSeed(const KillOptions& options, std::ostream& err) {
   for (const Mutant& mutant : catalogue()) {
     if (!run::globMatch(options.nameGlob, mutant.name) || mutant.conditionClass.empty() == options.conditional) continue;
     matrix.rows.push_back(killOne(mutant, options, matrix.files, err));
+    if (options.fileSink) {
+      for (run::OutputFile& file : matrix.files) options.fileSink(std::move(file));
+      matrix.files.clear();
+    }
     const KillRow& row = matrix.rows.back();
     progress.unitDone(row.casesToKill, !row.killed);
     if (report::Progress::enabledByDefault()) err << "\r\033[K";  // the line replaces the bar, which redraws below

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <chrono>
+#include <functional>
 #include <cstdint>
 #include <iosfwd>
 #include <map>
@@ -54,6 +55,10 @@ struct KillOptions {
   std::string nameGlob = "*";  // only mutants whose name matches
   bool defaultRun = false;     // each mutant against the default run (100 cases per property), not a time budget
   bool conditional = false;    // the conditional mutants (always against the default run) instead of the others
+  // Set: each counterexample file goes here as soon as its mutant is done (relative path already prefixed with
+  // seed-N/ for several seeds) and KillMatrix::files stays empty. A wide counterexample is megabytes of JSON, and
+  // holding 46 of them made every fork of an isolated (crash, hang) mutant's case copy-on-write a 400 MB process.
+  std::function<void(run::OutputFile&&)> fileSink;
 };
 
 struct KillRow {
