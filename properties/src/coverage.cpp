@@ -39,6 +39,28 @@ FieldRange values(std::string_view name, std::uint32_t width, std::uint64_t lo, 
   return {name, width, lo, hi, hi, 1, true};
 }
 
+// ND2NZ-1 (dstNzMatrixStride 0 only for one matrix: AMB-6).
+std::vector<FieldRange> nd2nzRanges() {
+  return {full("Nd2NzParams.ndNum", 16, 0, 4095),          full("Nd2NzParams.nValue", 16, 0, 16384),
+          full("Nd2NzParams.dValue", 16, 0, kU16),         full("Nd2NzParams.srcNdMatrixStride", 16, 0, kU16),
+          full("Nd2NzParams.srcDValue", 16, 1, kU16),      full("Nd2NzParams.dstNzC0Stride", 16, 1, 16384),
+          full("Nd2NzParams.dstNzNStride", 16, 1, 16384),  full("Nd2NzParams.dstNzMatrixStride", 16, 1, kU16)};
+}
+
+// PAD-U2L1-1: the UB->GM leg reads `params` as PAD-U2G (PAD-U2G-1 rows; the GM dstStride in AMB-3's unit: 32-byte
+// blocks under doc-table reach a 4 MiB workspace at kReachGmStrideBytes / 32), the ND2NZ leg reads nd2nzParams
+// (ND2NZ-1 rows; ndNum is fixed at 1 by PAD-U2L1-2, so it is no row).
+std::vector<FieldRange> padUbToTscmRanges(const Case& c) {
+  std::vector<FieldRange> out = padRanges(c, false);
+  if (std::holds_alternative<DataCopyExtParams>(c.params) &&
+      c.profile.tscmGmStrideUnit != Profile::TscmGmStrideUnit::bytes) {
+    out[3].reachMax = kReachGmStrideBytes / kDataBlockBytes;
+  }
+  const std::vector<FieldRange> nd = nd2nzRanges();
+  out.insert(out.end(), nd.begin() + 1, nd.end());
+  return out;
+}
+
 // FIX-1..4 (DataCopyCO12DstParams), and with nz2ndEn FIX-2's SetFixpipeNz2ndFlag register. nSize is a multiple of
 // C0d without nz2nd; srcStride a multiple of 16; dstStride counts 32-byte blocks (elements with nz2nd) and, with
 // the register's dstNdStride, reaches what a 4 MiB buffer holds; mSize 16383 rows (a million elements converted
@@ -94,6 +116,7 @@ bool coverageGated(Operation operation) {
   switch (operation) {
     case Operation::padGmToUb:
     case Operation::padUbToGm:
+    case Operation::padUbToTscm:
     case Operation::copy0Level:
     case Operation::copy2Level:
     case Operation::nd2nz:
@@ -117,11 +140,8 @@ std::vector<FieldRange> fieldRanges(const Case& c, Operation operation) {
               full("DataCopyParams.srcStride", 16, 0, kU16), full("DataCopyParams.dstStride", 16, 0, kU16)};
     case Operation::copy2Level:  // DC-3, AMB-4 default: at most 65535 blocks, so calCount*s < 65536*32
       return {full("CalCount.calCount", 32, 0, (std::uint64_t{65536} * kDataBlockBytes - 1) / s)};
-    case Operation::nd2nz:  // ND2NZ-1 (dstNzMatrixStride 0 only for one matrix: AMB-6)
-      return {full("Nd2NzParams.ndNum", 16, 0, 4095),          full("Nd2NzParams.nValue", 16, 0, 16384),
-              full("Nd2NzParams.dValue", 16, 0, kU16),         full("Nd2NzParams.srcNdMatrixStride", 16, 0, kU16),
-              full("Nd2NzParams.srcDValue", 16, 1, kU16),      full("Nd2NzParams.dstNzC0Stride", 16, 1, 16384),
-              full("Nd2NzParams.dstNzNStride", 16, 1, 16384),  full("Nd2NzParams.dstNzMatrixStride", 16, 1, kU16)};
+    case Operation::padUbToTscm: return c.nd2nzParams ? padUbToTscmRanges(c) : std::vector<FieldRange>{};
+    case Operation::nd2nz: return nd2nzRanges();
     case Operation::nz2nd:  // NZ2ND-1: dValue a multiple of 16
       return {full("Nz2NdParamsFull.ndNum", 16, 0, 4095),
               full("Nz2NdParamsFull.nValue", 16, 1, 8192),
@@ -178,6 +198,11 @@ std::vector<FieldSample> fieldSamples(const Case& c, Operation operation) {
         }
       },
       c.params);
+  if (operation == Operation::padUbToTscm && c.nd2nzParams) {  // the ND2NZ leg after the UB->GM leg (PAD-U2L1-1)
+    const Nd2NzParams& p = *c.nd2nzParams;
+    values.insert(values.end(), {p.nValue, p.dValue, p.srcNdMatrixStride, p.srcDValue, p.dstNzC0Stride,
+                                 p.dstNzNStride, p.dstNzMatrixStride});
+  }
   std::vector<FieldSample> samples;
   if (values.size() != ranges.size()) return samples;  // a struct the operation's gate does not model
   for (std::size_t k = 0; k < ranges.size(); ++k) samples.push_back({ranges[k], values[k]});

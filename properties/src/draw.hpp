@@ -44,6 +44,7 @@ oracle::Product drawProduct(const std::vector<oracle::Product>& products);
 // whole, the others set small so the case stays cheap and the field observable. No-op for an ungated operation.
 std::uint64_t drawWhole(const FieldRange& range);
 void widenSometimes(oracle::Case& c, oracle::Operation operation);
+void widenPadUbToTscm(oracle::Case& c, const Scope& scope);  // both legs of PAD-U2L1, kept matched
 void growToAsIfFootprint(InvalidCase& invalid);
 // numbers.cpp: ENH CO1 source elements of type u rewritten with ties, saturation bounds and special values (often).
 void plantConversionSources(casefile::CaseData& data, oracle::DType u);
