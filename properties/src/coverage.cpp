@@ -1,4 +1,4 @@
-// The coverage model: documented ranges (SEMANTICS PAD-G2U-1, PAD-U2G-1, DC-1, DC-3/AMB-4, ND2NZ-1, NZ2ND-1,
+// The coverage model: documented ranges (SEMANTICS PAD-G2U-1, PAD-U2G-1, PAD-U2L1-1/2, SLICE-1..4, DC-1, DC-3/AMB-4, ND2NZ-1, NZ2ND-1,
 // DN2NZ-2) and the reach of each field (docs/coverage.md).
 #include "dcconf/properties/coverage.hpp"
 
@@ -61,6 +61,56 @@ std::vector<FieldRange> padUbToTscmRanges(const Case& c) {
   return out;
 }
 
+// SLICE rows: dimValue (SLICE-4: 1..8, every value), then per dimension d < dimValue the SliceInfo fields of each side
+// and the two shapes: srcSliceInfo[d].{startIndex, endIndex, stride, burstLen}, dstSliceInfo[d].{...}, srcShape[d],
+// dstShape[d]. An index is below its shape (SLICE-1: at most 2^32 - 2), a shape at least 1, dimension 0's burstLen at
+// least 1 (SLICE-3; k >= 1: AMB-5, the same range). The UB side's dimension-0 start, and a UB source's dimension-0
+// stride, are whole 32-byte blocks (SLICE-4, G-5): step C0.
+constexpr std::size_t kSliceRowsPerDim = 10;
+
+std::string_view sliceRowName(std::size_t d, std::size_t j) {
+  static const std::vector<std::string> names = [] {
+    static constexpr const char* kInfo[4] = {"startIndex", "endIndex", "stride", "burstLen"};
+    std::vector<std::string> out;
+    for (std::size_t k = 0; k < kMaxSliceDims; ++k) {
+      const std::string i = "[" + std::to_string(k) + "]";
+      for (const char* side : {"srcSliceInfo", "dstSliceInfo"}) {
+        for (const char* f : kInfo) out.push_back(std::string("SliceParams.") + side + i + "." + f);
+      }
+      out.push_back("SliceParams.srcShape" + i);
+      out.push_back("SliceParams.dstShape" + i);
+    }
+    return out;
+  }();
+  return names[d * kSliceRowsPerDim + j];
+}
+
+std::vector<FieldRange> sliceRanges(const Case& c) {
+  const auto& p = std::get<SliceParams>(c.params);
+  const std::uint64_t c0 = kDataBlockBytes / sizeBytes(c.dtype);
+  const bool ubSrc = c.srcPos != Position::GM;
+  std::vector<FieldRange> out{values("SliceParams.dimValue", 32, 1, kMaxSliceDims)};
+  for (std::size_t d = 0; d < std::min<std::size_t>(p.dimValue, kMaxSliceDims); ++d) {
+    const std::uint64_t reach = d == 0 ? kReachSliceDim0Elements : kReachSliceOuterIndex;
+    const std::uint64_t burstReach = d == 0 ? kReachSliceBurstLen : kU32;
+    for (std::size_t side = 0; side < 2; ++side) {
+      const bool ub = (side == 0) == ubSrc;
+      const std::uint64_t startStep = d == 0 && ub ? c0 : 1;
+      const std::uint64_t strideStep = d == 0 && ub && side == 0 ? c0 : 1;
+      auto row = [&](std::size_t j, std::uint64_t lo, std::uint64_t hi, std::uint64_t r, std::uint64_t step) {
+        out.push_back({sliceRowName(d, 4 * side + j), 32, lo, hi / step * step, (r + 1 - step) / step * step, step});
+      };
+      row(0, 0, kU32 - 1, reach, startStep);
+      row(1, 0, kU32 - 1, reach, 1);
+      row(2, 0, kU32, reach, strideStep);
+      row(3, 1, kU32, burstReach, 1);
+    }
+    out.push_back({sliceRowName(d, 8), 32, 1, kU32, reach, 1});
+    out.push_back({sliceRowName(d, 9), 32, 1, kU32, reach, 1});
+  }
+  return out;
+}
+
 // FIX-1..4 (DataCopyCO12DstParams), and with nz2ndEn FIX-2's SetFixpipeNz2ndFlag register. nSize is a multiple of
 // C0d without nz2nd; srcStride a multiple of 16; dstStride counts 32-byte blocks (elements with nz2nd) and, with
 // the register's dstNdStride, reaches what a 4 MiB buffer holds; mSize 16383 rows (a million elements converted
@@ -117,6 +167,7 @@ bool coverageGated(Operation operation) {
     case Operation::padGmToUb:
     case Operation::padUbToGm:
     case Operation::padUbToTscm:
+    case Operation::slice:
     case Operation::copy0Level:
     case Operation::copy2Level:
     case Operation::nd2nz:
@@ -161,6 +212,7 @@ std::vector<FieldRange> fieldRanges(const Case& c, Operation operation) {
               full("Dn2NzParams.dstNzNStride", 16, 1, kU16),
               {"Dn2NzParams.dstNzMatrixStride", 32, c0, kU32 / c0 * c0, (kReachDn2NzElements + 1 - c0), c0}};
     }
+    case Operation::slice: return sliceRanges(c);
     case Operation::fixpipe: return fixRanges(c);
     case Operation::enhancedCo1ToCo2:
       if (!c.enhancedParams || c.enhancedParams->blockMode == BlockMode::normal) return {};
@@ -189,6 +241,14 @@ std::vector<FieldSample> fieldSamples(const Case& c, Operation operation) {
         } else if constexpr (std::is_same_v<P, Dn2NzParams>) {
           values = {p.dnNum, p.nValue, p.dValue, p.srcDnMatrixStride, p.srcDValue, p.dstNzC0Stride, p.dstNzNStride,
                     p.dstNzMatrixStride};
+        } else if constexpr (std::is_same_v<P, SliceParams>) {
+          values = {p.dimValue};
+          for (std::size_t d = 0; d < std::min<std::size_t>(p.dimValue, kMaxSliceDims); ++d) {
+            for (const SliceInfo& si : {p.srcSliceInfo[d], p.dstSliceInfo[d]}) {
+              values.insert(values.end(), {si.startIndex, si.endIndex, si.stride, si.burstLen});
+            }
+            values.insert(values.end(), {p.srcShape[d], p.dstShape[d]});
+          }
         } else if constexpr (std::is_same_v<P, DataCopyCO12DstParams>) {
           values = {p.nSize,   p.mSize,          p.srcStride,       p.dstStride, static_cast<std::uint64_t>(p.quantPre),
                     p.reluPre, p.channelSplit, p.nz2ndEn};

@@ -31,6 +31,14 @@ inline constexpr std::uint64_t kReachFixMSize = (std::uint64_t{1} << 14) - 1;
 // ENH CO1->CO2 converts every element of its source (ENH-4, with the AMB-13/14/16 readings): a wide blockLen or
 // srcStride spans at most this much source (256 KiB), to keep the oracle's cost bounded.
 inline constexpr std::uint64_t kWideCo1SourceBytes = kWideBufferBytes / 16;
+// SLICE (u32 fields, documented up to 2^32 - 1, SLICE-1..4): dimension 0's element indices, strides and shape reach
+// 2^16 - 1 elements (256 KiB of 4-byte elements), dimension 0's burstLen 2^13 - 1 blocks (a 256 KiB burst); a
+// dimension k >= 1 multiplies its index by the pitch below it (at least one 32-byte burst), so its indices, stride and
+// shape reach 2^13 - 1 (256 KiB). Half of SLICE's cases are wide (81 rows): 1 MiB reaches cost 4 s a product run.
+// burstLen of k >= 1 moves no data (AMB-5): reached in full.
+inline constexpr std::uint64_t kReachSliceDim0Elements = (std::uint64_t{1} << 16) - 1;
+inline constexpr std::uint64_t kReachSliceBurstLen = (std::uint64_t{1} << 13) - 1;
+inline constexpr std::uint64_t kReachSliceOuterIndex = (std::uint64_t{1} << 13) - 1;
 
 struct FieldRange {
   std::string_view name;       // "DataCopyExtParams.srcStride"
