@@ -47,14 +47,15 @@ std::vector<FieldRange> nd2nzRanges() {
           full("Nd2NzParams.dstNzNStride", 16, 1, 16384),  full("Nd2NzParams.dstNzMatrixStride", 16, 1, kU16)};
 }
 
-// PAD-U2L1-1: the UB->GM leg reads `params` as PAD-U2G (PAD-U2G-1 rows; the GM dstStride in AMB-3's unit: 32-byte
-// blocks under doc-table reach a 4 MiB workspace at kReachGmStrideBytes / 32), the ND2NZ leg reads nd2nzParams
+// PAD-U2L1-1: the UB->GM leg reads `params` as PAD-U2G (PAD-U2G-1 rows; the Ext blockLen and GM dstStride, in AMB-3's
+// unit, reach kReachTscmGmStrideBytes of workspace), the ND2NZ leg reads nd2nzParams
 // (ND2NZ-1 rows; ndNum is fixed at 1 by PAD-U2L1-2, so it is no row).
 std::vector<FieldRange> padUbToTscmRanges(const Case& c) {
   std::vector<FieldRange> out = padRanges(c, false);
-  if (std::holds_alternative<DataCopyExtParams>(c.params) &&
-      c.profile.tscmGmStrideUnit != Profile::TscmGmStrideUnit::bytes) {
-    out[3].reachMax = kReachGmStrideBytes / kDataBlockBytes;
+  if (std::holds_alternative<DataCopyExtParams>(c.params)) {
+    const bool bytes = c.profile.tscmGmStrideUnit == Profile::TscmGmStrideUnit::bytes;
+    out[1].reachMax = kReachTscmGmStrideBytes;
+    out[3].reachMax = bytes ? kReachTscmGmStrideBytes : kReachTscmGmStrideBytes / kDataBlockBytes;
   }
   const std::vector<FieldRange> nd = nd2nzRanges();
   out.insert(out.end(), nd.begin() + 1, nd.end());

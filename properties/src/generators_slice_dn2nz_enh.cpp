@@ -42,17 +42,7 @@ SliceInfo drawSliceOuter(std::uint64_t picks, std::uint32_t burstLen) {
           burstLen};
 }
 
-// A SLICE row's whole-range value: a boundary three draws in four, the upper two (which only wide cases reach) three
-// times as often as the lower two, so the 81 rows see every boundary in a default run (docs/coverage.md).
-std::uint64_t drawSliceWhole(const FieldRange& range) {
-  const std::uint64_t bits = drawWhole(range);
-  const std::uint64_t lo = range.docMin, hi = range.reachMax, step = range.step;
-  const std::uint64_t boundary =
-      std::vector<std::uint64_t>{lo, lo + step, hi - step, hi}[drawWeightedIndex({1, 1, 3, 3})];
-  return drawWeightedBool(1, 3) ? boundary : bits;
-}
-
-// Whole ranges (docs/coverage.md): in half the cases one SLICE field kind of dimension d (coverage.cpp's rows) is drawn
+// Whole ranges (docs/coverage.md): in one case of four one SLICE field kind of dimension d (coverage.cpp's rows) is drawn
 // whole, on one side or (where the sides stay independent) on both, and the layout around it is the smallest one that
 // makes it observable: one 32-byte burst per entry, two entries or two bursts where the field is a distance (end,
 // stride, shape as the next dimension's pitch), dimensions below d trivial, and the other side selecting as many
@@ -60,7 +50,7 @@ std::uint64_t drawSliceWhole(const FieldRange& range) {
 // beside it). burstLen of the dimensions >= 1 moves no data (AMB-5): every wide case draws those whole, both sides
 // equal.
 void widenSlice(Case& c, SliceParams& p, bool ubSrc) {
-  if (!drawBool()) return;
+  if (!drawOneIn(4)) return;
   Case all = c;
   SliceParams every;
   every.dimValue = kMaxSliceDims;
@@ -69,10 +59,10 @@ void widenSlice(Case& c, SliceParams& p, bool ubSrc) {
   const std::size_t d = drawIndex(kMaxSliceDims);
   const std::size_t j = drawIndex(10);  // srcSliceInfo[d] fields, dstSliceInfo[d] fields, srcShape[d], dstShape[d]
   const std::size_t jOther = j < 8 ? (j + 4) % 8 : 17 - j;
-  const std::uint64_t vx = drawSliceWhole(ranges[1 + 10 * d + j]);
-  const std::uint64_t vy = drawSliceWhole(ranges[1 + 10 * d + jOther]);
+  const std::uint64_t vx = drawWholeUpper(ranges[1 + 10 * d + j]);
+  const std::uint64_t vy = drawWholeUpper(ranges[1 + 10 * d + jOther]);
   std::array<std::uint64_t, kMaxSliceDims> outerBurstLen{};
-  for (std::size_t k = 1; k < kMaxSliceDims; ++k) outerBurstLen[k] = drawSliceWhole(ranges[1 + 10 * k + 3]);
+  for (std::size_t k = 1; k < kMaxSliceDims; ++k) outerBurstLen[k] = drawWholeUpper(ranges[1 + 10 * k + 3]);
   const bool onSrc = j < 4 || j == 8;
   const std::size_t kind = j >= 8 ? 4 : j % 4;  // start, end, stride, burstLen, shape
   const std::uint64_t s = sizeBytes(c.dtype);

@@ -25,6 +25,13 @@ std::uint64_t drawWhole(const FieldRange& range) {
   return std::clamp(atBoundary ? boundary : bits, lo, hi);
 }
 
+std::uint64_t drawWholeUpper(const FieldRange& range) {
+  const std::uint64_t bits = drawWhole(range);
+  const std::uint64_t lo = range.docMin, hi = range.reachMax, step = range.step;
+  const std::uint64_t boundary =
+      std::vector<std::uint64_t>{lo, lo + step, hi - step, hi}[drawWeightedIndex({1, 1, 3, 3})];
+  return drawWeightedBool(1, 3) ? boundary : bits;
+}
 
 namespace {
 
@@ -177,16 +184,16 @@ void tscmProbeGap(TscmBlocks& b, Nd2NzParams& nd, std::uint64_t gapBytes, std::u
 
 }  // namespace
 
-// UB->TSCM (PAD-U2L1-1), n cases of 40 for its 11 rows: one field of either leg drawn whole, the other fields small,
+// UB->TSCM (PAD-U2L1-1), n cases of 80 for its 11 rows (its oracle keeps 8 bytes per workspace byte: half the rate): one field of either leg drawn whole, the other fields small,
 // and the two legs matched so that the wide field shows in the destination: a wide UB->GM field writes a
 // contiguous workspace (dstStride 0) that the ND2NZ leg tiles, a wide GM dstStride is probed by an ND2NZ row inside
 // block 1, and a wide ND2NZ field gets UB->GM blocks covering what it reads.
 void widenPadUbToTscm(Case& c, const Scope& scope) {
   if (scope.profile) c.profile = *scope.profile;  // AMB-3 decides the GM stride unit
   const std::vector<FieldRange> ranges = fieldRanges(c, Operation::padUbToTscm);
-  if (!drawWeightedBool(40 - ranges.size(), ranges.size())) return;
+  if (!drawWeightedBool(80 - ranges.size(), ranges.size())) return;
   const std::size_t field = drawIndex(ranges.size());
-  const std::uint64_t v = drawWhole(ranges[field]);
+  const std::uint64_t v = drawWholeUpper(ranges[field]);
   const std::uint64_t s = sizeBytes(c.dtype);
   const bool ext = std::holds_alternative<DataCopyExtParams>(c.params);
   const std::uint64_t blockLenMax = ext ? 2097151 : 0xFFFF;

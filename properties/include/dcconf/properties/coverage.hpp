@@ -20,6 +20,9 @@ inline constexpr std::uint64_t kWideBufferBytes = std::uint64_t{4} << 20;
 // The 32-bit strides of DataCopyExtParams: GM strides count bytes, UB strides 32-byte blocks.
 inline constexpr std::uint64_t kReachGmStrideBytes = (std::uint64_t{1} << 21) - 1;
 inline constexpr std::uint64_t kReachUbStrideBlocks = (std::uint64_t{1} << 17) - 1;
+// UB->TSCM's GM workspace (PAD-U2L1-1): the oracle keeps 8 bytes per workspace byte, so a wide Ext blockLen or GM
+// dstStride reaches 256 KiB (a 2 MiB workspace) where PAD-U2G reaches 2 MiB.
+inline constexpr std::uint64_t kReachTscmGmStrideBytes = (std::uint64_t{1} << 18) - 1;
 // DN2NZ's 32- and 64-bit fields (elements).
 inline constexpr std::uint64_t kReachDn2NzElements = (std::uint64_t{1} << 20) - 1;
 // FIX's 32-bit dstStride (32-byte blocks without nz2nd, elements with it) and the nz2nd register's dstNdStride
