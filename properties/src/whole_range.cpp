@@ -30,7 +30,9 @@ std::uint64_t drawWholeUpper(const FieldRange& range) {
   const std::uint64_t lo = range.docMin, hi = range.reachMax, step = range.step;
   const std::uint64_t boundary =
       std::vector<std::uint64_t>{lo, lo + step, hi - step, hi}[drawWeightedIndex({1, 1, 3, 3})];
-  return drawWeightedBool(1, 3) ? boundary : bits;
+  // a boundary is far from a small failing value: the value shrinks on its own, in steps, toward the minimum
+  const std::uint64_t v = drawWeightedBool(1, 3) ? boundary : bits;
+  return drawShrinkOnly(v / step, lo / step) * step;
 }
 
 namespace {
