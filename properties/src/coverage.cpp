@@ -1,4 +1,4 @@
-// The coverage model: documented ranges (SEMANTICS PAD-G2U-1, PAD-U2G-1, DC-1, DC-3/AMB-4, ND2NZ-1, NZ2ND-1,
+// The coverage model: documented ranges (SEMANTICS PAD-G2U-1, PAD-U2G-1, PAD-U2L1-1/2, SLICE-1..4, DC-1, DC-3/AMB-4, ND2NZ-1, NZ2ND-1,
 // DN2NZ-2) and the reach of each field (docs/coverage.md).
 #include "dcconf/properties/coverage.hpp"
 
@@ -37,6 +37,79 @@ std::vector<FieldRange> padRanges(const Case& c, bool srcIsGm) {
 
 FieldRange values(std::string_view name, std::uint32_t width, std::uint64_t lo, std::uint64_t hi) {
   return {name, width, lo, hi, hi, 1, true};
+}
+
+// ND2NZ-1 (dstNzMatrixStride 0 only for one matrix: AMB-6).
+std::vector<FieldRange> nd2nzRanges() {
+  return {full("Nd2NzParams.ndNum", 16, 0, 4095),          full("Nd2NzParams.nValue", 16, 0, 16384),
+          full("Nd2NzParams.dValue", 16, 0, kU16),         full("Nd2NzParams.srcNdMatrixStride", 16, 0, kU16),
+          full("Nd2NzParams.srcDValue", 16, 1, kU16),      full("Nd2NzParams.dstNzC0Stride", 16, 1, 16384),
+          full("Nd2NzParams.dstNzNStride", 16, 1, 16384),  full("Nd2NzParams.dstNzMatrixStride", 16, 1, kU16)};
+}
+
+// PAD-U2L1-1: the UB->GM leg reads `params` as PAD-U2G (PAD-U2G-1 rows; the Ext blockLen and GM dstStride, in AMB-3's
+// unit, reach kReachTscmGmStrideBytes of workspace), the ND2NZ leg reads nd2nzParams
+// (ND2NZ-1 rows; ndNum is fixed at 1 by PAD-U2L1-2, so it is no row).
+std::vector<FieldRange> padUbToTscmRanges(const Case& c) {
+  std::vector<FieldRange> out = padRanges(c, false);
+  if (std::holds_alternative<DataCopyExtParams>(c.params)) {
+    const bool bytes = c.profile.tscmGmStrideUnit == Profile::TscmGmStrideUnit::bytes;
+    out[1].reachMax = kReachTscmGmStrideBytes;
+    out[3].reachMax = bytes ? kReachTscmGmStrideBytes : kReachTscmGmStrideBytes / kDataBlockBytes;
+  }
+  const std::vector<FieldRange> nd = nd2nzRanges();
+  out.insert(out.end(), nd.begin() + 1, nd.end());
+  return out;
+}
+
+// SLICE rows: dimValue (SLICE-4: 1..8, every value), then per dimension d < dimValue the SliceInfo fields of each side
+// and the two shapes: srcSliceInfo[d].{startIndex, endIndex, stride, burstLen}, dstSliceInfo[d].{...}, srcShape[d],
+// dstShape[d]. An index is below its shape (SLICE-1: at most 2^32 - 2), a shape at least 1, dimension 0's burstLen at
+// least 1 (SLICE-3; k >= 1: AMB-5, the same range). The UB side's dimension-0 start, and a UB source's dimension-0
+// stride, are whole 32-byte blocks (SLICE-4, G-5): step C0.
+constexpr std::size_t kSliceRowsPerDim = 10;
+
+std::string_view sliceRowName(std::size_t d, std::size_t j) {
+  static const std::vector<std::string> names = [] {
+    static constexpr const char* kInfo[4] = {"startIndex", "endIndex", "stride", "burstLen"};
+    std::vector<std::string> out;
+    for (std::size_t k = 0; k < kMaxSliceDims; ++k) {
+      const std::string i = "[" + std::to_string(k) + "]";
+      for (const char* side : {"srcSliceInfo", "dstSliceInfo"}) {
+        for (const char* f : kInfo) out.push_back(std::string("SliceParams.") + side + i + "." + f);
+      }
+      out.push_back("SliceParams.srcShape" + i);
+      out.push_back("SliceParams.dstShape" + i);
+    }
+    return out;
+  }();
+  return names[d * kSliceRowsPerDim + j];
+}
+
+std::vector<FieldRange> sliceRanges(const Case& c) {
+  const auto& p = std::get<SliceParams>(c.params);
+  const std::uint64_t c0 = kDataBlockBytes / sizeBytes(c.dtype);
+  const bool ubSrc = c.srcPos != Position::GM;
+  std::vector<FieldRange> out{values("SliceParams.dimValue", 32, 1, kMaxSliceDims)};
+  for (std::size_t d = 0; d < std::min<std::size_t>(p.dimValue, kMaxSliceDims); ++d) {
+    const std::uint64_t reach = d == 0 ? kReachSliceDim0Elements : kReachSliceOuterIndex;
+    const std::uint64_t burstReach = d == 0 ? kReachSliceBurstLen : kU32;
+    for (std::size_t side = 0; side < 2; ++side) {
+      const bool ub = (side == 0) == ubSrc;
+      const std::uint64_t startStep = d == 0 && ub ? c0 : 1;
+      const std::uint64_t strideStep = d == 0 && ub && side == 0 ? c0 : 1;
+      auto row = [&](std::size_t j, std::uint64_t lo, std::uint64_t hi, std::uint64_t r, std::uint64_t step) {
+        out.push_back({sliceRowName(d, 4 * side + j), 32, lo, hi / step * step, (r + 1 - step) / step * step, step});
+      };
+      row(0, 0, kU32 - 1, reach, startStep);
+      row(1, 0, kU32 - 1, reach, 1);
+      row(2, 0, kU32, reach, strideStep);
+      row(3, 1, kU32, burstReach, 1);
+    }
+    out.push_back({sliceRowName(d, 8), 32, 1, kU32, reach, 1});
+    out.push_back({sliceRowName(d, 9), 32, 1, kU32, reach, 1});
+  }
+  return out;
 }
 
 // FIX-1..4 (DataCopyCO12DstParams), and with nz2ndEn FIX-2's SetFixpipeNz2ndFlag register. nSize is a multiple of
@@ -94,6 +167,8 @@ bool coverageGated(Operation operation) {
   switch (operation) {
     case Operation::padGmToUb:
     case Operation::padUbToGm:
+    case Operation::padUbToTscm:
+    case Operation::slice:
     case Operation::copy0Level:
     case Operation::copy2Level:
     case Operation::nd2nz:
@@ -117,11 +192,8 @@ std::vector<FieldRange> fieldRanges(const Case& c, Operation operation) {
               full("DataCopyParams.srcStride", 16, 0, kU16), full("DataCopyParams.dstStride", 16, 0, kU16)};
     case Operation::copy2Level:  // DC-3, AMB-4 default: at most 65535 blocks, so calCount*s < 65536*32
       return {full("CalCount.calCount", 32, 0, (std::uint64_t{65536} * kDataBlockBytes - 1) / s)};
-    case Operation::nd2nz:  // ND2NZ-1 (dstNzMatrixStride 0 only for one matrix: AMB-6)
-      return {full("Nd2NzParams.ndNum", 16, 0, 4095),          full("Nd2NzParams.nValue", 16, 0, 16384),
-              full("Nd2NzParams.dValue", 16, 0, kU16),         full("Nd2NzParams.srcNdMatrixStride", 16, 0, kU16),
-              full("Nd2NzParams.srcDValue", 16, 1, kU16),      full("Nd2NzParams.dstNzC0Stride", 16, 1, 16384),
-              full("Nd2NzParams.dstNzNStride", 16, 1, 16384),  full("Nd2NzParams.dstNzMatrixStride", 16, 1, kU16)};
+    case Operation::padUbToTscm: return c.nd2nzParams ? padUbToTscmRanges(c) : std::vector<FieldRange>{};
+    case Operation::nd2nz: return nd2nzRanges();
     case Operation::nz2nd:  // NZ2ND-1: dValue a multiple of 16
       return {full("Nz2NdParamsFull.ndNum", 16, 0, 4095),
               full("Nz2NdParamsFull.nValue", 16, 1, 8192),
@@ -141,6 +213,7 @@ std::vector<FieldRange> fieldRanges(const Case& c, Operation operation) {
               full("Dn2NzParams.dstNzNStride", 16, 1, kU16),
               {"Dn2NzParams.dstNzMatrixStride", 32, c0, kU32 / c0 * c0, (kReachDn2NzElements + 1 - c0), c0}};
     }
+    case Operation::slice: return sliceRanges(c);
     case Operation::fixpipe: return fixRanges(c);
     case Operation::enhancedCo1ToCo2:
       if (!c.enhancedParams || c.enhancedParams->blockMode == BlockMode::normal) return {};
@@ -169,6 +242,14 @@ std::vector<FieldSample> fieldSamples(const Case& c, Operation operation) {
         } else if constexpr (std::is_same_v<P, Dn2NzParams>) {
           values = {p.dnNum, p.nValue, p.dValue, p.srcDnMatrixStride, p.srcDValue, p.dstNzC0Stride, p.dstNzNStride,
                     p.dstNzMatrixStride};
+        } else if constexpr (std::is_same_v<P, SliceParams>) {
+          values = {p.dimValue};
+          for (std::size_t d = 0; d < std::min<std::size_t>(p.dimValue, kMaxSliceDims); ++d) {
+            for (const SliceInfo& si : {p.srcSliceInfo[d], p.dstSliceInfo[d]}) {
+              values.insert(values.end(), {si.startIndex, si.endIndex, si.stride, si.burstLen});
+            }
+            values.insert(values.end(), {p.srcShape[d], p.dstShape[d]});
+          }
         } else if constexpr (std::is_same_v<P, DataCopyCO12DstParams>) {
           values = {p.nSize,   p.mSize,          p.srcStride,       p.dstStride, static_cast<std::uint64_t>(p.quantPre),
                     p.reluPre, p.channelSplit, p.nz2ndEn};
@@ -178,6 +259,11 @@ std::vector<FieldSample> fieldSamples(const Case& c, Operation operation) {
         }
       },
       c.params);
+  if (operation == Operation::padUbToTscm && c.nd2nzParams) {  // the ND2NZ leg after the UB->GM leg (PAD-U2L1-1)
+    const Nd2NzParams& p = *c.nd2nzParams;
+    values.insert(values.end(), {p.nValue, p.dValue, p.srcNdMatrixStride, p.srcDValue, p.dstNzC0Stride,
+                                 p.dstNzNStride, p.dstNzMatrixStride});
+  }
   std::vector<FieldSample> samples;
   if (values.size() != ranges.size()) return samples;  // a struct the operation's gate does not model
   for (std::size_t k = 0; k < ranges.size(); ++k) samples.push_back({ranges[k], values[k]});

@@ -43,7 +43,12 @@ oracle::Product drawProduct(const std::vector<oracle::Product>& products);
 // over its width); and the widening: in n cases of 40 (n fields), one field of c's gated parameter struct drawn
 // whole, the others set small so the case stays cheap and the field observable. No-op for an ungated operation.
 std::uint64_t drawWhole(const FieldRange& range);
+// drawWhole for the operations with many rows or few cases (SLICE, UB->TSCM): a boundary three draws in four, the
+// upper two (which only wide cases reach) three times as often as the lower two; the value shrinks toward the minimum
+// in steps of the range's step (a wide SLICE shape of 65534 shrinks to the one burst a fault needs).
+std::uint64_t drawWholeUpper(const FieldRange& range);
 void widenSometimes(oracle::Case& c, oracle::Operation operation);
+void widenPadUbToTscm(oracle::Case& c, const Scope& scope);  // both legs of PAD-U2L1, kept matched
 void growToAsIfFootprint(InvalidCase& invalid);
 // numbers.cpp: ENH CO1 source elements of type u rewritten with ties, saturation bounds and special values (often).
 void plantConversionSources(casefile::CaseData& data, oracle::DType u);

@@ -168,6 +168,7 @@ GeneratedCase drawPadUbToTscm(ParamStruct which, const Scope& scope) {
   }
   c.params = padCopyParams(which, blocks);
   c.nd2nzParams = nd;
+  widenPadUbToTscm(c, scope);
   return finish(c, scope);
 }
 

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <limits>
 
+#include "dcconf/properties/coverage.hpp"
 #include "dcconf/properties/generators.hpp"
 #include "draw.hpp"
 
@@ -39,6 +40,110 @@ SliceInfo drawSliceOuter(std::uint64_t picks, std::uint32_t burstLen) {
   const std::uint64_t last = first + (picks - 1) * (stride + 1) + drawInRange(0, stride);
   return {static_cast<std::uint32_t>(first), static_cast<std::uint32_t>(last), static_cast<std::uint32_t>(stride),
           burstLen};
+}
+
+// Whole ranges (docs/coverage.md): in one case of four one SLICE field kind of dimension d (coverage.cpp's rows) is drawn
+// whole, on one side or (where the sides stay independent) on both, and the layout around it is the smallest one that
+// makes it observable: one 32-byte burst per entry, two entries or two bursts where the field is a distance (end,
+// stride, shape as the next dimension's pitch), dimensions below d trivial, and the other side selecting as many
+// bursts and entries (SLICE-4: the loop runs over the source list, so a wide destination entry needs a source entry
+// beside it). burstLen of the dimensions >= 1 moves no data (AMB-5): every wide case draws those whole, both sides
+// equal.
+void widenSlice(Case& c, SliceParams& p, bool ubSrc) {
+  if (!drawOneIn(4)) return;
+  Case all = c;
+  SliceParams every;
+  every.dimValue = kMaxSliceDims;
+  all.params = every;
+  const std::vector<FieldRange> ranges = fieldRanges(all, Operation::slice);
+  const std::size_t d = drawIndex(kMaxSliceDims);
+  const std::size_t j = drawIndex(10);  // srcSliceInfo[d] fields, dstSliceInfo[d] fields, srcShape[d], dstShape[d]
+  const std::size_t jOther = j < 8 ? (j + 4) % 8 : 17 - j;
+  const std::uint64_t vx = drawWholeUpper(ranges[1 + 10 * d + j]);
+  const std::uint64_t vy = drawWholeUpper(ranges[1 + 10 * d + jOther]);
+  std::array<std::uint64_t, kMaxSliceDims> outerBurstLen{};
+  for (std::size_t k = 1; k < kMaxSliceDims; ++k) outerBurstLen[k] = drawWholeUpper(ranges[1 + 10 * k + 3]);
+  const bool onSrc = j < 4 || j == 8;
+  const std::size_t kind = j >= 8 ? 4 : j % 4;  // start, end, stride, burstLen, shape
+  const std::uint64_t s = sizeBytes(c.dtype);
+  const std::uint64_t c0 = kDataBlockBytes / s;
+  const bool xUb = onSrc == ubSrc;
+  if (kind == 3) outerBurstLen[d] = vx;
+  const std::uint64_t burstLen0 = d == 0 && kind == 3 ? vx : 1;
+  const std::uint64_t e = kDataBlockBytes * burstLen0 / s;
+  SliceParams w;
+  w.dimValue = static_cast<std::uint32_t>(kind == 4 && d + 1 < kMaxSliceDims ? d + 2 : d + 1);
+  auto& xInfo = onSrc ? w.srcSliceInfo : w.dstSliceInfo;
+  auto& yInfo = onSrc ? w.dstSliceInfo : w.srcSliceInfo;
+  auto& xShape = onSrc ? w.srcShape : w.dstShape;
+  auto& yShape = onSrc ? w.dstShape : w.srcShape;
+  const auto u32 = [](std::uint64_t x) { return static_cast<std::uint32_t>(x); };
+  auto set = [&](auto& info, auto& shape, std::size_t k, std::uint64_t start, std::uint64_t end, std::uint64_t stride,
+                 std::uint64_t size) {
+    info[k] = {u32(start), u32(end), u32(stride), u32(k == 0 ? burstLen0 : outerBurstLen[k])};
+    shape[k] = u32(size);
+  };
+  for (std::size_t k = 0; k < kMaxSliceDims; ++k) {  // one burst in dimension 0, one index of size 1 above
+    set(xInfo, xShape, k, 0, k == 0 ? e - 1 : 0, 0, k == 0 ? e : 1);
+    set(yInfo, yShape, k, 0, k == 0 ? e - 1 : 0, 0, k == 0 ? e : 1);
+  }
+  auto pickTwo = [&](auto& info, auto& shape, std::size_t k) { set(info, shape, k, 0, 1, 0, 2); };
+  // both sides: start at v (one burst / one index), two bursts or indices v + 1 apart, a shape as a pitch
+  auto both = [&](auto&& one) {
+    one(xInfo, xShape, vx);
+    one(yInfo, yShape, vy);
+  };
+  if (d == 0) {
+    switch (kind) {
+      case 0: both([&](auto& info, auto& shape, std::uint64_t v) { set(info, shape, 0, v, v + e - 1, 0, v + e); }); break;
+      case 1: {  // at most one burst ending at v; the other side selects the same span
+        const std::uint64_t step = xUb ? c0 : 1;
+        const std::uint64_t start = vx + 1 >= e ? (vx + 1 - e) / step * step : 0;
+        set(xInfo, xShape, 0, start, vx, 0, vx + 1);
+        set(yInfo, yShape, 0, 0, vx - start, 0, vx - start + 1);
+        break;
+      }
+      case 2:  // two bursts v apart
+        both([&](auto& info, auto& shape, std::uint64_t v) { set(info, shape, 0, 0, 2 * e + v - 1, v, 2 * e + v); });
+        break;
+      case 3: break;  // one burst of v blocks on both sides
+      default: {      // shape[0] as the pitch of dimension 1 (a UB side only where it keeps bursts aligned)
+        if (vx < e) {  // shorter than a burst: both sides select none
+          set(xInfo, xShape, 0, 0, vx - 1, 0, vx);
+          set(yInfo, yShape, 0, 0, vx - 1, 0, e);
+        } else {
+          xShape[0] = u32(vx);
+        }
+        if (!xUb || vx % c0 == 0) {
+          pickTwo(xInfo, xShape, 1);
+          pickTwo(yInfo, yShape, 1);
+        }
+        break;
+      }
+    }
+  } else {
+    switch (kind) {
+      case 0: both([&](auto& info, auto& shape, std::uint64_t v) { set(info, shape, d, v, v, 0, v + 1); }); break;
+      case 1:  // indices 0 and v on both sides (one side alone where the other's v is 0: a single index)
+        if (vx > 0) set(xInfo, xShape, d, 0, vx, vx - 1, vx + 1);
+        if (vx > 0 && vy > 0) set(yInfo, yShape, d, 0, vy, vy - 1, vy + 1);
+        if (vx > 0 && vy == 0) pickTwo(yInfo, yShape, d);
+        break;
+      case 2:  // indices 0 and v + 1
+        both([&](auto& info, auto& shape, std::uint64_t v) { set(info, shape, d, 0, v + 1, v, v + 2); });
+        break;
+      case 3: break;
+      default:
+        xShape[d] = u32(vx);
+        yShape[d] = u32(vy);
+        if (d + 1 < kMaxSliceDims) {  // the pitch of dimension d + 1
+          pickTwo(xInfo, xShape, d + 1);
+          pickTwo(yInfo, yShape, d + 1);
+        }
+        break;
+    }
+  }
+  p = w;
 }
 
 }  // namespace
@@ -95,6 +200,7 @@ GeneratedCase drawSlice(const Scope& scope) {
     srcPitch *= srcShape;
     dstPitch *= dstShape;
   }
+  widenSlice(c, p, ubSrc);
   c.params = p;
   return finish(c, scope);
 }

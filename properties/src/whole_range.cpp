@@ -25,6 +25,15 @@ std::uint64_t drawWhole(const FieldRange& range) {
   return std::clamp(atBoundary ? boundary : bits, lo, hi);
 }
 
+std::uint64_t drawWholeUpper(const FieldRange& range) {
+  const std::uint64_t bits = drawWhole(range);
+  const std::uint64_t lo = range.docMin, hi = range.reachMax, step = range.step;
+  const std::uint64_t boundary =
+      std::vector<std::uint64_t>{lo, lo + step, hi - step, hi}[drawWeightedIndex({1, 1, 3, 3})];
+  // a boundary is far from a small failing value: the value shrinks on its own, in steps, toward the minimum
+  const std::uint64_t v = drawWeightedBool(1, 3) ? boundary : bits;
+  return drawShrinkOnly(v / step, lo / step) * step;
+}
 
 namespace {
 
@@ -120,7 +129,106 @@ void widenDn2Nz(Dn2NzParams& p, std::uint64_t c0, bool enableSmallC0Off, std::ui
   }
 }
 
+// PAD-U2L1 blocks of the UB->GM leg, in the units of `params` (dstStride in AMB-3's GM unit).
+struct TscmBlocks {
+  std::uint64_t count = 2, lenBytes = 1, srcStride = 0, dstStride = 0;
+};
+
+template <typename Blocks>
+void setBlocks(Blocks& p, const TscmBlocks& b) {
+  p.blockCount = static_cast<std::uint16_t>(b.count);
+  p.blockLen = static_cast<decltype(p.blockLen)>(b.lenBytes);
+  p.srcStride = static_cast<decltype(p.srcStride)>(b.srcStride);
+  p.dstStride = static_cast<decltype(p.dstStride)>(b.dstStride);
+}
+
+// An ND2NZ leg of one matrix (PAD-U2L1-2) reading `rows` rows of dValue elements, srcDValue apart, into disjoint rows
+// of the destination (dstNzC0Stride = nValue).
+Nd2NzParams tscmRows(std::uint64_t rows, std::uint64_t dValue, std::uint64_t srcDValue) {
+  Nd2NzParams nd;
+  nd.ndNum = 1;
+  nd.nValue = static_cast<std::uint16_t>(rows);
+  nd.dValue = static_cast<std::uint16_t>(dValue);
+  nd.srcDValue = static_cast<std::uint16_t>(srcDValue);
+  nd.dstNzC0Stride = static_cast<std::uint16_t>(std::max<std::uint64_t>(1, rows));
+  nd.dstNzNStride = 1;
+  nd.dstNzMatrixStride = 1;  // one matrix: never multiplied, and valid under AMB-6's doc-range reading too
+  return nd;
+}
+
+// The ND2NZ leg tiling a contiguous workspace of `bytes` bytes (the UB->GM leg with dstStride 0): rows of up to
+// 65535 elements, so every written byte reaches the destination.
+Nd2NzParams tscmTiling(std::uint64_t bytes, std::uint64_t s) {
+  const std::uint64_t d = std::clamp<std::uint64_t>((bytes + s - 1) / s, 1, 0xFFFF);
+  return tscmRows((bytes + d * s - 1) / (d * s), d, d);
+}
+
+// The UB->GM blocks writing a contiguous workspace the ND2NZ leg reads: at most 4095 blocks of at most blockLenMax
+// bytes, dstStride 0.
+TscmBlocks tscmCover(std::uint64_t bytes, std::uint64_t blockLenMax) {
+  TscmBlocks b;
+  b.count = std::clamp<std::uint64_t>((bytes + blockLenMax - 1) / blockLenMax, 1, 4095);
+  b.lenBytes = std::max<std::uint64_t>(1, (bytes + b.count - 1) / b.count);
+  return b;
+}
+
+// A wide GM dstStride: block 1 starts gapBytes after block 0. Row r of the ND2NZ leg (r*srcDValue*s, srcDValue <=
+// 65535) lands inside block 1 when the blocks are (r + 1) elements long, so the gap shows in the destination; the
+// rows between read unwritten workspace (ANY, PAD-U2L1-1).
+void tscmProbeGap(TscmBlocks& b, Nd2NzParams& nd, std::uint64_t gapBytes, std::uint64_t s) {
+  std::uint64_t r = 1;
+  for (int k = 0; k < 3; ++k) r = std::max<std::uint64_t>(1, ((r + 1) * s + gapBytes + 0xFFFF * s - 1) / (0xFFFF * s));
+  b.count = 2;
+  b.lenBytes = (r + 1) * s;
+  const std::uint64_t block1 = b.lenBytes + gapBytes;
+  nd = tscmRows(r + 1, 1, (block1 + r * s - 1) / (r * s));
+}
+
 }  // namespace
+
+// UB->TSCM (PAD-U2L1-1), n cases of 80 for its 11 rows (its oracle keeps 8 bytes per workspace byte: half the rate): one field of either leg drawn whole, the other fields small,
+// and the two legs matched so that the wide field shows in the destination: a wide UB->GM field writes a
+// contiguous workspace (dstStride 0) that the ND2NZ leg tiles, a wide GM dstStride is probed by an ND2NZ row inside
+// block 1, and a wide ND2NZ field gets UB->GM blocks covering what it reads.
+void widenPadUbToTscm(Case& c, const Scope& scope) {
+  if (scope.profile) c.profile = *scope.profile;  // AMB-3 decides the GM stride unit
+  const std::vector<FieldRange> ranges = fieldRanges(c, Operation::padUbToTscm);
+  if (!drawWeightedBool(80 - ranges.size(), ranges.size())) return;
+  const std::size_t field = drawIndex(ranges.size());
+  const std::uint64_t v = drawWholeUpper(ranges[field]);
+  const std::uint64_t s = sizeBytes(c.dtype);
+  const bool ext = std::holds_alternative<DataCopyExtParams>(c.params);
+  const std::uint64_t blockLenMax = ext ? 2097151 : 0xFFFF;
+  const std::uint64_t gmUnit = c.profile.tscmGmStrideUnit == Profile::TscmGmStrideUnit::bytes ? 1 : kDataBlockBytes;
+  const std::uint64_t srcStride = drawInRange(0, 1);  // drawn either way: a fixed number of draws
+  const std::uint64_t smallLen = s * drawInRange(1, 2);
+  TscmBlocks b;
+  Nd2NzParams& nd = *c.nd2nzParams;
+  switch (field) {
+    case 0: b.count = v; b.lenBytes = smallLen; break;
+    case 1: b.count = v > 0xFFFF / 4 ? 1 : 2; b.lenBytes = v; break;
+    case 2: b.lenBytes = smallLen; break;
+    case 3: tscmProbeGap(b, nd, v * gmUnit, s); b.dstStride = v; break;
+    default: break;
+  }
+  if (field < 4) {
+    b.srcStride = field == 2 ? v : srcStride;
+    if (field != 3) nd = tscmTiling(b.count * b.lenBytes, s);
+  } else {  // an ND2NZ row (ndNum skipped): the ND2NZ widening with one matrix, and UB->GM blocks under its reads
+    widenNd2Nz(nd, kDataBlockBytes / s, v, field - 3);
+    nd.ndNum = 1;
+    const std::uint64_t readBytes =
+        nd.nValue == 0 || nd.dValue == 0 ? 0 : ((std::uint64_t{nd.nValue} - 1) * nd.srcDValue + nd.dValue) * s;
+    b = tscmCover(readBytes, blockLenMax);
+    b.srcStride = srcStride;
+  }
+  std::visit(
+      [&](auto& p) {
+        using P = std::decay_t<decltype(p)>;
+        if constexpr (std::is_same_v<P, DataCopyParams> || std::is_same_v<P, DataCopyExtParams>) setBlocks(p, b);
+      },
+      c.params);
+}
 
 // A struct of n fields is widened in n cases of 40 (one in ten for the four DataCopyParams fields): every field gets
 // about the same number of wide draws whatever its struct, enough for the gate at the default 100 cases.

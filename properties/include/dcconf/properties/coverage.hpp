@@ -20,6 +20,9 @@ inline constexpr std::uint64_t kWideBufferBytes = std::uint64_t{4} << 20;
 // The 32-bit strides of DataCopyExtParams: GM strides count bytes, UB strides 32-byte blocks.
 inline constexpr std::uint64_t kReachGmStrideBytes = (std::uint64_t{1} << 21) - 1;
 inline constexpr std::uint64_t kReachUbStrideBlocks = (std::uint64_t{1} << 17) - 1;
+// UB->TSCM's GM workspace (PAD-U2L1-1): the oracle keeps 8 bytes per workspace byte, so a wide Ext blockLen or GM
+// dstStride reaches 256 KiB (a 2 MiB workspace) where PAD-U2G reaches 2 MiB.
+inline constexpr std::uint64_t kReachTscmGmStrideBytes = (std::uint64_t{1} << 18) - 1;
 // DN2NZ's 32- and 64-bit fields (elements).
 inline constexpr std::uint64_t kReachDn2NzElements = (std::uint64_t{1} << 20) - 1;
 // FIX's 32-bit dstStride (32-byte blocks without nz2nd, elements with it) and the nz2nd register's dstNdStride
@@ -31,6 +34,14 @@ inline constexpr std::uint64_t kReachFixMSize = (std::uint64_t{1} << 14) - 1;
 // ENH CO1->CO2 converts every element of its source (ENH-4, with the AMB-13/14/16 readings): a wide blockLen or
 // srcStride spans at most this much source (256 KiB), to keep the oracle's cost bounded.
 inline constexpr std::uint64_t kWideCo1SourceBytes = kWideBufferBytes / 16;
+// SLICE (u32 fields, documented up to 2^32 - 1, SLICE-1..4): dimension 0's element indices, strides and shape reach
+// 2^16 - 1 elements (256 KiB of 4-byte elements), dimension 0's burstLen 2^13 - 1 blocks (a 256 KiB burst); a
+// dimension k >= 1 multiplies its index by the pitch below it (at least one 32-byte burst), so its indices, stride and
+// shape reach 2^13 - 1 (256 KiB). Half of SLICE's cases are wide (81 rows): 1 MiB reaches cost 4 s a product run.
+// burstLen of k >= 1 moves no data (AMB-5): reached in full.
+inline constexpr std::uint64_t kReachSliceDim0Elements = (std::uint64_t{1} << 16) - 1;
+inline constexpr std::uint64_t kReachSliceBurstLen = (std::uint64_t{1} << 13) - 1;
+inline constexpr std::uint64_t kReachSliceOuterIndex = (std::uint64_t{1} << 13) - 1;
 
 struct FieldRange {
   std::string_view name;       // "DataCopyExtParams.srcStride"
