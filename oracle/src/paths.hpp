@@ -87,7 +87,7 @@ class WriteSink {
  private:
   friend class ByteWriter;
   void writeRectified(std::uint64_t d, ByteSource source);  // ENH-3 isRelu: rare, out of line
-  void writeSparse(std::uint64_t dstByte, ByteSource source, Region region);  // sparse mode: out of line
+  [[gnu::cold]] void writeSparse(std::uint64_t dstByte, ByteSource source, Region region);  // sparse: out of line
 };
 
 // The hot state of a WriteSink copied into the walk's own frame: `ByteWriter out(sink);` then `out.write(...)` per
@@ -115,7 +115,7 @@ class ByteWriter {
         src_(sink.src_.data()) {}
 
   [[gnu::always_inline]] void write(std::uint64_t dstByte, ByteSource source, Region region) {
-    if (special_) {  // one flag for both rare modes keeps the dense path at one test per byte
+    if (special_) [[unlikely]] {  // one flag for both rare modes keeps the dense path at one test per byte
       if (!workspaceMode_) return sink_->writeSparse(dstByte, source, region);
       // only the prefix the second leg can read is kept
       assert(source.kind == ByteSource::Kind::source && "a first leg moves source bytes only (PAD-U2G-2)");

@@ -145,6 +145,7 @@ class UnitRunner {
     }
     std::uint64_t caseIndex = round * cases;
     std::uint64_t sparseSlot = 0;
+    bool sparseNoted = false;
     auto count = [&](CaseStatus status) {
       if (!failed) report_.record(key, unit.property->name, status);
     };
@@ -223,6 +224,9 @@ class UnitRunner {
           // only a case that ran counts for the gate: an IUT without the capability leaves the reach dense
           if (!failed && outcome.kind != Outcome::Kind::notSupported) {
             recordFieldSamples(operationKey, properties::sparseFieldSamples(sparse));
+          } else if (outcome.kind == Outcome::Kind::notSupported && !sparseNoted) {  // say why, once per unit
+            report_.addNote(unit.id + ": " + outcome.message);
+            sparseNoted = true;
           }
           onOutcome(outcome, described);
           break;
