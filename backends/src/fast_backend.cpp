@@ -83,6 +83,7 @@ class FastBackend final : public Backend {
  public:
   std::string name() const override { return "fast"; }
   std::string version() const override { return "1"; }
+  bool acceptsSparseBuffers() const override { return true; }  // every path writes block by block
   bool supports(const oracle::Case& c) const override {
     const auto resolution = oracle::resolveOperation(c);
     return resolution.operation && oracle::checkSupport(c, *resolution.operation).empty();

@@ -1,6 +1,7 @@
 // The dispatcher: resolve the operation, check support, constraints and bounds, then walk the path's writes.
 #include "dcconf/oracle/oracle.hpp"
 
+#include <algorithm>
 #include <cassert>
 #include <cstring>
 #include <limits>
@@ -95,6 +96,41 @@ class Recorder final : public detail::WriteSink {
   }
 };
 
+// Sparse mode (issue 15): the ranges of the walk, the expectation over windows.
+class SparseRecorder final : public detail::WriteSink {
+ public:
+  SparseRecorder(const Case& c, Expectation* expectation, std::span<const std::uint8_t> src,
+                 detail::SparseState& state)
+      : WriteSink(c, expectation, src, state) {}
+  Footprint footprint() const { return {coalesced(sparse_->reads), coalesced(sparse_->writes)}; }
+
+ private:
+  static std::vector<ByteRange> coalesced(std::vector<ByteRange> ranges) {
+    std::sort(ranges.begin(), ranges.end(), [](const ByteRange& a, const ByteRange& b) { return a.begin < b.begin; });
+    std::vector<ByteRange> out;
+    for (const ByteRange& r : ranges) {
+      if (!out.empty() && r.begin <= out.back().end) {
+        out.back().end = std::max(out.back().end, r.end);
+      } else {
+        out.push_back(r);
+      }
+    }
+    return out;
+  }
+};
+
+// Appends [begin, begin + size) to ranges in walk order, extending the last range where the walk continues it.
+void appendRange(std::vector<ByteRange>& ranges, std::uint64_t begin, std::uint64_t size) {
+  if (!ranges.empty()) {
+    ByteRange& last = ranges.back();
+    if (begin >= last.begin && begin <= last.end) {
+      last.end = std::max(last.end, begin + size);
+      return;
+    }
+  }
+  ranges.push_back({begin, begin + size});
+}
+
 }  // namespace
 
 namespace detail {
@@ -129,6 +165,52 @@ WriteSink::WriteSink(const Case& c, Expectation* expectation, std::span<const st
       expectation_(expectation),
       src_(src) {}
 
+WriteSink::WriteSink(const Case& c, Expectation* expectation, std::span<const std::uint8_t> src, SparseState& sparse)
+    : srcOffset_(c.src.offsetBytes), dstOffset_(c.dst.offsetBytes), expectation_(expectation), src_(src),
+      sparse_(&sparse) {}
+
+void WriteSink::writeSparse(std::uint64_t dstByte, ByteSource source, Region region) {
+  SparseState& s = *sparse_;
+  const std::uint64_t d = dstOffset_ + dstByte;
+  if (source.kind == ByteSource::Kind::source || source.kind == ByteSource::Kind::rectified) {
+    assert((expectation_ == nullptr || srcOffset_ + source.srcByte < src_.size()) && "walk read outside its extents");
+    appendRange(s.reads, srcOffset_ + source.srcByte, 1);
+  }
+  appendRange(s.writes, d, 1);
+  if (expectation_ == nullptr) return;  // footprint only
+  // the window holding d: the last one, its successor, else a binary search
+  std::size_t w = s.lastWindow;
+  const auto holds = [&](std::size_t k) { return k < s.windows.size() && s.windows[k].begin <= d && d < s.windows[k].end; };
+  if (!holds(w)) {
+    w = holds(w + 1) ? w + 1
+                     : static_cast<std::size_t>(std::upper_bound(s.windows.begin(), s.windows.end(), d,
+                                                                 [](std::uint64_t v, const ByteRange& r) {
+                                                                   return v < r.begin;
+                                                                 }) -
+                                                s.windows.begin()) -
+                           1;
+    if (w >= s.windows.size() || !holds(w)) {  // also w = -1 (before the first window) wraps past the size
+      ++s.uncoveredWrites;
+      return;
+    }
+    s.lastWindow = w;
+  }
+  const std::uint64_t at = s.windowStart[w] + (d - s.windows[w].begin);
+  Expectation& e = *expectation_;
+  if (e.region[at] != Region::keep) {  // ND2NZ-4, as the dense path
+    e.care[at] = 0;
+    e.region[at] = Region::collision;
+    return;
+  }
+  e.region[at] = region;
+  switch (source.kind) {
+    case ByteSource::Kind::source: e.expected[at] = src_[srcOffset_ + source.srcByte]; break;
+    case ByteSource::Kind::literal: e.expected[at] = source.literal; break;
+    case ByteSource::Kind::unspecified: e.care[at] = 0; break;
+    case ByteSource::Kind::rectified: writeRectified(at, source); break;
+  }
+}
+
 WriteSink::~WriteSink() {
   keepMarks(markScratch.read, read_);
   keepMarks(markScratch.written, written_);
@@ -145,6 +227,11 @@ void WriteSink::writeRectified(std::uint64_t d, ByteSource source) {
 
 std::optional<std::uint64_t> WriteSink::readElement(std::uint64_t srcByte, std::uint32_t size) {
   assert(workspace_ == nullptr && "the workspace leg reads no elements");
+  if (sparse_ != nullptr) {
+    appendRange(sparse_->reads, srcOffset_ + srcByte, size);
+    if (expectation_ == nullptr) return std::nullopt;
+    return loadElementBits(src_, srcOffset_ + srcByte, size);
+  }
   for (std::uint32_t b = 0; b < size; ++b) {
     assert(srcOffset_ + srcByte + b < read_.size() && "walk read outside its extents");
     read_[srcOffset_ + srcByte + b] = Mark::yes;
@@ -191,6 +278,39 @@ Footprint footprint(const Case& c) {
   return recorder.footprint();
 }
 
+namespace {
+// evaluate()'s order of work up to the walk: resolve, buffer lengths, support (PROD), constraints and bounds.
+// False with the verdict and violations set when the case is not computed.
+bool passesGates(const Case& c, std::span<const std::uint8_t> src, std::span<const std::uint8_t> dstBefore,
+                 Verdict& verdict, std::vector<Violation>& violations) {
+  const OperationResolution resolution = resolveOperation(c);
+  if (!resolution.operation) {
+    verdict = Verdict::malformed;
+    violations = {{"CASE", "path", pathName(c.srcPos, c.dstPos), resolution.error}};
+    return false;
+  }
+  if (src.size() != c.src.sizeBytes || dstBefore.size() != c.dst.sizeBytes) {
+    verdict = Verdict::malformed;
+    violations = {{"CASE", src.size() != c.src.sizeBytes ? "src.size" : "dst.size",
+                   std::to_string(src.size() != c.src.sizeBytes ? src.size() : dstBefore.size()),
+                   "buffer length differs from the size the case declares"}};
+    return false;
+  }
+  violations = checkSupport(c, *resolution.operation);
+  if (!violations.empty()) {
+    verdict = Verdict::notSupported;
+    return false;
+  }
+  violations = validate(c);
+  if (!violations.empty()) {
+    verdict = Verdict::invalid;
+    return false;
+  }
+  verdict = Verdict::computed;
+  return true;
+}
+}  // namespace
+
 Evaluation evaluate(const Case& c, std::span<const std::uint8_t> src, std::span<const std::uint8_t> dstBefore) {
   Evaluation result;
   evaluate(c, src, dstBefore, result);
@@ -204,37 +324,81 @@ void evaluate(const Case& c, std::span<const std::uint8_t> src, std::span<const 
   result.expectation.expected.clear();  // clear() keeps the capacity the next computed case reuses
   result.expectation.care.clear();
   result.expectation.region.clear();
-  const OperationResolution resolution = resolveOperation(c);
-  if (!resolution.operation) {
-    result.verdict = Verdict::malformed;
-    result.violations = {{"CASE", "path", pathName(c.srcPos, c.dstPos), resolution.error}};
-    return;
-  }
-  if (src.size() != c.src.sizeBytes || dstBefore.size() != c.dst.sizeBytes) {
-    result.verdict = Verdict::malformed;
-    result.violations = {{"CASE", src.size() != c.src.sizeBytes ? "src.size" : "dst.size",
-                          std::to_string(src.size() != c.src.sizeBytes ? src.size() : dstBefore.size()),
-                          "buffer length differs from the size the case declares"}};
-    return;
-  }
-  result.violations = checkSupport(c, *resolution.operation);
-  if (!result.violations.empty()) {
-    result.verdict = Verdict::notSupported;
-    return;
-  }
-  result.violations = validate(c);
-  if (!result.violations.empty()) {
-    result.verdict = Verdict::invalid;
-    return;
-  }
-  result.verdict = Verdict::computed;
+  if (!passesGates(c, src, dstBefore, result.verdict, result.violations)) return;
   Expectation& e = result.expectation;
   e.expected.assign(dstBefore.begin(), dstBefore.end());  // KEEP is VALUE of the prior content
   e.care.assign(dstBefore.size(), 1);
   e.region.assign(dstBefore.size(), Region::keep);
   Recorder recorder(c, &e, src);
-  semanticsOf(*resolution.operation).walk(c, recorder);
+  semanticsOf(*resolveOperation(c).operation).walk(c, recorder);
   result.footprint = recorder.footprint();
+}
+
+// ---- sparse evaluation ----------------------------------------------------------------------------------------
+
+Footprint sparseFootprint(const Case& c) {
+  const OperationResolution resolution = resolveOperation(c);
+  assert(resolution.operation && validate(c).empty() && "sparseFootprint() needs a valid case");
+  detail::SparseState state;
+  SparseRecorder recorder(c, nullptr, {}, state);
+  semanticsOf(*resolution.operation).walk(c, recorder);
+  return recorder.footprint();
+}
+
+std::vector<ByteRange> guardWindows(std::span<const ByteRange> writes, std::uint64_t guardBytes,
+                                    std::uint64_t alignBytes, std::uint64_t bufferBytes) {
+  assert(alignBytes != 0);
+  std::vector<ByteRange> out;
+  for (const ByteRange& r : writes) {
+    const std::uint64_t begin = (r.begin > guardBytes ? r.begin - guardBytes : 0) / alignBytes * alignBytes;
+    const std::uint64_t end = std::min(bufferBytes, alignUp(std::min(bufferBytes, r.end + guardBytes), alignBytes));
+    if (begin >= end) continue;
+    if (!out.empty() && begin <= out.back().end) {
+      out.back().end = std::max(out.back().end, end);
+    } else {
+      out.push_back({begin, end});
+    }
+  }
+  return out;
+}
+
+std::uint64_t WindowedEvaluation::indexOf(std::uint64_t b) const {
+  std::uint64_t at = 0;
+  for (const ByteRange& w : windows) {  // few windows: two blocks and their guards
+    if (b >= w.begin && b < w.end) return at + (b - w.begin);
+    at += w.end - w.begin;
+  }
+  return kNoMismatch;
+}
+
+void evaluateWindows(const Case& c, std::span<const std::uint8_t> src, std::span<const std::uint8_t> dstBefore,
+                     std::span<const ByteRange> windows, WindowedEvaluation& result) {
+  result.violations.clear();
+  result.footprint = {};
+  result.windows.assign(windows.begin(), windows.end());
+  result.uncoveredWrites = 0;
+  Expectation& e = result.expectation;
+  e.expected.clear();
+  e.care.clear();
+  e.region.clear();
+  if (!passesGates(c, src, dstBefore, result.verdict, result.violations)) return;
+  detail::SparseState state;
+  state.windows = result.windows;
+  std::uint64_t total = 0;
+  for (const ByteRange& w : result.windows) {
+    assert(w.begin < w.end && w.end <= dstBefore.size() && "windows lie inside the destination");
+    assert((&w == result.windows.data() || w.begin >= (&w - 1)->end) && "windows are sorted and disjoint");
+    state.windowStart.push_back(total);
+    total += w.end - w.begin;
+    e.expected.insert(e.expected.end(), dstBefore.begin() + static_cast<std::ptrdiff_t>(w.begin),
+                      dstBefore.begin() + static_cast<std::ptrdiff_t>(w.end));  // KEEP is the prior content
+  }
+  e.care.assign(total, 1);
+  e.region.assign(total, Region::keep);
+  SparseRecorder recorder(c, &e, src, state);
+  semanticsOf(*resolveOperation(c).operation).walk(c, recorder);
+  result.footprint = recorder.footprint();
+  result.uncoveredWrites = state.uncoveredWrites;
 }
 
 }  // namespace dcconf::oracle

@@ -45,6 +45,18 @@ std::optional<std::uint64_t> rectifiedBits(DType dtype, std::uint64_t bits);
 // member of the sink per byte (a char store may alias anything).
 enum class Mark : std::uint8_t { no = 0, yes = 1 };
 
+// Sparse mode (issue 15: buffers of up to 2^40 bytes that mostly do not exist): no array is sized by the buffers.
+// Reads and writes are kept as ranges in walk order (sorted and coalesced at the end); with windows, the
+// expectation holds only the windows' bytes, concatenated in window order.
+struct SparseState {
+  std::vector<ByteRange> reads;   // buffer coordinates
+  std::vector<ByteRange> writes;  // buffer coordinates
+  std::span<const ByteRange> windows;      // sorted, disjoint destination windows (buffer coordinates)
+  std::vector<std::uint64_t> windowStart;  // index in the expectation of each window's first byte
+  std::size_t lastWindow = 0;              // walks write mostly forward: the window of the last write first
+  std::uint64_t uncoveredWrites = 0;       // writes outside every window (the caller's windows are too small)
+};
+
 class WriteSink {
  public:
   // One destination byte. A walk that writes many bytes goes through a ByteWriter instead (same effect).
@@ -57,6 +69,8 @@ class WriteSink {
   // per workspace byte: 1 + the source byte written there, 0 while unwritten
   explicit WriteSink(std::vector<std::uint64_t>& workspace) : workspace_(&workspace) {}
   WriteSink(const Case& c, Expectation* expectation, std::span<const std::uint8_t> src);
+  // Sparse mode: the expectation (if any) is sized by the windows, the marks are ranges in `sparse`.
+  WriteSink(const Case& c, Expectation* expectation, std::span<const std::uint8_t> src, SparseState& sparse);
   ~WriteSink();  // hands the marks back to this thread's scratch (no fresh pages per evaluation: issue 20)
   WriteSink(const WriteSink&) = delete;
   WriteSink& operator=(const WriteSink&) = delete;
@@ -68,10 +82,12 @@ class WriteSink {
   std::vector<Mark> written_;  // per destination byte: written by the walk (footprint-only mode; else the regions)
   Expectation* expectation_ = nullptr;
   std::span<const std::uint8_t> src_;
+  SparseState* sparse_ = nullptr;
 
  private:
   friend class ByteWriter;
   void writeRectified(std::uint64_t d, ByteSource source);  // ENH-3 isRelu: rare, out of line
+  [[gnu::cold]] void writeSparse(std::uint64_t dstByte, ByteSource source, Region region);  // sparse: out of line
 };
 
 // The hot state of a WriteSink copied into the walk's own frame: `ByteWriter out(sink);` then `out.write(...)` per
@@ -81,6 +97,7 @@ class ByteWriter {
  public:
   explicit ByteWriter(WriteSink& sink)
       : sink_(&sink),
+        special_(sink.workspace_ != nullptr || sink.sparse_ != nullptr),
         workspaceMode_(sink.workspace_ != nullptr),
         workspace_(workspaceMode_ ? sink.workspace_->data() : nullptr),  // null also for an empty workspace
         workspaceSize_(sink.workspace_ != nullptr ? sink.workspace_->size() : 0),
@@ -98,7 +115,9 @@ class ByteWriter {
         src_(sink.src_.data()) {}
 
   [[gnu::always_inline]] void write(std::uint64_t dstByte, ByteSource source, Region region) {
-    if (workspaceMode_) {  // only the prefix the second leg can read is kept
+    if (special_) [[unlikely]] {  // one flag for both rare modes keeps the dense path at one test per byte
+      if (!workspaceMode_) return sink_->writeSparse(dstByte, source, region);
+      // only the prefix the second leg can read is kept
       assert(source.kind == ByteSource::Kind::source && "a first leg moves source bytes only (PAD-U2G-2)");
       if (dstByte < workspaceSize_) workspace_[dstByte] = source.srcByte + 1;
       return;
@@ -132,6 +151,7 @@ class ByteWriter {
 
  private:
   WriteSink* sink_;
+  bool special_;  // workspace or sparse mode
   bool workspaceMode_;
   std::uint64_t* workspace_;
   std::uint64_t workspaceSize_;

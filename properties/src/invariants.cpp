@@ -356,4 +356,42 @@ Outcome checkOracleSelfConsistency(const CaseData& data) {
   return Outcome::pass();
 }
 
+Outcome checkSparseMatchesDense(const CaseData& data) {
+  const Case& c = data.c;
+  std::string why;
+  const auto dense = computed(data, &why);
+  if (!dense) return Outcome::fail("G-4 " + familyOf(c) + ": generated case not valid: " + why);
+  const std::string family = familyOf(c);
+  const Footprint sparse = sparseFootprint(c);
+  if (sparse.reads != dense->footprint.reads || sparse.writes != dense->footprint.writes) {
+    return Outcome::fail("G-1/G-2 sparse " + family + ": sparseFootprint differs from evaluate's footprint");
+  }
+  const std::vector<ByteRange> whole{{0, data.dstBefore.size()}};
+  const std::vector<ByteRange> guarded = guardWindows(sparse.writes, 64, 1, data.dstBefore.size());
+  for (const auto& windows : {whole, guarded}) {
+    if (data.dstBefore.empty()) break;
+    WindowedEvaluation w;
+    evaluateWindows(c, data.src, data.dstBefore, windows, w);
+    if (w.verdict != Verdict::computed || w.uncoveredWrites != 0) {
+      return Outcome::fail("G-1 sparse " + family + ": windowed evaluation not computed or windows missed writes");
+    }
+    if (w.footprint.reads != dense->footprint.reads || w.footprint.writes != dense->footprint.writes) {
+      return Outcome::fail("G-1/G-2 sparse " + family + ": windowed footprint differs from evaluate's");
+    }
+    for (const ByteRange& r : windows) {
+      for (std::uint64_t b = r.begin; b < r.end; ++b) {
+        const std::uint64_t at = w.indexOf(b);
+        const Expectation& x = dense->expectation;
+        const Expectation& y = w.expectation;
+        if (at == kNoMismatch || x.care[b] != y.care[at] || x.region[b] != y.region[at] ||
+            (x.care[b] != 0 && x.expected[b] != y.expected[at])) {
+          return Outcome::fail("G-1 sparse " + family + ": windowed expectation differs at dst byte " +
+                               std::to_string(b) + " (dense region " + std::string(name(x.region[b])) + ")");
+        }
+      }
+    }
+  }
+  return Outcome::pass();
+}
+
 }  // namespace dcconf::properties

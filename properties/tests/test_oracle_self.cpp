@@ -25,6 +25,14 @@ TEST_P(OracleSelf, G1_G2_footprintRegionsCareExtentsAgree) {
 }
 INSTANTIATE_TEST_SUITE_P(Operations, OracleSelf, ::testing::ValuesIn(kOperations), propertyOnlyName);
 
+// Issue 15: the sparse evaluation (ranges, windows) equals the dense one on ordinary cases of every operation.
+Outcome sparseMatchesDense(backends::Backend&, const casefile::CaseData& data) { return checkSparseMatchesDense(data); }
+class SparseOracle : public ::testing::TestWithParam<CaseProperty> {};
+TEST_P(SparseOracle, G1_G2_windowedEvaluationEqualsDense) {
+  checkProperty("oracle", caseSpec(GetParam().operation, sparseMatchesDense));
+}
+INSTANTIATE_TEST_SUITE_P(Operations, SparseOracle, ::testing::ValuesIn(kOperations), propertyOnlyName);
+
 // Printable: a generated case, printed as dcconf.case/1, loads back equal, so a counterexample is a case file.
 TEST(Printable, CASE_everyGeneratedCaseRoundTripsThroughItsCaseFile) {
   const PropertySpec<GeneratedCase> spec{

@@ -616,25 +616,33 @@ constexpr auto kPadU2G = Op::padUbToGm;
 constexpr auto kCo1Co2 = Op::enhancedCo1ToCo2;
 constexpr auto kTraining = Product::atlas_training;  // the products with CO1->CO2
 
+// The largest destination a mutant copies (a byte-editing mutant keeps dst's prior content; the isolated runner
+// copies dst into shared memory): a larger one is a sparse mapping (issue 15), used in place.
+constexpr std::uint64_t kMaxBytesMutantCopies = std::uint64_t{256} << 20;
+
 class MutantBackend final : public backends::Backend {
  public:
   explicit MutantBackend(const Mutant& mutant) : mutant_(mutant), fast_(backends::makeFastBackend()) {}
   std::string name() const override { return "mutant:" + std::string(mutant_.name); }
   std::string version() const override { return fast_->version(); }
   bool supports(const Case& c) const override { return fast_->supports(c); }
+  bool acceptsSparseBuffers() const override { return true; }  // see kMaxBytesMutantCopies
   RunResult run(const Case& c, ConstBytes src, Bytes dst) override {
     const auto op = resolveOperation(c).operation;
     if (!op || std::find(mutant_.operations.begin(), mutant_.operations.end(), *op) == mutant_.operations.end() ||
         (mutant_.affectsDType && !mutant_.affectsDType(c.dtype))) {
       return fast_->run(c, src, dst);
     }
-    const std::vector<std::uint8_t> before(dst.begin(), dst.end());
+    // A sparse buffer (issue 15) is not copied: a byte-editing mutant leaves such cases alone.
+    const bool copyable = dst.size() <= kMaxBytesMutantCopies;
+    const std::vector<std::uint8_t> before = mutant_.editBytes && copyable ? std::vector<std::uint8_t>(dst.begin(), dst.end())
+                                                                           : std::vector<std::uint8_t>{};
     if (mutant_.failsOn) mutant_.failsOn(c);  // may not return: the backend runs isolated (makeMutantBackend)
     Case mutated = c;
     if (mutant_.editCase) mutant_.editCase(mutated);
     RunResult result = fast_->run(mutated, src, dst);
     if (result.status == RunStatus::rejected) result = runUnbounded(mutated, src, dst);
-    if (result.status == RunStatus::ok && mutant_.editBytes) mutant_.editBytes(c, src, before, dst);
+    if (result.status == RunStatus::ok && mutant_.editBytes && copyable) mutant_.editBytes(c, src, before, dst);
     return result;
   }
 

@@ -33,6 +33,12 @@ void blockLen16(Case& c) { editBlocks(c, [](auto& p) { keepLowBits(p.blockLen, 1
 void srcStride16(Case& c) { editBlocks(c, [](auto& p) { keepLowBits(p.srcStride, 16); }); }
 void dstStride16(Case& c) { editBlocks(c, [](auto& p) { keepLowBits(p.dstStride, 16); }); }
 void srcStride20(Case& c) { editBlocks(c, [](auto& p) { keepLowBits(p.srcStride, 20); }); }
+// issue 15: bits only the sparse lane reaches (a 4 GiB GM stride, a 2^17-block UB stride)
+void srcStride24(Case& c) { editBlocks(c, [](auto& p) { keepLowBits(p.srcStride, 24); }); }
+void dstStride24(Case& c) { editBlocks(c, [](auto& p) { keepLowBits(p.dstStride, 24); }); }
+void dstStride17(Case& c) { editBlocks(c, [](auto& p) { keepLowBits(p.dstStride, 17); }); }
+void srcStride17(Case& c) { editBlocks(c, [](auto& p) { keepLowBits(p.srcStride, 17); }); }
+void fixDstStride17(Case& c) { keepLowBits(std::get<DataCopyCO12DstParams>(c.params).dstStride, 17); }
 void blockCount11(Case& c) { editBlocks(c, [](auto& p) { keepLowBits(p.blockCount, 11); }); }
 void dstStride15(Case& c) { editBlocks(c, [](auto& p) { keepLowBits(p.dstStride, 15); }); }
 void srcStride15(Case& c) { editBlocks(c, [](auto& p) { keepLowBits(p.srcStride, 15); }); }
@@ -185,6 +191,10 @@ Mutant edit(std::string_view name, std::string_view clause, std::string_view des
   return {.name = name, .clause = clause, .description = description, .operations = {op}, .product = product,
           .editCase = editCase, .conditionClass = conditionClass};
 }
+Mutant sparseOnly(Mutant mutant) {
+  mutant.needsSparseLane = true;
+  return mutant;
+}
 Mutant bytes(std::string_view name, std::string_view clause, std::string_view description, Op op,
              std::string_view conditionClass, void (*editBytes)(const Case&, ConstBytes, ConstBytes, Bytes)) {
   return {.name = name, .clause = clause, .description = description, .operations = {op}, .editBytes = editBytes,
@@ -216,6 +226,16 @@ std::vector<Mutant> conditionalMutants() {
       edit("condG2uExtSrcStride16Bit", "PAD-G2U-2", "Ext GM srcStride kept in 16 bits", kG2U, kTrunc, srcStride16),
       edit("condG2uExtDstStride16Bit", "PAD-G2U-2", "Ext UB dstStride kept in 16 bits", kG2U, kTrunc, dstStride16),
       edit("condG2uExtSrcStride20Bit", "PAD-G2U-2", "Ext GM srcStride kept in 20 bits", kG2U, kTrunc, srcStride20),
+      sparseOnly(edit("condG2uExtSrcStride24Bit", "PAD-G2U-2", "Ext GM srcStride kept in 24 bits", kG2U,
+                      kTrunc, srcStride24)),
+      sparseOnly(edit("condG2uExtDstStride17Bit", "PAD-G2U-2", "Ext UB dstStride kept in 17 bits", kG2U,
+                      kTrunc, dstStride17)),
+      sparseOnly(edit("condU2gExtDstStride24Bit", "PAD-U2G-2", "Ext GM dstStride kept in 24 bits", kU2G,
+                      kTrunc, dstStride24)),
+      sparseOnly(edit("condU2gExtSrcStride17Bit", "PAD-U2G-2", "Ext UB srcStride kept in 17 bits", kU2G,
+                      kTrunc, srcStride17)),
+      sparseOnly(edit("condFixDstStride17Bit", "FIX-1", "dstStride kept in 17 bits", Op::fixpipe,
+                      kTrunc, fixDstStride17)),
       edit("condG2uBlockCount11Bit", "PAD-G2U-1", "blockCount kept in 11 bits", kG2U, kTrunc, blockCount11),
       edit("condU2gExtBlockLen16Bit", "PAD-U2G-1", "Ext blockLen kept in 16 bits", kU2G, kTrunc, blockLen16),
       edit("condU2gExtSrcStride16Bit", "PAD-U2G-2", "Ext UB srcStride kept in 16 bits", kU2G, kTrunc, srcStride16),

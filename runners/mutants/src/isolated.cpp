@@ -26,6 +26,8 @@ using backends::RunStatus;
 
 namespace {
 
+constexpr std::uint64_t kMaxCopiedBytes = std::uint64_t{256} << 20;
+
 // The child's answer, ahead of dst's bytes in the shared mapping.
 struct Answer {
   int done = 0;  // 1 once the child has written status and detail
@@ -40,16 +42,19 @@ class IsolatedBackend final : public backends::Backend {
   std::string name() const override { return inner_->name(); }
   std::string version() const override { return inner_->version(); }
   bool supports(const oracle::Case& c) const override { return inner_->supports(c); }
+  bool acceptsSparseBuffers() const override { return inner_->acceptsSparseBuffers(); }
 
   RunResult run(const oracle::Case& c, std::span<const std::uint8_t> src, std::span<std::uint8_t> dst) override {
-    const std::size_t bytes = sizeof(Answer) + dst.size();
+    // A sparse buffer (issue 15) is a MAP_SHARED memfd mapping: the child writes it in place, the parent sees it.
+    const bool inPlace = dst.size() > kMaxCopiedBytes;
+    const std::size_t bytes = sizeof(Answer) + (inPlace ? 0 : dst.size());
     void* map = ::mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
     if (map == MAP_FAILED) return {RunStatus::error, std::string("isolated mutant: mmap: ") + std::strerror(errno)};
     auto* answer = new (map) Answer{};
     std::uint8_t* shared = static_cast<std::uint8_t*>(map) + sizeof(Answer);
-    std::copy(dst.begin(), dst.end(), shared);
-    const RunResult result = runInChild(c, src, {shared, dst.size()}, *answer);
-    if (result.status == RunStatus::ok || result.status == RunStatus::rejected) {
+    if (!inPlace) std::copy(dst.begin(), dst.end(), shared);
+    const RunResult result = runInChild(c, src, inPlace ? dst : std::span<std::uint8_t>{shared, dst.size()}, *answer);
+    if (!inPlace && (result.status == RunStatus::ok || result.status == RunStatus::rejected)) {
       std::copy_n(shared, dst.size(), dst.begin());
     }
     ::munmap(map, bytes);

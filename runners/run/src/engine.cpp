@@ -19,6 +19,7 @@
 #include "dcconf/properties/coverage.hpp"
 #include "dcconf/properties/generators.hpp"
 #include "dcconf/properties/invariants.hpp"
+#include "dcconf/properties/sparse.hpp"
 #include "dcconf/report/report.hpp"
 #include "dcconf/run/diff.hpp"
 #include "dcconf/run/failure_page.hpp"
@@ -42,6 +43,7 @@ class StatusTap final : public backends::Backend {
   std::string name() const override { return inner_.name(); }
   std::string version() const override { return inner_.version(); }
   bool supports(const oracle::Case& c) const override { return inner_.supports(c); }
+  bool acceptsSparseBuffers() const override { return inner_.acceptsSparseBuffers(); }
   backends::RunResult run(const oracle::Case& c, std::span<const std::uint8_t> src,
                           std::span<std::uint8_t> dst) override {
     const auto start = std::chrono::steady_clock::now();
@@ -127,6 +129,7 @@ class UnitRunner {
       case PropertyKind::onCase: caseGen = properties::genCase(unit.operation, scope); break;
       case PropertyKind::onInvalid: invalidGen = properties::genInvalidCase(unit.operation, scope); break;
       case PropertyKind::onRoundTrip: roundTripGen = properties::genRoundTrip(scope); break;
+      case PropertyKind::onSparse: cases = static_cast<std::uint32_t>(properties::sparseScheduleSize(unit.operation, scope)); break;
     }
     // G-4 minimum (docs/coverage.md): the unit's first kBreakerMinimum * B cases draw its B breakers in turn, by the
     // case's index, the rest draw freely. Shrinking replays the recorded draws, so the schedule never changes a
@@ -141,6 +144,8 @@ class UnitRunner {
       }
     }
     std::uint64_t caseIndex = round * cases;
+    std::uint64_t sparseSlot = 0;
+    bool sparseNoted = false;
     auto count = [&](CaseStatus status) {
       if (!failed) report_.record(key, unit.property->name, status);
     };
@@ -210,6 +215,22 @@ class UnitRunner {
           }
           break;
         }
+        case PropertyKind::onSparse: {  // the k-th scheduled draw: every bit and both maxima once per run
+          if (!failed) sparseSlot = caseIndex++;  // shrinking keeps the failing case's slot
+          const std::uint64_t k = sparseSlot;
+          const auto sparse = generate(properties::genSparseCase(unit.operation, scope, k));
+          casefile::CaseData described{sparse.c, {}, {}, "sparse: " + sparse.describe()};
+          const Outcome outcome = properties::checkSparseConformance(tap_, sparse);
+          // only a case that ran counts for the gate: an IUT without the capability leaves the reach dense
+          if (!failed && outcome.kind != Outcome::Kind::notSupported) {
+            recordFieldSamples(operationKey, properties::sparseFieldSamples(sparse));
+          } else if (outcome.kind == Outcome::Kind::notSupported && !sparseNoted) {  // say why, once per unit
+            report_.addNote(unit.id + ": " + outcome.message);
+            sparseNoted = true;
+          }
+          onOutcome(outcome, described);
+          break;
+        }
         case PropertyKind::onRoundTrip: {
           const auto roundTrip = generate(*roundTripGen);
           onOutcome(properties::checkNz2Nd4RoundTrip(tap_, roundTrip), roundTrip.nd2nz.data);
@@ -246,7 +267,10 @@ class UnitRunner {
  private:
   // Each gated field of a drawn valid case into the run's coverage (docs/coverage.md).
   void recordFieldCoverage(const std::string& operationKey, Operation operation, const oracle::Case& c) {
-    for (const properties::FieldSample& sample : properties::fieldSamples(c, operation)) {
+    recordFieldSamples(operationKey, properties::fieldSamples(c, operation));
+  }
+  void recordFieldSamples(const std::string& operationKey, const std::vector<properties::FieldSample>& samples) {
+    for (const properties::FieldSample& sample : samples) {
       report::FieldCoverage one;
       one.widthBits = sample.range.widthBits;
       one.docMax = sample.range.docMax;
@@ -291,6 +315,15 @@ class UnitRunner {
     failure.message = minimal.message.substr(0, minimal.message.find('\n'));
     failure.clause = unit.property->clauses;
     failure.unit = unit.id;
+    if (unit.property->kind == PropertyKind::onSparse) {  // no flat case file: buffers of up to 2^40 bytes
+      failure.diff.push_back(minimal.message);
+      failure.diff.push_back("a sparse case has no dcconf.case/1 file (its buffers are holes seeded around the "
+                             "footprint); " + minimal.data.description);
+      failure.repro = "dcconf run --backend " + shellQuoteArg(options_.backendSpec) + " --seed " +
+                      std::to_string(options_.seed) + " --only " + shellQuoteArg(unit.id);
+      report_.addFailure(std::move(failure));
+      return;
+    }
     const std::vector<std::uint8_t> actual = explainAgainstOracle(minimal.data, failure);
     if (options_.reruns > 0 && unit.property->kind == PropertyKind::onCase) checkFlaky(unit, minimal.data, failure);
     failure.caseFile = "failures/" + failure.id + ".json";

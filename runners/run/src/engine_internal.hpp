@@ -13,7 +13,7 @@
 
 namespace dcconf::run {
 
-enum class PropertyKind : std::uint8_t { onCase, onInvalid, onRoundTrip };
+enum class PropertyKind : std::uint8_t { onCase, onInvalid, onRoundTrip, onSparse };  // onSparse: issue 15
 
 struct PropertyDef {
   std::string name;     // "G-1 conformance"

@@ -17,6 +17,7 @@
 #include "dcconf/exec/exec_backend.hpp"
 #include "dcconf/plugin/plugin_backend.hpp"
 #include "dcconf/properties/fixpipe.hpp"
+#include "dcconf/properties/sparse.hpp"
 #include "dcconf/run/diff.hpp"
 #include "dcconf/run/lifecycle.hpp"
 #include "dcconf/run/run.hpp"
@@ -82,6 +83,8 @@ const std::vector<PropertyDef>& propertyCatalogue() {
       {"NZ2ND-4 round trip", "NZ2ND-4", PropertyKind::onRoundTrip, [](Operation op) { return op == Operation::nz2nd; },
        nullptr},
       {"G-4 invalid cases", "G-4", PropertyKind::onInvalid, always, nullptr},
+      // issue 15: strides past a flat buffer (bits 21..31 of a GM stride), on sparse mappings (docs/coverage.md)
+      {"G-1 sparse buffers", "G-1", PropertyKind::onSparse, props::hasSparseCases, nullptr},
   };
   return catalogue;
 }

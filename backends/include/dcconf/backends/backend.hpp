@@ -37,6 +37,11 @@ class Backend {
   // backend performs the copy the case describes (starting at the cases' offsets) and leaves the result in dst.
   // It may be handed invalid cases: it should answer rejected, and must never write outside dst.
   virtual RunResult run(const oracle::Case& c, std::span<const std::uint8_t> src, std::span<std::uint8_t> dst) = 0;
+  // Whether run() may be handed sparse buffers (issue 15: MAP_SHARED memfd mappings of up to 2^40 bytes whose
+  // bytes mostly do not exist): the backend touches only the case's footprint and never copies or clears a whole
+  // buffer. A backend that copies buffers (a plugin's guarded copies) or sends them (exec) answers false, and the
+  // sparse lane reports its cases as not run.
+  virtual bool acceptsSparseBuffers() const { return false; }
 };
 
 // The oracle itself as a backend: writes every cared byte of the expectation and leaves ANY bytes as they were.

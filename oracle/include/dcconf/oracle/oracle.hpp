@@ -84,4 +84,35 @@ Evaluation evaluate(const Case& c, std::span<const std::uint8_t> src, std::span<
 void evaluate(const Case& c, std::span<const std::uint8_t> src, std::span<const std::uint8_t> dstBefore,
               Evaluation& result);
 
+// ---- sparse evaluation (issue 15) -------------------------------------------------------------------------------
+// For buffers too big to allocate (a 4 GiB GM stride): the same walks, but nothing is sized by the case's buffers.
+// src and dstBefore may be huge virtual mappings: only footprint bytes of src and window bytes of dstBefore are read.
+
+// Preconditions: validate(c) is empty. Equals footprint(c), in memory proportional to the footprint's ranges.
+Footprint sparseFootprint(const Case& c);
+
+// Sorted, disjoint windows: each write range widened by guardBytes on both sides, rounded out to multiples of
+// alignBytes (a page), clipped to [0, bufferBytes) and coalesced.
+std::vector<ByteRange> guardWindows(std::span<const ByteRange> writes, std::uint64_t guardBytes,
+                                    std::uint64_t alignBytes, std::uint64_t bufferBytes);
+
+struct WindowedEvaluation {
+  Verdict verdict = Verdict::malformed;
+  std::vector<Violation> violations;  // as Evaluation
+  Footprint footprint;                // for computed
+  std::vector<ByteRange> windows;     // the windows evaluated (a copy)
+  // The windows' bytes concatenated in window order; KEEP bytes hold dstBefore's.
+  Expectation expectation;
+  // Writes that fell outside every window (their bytes are not in the expectation): a caller whose windows do not
+  // cover the footprint must not compare; 0 when they do.
+  std::uint64_t uncoveredWrites = 0;
+  // Index in `expectation` of destination buffer byte b, or kNoMismatch when b lies in no window.
+  std::uint64_t indexOf(std::uint64_t b) const;
+};
+
+// evaluate() restricted to the windows (sorted, disjoint, inside the destination buffer). src and dstBefore must
+// be exactly c.src.sizeBytes and c.dst.sizeBytes long (they may be mappings whose bytes mostly do not exist).
+void evaluateWindows(const Case& c, std::span<const std::uint8_t> src, std::span<const std::uint8_t> dstBefore,
+                     std::span<const ByteRange> windows, WindowedEvaluation& result);
+
 }  // namespace dcconf::oracle

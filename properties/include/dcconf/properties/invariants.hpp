@@ -93,5 +93,8 @@ Outcome checkG4IutInvalidPolicy(Backend& iut, const InvalidCase& invalid, Invali
 // Oracle self-consistency (G-1/G-2 bookkeeping): footprint.writes == bytes with region != keep; every ANY byte is
 // inside footprint.writes; expected == dstBefore outside it; footprint within oracle::extents; footprint(c) agrees.
 Outcome checkOracleSelfConsistency(const CaseData& data);
+// Sparse evaluation (issue 15) agrees with the dense one: sparseFootprint == footprint; evaluateWindows over the
+// whole destination == evaluate byte for byte; over the footprint +- 64 guard bytes == evaluate on those bytes.
+Outcome checkSparseMatchesDense(const CaseData& data);
 
 }  // namespace dcconf::properties

@@ -1,0 +1,47 @@
+// The sparse lane (issue 15, docs/coverage.md "Sparse buffers"): cases whose strides reach past what a flat buffer
+// holds (a 4 GiB GM stride), run on casefile::SparseBuffer mappings and compared against the oracle's windowed
+// evaluation. Two blocks (rows, bursts) so the stride moves data; every other field small.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <rapidcheck.h>
+
+#include "dcconf/properties/coverage.hpp"
+#include "dcconf/properties/generators.hpp"
+#include "dcconf/properties/invariants.hpp"
+
+namespace dcconf::properties {
+
+// One scheduled value: the field (its coverage-model name) and the value it takes.
+struct SparseDraw {
+  std::string field;   // "DataCopyExtParams.srcStride"
+  std::uint64_t value = 0;
+};
+
+struct SparseCase {
+  oracle::Case c;             // buffers' sizes and offsets set; their bytes are seeded, never stored
+  SparseDraw draw;
+  std::uint64_t seed = 0;     // the buffers' bytes: splitmix64 from seed (src) and seed + 1 (dst) in the windows
+  std::string describe() const;  // "DataCopyExtParams.srcStride = 4294967295 (PAD-G2U, half, seed 17)"
+};
+
+// Whether the operation has fields whose reach is limited by the buffer size and a sparse generator for them.
+bool hasSparseCases(oracle::Operation operation);
+// The scheduled draws of an operation: per such field, each bit from the dense reach's width to the field's top bit
+// (the value 2^b plus drawn low bits), and the documented maximum and maximum-1. The sparse unit draws them in turn.
+std::size_t sparseScheduleSize(oracle::Operation operation, const Scope& scope);
+// The k-th scheduled case (k modulo the schedule), the rest of the case drawn small from the dense generator.
+rc::Gen<SparseCase> genSparseCase(oracle::Operation operation, const Scope& scope, std::size_t k);
+
+// The case's gated fields for the coverage model, the stretched fields with their reach raised to the documented
+// maximum: the sparse lane draws their every bit and both maxima, so the gate holds them over the whole range.
+std::vector<FieldSample> sparseFieldSamples(const SparseCase& sc);
+
+// G-1 on sparse buffers: every cared byte of the windows (footprint +- 64 guard bytes, page aligned) equals the
+// oracle's windowed expectation, and no page outside the windows holds a non-zero byte (SEEK_DATA/SEEK_HOLE).
+Outcome checkSparseConformance(Backend& iut, const SparseCase& sc);
+
+}  // namespace dcconf::properties

@@ -1,0 +1,232 @@
+// The sparse lane (issue 15): scheduled whole-range values of the strides a flat buffer cannot hold, run on sparse
+// mappings (casefile::SparseBuffer) against the oracle's windowed evaluation.
+#include "dcconf/properties/sparse.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cstdio>
+#include <stdexcept>
+
+#include "compare.hpp"
+#include "dcconf/casefile/sparse_buffer.hpp"
+#include "dcconf/properties/coverage.hpp"
+#include "dcconf/properties/fixpipe.hpp"
+#include "draw.hpp"
+
+namespace dcconf::properties {
+
+using namespace dcconf::oracle;
+using namespace detail;
+
+namespace {
+
+// A field the sparse lane stretches: its coverage-model name and the dense lane's reach (its bits are the dense
+// lane's; the sparse lane draws every bit above them, and the documented maximum and maximum-1).
+struct SparseField {
+  std::string_view name;
+  std::uint64_t denseReach;
+};
+
+std::vector<SparseField> sparseFields(Operation operation) {
+  switch (operation) {
+    case Operation::padGmToUb:  // GM source stride in bytes, UB destination stride in 32-byte blocks
+      return {{"DataCopyExtParams.srcStride", kReachGmStrideBytes}, {"DataCopyExtParams.dstStride", kReachUbStrideBlocks}};
+    case Operation::padUbToGm:
+      return {{"DataCopyExtParams.srcStride", kReachUbStrideBlocks}, {"DataCopyExtParams.dstStride", kReachGmStrideBytes}};
+    case Operation::fixpipe:
+      return {{"DataCopyCO12DstParams.dstStride", kReachFixDstStride}, {"Nz2ndFlag.dstNdStride", kReachFixDstNdStride}};
+    default: return {};
+  }
+}
+
+// The fields' documented widths and maxima come from the coverage model (fieldRanges), so draws and gate agree.
+FieldRange rangeOf(const Case& c, Operation operation, std::string_view field) {
+  for (const FieldRange& r : fieldRanges(c, operation)) {
+    if (r.name == field) return r;
+  }
+  throw std::logic_error("sparse: the coverage model has no field " + std::string(field));
+}
+
+struct Slot {
+  std::size_t field;
+  int bit;  // -1: the maximum, -2: the maximum - 1
+};
+// Widths: every sparse field is 32 bits wide (coverage model), checked when a value is drawn.
+constexpr int kSparseFieldBits = 32;
+
+std::vector<Slot> schedule(Operation operation) {
+  std::vector<Slot> out;
+  const std::vector<SparseField> fields = sparseFields(operation);
+  for (std::size_t f = 0; f < fields.size(); ++f) {
+    for (int b = static_cast<int>(std::bit_width(fields[f].denseReach)); b < kSparseFieldBits; ++b) out.push_back({f, b});
+    out.push_back({f, -1});
+    out.push_back({f, -2});
+  }
+  return out;
+}
+
+std::uint64_t valueFor(const Slot& slot, const FieldRange& range) {
+  if (range.widthBits != kSparseFieldBits) throw std::logic_error("sparse: field width changed in the coverage model");
+  if (slot.bit == -1) return range.docMax;
+  if (slot.bit == -2) return range.docMax - 1;
+  const std::uint64_t top = std::uint64_t{1} << slot.bit;
+  return top | drawInRange(0, top - 1);
+}
+
+// Buffers just holding the footprint, plus a small tail, at the offsets the dense draw chose.
+void sizeBuffers(Case& c) {
+  const Extents e = extents(c);
+  c.src.sizeBytes = c.src.offsetBytes + e.srcSpanBytes + drawInRange(0, 64);
+  c.dst.sizeBytes = c.dst.offsetBytes + e.dstSpanBytes + drawInRange(0, 64);
+  requireValid(c);
+  if (c.src.sizeBytes > casefile::kMaxSparseBytes || c.dst.sizeBytes > casefile::kMaxSparseBytes) {
+    throw std::logic_error("sparse: a scheduled case exceeds the 2^40-byte cap");
+  }
+}
+
+SparseCase drawPad(Operation operation, const Scope& scope, const Slot& slot) {
+  const GeneratedCase g = operation == Operation::padGmToUb ? *genPadGmToUb(ParamStruct::ext, 0, scope)
+                                                            : *genPadUbToGm(ParamStruct::ext, scope);
+  Case c = g.data.c;
+  auto& p = std::get<DataCopyExtParams>(c.params);
+  p.blockCount = 2;  // two blocks: the stride moves the second one
+  p.blockLen = std::min<std::uint32_t>(p.blockLen, 256);
+  p.srcStride %= 64;
+  p.dstStride %= 64;
+  const std::string_view field = sparseFields(operation)[slot.field].name;
+  const std::uint64_t v = valueFor(slot, rangeOf(c, operation, field));
+  (slot.field == 0 ? p.srcStride : p.dstStride) = static_cast<std::uint32_t>(v);
+  sizeBuffers(c);
+  return {c, {std::string(field), v}, *rc::gen::arbitrary<std::uint64_t>()};
+}
+
+// As widenFixpipe: one row or two, one or two column groups, the stretched stride between them.
+SparseCase drawFix(const Scope& scope, const Slot& slot) {
+  Scope s = scope;
+  const bool ndStride = slot.field == 1;
+  if (ndStride) s.pathGlob = "CO1->GM";  // FIX-2: nz2nd writes GM only
+  const GeneratedCase g = *genFixpipe(s);
+  Case c = g.data.c;
+  auto p = std::get<DataCopyCO12DstParams>(c.params);
+  FixpipeState& f = *c.fixpipe;
+  if (ndStride) {
+    p.channelSplit = false;
+    p.nz2ndEn = true;
+  }
+  const std::uint64_t c0 = p.nz2ndEn ? 1 : fixDestinationC0(c);
+  p.mSize = 1;
+  p.nSize = static_cast<std::uint16_t>(c0);
+  p.srcStride = 16;
+  p.dstStride = 1;
+  f.ndNum = 1;
+  f.srcNdStride = 1;
+  f.dstNdStride = 1;
+  c.params = p;
+  const std::string_view field = sparseFields(Operation::fixpipe)[slot.field].name;
+  const std::uint64_t v = valueFor(slot, rangeOf(c, Operation::fixpipe, field));
+  if (ndStride) {
+    f.ndNum = 2;
+    f.dstNdStride = static_cast<std::uint32_t>(v);
+  } else {
+    p.dstStride = static_cast<std::uint32_t>(v);
+    if (p.nz2ndEn) p.mSize = 2; else p.nSize = static_cast<std::uint16_t>(2 * c0);
+  }
+  if (!f.quantTensor.empty() && f.quantTensor.size() < p.nSize) f.quantTensor.resize(p.nSize, f.quantTensor.back());
+  c.params = p;
+  sizeBuffers(c);
+  return {c, {std::string(field), v}, *rc::gen::arbitrary<std::uint64_t>()};
+}
+
+std::string hex(std::uint8_t v) {
+  char text[8];
+  std::snprintf(text, sizeof text, "0x%02x", v);
+  return text;
+}
+
+}  // namespace
+
+std::string SparseCase::describe() const {
+  return draw.field + " = " + std::to_string(draw.value) + " (" + std::string(clauseFamily(*resolveOperation(c).operation)) +
+         ", " + std::string(name(c.dtype)) + ", src " + std::to_string(c.src.sizeBytes) + " bytes, dst " +
+         std::to_string(c.dst.sizeBytes) + " bytes, seed " + std::to_string(seed) + ")";
+}
+
+std::vector<FieldSample> sparseFieldSamples(const SparseCase& sc) {
+  const Operation operation = *resolveOperation(sc.c).operation;
+  std::vector<FieldSample> samples = fieldSamples(sc.c, operation);
+  for (FieldSample& sample : samples) {
+    for (const SparseField& field : sparseFields(operation)) {
+      if (sample.range.name == field.name) sample.range.reachMax = sample.range.docMax;
+    }
+  }
+  return samples;
+}
+
+bool hasSparseCases(Operation operation) { return !sparseFields(operation).empty(); }
+
+std::size_t sparseScheduleSize(Operation operation, const Scope& scope) {
+  if (operation == Operation::fixpipe && !scopeHasCases(operation, scope)) return 0;
+  return schedule(operation).size();
+}
+
+rc::Gen<SparseCase> genSparseCase(Operation operation, const Scope& scope, std::size_t k) {
+  return rc::gen::exec([=] {
+    const std::vector<Slot> slots = schedule(operation);
+    const Slot slot = slots[k % slots.size()];
+    return operation == Operation::fixpipe ? drawFix(scope, slot) : drawPad(operation, scope, slot);
+  });
+}
+
+Outcome checkSparseConformance(Backend& iut, const SparseCase& sc) {
+  const Case& c = sc.c;
+  const std::string family = familyOf(c);
+  if (!validate(c).empty()) return Outcome::fail("G-4 " + family + ": generated sparse case not valid");
+  if (!iut.supports(c)) return Outcome::notSupported(iut.name() + " does not support the case");
+  if (!iut.acceptsSparseBuffers()) {
+    return Outcome::notSupported("not run: " + iut.name() + " lacks the sparse-buffer capability (it copies or sends "
+                                 "whole buffers)");
+  }
+  const Footprint fp = sparseFootprint(c);
+  const std::uint64_t page = casefile::SparseBuffer::pageBytes();
+  std::string error;
+  auto src = casefile::SparseBuffer::create(c.src.sizeBytes, &error);
+  auto dst = src ? casefile::SparseBuffer::create(c.dst.sizeBytes, &error) : std::nullopt;
+  if (!src || !dst) return Outcome::fail("G-1 " + family + ": sparse buffers: " + error);
+  const std::vector<ByteRange> srcWindows = guardWindows(fp.reads, 64, page, c.src.sizeBytes);
+  const std::vector<ByteRange> dstWindows = guardWindows(fp.writes, 64, page, c.dst.sizeBytes);
+  src->seed(srcWindows, sc.seed);
+  dst->seed(dstWindows, sc.seed + 1);
+  WindowedEvaluation w;
+  evaluateWindows(c, src->bytes(), dst->bytes(), dstWindows, w);
+  if (w.verdict != Verdict::computed || w.uncoveredWrites != 0) {
+    return Outcome::fail("G-1 " + family + ": the oracle's windowed evaluation failed on " + sc.describe());
+  }
+  const backends::RunResult result = iut.run(c, src->bytes(), dst->bytes());
+  if (result.status == backends::RunStatus::notSupported) return Outcome::notSupported(result.detail);
+  if (result.status != backends::RunStatus::ok) {
+    return Outcome::fail("G-1 " + family + ": IUT answered " + std::string(backends::name(result.status)) +
+                         " on a valid sparse case " + sc.describe() + ": " + result.detail);
+  }
+  const std::span<const std::uint8_t> actual = dst->bytes();
+  std::uint64_t at = 0;
+  for (const ByteRange& r : dstWindows) {
+    for (std::uint64_t b = r.begin; b < r.end; ++b, ++at) {
+      const Expectation& x = w.expectation;
+      if (x.care[at] == 0 || x.expected[at] == actual[b]) continue;
+      const bool written = x.region[at] != Region::keep;
+      return Outcome::fail("G-1 " + family + ": sparse case " + sc.describe() + ": dst byte " + std::to_string(b) +
+                           " (region " + (written ? std::string(name(x.region[at])) : std::string("guard")) +
+                           ", " + definingClause(c, *resolveOperation(c).operation, x.region[at]) + "): expected " +
+                           hex(x.expected[at]) + ", actual " + hex(actual[b]));
+    }
+  }
+  if (const auto stray = dst->firstStrayByte(dstWindows)) {
+    return Outcome::fail("G-1 " + family + ": sparse case " + sc.describe() + ": dst byte " + std::to_string(*stray) +
+                         " written outside the footprint (" + hex(actual[*stray]) + " where the hole reads 0x00)");
+  }
+  Outcome passed = Outcome::pass();
+  passed.unspecifiedBytesByRegion = unspecifiedBytesByRegion(w.expectation);
+  return passed;
+}
+
+}  // namespace dcconf::properties
