@@ -201,7 +201,7 @@ Outcome checkSparseConformance(Backend& iut, const SparseCase& sc) {
   if (w.verdict != Verdict::computed || w.uncoveredWrites != 0) {
     return Outcome::fail("G-1 " + family + ": the oracle's windowed evaluation failed on " + sc.describe());
   }
-  const backends::RunResult result = iut.run(c, src->bytes(), dst->bytes());
+  const backends::RunResult result = iut.runSparse(c, {src->bytes(), src->fd(), srcWindows}, {dst->bytes(), dst->fd(), dstWindows});
   if (result.status == backends::RunStatus::notSupported) return Outcome::notSupported(result.detail);
   if (result.status != backends::RunStatus::ok) {
     return Outcome::fail("G-1 " + family + ": IUT answered " + std::string(backends::name(result.status)) +

@@ -24,7 +24,9 @@
 #include <cstring>
 #include <mutex>
 #include <optional>
+#include <span>
 #include <utility>
+#include <vector>
 
 #include "dcconf/backends/children.hpp"
 
@@ -45,7 +47,9 @@ constexpr std::uint64_t kDstAlignBytes = 64;        // dst starts on a cache lin
 // The part of the v1 table this host calls; a plugin's struct_size must cover it.
 constexpr std::size_t kV1TableBytes = offsetof(dcconf_backend_v1_t, run) + sizeof(dcconf_backend_v1_t::run);
 
-enum class RequestKind : std::uint32_t { supports = 1, run = 2 };
+// runSparse (issue 15): src and dst are the caller's sparse memfds, passed to the worker with SCM_RIGHTS right
+// after the request; only the tensors travel in the shared mapping (at its start).
+enum class RequestKind : std::uint32_t { supports = 1, run = 2, runSparse = 3 };
 
 struct Request {
   RequestKind kind = RequestKind::run;
@@ -199,6 +203,118 @@ const dcconf_backend_v1_t* loadTable(const std::string& path, Hello& hello) {
   return table;
 }
 
+// One byte with room for two descriptors as ancillary data (SCM_RIGHTS): what sendFds sends and recvFds reads.
+struct FdMessage {
+  char byte = 'F';
+  iovec iov{&byte, 1};
+  alignas(cmsghdr) char control[CMSG_SPACE(2 * sizeof(int))] = {};
+  msghdr msg{};
+  FdMessage() {
+    msg.msg_iov = &iov;
+    msg.msg_iovlen = 1;
+    msg.msg_control = control;
+    msg.msg_controllen = sizeof control;
+  }
+  FdMessage(const FdMessage&) = delete;  // msg points into this object
+  FdMessage& operator=(const FdMessage&) = delete;
+};
+
+// Two file descriptors as ancillary data of one byte; the receiver owns its copies.
+Io sendFds(int sock, int first, int second) {
+  FdMessage m;
+  msghdr& msg = m.msg;
+  cmsghdr* cmsg = CMSG_FIRSTHDR(&msg);
+  cmsg->cmsg_level = SOL_SOCKET;
+  cmsg->cmsg_type = SCM_RIGHTS;
+  cmsg->cmsg_len = CMSG_LEN(2 * sizeof(int));
+  const int fds[2] = {first, second};
+  std::memcpy(CMSG_DATA(cmsg), fds, sizeof fds);
+  while (true) {
+    if (::sendmsg(sock, &msg, MSG_NOSIGNAL) == 1) return Io::ok;
+    if (errno == EINTR) continue;
+    return errno == EPIPE || errno == ECONNRESET ? Io::closed : Io::failed;
+  }
+}
+
+// The two descriptors sendFds sent, or false.
+bool recvFds(int sock, int& first, int& second) {
+  FdMessage m;
+  msghdr& msg = m.msg;
+  ssize_t got = 0;
+  while ((got = ::recvmsg(sock, &msg, MSG_CMSG_CLOEXEC)) < 0 && errno == EINTR) {
+  }
+  const cmsghdr* cmsg = got == 1 ? CMSG_FIRSTHDR(&msg) : nullptr;
+  if (cmsg == nullptr || cmsg->cmsg_level != SOL_SOCKET || cmsg->cmsg_type != SCM_RIGHTS ||
+      cmsg->cmsg_len != CMSG_LEN(2 * sizeof(int))) {
+    return false;
+  }
+  int fds[2];
+  std::memcpy(fds, CMSG_DATA(cmsg), sizeof fds);
+  first = fds[0];
+  second = fds[1];
+  return true;
+}
+
+// One buffer's windows as a count and (begin, end) pairs; false on a broken channel or more than the cap.
+Io sendWindows(int sock, std::span<const oracle::ByteRange> windows) {
+  const std::uint64_t count = windows.size();
+  Io io = sendAll(sock, &count, sizeof count);
+  for (const oracle::ByteRange& w : windows) {
+    const std::uint64_t pair[2] = {w.begin, w.end};
+    if (io == Io::ok) io = sendAll(sock, pair, sizeof pair);
+  }
+  return io;
+}
+bool recvWindows(int sock, std::vector<std::uint64_t>& flat);
+
+// The seeded windows of one sparse buffer travel after the fds: a count, then (begin, end) pairs.
+constexpr std::uint64_t kMaxSparseWindows = 4096;
+
+bool recvWindows(int sock, std::vector<std::uint64_t>& flat) {
+  std::uint64_t count = 0;
+  if (recvAll(sock, &count, sizeof count, std::nullopt) != Io::ok || count > kMaxSparseWindows) return false;
+  flat.resize(2 * count);
+  return count == 0 || recvAll(sock, flat.data(), flat.size() * sizeof(std::uint64_t), std::nullopt) == Io::ok;
+}
+
+// A caller's sparse buffer mapped in the worker: src privately (a plugin that writes its source changes only its
+// own copy, as with the dense mapping), dst shared (the caller sees the writes). Only the windows are accessible:
+// a plugin that touches any other page faults (CRASH) instead of allocating a terabyte file's pages.
+// Unmapped and closed on scope exit.
+class WorkerSparseMap {
+ public:
+  WorkerSparseMap(int fd, std::uint64_t bytes, bool shared, const std::vector<std::uint64_t>& windows)
+      : fd_(fd), bytes_(bytes) {
+    if (bytes == 0) return;
+    void* base = ::mmap(nullptr, bytes, PROT_NONE, (shared ? MAP_SHARED : MAP_PRIVATE) | MAP_NORESERVE, fd, 0);
+    if (base == MAP_FAILED) return;
+    base_ = static_cast<std::uint8_t*>(base);
+    for (std::size_t k = 0; k + 1 < windows.size(); k += 2) {
+      const std::uint64_t begin = std::min(windows[k], bytes);
+      const std::uint64_t end = std::min(windows[k + 1], bytes);
+      if (end <= begin) continue;
+      if (::mprotect(base_ + begin, end - begin, PROT_READ | PROT_WRITE) != 0) {
+        ::munmap(base_, bytes_);
+        base_ = nullptr;
+        return;
+      }
+    }
+  }
+  WorkerSparseMap(const WorkerSparseMap&) = delete;
+  WorkerSparseMap& operator=(const WorkerSparseMap&) = delete;
+  ~WorkerSparseMap() {
+    if (base_ != nullptr) ::munmap(base_, bytes_);
+    if (fd_ >= 0) ::close(fd_);
+  }
+  bool ok() const { return bytes_ == 0 || base_ != nullptr; }
+  std::uint8_t* data() const { return base_; }
+
+ private:
+  int fd_;
+  std::uint64_t bytes_;
+  std::uint8_t* base_ = nullptr;
+};
+
 // The uint64 tensors a case passes by pointer: FIX's V* quant tensor (ABI 1.2) and the enhanced deq tensor (1.3).
 enum Tensor : std::size_t { quantTensor, deqTensor, tensorCount };
 
@@ -250,6 +366,14 @@ class WorkerMapping {
 
   WorkerMapping mapping(memfd);
   Request request;
+  const auto pointTensorsInto = [&request](std::uint8_t* base) {
+    const auto fields = tensorFields(request.c);
+    for (std::size_t k = 0; k < tensorCount; ++k) {
+      if (fields[k].length != 0) {
+        *fields[k].pointer = reinterpret_cast<const std::uint64_t*>(base + request.tensorOffsetBytes[k]);
+      }
+    }
+  };
   while (recvAll(sock, &request, sizeof request, std::nullopt) == Io::ok) {
     Reply reply;
     const auto tensors = tensorFields(request.c);
@@ -259,12 +383,29 @@ class WorkerMapping {
       reply.supported = table->supports(self, &request.c) != 0;
     } else if (std::uint8_t* base = mapping.at(request.mappingBytes); base == nullptr) {
       setText(reply.detail, errnoText("plugin worker cannot map the buffers").c_str());
-    } else {
-      for (std::size_t k = 0; k < tensorCount; ++k) {
-        if (tensors[k].length != 0) {
-          *tensors[k].pointer = reinterpret_cast<const std::uint64_t*>(base + request.tensorOffsetBytes[k]);
-        }
+    } else if (request.kind == RequestKind::runSparse) {
+      int srcFd = -1;
+      int dstFd = -1;
+      if (!recvFds(sock, srcFd, dstFd)) break;  // the parent sends them right after the request: a broken channel
+      std::vector<std::uint64_t> srcWindows;
+      std::vector<std::uint64_t> dstWindows;
+      if (!recvWindows(sock, srcWindows) || !recvWindows(sock, dstWindows)) {
+        ::close(srcFd);
+        ::close(dstFd);
+        break;
       }
+      const WorkerSparseMap src(srcFd, request.srcBytes, false, srcWindows);
+      const WorkerSparseMap dst(dstFd, request.dstBytes, true, dstWindows);
+      if (!src.ok() || !dst.ok()) {
+        setText(reply.detail, errnoText("plugin worker cannot map the sparse buffers").c_str());
+      } else {
+        pointTensorsInto(base);
+        reply.status = table->run(self, &request.c, src.data(), request.srcBytes, dst.data(), request.dstBytes,
+                                  reply.detail, sizeof reply.detail);
+        reply.detail[sizeof reply.detail - 1] = '\0';
+      }
+    } else {
+      pointTensorsInto(base);
       reply.status = table->run(self, &request.c, base, request.srcBytes, base + request.dstOffsetBytes,
                                 request.dstBytes, reply.detail, sizeof reply.detail);
       reply.detail[sizeof reply.detail - 1] = '\0';
@@ -329,13 +470,7 @@ class PluginBackend final : public backends::Backend {
       return {RunStatus::error, "buffer larger than the plugin host's cap of " +
                                     std::to_string(kMaxPluginBufferBytes) + " bytes"};
     }
-    if (!expressible(c)) {
-      const std::size_t need = abiCaseBytesNeeded(c);
-      return {RunStatus::notSupported, "plugin '" + name_ + "' knows a dcconf_case of " +
-                                           std::to_string(pluginCaseBytes_) + " bytes; this case needs " +
-                                           std::to_string(need) +
-                                           " (later ABI fields: see dcconf_backend.h, case_struct_size)"};
-    }
+    if (std::optional<RunResult> refused = inexpressible(c)) return *refused;
     const std::lock_guard lock(mutex_);
     if (supportsFailure_) return *std::exchange(supportsFailure_, std::nullopt);
     Request request;
@@ -344,29 +479,81 @@ class PluginBackend final : public backends::Backend {
     request.srcBytes = src.size();
     request.dstOffsetBytes = oracle::alignUp(src.size(), kDstAlignBytes);
     request.dstBytes = dst.size();
-    // The tensors after dst, in Tensor order; toAbi pointed the case at the vectors of c, which the copy reads.
-    const auto tensors = tensorFields(request.c);
-    std::uint64_t end = request.dstOffsetBytes + request.dstBytes;
-    for (std::size_t k = 0; k < tensorCount; ++k) {
-      request.tensorOffsetBytes[k] = oracle::alignUp(end, kDstAlignBytes);
-      end = request.tensorOffsetBytes[k] + tensors[k].length * sizeof(std::uint64_t);
+    if (std::string error = placeTensors(request, request.dstOffsetBytes + request.dstBytes); !error.empty()) {
+      return {RunStatus::error, error};
     }
-    if (std::string error = growMapping(end); !error.empty()) return {RunStatus::error, error};
-    request.mappingBytes = mappingBytes_;
     std::copy(src.begin(), src.end(), mapping_);
     std::copy(dst.begin(), dst.end(), mapping_ + request.dstOffsetBytes);
-    for (std::size_t k = 0; k < tensorCount; ++k) {
-      if (tensors[k].length != 0) {
-        std::memcpy(mapping_ + request.tensorOffsetBytes[k], *tensors[k].pointer,
-                    tensors[k].length * sizeof(std::uint64_t));
-      }
-    }
 
     Reply reply;
     RunResult result = transact(request, reply);
     if (result.status != RunStatus::ok) return result;
     // Whatever the status, dst shows what the plugin did to it (a rejected case must leave it untouched: G-4).
     std::copy_n(mapping_ + request.dstOffsetBytes, dst.size(), dst.begin());
+    return resultOf(reply);
+  }
+
+  // Sparse buffers (issue 15): the worker maps the caller's memfds, so the plugin writes them in place and nothing
+  // of a terabyte buffer is copied; the windows around the footprint are its guard bytes.
+  bool acceptsSparseBuffers() const override { return true; }
+  RunResult runSparse(const oracle::Case& c, SparseBytes src, SparseBytes dst) override {
+    if (src.bytes.size() != c.src.sizeBytes || dst.bytes.size() != c.dst.sizeBytes) {
+      return {RunStatus::error, "buffer lengths differ from the sizes the case declares"};
+    }
+    if (src.fd < 0 || dst.fd < 0) return {RunStatus::error, "sparse buffers come without their memfds"};
+    if (src.windows.size() > kMaxSparseWindows || dst.windows.size() > kMaxSparseWindows) {
+      return {RunStatus::error, "more than " + std::to_string(kMaxSparseWindows) + " windows in a sparse buffer"};
+    }
+    if (std::optional<RunResult> refused = inexpressible(c)) return *refused;
+    const std::lock_guard lock(mutex_);
+    if (supportsFailure_) return *std::exchange(supportsFailure_, std::nullopt);
+    Request request;
+    request.kind = RequestKind::runSparse;
+    request.c = toAbi(c);
+    request.srcBytes = src.bytes.size();
+    request.dstBytes = dst.bytes.size();
+    if (std::string error = placeTensors(request, 0); !error.empty()) return {RunStatus::error, error};
+    Reply reply;
+    RunResult result = transact(request, reply, SparseHandoff{src, dst});
+    if (result.status == RunStatus::crashed) {
+      result.detail += " (on sparse buffers only the seeded windows around the footprint are mapped in the worker: a "
+                       "touch of any other page faults; docs/coverage.md)";
+    }
+    return result.status != RunStatus::ok ? result : resultOf(reply);
+  }
+
+ private:
+  // notSupported when the plugin's dcconf_case layout cannot carry a field this case uses.
+  std::optional<RunResult> inexpressible(const oracle::Case& c) const {
+    if (expressible(c)) return std::nullopt;
+    const std::size_t need = abiCaseBytesNeeded(c);
+    return RunResult{RunStatus::notSupported, "plugin '" + name_ + "' knows a dcconf_case of " +
+                                                  std::to_string(pluginCaseBytes_) + " bytes; this case needs " +
+                                                  std::to_string(need) +
+                                                  " (later ABI fields: see dcconf_backend.h, case_struct_size)"};
+  }
+
+  // The case's tensors into the mapping from `from` on, in Tensor order (toAbi pointed the case at the vectors of
+  // c, which the copy reads); grows the mapping and records its size in the request.
+  std::string placeTensors(Request& request, std::uint64_t from) {
+    const auto tensors = tensorFields(request.c);
+    std::uint64_t end = from;
+    for (std::size_t k = 0; k < tensorCount; ++k) {
+      request.tensorOffsetBytes[k] = oracle::alignUp(end, kDstAlignBytes);
+      end = request.tensorOffsetBytes[k] + tensors[k].length * sizeof(std::uint64_t);
+    }
+    if (std::string error = growMapping(end); !error.empty()) return error;
+    request.mappingBytes = mappingBytes_;
+    for (std::size_t k = 0; k < tensorCount; ++k) {
+      if (tensors[k].length != 0) {
+        std::memcpy(mapping_ + request.tensorOffsetBytes[k], *tensors[k].pointer,
+                    tensors[k].length * sizeof(std::uint64_t));
+      }
+    }
+    return {};
+  }
+
+  static RunResult resultOf(const Reply& reply) {
     switch (reply.status) {
       case DCCONF_OK: return {};
       case DCCONF_REJECTED: return {RunStatus::rejected, lineOf(reply.detail)};
@@ -379,7 +566,6 @@ class PluginBackend final : public backends::Backend {
     }
   }
 
- private:
   std::string startWorker() const {
     if (backends::stopping()) return "dcconf is stopping (interrupted)";
     int fds[2];
@@ -429,13 +615,21 @@ class PluginBackend final : public backends::Backend {
   }
 
   // One request, one reply. status ok means reply is filled; crashed/timedOut/error otherwise, with the worker gone.
-  RunResult transact(const Request& request, Reply& reply) const {
+  // runSparse's buffers: their memfds (SCM_RIGHTS) and windows follow the request.
+  struct SparseHandoff {
+    SparseBytes src;
+    SparseBytes dst;
+  };
+  RunResult transact(const Request& request, Reply& reply, std::optional<SparseHandoff> sparse = {}) const {
     if (pid_ < 0) {
       if (std::string error = startWorker(); !error.empty()) {
         return {RunStatus::error, "plugin '" + path_ + "' could not be restarted: " + error};
       }
     }
     Io io = sendAll(sock_, &request, sizeof request);
+    if (io == Io::ok && sparse) io = sendFds(sock_, sparse->src.fd, sparse->dst.fd);
+    if (io == Io::ok && sparse) io = sendWindows(sock_, sparse->src.windows);
+    if (io == Io::ok && sparse) io = sendWindows(sock_, sparse->dst.windows);
     if (io == Io::ok) {
       io = recvAll(sock_, &reply, sizeof reply,
                    Clock::now() + std::chrono::milliseconds(options_.perCaseTimeoutMs));

@@ -46,12 +46,10 @@ class StatusTap final : public backends::Backend {
   bool acceptsSparseBuffers() const override { return inner_.acceptsSparseBuffers(); }
   backends::RunResult run(const oracle::Case& c, std::span<const std::uint8_t> src,
                           std::span<std::uint8_t> dst) override {
-    const auto start = std::chrono::steady_clock::now();
-    auto result = inner_.run(c, src, dst);
-    backendSeconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    if (result.status == backends::RunStatus::crashed) sawCrash = true;
-    if (result.status == backends::RunStatus::timedOut) sawTimeout = true;
-    return result;
+    return tapped([&] { return inner_.run(c, src, dst); });
+  }
+  backends::RunResult runSparse(const oracle::Case& c, SparseBytes src, SparseBytes dst) override {
+    return tapped([&] { return inner_.runSparse(c, src, dst); });
   }
   void reset() { sawCrash = sawTimeout = false; }
   bool sawCrash = false;
@@ -59,6 +57,15 @@ class StatusTap final : public backends::Backend {
   double backendSeconds = 0;  // in run(), over the tap's life: the time split of docs/coverage.md
 
  private:
+  template <class Call>
+  backends::RunResult tapped(Call call) {
+    const auto start = std::chrono::steady_clock::now();
+    backends::RunResult result = call();
+    backendSeconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (result.status == backends::RunStatus::crashed) sawCrash = true;
+    if (result.status == backends::RunStatus::timedOut) sawTimeout = true;
+    return result;
+  }
   backends::Backend& inner_;
 };
 

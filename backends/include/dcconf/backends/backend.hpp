@@ -8,6 +8,7 @@
 #include <string>
 
 #include "dcconf/oracle/case.hpp"
+#include "dcconf/oracle/expectation.hpp"
 
 namespace dcconf::backends {
 
@@ -42,6 +43,18 @@ class Backend {
   // buffer. A backend that copies buffers (a plugin's guarded copies) or sends them (exec) answers false, and the
   // sparse lane reports its cases as not run.
   virtual bool acceptsSparseBuffers() const { return false; }
+  // A sparse buffer's bytes and the memfd behind them, so that a backend in another process (the plugin worker)
+  // can map the same file instead of copying it; windows: the page-aligned ranges that were seeded (the case's
+  // footprint and its guards). Nothing outside them may be touched: a page there would be allocated.
+  struct SparseBytes {
+    std::span<std::uint8_t> bytes;
+    int fd = -1;
+    std::span<const oracle::ByteRange> windows;
+  };
+  // Runs a case on sparse buffers (only when acceptsSparseBuffers()). By default run() on their bytes, in place.
+  virtual RunResult runSparse(const oracle::Case& c, SparseBytes src, SparseBytes dst) {
+    return run(c, src.bytes, dst.bytes);
+  }
 };
 
 // The oracle itself as a backend: writes every cared byte of the expectation and leaves ANY bytes as they were.
