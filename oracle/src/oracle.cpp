@@ -147,21 +147,13 @@ thread_local MarkScratch markScratch;
 constexpr std::size_t kMaxKeptMarkBytes = 256u << 20;  // a huge one-off case does not pin its marks for good
 
 using Marks = std::vector<detail::Mark>;
-Marks zeroedMarks(Marks& scratch, std::uint64_t sizeBytes) {
-  Marks marks = std::move(scratch);
-  marks.assign(sizeBytes, detail::Mark::no);
-  return marks;
-}
-void keepMarks(Marks& scratch, Marks& marks) {
-  if (marks.capacity() <= kMaxKeptMarkBytes && marks.capacity() > scratch.capacity()) scratch = std::move(marks);
-}
 }  // namespace
 
 WriteSink::WriteSink(const Case& c, Expectation* expectation, std::span<const std::uint8_t> src)
     : srcOffset_(c.src.offsetBytes),
       dstOffset_(c.dst.offsetBytes),
-      read_(zeroedMarks(markScratch.read, c.src.sizeBytes)),
-      written_(expectation == nullptr ? zeroedMarks(markScratch.written, c.dst.sizeBytes) : Marks{}),
+      read_(takeScratch(markScratch.read, c.src.sizeBytes, Mark::no)),
+      written_(expectation == nullptr ? takeScratch(markScratch.written, c.dst.sizeBytes, Mark::no) : Marks{}),
       expectation_(expectation),
       src_(src) {}
 
@@ -212,8 +204,8 @@ void WriteSink::writeSparse(std::uint64_t dstByte, ByteSource source, Region reg
 }
 
 WriteSink::~WriteSink() {
-  keepMarks(markScratch.read, read_);
-  keepMarks(markScratch.written, written_);
+  keepScratch(markScratch.read, read_, kMaxKeptMarkBytes);
+  keepScratch(markScratch.written, written_, kMaxKeptMarkBytes);
 }
 
 void WriteSink::writeRectified(std::uint64_t d, ByteSource source) {

@@ -41,14 +41,9 @@ constexpr std::size_t kMaxKeptWorkspaceEntries = 128u << 20;  // 1 GiB: a 64 MiB
 
 class WorkspaceSink final : public WriteSink {
  public:
-  explicit WorkspaceSink(std::uint64_t keptBytes) : WriteSink(bytes_), bytes_(std::move(workspaceScratch)) {
-    bytes_.assign(keptBytes, 0);
-  }
-  ~WorkspaceSink() {
-    if (bytes_.capacity() <= kMaxKeptWorkspaceEntries && bytes_.capacity() > workspaceScratch.capacity()) {
-      workspaceScratch = std::move(bytes_);
-    }
-  }
+  explicit WorkspaceSink(std::uint64_t keptBytes)
+      : WriteSink(bytes_), bytes_(takeScratch(workspaceScratch, keptBytes, std::uint64_t{0})) {}
+  ~WorkspaceSink() { keepScratch(workspaceScratch, bytes_, kMaxKeptWorkspaceEntries); }
   Nd2NzSource source() const { return {&bytes_}; }
 
  private:

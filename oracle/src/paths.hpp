@@ -57,6 +57,21 @@ struct SparseState {
   std::uint64_t uncoveredWrites = 0;       // writes outside every window (the caller's windows are too small)
 };
 
+// Per-thread scratch vectors (the read and written marks, the UB->TSCM workspace): the next evaluation on the thread
+// reuses their pages instead of faulting in fresh zeroed ones (issue 20). takeScratch hands out the kept vector
+// filled to size; keepScratch keeps the larger of the two if it holds at most maxEntries (a huge one-off case
+// does not pin its memory for good).
+template <class T>
+std::vector<T> takeScratch(std::vector<T>& scratch, std::uint64_t size, T fill) {
+  std::vector<T> taken = std::move(scratch);
+  taken.assign(size, fill);
+  return taken;
+}
+template <class T>
+void keepScratch(std::vector<T>& scratch, std::vector<T>& used, std::size_t maxEntries) {
+  if (used.capacity() <= maxEntries && used.capacity() > scratch.capacity()) scratch = std::move(used);
+}
+
 class WriteSink {
  public:
   // One destination byte. A walk that writes many bytes goes through a ByteWriter instead (same effect).
