@@ -22,6 +22,11 @@ bool globMatch(std::string_view pattern, std::string_view text) {
   return p == pattern.size();
 }
 
+std::string hexByte(std::uint8_t value) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  return std::string("0x") + kHex[value >> 4] + kHex[value & 0xF];
+}
+
 std::string xmlEscape(std::string_view text) {
   std::string out;
   out.reserve(text.size());

@@ -38,3 +38,10 @@ TEST(XmlEscape, EntitiesAndForbiddenControls) {
   EXPECT_EQ(xmlEscape("tab\tnl\ncr\r"), "tab\tnl\ncr\r");
   EXPECT_EQ(xmlEscape(""), "");
 }
+
+TEST(HexByte, TwoLowerCaseDigits) {
+  EXPECT_EQ(dcconf::casefile::hexByte(0x00), "0x00");
+  EXPECT_EQ(dcconf::casefile::hexByte(0x0a), "0x0a");
+  EXPECT_EQ(dcconf::casefile::hexByte(0x9b), "0x9b");
+  EXPECT_EQ(dcconf::casefile::hexByte(0xff), "0xff");
+}

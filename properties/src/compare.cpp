@@ -2,6 +2,7 @@
 
 #include <cstdio>
 
+#include "dcconf/casefile/text.hpp"
 #include "dcconf/oracle/numeric.hpp"
 
 namespace dcconf::properties::detail {
@@ -50,11 +51,7 @@ std::string regionOf(const Evaluation& e, std::uint64_t byte) {
 
 namespace {
 
-std::string hexByte(std::uint8_t value) {
-  char text[8];
-  std::snprintf(text, sizeof text, "0x%02x", value);
-  return text;
-}
+using casefile::hexByte;
 
 // The element containing byte, counted on the element grid that starts at the copy's destination offset.
 std::string elementText(const Case& c, std::span<const std::uint8_t> bytes, std::uint64_t start) {

@@ -4,11 +4,11 @@
 
 #include <algorithm>
 #include <bit>
-#include <cstdio>
 #include <stdexcept>
 
 #include "compare.hpp"
 #include "dcconf/casefile/sparse_buffer.hpp"
+#include "dcconf/casefile/text.hpp"
 #include "dcconf/properties/coverage.hpp"
 #include "dcconf/properties/fixpipe.hpp"
 #include "draw.hpp"
@@ -137,12 +137,6 @@ SparseCase drawFix(const Scope& scope, const Slot& slot) {
   return {c, {std::string(field), v}, *rc::gen::arbitrary<std::uint64_t>()};
 }
 
-std::string hex(std::uint8_t v) {
-  char text[8];
-  std::snprintf(text, sizeof text, "0x%02x", v);
-  return text;
-}
-
 }  // namespace
 
 std::string SparseCase::describe() const {
@@ -208,21 +202,28 @@ Outcome checkSparseConformance(Backend& iut, const SparseCase& sc) {
                          " on a valid sparse case " + sc.describe() + ": " + result.detail);
   }
   const std::span<const std::uint8_t> actual = dst->bytes();
-  std::uint64_t at = 0;
+  const Expectation& x = w.expectation;
+  std::uint64_t windowStart = 0;  // the window's first byte in the expectation, which holds the windows back to back
   for (const ByteRange& r : dstWindows) {
-    for (std::uint64_t b = r.begin; b < r.end; ++b, ++at) {
-      const Expectation& x = w.expectation;
-      if (x.care[at] == 0 || x.expected[at] == actual[b]) continue;
+    const std::uint64_t length = r.end - r.begin;
+    const std::uint64_t i = firstCaredDifference(std::span(x.care).subspan(windowStart, length),
+                                                 std::span(x.expected).subspan(windowStart, length),
+                                                 actual.subspan(r.begin, length));
+    if (i != kNoMismatch) {
+      const std::uint64_t at = windowStart + i;
+      const std::uint64_t b = r.begin + i;
       const bool written = x.region[at] != Region::keep;
       return Outcome::fail("G-1 " + family + ": sparse case " + sc.describe() + ": dst byte " + std::to_string(b) +
                            " (region " + (written ? std::string(name(x.region[at])) : std::string("guard")) +
                            ", " + definingClause(c, *resolveOperation(c).operation, x.region[at]) + "): expected " +
-                           hex(x.expected[at]) + ", actual " + hex(actual[b]));
+                           casefile::hexByte(x.expected[at]) + ", actual " + casefile::hexByte(actual[b]));
     }
+    windowStart += length;
   }
   if (const auto stray = dst->firstStrayByte(dstWindows)) {
     return Outcome::fail("G-1 " + family + ": sparse case " + sc.describe() + ": dst byte " + std::to_string(*stray) +
-                         " written outside the footprint (" + hex(actual[*stray]) + " where the hole reads 0x00)");
+                         " written outside the footprint (" + casefile::hexByte(actual[*stray]) +
+                         " where the hole reads 0x00)");
   }
   Outcome passed = Outcome::pass();
   passed.unspecifiedBytesByRegion = unspecifiedBytesByRegion(w.expectation);

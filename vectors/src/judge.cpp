@@ -6,6 +6,7 @@
 #include <ctime>
 #include <fstream>
 
+#include "dcconf/casefile/text.hpp"
 #include "dcconf/oracle/oracle.hpp"
 #include "dcconf/run/diff.hpp"
 #include "dcconf/run/failure_page.hpp"
@@ -18,10 +19,7 @@ using report::CaseStatus;
 
 namespace {
 
-std::string hexByte(std::uint8_t value) {
-  static constexpr char kHex[] = "0123456789abcdef";
-  return std::string("0x") + kHex[value >> 4] + kHex[value & 0xF];
-}
+using casefile::hexByte;
 
 struct Judgement {
   CaseStatus status = CaseStatus::pass;

@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "dcconf/casefile/text.hpp"
 #include "dcconf/oracle/oracle.hpp"
 #include "dcconf/run/run.hpp"
 #include "fixpipe_host.hpp"
@@ -70,10 +71,7 @@ bool contains(const std::vector<T>& list, T value) {
 
 // ---- outputs ---------------------------------------------------------------------------------------------------
 
-std::string hexByte(std::uint8_t value) {
-  static constexpr char kHex[] = "0123456789abcdef";
-  return std::string("0x") + kHex[value >> 4] + kHex[value & 0xF];
-}
+using casefile::hexByte;
 
 std::vector<std::uint8_t> withGuardTail(std::span<const std::uint8_t> bytes, std::uint64_t deviceBytes,
                                         std::uint8_t guard) {
