@@ -27,9 +27,8 @@ class OracleBackend final : public Backend {
     const auto resolution = oracle::resolveOperation(c);
     return resolution.operation && oracle::checkSupport(c, *resolution.operation).empty();
   }
-  bool acceptsSparseBuffers() const override { return true; }  // a sparse evaluation above kDenseBytes
+  bool acceptsSparseBuffers() const override { return true; }  // runSparse: an evaluation over the windows
   RunResult run(const oracle::Case& c, std::span<const std::uint8_t> src, std::span<std::uint8_t> dst) override {
-    if (dst.size() > kDenseBytes || src.size() > kDenseBytes) return runSparse(c, src, dst);
     oracle::Evaluation& e = scratch_;
     oracle::evaluate(c, src, dst, e);
     if (e.verdict != oracle::Verdict::computed) return refused(e.verdict, e.violations);
@@ -39,11 +38,23 @@ class OracleBackend final : public Backend {
     return {};
   }
 
- private:
-  // Above this a buffer is taken for a sparse mapping (issue 15: a 4 GiB GM stride): the expectation is built over
-  // the footprint only, so the oracle never touches the bytes in between.
-  static constexpr std::uint64_t kDenseBytes = std::uint64_t{256} << 20;
+  // Sparse buffers (issue 15: a 4 GiB GM stride): the expectation is built over the caller's windows only, so the
+  // oracle never touches the bytes in between.
+  RunResult runSparse(const oracle::Case& c, SparseBytes src, SparseBytes dst) override {
+    oracle::WindowedEvaluation w;
+    oracle::evaluateWindows(c, src.bytes, dst.bytes, dst.windows, w);
+    if (w.verdict != oracle::Verdict::computed) return refused(w.verdict, w.violations);
+    if (w.uncoveredWrites != 0) return {RunStatus::error, "oracle: the case writes outside the sparse windows"};
+    std::uint64_t at = 0;
+    for (const oracle::ByteRange& r : dst.windows) {
+      for (std::uint64_t b = r.begin; b < r.end; ++b, ++at) {
+        if (w.expectation.care[at] != 0) dst.bytes[b] = w.expectation.expected[at];
+      }
+    }
+    return {};
+  }
 
+ private:
   static RunResult refused(oracle::Verdict verdict, const std::vector<oracle::Violation>& violations) {
     switch (verdict) {
       case oracle::Verdict::computed: return {};
@@ -53,22 +64,6 @@ class OracleBackend final : public Backend {
     }
     return {RunStatus::error, "unknown verdict"};
   }
-
-  RunResult runSparse(const oracle::Case& c, std::span<const std::uint8_t> src, std::span<std::uint8_t> dst) {
-    oracle::WindowedEvaluation w;
-    oracle::evaluateWindows(c, src, dst, {}, w);  // the gates, and the footprint of a valid case
-    if (w.verdict != oracle::Verdict::computed) return refused(w.verdict, w.violations);
-    const std::vector<oracle::ByteRange> windows = w.footprint.writes;
-    oracle::evaluateWindows(c, src, dst, windows, w);
-    std::uint64_t at = 0;
-    for (const oracle::ByteRange& r : windows) {
-      for (std::uint64_t b = r.begin; b < r.end; ++b, ++at) {
-        if (w.expectation.care[at] != 0) dst[b] = w.expectation.expected[at];
-      }
-    }
-    return {};
-  }
-
 
   oracle::Evaluation scratch_;  // reused call to call: a large case then costs no fresh pages
 };

@@ -26,8 +26,6 @@ using backends::RunStatus;
 
 namespace {
 
-constexpr std::uint64_t kMaxCopiedBytes = std::uint64_t{256} << 20;
-
 // The child's answer, ahead of dst's bytes in the shared mapping.
 struct Answer {
   int done = 0;  // 1 once the child has written status and detail
@@ -44,26 +42,37 @@ class IsolatedBackend final : public backends::Backend {
   bool supports(const oracle::Case& c) const override { return inner_->supports(c); }
   bool acceptsSparseBuffers() const override { return inner_->acceptsSparseBuffers(); }
 
+  // dst is the parent's private memory: the child works on a copy in shared memory, copied back after.
   RunResult run(const oracle::Case& c, std::span<const std::uint8_t> src, std::span<std::uint8_t> dst) override {
-    // A sparse buffer (issue 15) is a MAP_SHARED memfd mapping: the child writes it in place, the parent sees it.
-    const bool inPlace = dst.size() > kMaxCopiedBytes;
-    const std::size_t bytes = sizeof(Answer) + (inPlace ? 0 : dst.size());
+    const std::size_t bytes = sizeof(Answer) + dst.size();
     void* map = ::mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
     if (map == MAP_FAILED) return {RunStatus::error, std::string("isolated mutant: mmap: ") + std::strerror(errno)};
     auto* answer = new (map) Answer{};
-    std::uint8_t* shared = static_cast<std::uint8_t*>(map) + sizeof(Answer);
-    if (!inPlace) std::copy(dst.begin(), dst.end(), shared);
-    const RunResult result = runInChild(c, src, inPlace ? dst : std::span<std::uint8_t>{shared, dst.size()}, *answer);
-    if (!inPlace && (result.status == RunStatus::ok || result.status == RunStatus::rejected)) {
-      std::copy_n(shared, dst.size(), dst.begin());
+    const std::span<std::uint8_t> shared{static_cast<std::uint8_t*>(map) + sizeof(Answer), dst.size()};
+    std::copy(dst.begin(), dst.end(), shared.begin());
+    const RunResult result = runInChild(*answer, [&] { return inner_->run(c, src, shared); });
+    if (result.status == RunStatus::ok || result.status == RunStatus::rejected) {
+      std::copy(shared.begin(), shared.end(), dst.begin());
     }
     ::munmap(map, bytes);
     return result;
   }
 
+  // A sparse buffer (issue 15) is a MAP_SHARED memfd mapping: the child writes it in place and the parent sees it.
+  RunResult runSparse(const oracle::Case& c, SparseBytes src, SparseBytes dst) override {
+    void* map = ::mmap(nullptr, sizeof(Answer), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    if (map == MAP_FAILED) return {RunStatus::error, std::string("isolated mutant: mmap: ") + std::strerror(errno)};
+    auto* answer = new (map) Answer{};
+    const RunResult result = runInChild(*answer, [&] { return inner_->runSparse(c, src, dst); });
+    ::munmap(map, sizeof(Answer));
+    return result;
+  }
+
  private:
-  RunResult runInChild(const oracle::Case& c, std::span<const std::uint8_t> src, std::span<std::uint8_t> shared,
-                       Answer& answer) {
+  // Runs work() in a forked child that reports through answer (shared memory); a crash, a signal or a hang past the
+  // timeout is the result.
+  template <class Work>
+  RunResult runInChild(Answer& answer, Work work) {
     if (backends::stopping()) return {RunStatus::error, "dcconf is stopping (interrupted)"};
     ::malloc_trim(0);
     const pid_t parent = ::getpid();
@@ -75,7 +84,7 @@ class IsolatedBackend final : public backends::Backend {
       backends::forgetAllChildren();
       const rlimit noCore{0, 0};  // a crashing mutant should not spend seconds writing a core file
       ::setrlimit(RLIMIT_CORE, &noCore);
-      const RunResult r = inner_->run(c, src, shared);
+      const RunResult r = work();
       answer.status = r.status;
       std::strncpy(answer.detail, r.detail.c_str(), sizeof answer.detail - 1);
       answer.done = 1;
