@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 
 packages=(cmake g++ make pkg-config libgtest-dev libgmock-dev librapidcheck-dev libbenchmark-dev libcli11-dev
           nlohmann-json3-dev python3 python3-jsonschema python3-numpy libxml2-utils clang libclang-rt-14-dev
-          python3-pytest python3-dev pybind11-dev python3-pybind11 libhwy-dev chromium fonts-dejavu-core)
+          python3-pytest python3-dev pybind11-dev python3-pybind11 libhwy-dev chromium fonts-dejavu-core ccache)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
@@ -20,6 +20,13 @@ if ((${#missing[@]})); then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
-cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo -DDCCONF_WERROR="${DCCONF_WERROR:-OFF}" >/dev/null
+# ccache makes a rebuild in a fresh clone (CI) or a second worktree quick; paths relative to the checkout's parent
+# let clones and worktrees side by side share hits.
+launcher=()
+if command -v ccache >/dev/null; then
+  export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$(cd .. && pwd)}"
+  launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
+fi
+cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo -DDCCONF_WERROR="${DCCONF_WERROR:-OFF}" "${launcher[@]}" >/dev/null
 cmake --build build -j"$(nproc)"
 echo "setup: built build/dcconf"
