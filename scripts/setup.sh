@@ -24,7 +24,7 @@ fi
 # let clones and worktrees side by side share hits.
 launcher=()
 if command -v ccache >/dev/null; then
-  export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$(cd .. && pwd)}"
+  export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$(cd .. && pwd)}" CCACHE_NOHASHDIR="${CCACHE_NOHASHDIR:-1}"
   launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
 fi
 cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo -DDCCONF_WERROR="${DCCONF_WERROR:-OFF}" "${launcher[@]}" >/dev/null
