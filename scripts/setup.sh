@@ -20,13 +20,7 @@ if ((${#missing[@]})); then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
-# ccache makes a rebuild in a fresh clone (CI) or a second worktree quick; paths relative to the checkout's parent
-# let clones and worktrees side by side share hits.
-launcher=()
-if command -v ccache >/dev/null; then
-  export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$(cd .. && pwd)}" CCACHE_NOHASHDIR="${CCACHE_NOHASHDIR:-1}"
-  launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
-fi
+source scripts/ccache_launcher.sh  # sets launcher: build through ccache when installed
 cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo -DDCCONF_WERROR="${DCCONF_WERROR:-OFF}" "${launcher[@]}" >/dev/null
 cmake --build build -j"$(nproc)"
 echo "setup: built build/dcconf"
