@@ -35,7 +35,7 @@ TEST(Semantics, EveryFamilyAndTheTurn3ClausesAreDefined) {
     EXPECT_NE(std::find(ids.begin(), ids.end(), id), ids.end()) << id;
   }
   EXPECT_EQ(std::count(ids.begin(), ids.end(), "FIX-6"), 1);
-  EXPECT_FALSE(clauseText("FIX-99"));
+  EXPECT_FALSE(clauseText("FIX-99"));  // check_semantics: not a clause
   EXPECT_FALSE(clauseText("PROD"));
 }
 
@@ -43,7 +43,7 @@ TEST(Semantics, CitedClausesAreWholeTokensInOrderOnce) {
   EXPECT_EQ(clausesCitedIn("[PAD-G2U-3] dst byte 64 (region guard, G-1); see G-1 and FIX-6a"),
             (std::vector<std::string>{"PAD-G2U-3", "G-1", "FIX-6a"}));
   EXPECT_EQ(clausesCitedIn("padGmToUb/half/G-1-conformance"), (std::vector<std::string>{"G-1"}));
-  EXPECT_TRUE(clausesCitedIn("generator; XG-1; G-10; FIX-6ab; UTF-8").empty());
+  EXPECT_TRUE(clausesCitedIn("generator; XG-1; G-10; FIX-6ab; UTF-8").empty());  // check_semantics: not a clause
 }
 
 }  // namespace
