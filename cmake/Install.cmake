@@ -1,6 +1,9 @@
 # `cmake --install build --prefix DIR` and `cpack -G DEB` (docs/install.md): the CLI, the plugin ABI header and the
 # example plugin source, the Python package, the JSON schemas and the docs, under the GNUInstallDirs layout.
 include(GNUInstallDirs)
+# install / cpack install what is built and do not build `all` first (cpack's preinstall step would otherwise build
+# every test executable: minutes of CPU for a package that holds none of them). Build dcconf first, as usual.
+set(CMAKE_SKIP_INSTALL_ALL_DEPENDENCY ON)
 
 # Where the Python package goes below the prefix: Debian's dist-packages for /usr (the .deb); for another prefix put
 # PREFIX/${DCCONF_INSTALL_PYTHONDIR} on PYTHONPATH, or pip-install python/ into a venv instead (docs/python.md).
