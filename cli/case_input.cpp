@@ -18,9 +18,9 @@ CaseInput loadCaseInput(const std::string& casePath, std::uint64_t maxBufferByte
   return input;
 }
 
-void addCaseCommandOptions(CLI::App& app, CaseCommandOptions& options) {
-  app.add_option("CASE", options.casePath, "dcconf.case/1 file (docs/case-format.md)")->required();
-  app.add_option("--out", options.outDir, "output directory (created; replaced only with --force)")->required();
+void addCaseCommandOptions(CLI::App& app, CaseCommandOptions& options, bool required) {
+  app.add_option("CASE", options.casePath, "dcconf.case/1 file (docs/case-format.md)")->required(required);
+  app.add_option("--out", options.outDir, "output directory (created; replaced only with --force)")->required(required);
   app.add_flag("--force", options.force, "replace a non-empty output directory");
   app.add_option("--profile", options.profile, "ambiguity profile, overrides the case's (e.g. hw-noop,doc-dummy)");
   app.add_option("--max-buffer-bytes", options.maxBufferBytes, "refuse buffers larger than this")->capture_default_str();

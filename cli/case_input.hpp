@@ -22,7 +22,8 @@ struct CaseCommandOptions {
   std::string profile;  // overrides the case's profile when set
   std::uint64_t maxBufferBytes = casefile::LoadLimits{}.maxBufferBytes;
 };
-void addCaseCommandOptions(CLI::App& app, CaseCommandOptions& options);
+// CASE and --out are required unless `required` is false (explain: --clause ID needs neither; it checks itself).
+void addCaseCommandOptions(CLI::App& app, CaseCommandOptions& options, bool required = true);
 
 struct CaseInput {
   std::optional<casefile::CaseData> data;  // empty: the one-line error is printed and status says why

@@ -1,10 +1,13 @@
 // dcconf explain CASE.json --out DIR: explain.html and explain.svg, the case drawn as pictures (docs/pictures.md).
+// dcconf explain --clause ID: the text of one clause of docs/semantics.md (built in).
+#include <iostream>
 #include <memory>
 
 #include "case_input.hpp"
 #include "commands.hpp"
 #include "dcconf/casefile/casefile.hpp"
 #include "dcconf/oracle/oracle.hpp"
+#include "dcconf/oracle/semantics.hpp"
 #include "dcconf/pictures/pictures.hpp"
 #include "diagnostics.hpp"
 #include "output_dir.hpp"
@@ -12,7 +15,34 @@
 namespace dcconf::cli {
 namespace {
 
-int runExplain(const CaseCommandOptions& options) {
+struct ExplainOptions : CaseCommandOptions {
+  std::string clause;
+};
+
+int explainClause(const std::string& id) {
+  const auto clause = oracle::clauseText(id);
+  if (!clause) {
+    std::string families;
+    for (const std::string& known : oracle::clauseIds()) {
+      const std::string family = known.substr(0, known.rfind('-'));
+      if (families.find(" " + family + "-") == std::string::npos) families += " " + family + "-N";
+    }
+    return fail(ExitStatus::usage, "--clause: '" + id + "' is not a clause of docs/semantics.md (ids:" + families + ")");
+  }
+  std::cout << clause->id << "  (docs/semantics.md, section " << clause->section << ")\n" << clause->text << "\n";
+  return code(ExitStatus::ok);
+}
+
+int runExplain(const ExplainOptions& options) {
+  if (!options.clause.empty()) {
+    if (!options.casePath.empty() || !options.outDir.empty()) {
+      return fail(ExitStatus::usage, "explain: --clause takes no CASE or --out");
+    }
+    return explainClause(options.clause);
+  }
+  if (options.casePath.empty() || options.outDir.empty()) {
+    return fail(ExitStatus::usage, "explain: CASE and --out are required (or --clause ID)");
+  }
   // As `dcconf case`: a call that is not documented at all (4) writes nothing; an invalid (3) or unsupported (6)
   // case gets a page that says why, and the status says so too.
   const EvaluatedCaseInput input = evaluateCaseInput(options);
@@ -38,9 +68,11 @@ int runExplain(const CaseCommandOptions& options) {
 }  // namespace
 
 Command addExplainCommand(CLI::App& parent) {
-  auto options = std::make_shared<CaseCommandOptions>();
-  CLI::App* app = parent.add_subcommand("explain", "Draw a case: explain.html and explain.svg (source, destination, regions)");
-  addCaseCommandOptions(*app, *options);
+  auto options = std::make_shared<ExplainOptions>();
+  CLI::App* app = parent.add_subcommand(
+      "explain", "Draw a case: explain.html and explain.svg (source, destination, regions); or print a clause's text");
+  addCaseCommandOptions(*app, *options, false);
+  app->add_option("--clause", options->clause, "print the text of clause ID of docs/semantics.md (e.g. FIX-2) and exit");
   return {app, [options] { return runExplain(*options); }};
 }
 

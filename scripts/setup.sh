@@ -7,7 +7,8 @@ cd "$(dirname "$0")/.."
 
 packages=(cmake g++ make pkg-config libgtest-dev libgmock-dev librapidcheck-dev libbenchmark-dev libcli11-dev
           nlohmann-json3-dev python3 python3-jsonschema python3-numpy libxml2-utils clang libclang-rt-14-dev
-          python3-pytest python3-dev pybind11-dev python3-pybind11 libhwy-dev chromium fonts-dejavu-core ccache)
+          python3-pytest python3-dev pybind11-dev python3-pybind11 libhwy-dev chromium fonts-dejavu-core ccache
+          python3-venv python3-setuptools python3-pip dpkg-dev file)  # last line: pip install ./python, cpack -G DEB
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "dcconf/oracle/numeric.hpp"
+#include "dcconf/oracle/semantics.hpp"
 #include "dcconf/pictures/pictures.hpp"
 #include "grid.hpp"
 
@@ -277,7 +278,8 @@ const char* kHtmlStyle =
     ".info{padding:8px 12px;max-width:1400px}table{border-collapse:collapse;margin:6px 0}"
     "td,th{border:1px solid #aab7b8;padding:2px 8px;text-align:left;vertical-align:top}th{background:#eaeded}"
     "pre,code{font-family:DejaVu Sans Mono,monospace;font-size:12px}pre{background:#f4f6f6;padding:6px;"
-    "white-space:pre-wrap}.fail{color:#b03a2e;font-weight:bold}.pass{color:#1e8449;font-weight:bold}";
+    "white-space:pre-wrap}.fail{color:#b03a2e;font-weight:bold}.pass{color:#1e8449;font-weight:bold}"
+    "blockquote.clause{margin:6px 0;padding:4px 10px;border-left:4px solid #b03a2e;background:#fdf2e9;white-space:pre-wrap}";
 
 std::string htmlHead(const std::string& title) {
   return "<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"
@@ -295,6 +297,23 @@ std::string paramTable(const casefile::CaseData& data, Operation op) {
     out += "<tr><td><code>" + xmlEscape(id) + "</code></td><td>" + xmlEscape(what) + "</td></tr>\n";
   }
   return out + "</table>\n";
+}
+
+// The text of each clause the failure names (its clause field, then its message), as docs/semantics.md words it, so
+// the page says what the implementation broke without a trip to the docs. At most four: a message can list many.
+std::string quotedClauses(const FailureInput& f) {
+  std::vector<std::string> ids = oracle::clausesCitedIn(f.clause);
+  for (std::string& id : oracle::clausesCitedIn(f.message)) {
+    if (std::find(ids.begin(), ids.end(), id) == ids.end()) ids.push_back(std::move(id));
+  }
+  std::string out;
+  for (std::size_t i = 0; i < ids.size() && i < 4; ++i) {
+    const auto clause = oracle::clauseText(ids[i]);
+    out += "<blockquote class=\"clause\" id=\"clause-" + xmlEscape(clause->id) + "\"><b>" + xmlEscape(clause->id) +
+           "</b> (docs/semantics.md, section " + xmlEscape(clause->section) + ")\n" + xmlEscape(clause->text) +
+           "</blockquote>\n";
+  }
+  return out;
 }
 
 std::string violationsHtml(const oracle::Evaluation& ev) {
@@ -498,7 +517,7 @@ std::string failurePage(const casefile::CaseData& data, const FailureInput& f) {
   for (const auto& line : f.diff) diffText += line + "\n";
   return htmlHead(f.status + " " + f.id) + svg.document(false) + "<div class=\"info\">\n<h2 class=\"fail\">" +
          xmlEscape(f.status) + " " + xmlEscape(f.id) + "</h2>\n<p>" + xmlEscape(f.title) + "</p>\n<p>clause <code>" +
-         xmlEscape(f.clause) + "</code>: " + xmlEscape(f.message) + "</p>\n<pre>" + xmlEscape(diffText) +
+         xmlEscape(f.clause) + "</code>: " + xmlEscape(f.message) + "</p>\n" + quotedClauses(f) + "<pre>" + xmlEscape(diffText) +
          "</pre>\n<p>Reproduce:</p>\n<pre>" + xmlEscape(f.repro) + "</pre>\n" + htmlBody + "</div>\n</body>\n</html>\n";
 }
 

@@ -16,9 +16,35 @@ import dataclasses
 import json
 import os
 import pathlib
+import sys
 from typing import Dict, List, Optional, Tuple
 
-import numpy as np
+
+class MissingDependency(ImportError):
+    """dcconf cannot work in this Python: numpy, or the extension dcconf._core, is missing. The message is one line
+    that names the fix; uncaught, it is printed as that line alone (no traceback)."""
+
+
+def _missing(message):
+    """The MissingDependency to raise, with the interpreter's exception display set to print it as one line."""
+    previous = sys.excepthook
+    if not getattr(previous, "_dcconf_one_line", False):
+        def one_line(kind, value, traceback):
+            if isinstance(value, MissingDependency):
+                sys.stderr.write(f"dcconf: error: {value}\n")
+            else:
+                previous(kind, value, traceback)
+        one_line._dcconf_one_line = True
+        sys.excepthook = one_line
+    return MissingDependency(message)
+
+
+try:
+    import numpy as np
+except ImportError as _numpy_error:
+    raise _missing(f"numpy is not importable by {sys.executable} ({_numpy_error}): install it (Debian: apt install "
+                   f"python3-numpy and make the venv with --system-site-packages; other Pythons: pip install numpy)") \
+        from None
 
 from .params import (BlockMode, CalCount, DataCopyCO12DstParams, DataCopyEnhancedParams, DataCopyExtParams,
                      DataCopyParams, DataCopyPadExtParams, DataCopyPadParams, DeqScale, Dn2NzParams, FixpipeState,
@@ -28,10 +54,12 @@ try:
     from . import _core
 except ImportError as _error:  # the pure-Python parts (dcconf.vectors) still work
     _core = None
-    _core_error = _error
+    # absent (no _core*.so beside this file) or present but unloadable (another Python's ABI, a missing symbol)
+    _core_error = ("no _core*.so in " + os.path.dirname(__file__) if "cannot import name" in str(_error)
+                   or isinstance(_error, ModuleNotFoundError) else str(_error))
 
 __all__ = ["Case", "DataCopy", "DataCopyPad", "evaluate", "golden", "check", "Evaluation", "Golden", "Diff",
-           "Violation", "DcconfError", "CaseFormatError", "InvalidCase", "NotSupported", "quant_param",
+           "Violation", "DcconfError", "MissingDependency", "CaseFormatError", "InvalidCase", "NotSupported", "quant_param",
            "numpy_dtype", "DataCopyParams", "DataCopyExtParams", "DataCopyPadParams", "DataCopyPadExtParams",
            "Nd2NzParams", "Nz2NdParamsFull", "CalCount", "SliceInfo", "SliceParams", "Dn2NzParams",
            "DataCopyEnhancedParams", "DataCopyCO12DstParams", "FixpipeState", "BlockMode", "DeqScale", "QuantMode"]
@@ -41,8 +69,9 @@ CASE_SCHEMA = "dcconf.case/1"
 
 def _core_module():
     if _core is None:
-        raise ImportError(f"dcconf._core is not built ({_core_error}): run `bash scripts/setup.sh` and put "
-                          f"build/python on PYTHONPATH (docs/python.md)")
+        raise _missing(f"the extension dcconf._core is missing or not built for {sys.executable} ({_core_error}): "
+                       f"pip install ./python with this Python (docs/python.md), or build it with "
+                       f"`bash scripts/setup.sh` and use Debian's /usr/bin/python3 with PYTHONPATH=build/python")
     return _core
 
 
@@ -375,12 +404,29 @@ def evaluate(case: Case, src=None, dst_before=None, product: str = None, profile
 
 @dataclasses.dataclass
 class Golden:
-    """The destination tensor a gen_data.py writes: expected values, ANY bytes replaced by any_fill."""
-    tensor: np.ndarray       # as the case's dtype (numpy_dtype), whole destination buffer
-    care: np.ndarray         # bool per byte
-    any_bytes: int           # how many bytes are ANY (unspecified) and hold any_fill
+    """The destination tensor a gen_data.py writes: expected values, ANY bytes replaced by any_fill.
+
+    tensor      the whole destination buffer (dst_offset bytes included) as a 1-D numpy array of the case's dtype
+                (numpy_dtype(case.dtype); bfloat16 as uint16), or of uint8 when the buffer is not a whole number of
+                elements. VALUE bytes hold the oracle's value, KEEP bytes dst_before's, ANY bytes any_fill.
+                np.asarray(golden) is this array (Golden implements __array__), so a Golden goes wherever numpy
+                expects the tensor: np.array_equal(golden, out), golden[...] via np.asarray, tofile.
+    care        bool per destination byte: the bytes a comparison must use (False = ANY)
+    any_bytes   how many bytes are ANY (unspecified) and hold any_fill
+    any_fill    the byte value written into the ANY bytes
+    evaluation  the Evaluation it was made from (regions, footprint, violations, alternatives)
+    """
+    tensor: np.ndarray
+    care: np.ndarray
+    any_bytes: int
     any_fill: int
     evaluation: Evaluation
+
+    def __array__(self, dtype=None, copy=None):
+        """np.asarray(golden) / np.array(golden): the tensor (a copy only when numpy asks for one or for a dtype)."""
+        if dtype is not None and np.dtype(dtype) != self.tensor.dtype:
+            return self.tensor.astype(dtype)
+        return self.tensor.copy() if copy else self.tensor
 
     def tofile(self, path):
         """Raw little-endian bytes, the vendor's golden .bin (numpy tofile)."""
