@@ -166,7 +166,7 @@ void applyScopeProfile(Case& c, const Scope& scope) {
 GeneratedCase finish(Case c, const Scope& scope) {
   applyScopeProfile(c, scope);
   GeneratedCase generated{drawBuffers(c)};
-  plantMoveSources(generated.data);
+  plantMoveSources(generated);
   return generated;
 }
 

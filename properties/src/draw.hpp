@@ -54,7 +54,7 @@ void growToAsIfFootprint(InvalidCase& invalid);
 void plantConversionSources(casefile::CaseData& data, oracle::DType u);
 // special_data.cpp (issue 29): a move's read source bytes laid with zero / 0xFF runs, a repeated 32-byte block and
 // the dtype's special elements, one case in two (every finish()ed case; a no-op for the conversions).
-void plantMoveSources(casefile::CaseData& data);
+void plantMoveSources(GeneratedCase& generated);
 
 // generators.cpp: mostly disjoint layouts, sometimes overlapping ones (collisions are ANY: ND2NZ-4); shrinks toward
 // disjoint. A stride keeping consecutive items apart (>= disjoint), or colliding (< disjoint) when overlapping; a

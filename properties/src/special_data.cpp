@@ -101,8 +101,10 @@ std::vector<std::uint64_t> specialElements(DType t, std::uint64_t seed) {
   return {};
 }
 
-// The read ranges of c inside the source buffer, cut to `limit` bytes in all.
-std::vector<ByteRange> readRanges(const Case& c, std::uint64_t srcBytes, std::uint64_t limit) {
+}  // namespace
+
+std::vector<ByteRange> moveReadRanges(const Case& c, std::uint64_t srcBytes) {
+  std::uint64_t limit = kMaxMoveBytesScanned;
   std::vector<ByteRange> out;
   for (const ByteRange& r : footprint(c).reads) {
     const std::uint64_t end = std::min(r.end, srcBytes);
@@ -114,8 +116,6 @@ std::vector<ByteRange> readRanges(const Case& c, std::uint64_t srcBytes, std::ui
   }
   return out;
 }
-
-}  // namespace
 
 bool isMove(Operation operation) {
   switch (operation) {
@@ -139,13 +139,19 @@ bool isMove(Operation operation) {
 
 std::optional<NumberSample> moveSample(const Case& c, std::span<const std::uint8_t> src, Operation operation) {
   if (!isMove(operation)) return std::nullopt;
+  return moveSample(c, src, operation, moveReadRanges(c, src.size()));
+}
+
+std::optional<NumberSample> moveSample(const Case& c, std::span<const std::uint8_t> src, Operation operation,
+                                       std::span<const ByteRange> reads) {
+  if (!isMove(operation)) return std::nullopt;
   const DType t = c.dtype;
   const std::uint64_t s = sizeBytes(t);
   NumberSample out{"move " + std::string(name(t)),
                    bit(NumberClass::zeroBlock) | bit(NumberClass::onesBlock) | bit(NumberClass::repeatedBlock) |
                        elementClassesRequired(t),
                    0};
-  for (const ByteRange& r : readRanges(c, src.size(), kMaxMoveBytesScanned)) {
+  for (const ByteRange& r : reads) {
     std::uint64_t zeros = 0, ones = 0;
     for (std::uint64_t at = r.begin; at < r.end; ++at) {
       zeros = src[at] == 0x00 ? zeros + 1 : 0;
@@ -174,16 +180,18 @@ std::optional<NumberSample> moveSample(const Case& c, std::span<const std::uint8
 
 namespace detail {
 
-void plantMoveSources(casefile::CaseData& data) {
+void plantMoveSources(GeneratedCase& generated) {
+  casefile::CaseData& data = generated.data;
   const Case& c = data.c;
   const auto resolution = resolveOperation(c);
   // no draws for a conversion: its generator's later draws (numbers.cpp) stay as they were
   if (!resolution.operation || !isMove(*resolution.operation)) return;
+  generated.moveReads = moveReadRanges(c, data.src.size());
   const bool plant = drawWeightedBool(1, 1);  // one case in two; shrinks toward the seeded bytes
   const auto seed = *rc::gen::arbitrary<std::uint32_t>();
   if (!plant) return;
   const std::uint64_t s = sizeBytes(c.dtype);
-  const std::vector<ByteRange> ranges = readRanges(c, data.src.size(), kMaxMoveBytesScanned);
+  const std::vector<ByteRange>& ranges = generated.moveReads;
   std::size_t r = 0;
   std::uint64_t cursor = ranges.empty() ? 0 : ranges[0].begin;
   // The first place from the cursor on where `bytes` fit in one range, starting on grid (relative to `base`) plus

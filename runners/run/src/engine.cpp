@@ -234,7 +234,7 @@ class UnitRunner {
         case PropertyKind::onCase: {
           const auto generated = generate(*caseGen);
           if (!failed) recordFieldCoverage(operationKey, unit.operation, generated.data.c);
-          if (!failed) recordNumberCoverage(operationKey, unit.operation, generated.data);
+          if (!failed) recordNumberCoverage(operationKey, unit.operation, generated);
           onOutcome(unit.property->onCase(tap_, generated.data), generated.data);
           break;
         }
@@ -346,8 +346,12 @@ class UnitRunner {
   }
 
   // The special source-value classes of an arithmetic case (FIX, ENH deq) into the run's coverage.
-  void recordNumberCoverage(const std::string& operationKey, Operation operation, const casefile::CaseData& data) {
-    const auto sample = properties::numberSample(data.c, data.src, operation);
+  void recordNumberCoverage(const std::string& operationKey, Operation operation,
+                            const properties::GeneratedCase& generated) {
+    const casefile::CaseData& data = generated.data;
+    const auto sample = properties::isMove(operation)
+                            ? properties::moveSample(data.c, data.src, operation, generated.moveReads)
+                            : properties::numberSample(data.c, data.src, operation);
     if (sample) report_.coverage().addNumbers(operationKey, sample->conversion, {1, sample->required, sample->drawn});
   }
 

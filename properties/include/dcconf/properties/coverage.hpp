@@ -119,9 +119,14 @@ std::optional<NumberSample> numberSample(const oracle::Case& c, std::span<const 
 // classes ("move half": byte runs, repeated blocks and the dtype's special elements) on the first kMaxMoveBytesScanned
 // source bytes the case reads (oracle::footprint), where numberSample finds them too. Empty for other operations.
 // Preconditions (both): validate(c) is empty.
-inline constexpr std::uint64_t kMaxMoveBytesScanned = std::uint64_t{1} << 16;
+inline constexpr std::uint64_t kMaxMoveBytesScanned = std::uint64_t{1} << 14;
 bool isMove(oracle::Operation operation);
 std::optional<NumberSample> moveSample(const oracle::Case& c, std::span<const std::uint8_t> src,
                                        oracle::Operation operation);
+// The same on read ranges already known (GeneratedCase::moveReads): no second footprint walk.
+std::optional<NumberSample> moveSample(const oracle::Case& c, std::span<const std::uint8_t> src,
+                                       oracle::Operation operation, std::span<const oracle::ByteRange> reads);
+// The first kMaxMoveBytesScanned bytes of c's source reads (oracle::footprint), cut to the source buffer.
+std::vector<oracle::ByteRange> moveReadRanges(const oracle::Case& c, std::uint64_t srcBytes);
 
 }  // namespace dcconf::properties
