@@ -117,24 +117,9 @@ std::vector<ByteRange> moveReadRanges(const Case& c, std::uint64_t srcBytes) {
   return out;
 }
 
+// Every operation but the two conversions (ENH CO1->CO2: numbers.cpp plants, numberSample measures; FIX likewise).
 bool isMove(Operation operation) {
-  switch (operation) {
-    case Operation::padGmToUb:
-    case Operation::padUbToGm:
-    case Operation::padUbToTscm:
-    case Operation::copy0Level:
-    case Operation::copy2Level:
-    case Operation::nd2nz:
-    case Operation::nz2nd:
-    case Operation::slice:
-    case Operation::dn2nz:
-    case Operation::enhancedNormal:
-      return true;
-    case Operation::enhancedCo1ToCo2:  // conversions: numbers.cpp plants, numberSample measures
-    case Operation::fixpipe:
-      return false;
-  }
-  return false;
+  return operation != Operation::enhancedCo1ToCo2 && operation != Operation::fixpipe;
 }
 
 std::optional<NumberSample> moveSample(const Case& c, std::span<const std::uint8_t> src, Operation operation) {
