@@ -206,7 +206,7 @@ std::vector<FieldRange> fieldRanges(const Case& c, Operation operation) {
       const std::uint64_t c0 = kDataBlockBytes / s;
       return {full("Dn2NzParams.dnNum", 16, 0, 4095),
               full("Dn2NzParams.nValue", 16, 0, 16384),
-              {"Dn2NzParams.dValue", 32, 0, kU32, kU16, 1},
+              {"Dn2NzParams.dValue", 32, 0, kU32, kReachDn2NzDValue, 1},
               {"Dn2NzParams.srcDnMatrixStride", 64, 0, kU64, kReachDn2NzElements, 1},
               {"Dn2NzParams.srcDValue", 64, 1, kU64, kReachDn2NzElements, 1},
               full("Dn2NzParams.dstNzC0Stride", 16, 1, kU16),

@@ -165,7 +165,9 @@ void applyScopeProfile(Case& c, const Scope& scope) {
 
 GeneratedCase finish(Case c, const Scope& scope) {
   applyScopeProfile(c, scope);
-  return {drawBuffers(c)};
+  GeneratedCase generated{drawBuffers(c)};
+  plantMoveSources(generated);
+  return generated;
 }
 
 DataCopyParams drawDataCopyBlocks() {

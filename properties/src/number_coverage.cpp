@@ -190,7 +190,7 @@ std::optional<NumberSample> numberSample(const Case& c, std::span<const std::uin
       std::holds_alternative<DataCopyParams>(c.params)) {
     return enhancedSample(c, src);
   }
-  return std::nullopt;
+  return moveSample(c, src, operation);
 }
 
 }  // namespace dcconf::properties

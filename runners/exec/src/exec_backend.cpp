@@ -5,12 +5,14 @@
 #include <signal.h>
 #include <stdlib.h>
 
+#include <algorithm>
 #include <fstream>
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <optional>
 
 #include "child_process.hpp"
+#include "dcconf/backends/call_timeout.hpp"
 #include "dcconf/backends/children.hpp"
 #include "dcconf/casefile/casefile.hpp"
 #include "dcconf/casefile/io.hpp"
@@ -101,7 +103,7 @@ std::string readDst(const fs::path& path, std::span<std::uint8_t> dst) {
   return "";
 }
 
-class ExecBackendImpl final : public ExecBackend {
+class ExecBackendImpl final : public ExecBackend, public backends::CallTimeout {
  public:
   ExecBackendImpl(std::string command, const ExecOptions& options, fs::path sessionDir)
       : command_(std::move(command)),
@@ -157,6 +159,9 @@ class ExecBackendImpl final : public ExecBackend {
   std::uint64_t processStarts() const override { return starts_; }
   const fs::path& sessionDir() const override { return session_; }
   std::string helloReply() const override { return helloReply_; }
+  void setCallTimeoutMs(std::uint32_t timeoutMs) override {
+    callTimeoutMs_ = std::min(timeoutMs, options_.perCaseTimeoutMs);
+  }
 
   RunResult run(const oracle::Case& c, std::span<const std::uint8_t> src, std::span<std::uint8_t> dst) override {
     if (!child_) {
@@ -210,7 +215,7 @@ class ExecBackendImpl final : public ExecBackend {
   // The request/reply round trip for one case. Every failure that may leave the stream out of step drops the child.
   RunResult exchange(const std::string& requestLine, std::uint64_t id, const fs::path& dstPath,
                      std::span<std::uint8_t> dst) {
-    const auto deadline = Clock::now() + std::chrono::milliseconds(options_.perCaseTimeoutMs);
+    const auto deadline = Clock::now() + std::chrono::milliseconds(callTimeoutMs_);
     IoStatus io = child_->writeLine(requestLine, deadline);
     detail::LineRead read;
     if (io == IoStatus::done) {
@@ -222,8 +227,12 @@ class ExecBackendImpl final : public ExecBackend {
         break;
       case IoStatus::timedOut:
         dropChild();
-        return {RunStatus::timedOut, "no reply within " + std::to_string(options_.perCaseTimeoutMs) +
-                                         " ms; process group killed, restarting for the next case"};
+        return {RunStatus::timedOut,
+                "no reply within " + std::to_string(callTimeoutMs_) + " ms" +
+                    (callTimeoutMs_ < options_.perCaseTimeoutMs
+                         ? " (adaptive budget; --timeout-ms " + std::to_string(options_.perCaseTimeoutMs) + ")"
+                         : std::string()) +
+                    "; process group killed, restarting for the next case"};
       case IoStatus::closed: {
         const std::string died = childDied("during the case");
         dropChild();
@@ -295,6 +304,7 @@ class ExecBackendImpl final : public ExecBackend {
 
   std::string command_;
   ExecOptions options_;
+  std::uint32_t callTimeoutMs_ = options_.perCaseTimeoutMs;  // setCallTimeoutMs: never above the per-case timeout
   fs::path session_;
   fs::path stderrLog_;
   std::unique_ptr<ChildProcess> child_;

@@ -5,6 +5,7 @@
 // mutant sits in catalogue.cpp beside the arithmetic it reuses.)
 #include <algorithm>
 #include <cstdlib>
+#include <cstring>
 #include <optional>
 
 #include "dcconf/mutants/case_edits.hpp"
@@ -54,6 +55,12 @@ void dn2nzC0Stride14(Case& c) { keepLowBits(std::get<Dn2NzParams>(c.params).dstN
 void dn2nzSrcDValue16(Case& c) {
   auto& p = std::get<Dn2NzParams>(c.params);
   if (p.srcDValue > 0xFFFF) keepLowBits(p.srcDValue, 16);
+}
+
+// issue 29 item 3: dValue is 32 bits; a register of 16 loses the columns from 65536 on (only widened draws reach them)
+void dn2nzDValue16(Case& c) {
+  auto& p = std::get<Dn2NzParams>(c.params);
+  if (p.dValue > 0xFFFF) keepLowBits(p.dValue, 16);
 }
 
 // ---- off by one at the maximum count -------------------------------------------------------------------------------
@@ -174,6 +181,32 @@ void dcStrayReadLargeSrcStride(const Case& c, ConstBytes src, ConstBytes, Bytes 
   for (std::uint64_t b = 0; b < 32 && from + b < src.size() && to + b < dst.size(); ++b) dst[to + b] = src[from + b];
 }
 
+// ---- special data in a move (issue 29 item 1): only planted sources (docs/coverage.md) reach these -------------
+
+// "Zero-block optimisation": a 32-byte destination block (aligned to the destination's offset) the copy would fill
+// with zeros is not written at all, so it keeps its prior bytes. Random bytes give such a block with p = 2^-256.
+void skipsZeroBlocks(const Case& c, ConstBytes, ConstBytes before, Bytes dst) {
+  for (std::uint64_t at = c.dst.offsetBytes; at + kDataBlockBytes <= dst.size(); at += kDataBlockBytes) {
+    const auto block = dst.subspan(at, kDataBlockBytes);
+    if (std::all_of(block.begin(), block.end(), [](std::uint8_t b) { return b == 0; })) {
+      std::copy_n(before.begin() + static_cast<std::ptrdiff_t>(at), kDataBlockBytes, block.begin());
+    }
+  }
+}
+// A float -0.0 written by the move arrives as +0.0 (a datapath that "normalises" zeros). Random bytes give a -0.0
+// element with p = 2^-16 (half) .. 2^-64 (double).
+void flushesNegativeZero(const Case& c, ConstBytes, ConstBytes before, Bytes dst) {
+  const std::uint64_t s = sizeBytes(c.dtype);
+  const std::uint64_t sign = std::uint64_t{1} << (8 * s - 1);
+  for (std::uint64_t at = c.dst.offsetBytes; at + s <= dst.size(); at += s) {
+    std::uint64_t bits = 0, was = 0;
+    std::memcpy(&bits, &dst[at], s);  // little-endian host, as every buffer here
+    std::memcpy(&was, &before[at], s);
+    if (bits == sign && was != bits) std::memset(&dst[at], 0, s);
+  }
+}
+bool isFloat(DType t) { return t == DType::half || t == DType::bfloat16_t || t == DType::float_ || t == DType::double_; }
+
 // ---- an invalid call accepted and executed (G-4) ---------------------------------------------------------------
 
 void nz2ndAcceptsUnalignedDValue(Case& c) {
@@ -200,6 +233,10 @@ Mutant bytes(std::string_view name, std::string_view clause, std::string_view de
   return {.name = name, .clause = clause, .description = description, .operations = {op}, .editBytes = editBytes,
           .conditionClass = conditionClass};
 }
+Mutant floatOnly(Mutant mutant) {
+  mutant.affectsDType = isFloat;
+  return mutant;
+}
 Mutant fails(std::string_view name, std::string_view clause, std::string_view description, Op op,
              void (*failsOn)(const Case&)) {
   return {.name = name, .clause = clause, .description = description, .operations = {op},
@@ -220,7 +257,7 @@ constexpr auto k950 = Product::ascend950;
 
 std::vector<Mutant> conditionalMutants() {
   constexpr std::string_view kTrunc = "truncation", kMax = "offByOneAtMax", kWrap = "largeStrideWrap",
-                             kCal = "largeCalCountRounding", kStray = "strayRead";
+                             kCal = "largeCalCountRounding", kStray = "strayRead", kSpecial = "specialData";
   return {
       edit("condG2uExtBlockLen16Bit", "PAD-G2U-1", "Ext blockLen kept in 16 bits", kG2U, kTrunc, blockLen16),
       edit("condG2uExtSrcStride16Bit", "PAD-G2U-2", "Ext GM srcStride kept in 16 bits", kG2U, kTrunc, srcStride16),
@@ -253,6 +290,7 @@ std::vector<Mutant> conditionalMutants() {
       edit("condNz2ndNValue12Bit", "NZ2ND-2", "nValue kept in 12 bits", Op::nz2nd, kTrunc, nz2ndNValue12),
       edit("condDn2nzNStride14Bit", "DN2NZ-1", "dstNzNStride kept in 14 bits", Op::dn2nz, kTrunc, dn2nzNStride14, k950),
       edit("condDn2nzC0Stride14Bit", "DN2NZ-1", "dstNzC0Stride kept in 14 bits", Op::dn2nz, kTrunc, dn2nzC0Stride14, k950),
+      edit("condDn2nzDValue16Bit", "DN2NZ-1", "dValue kept in 16 bits", Op::dn2nz, kTrunc, dn2nzDValue16, k950),
       edit("condDn2nzSrcDValue16Bit", "DN2NZ-1", "srcDValue kept in 16 bits", Op::dn2nz, kTrunc, dn2nzSrcDValue16, k950),
       edit("condG2uDropsLastAt4095", "PAD-G2U-2", "blockCount 4095 copies 4094 blocks", kG2U, kMax, dropLastAt4095),
       edit("condU2gDropsLastAt4095", "PAD-U2G-2", "blockCount 4095 copies 4094 blocks", kU2G, kMax, dropLastAt4095),
@@ -285,6 +323,12 @@ std::vector<Mutant> conditionalMutants() {
             kG2U, kStray, g2uStrayReadPastLongBlock),
       bytes("condDcStrayReadLargeSrcStride", "G-2", "srcStride >= 32768: block 1 read 32 bytes early", kDc, kStray,
             dcStrayReadLargeSrcStride),
+      bytes("condDcSkipsZeroBlocks", "DC-2", "a 32-byte destination block of zeros is not written", kDc, kSpecial,
+            skipsZeroBlocks),
+      bytes("condNd2nzSkipsZeroBlocks", "ND2NZ-2", "a 32-byte destination block of zeros is not written", Op::nd2nz,
+            kSpecial, skipsZeroBlocks),
+      floatOnly(bytes("condG2uFlushesNegativeZero", "PAD-G2U-3", "a -0.0 element arrives as +0.0", kG2U, kSpecial,
+                      flushesNegativeZero)),
       acceptsInvalid("condNz2ndAcceptsUnalignedDValue", "G-4", "dValue not a multiple of 16 run aligned up",
                      {Op::nz2nd}, nz2ndAcceptsUnalignedDValue),
       acceptsInvalid("condPadAcceptsBlockCountOver4095", "G-4", "blockCount > 4095 run as 4095", {kG2U, kU2G},

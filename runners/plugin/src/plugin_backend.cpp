@@ -28,6 +28,7 @@
 #include <utility>
 #include <vector>
 
+#include "dcconf/backends/call_timeout.hpp"
 #include "dcconf/backends/children.hpp"
 
 #include "dcconf/plugin/abi_convert.hpp"
@@ -418,7 +419,7 @@ class WorkerMapping {
 
 // ---- the parent ----
 
-class PluginBackend final : public backends::Backend {
+class PluginBackend final : public backends::Backend, public backends::CallTimeout {
  public:
   PluginBackend(std::string path, const PluginOptions& options) : path_(std::move(path)), options_(options) {}
   PluginBackend(const PluginBackend&) = delete;
@@ -520,6 +521,11 @@ class PluginBackend final : public backends::Backend {
                        "touch of any other page faults; docs/coverage.md)";
     }
     return result.status != RunStatus::ok ? result : resultOf(reply);
+  }
+
+  void setCallTimeoutMs(std::uint32_t timeoutMs) override {
+    const std::lock_guard lock(mutex_);
+    callTimeoutMs_ = std::min(timeoutMs, options_.perCaseTimeoutMs);
   }
 
  private:
@@ -631,16 +637,14 @@ class PluginBackend final : public backends::Backend {
     if (io == Io::ok && sparse) io = sendWindows(sock_, sparse->src.windows);
     if (io == Io::ok && sparse) io = sendWindows(sock_, sparse->dst.windows);
     if (io == Io::ok) {
-      io = recvAll(sock_, &reply, sizeof reply,
-                   Clock::now() + std::chrono::milliseconds(options_.perCaseTimeoutMs));
+      io = recvAll(sock_, &reply, sizeof reply, Clock::now() + std::chrono::milliseconds(callTimeoutMs_));
     }
     switch (io) {
       case Io::ok:
         return {};
       case Io::timedOut:
         stopWorker(std::chrono::milliseconds(0));
-        return {RunStatus::timedOut, "plugin did not answer within " + std::to_string(options_.perCaseTimeoutMs) +
-                                         " ms; worker killed (SIGKILL)"};
+        return {RunStatus::timedOut, "plugin did not answer within " + budgetText() + "; worker killed (SIGKILL)"};
       case Io::closed:
         return {RunStatus::crashed, "plugin worker " + reap()};
       case Io::failed:
@@ -649,6 +653,15 @@ class PluginBackend final : public backends::Backend {
     const std::string error = errnoText("plugin worker channel");
     stopWorker(std::chrono::milliseconds(0));
     return {RunStatus::error, error};
+  }
+
+  // "1000 ms (adaptive budget; --timeout-ms 10000)" when the run's adaptive budget is below the per-case timeout.
+  std::string budgetText() const {
+    std::string text = std::to_string(callTimeoutMs_) + " ms";
+    if (callTimeoutMs_ < options_.perCaseTimeoutMs) {
+      text += " (adaptive budget; --timeout-ms " + std::to_string(options_.perCaseTimeoutMs) + ")";
+    }
+    return text;
   }
 
   // The worker closed its end: it is exiting, or closed the socket itself. SIGKILL does not change the exit status
@@ -688,6 +701,7 @@ class PluginBackend final : public backends::Backend {
 
   const std::string path_;
   const PluginOptions options_;
+  std::uint32_t callTimeoutMs_ = options_.perCaseTimeoutMs;  // setCallTimeoutMs: never above the per-case timeout
   int memfd_ = -1;
   std::uint8_t* mapping_ = nullptr;
   std::uint64_t mappingBytes_ = 0;

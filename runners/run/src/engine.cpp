@@ -15,6 +15,7 @@
 #include <rapidcheck.h>
 #include <rapidcheck/detail/Configuration.h>
 
+#include "dcconf/backends/call_timeout.hpp"
 #include "dcconf/casefile/casefile.hpp"
 #include "dcconf/properties/coverage.hpp"
 #include "dcconf/properties/generators.hpp"
@@ -25,6 +26,7 @@
 #include "dcconf/run/failure_page.hpp"
 #include "dcconf/run/lifecycle.hpp"
 #include "dcconf/run/run.hpp"
+#include "call_budget.hpp"
 #include "engine_internal.hpp"
 
 namespace dcconf::run {
@@ -37,36 +39,66 @@ using report::CaseStatus;
 namespace {
 
 // Remembers how the backend's last calls ended, so a crash or a timeout is reported as such, not as a mismatch.
+// Gives each call its adaptive budget (call_budget.hpp) and makes no call of a spent operation.
 class StatusTap final : public backends::Backend {
  public:
-  explicit StatusTap(backends::Backend& inner) : inner_(inner) {}
+  StatusTap(backends::Backend& inner, std::uint32_t timeoutCapMs)
+      : inner_(inner), timed_(dynamic_cast<backends::CallTimeout*>(&inner)), budget_(timeoutCapMs) {}
   std::string name() const override { return inner_.name(); }
   std::string version() const override { return inner_.version(); }
   bool supports(const oracle::Case& c) const override { return inner_.supports(c); }
   bool acceptsSparseBuffers() const override { return inner_.acceptsSparseBuffers(); }
   backends::RunResult run(const oracle::Case& c, std::span<const std::uint8_t> src,
                           std::span<std::uint8_t> dst) override {
-    return tapped([&] { return inner_.run(c, src, dst); });
+    return tapped(src.size() + dst.size(), [&] { return inner_.run(c, src, dst); });
   }
   backends::RunResult runSparse(const oracle::Case& c, SparseBytes src, SparseBytes dst) override {
-    return tapped([&] { return inner_.runSparse(c, src, dst); });
+    // a sparse call moves its footprint, not its (up to 2^40-byte) buffers: its windows are the scale
+    std::uint64_t bytes = 0;
+    for (const auto& window : src.windows) bytes += window.end - window.begin;
+    for (const auto& window : dst.windows) bytes += window.end - window.begin;
+    return tapped(bytes, [&] { return inner_.runSparse(c, src, dst); });
   }
-  void reset() { sawCrash = sawTimeout = false; }
+  void reset() { sawCrash = sawTimeout = sawSpent = false; }
+  // The operation (report group) of the calls that follow: the unit a timeout is counted against.
+  void setOperation(std::string operation) { operation_ = std::move(operation); }
+  bool spent() const { return budget_.spent(operation_); }
+  std::string spentReason() const { return budget_.spentReason(operation_); }
   bool sawCrash = false;
   bool sawTimeout = false;
+  bool sawSpent = false;  // a call of a spent operation was not made (reported as TIMEOUT "not run")
   double backendSeconds = 0;  // in run(), over the tap's life: the time split of docs/coverage.md
 
  private:
   template <class Call>
-  backends::RunResult tapped(Call call) {
+  backends::RunResult tapped(std::uint64_t bytes, Call call) {
+    if (budget_.spent(operation_)) {
+      sawTimeout = sawSpent = true;
+      return {backends::RunStatus::timedOut, budget_.spentReason(operation_)};
+    }
+    const std::uint32_t budgetMs = budget_.budgetMs(bytes);
+    if (timed_ != nullptr) timed_->setCallTimeoutMs(budgetMs);
     const auto start = std::chrono::steady_clock::now();
     backends::RunResult result = call();
-    backendSeconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    if (result.status == backends::RunStatus::crashed) sawCrash = true;
-    if (result.status == backends::RunStatus::timedOut) sawTimeout = true;
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    backendSeconds += seconds;
+    switch (result.status) {
+      case backends::RunStatus::ok:
+      case backends::RunStatus::rejected:
+      case backends::RunStatus::notSupported: budget_.observe(bytes, seconds); break;
+      case backends::RunStatus::timedOut:
+        sawTimeout = true;
+        budget_.timedOut(operation_, budgetMs);
+        break;
+      case backends::RunStatus::crashed: sawCrash = true; break;
+      case backends::RunStatus::error: break;
+    }
     return result;
   }
   backends::Backend& inner_;
+  backends::CallTimeout* timed_;  // null for in-process backends, which cannot be timed out
+  CallBudget budget_;
+  std::string operation_;
 };
 
 // Empty for a case whose law does not apply: it tested nothing, so it is neither counted as a pass nor at all.
@@ -112,11 +144,13 @@ class UnitRunner {
  public:
   UnitRunner(const RunOptions& options, backends::Backend& backend, report::Report& report,
              std::vector<OutputFile>& files)
-      : options_(options), tap_(backend), report_(report), files_(files) {}
+      : options_(options), tap_(backend, options.perCaseTimeoutMs), report_(report), files_(files) {}
 
   // Runs one unit for `cases` successes (or until it fails); returns false when it failed.
   bool runUnit(const Unit& unit, std::uint64_t unitIndex, std::uint32_t cases, std::uint64_t round) {
     const report::GroupKey key{unit.group, std::string(oracle::name(unit.dtype))};
+    tap_.setOperation(unit.group);
+    if (tap_.spent()) return notRun(unit, unitIndex, key);
     bool failed = false;
     std::optional<Counterexample> minimal;
     // Shrinking re-runs the backend for every candidate; a hang costs a full timeout each time. After the first
@@ -158,6 +192,7 @@ class UnitRunner {
     };
     auto onOutcome = [&](const Outcome& outcome, const casefile::CaseData& data) {
       if (interrupted()) return;  // a case cut short by SIGINT/SIGTERM (its backend killed) is not counted
+      if (failed && tap_.sawSpent) return;  // a call not made is never a shrink counterexample
       const std::optional<CaseStatus> status = statusOf(outcome, tap_);
       if (!status) return;
       count(*status);
@@ -199,7 +234,7 @@ class UnitRunner {
         case PropertyKind::onCase: {
           const auto generated = generate(*caseGen);
           if (!failed) recordFieldCoverage(operationKey, unit.operation, generated.data.c);
-          if (!failed) recordNumberCoverage(operationKey, unit.operation, generated.data);
+          if (!failed) recordNumberCoverage(operationKey, unit.operation, generated);
           onOutcome(unit.property->onCase(tap_, generated.data), generated.data);
           break;
         }
@@ -272,6 +307,24 @@ class UnitRunner {
   }
 
  private:
+  // A unit of an operation that timed out twice earlier in the run: not run, one TIMEOUT naming why (never a pass).
+  bool notRun(const Unit& unit, std::uint64_t unitIndex, const report::GroupKey& key) {
+    report::Failure failure;
+    failure.id = unitId(unit, unitIndex);
+    failure.group = unit.group;
+    failure.dtype = key.dtype;
+    failure.property = unit.property->name;
+    failure.clause = unit.property->clauses;
+    failure.unit = unit.id;
+    failure.status = std::string(report::name(CaseStatus::timeout));
+    failure.message = tap_.spentReason();
+    failure.repro = "dcconf run --backend " + shellQuoteArg(options_.backendSpec) + " --seed " +
+                    std::to_string(options_.seed) + " --only " + shellQuoteArg(unit.id);
+    report_.record(key, unit.property->name, CaseStatus::timeout);
+    report_.addFailure(std::move(failure));
+    return false;
+  }
+
   // Each gated field of a drawn valid case into the run's coverage (docs/coverage.md).
   void recordFieldCoverage(const std::string& operationKey, Operation operation, const oracle::Case& c) {
     recordFieldSamples(operationKey, properties::fieldSamples(c, operation));
@@ -293,8 +346,12 @@ class UnitRunner {
   }
 
   // The special source-value classes of an arithmetic case (FIX, ENH deq) into the run's coverage.
-  void recordNumberCoverage(const std::string& operationKey, Operation operation, const casefile::CaseData& data) {
-    const auto sample = properties::numberSample(data.c, data.src, operation);
+  void recordNumberCoverage(const std::string& operationKey, Operation operation,
+                            const properties::GeneratedCase& generated) {
+    const casefile::CaseData& data = generated.data;
+    const auto sample = properties::isMove(operation)
+                            ? properties::moveSample(data.c, data.src, operation, generated.moveReads)
+                            : properties::numberSample(data.c, data.src, operation);
     if (sample) report_.coverage().addNumbers(operationKey, sample->conversion, {1, sample->required, sample->drawn});
   }
 

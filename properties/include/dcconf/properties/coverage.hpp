@@ -25,6 +25,9 @@ inline constexpr std::uint64_t kReachUbStrideBlocks = (std::uint64_t{1} << 17) -
 inline constexpr std::uint64_t kReachTscmGmStrideBytes = (std::uint64_t{1} << 18) - 1;
 // DN2NZ's 32- and 64-bit fields (elements).
 inline constexpr std::uint64_t kReachDn2NzElements = (std::uint64_t{1} << 20) - 1;
+// DN2NZ dValue (issue 29 item 3): 2^19 columns is at most 4 MiB per buffer (double), dense; above, every column
+// block is written (2^32 columns write 2^32 elements), which sparse buffers do not make cheaper: docs/coverage.md.
+inline constexpr std::uint64_t kReachDn2NzDValue = std::uint64_t{1} << 19;
 // FIX's 32-bit dstStride (32-byte blocks without nz2nd, elements with it) and the nz2nd register's dstNdStride
 // (elements of up to 4 bytes).
 inline constexpr std::uint64_t kReachFixDstStride = kReachUbStrideBlocks;
@@ -87,11 +90,19 @@ enum class NumberClass : std::uint8_t {
   subnormal,
   plusInf,
   minusInf,
-  nan,
+  nan,  // any NaN for a conversion; a quiet NaN for a move (a signalling one is sNaN)
+  // issue 29 item 1, moves only (docs/coverage.md): the structured data plantMoveSources lays in read bytes
+  zeroBlock,      // 32 or more consecutive read bytes of 0x00
+  onesBlock,      // 32 or more consecutive read bytes of 0xFF
+  repeatedBlock,  // two consecutive 32-byte blocks of read bytes alike (not one repeated byte)
+  sNaN,           // a signalling NaN (quiet bit clear, payload not zero)
+  intMin,         // an integer dtype's minimum
+  intMax,         // an integer dtype's maximum
 };
-inline constexpr std::size_t kNumberClassCount = 10;
+inline constexpr std::size_t kNumberClassCount = 16;
 inline constexpr std::string_view kNumberClassNames[kNumberClassCount] = {
-    "tie", "bound", "pastBound", "+0", "-0", "smallInteger", "subnormal", "+inf", "-inf", "NaN"};
+    "tie", "bound", "pastBound", "+0", "-0", "smallInteger", "subnormal", "+inf", "-inf", "NaN",
+    "zeroBlock", "onesBlock", "repeatedBlock", "sNaN", "intMin", "intMax"};
 
 // One valid case of an arithmetic path: its conversion ("REQ8 int32_t->int8_t"), the classes meaningful for it
 // (an int32 source has no -0, subnormal, inf or NaN; an identity copy has no tie or bound) and those its read
@@ -103,5 +114,19 @@ struct NumberSample {
 };
 std::optional<NumberSample> numberSample(const oracle::Case& c, std::span<const std::uint8_t> src,
                                          oracle::Operation operation);
+
+// Moves (issue 29 item 1): DataCopy, DataCopyPad, ND2NZ, NZ2ND, DN2NZ, SLICE, UB->TSCM, ENH normal. Their value
+// classes ("move half": byte runs, repeated blocks and the dtype's special elements) on the first kMaxMoveBytesScanned
+// source bytes the case reads (oracle::footprint), where numberSample finds them too. Empty for other operations.
+// Preconditions (both): validate(c) is empty.
+inline constexpr std::uint64_t kMaxMoveBytesScanned = std::uint64_t{1} << 14;
+bool isMove(oracle::Operation operation);
+std::optional<NumberSample> moveSample(const oracle::Case& c, std::span<const std::uint8_t> src,
+                                       oracle::Operation operation);
+// The same on read ranges already known (GeneratedCase::moveReads): no second footprint walk.
+std::optional<NumberSample> moveSample(const oracle::Case& c, std::span<const std::uint8_t> src,
+                                       oracle::Operation operation, std::span<const oracle::ByteRange> reads);
+// The first kMaxMoveBytesScanned bytes of c's source reads (oracle::footprint), cut to the source buffer.
+std::vector<oracle::ByteRange> moveReadRanges(const oracle::Case& c, std::uint64_t srcBytes);
 
 }  // namespace dcconf::properties

@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include <rapidcheck.h>
@@ -41,7 +42,13 @@ using casefile::globMatch;
 std::uint64_t propScale();
 
 struct GeneratedCase {
+  GeneratedCase() = default;
+  GeneratedCase(casefile::CaseData generated) : data(std::move(generated)) {}  // NOLINT: {drawBuffers(c)} reads well
   casefile::CaseData data;
+  // A planted move's first kMaxMoveBytesScanned read source bytes (coverage.hpp, moveReadRanges), computed once:
+  // planted by the generator and measured by the run from the same ranges. Empty for the other operations and for
+  // unplanted moves (random bytes, not scanned: they count as cases that drew no class, never as drawing one).
+  std::vector<oracle::ByteRange> moveReads;
 };
 std::ostream& operator<<(std::ostream& os, const GeneratedCase& generated);  // dcconf.case/1 JSON
 
