@@ -50,6 +50,51 @@ void BM_DefaultRun(benchmark::State& state, dcconf::oracle::Product product) {
   state.counters["load1"] = (loadBefore + loadAverage1()) / 2;
 }
 
+// Cases per second of one backend on the same units (issue 26: the exec transport's cost beside the plugin's).
+// The no-op exec backends answer not-supported at once, so their rate is dcconf's side of the transport; the
+// example plugin and the example exec backend do the copies. Compare rates within one run of this binary.
+void BM_UnitsPerSecond(benchmark::State& state, std::string backendSpec) {
+  dcconf::run::RunOptions options;
+  options.backendSpec = std::move(backendSpec);
+  options.onlyGlob = "padUbToGm/half/*";
+  options.seed = 1;
+  options.quiet = true;
+  options.commandLine = "BM_UnitsPerSecond";
+  double cases = 0;
+  for (auto _ : state) {
+    std::ostringstream err;
+    const dcconf::run::RunOutcome outcome = dcconf::run::runSuite(options, err);
+    if (!outcome.report) {
+      state.SkipWithError(("the run did not start: " + outcome.error).c_str());
+      return;
+    }
+    cases += static_cast<double>(outcome.report->totals().total());
+  }
+  state.counters["cases"] = benchmark::Counter(cases, benchmark::Counter::kAvgIterations);
+  state.counters["cases_per_s"] = benchmark::Counter(cases, benchmark::Counter::kIsRate);
+  state.counters["load1"] = loadAverage1();
+}
+
+const bool registeredUnits = [] {
+  const std::string python = DCCONF_PYTHON3;
+  const std::string noop = python + " " + DCCONF_BENCH_FIXTURES + "/noop_exec_backend.py";
+  const std::string example = python + " " + DCCONF_EXEC_EXAMPLE;
+  const std::pair<const char*, std::string> backends[] = {
+      {"plugin-example", std::string("plugin:") + DCCONF_EXAMPLE_PLUGIN},
+      {"exec2-noop", "exec:" + noop},
+      {"exec1-noop", "exec:" + noop + " --protocol 1"},
+      {"exec2-example", "exec:" + example},
+      {"exec1-example", "exec:" + example + " --protocol 1"},
+  };
+  for (const auto& [label, spec] : backends) {
+    benchmark::RegisterBenchmark((std::string("BM_UnitsPerSecond/") + label).c_str(), BM_UnitsPerSecond, spec)
+        ->Unit(benchmark::kMillisecond)
+        ->UseRealTime()
+        ->Iterations(5);
+  }
+  return true;
+}();
+
 const bool registered = [] {
   for (const dcconf::oracle::Product product : dcconf::oracle::allProducts()) {
     benchmark::RegisterBenchmark(("BM_DefaultRun/" + std::string(dcconf::oracle::name(product))).c_str(),

@@ -71,11 +71,10 @@ json typedStructJson(const Variant& params) {
 }
 
 // The case without its buffers' contents; the caller adds "hex" or "file" to src and dst.
-json caseJson(const CaseData& data) {
-  const oracle::Case& c = data.c;
+json caseJson(const oracle::Case& c, const std::string& description) {
   json out;
   out["schema"] = kCaseSchema;
-  if (!data.description.empty()) out["description"] = data.description;
+  if (!description.empty()) out["description"] = description;
   out["product"] = std::string(oracle::name(c.product));
   out["api"] = std::string(oracle::name(c.api));
   out["path"] = oracle::pathName(c.srcPos, c.dstPos);
@@ -108,7 +107,7 @@ bool operator==(const CaseData& a, const CaseData& b) {
 }
 
 json toJson(const CaseData& data) {
-  json out = caseJson(data);
+  json out = caseJson(data.c, data.description);
   out["src"]["hex"] = detail::encodeHexBytes(data.src);
   out["dst"]["hex"] = detail::encodeHexBytes(data.dstBefore);
   return out;
@@ -116,9 +115,11 @@ json toJson(const CaseData& data) {
 
 std::string toJsonText(const CaseData& data) { return toJson(data).dump(2) + "\n"; }
 
+json toJsonWithoutBuffers(const oracle::Case& c) { return caseJson(c, ""); }
+
 // Returns null JSON when a buffer file cannot be written (nothing here throws; the caller reports it).
 json toJsonWithFiles(const CaseData& data, const std::filesystem::path& dir, const std::string& stem) {
-  json out = caseJson(data);
+  json out = caseJson(data.c, data.description);
   const std::string srcName = stem + ".src.bin";
   const std::string dstName = stem + ".dst.bin";
   if (!writeFileAtomic(dir / srcName, data.src).empty() || !writeFileAtomic(dir / dstName, data.dstBefore).empty()) {

@@ -33,6 +33,9 @@ import os
 import sys
 
 PROTOCOL = "dcconf.exec/1"
+# dcconf offers /2 in its hello ("offer"); we take it unless started with --protocol 1. Under /2 the case comes
+# inline in the request and both buffers sit in one shared-memory arena: no files per case (docs/exec-protocol.md).
+PROTOCOL_V2 = "dcconf.exec/2"
 NAME = "example-python"
 VERSION = "1.0"
 
@@ -292,14 +295,52 @@ def answer(message):
     sys.stdout.flush()
 
 
+class Arena:
+    """dcconf.exec/2's shared buffers: a file dcconf names in each request, mapped once and again when it grows."""
+
+    def __init__(self):
+        self.path, self.size, self.view = None, 0, None
+
+    def map(self, path, size):
+        import mmap
+        if (path, size) != (self.path, self.size):
+            with open(path, "r+b") as f:
+                self.view = memoryview(mmap.mmap(f.fileno(), size))
+            self.path, self.size = path, size
+        return self.view
+
+
+ARENA = Arena()
+
+
+def load_request(request):
+    """The case and its buffers from a request of either protocol; returns (case, src, dst, store_dst)."""
+    if request.get("protocol") == PROTOCOL_V2:
+        case = request["case"]
+        arena = ARENA.map(request["arena"], request["arenaBytes"])
+        src_at, dst_at = request["srcAt"], request["dstAt"]
+        src = bytes(arena[src_at:src_at + case["src"]["size"]])
+        dst = bytearray(arena[dst_at:dst_at + case["dst"]["size"]])
+
+        def store_dst(result):
+            arena[dst_at:dst_at + len(result)] = result
+        return case, src, dst, store_dst
+
+    case, src, dst = load_case(request["case"])
+
+    def store_dst(result):
+        with open(request["dst"], "wb") as f:
+            f.write(result)  # the whole buffer, same size as the case's dst: untouched bytes keep their prior value
+    return case, src, dst, store_dst
+
+
 def serve(request):
-    """One case request -> one reply. The dst file is written only for "ok"."""
+    """One case request -> one reply. The destination is stored only for "ok"."""
     reply = {"id": request["id"]}
     try:
-        case, src, dst = load_case(request["case"])
+        case, src, dst, store_dst = load_request(request)
         perform(case, src, dst)
-        with open(request["dst"], "wb") as f:
-            f.write(dst)  # the whole buffer, same size as the case's dst: untouched bytes keep their prior value
+        store_dst(dst)
         reply.update(status="ok")
     except Rejected as e:
         reply.update(status="rejected", detail=str(e))
@@ -311,14 +352,16 @@ def serve(request):
 
 
 def main():
+    v1_only = "--protocol" in sys.argv and sys.argv[sys.argv.index("--protocol") + 1:][:1] == ["1"]
     for line in sys.stdin:  # one request per line; EOF (dcconf closed our stdin) ends the loop and the process
         request = json.loads(line)
-        if request.get("protocol") != PROTOCOL:
+        if request.get("protocol") not in (PROTOCOL, PROTOCOL_V2):
             print(f"unknown protocol {request.get('protocol')!r}", file=sys.stderr)
             return 2
         if request.get("hello"):
+            chosen = PROTOCOL_V2 if PROTOCOL_V2 in request.get("offer", []) and not v1_only else PROTOCOL
             # Extra keys are allowed; the pid lets a test check that one process serves many cases.
-            answer({"hello": True, "protocol": PROTOCOL, "name": NAME, "version": VERSION, "pid": os.getpid()})
+            answer({"hello": True, "protocol": chosen, "name": NAME, "version": VERSION, "pid": os.getpid()})
         else:
             answer(serve(request))
     return 0

@@ -2,10 +2,14 @@
 // line, waits for one reply line, and turns every way the child can misbehave into a RunStatus.
 #include "dcconf/exec/exec_backend.hpp"
 
+#include <fcntl.h>
 #include <signal.h>
 #include <stdlib.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <cstring>
 #include <fstream>
 #include <mutex>
 #include <nlohmann/json.hpp>
@@ -103,6 +107,66 @@ std::string readDst(const fs::path& path, std::span<std::uint8_t> dst) {
   return "";
 }
 
+// dcconf.exec/2's buffer arena: one memfd shared with the child, which opens it as /proc/<dcconf pid>/fd/<fd>. It
+// only grows (sealed against shrinking, so no child can make dcconf's mapping fault); pages of a big case are
+// given back after it.
+class SharedArena {
+ public:
+  SharedArena() = default;
+  SharedArena(const SharedArena&) = delete;
+  SharedArena& operator=(const SharedArena&) = delete;
+  ~SharedArena() {
+    if (data_ != nullptr) ::munmap(data_, bytes_);
+    if (fd_ >= 0) ::close(fd_);
+  }
+
+  // Makes the arena at least `needBytes` long; "" or why not.
+  std::string reserve(std::size_t needBytes) {
+    if (needBytes > kMaxArenaBytes) {
+      return "the case needs " + std::to_string(needBytes) + " bytes of arena, more than the " +
+             std::to_string(kMaxArenaBytes) + " dcconf.exec/2 maps";
+    }
+    if (fd_ < 0) {
+      fd_ = ::memfd_create("dcconf-exec-arena", MFD_CLOEXEC | MFD_ALLOW_SEALING);
+      if (fd_ < 0) return std::string("memfd_create: ") + std::strerror(errno);
+      if (::fcntl(fd_, F_ADD_SEALS, F_SEAL_SHRINK) != 0) return std::string("sealing the arena: ") + std::strerror(errno);
+    }
+    if (needBytes <= bytes_ && bytes_ > 0) return "";
+    // Never empty (a child cannot map an empty file); doubling keeps the number of remaps logarithmic.
+    const std::size_t newBytes =
+        std::max<std::size_t>(roundUp(std::max<std::size_t>(needBytes, 1), kGrainBytes), std::min(2 * bytes_, kMaxArenaBytes));
+    if (::ftruncate(fd_, static_cast<off_t>(newBytes)) != 0) return std::string("ftruncate: ") + std::strerror(errno);
+    void* mapped = ::mmap(nullptr, newBytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd_, 0);
+    if (mapped == MAP_FAILED) return std::string("mmap: ") + std::strerror(errno);
+    if (data_ != nullptr) ::munmap(data_, bytes_);
+    data_ = static_cast<std::uint8_t*>(mapped);
+    bytes_ = newBytes;
+    return "";
+  }
+
+  // Returns the pages of a big case to the system; the size (what the child maps) stays.
+  void release(std::size_t usedBytes) {
+    if (usedBytes >= kReleaseAboveBytes) {
+      ::fallocate(fd_, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, 0, static_cast<off_t>(bytes_));
+    }
+  }
+
+  std::uint8_t* data() const { return data_; }
+  std::size_t bytes() const { return bytes_; }
+  std::string childPath() const { return "/proc/" + std::to_string(::getpid()) + "/fd/" + std::to_string(fd_); }
+
+  static std::size_t roundUp(std::size_t value, std::size_t grain) { return (value + grain - 1) / grain * grain; }
+
+ private:
+  static constexpr std::size_t kGrainBytes = 64 * 1024;
+  static constexpr std::size_t kReleaseAboveBytes = 16u << 20;
+  // Two dense buffers at the case loader's cap (256 MiB each) and the page between them.
+  static constexpr std::size_t kMaxArenaBytes = (512u << 20) + 2 * kGrainBytes;
+  int fd_ = -1;
+  std::uint8_t* data_ = nullptr;
+  std::size_t bytes_ = 0;
+};
+
 class ExecBackendImpl final : public ExecBackend, public backends::CallTimeout {
  public:
   ExecBackendImpl(std::string command, const ExecOptions& options, fs::path sessionDir)
@@ -127,7 +191,8 @@ class ExecBackendImpl final : public ExecBackend, public backends::CallTimeout {
     child_ = std::move(std::get<std::unique_ptr<ChildProcess>>(started));
     ++starts_;
     const auto deadline = Clock::now() + std::chrono::milliseconds(options_.handshakeTimeoutMs);
-    const nlohmann::ordered_json hello = {{"protocol", kExecProtocol}, {"hello", true}};
+    nlohmann::ordered_json hello = {{"protocol", kExecProtocol}, {"hello", true}};
+    if (options_.maxProtocolVersion >= 2) hello["offer"] = nlohmann::ordered_json::array({kExecProtocolV2});
     std::string failure;
     if (child_->writeLine(hello.dump(), deadline) == IoStatus::done) {
       const detail::LineRead read = child_->readLine(deadline, kMaxReplyLineBytes);
@@ -162,6 +227,7 @@ class ExecBackendImpl final : public ExecBackend, public backends::CallTimeout {
   void setCallTimeoutMs(std::uint32_t timeoutMs) override {
     callTimeoutMs_ = std::min(timeoutMs, options_.perCaseTimeoutMs);
   }
+  std::string protocol() const override { return protocol_; }
 
   RunResult run(const oracle::Case& c, std::span<const std::uint8_t> src, std::span<std::uint8_t> dst) override {
     if (!child_) {
@@ -170,6 +236,7 @@ class ExecBackendImpl final : public ExecBackend, public backends::CallTimeout {
       }
     }
     const std::uint64_t id = nextId_++;
+    if (protocol_ == kExecProtocolV2) return runInArena(id, c, src, dst);
     const fs::path caseDir = session_ / std::to_string(id);
     const fs::path dstPath = caseDir / "dst.bin";
     if (const std::string error = writeCaseFolder(caseDir, c, src, dst); !error.empty()) {
@@ -183,10 +250,52 @@ class ExecBackendImpl final : public ExecBackend, public backends::CallTimeout {
                                             {"dstBytes", dst.size()}};
     const std::string requestLine = request.dump();
     writeTextFile(caseDir / "request.jsonl", requestLine + "\n");
-    return finish(caseDir, exchange(requestLine, id, dstPath, dst), requestLine);
+    return finish(caseDir, exchange(requestLine, id, [&] { return readDst(dstPath, dst); }), requestLine);
   }
 
  private:
+  // dcconf.exec/2: both buffers in the arena (src at 0, dst at the next page), the case inline in the request. Only
+  // a failure writes files: the dcconf.exec/1 case folder, so a kept case replays as before.
+  RunResult runInArena(std::uint64_t id, const oracle::Case& c, std::span<const std::uint8_t> src,
+                       std::span<std::uint8_t> dst) {
+    const std::size_t dstAt = SharedArena::roundUp(src.size(), 4096);
+    if (std::string error = arena_.reserve(dstAt + dst.size()); !error.empty()) return {RunStatus::error, error};
+    std::copy(src.begin(), src.end(), arena_.data());
+    std::copy(dst.begin(), dst.end(), arena_.data() + dstAt);
+    const nlohmann::ordered_json request = {{"protocol", kExecProtocolV2},
+                                            {"id", id},
+                                            {"case", casefile::toJsonWithoutBuffers(c)},
+                                            {"arena", arena_.childPath()},
+                                            {"arenaBytes", arena_.bytes()},
+                                            {"srcAt", 0},
+                                            {"dstAt", dstAt},
+                                            {"dstBytes", dst.size()}};
+    const std::string requestLine = request.dump();
+    RunResult result = exchange(requestLine, id, [&] {
+      std::copy_n(arena_.data() + dstAt, dst.size(), dst.begin());
+      return std::string();
+    });
+    arena_.release(dstAt + dst.size());
+    if (!isFailure(result.status)) return result;
+    // dst still holds the destination before the copy: only an ok answer copied the arena back.
+    const fs::path caseDir = session_ / std::to_string(id);
+    if (const std::string error = writeCaseFolder(caseDir, c, src, dst); !error.empty()) {
+      result.detail += " (the case could not be kept: " + error + ")";
+      return result;
+    }
+    const nlohmann::ordered_json replay = {{"protocol", kExecProtocol},
+                                           {"id", id},
+                                           {"case", (caseDir / "case.json").string()},
+                                           {"dst", (caseDir / "dst.bin").string()},
+                                           {"dstBytes", dst.size()}};
+    writeTextFile(caseDir / "request.jsonl", replay.dump() + "\n");
+    return finish(caseDir, std::move(result), requestLine);
+  }
+
+  static bool isFailure(RunStatus status) {
+    return status == RunStatus::error || status == RunStatus::crashed || status == RunStatus::timedOut;
+  }
+
   std::string acceptHello(const std::string& line) {
     if (std::string deep = casefile::jsonDepthError(line); !deep.empty()) return "handshake reply: " + deep;
     const json reply = json::parse(line, nullptr, /*allow_exceptions=*/false);
@@ -200,8 +309,14 @@ class ExecBackendImpl final : public ExecBackend, public backends::CallTimeout {
     }
     const auto versionIt = reply.find("version");
     if (versionIt != reply.end() && !versionIt->is_string()) return "handshake \"version\" is not a string";
-    if (const auto protocolIt = reply.find("protocol"); protocolIt != reply.end() && *protocolIt != kExecProtocol) {
-      return "child speaks " + oneLine(protocolIt->dump(), 40) + ", dcconf speaks " + kExecProtocol;
+    std::string chosen = kExecProtocol;
+    if (const auto protocolIt = reply.find("protocol"); protocolIt != reply.end()) {
+      const bool v2 = options_.maxProtocolVersion >= 2 && *protocolIt == kExecProtocolV2;
+      if (*protocolIt != kExecProtocol && !v2) {
+        return "child speaks " + oneLine(protocolIt->dump(), 40) + ", dcconf speaks " + kExecProtocol +
+               (options_.maxProtocolVersion >= 2 ? std::string(" or ") + kExecProtocolV2 : std::string());
+      }
+      if (v2) chosen = kExecProtocolV2;
     }
     // The first hello names the backend for the whole run, so a report does not change name after a restart.
     if (name_.empty()) {
@@ -209,12 +324,14 @@ class ExecBackendImpl final : public ExecBackend, public backends::CallTimeout {
       version_ = versionIt == reply.end() ? "" : oneLine(versionIt->get<std::string>(), 80);
     }
     helloReply_ = line;
+    protocol_ = chosen;
     return "";
   }
 
   // The request/reply round trip for one case. Every failure that may leave the stream out of step drops the child.
-  RunResult exchange(const std::string& requestLine, std::uint64_t id, const fs::path& dstPath,
-                     std::span<std::uint8_t> dst) {
+  // takeResult reads the child's result after an ok reply: "" or why it cannot.
+  template <class TakeResult>
+  RunResult exchange(const std::string& requestLine, std::uint64_t id, TakeResult&& takeResult) {
     const auto deadline = Clock::now() + std::chrono::milliseconds(callTimeoutMs_);
     IoStatus io = child_->writeLine(requestLine, deadline);
     detail::LineRead read;
@@ -248,7 +365,7 @@ class ExecBackendImpl final : public ExecBackend, public backends::CallTimeout {
       return {RunStatus::error, "malformed reply: " + reply.protocolError};
     }
     if (reply.result->status == RunStatus::ok) {
-      if (std::string error = readDst(dstPath, dst); !error.empty()) return {RunStatus::error, std::move(error)};
+      if (std::string error = takeResult(); !error.empty()) return {RunStatus::error, std::move(error)};
     }
     return std::move(*reply.result);
   }
@@ -287,10 +404,8 @@ class ExecBackendImpl final : public ExecBackend, public backends::CallTimeout {
   // Success (the child answered, whatever it answered, and its result was readable) deletes the case folder;
   // a failure keeps it for replay, with the outcome in failure.txt, and says where it is.
   RunResult finish(const fs::path& caseDir, RunResult result, const std::string& requestLine) {
-    const bool failed = result.status == RunStatus::error || result.status == RunStatus::crashed ||
-                        result.status == RunStatus::timedOut;
     std::error_code ec;
-    if (!failed) {
+    if (!isFailure(result.status)) {
       fs::remove_all(caseDir, ec);
       return result;
     }
@@ -311,6 +426,8 @@ class ExecBackendImpl final : public ExecBackend, public backends::CallTimeout {
   std::string name_;
   std::string version_;
   std::string helloReply_;
+  std::string protocol_ = kExecProtocol;
+  SharedArena arena_;
   std::uint64_t starts_ = 0;
   std::uint64_t nextId_ = 1;
   bool keptFailure_ = false;

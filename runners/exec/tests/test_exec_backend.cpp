@@ -8,6 +8,7 @@
 #include <cerrno>
 #include <chrono>
 #include <filesystem>
+#include <fstream>
 #include <random>
 #include <set>
 #include <string>
@@ -28,6 +29,8 @@ using oracle::Position;
 using Bytes = std::vector<std::uint8_t>;
 
 const std::string kExampleCommand = std::string(DCCONF_PYTHON3) + " " + DCCONF_EXEC_EXAMPLE;
+// The example takes dcconf.exec/2 when offered; `--protocol 1` keeps it on the file-based dcconf.exec/1.
+const std::string kExampleV1Command = kExampleCommand + " --protocol 1";
 std::string faultyCommand(const std::string& mode) {
   return std::string(DCCONF_PYTHON3) + " " + DCCONF_EXEC_FIXTURES + "/faulty_backend.py " + mode;
 }
@@ -162,8 +165,11 @@ class ExecBackendTest : public ::testing::Test {
     EXPECT_EQ(errno, ECHILD);
   }
 
-  std::unique_ptr<ExecBackend> start(const std::string& command, std::uint32_t perCaseTimeoutMs = 10000) {
-    ExecBackendResult made = makeExecBackend(command, {workDir_, perCaseTimeoutMs});
+  std::unique_ptr<ExecBackend> start(const std::string& command, std::uint32_t perCaseTimeoutMs = 10000,
+                                     int maxProtocolVersion = 2) {
+    ExecOptions options{workDir_, perCaseTimeoutMs};
+    options.maxProtocolVersion = maxProtocolVersion;
+    ExecBackendResult made = makeExecBackend(command, options);
     EXPECT_EQ(made.error, "");
     return std::move(made.backend);
   }
@@ -183,6 +189,41 @@ class ExecBackendTest : public ::testing::Test {
                          std::uint32_t perCaseTimeoutMs = 10000) {
     backend = start(faultyCommand(mode), perCaseTimeoutMs);  // the fixture's modes are spelled like test names
     if (!backend) return {RunStatus::error, "did not start"};
+    faultyBefore_ = faultyAfter_ = padCase(blockCount);
+    return runCase(*backend, faultyAfter_);
+  }
+
+  // The example on random cases of its four operations: every result agrees with the oracle, one process serves
+  // all of them, and no case leaves a file behind.
+  void expectExampleAgreesOnRandomCases(ExecBackend& backend) {
+    using Draw = Case (Generator::*)();
+    const Draw draws[] = {&Generator::padGmToUb, &Generator::padUbToGm, &Generator::copy0Level, &Generator::nd2nz};
+    std::set<oracle::Operation> covered;
+    int ran = 0;
+    for (int attempt = 0; ran < 100 && attempt < 1000; ++attempt) {
+      std::optional<CaseRun> run = gen_.complete((gen_.*draws[attempt % 4])());
+      if (!run) continue;
+      const CaseRun before = *run;
+      const RunResult result = runCase(backend, *run);
+      ASSERT_EQ(result.status, RunStatus::ok) << result.detail;
+      expectAgreesWithOracle(before, run->dst);
+      covered.insert(oracle::resolveOperation(run->c).operation.value());
+      ++ran;
+    }
+    EXPECT_EQ(ran, 100);
+    EXPECT_EQ(covered.size(), 4u);
+    EXPECT_EQ(backend.processStarts(), 1u);
+    // Successful cases leave no folder behind: the session holds only the (empty) stderr log.
+    for (const auto& entry : fs::directory_iterator(backend.sessionDir())) {
+      EXPECT_EQ(entry.path().filename(), "stderr.log");
+    }
+  }
+
+  RunResult triggerFaultV2(std::unique_ptr<ExecBackend>& backend, const std::string& mode, std::uint16_t blockCount,
+                           std::uint32_t perCaseTimeoutMs = 10000) {
+    backend = start(faultyCommand(mode) + " --v2", perCaseTimeoutMs);
+    if (!backend) return {RunStatus::error, "did not start"};
+    EXPECT_EQ(backend->protocol(), kExecProtocolV2);
     faultyBefore_ = faultyAfter_ = padCase(blockCount);
     return runCase(*backend, faultyAfter_);
   }
@@ -228,27 +269,28 @@ TEST_F(ExecBackendTest, HandshakeGivesNameVersionAndOneProcess) {
 TEST_F(ExecBackendTest, ExampleAgreesWithOracleOnRandomCases) {
   auto backend = start(kExampleCommand);
   ASSERT_TRUE(backend);
-  using Draw = Case (Generator::*)();
-  const Draw draws[] = {&Generator::padGmToUb, &Generator::padUbToGm, &Generator::copy0Level, &Generator::nd2nz};
-  std::set<oracle::Operation> covered;
-  int ran = 0;
-  for (int attempt = 0; ran < 100 && attempt < 1000; ++attempt) {
-    std::optional<CaseRun> run = gen_.complete((gen_.*draws[attempt % 4])());
-    if (!run) continue;
-    const CaseRun before = *run;
-    const RunResult result = runCase(*backend, *run);
-    ASSERT_EQ(result.status, RunStatus::ok) << result.detail;
-    expectAgreesWithOracle(before, run->dst);
-    covered.insert(oracle::resolveOperation(run->c).operation.value());
-    ++ran;
-  }
-  EXPECT_EQ(ran, 100);
-  EXPECT_EQ(covered.size(), 4u);
-  EXPECT_EQ(backend->processStarts(), 1u);
-  // Successful cases leave no folder behind: the session holds only the (empty) stderr log.
-  for (const auto& entry : fs::directory_iterator(backend->sessionDir())) {
-    EXPECT_EQ(entry.path().filename(), "stderr.log");
-  }
+  EXPECT_EQ(backend->protocol(), kExecProtocolV2);
+  expectExampleAgreesOnRandomCases(*backend);
+}
+
+// The file-based dcconf.exec/1 stays: a child that does not take the offer, and a dcconf that makes none.
+TEST_F(ExecBackendTest, ExampleAgreesWithOracleOverProtocolV1) {
+  auto backend = start(kExampleV1Command);
+  ASSERT_TRUE(backend);
+  EXPECT_EQ(backend->protocol(), kExecProtocol);
+  expectExampleAgreesOnRandomCases(*backend);
+}
+
+TEST_F(ExecBackendTest, ProtocolIsTheChildsChoiceAmongWhatWasOffered) {
+  EXPECT_EQ(start(kExampleCommand, 10000, /*maxProtocolVersion=*/1)->protocol(), kExecProtocol);
+  EXPECT_EQ(start(faultyCommand("crash"))->protocol(), kExecProtocol);  // an old hello without "protocol"
+  // A child that claims /2 although dcconf offered only /1 is refused at the handshake.
+  ExecOptions v1Only{workDir_, 2000};
+  v1Only.maxProtocolVersion = 1;
+  const ExecBackendResult made = makeExecBackend(faultyCommand("crash") + " --v2", v1Only);
+  EXPECT_FALSE(made.backend);
+  EXPECT_NE(made.error.find("child speaks \"dcconf.exec/2\", dcconf speaks dcconf.exec/1"), std::string::npos)
+      << made.error;
 }
 
 TEST_F(ExecBackendTest, OneProcessServesManyCases) {
@@ -374,6 +416,47 @@ INSTANTIATE_TEST_SUITE_P(
         // The reply line itself was fine, so the stream is in step and the same process serves the next case.
         Fault{"wrong_size", 9, 10000, RunStatus::error, "bytes, the case's dst has", 1, 0, 10000}),
     [](const ::testing::TestParamInfo<Fault>& row) { return std::string(row.param.mode); });
+
+// The same faults over dcconf.exec/2: the failed case is kept as a dcconf.exec/1 case folder (replayable by hand
+// with any backend), dst is untouched, the next case runs.
+class ExecFaultV2Test : public ExecBackendTest, public ::testing::WithParamInterface<Fault> {};
+
+TEST_P(ExecFaultV2Test, IsReportedKeptAsAV1FolderAndTheNextCaseRuns) {
+  const Fault& fault = GetParam();
+  std::unique_ptr<ExecBackend> backend;
+  const RunResult result = triggerFaultV2(backend, fault.mode, fault.blockCount, fault.perCaseTimeoutMs);
+  ASSERT_TRUE(backend);
+  EXPECT_EQ(result.status, fault.status) << result.detail;
+  EXPECT_NE(result.detail.find(fault.detailFragment), std::string::npos) << result.detail;
+  EXPECT_EQ(faultyAfter_.dst, faultyBefore_.dst);
+  for (const char* kept : {"case.json", "case.src.bin", "case.dst.bin", "request.jsonl", "failure.txt"}) {
+    EXPECT_TRUE(fs::exists(backend->sessionDir() / "1" / kept)) << kept;
+  }
+  std::ifstream request(backend->sessionDir() / "1" / "request.jsonl");
+  std::string line;
+  std::getline(request, line);
+  EXPECT_NE(line.find("\"protocol\":\"dcconf.exec/1\""), std::string::npos) << line;
+  expectNextCaseOk(*backend, fault.startsAfterNextCase);
+  EXPECT_EQ(backend->protocol(), kExecProtocolV2);  // the restarted child took the offer again
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    FaultsV2, ExecFaultV2Test,
+    ::testing::Values(Fault{"crash", 3, 10000, RunStatus::crashed, "faulty_backend: crashing on purpose", 2, 0, 0},
+                      Fault{"segv", 4, 10000, RunStatus::crashed, "signal 11 (Segmentation fault)", 2, 0, 0},
+                      Fault{"hang", 5, 500, RunStatus::timedOut, "no reply within 500 ms", 2, 0, 0},
+                      Fault{"garbage", 7, 10000, RunStatus::error, "malformed reply", 2, 0, 0}),
+    [](const ::testing::TestParamInfo<Fault>& row) { return std::string(row.param.mode); });
+
+// A child that truncates the shared arena cannot make dcconf's mapping fault (SIGBUS): the memfd is sealed
+// against shrinking, the truncation fails in the child, and the case is served normally.
+TEST_F(ExecBackendTest, ChildCannotShrinkTheArena) {
+  std::unique_ptr<ExecBackend> backend;
+  const RunResult result = triggerFaultV2(backend, "shrink_arena", 6);
+  ASSERT_TRUE(backend);
+  EXPECT_EQ(result.status, RunStatus::ok) << result.detail;
+  expectNextCaseOk(*backend, 1);
+}
 
 TEST_F(ExecBackendTest, CommandNotFoundIsAOneLineConstructionError) {
   const ExecBackendResult made = makeExecBackend("dcconf-no-such-command-4711", {workDir_, 2000});

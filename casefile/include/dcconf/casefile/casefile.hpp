@@ -54,6 +54,10 @@ LoadResult parseCaseText(const std::string& text, const std::filesystem::path& b
 nlohmann::json toJson(const CaseData& data);
 std::string toJsonText(const CaseData& data);  // pretty, 2-space indent, trailing newline
 
+// The case alone: src and dst carry "size" and "offset" but no content (the exec protocol's dcconf.exec/2 sends
+// the buffers through shared memory). Not loadable by parseCase on its own.
+nlohmann::json toJsonWithoutBuffers(const oracle::Case& c);
+
 // The same, but buffers written next to the JSON as <stem>.src.bin / <stem>.dst.bin and referenced by "file".
 // Returns the JSON; the caller writes it (atomically) to dir/<stem>.json. Null JSON if a .bin cannot be written.
 nlohmann::json toJsonWithFiles(const CaseData& data, const std::filesystem::path& dir, const std::string& stem);

@@ -13,6 +13,9 @@
 namespace dcconf::exec {
 
 inline constexpr const char* kExecProtocol = "dcconf.exec/1";
+// Offered in the hello: the case travels inline in the request and both buffers in one shared-memory arena, so a
+// case costs one request line and one reply line, no files (docs/exec-protocol.md, "dcconf.exec/2").
+inline constexpr const char* kExecProtocolV2 = "dcconf.exec/2";
 // A reply line longer than this is a protocol error: nothing the child says decides how much dcconf allocates.
 inline constexpr std::size_t kMaxReplyLineBytes = 64 * 1024;
 
@@ -23,6 +26,9 @@ struct ExecOptions {
   std::uint32_t perCaseTimeoutMs = 10000;
   // Starting a simulator can take much longer than one case, so the hello has its own budget.
   std::uint32_t handshakeTimeoutMs = 30000;
+  // The newest protocol version offered in the hello: 2 offers dcconf.exec/2 (a child that does not take it is
+  // served with dcconf.exec/1), 1 offers nothing (the old file-based transport only).
+  int maxProtocolVersion = 2;
   // workDir is removed when the run ends (dcconf run without --keep-temp): a kept failure says so.
   bool sessionIsTemporary = false;
 };
@@ -36,6 +42,8 @@ class ExecBackend : public backends::Backend {
   virtual const std::filesystem::path& sessionDir() const = 0;
   // The child's hello reply as it sent it (name, version, and whatever else it chose to add, e.g. a pid).
   virtual std::string helloReply() const = 0;
+  // The protocol the running child chose in its hello: kExecProtocol or kExecProtocolV2.
+  virtual std::string protocol() const = 0;
 };
 
 struct ExecBackendResult {
