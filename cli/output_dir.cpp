@@ -94,7 +94,7 @@ std::string StagedOutput::write(const std::string& name, std::string_view text) 
 
 std::string StagedOutput::commit() {
   // Checked again: dir may have been filled while we computed.
-  if (std::string why = refusal(dir_, force_); !why.empty()) return why;
+  if (std::string why = refusal(dir_, force_, /*marked=*/true); !why.empty()) return why;
   std::error_code ec;
   const fs::path old = sibling(dir_, "old");
   const bool replacing = fs::exists(dir_, ec);
