@@ -26,7 +26,7 @@ int listUnits(const ListOptions& options) {
   run::RunOptions run;
   if (!options.product.empty()) run.product = *oracle::parseProduct(options.product);
   run.pathGlob = options.pathGlob;
-  run.dtypeGlob = options.dtypeGlob;
+  run.dtypeGlob = canonicalDTypeGlob(options.dtypeGlob);
   run.onlyGlob = options.onlyGlob;
   const std::vector<run::UnitInfo> units = run::listUnits(run);
   if (options.json) {
@@ -83,7 +83,10 @@ int runList(const ListOptions& options) {
   const oracle::SupportTableParse& parsed = oracle::supportTable();
   if (!parsed.table) return fail(ExitStatus::unreadableCase, "product table: " + parsed.error);
   if (!options.product.empty() && !oracle::parseProduct(options.product)) {
-    return fail(ExitStatus::usage, "--product: unknown product '" + options.product + "' (see dcconf list)");
+    return fail(ExitStatus::usage, unknownProduct("--product", options.product));
+  }
+  if (const std::string error = dtypeGlobError("--dtype", canonicalDTypeGlob(options.dtypeGlob)); !error.empty()) {
+    return fail(ExitStatus::usage, error);
   }
   if (options.units) return listUnits(options);
   nlohmann::json products = nlohmann::json::array();

@@ -8,7 +8,9 @@
 
 #include "baseline_option.hpp"
 #include "commands.hpp"
+#include "dcconf/pictures/pictures.hpp"
 #include "dcconf/report/merge.hpp"
+#include "dcconf/run/run.hpp"
 #include "diagnostics.hpp"
 #include "output_dir.hpp"
 
@@ -78,17 +80,26 @@ int runMerge(const MergeOptions& o) {
   std::string error = out.write("report.json", merged.report->toJsonText());
   if (error.empty()) error = out.write("junit.xml", merged.report->toJunitXml());
   // The shards' saved failing cases, so every caseFile in the merged report resolves under --out.
+  // With it, its picture (ID.html) and a G-4 failure's valid part (ID.valid.json: --replay bounds the invalid case's
+  // writes with it); then report.html over the merged report, linking the pictures.
+  std::vector<std::string> pages;
   for (const auto& failure : merged.report->failures()) {
     if (!error.empty() || failure.caseFile.rfind("failures/", 0) != 0) continue;
     for (const auto& dir : o.shardDirs) {
       const fs::path source = fs::path(dir) / failure.caseFile;
       if (!fs::is_regular_file(source)) continue;
-      std::string text;
-      error = readCapped(source, text);
-      if (error.empty()) error = out.write(failure.caseFile, text);
+      for (const std::string& name :
+           {failure.caseFile, run::validBasePath(failure.caseFile), "failures/" + failure.id + ".html"}) {
+        std::string text;
+        if (name != failure.caseFile && !fs::is_regular_file(fs::path(dir) / name)) continue;
+        if (error.empty()) error = readCapped(fs::path(dir) / name, text);
+        if (error.empty()) error = out.write(name, text);
+        if (name.ends_with(".html")) pages.push_back(name);
+      }
       break;
     }
   }
+  if (error.empty()) error = out.write("report.html", pictures::reportPage(merged.report->toJsonText(), pages));
   if (error.empty()) error = out.commit();
   if (!error.empty()) return fail(ExitStatus::outputRefused, error);
   if (!o.quiet) merged.report->printSummary(std::cout);

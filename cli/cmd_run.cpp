@@ -1,6 +1,8 @@
 // dcconf run: the property suite against a backend, or --replay of one saved case.
 #include <algorithm>
 #include <chrono>
+#include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <memory>
 #include <random>
@@ -34,7 +36,40 @@ struct RunCliOptions {
   std::string baseline;  // expected failures and known flakes (docs/baseline.md)
   bool strictBaseline = false;
   std::vector<std::string> replayRefuses;  // options given that a --replay would ignore
+  std::string resultsJsonl;  // --results-jsonl FILE
 };
+
+// --results-jsonl FILE: created (or, with --force, replaced when it is one dcconf wrote: its first line has our
+// schema) with its header line before the run; never inside --out, which is replaced as a whole.
+std::string startResultsJsonl(const RunCliOptions& o) {
+  namespace fs = std::filesystem;
+  const fs::path file = o.resultsJsonl;
+  std::error_code ec;
+  if (!o.outDir.empty()) {
+    const fs::path out = fs::weakly_canonical(o.outDir, ec);
+    const fs::path at = fs::weakly_canonical(file, ec);
+    const auto rel = at.lexically_relative(out);
+    if (!rel.empty() && *rel.begin() != "..") {
+      return "--results-jsonl: " + file.string() + " lies inside --out " + o.outDir + ", which is written as a whole";
+    }
+  }
+  if (fs::exists(file, ec)) {
+    if (!fs::is_regular_file(file, ec)) return "--results-jsonl: " + file.string() + " exists and is not a file";
+    std::ifstream in(file);
+    std::string first;
+    std::getline(in, first);
+    const bool ours = first.find(std::string("\"schema\":\"") + run::kResultsSchema + "\"") != std::string::npos;
+    if (fs::file_size(file, ec) > 0 && !(o.force && ours)) {
+      return "--results-jsonl: " + file.string() + " exists" +
+             (ours ? " (a dcconf results stream: --force replaces it)" : " and was not written by dcconf: not replaced");
+    }
+  }
+  std::ofstream out(file, std::ios::binary | std::ios::trunc);
+  out << run::resultsJsonlHeader(o.run);
+  out.flush();
+  if (!out) return "--results-jsonl: cannot write " + file.string();
+  return "";
+}
 
 std::optional<run::Shard> parseShard(const std::string& text) {
   const auto slash = text.find('/');
@@ -60,7 +95,7 @@ std::string resolveOptions(RunCliOptions& o) {
       const std::size_t comma = std::min(o.product.find(',', start), o.product.size());
       const std::string word = o.product.substr(start, comma - start);
       const auto product = oracle::parseProduct(word);
-      if (!product) return "--product: unknown product '" + word + "' (see dcconf list; a,b or all)";
+      if (!product) return unknownProduct("--product", word, "see dcconf list; a,b or all");
       if (std::find(o.run.products.begin(), o.run.products.end(), *product) == o.run.products.end()) {
         o.run.products.push_back(*product);
       }
@@ -68,6 +103,8 @@ std::string resolveOptions(RunCliOptions& o) {
     }
   }
   o.run.product = o.run.products.front();
+  o.run.dtypeGlob = canonicalDTypeGlob(o.run.dtypeGlob);
+  if (const std::string error = dtypeGlobError("--dtype", o.run.dtypeGlob); !error.empty()) return error;
   const auto profile = oracle::parseProfile(o.profile);
   if (!profile.profile) return "--profile: " + profile.error;
   o.run.profile = *profile.profile;
@@ -103,7 +140,18 @@ int runReplay(const RunCliOptions& o) {
   if (const auto* error = std::get_if<casefile::LoadError>(&loaded)) {
     return fail(ExitStatus::unreadableCase, error->oneLine());
   }
-  const bool conforms = run::replayCase(o.run, std::get<casefile::CaseData>(loaded), std::cout);
+  // A G-4 failure's valid part, saved beside it by the run: the bound on what the invalid case may write.
+  std::optional<casefile::CaseData> validBase;
+  const std::string validPath = run::validBasePath(o.replay);
+  if (validPath != o.replay && std::filesystem::is_regular_file(validPath)) {
+    auto valid = casefile::loadCaseFile(validPath);
+    if (const auto* error = std::get_if<casefile::LoadError>(&valid)) {
+      return fail(ExitStatus::unreadableCase, error->oneLine());
+    }
+    validBase = std::move(std::get<casefile::CaseData>(valid));
+  }
+  const bool conforms =
+      run::replayCase(o.run, std::get<casefile::CaseData>(loaded), std::cout, validBase ? &*validBase : nullptr);
   return code(conforms ? ExitStatus::ok : ExitStatus::checksFailed);
 }
 
@@ -127,6 +175,10 @@ int runRun(RunCliOptions& o) {
     StagedOutput::Begin begin = StagedOutput::begin(o.outDir, o.force);
     if (!begin.output) return fail(ExitStatus::outputRefused, begin.error);
     staged.emplace(std::move(*begin.output));
+  }
+  if (!o.resultsJsonl.empty()) {
+    if (const std::string error = startResultsJsonl(o); !error.empty()) return fail(ExitStatus::outputRefused, error);
+    o.run.resultsJsonl = o.resultsJsonl;
   }
   run::RunOutcome outcome = run::runSuite(o.run, std::cerr);
   const int signal = run::interruptSignal();
@@ -180,11 +232,15 @@ Command addRunCommand(CLI::App& parent) {
   app->add_option("--profile", o->profile, "ambiguity profile, e.g. hw-noop,doc-dummy")->capture_default_str();
   app->add_option("--seed", o->seed, "RapidCheck seed (default: fresh, printed in the report)");
   app->add_option("--cases", o->run.casesPerProperty, "successful cases per property and dtype")->capture_default_str();
-  app->add_option("--time", o->time, "time budget for the whole run instead of --cases, e.g. 30s");
+  app->add_option("--time", o->time,
+                  "time budget for the properties instead of --cases: 30s, 2m, 500ms, or a bare number of seconds "
+                  "(bounds the properties, not wall time: start-up, shrinking and reports come on top)");
   app->add_option("--threads", o->run.threads, "worker processes")->capture_default_str();
   app->add_option("--shard", o->shard, "run only shard I of N (1-based); GTEST_SHARD_INDEX/GTEST_TOTAL_SHARDS too");
   app->add_flag("--fail-fast", o->run.failFast, "stop after the first failing property");
   app->add_option("--out", o->outDir, "write report.json, junit.xml, report.html and failures/ here");
+  app->add_option("--results-jsonl", o->resultsJsonl,
+                  "append one JSON line per finished unit to FILE as the run goes (a header line first)");
   app->add_flag("--force", o->force, "replace a non-empty --out directory");
   app->add_option("--timeout-ms", o->run.perCaseTimeoutMs, "per-case timeout for plugin and exec backends")
       ->capture_default_str()
@@ -204,7 +260,7 @@ Command addRunCommand(CLI::App& parent) {
             o->replayRefuses.clear();
             if (replay->count() > 0) {
               for (const char* name : {"--out", "--cases", "--time", "--shard", "--threads", "--baseline", "--reruns",
-                                       "--only", "--path", "--dtype", "--fail-fast", "--seed"}) {
+                                       "--only", "--path", "--dtype", "--fail-fast", "--seed", "--results-jsonl"}) {
                 if (app->count(name) > 0) o->replayRefuses.emplace_back(name);
               }
             }

@@ -42,19 +42,21 @@ struct VectorsOptions {
 int runExport(const VectorsOptions& o) {
   vectors::ExportOptions options;
   const auto product = oracle::parseProduct(o.product);
-  if (!product) return fail(ExitStatus::usage, "--product: unknown product '" + o.product + "' (see dcconf list)");
+  if (!product) return fail(ExitStatus::usage, unknownProduct("--product", o.product));
+  const std::string dtypes = canonicalDTypeGlob(o.dtypes);
+  if (const std::string error = dtypeGlobError("--dtypes", dtypes); !error.empty()) return fail(ExitStatus::usage, error);
   const auto profile = oracle::parseProfile(o.profile);
   if (!profile.profile) return fail(ExitStatus::usage, "--profile: " + profile.error);
   if (o.count > 10000) return fail(ExitStatus::usage, "--count: must be at most 10000");
   options.product = *product;
   options.profile = *profile.profile;
   options.pathGlob = o.paths;
-  options.dtypeGlob = o.dtypes;
+  options.dtypeGlob = dtypes;
   options.count = o.count;
   options.seed = o.seed;
   // Recorded without --out/--force: the set is the same wherever it is written.
   options.command = "dcconf vectors export --product " + o.product + " --profile " + oracle::profileName(options.profile) +
-                    " --paths " + run::shellQuoteArg(o.paths) + " --dtypes " + run::shellQuoteArg(o.dtypes) +
+                    " --paths " + run::shellQuoteArg(o.paths) + " --dtypes " + run::shellQuoteArg(dtypes) +
                     " --count " + std::to_string(o.count) + " --seed " + std::to_string(o.seed);
   // A set is read as a whole (every file listed), so it carries no marker: --force never replaces one.
   StagedOutput::Begin begin = StagedOutput::begin(o.outDir, o.force, {}, /*marked=*/false);  // refuse before spending time

@@ -1,7 +1,13 @@
 #include "diagnostics.hpp"
 
+#include <algorithm>
+#include <cctype>
 #include <iostream>
 #include <string>
+#include <utility>
+
+#include "dcconf/casefile/text.hpp"
+#include "dcconf/oracle/types.hpp"
 
 namespace dcconf::cli {
 
@@ -31,6 +37,93 @@ std::optional<std::chrono::milliseconds> parseDuration(const std::string& text) 
   if (unit == "s" || unit.empty()) return std::chrono::milliseconds(value * 1000);
   if (unit == "m") return std::chrono::milliseconds(value * 60000);
   return std::nullopt;
+}
+
+namespace {
+
+// Edit distance with adjacent transpositions (optimal string alignment): "rnu" is one edit from "run".
+std::size_t editDistance(std::string_view a, std::string_view b) {
+  auto same = [](char x, char y) {
+    return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+  };
+  std::vector<std::vector<std::size_t>> d(a.size() + 1, std::vector<std::size_t>(b.size() + 1));
+  for (std::size_t i = 0; i <= a.size(); ++i) d[i][0] = i;
+  for (std::size_t j = 0; j <= b.size(); ++j) d[0][j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (same(a[i - 1], b[j - 1]) ? 0 : 1)});
+      if (i > 1 && j > 1 && same(a[i - 1], b[j - 2]) && same(a[i - 2], b[j - 1])) {
+        d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+      }
+    }
+  }
+  return d[a.size()][b.size()];
+}
+
+// Common spellings of the Ascend C dtypes (numpy / PyTorch / short forms).
+constexpr std::pair<std::string_view, std::string_view> kDTypeAliases[] = {
+    {"fp16", "half"},       {"f16", "half"},       {"float16", "half"},     {"bf16", "bfloat16_t"},
+    {"bfloat16", "bfloat16_t"}, {"fp32", "float"}, {"f32", "float"},        {"float32", "float"},
+    {"fp64", "double"},     {"f64", "double"},     {"float64", "double"},   {"i8", "int8_t"},
+    {"int8", "int8_t"},     {"u8", "uint8_t"},     {"uint8", "uint8_t"},    {"i16", "int16_t"},
+    {"int16", "int16_t"},   {"u16", "uint16_t"},   {"uint16", "uint16_t"},  {"i32", "int32_t"},
+    {"int32", "int32_t"},   {"u32", "uint32_t"},   {"uint32", "uint32_t"},  {"i64", "int64_t"},
+    {"int64", "int64_t"},   {"u64", "uint64_t"},   {"uint64", "uint64_t"},
+};
+
+}  // namespace
+
+std::string closestName(std::string_view word, const std::vector<std::string>& candidates) {
+  std::string best;
+  std::size_t bestDistance = std::string::npos;
+  for (const std::string& candidate : candidates) {
+    const std::size_t d = editDistance(word, candidate);
+    if (d < bestDistance) {
+      bestDistance = d;
+      best = candidate;
+    }
+  }
+  const std::size_t allowed = std::max<std::size_t>(1, word.size() / 3);
+  if (best.empty() || bestDistance == 0) return "";
+  if (bestDistance <= allowed) return best;
+  for (const std::string& candidate : candidates) {  // "atlas" -> "atlas-a2": the first name it begins
+    if (word.size() >= 2 && candidate.rfind(word, 0) == 0) return candidate;
+  }
+  return "";
+}
+
+std::string didYouMean(std::string_view word, const std::vector<std::string>& candidates) {
+  const std::string best = closestName(word, candidates);
+  return best.empty() ? "" : " (did you mean '" + best + "'?)";
+}
+
+std::string canonicalDTypeGlob(const std::string& glob) {
+  for (const auto& [alias, name] : kDTypeAliases) {
+    if (glob == alias) return std::string(name);
+  }
+  return glob;
+}
+
+std::string dtypeGlobError(const std::string& option, const std::string& glob) {
+  std::vector<std::string> names;
+  for (const auto& info : oracle::allDTypes()) {
+    if (casefile::globMatch(glob, info.name)) return "";
+    names.emplace_back(info.name);
+  }
+  std::vector<std::string> spellings = names;
+  for (const auto& [alias, name] : kDTypeAliases) spellings.emplace_back(alias);
+  std::string best = closestName(glob, spellings);
+  best = canonicalDTypeGlob(best);
+  return option + ": '" + glob + "' matches no dtype" + (best.empty() ? "" : " (did you mean '" + best + "'?)") +
+         "; dtypes: half, float, int8_t, ... (dcconf list), aliases fp16, bf16, f32, i8, u8, ...";
+}
+
+std::string unknownProduct(const std::string& option, const std::string& word, const std::string& hint) {
+  std::vector<std::string> names;
+  for (const oracle::Product product : oracle::allProducts()) names.emplace_back(oracle::name(product));
+  const std::string best = closestName(word, names);
+  return option + ": unknown product '" + word + "'" + (best.empty() ? "" : " (did you mean '" + best + "'?)") + " (" +
+         hint + ")";
 }
 
 }  // namespace dcconf::cli

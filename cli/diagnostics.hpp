@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "exit_status.hpp"
 
@@ -15,5 +16,19 @@ void printError(std::string_view line);
 int fail(ExitStatus status, std::string_view line);
 // "30s", "2m", "500ms" or a bare number of seconds; empty when it is none of those.
 std::optional<std::chrono::milliseconds> parseDuration(const std::string& text);
+
+// " (did you mean 'run'?)" for the candidate closest to `word` by edit distance, when it is close enough to be a
+// typo (at most a third of the word's length, at least 1, or a prefix); "" otherwise.
+std::string didYouMean(std::string_view word, const std::vector<std::string>& candidates);
+// The same suggestion as a bare name ("" when none).
+std::string closestName(std::string_view word, const std::vector<std::string>& candidates);
+
+// A --dtype word: the Ascend C name, or a common alias (fp16, f16 -> half; bf16 -> bfloat16_t; f32, fp32 -> float;
+// i8, int8 -> int8_t; u8, uint8 -> uint8_t; ... f64 -> double), returned as the Ascend C name; a glob stays as it is.
+std::string canonicalDTypeGlob(const std::string& glob);
+// "" when the glob matches some dtype; else the error line for `option`, with a suggestion.
+std::string dtypeGlobError(const std::string& option, const std::string& glob);
+// "--product: unknown product 'atlas-a9' (did you mean 'atlas-a2'?; see dcconf list)".
+std::string unknownProduct(const std::string& option, const std::string& word, const std::string& hint = "see dcconf list");
 
 }  // namespace dcconf::cli

@@ -15,6 +15,50 @@ constexpr std::array<Registrar, 9> kRegistrars{addRunCommand,     addCaseCommand
                                                addVectorsCommand, addBenchCommand,   addMutantsCommand,
                                                addReportCommand,  addBaselineCommand, addExplainCommand};
 
+// Every subcommand name of `app`.
+std::vector<std::string> subcommandNames(const CLI::App& app) {
+  std::vector<std::string> names;
+  for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; })) names.push_back(sub->get_name());
+  return names;
+}
+
+// For a parse error: the deepest subcommand named on the command line, and a suggestion for the first word that is
+// neither one of its options nor a subcommand ("--sed" -> "--seed", "merg" -> "merge"); "" when none fits.
+std::string suggestion(CLI::App& app, int argc, char** argv) {
+  CLI::App* at = &app;
+  for (int i = 1; i < argc; ++i) {
+    const std::string word = argv[i];
+    if (word == "--") break;
+    if (word.rfind("-", 0) != 0) {
+      CLI::App* sub = nullptr;
+      for (CLI::App* candidate : at->get_subcommands([](const CLI::App*) { return true; })) {
+        if (candidate->check_name(word)) sub = candidate;
+      }
+      if (sub != nullptr) {
+        at = sub;
+      } else if (i > 1 && !at->get_subcommands([](const CLI::App*) { return true; }).empty() &&
+                 std::string(argv[i - 1]).rfind("-", 0) != 0) {
+        const std::string hint = didYouMean(word, subcommandNames(*at));
+        if (!hint.empty()) return "'" + word + "' is not a subcommand of " + at->get_name() + hint;
+      }
+      continue;
+    }
+    const std::string name = word.substr(0, word.find('='));
+    std::vector<std::string> names;
+    bool known = name == "--help" || name == "-h";
+    for (const CLI::Option* option : at->get_options()) {
+      for (const std::string& l : option->get_lnames()) names.push_back("--" + l);
+      for (const std::string& s : option->get_snames()) names.push_back("-" + s);
+    }
+    for (const std::string& n : names) known = known || n == name;
+    if (known) continue;
+    const std::string hint = didYouMean(name, names);
+    return "unknown option " + name + (at == &app ? "" : " for dcconf " + at->get_name()) +
+           (hint.empty() ? "" : hint);
+  }
+  return "";
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -27,14 +71,20 @@ int main(int argc, char** argv) {
   if (argc > 1 && argv[1][0] != '-') {
     bool known = false;
     for (const Command& command : commands) known = known || command.app->check_name(argv[1]);
-    if (!known) return fail(ExitStatus::usage, std::string("'") + argv[1] + "' is not a dcconf subcommand (see dcconf --help)");
+    if (!known) {
+      std::vector<std::string> names;
+      for (const Command& command : commands) names.push_back(command.app->get_name());
+      return fail(ExitStatus::usage, std::string("'") + argv[1] + "' is not a dcconf subcommand" +
+                                         didYouMean(argv[1], names) + " (see dcconf --help)");
+    }
   }
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     // --help and --version arrive as "errors" with exit code 0; every real parse error is a usage error (2).
     if (e.get_exit_code() == 0) return app.exit(e);
-    return fail(ExitStatus::usage, std::string(e.what()) + " (see dcconf --help)");
+    const std::string hint = suggestion(app, argc, argv);
+    return fail(ExitStatus::usage, std::string(e.what()) + (hint.empty() ? "" : ": " + hint) + " (see dcconf --help)");
   }
   for (const Command& command : commands) {
     if (!command.app->parsed()) continue;

@@ -14,7 +14,7 @@ namespace fs = std::filesystem;
 
 // "" when dir may be (re)placed; otherwise why not. --force replaces only an empty folder or one dcconf wrote
 // (it holds kMarkerFile), never a file and never a folder of someone else's (issue 16: data loss with --force).
-std::string refusal(const fs::path& dir, bool force) {
+std::string refusal(const fs::path& dir, bool force, bool marked) {
   std::error_code ec;
   const fs::file_status status = fs::symlink_status(dir, ec);
   if (!fs::exists(status)) return {};
@@ -22,6 +22,11 @@ std::string refusal(const fs::path& dir, bool force) {
     return dir.string() + " exists and is not a folder: dcconf never replaces it, not even with --force";
   }
   if (fs::is_empty(dir, ec)) return {};
+  // An unmarked kind (a vector set) is never replaced: saying "use --force" there would send people round in circles.
+  if (!marked) {
+    return dir.string() + " exists and is not empty: dcconf never replaces it, not even with --force (write to a new "
+           "folder, or remove this one yourself)";
+  }
   if (!force) return dir.string() + " exists and is not empty (use --force to replace it)";
   if (!fs::is_regular_file(fs::symlink_status(dir / StagedOutput::kMarkerFile, ec))) {
     return dir.string() + " is not a folder dcconf wrote (no " + StagedOutput::kMarkerFile +
@@ -51,7 +56,7 @@ StagedOutput::Begin StagedOutput::begin(const fs::path& requested, bool force, c
                                         bool marked) {
   if (std::string why = overlapError({"--out", requested}, inputs); !why.empty()) return {std::nullopt, why};
   const fs::path dir = withoutTrailingSlash(requested);
-  if (std::string why = refusal(dir, force); !why.empty()) return {std::nullopt, why};
+  if (std::string why = refusal(dir, force, marked); !why.empty()) return {std::nullopt, why};
   const fs::path staging = sibling(dir, "tmp");
   std::error_code ec;
   fs::remove_all(staging, ec);  // a leftover of an earlier crash with the same pid
@@ -89,7 +94,7 @@ std::string StagedOutput::write(const std::string& name, std::string_view text) 
 
 std::string StagedOutput::commit() {
   // Checked again: dir may have been filled while we computed.
-  if (std::string why = refusal(dir_, force_); !why.empty()) return why;
+  if (std::string why = refusal(dir_, force_, /*marked=*/true); !why.empty()) return why;
   std::error_code ec;
   const fs::path old = sibling(dir_, "old");
   const bool replacing = fs::exists(dir_, ec);

@@ -1,4 +1,6 @@
 // toJson/toJsonText/toJsonWithFiles -> parse gives back an equal CaseData.
+#include <unistd.h>
+
 #include <filesystem>
 #include <fstream>
 
@@ -132,7 +134,7 @@ TEST(RoundTrip, FixpipeSurvives) {
 }
 
 TEST(RoundTrip, ToJsonWithFilesWritesLoadableBins) {
-  const fs::path dir = fs::temp_directory_path() / "dcconf-casefile-withfiles";
+  const fs::path dir = fs::temp_directory_path() / ("dcconf-casefile-withfiles-" + std::to_string(::getpid()));
   fs::remove_all(dir);
   fs::create_directories(dir);
   const CaseData original = unusualCase();

@@ -3,7 +3,10 @@
 
 #include <sys/wait.h>
 
+#include <stdlib.h>
+
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -24,15 +27,35 @@ struct RunResult {
   std::string stdoutText;
 };
 
-// A directory of this test's own, empty at the start. It lives in the build tree, not in /tmp: two build trees
-// testing at once (worktrees, CI jobs on one machine) would otherwise empty each other's folders mid-test.
+// A directory of this test's own, empty at the start: a fresh mkdtemp folder under $TMPDIR named after the test,
+// never a fixed path (two ctest runs in one build folder, or two build trees, would otherwise empty each other's
+// folders mid-test). Removed when the test process ends, unless a test failed (then its path is printed).
 inline fs::path scratchDir() {
+  struct Cleanup {
+    std::vector<fs::path> dirs;
+    ~Cleanup() {
+      const auto* unit = ::testing::UnitTest::GetInstance();
+      for (const fs::path& dir : dirs) {
+        if (unit->Failed()) {
+          std::fprintf(stderr, "scratch folder kept: %s\n", dir.c_str());
+        } else {
+          std::error_code ignored;
+          fs::remove_all(dir, ignored);
+        }
+      }
+    }
+  };
+  static Cleanup cleanup;
   const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-  const fs::path dir = fs::path(DCCONF_EXE).parent_path() / "test-scratch" / "dcconf-cli-tests" /
-                       (std::string(info->test_suite_name()) + "." + info->name());
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  return dir;
+  std::string name = std::string(info->test_suite_name()) + "." + info->name();
+  for (char& ch : name) ch = ch == '/' ? '_' : ch;  // parameterised tests: "Suite/Name/0"
+  std::string pattern = (fs::temp_directory_path() / ("dcconf-cli-" + name + ".XXXXXX")).string();
+  if (::mkdtemp(pattern.data()) == nullptr) {
+    ADD_FAILURE() << "mkdtemp " << pattern << " failed";
+    return fs::temp_directory_path();
+  }
+  cleanup.dirs.emplace_back(pattern);
+  return pattern;
 }
 
 inline std::string readText(const fs::path& path) {

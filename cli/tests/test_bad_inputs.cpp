@@ -111,7 +111,8 @@ std::vector<BadInput> battery() {
        [](const fs::path& d) { EXPECT_EQ(readText(d / "dev" / "x.bin"), "dump"); }},
       {"ExportNeverReplacesASet", exportSet,
        "vectors export --out {dir}/set --force --dtypes half --paths 'GM->VECIN' --count 2 --quiet", 5,
-       "dcconf: error: {dir}/set is not a folder dcconf wrote", expectSetIntact},
+       "dcconf: error: {dir}/set exists and is not empty: dcconf never replaces it, not even with --force",
+       expectSetIntact},
       // 3. green runs that tested nothing
       {"TimeoutZero", nullptr, "run --timeout-ms 0", 2, "dcconf: error: --timeout-ms: Value 0 not in range"},
       {"VectorsTimeoutZero", exportSet, "vectors check {dir}/set --timeout-ms 0", 2, "dcconf: error: --timeout-ms: Value 0 not in range"},

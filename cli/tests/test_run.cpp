@@ -99,6 +99,54 @@ TEST(Run, ExampleExecScriptPasses) {
   expectValidReports(dir / "out");
 }
 
+// Issue 28: an invalid case that the backend runs anyway, writing outside its valid part's footprint, is saved with
+// that valid part (ID.valid.json), and its replay shows the stray write, not "generated case not computed" lines.
+TEST(Run, InvalidCaseReplayShowsTheStrayWrite) {
+  const fs::path dir = scratchDir();
+  const fs::path out = dir / "out";
+  const std::string backend = std::string("exec:python3 ") + DCCONF_SOURCE_DIR +
+                              "/runners/exec/tests/fixtures/faulty_backend.py stray_invalid";
+  const RunResult r = runDcconf("run --seed 3 --cases 30 --quiet --only 'padGmToUb/half/G-4*' --backend '" + backend +
+                                    "' --out '" + out.string() + "'",
+                                dir);
+  ASSERT_EQ(r.status, 1) << r.stderrText;
+  const auto json = report(out);
+  ASSERT_EQ(json["failures"].size(), 1U);
+  const auto& failure = json["failures"][0];
+  EXPECT_NE(failure["message"].get<std::string>().find("outside the footprint"), std::string::npos) << failure;
+  const fs::path saved = out / failure["caseFile"].get<std::string>();
+  const fs::path valid = out / ("failures/" + failure["id"].get<std::string>() + ".valid.json");
+  ASSERT_TRUE(fs::exists(saved));
+  ASSERT_TRUE(fs::exists(valid)) << "the valid part is saved beside the invalid case";
+  const RunResult replay = runDcconf("run --backend '" + backend + "' --replay '" + saved.string() + "'", dir);
+  EXPECT_EQ(replay.status, 1) << replay.stdoutText;
+  EXPECT_NE(replay.stdoutText.find("oracle verdict: invalid"), std::string::npos) << replay.stdoutText;
+  EXPECT_NE(replay.stdoutText.find("FAIL  G-4 invalid cases"), std::string::npos) << replay.stdoutText;
+  EXPECT_NE(replay.stdoutText.find("outside the footprint"), std::string::npos) << replay.stdoutText;
+  EXPECT_EQ(replay.stdoutText.find("not computed"), std::string::npos) << replay.stdoutText;
+  // the conforming example rejects the same case: the replay passes and says so
+  const std::string example =
+      std::string("exec:python3 ") + DCCONF_SOURCE_DIR + "/runners/exec/examples/example_exec_backend.py";
+  const RunResult fixed = runDcconf("run --backend '" + example + "' --replay '" + saved.string() + "'", dir);
+  EXPECT_EQ(fixed.status, 0) << fixed.stdoutText;
+  EXPECT_NE(fixed.stdoutText.find("REJECTED  G-4 invalid cases"), std::string::npos) << fixed.stdoutText;
+  // without the valid part the replay still runs the case and lists what it wrote, judging nothing it cannot
+  fs::remove(valid);
+  const RunResult bare = runDcconf("run --backend '" + backend + "' --replay '" + saved.string() + "'", dir);
+  EXPECT_NE(bare.stdoutText.find("ACCEPTED_INVALID"), std::string::npos) << bare.stdoutText;
+  EXPECT_EQ(bare.stdoutText.find("not computed"), std::string::npos) << bare.stdoutText;
+}
+
+// Issue 28: the shipped exec example rejects the FIX-3 channelSplit case it used to run (int32_t destination),
+// the reproduction the issue gives.
+TEST(Run, ExampleExecRejectsInvalidChannelSplit) {
+  const fs::path dir = scratchDir();
+  const std::string backend =
+      std::string("exec:python3 ") + DCCONF_SOURCE_DIR + "/runners/exec/examples/example_exec_backend.py";
+  const RunResult r = runDcconf("run --seed 3 --quiet --only 'fixpipe/*/G-4*' --backend '" + backend + "'", dir);
+  EXPECT_EQ(r.status, 0) << r.stdoutText << r.stderrText;
+}
+
 TEST(Run, BrokenPluginFailsWithAShrunkReplayableCase) {
   const fs::path dir = scratchDir();
   const fs::path out = dir / "out";

@@ -537,35 +537,65 @@ std::string reportPage(const std::string& reportJsonText, const std::vector<std:
     }
   }
   out += "</table>\n";
-  // The per-unit table: one row per group x dtype x property, one column per status.
-  std::vector<std::string> statuses;
+  // Status columns in the terminal summary's order, then any status this page does not know (a newer report).
+  std::vector<std::string> statuses = {"PASS", "FAIL", "NOT_SUPPORTED", "REJECTED", "ACCEPTED_INVALID", "CRASH", "TIMEOUT"};
   if (json.contains("totals") && json["totals"].is_object()) {
-    for (const auto& [key, value] : json["totals"].items()) statuses.push_back(key);
+    for (const auto& [key, value] : json["totals"].items()) {
+      if (std::find(statuses.begin(), statuses.end(), key) == statuses.end()) statuses.push_back(key);
+    }
   }
-  out += "<h2>Units</h2>\n<table>\n<tr><th>group</th><th>dtype</th><th>property</th>";
-  for (const auto& s : statuses) out += "<th>" + xmlEscape(s) + "</th>";
-  out += "</tr>\n";
+  auto isBad = [](const std::string& status, const std::string& n) {
+    return (status == "FAIL" || status == "CRASH" || status == "TIMEOUT") && n != "0" && !n.empty();
+  };
+  auto countCells = [&](const nlohmann::json& counts) {
+    std::string cells;
+    std::uint64_t total = 0;
+    for (const auto& s : statuses) {
+      const bool has = counts.is_object() && counts.contains(s);
+      const std::string n = has ? text(counts[s]) : "";
+      if (has && counts[s].is_number_unsigned()) total += counts[s].get<std::uint64_t>();
+      cells += std::string(isBad(s, n) ? "<td class=\"fail\">" : "<td>") + n + "</td>";
+    }
+    return cells + "<td>" + std::to_string(total) + "</td>";
+  };
+  std::string header;
+  for (const auto& s : statuses) header += "<th>" + xmlEscape(s) + "</th>";
+  header += "<th>cases</th>";
+  out += "<h2>Totals</h2>\n<table>\n<tr>" + header + "</tr>\n<tr>" +
+         countCells(json.value("totals", nlohmann::json::object())) + "</tr>\n</table>\n";
+  // The failures by row: a unit row links to its failures below (and to their pictures).
+  const auto failures = json.value("failures", nlohmann::json::array());
+  std::map<std::string, std::vector<std::string>> failureIdsByRow;
+  for (const auto& f : failures) {
+    if (!f.is_object()) continue;
+    failureIdsByRow[f.value("group", "") + "\x1f" + f.value("dtype", "") + "\x1f" + f.value("property", "")].push_back(
+        f.value("id", ""));
+  }
+  // The per-unit table: one row per group x dtype x property, one column per status.
+  out += "<h2>Units</h2>\n<table>\n<tr><th>group</th><th>dtype</th><th>property</th>" + header + "<th>failure</th></tr>\n";
   for (const auto& group : json.value("groups", nlohmann::json::array())) {
     if (!group.is_object() || !group.contains("properties") || !group["properties"].is_object()) continue;
     for (const auto& [property, counts] : group["properties"].items()) {
-      out += "<tr><td>" + text(group.value("group", "")) + "</td><td>" + text(group.value("dtype", "")) + "</td><td>" +
-             xmlEscape(property) + "</td>";
-      for (const auto& s : statuses) {
-        const std::string n = counts.is_object() && counts.contains(s) ? text(counts[s]) : "";
-        const bool bad = (s == "FAIL" || s == "CRASH" || s == "TIMEOUT") && n != "0" && !n.empty();
-        out += std::string(bad ? "<td class=\"fail\">" : "<td>") + n + "</td>";
+      const std::string groupName = group.value("group", "");
+      const std::string dtype = group.value("dtype", "");
+      out += "<tr><td>" + xmlEscape(groupName) + "</td><td>" + xmlEscape(dtype) + "</td><td>" + xmlEscape(property) +
+             "</td>" + countCells(counts) + "<td>";
+      const auto found = failureIdsByRow.find(groupName + "\x1f" + dtype + "\x1f" + property);
+      if (found != failureIdsByRow.end()) {
+        for (const std::string& id : found->second) {
+          out += "<a href=\"#failure-" + xmlEscape(id) + "\">" + xmlEscape(id) + "</a> ";
+        }
       }
-      out += "</tr>\n";
+      out += "</td></tr>\n";
     }
   }
   out += "</table>\n<h2>Failures</h2>\n";
-  const auto failures = json.value("failures", nlohmann::json::array());
   if (failures.empty()) out += "<p>none</p>\n";
   for (const auto& f : failures) {
     if (!f.is_object()) continue;
     const std::string id = f.value("id", "");
     const std::string page = "failures/" + id + ".html";
-    out += "<h3 class=\"fail\">" + text(f.value("status", "")) + " " +
+    out += "<h3 class=\"fail\" id=\"failure-" + xmlEscape(id) + "\">" + text(f.value("status", "")) + " " +
            (pages.count(page) != 0 ? "<a href=\"" + xmlEscape(page) + "\">" + xmlEscape(id) + "</a> (picture)" : xmlEscape(id)) +
            "</h3>\n<p>[" + text(f.value("clause", "")) + "] " + text(f.value("group", "")) + " " +
            text(f.value("dtype", "")) + ", " + text(f.value("property", "")) + ": " + text(f.value("message", "")) +

@@ -21,6 +21,7 @@
 #include "dcconf/oracle/numeric.hpp"
 #include "dcconf/oracle/oracle.hpp"
 #include "dcconf/properties/generators.hpp"
+#include "dcconf/properties/minimise.hpp"
 #include "dcconf/run/diff.hpp"
 
 namespace py = pybind11;
@@ -253,6 +254,13 @@ py::tuple drawCase(const std::string& operationKey, const std::string& product, 
           break;
         }
       }
+    }
+    // then each integer field down to its smallest failing value (the shrink tree alone stops at, e.g., 63)
+    if (tries < maxTries) {
+      const properties::Minimised minimised = properties::minimiseIntegerFields(
+          shrinkable.value().data, [&](const casefile::CaseData& data) { return fails(caseText(data)); },
+          maxTries - tries);
+      if (minimised.steps > 0) return py::make_tuple(caseText(minimised.data), steps + minimised.steps);
     }
   }
   return py::make_tuple(caseText(shrinkable.value().data), steps);

@@ -1,4 +1,5 @@
 """The pytest plugin in child pytest runs: ids, -k selection, vector sets, replay, seeds."""
+import json
 import os
 import pathlib
 import subprocess
@@ -108,3 +109,28 @@ def test_invalid_cases_pass_when_refused_and_fail_when_written_outside(tmp_path)
                             "padGmToUb", "--dcconf-dtype", "half", "--dcconf-failures", str(tmp_path / "f"))
     assert careless.returncode == 1, careless.stdout[-2000:]
     assert "and run anyway, it wrote byte" in careless.stdout and "(G-4/G-1)" in careless.stdout, careless.stdout[-2000:]
+
+
+def _first_draw(core, predicate, operation="padGmToUb", dtype="int8_t"):
+    for seed in range(1, 400):
+        text, _ = core.draw(operation, "atlas-a2", dtype, "*", "", seed, 100)
+        if text is not None and predicate(json.loads(text)):
+            return seed
+    raise AssertionError("no drawn case matches")
+
+
+def test_shrink_ends_at_the_smallest_failing_value_of_each_field():
+    """Issue 28: a model failing for blockLen > 40 shrank to 63 and one failing for rightPadding >= 1 kept 32;
+    after the shrink tree, each integer field is binary-searched down to its smallest failing value."""
+    import dcconf._core as core
+    fails_wide = lambda case: case["params"]["blockLen"] > 40
+    seed = _first_draw(core, lambda c: c["params"]["blockLen"] > 100)
+    text, steps = core.draw("padGmToUb", "atlas-a2", "int8_t", "*", "", seed, 100,
+                            fails=lambda t: fails_wide(json.loads(t)))
+    assert json.loads(text)["params"]["blockLen"] == 41 and steps > 0, text
+    fails_padded = lambda case: case["padParams"]["rightPadding"] >= 1
+    seed = _first_draw(core, lambda c: c["padParams"]["rightPadding"] > 8)
+    text, _ = core.draw("padGmToUb", "atlas-a2", "int8_t", "*", "", seed, 100,
+                        fails=lambda t: fails_padded(json.loads(t)))
+    shrunk = json.loads(text)
+    assert shrunk["padParams"]["rightPadding"] == 1 and shrunk["params"]["blockCount"] == 1, text

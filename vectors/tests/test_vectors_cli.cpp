@@ -16,6 +16,9 @@ TEST(VectorsCli, ExportRefusesNonEmptyWithoutForceAndIsDeterministic) {
   const RunResult again = runDcconf("vectors export --out " + q(a) + " --dtypes half --count 1 --seed 3", dir);
   EXPECT_EQ(again.status, 5);
   EXPECT_NE(again.stderrText.find("dcconf: error:"), std::string::npos);
+  // issue 28: the refusal never suggests the --force that it would refuse too
+  EXPECT_EQ(again.stderrText.find("use --force"), std::string::npos) << again.stderrText;
+  EXPECT_NE(again.stderrText.find("not even with --force"), std::string::npos) << again.stderrText;
   // Issue 16: --force never replaces a vector set (a golden set is someone's data); only an empty folder.
   EXPECT_EQ(runDcconf("vectors export --out " + q(a) + " --force --dtypes half --count 1 --seed 3", dir).status, 5);
   EXPECT_TRUE(fs::exists(a / "manifest.json"));

@@ -236,6 +236,8 @@ def fixpipe_no_quant(case, src, dst):
     if (f["srcDType"], case["dtype"]) not in (("float", "float"), ("int32_t", "int32_t")):
         raise Rejected(f"FIX-4: NoQuant does not convert {f['srcDType']} to {case['dtype']}")
     n_size, m_size, nz2nd, split = p["nSize"], p["mSize"], p["nz2ndEn"], p["channelSplit"]
+    if split and case["dtype"] != "float":
+        raise Rejected("FIX-3: channelSplit is for a float destination only")
     c0 = 8 if split else (32 if case["dtype"] in ("int8_t", "uint8_t") else 16)  # FIX-3; FIX-1: C0d 32 for 8-bit
     require_range("params.nSize", n_size, 1, 65535)
     require_range("params.mSize", m_size, 1, 65535)
@@ -273,6 +275,8 @@ def perform(case, src, dst):
     """Dispatch on api, path and the params struct, as the oracle does (oracle::resolveOperation)."""
     api, params_type = case["api"], case["params"]["type"]
     src_pos, dst_pos = case["path"].split("->")
+    if "enhancedParams" in case:  # ENH: DataCopyParams plus DataCopyEnhancedParams is not a plain 0-level copy
+        raise NotSupported("DataCopy with DataCopyEnhancedParams (ENH) is not implemented by this example")
     if api == "DataCopyPad" and params_type in ("DataCopyParams", "DataCopyExtParams"):
         if src_pos == "GM" and dst_pos in UB_POSITIONS:
             return pad_gm_to_ub(case, src, dst)

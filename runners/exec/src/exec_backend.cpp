@@ -451,12 +451,20 @@ ExecBackendResult makeExecBackend(const std::string& command, const ExecOptions&
   if (auto* error = std::get_if<std::string>(&session)) return {nullptr, "exec backend: " + *error};
   auto backend = std::make_unique<ExecBackendImpl>(command, options, std::get<fs::path>(session));
   if (const std::string error = backend->startChild(); !error.empty()) {
-    // The session folder survives (in the destructor) only if the child wrote to stderr: then say where.
+    // The session folder survives (in the destructor) only if the child wrote to stderr; under dcconf run it sits in
+    // the run's temporary folder, removed at exit: then the message carries the log's tail rather than a dead path.
     const fs::path log = backend->sessionDir() / "stderr.log";
     std::error_code ec;
     const bool logged = fs::file_size(log, ec) > 0 && !ec;
-    return {nullptr, "exec backend: cannot start `" + oneLine(command, 80) + "`: " + error +
-                         (logged ? " (log: " + log.string() + ")" : "")};
+    std::string where;
+    if (logged && options.sessionIsTemporary) {
+      const bool tailShown = error.find("stderr: ") != std::string::npos;  // childDied() quoted it already
+      where = (tailShown ? " (" : " (stderr: " + detail::stderrTail(log, 0) + "; ") +
+              std::string("the whole stderr log is kept only with --keep-temp)");
+    } else if (logged) {
+      where = " (log: " + log.string() + ")";
+    }
+    return {nullptr, "exec backend: cannot start `" + oneLine(command, 80) + "`: " + error + where};
   }
   return {std::move(backend), ""};
 }

@@ -84,8 +84,13 @@ void Report::addUnspecified(const std::string& reason, std::uint64_t bytes, std:
   tally.cases += cases;
 }
 void Report::finish(std::chrono::duration<double> elapsed) { elapsedSeconds_ = elapsed.count(); }
-void Report::addUnit(const std::string& id, const GroupKey& key, const std::string& property) {
-  units_[id] = UnitRef{key, property};
+void Report::addUnit(const std::string& id, const GroupKey& key, const std::string& property, double seconds) {
+  const auto found = units_.find(id);
+  const double before = found == units_.end() ? 0 : found->second.seconds;
+  units_[id] = UnitRef{key, property, before + seconds};
+}
+void Report::addUnitSeconds(const std::string& id, double seconds) {
+  if (const auto found = units_.find(id); found != units_.end()) found->second.seconds += seconds;
 }
 
 bool Report::mergeJson(const std::string& reportJson) {
@@ -123,7 +128,7 @@ bool Report::mergeJson(const std::string& reportJson) {
     }
     if (const auto found = json.find("units"); found != json.end()) {
       for (const auto& unit : *found) {
-        addUnit(unit.at("id"), {unit.at("group"), unit.at("dtype")}, unit.at("property"));
+        addUnit(unit.at("id"), {unit.at("group"), unit.at("dtype")}, unit.at("property"), unit.value("seconds", 0.0));
       }
     }
     for (const auto& note : json.at("notes")) notes_.push_back(note.get<std::string>());
@@ -285,7 +290,8 @@ std::string Report::toJsonText() const {
   }
   json["units"] = nlohmann::json::array();
   for (const auto& [id, unit] : units_) {
-    json["units"].push_back({{"id", id}, {"group", unit.key.group}, {"dtype", unit.key.dtype}, {"property", unit.property}});
+    json["units"].push_back({{"id", id}, {"group", unit.key.group}, {"dtype", unit.key.dtype}, {"property", unit.property},
+                             {"seconds", unit.seconds}});
   }
   if (baseline_) {
     auto entries = [](const std::vector<BaselineEntryRef>& list) {
@@ -325,9 +331,15 @@ std::string Report::toJunitXml() const {
   for (const auto& [key, byProperty] : counts_) {
     std::ostringstream cases;
     std::uint64_t suiteFailed = 0, suiteErrors = 0, suiteSkipped = 0;
+    double suiteSeconds = 0;
     for (const auto& [property, counts] : byProperty) {
+      double seconds = 0;  // the units of this row (one, or one per product of a multi-product run)
+      for (const auto& [id, unit] : units_) {
+        if (unit.key == key && unit.property == property) seconds += unit.seconds;
+      }
+      suiteSeconds += seconds;
       cases << "    <testcase classname=\"" << xmlEscape(key.group + "." + key.dtype) << "\" name=\""
-            << xmlEscape(property) << "\" time=\"0\">\n";
+            << xmlEscape(property) << "\" time=\"" << formatSeconds(seconds) << "\">\n";
       std::string failuresText;
       std::string expectedReason;  // the baseline's reason when every failure here is expected
       bool allExpected = true;
@@ -382,7 +394,7 @@ std::string Report::toJunitXml() const {
     }
     suites << "  <testsuite name=\"" << xmlEscape(key.group + " " + key.dtype) << "\" tests=\"" << byProperty.size()
            << "\" failures=\"" << suiteFailed << "\" errors=\"" << suiteErrors << "\" skipped=\"" << suiteSkipped
-           << "\" time=\"0\">\n"
+           << "\" time=\"" << formatSeconds(suiteSeconds) << "\">\n"
            << cases.str() << "  </testsuite>\n";
     tests += byProperty.size();
     failed += suiteFailed;

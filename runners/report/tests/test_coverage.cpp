@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "dcconf/report/report.hpp"
+#include "sample_dir.hpp"
 
 namespace dcconf::report {
 namespace {
@@ -129,12 +130,13 @@ TEST(Coverage, ABreakerUnderItsMinimumIsAGap) {
 }
 
 TEST(Coverage, WritesASampleForSchemaValidation) {
-  const std::filesystem::path dir = DCCONF_REPORT_SAMPLE_DIR "/coverage";
+  const std::filesystem::path dir = sampleDir("coverage") / "coverage";
   std::filesystem::create_directories(dir);
   const Report report = coveredReport();
   std::ofstream(dir / "report.json") << report.toJsonText();
   std::ofstream(dir / "junit.xml") << report.toJunitXml();
-  SUCCEED();
+  EXPECT_TRUE(std::filesystem::is_regular_file(dir / "junit.xml"));
+  if (std::getenv("DCCONF_REPORT_SAMPLE_DIR") == nullptr) std::filesystem::remove_all(dir.parent_path());
 }
 
 }  // namespace

@@ -1,10 +1,12 @@
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <fstream>
 
 #include <nlohmann/json.hpp>
 
 #include "dcconf/report/report.hpp"
+#include "sample_dir.hpp"
 
 namespace dcconf::report {
 namespace {
@@ -89,11 +91,14 @@ TEST(Report, SummaryNamesEveryGroupAndTheRepro) {
 }
 
 // Writes both formats for the schema-validation test registered beside this one.
+// The folder is $DCCONF_REPORT_SAMPLE_DIR (the schema test sets its own temporary folder); alone, a private one.
 TEST(Report, WritesSamplesForSchemaValidation) {
   const Report report = sampleReport(true);
-  std::ofstream(DCCONF_REPORT_SAMPLE_DIR "/report.json") << report.toJsonText();
-  std::ofstream(DCCONF_REPORT_SAMPLE_DIR "/junit.xml") << report.toJunitXml();
-  SUCCEED();
+  const std::filesystem::path dir = sampleDir("report");
+  std::ofstream(dir / "report.json") << report.toJsonText();
+  std::ofstream(dir / "junit.xml") << report.toJunitXml();
+  EXPECT_TRUE(std::filesystem::is_regular_file(dir / "junit.xml"));
+  if (std::getenv("DCCONF_REPORT_SAMPLE_DIR") == nullptr) std::filesystem::remove_all(dir);
 }
 
 }  // namespace

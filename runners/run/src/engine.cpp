@@ -1,9 +1,11 @@
 // The run engine: every (operation, dtype, property) unit of the product, as RapidCheck properties against one
 // backend; counts per-case statuses, keeps the shrunk counterexample of each failing unit and writes the reports.
+#include <fcntl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <cstdio>
 #include <ctime>
@@ -12,6 +14,7 @@
 #include <iostream>
 #include <sstream>
 
+#include <nlohmann/json.hpp>
 #include <rapidcheck.h>
 #include <rapidcheck/detail/Configuration.h>
 
@@ -20,6 +23,7 @@
 #include "dcconf/properties/coverage.hpp"
 #include "dcconf/properties/generators.hpp"
 #include "dcconf/properties/invariants.hpp"
+#include "dcconf/properties/minimise.hpp"
 #include "dcconf/properties/sparse.hpp"
 #include "dcconf/report/report.hpp"
 #include "dcconf/run/diff.hpp"
@@ -125,6 +129,7 @@ std::string slug(std::string text) {
 
 constexpr std::chrono::seconds kShrinkBudget{10};
 constexpr std::uint32_t kShrinkHangs = 5;
+constexpr std::uint32_t kMinimiseTries = 400;  // backend calls of the field-wise minimisation, per failing unit
 
 std::uint64_t mixSeed(std::uint64_t seed, std::uint64_t unitIndex) {
   std::uint64_t z = seed + 0x9E3779B97F4A7C15ull * (unitIndex + 1);
@@ -138,6 +143,7 @@ struct Counterexample {
   casefile::CaseData data;
   std::string message;
   CaseStatus status = CaseStatus::fail;
+  std::optional<oracle::Case> validBase;  // G-4: the invalid case's valid part, saved beside it for --replay
 };
 
 class UnitRunner {
@@ -190,7 +196,8 @@ class UnitRunner {
     auto count = [&](CaseStatus status) {
       if (!failed) report_.record(key, unit.property->name, status);
     };
-    auto onOutcome = [&](const Outcome& outcome, const casefile::CaseData& data) {
+    auto onOutcome = [&](const Outcome& outcome, const casefile::CaseData& data,
+                         const std::optional<oracle::Case>& validBase = std::nullopt) {
       if (interrupted()) return;  // a case cut short by SIGINT/SIGTERM (its backend killed) is not counted
       if (failed && tap_.sawSpent) return;  // a call not made is never a shrink counterexample
       const std::optional<CaseStatus> status = statusOf(outcome, tap_);
@@ -207,7 +214,7 @@ class UnitRunner {
         if (!failed) firstFailure = std::chrono::steady_clock::now();
         if (failed && *status != CaseStatus::fail) ++shrinkHangs;
         failed = true;
-        minimal = Counterexample{data, outcome.message, *status};  // the last failure RapidCheck sees is the minimal
+        minimal = Counterexample{data, outcome.message, *status, validBase};  // the last failure RapidCheck sees is the minimal
         RC_FAIL(outcome.message);
       }
     };
@@ -249,7 +256,7 @@ class UnitRunner {
           properties::InvalidPolicyTally tally;
           const Outcome outcome = properties::checkG4IutInvalidPolicy(tap_, invalid, tally);
           if (outcome.failed() || tap_.sawCrash || tap_.sawTimeout) {
-            onOutcome(outcome, invalid.data);
+            onOutcome(outcome, invalid.data, invalid.validBase);
           } else {
             count(tally.rejected > 0       ? CaseStatus::rejected
                   : tally.ranAnyway > 0    ? CaseStatus::acceptedInvalid
@@ -302,6 +309,9 @@ class UnitRunner {
       return false;
     }
     if (!failed || !minimal) return true;
+    if (unit.property->kind == PropertyKind::onCase && minimal->status == CaseStatus::fail && !interrupted()) {
+      minimiseFields(unit, *minimal);
+    }
     saveFailure(unit, unitIndex, *minimal);
     return false;
   }
@@ -369,6 +379,30 @@ class UnitRunner {
            std::to_string(unitIndex);
   }
 
+  // After RapidCheck's shrink, each integer field down to its smallest failing value (properties/minimise.hpp).
+  // Only plain FAIL counterexamples: a candidate that crashes or hangs ends the search (it costs a timeout each).
+  void minimiseFields(const Unit& unit, Counterexample& minimal) {
+    const auto deadline = std::chrono::steady_clock::now() + kShrinkBudget;
+    bool stop = false;
+    std::string message = minimal.message;
+    const auto result = properties::minimiseIntegerFields(
+        minimal.data,
+        [&](const casefile::CaseData& candidate) {
+          if (stop || interrupted() || std::chrono::steady_clock::now() > deadline) return false;
+          tap_.reset();
+          const Outcome outcome = unit.property->onCase(tap_, candidate);
+          const std::optional<CaseStatus> status = statusOf(outcome, tap_);
+          if (tap_.sawCrash || tap_.sawTimeout) stop = true;
+          if (status != CaseStatus::fail) return false;
+          message = outcome.message;
+          return true;
+        },
+        kMinimiseTries);
+    if (result.steps == 0) return;
+    minimal.data = result.data;
+    minimal.message = message;
+  }
+
   void saveFailure(const Unit& unit, std::uint64_t unitIndex, const Counterexample& minimal) {
     report::Failure failure;
     failure.id = unitId(unit, unitIndex);
@@ -395,6 +429,9 @@ class UnitRunner {
     const std::filesystem::path saved =
         options_.outDir.empty() ? std::filesystem::path(failure.caseFile) : options_.outDir / failure.caseFile;
     failure.repro = "dcconf run --backend " + shellQuoteArg(options_.backendSpec) + " --replay " + shellQuoteArg(saved.string());
+    if (minimal.validBase) {  // --replay judges the writes of an invalid case against its valid part (G-4)
+      files_.push_back({run::validBasePath(failure.caseFile), casefile::toJsonText(validBaseData(minimal.data, *minimal.validBase))});
+    }
     files_.push_back({failurePicturePath(failure), failurePicture(minimal.data, failure, actual)});
     report_.addFailure(std::move(failure));
   }
@@ -495,6 +532,48 @@ void loadRapidCheckQuietly() {
   (void)loaded;
 }
 
+namespace {
+
+// One --results-jsonl line: the unit's id, verdict, counts and time, and its failure when it failed. One write(2)
+// on an O_APPEND descriptor, so the lines of parallel workers never interleave and each is on disk when written.
+void appendResultLine(const std::filesystem::path& file, const Unit& unit, const report::GroupKey& key,
+                      const report::Report& report, const report::Counts& before, std::size_t failuresBefore,
+                      double seconds) {
+  const report::Counts after = report.counts(key, unit.property->name);
+  nlohmann::json counts = nlohmann::json::object();
+  report::Counts delta;
+  for (std::size_t s = 0; s < report::kCaseStatusCount; ++s) {
+    delta.byStatus[s] = after.byStatus[s] - before.byStatus[s];
+    counts[std::string(report::name(static_cast<CaseStatus>(s)))] = delta.byStatus[s];
+  }
+  std::string status = delta.total() > 0 && delta[CaseStatus::notSupported] == delta.total() ? "NOT_SUPPORTED" : "PASS";
+  nlohmann::json line = {{"unit", unit.id}, {"group", key.group}, {"dtype", key.dtype},
+                         {"property", unit.property->name}, {"cases", delta.total()}, {"counts", counts},
+                         {"seconds", seconds}};
+  if (delta.failures() > 0) status = delta[CaseStatus::crash] > 0 ? "CRASH" : delta[CaseStatus::timeout] > 0 ? "TIMEOUT" : "FAIL";
+  for (std::size_t f = failuresBefore; f < report.failures().size(); ++f) {
+    const report::Failure& failure = report.failures()[f];
+    status = failure.status;  // FAIL / CRASH / TIMEOUT / FLAKY, as the report says
+    line["failure"] = {{"id", failure.id}, {"clause", failure.clause}, {"message", failure.message},
+                       {"caseFile", failure.caseFile}, {"repro", failure.repro}};
+  }
+  line["status"] = status;
+  const std::string text = line.dump() + "\n";
+  const int fd = ::open(file.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
+  if (fd < 0) return;  // the caller created it; a file removed mid-run loses lines, not the run
+  ssize_t written = 0;
+  while ((written = ::write(fd, text.data(), text.size())) < 0 && errno == EINTR) {
+  }
+  ::close(fd);
+}
+
+}  // namespace
+
+std::string resultsJsonlHeader(const RunOptions& options) {
+  return nlohmann::json{{"schema", kResultsSchema}, {"command", options.commandLine}, {"seed", options.seed},
+                        {"startedAt", report::isoNowUtc()}}.dump() + "\n";
+}
+
 report::Report runUnits(const RunOptions& options, backends::Backend& backend, const std::vector<Unit>& units,
                         const std::vector<std::uint64_t>& unitIndices, std::vector<OutputFile>& files,
                         std::ostream& err) {
@@ -524,6 +603,10 @@ report::Report runUnits(const RunOptions& options, backends::Backend& backend, c
   for (std::size_t k = 0; k < unitIndices.size(); ++k) {
     if (interrupted()) break;  // the report holds the units that finished
     const Unit& unit = units[unitIndices[k]];
+    const auto unitBegin = std::chrono::steady_clock::now();
+    const report::GroupKey unitKey{unit.group, std::string(oracle::name(unit.dtype))};
+    const report::Counts countsBefore = report.counts(unitKey, unit.property->name);
+    const std::size_t failuresBefore = report.failures().size();
     bool ok = true;
     if (options.timeBudget) {
       // Spread what is left of the budget evenly over the units still to run, in rounds of a few cases.
@@ -539,6 +622,11 @@ report::Report runUnits(const RunOptions& options, backends::Backend& backend, c
     } else {
       ok = runner.runUnit(unit, unitIndices[k], options.casesPerProperty, 0);
       progress.unitDone(options.casesPerProperty, !ok);
+    }
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - unitBegin).count();
+    report.addUnitSeconds(unit.id, seconds);
+    if (!options.resultsJsonl.empty() && !interrupted()) {
+      appendResultLine(options.resultsJsonl, unit, unitKey, report, countsBefore, failuresBefore, seconds);
     }
     if (!ok && options.failFast) {
       err << "dcconf: --fail-fast: stopping after the first failing property\n";

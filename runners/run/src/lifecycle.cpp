@@ -72,6 +72,7 @@ fs::path runTempDir(std::string* error) {
 }
 
 void keepTemporaryFolder(bool keep) { keepTemp = keep; }
+bool temporaryFolderKept() { return keepTemp; }
 
 void removeRunTempDir() {
   if (tempDir.empty() || tempOwner != ::getpid() || keepTemp) return;

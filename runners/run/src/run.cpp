@@ -17,6 +17,7 @@
 #include "dcconf/exec/exec_backend.hpp"
 #include "dcconf/plugin/plugin_backend.hpp"
 #include "dcconf/properties/fixpipe.hpp"
+#include "dcconf/properties/invariants.hpp"
 #include "dcconf/properties/sparse.hpp"
 #include "dcconf/run/diff.hpp"
 #include "dcconf/run/lifecycle.hpp"
@@ -203,7 +204,7 @@ BackendMade makeBackend(const std::string& spec, std::uint32_t perCaseTimeoutMs)
     std::string tempError;
     execOptions.workDir = runTempDir(&tempError);  // private to this run, removed at exit (issue 16)
     if (execOptions.workDir.empty()) return {nullptr, "exec backend: " + tempError};
-    execOptions.sessionIsTemporary = true;
+    execOptions.sessionIsTemporary = !temporaryFolderKept();  // messages name a path only when it survives
     auto started = exec::makeExecBackend(spec.substr(5), execOptions);
     return {std::move(started.backend), started.error};
   }
@@ -337,7 +338,70 @@ RunOutcome runSuite(const RunOptions& options, std::ostream& err) {
   return outcome;
 }
 
-bool replayCase(const RunOptions& options, const casefile::CaseData& data, std::ostream& out) {
+std::string validBasePath(const std::string& caseFile) {
+  const std::string stem = caseFile.size() > 5 && caseFile.ends_with(".json") ? caseFile.substr(0, caseFile.size() - 5) : caseFile;
+  return stem + ".valid.json";
+}
+
+casefile::CaseData validBaseData(const casefile::CaseData& invalid, const oracle::Case& validBase) {
+  casefile::CaseData out{validBase, invalid.src, invalid.dstBefore,
+                         "G-4: the valid case this invalid case was broken from; --replay bounds its writes by this "
+                         "case's footprint"};
+  out.src.resize(validBase.src.sizeBytes);
+  out.dstBefore.resize(validBase.dst.sizeBytes);
+  return out;
+}
+
+namespace {
+
+// G-4 on replay: the oracle refuses the case; the backend must reject it or stay inside validBase's footprint.
+bool replayInvalid(backends::Backend& backend, const casefile::CaseData& data, const oracle::Evaluation& evaluation,
+                   const casefile::CaseData* validBase, std::ostream& out) {
+  out << "oracle verdict: " << oracle::name(evaluation.verdict);
+  for (const auto& violation : evaluation.violations) out << "\n  " << oracle::describe(violation);
+  out << "\n";
+  if (validBase) {
+    properties::InvalidCase invalid;
+    invalid.data = data;
+    invalid.validBase = validBase->c;
+    if (!evaluation.violations.empty()) {
+      invalid.clause = evaluation.violations.front().clause;
+      invalid.field = evaluation.violations.front().field;
+    }
+    properties::InvalidPolicyTally tally;
+    const props::Outcome outcome = properties::checkG4IutInvalidPolicy(backend, invalid, tally);
+    const char* verdict = outcome.failed()                                      ? "FAIL"
+                          : outcome.kind == props::Outcome::Kind::notSupported ? "NOT_SUPPORTED"
+                          : tally.rejected > 0                                  ? "REJECTED"
+                                                                                : "ACCEPTED_INVALID";
+    out << verdict << "  G-4 invalid cases";
+    if (!outcome.message.empty()) out << ": " << outcome.message;
+    out << "\n";
+    return !outcome.failed();
+  }
+  std::vector<std::uint8_t> actual = data.dstBefore;
+  const auto result = backend.run(data.c, data.src, actual);
+  if (result.status != backends::RunStatus::ok) {
+    out << "backend answered " << backends::name(result.status) << ": " << result.detail << "\n";
+    return result.status == backends::RunStatus::rejected || result.status == backends::RunStatus::error ||
+           result.status == backends::RunStatus::notSupported;
+  }
+  std::uint64_t written = 0;
+  std::uint64_t first = 0;
+  for (std::uint64_t b = 0; b < actual.size(); ++b) {
+    if (actual[b] == data.dstBefore[b]) continue;
+    if (written++ == 0) first = b;
+  }
+  out << "ACCEPTED_INVALID  the backend ran the invalid case and changed " << written << " destination byte(s)";
+  if (written > 0) out << ", first at byte " << first;
+  out << "; no " << validBasePath("ID.json") << " beside the case, so which writes its valid part allows is unknown\n";
+  return true;
+}
+
+}  // namespace
+
+bool replayCase(const RunOptions& options, const casefile::CaseData& data, std::ostream& out,
+                const casefile::CaseData* validBase) {
   BackendMade made = makeBackend(options.backendSpec, options.perCaseTimeoutMs);
   if (!made.backend) {
     out << "dcconf: error: " << made.error << "\n";
@@ -348,6 +412,9 @@ bool replayCase(const RunOptions& options, const casefile::CaseData& data, std::
     out << "dcconf: error: " << resolution.error << "\n";
     return false;
   }
+  const auto evaluation = oracle::evaluate(data.c, data.src, data.dstBefore);
+  // An invalid case has no expectation: the case properties would each say only "not computed".
+  if (evaluation.verdict == oracle::Verdict::invalid) return replayInvalid(*made.backend, data, evaluation, validBase, out);
   bool conforms = true;
   for (const PropertyDef& property : propertyCatalogue()) {
     if (property.kind != PropertyKind::onCase || !property.appliesTo(*resolution.operation)) continue;
@@ -361,7 +428,6 @@ bool replayCase(const RunOptions& options, const casefile::CaseData& data, std::
     out << "\n";
     conforms = conforms && !outcome.failed();
   }
-  const auto evaluation = oracle::evaluate(data.c, data.src, data.dstBefore);
   if (evaluation.verdict == oracle::Verdict::computed) {
     std::vector<std::uint8_t> actual = data.dstBefore;
     const auto result = made.backend->run(data.c, data.src, actual);

@@ -120,8 +120,10 @@ class Report {
   struct UnitRef {
     GroupKey key;
     std::string property;
+    double seconds = 0;  // wall time the unit took (junit.xml's time, report.json units[].seconds)
   };
-  void addUnit(const std::string& id, const GroupKey& key, const std::string& property);
+  void addUnit(const std::string& id, const GroupKey& key, const std::string& property, double seconds = 0);
+  void addUnitSeconds(const std::string& id, double seconds);
   const std::map<std::string, UnitRef>& units() const { return units_; }
   // The short id of a summary row ("padGmToUb/half"), shown in the table and report.json.
   void setGroupId(const GroupKey& key, std::string id) { groupIds_[key] = std::move(id); }

@@ -14,6 +14,7 @@ namespace dcconf::run {
 // (atexit), unless keepTemporaryFolder(true). Empty when it cannot be created (the error is in *error).
 std::filesystem::path runTempDir(std::string* error = nullptr);
 void keepTemporaryFolder(bool keep);
+bool temporaryFolderKept();  // --keep-temp: what lives in runTempDir() outlives the run
 void removeRunTempDir();  // now, idempotent; only in the process that created it
 
 // Installs the SIGINT/SIGTERM handlers: the first signal is recorded, the backend processes are killed and the

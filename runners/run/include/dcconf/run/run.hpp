@@ -43,7 +43,14 @@ struct RunOptions {
   bool quiet = false;                      // no summary table on stdout
   std::string onlyGlob = "*";              // unit ids ("padGmToUb/half/G-1-conformance") to run
   std::uint32_t reruns = 0;                // replays of a failing case; a pass among them makes it FLAKY (G-3)
+  // --results-jsonl: one JSON line per finished unit appended here (O_APPEND, one write per line, so the workers of
+  // --threads share it and a killed run leaves every finished unit); the caller creates the file with its header.
+  std::filesystem::path resultsJsonl;
 };
+
+// The first line of a --results-jsonl file ({"schema": "dcconf.results/1", ...}): what --force may replace.
+inline constexpr const char* kResultsSchema = "dcconf.results/1";
+std::string resultsJsonlHeader(const RunOptions& options);
 
 // A backend made from its spec, once per worker process.
 struct BackendMade {
@@ -67,8 +74,17 @@ struct RunOutcome {
 RunOutcome runSuite(const RunOptions& options, std::ostream& err);
 
 // Runs one saved case against the backend: every case property once, and the diff against the oracle.
-// Returns true when the backend conforms on it.
-bool replayCase(const RunOptions& options, const casefile::CaseData& data, std::ostream& out);
+// An invalid case (a G-4 failure) is judged as the run judged it: the backend may reject it, or run it and write
+// only inside the footprint of `validBase` (the case before the break, saved beside it as ID.valid.json);
+// without validBase its writes are listed, not judged. Returns true when the backend conforms on it.
+bool replayCase(const RunOptions& options, const casefile::CaseData& data, std::ostream& out,
+                const casefile::CaseData* validBase = nullptr);
+
+// "failures/ID.json" -> "failures/ID.valid.json": where a G-4 failure's valid part is saved.
+std::string validBasePath(const std::string& caseFile);
+// The valid part as a case file of its own: validBase with the invalid case's buffers cut or zero-extended to its
+// sizes (only its footprint is used).
+casefile::CaseData validBaseData(const casefile::CaseData& invalid, const oracle::Case& validBase);
 
 // GTEST_SHARD_INDEX / GTEST_TOTAL_SHARDS, when both are set and sane.
 std::optional<Shard> shardFromEnvironment();
