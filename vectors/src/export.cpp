@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <rapidcheck/Random.h>
 
+#include "dcconf/backends/children.hpp"
 #include "dcconf/oracle/numeric.hpp"
 #include "dcconf/oracle/oracle.hpp"
 #include "dcconf/properties/fixpipe.hpp"
@@ -255,6 +256,7 @@ void randomDrafts(const ExportOptions& o, std::vector<Draft>& out) {
       continue;
     }
     for (const auto& info : allDTypes()) {
+      if (backends::stopping()) return;  // SIGINT/SIGTERM: the caller writes nothing (issue 30)
       progress.unitDone(o.count + 1, false);
       if (!properties::globMatch(o.dtypeGlob, info.name) || !selected(o, op, info.dtype)) continue;
       properties::Scope scope;
