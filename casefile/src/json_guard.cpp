@@ -46,8 +46,8 @@ std::string jsonDepthError(std::string_view text, std::size_t maxDepth) {
   return {};
 }
 
-DuplicateKey::DuplicateKey(const std::string& key)
-    : std::runtime_error("duplicate key \"" + clipForMessage(key, 64) + "\": an object names it twice"), key(key) {}
+DuplicateKey::DuplicateKey(const std::string& name)
+    : std::runtime_error("duplicate key \"" + clipForMessage(name, 64) + "\": an object names it twice"), key(name) {}
 
 nlohmann::json parseJsonRejectingDuplicates(std::string_view text) {
   // One set of keys per open object; the parser calls back per key before it stores the value.

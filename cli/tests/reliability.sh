@@ -57,9 +57,16 @@ case "$scenario" in
     expect_status 1 $? "a plugin whose name and details are not UTF-8"
     report="$(read_report "$work/out/report.json")"
     grep -q '"passed": false' <<<"$report" || die "report does not say passed: false"
-    grep -q 'hostile-\\\\xFF' <<<"$report" || die "the plugin's name is not in the report with its bad byte escaped"
-    grep -q '\\\\xFF' <<<"$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["failures"][0]["message"])' \
-      "$work/out/report.json")" || die "the failure message lost the escaped byte"
+    grep -q 'hostile-\\\\xE9\\\\x94\\\\xFF' <<<"$report" ||
+      die "the plugin's name is not in the report with its bad bytes escaped"
+    grep -q '\\x[0-9A-F][0-9A-F]' <<<"$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["failures"][0]["message"])' \
+      "$work/out/report.json")" || die "the failure message holds no escaped byte"
+    ;;
+  utf8-exec)
+    "$dcconf" run --backend "exec:sh $(dirname "$0")/fixtures/bad_utf8_exec.sh" "${small[@]}" --cases 2 \
+      --out "$work/out" >"$work/stdout" 2>"$work/err"
+    expect_status 1 $? "an exec backend whose replies are not UTF-8"
+    grep -q '\\\\xFF' <<<"$(read_report "$work/out/report.json")" || die "report.json does not quote the reply with 0xFF escaped"
     ;;
   worker-dies)
     # A worker process of --threads 2 is SIGKILLed: its units were not tested, the run must not pass.
@@ -123,7 +130,7 @@ EOF
     # Each plugin fault is a failing run whose report names the region it wrote.
     declare -A names=([past-dst-1]='guard after dst: byte \+0 past the end' [past-dst-64]='guard after dst: byte \+63 past the end'
                       [before-dst]='guard before dst: byte -1 before the start' [write-src]='source modified: src byte'
-                      [late-write]='between calls, after run\(\) returned|guard|source modified')
+                      [late-write]='between calls, after run\(\) returned|guard|source modified|SIGSEGV')
     DCCONF_HOSTILE="$scenario" "$dcconf" run --backend "plugin:$hostile" "${small[@]}" --cases 20 \
       --out "$work/out" >"$work/stdout" 2>"$work/err"
     expect_status 1 $? "plugin fault $scenario"
@@ -178,7 +185,7 @@ EOF
         "$dcconf" vectors export --product atlas-a2 --paths 'GM->UB' --dtypes int8_t --count 3 --out "$work/set" \
           >/dev/null 2>&1 || die "cannot export the small set"
         args=(vectors check "$work/set" --backend "$hang" --out "$work/dir/out") ;;
-      sig-mutants) delay=4 args=(mutants --time-per-mutant 1s --out "$work/dir/out") ;;
+      sig-mutants) delay=8 args=(mutants --time-per-mutant 1s --out "$work/dir/out") ;;
       sig-bench) args=(bench --backend "$hang" --out "$work/dir/out") ;;
       stale-after-sigkill) signal=KILL expected=137
                            args=(run "${small[@]}" --backend "$hang" --out "$work/dir/out") ;;
@@ -214,6 +221,51 @@ EOF2
     fi
     leftovers="$(ls -A "$work/tmp"; ls -A "$work/dir" | grep -v '^out$')"
     [ -z "$leftovers" ] || die "left behind: $leftovers"
+    ;;
+  bounded-inputs)
+    # Each refused at once with exit 2 (usage) or 4 (unreadable input), on one bounded line of printable UTF-8.
+    example="$(dirname "$0")/../../docs/examples/nd2nz-4x4-half.json"
+    check_refused() {  # status what-the-line-says dcconf-args...
+      local status="$1" says="$2"
+      shift 2
+      timeout 20 "$dcconf" "$@" >/dev/null 2>"$work/err"
+      expect_status "$status" $? "dcconf $*"
+      grep -q -- "$says" "$work/err" || die "dcconf $*: stderr does not say '$says': $(head -c 500 "$work/err")"
+      python3 - "$work/err" <<'EOF2' || die "dcconf $*: stderr is not short printable UTF-8 lines"
+import sys
+data = open(sys.argv[1], "rb").read()
+data.decode("utf-8")
+assert all(b >= 0x20 or b == 0x0A for b in data), "a control character"
+assert all(len(line) <= 2100 for line in data.split(b"\n")), "a line longer than 2100 bytes"
+EOF2
+    }
+    check_refused 2 "--time: '0s'" run "${small[@]}" --time 0s
+    check_refused 2 "--time: '307445734561825861m'" run "${small[@]}" --time 307445734561825861m
+    check_refused 2 "--time: '-5s'" run "${small[@]}" --time=-5s
+    check_refused 2 "--seed: '18446744073709551616'" run "${small[@]}" --seed 18446744073709551616 --cases 1
+    "$dcconf" run "${small[@]}" --seed 18446744073709551615 --cases 1 >/dev/null 2>&1 || die "--seed 2^64-1 refused"
+    mkfifo "$work/fifo"
+    check_refused 2 "not a regular file" run "${small[@]}" --cases 1 --baseline "$work/fifo"
+    check_refused 4 "not a regular file" baseline write "$work/fifo"
+    python3 - "$example" "$work" <<'EOF2'
+import json, sys
+text = open(sys.argv[1]).read()
+work = sys.argv[2]
+# two blockLen-like values: a key given twice in params
+open(work + "/dup.json", "w").write(text.replace('"nValue": 4,', '"nValue": 4, "nValue": 5,'))
+# a 100 KB unterminated string: the error line must quote an excerpt
+open(work + "/long.json", "w").write('{"schema": "dcconf.case/1", "description": "' + "x" * 100000)
+# a raw NUL and an escape character in a string
+open(work + "/nul.json", "wb").write(b'{"schema": "dcconf.case/1\x00\x1b[31m"}')
+case = json.loads(text)
+case["description"] = "y" * 70000
+open(work + "/desc.json", "w").write(json.dumps(case))
+EOF2
+    check_refused 4 "nValue: malformed JSON: the key is given twice" case "$work/dup.json" --out "$work/o1"
+    check_refused 4 "malformed JSON" case "$work/long.json" --out "$work/o2"
+    check_refused 4 "malformed JSON" case "$work/nul.json" --out "$work/o3"
+    grep -Eq 'x00|U\+0000' "$work/err" || die "the NUL is not shown escaped: $(cat "$work/err")"
+    check_refused 4 "description = 70000 bytes: longer than 65536 bytes" case "$work/desc.json" --out "$work/o4"
     ;;
   *)
     die "unknown scenario"

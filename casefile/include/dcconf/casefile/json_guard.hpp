@@ -23,7 +23,7 @@ std::string jsonDepthError(std::string_view text, std::size_t maxDepth = kMaxJso
 // Parses as nlohmann::json::parse does, but an object that names a key twice throws DuplicateKey (issue 30: two
 // blockLen values silently kept the last; a broken file is refused, naming the key).
 struct DuplicateKey : std::runtime_error {
-  explicit DuplicateKey(const std::string& key);
+  explicit DuplicateKey(const std::string& name);
   std::string key;
 };
 nlohmann::json parseJsonRejectingDuplicates(std::string_view text);
