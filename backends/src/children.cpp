@@ -75,10 +75,10 @@ std::vector<pid_t> childProcesses() {
     ::close(fd);
     if (n <= 0) continue;
     text[n] = '\0';
-    const char* close = std::strrchr(text, ')');
+    const char* paren = std::strrchr(text, ')');
     char state = 0;
     long ppid = 0;
-    if (close != nullptr && std::sscanf(close + 1, " %c %ld", &state, &ppid) == 2 && ppid == self) {
+    if (paren != nullptr && std::sscanf(paren + 1, " %c %ld", &state, &ppid) == 2 && ppid == self) {
       found.push_back(static_cast<pid_t>(pid));
     }
   }

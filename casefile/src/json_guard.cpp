@@ -51,16 +51,16 @@ DuplicateKey::DuplicateKey(const std::string& name)
 
 nlohmann::json parseJsonRejectingDuplicates(std::string_view text) {
   // One set of keys per open object; the parser calls back per key before it stores the value.
-  std::vector<std::set<std::string>> open;
-  const nlohmann::json::parser_callback_t noteKeys = [&open](int, nlohmann::json::parse_event_t event,
+  std::vector<std::set<std::string>> openObjects;
+  const nlohmann::json::parser_callback_t noteKeys = [&openObjects](int, nlohmann::json::parse_event_t event,
                                                              nlohmann::json& parsed) {
     switch (event) {
-      case nlohmann::json::parse_event_t::object_start: open.emplace_back(); break;
+      case nlohmann::json::parse_event_t::object_start: openObjects.emplace_back(); break;
       case nlohmann::json::parse_event_t::object_end:
-        if (!open.empty()) open.pop_back();
+        if (!openObjects.empty()) openObjects.pop_back();
         break;
       case nlohmann::json::parse_event_t::key:
-        if (!open.empty() && !open.back().insert(parsed.get<std::string>()).second) {
+        if (!openObjects.empty() && !openObjects.back().insert(parsed.get<std::string>()).second) {
           throw DuplicateKey(parsed.get<std::string>());
         }
         break;

@@ -9,7 +9,8 @@ dcconf="$2"
 hostile="$3"
 work="$(mktemp -d "${TMPDIR:-/tmp}/dcconf-reliability.XXXXXX")"
 trap 'rm -rf "$work"' EXIT
-small=(--product atlas-a2 --path 'GM->UB' --dtype int8_t --seed 1 --quiet)
+unseeded=(--product atlas-a2 --path 'GM->UB' --dtype int8_t --quiet)
+small=("${unseeded[@]}" --seed 1)
 
 die() {
   echo "FAILED ($scenario): $*" >&2
@@ -182,7 +183,7 @@ EOF
       sig-vectors-export) signal=INT expected=130 delay=1
                           args=(vectors export --product atlas-a2 --count 10000 --out "$work/dir/out") ;;
       sig-vectors-check)
-        "$dcconf" vectors export --product atlas-a2 --paths 'GM->UB' --dtypes int8_t --count 3 --out "$work/set" \
+        "$dcconf" vectors export --product atlas-a2 --paths 'GM->VECIN' --dtypes int8_t --count 3 --out "$work/set" \
           >/dev/null 2>&1 || die "cannot export the small set"
         args=(vectors check "$work/set" --backend "$hang" --out "$work/dir/out") ;;
       sig-mutants) delay=8 args=(mutants --time-per-mutant 1s --out "$work/dir/out") ;;
@@ -242,8 +243,8 @@ EOF2
     check_refused 2 "--time: '0s'" run "${small[@]}" --time 0s
     check_refused 2 "--time: '307445734561825861m'" run "${small[@]}" --time 307445734561825861m
     check_refused 2 "--time: '-5s'" run "${small[@]}" --time=-5s
-    check_refused 2 "--seed: '18446744073709551616'" run "${small[@]}" --seed 18446744073709551616 --cases 1
-    "$dcconf" run "${small[@]}" --seed 18446744073709551615 --cases 1 >/dev/null 2>&1 || die "--seed 2^64-1 refused"
+    check_refused 2 "--seed: '18446744073709551616'" run "${unseeded[@]}" --seed 18446744073709551616 --cases 1
+    "$dcconf" run "${unseeded[@]}" --seed 18446744073709551615 --cases 1 >/dev/null 2>&1 || die "--seed 2^64-1 refused"
     mkfifo "$work/fifo"
     check_refused 2 "not a regular file" run "${small[@]}" --cases 1 --baseline "$work/fifo"
     check_refused 4 "not a regular file" baseline write "$work/fifo"

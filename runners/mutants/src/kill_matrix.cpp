@@ -241,13 +241,13 @@ KillMatrix runKillMatrixOneSeed(const KillOptions& options, std::ostream& err) {
   report::Progress progress("dcconf mutants", 0, selected);
   for (const Mutant& mutant : catalogue()) {
     if (!run::globMatch(options.nameGlob, mutant.name) || mutant.conditionClass.empty() == options.conditional) continue;
-    KillRow row = killOne(mutant, options, matrix.files, err);
+    KillRow finished = killOne(mutant, options, matrix.files, err);
     if (run::interrupted()) {  // the mutant cut short is no result: keep the finished ones, say why the list ends
       matrix.interrupted = run::interruptName();
       matrix.files.clear();
       break;
     }
-    matrix.rows.push_back(std::move(row));
+    matrix.rows.push_back(std::move(finished));
     if (options.fileSink) {
       for (run::OutputFile& file : matrix.files) options.fileSink(std::move(file));
       matrix.files.clear();

@@ -399,11 +399,11 @@ class WorkerMapping {
   };
   while (recvAll(sock, &request, sizeof request, std::nullopt) == Io::ok) {
     if (request.newMemfd != 0) {
-      int memfd = -1;
+      int grown = -1;
       int copy = -1;
-      if (!recvFds(sock, memfd, copy)) break;
-      if (copy != memfd) ::close(copy);
-      mapping.replace(memfd);
+      if (!recvFds(sock, grown, copy)) break;
+      if (copy != grown) ::close(copy);
+      mapping.replace(grown);
     }
     Reply reply;
     const auto tensors = tensorFields(request.c);
@@ -662,6 +662,8 @@ class PluginBackend final : public backends::Backend {
       // Its own process group: a plugin's kill(0, SIGTERM) stops the worker, not the run; killing the group ends
       // whatever the plugin forked (issue 30).
       ::setpgid(0, 0);
+      ::signal(SIGTERM, SIG_DFL);  // dcconf's stop-and-report handler is not the worker's: a SIGTERM ends it
+      ::signal(SIGINT, SIG_DFL);
       ::prctl(PR_SET_PDEATHSIG, SIGKILL);
       if (::getppid() != parent) ::_exit(0);
       backends::forgetAllChildren();  // the host's other children are not the worker's to kill
