@@ -267,6 +267,7 @@ void randomDrafts(const ExportOptions& o, std::vector<Draft>& out) {
       if (!properties::scopeHasCases(op, scope)) continue;  // e.g. FIX to int16_t: no QuantMode_t (FIX-4)
       const auto dtypeIndex = static_cast<std::uint64_t>(info.dtype);
       for (std::uint32_t i = 0; i < o.count; ++i) {
+        if (backends::stopping()) return;  // --count 10000 takes minutes per dtype
         try {
           const int size = static_cast<int>(10 + (i * 23) % 60);
           auto generated = properties::genCase(op, scope)(rc::Random(mix(o.seed, opIndex, dtypeIndex, i)), size).value();
