@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "commands.hpp"
+#include "dcconf/casefile/io.hpp"
 #include "dcconf/report/baseline.hpp"
 #include "diagnostics.hpp"
 
@@ -12,12 +13,10 @@ namespace dcconf::cli {
 namespace {
 
 int runWrite(const std::string& reportPath) {
-  std::ifstream in(reportPath, std::ios::binary);
-  if (!in) return fail(ExitStatus::unreadableCase, reportPath + ": cannot read the report");
-  std::string text(report::kMaxBaselineBytes * 16 + 1, '\0');
-  in.read(text.data(), static_cast<std::streamsize>(text.size()));
-  text.resize(static_cast<std::size_t>(in.gcount()));
-  if (text.size() > report::kMaxBaselineBytes * 16) return fail(ExitStatus::unreadableCase, reportPath + ": too large");
+  std::string text;
+  if (std::string error = casefile::readRegularFile(reportPath, report::kMaxBaselineBytes * 16, text); !error.empty()) {
+    return fail(ExitStatus::unreadableCase, error);
+  }
   const report::BaselineWritten written = report::baselineFromReport(text, reportPath);
   if (!written.error.empty()) return fail(ExitStatus::unreadableCase, written.error);
   std::cout << written.text;

@@ -24,7 +24,8 @@ struct BenchCliOptions {
 bool isHardFailure(const bench::BenchRow& row) {
   return row.status == backends::name(backends::RunStatus::crashed) ||
          row.status == backends::name(backends::RunStatus::timedOut) ||
-         row.status == backends::name(backends::RunStatus::error);
+         row.status == backends::name(backends::RunStatus::error) ||
+         row.status == backends::name(backends::RunStatus::violated);  // wrote outside its buffers (issue 30)
 }
 
 int runBenchCommand(BenchCliOptions& o) {

@@ -81,11 +81,16 @@ int runMutants(MutantsCliOptions& o) {
     if (staged && error.empty()) error = staged->write(file.relativePath, file.text);
   };
   const mutants::KillMatrix matrix = mutants::runKillMatrix(o.kill, std::cerr);
-  if (matrix.rows.empty()) return fail(ExitStatus::usage, "--only: no mutant matches '" + o.kill.nameGlob + "'");
+  if (matrix.rows.empty() && matrix.interrupted.empty()) {
+    return fail(ExitStatus::usage, "--only: no mutant matches '" + o.kill.nameGlob + "'");
+  }
   matrix.print(std::cout);
-  if (staged) {
+  if (!matrix.interrupted.empty()) {
+    std::cout << "interrupted by " << matrix.interrupted << ": " << matrix.rows.size() << " mutants finished\n";
+  }
+  if (staged) {  // interrupted: mutants.json holds the finished mutants and says "interrupted": true
     if (error.empty()) error = staged->write("mutants.json", matrix.toJsonText());
-    if (error.empty()) error = staged->commit();
+    if (error.empty()) error = staged->commit(/*markedInterrupted=*/true);
     if (!error.empty()) return fail(ExitStatus::outputRefused, error);
   }
   return code(matrix.allKilled() ? ExitStatus::ok : ExitStatus::checksFailed);

@@ -24,7 +24,7 @@ struct RunCliOptions {
   run::RunOptions run;
   std::string product = std::string(oracle::name(oracle::kDefaultProduct));
   std::string profile = "default";
-  std::optional<std::uint64_t> seed;  // empty: a fresh one, printed
+  std::string seed;  // empty: a fresh one, printed
   std::string time;  // "30s", "2m", "500ms"
   std::string shard;  // "I/N", 1-based
   std::string outDir;
@@ -108,10 +108,18 @@ std::string resolveOptions(RunCliOptions& o) {
   const auto profile = oracle::parseProfile(o.profile);
   if (!profile.profile) return "--profile: " + profile.error;
   o.run.profile = *profile.profile;
-  o.run.seed = o.seed ? *o.seed : std::random_device{}() | (std::uint64_t{std::random_device{}()} << 32);
+  if (o.seed.empty()) {
+    o.run.seed = std::random_device{}() | (std::uint64_t{std::random_device{}()} << 32);
+  } else if (const auto seed = parseUInt64(o.seed)) {
+    o.run.seed = *seed;
+  } else {  // issue 30: a seed above 2^64-1 was clamped, so the run was not the one asked for
+    return "--seed: '" + o.seed + "' is not a whole number in [0, 18446744073709551615]";
+  }
   if (!o.time.empty()) {
     o.run.timeBudget = parseDuration(o.time);
-    if (!o.run.timeBudget) return "--time: '" + o.time + "' is not a duration like 30s, 2m or 500ms";
+    if (!o.run.timeBudget) {
+      return "--time: '" + o.time + "' is not a duration like 30s, 2m or 500ms, above 0 and at most 10^12 ms";
+    }
   }
   if (!o.shard.empty()) {
     const auto shard = parseShard(o.shard);
@@ -198,7 +206,7 @@ int runRun(RunCliOptions& o) {
       written.push_back(file.relativePath);
     }
     if (error.empty()) error = staged->write("report.html", pictures::reportPage(outcome.report->toJsonText(), written));
-    if (error.empty()) error = staged->commit();
+    if (error.empty()) error = staged->commit(/*markedInterrupted=*/true);  // the report says interrupted
     if (!error.empty()) return fail(ExitStatus::outputRefused, error);
   }
   bool covered = true;

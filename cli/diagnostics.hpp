@@ -2,6 +2,7 @@
 #pragma once
 
 #include <chrono>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -14,8 +15,10 @@ namespace dcconf::cli {
 void printError(std::string_view line);
 // Prints the line and returns status's code, for `return fail(ExitStatus::usage, "...")`.
 int fail(ExitStatus status, std::string_view line);
-// "30s", "2m", "500ms" or a bare number of seconds; empty when it is none of those.
+// "30s", "2m", "500ms" or a bare number of seconds, above 0 and at most 10^12 ms; empty when it is none of those.
 std::optional<std::chrono::milliseconds> parseDuration(const std::string& text);
+// Decimal digits only, within [0, 2^64-1]; empty otherwise (no sign, no space, no clamping).
+std::optional<std::uint64_t> parseUInt64(std::string_view text);
 
 // " (did you mean 'run'?)" for the candidate closest to `word` by edit distance, when it is close enough to be a
 // typo (at most a third of the word's length, at least 1, or a prefix); "" otherwise.

@@ -5,6 +5,8 @@
 #include <vector>
 
 #include "commands.hpp"
+#include "dcconf/backends/children.hpp"
+#include "dcconf/run/lifecycle.hpp"
 #include "diagnostics.hpp"
 
 namespace {
@@ -58,10 +60,20 @@ std::string suggestion(CLI::App& app, int argc, char** argv) {
   }
   return "";
 }
+int runCommand(int argc, char** argv);
 
 }  // namespace
 
 int main(int argc, char** argv) {
+  dcconf::backends::becomeSubreaper();  // orphaned helpers of a backend become ours, so they die with the run
+  const int status = runCommand(argc, argv);
+  dcconf::backends::killAllDescendants();  // every exit path of a subcommand comes back here (issue 30)
+  return status;
+}
+
+namespace {
+
+int runCommand(int argc, char** argv) {
   CLI::App app{"dcconf: conformance suite and byte-exact reference oracle for Ascend C data-copy instructions"};
   app.set_version_flag("--version", std::string("dcconf ") + DCCONF_VERSION);
   app.require_subcommand(1);
@@ -88,8 +100,13 @@ int main(int argc, char** argv) {
   }
   for (const Command& command : commands) {
     if (!command.app->parsed()) continue;
+    // Every subcommand stops on SIGINT/SIGTERM: loops look at the flag, nothing is committed unless marked
+    // interrupted, temp folders go at exit, and the status is 130/143 (issue 30: only `run` handled them).
+    dcconf::run::installInterruptHandlers();
     try {
-      return command.run();
+      const int status = command.run();
+      if (const int signal = dcconf::run::interruptSignal(); signal != 0) return 128 + signal;
+      return status;
     } catch (const std::exception& e) {
       // Only the oracle can throw here (std::bad_alloc on a huge internal span): still one line, never an abort.
       return fail(ExitStatus::unreadableCase, std::string("cannot evaluate the case: ") + e.what());
@@ -97,3 +114,5 @@ int main(int argc, char** argv) {
   }
   return fail(ExitStatus::usage, "no subcommand (see dcconf --help)");
 }
+
+}  // namespace

@@ -1,16 +1,43 @@
 #include "output_dir.hpp"
 
+#include <fstream>
+#include <iostream>
+#include <set>
 #include <system_error>
 #include <utility>
 
 #include <unistd.h>
 
 #include "dcconf/casefile/io.hpp"
+#include "dcconf/run/lifecycle.hpp"
 
 namespace dcconf::cli {
 namespace {
 
 namespace fs = std::filesystem;
+
+constexpr std::string_view kMarkerHeader = "written by dcconf; --force may replace this folder\n";
+constexpr std::size_t kMaxCheckedEntries = 1000000;  // a folder this big is not one dcconf wrote
+
+// "" when every file under dir is one the marker lists (what dcconf wrote there), else the first that is not, named
+// (issue 30: --force deleted a notes.txt the user had added to a dcconf output).
+std::string foreignFile(const fs::path& dir) {
+  std::ifstream marker(dir / StagedOutput::kMarkerFile);
+  std::set<std::string> listed;
+  for (std::string line; listed.size() < kMaxCheckedEntries && std::getline(marker, line);) listed.insert(line);
+  std::error_code ec;
+  std::size_t seen = 0;
+  for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::recursive_directory_iterator();
+       it.increment(ec)) {
+    if (++seen > kMaxCheckedEntries) return dir.string() + " holds more than a million entries";
+    if (it->is_directory(ec) && !it->is_symlink(ec)) continue;
+    const std::string relative = it->path().lexically_relative(dir).string();
+    if (relative == StagedOutput::kMarkerFile || listed.count(relative) != 0) continue;
+    return it->path().string() + " was not written by dcconf";
+  }
+  if (ec) return "cannot list " + dir.string() + ": " + ec.message();
+  return {};
+}
 
 // "" when dir may be (re)placed; otherwise why not. --force replaces only an empty folder or one dcconf wrote
 // (it holds kMarkerFile), never a file and never a folder of someone else's (issue 16: data loss with --force).
@@ -31,6 +58,9 @@ std::string refusal(const fs::path& dir, bool force, bool marked) {
   if (!fs::is_regular_file(fs::symlink_status(dir / StagedOutput::kMarkerFile, ec))) {
     return dir.string() + " is not a folder dcconf wrote (no " + StagedOutput::kMarkerFile +
            "): --force replaces only those; move it away yourself";
+  }
+  if (std::string foreign = foreignFile(dir); !foreign.empty()) {
+    return foreign + ": --force replaces only what dcconf wrote; move it away yourself";
   }
   return {};
 }
@@ -58,22 +88,27 @@ StagedOutput::Begin StagedOutput::begin(const fs::path& requested, bool force, c
   const fs::path dir = withoutTrailingSlash(requested);
   if (std::string why = refusal(dir, force, marked); !why.empty()) return {std::nullopt, why};
   const fs::path staging = sibling(dir, "tmp");
+  // Staging folders of this output left by a dcconf that was killed (SIGKILL: no handler ran): gone, and said.
+  for (const auto& [path, pid] : run::removeStaleFolders(dir.parent_path().empty() ? fs::path(".") : dir.parent_path(),
+                                                         "." + dir.filename().string() + ".tmp-", "")) {
+    std::cerr << "dcconf: note: removed " << path.string() << ", the staging folder of dcconf process " << pid
+              << " which no longer runs (killed?)\n";
+  }
   std::error_code ec;
   fs::remove_all(staging, ec);  // a leftover of an earlier crash with the same pid
   fs::create_directories(staging, ec);
   if (ec) return {std::nullopt, "cannot create " + staging.string() + ": " + ec.message()};
   StagedOutput output(dir, staging, force);
   if (marked) {
-    if (std::string error = output.write(kMarkerFile, std::string_view("written by dcconf; --force may replace this folder\n"));
-        !error.empty()) {
-      return {std::nullopt, error};
-    }
+    if (std::string error = output.write(kMarkerFile, kMarkerHeader); !error.empty()) return {std::nullopt, error};
   }
+  output.marked_ = marked;
   return {std::move(output), {}};
 }
 
 StagedOutput::StagedOutput(StagedOutput&& other) noexcept
-    : dir_(std::move(other.dir_)), staging_(std::exchange(other.staging_, {})), force_(other.force_) {}
+    : dir_(std::move(other.dir_)), staging_(std::exchange(other.staging_, {})), force_(other.force_),
+      marked_(other.marked_) {}
 
 StagedOutput::~StagedOutput() {
   if (staging_.empty()) return;
@@ -92,10 +127,21 @@ std::string StagedOutput::write(const std::string& name, std::string_view text) 
   return write(name, std::span(reinterpret_cast<const std::uint8_t*>(text.data()), text.size()));
 }
 
-std::string StagedOutput::commit() {
+std::string StagedOutput::commit(bool markedInterrupted) {
+  if (run::interrupted() && !markedInterrupted) {
+    return "interrupted by " + run::interruptName() + ": nothing written to " + dir_.string();
+  }
   // Checked again: dir may have been filled while we computed.
   if (std::string why = refusal(dir_, force_, /*marked=*/true); !why.empty()) return why;
   std::error_code ec;
+  if (marked_) {  // the marker lists every file written, so that a later --force deletes only those
+    std::string marker(kMarkerHeader);
+    for (auto it = fs::recursive_directory_iterator(staging_, ec); !ec && it != fs::recursive_directory_iterator();
+         it.increment(ec)) {
+      if (!it->is_directory(ec)) marker += it->path().lexically_relative(staging_).string() + "\n";
+    }
+    if (std::string error = write(kMarkerFile, marker); !error.empty()) return error;
+  }
   const fs::path old = sibling(dir_, "old");
   const bool replacing = fs::exists(dir_, ec);
   if (replacing) {

@@ -35,7 +35,9 @@ class StagedOutput {
   // Each returns "" or an error line.
   std::string write(const std::string& name, std::span<const std::uint8_t> bytes);
   std::string write(const std::string& name, std::string_view text);
-  std::string commit();
+  // After SIGINT/SIGTERM nothing is committed ("interrupted ...") unless the caller marked its output interrupted
+  // and says so with markedInterrupted (issue 30).
+  std::string commit(bool markedInterrupted = false);
 
  private:
   StagedOutput(std::filesystem::path dir, std::filesystem::path staging, bool force)
@@ -44,6 +46,7 @@ class StagedOutput {
   std::filesystem::path dir_;
   std::filesystem::path staging_;  // empty once committed or moved from
   bool force_ = false;
+  bool marked_ = false;
 };
 
 struct StagedOutput::Begin {

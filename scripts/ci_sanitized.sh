@@ -23,11 +23,13 @@ if [ -n "${DCCONF_SANITIZED_ALL:-}" ]; then
   exit 0
 fi
 # Only the targets this stage runs (the test executables are globbed per family).
-targets=(dcconf casefile_tests vectors_tests)
+targets=(dcconf casefile_tests vectors_tests report_tests exec_test_exec_backend dcconf_fixture_hostile_plugin)
 targets+=($(sed -n 's/^add_executable(\(backends_[A-Za-z0-9_]*\) .*/\1/p' backends/tests/CMakeLists.txt))
 for source in oracle/tests/test_*.cpp; do targets+=("oracle_$(basename "$source" .cpp)"); done
 cmake --build "$build" -j"$jobs" --target "${targets[@]}"
-ctest --test-dir "$build" --output-on-failure -j"$jobs" -R '^(oracle|casefile|vectors|backends)\.' \
+# reliability.*: issue 30's hostile plugins, shard reports and signals (cli/tests/reliability.sh), through the
+# sanitized dcconf; report.* and exec.*: the readers and the reply parser those scenarios feed.
+ctest --test-dir "$build" --output-on-failure -j"$jobs" -R '^(oracle|casefile|vectors|backends|report|exec|reliability)\.' \
       -E '^vectors\.(cli|python|golden|schema|fuzz)'
 # The vector loader's fuzz corpus (golden set plus the deep and wide inputs), each input once, under ASan+UBSan.
 if [ -x build/fuzz_vectors_load ]; then
@@ -35,6 +37,13 @@ if [ -x build/fuzz_vectors_load ]; then
   trap 'rm -rf "$corpus"' EXIT
   vectors/fuzz/make_corpus.sh vectors/golden "$corpus"
   build/fuzz_vectors_load -runs=0 -rss_limit_mb=512 -malloc_limit_mb=256 "$corpus"
+fi
+# The other readers' fuzz target (issue 30): every seed once, the regression inputs included.
+if [ -x build/fuzz_inputs ]; then
+  inputs="$(mktemp -d)"
+  trap 'rm -rf "${corpus:-}" "$inputs"' EXIT
+  vectors/fuzz/make_inputs_corpus.sh "$inputs"
+  build/fuzz_inputs -runs=0 -rss_limit_mb=512 -malloc_limit_mb=256 "$inputs"
 fi
 # A short run of the whole suite on every product (the UBSan finding of issue 16 was on ascend950, GM->A1).
 for product in $("$build/dcconf" list | sed -n 's/^\([^ ].*\) (profile .*/\1/p'); do

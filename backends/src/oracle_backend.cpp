@@ -13,6 +13,7 @@ std::string_view name(RunStatus status) {
     case RunStatus::crashed: return "crashed";
     case RunStatus::timedOut: return "timed-out";
     case RunStatus::error: return "error";
+    case RunStatus::violated: return "violated";
   }
   return "?";
 }

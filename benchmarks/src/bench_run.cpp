@@ -13,6 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "dcconf/backends/children.hpp"
 #include "dcconf/backends/fast_simd.hpp"
 #include "dcconf/report/report.hpp"
 
@@ -89,6 +90,7 @@ std::vector<BenchRow> runBench(backends::Backend& backend, const BenchOptions& o
   };
   for (const std::uint64_t size : options.sizes) {
     for (const BenchCase& benchCase : benchCases()) {
+      if (backends::stopping()) return rows;  // SIGINT/SIGTERM: the caller writes nothing (issue 30)
       const std::string rowLabel = label(benchCase) + "/" + sizeLabel(size);
       if (!std::regex_search(rowLabel, filter)) continue;
       const std::uint32_t threads = std::max<std::uint32_t>(options.threads, 1);

@@ -1,6 +1,7 @@
 #include "dcconf/casefile/io.hpp"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -9,6 +10,33 @@
 
 namespace dcconf::casefile {
 namespace fs = std::filesystem;
+
+std::string readRegularFile(const fs::path& path, std::uint64_t maxBytes, std::string& text) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) return path.string() + ": cannot read (" + std::strerror(errno) + ")";
+  struct stat info {};
+  std::string error;
+  if (::fstat(fd, &info) != 0) {
+    error = path.string() + ": cannot read (" + std::strerror(errno) + ")";
+  } else if (!S_ISREG(info.st_mode)) {
+    error = path.string() + ": not a regular file (a FIFO, device or folder is never read)";
+  } else if (static_cast<std::uint64_t>(info.st_size) > maxBytes) {
+    error = path.string() + ": " + std::to_string(info.st_size) + " bytes, more than the " + std::to_string(maxBytes) +
+            " this input may have";
+  } else {
+    text.assign(static_cast<std::size_t>(info.st_size), '\0');
+    std::size_t done = 0;
+    while (done < text.size()) {
+      const ssize_t n = ::read(fd, text.data() + done, text.size() - done);
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) break;
+      done += static_cast<std::size_t>(n);
+    }
+    text.resize(done);  // a file that shrank while read: what was there
+  }
+  ::close(fd);
+  return error;
+}
 
 namespace {
 

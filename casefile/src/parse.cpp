@@ -405,6 +405,10 @@ CaseData readCase(const Context& ctx, const json& root, const fs::path& baseDir,
   oracle::Case& c = data.c;
   if (const json* description = reader.optional("description")) {
     data.description = readString(ctx, *description, "description");
+    if (data.description.size() > kMaxDescriptionBytes) {  // issue 30: a 100 MB description was accepted
+      ctx.fail("description", std::to_string(data.description.size()) + " bytes",
+               "longer than " + std::to_string(kMaxDescriptionBytes) + " bytes (a description is a note, not data)");
+    }
   }
   if (const json* product = reader.optional("product")) c.product = readProduct(ctx, *product);
   c.api = readApi(ctx, reader.required("api"));
@@ -441,12 +445,6 @@ std::string parseErrorPosition(const std::string& text, std::size_t byte) {
   return "line " + std::to_string(line) + ", column " + std::to_string(column);
 }
 
-// "[json.exception.parse_error.101] parse error at line 1, column 5: syntax error ..." -> "syntax error ...".
-std::string parseErrorReason(const std::string& what) {
-  const auto syntax = what.find("syntax error");
-  return syntax == std::string::npos ? what : what.substr(syntax);
-}
-
 }  // namespace
 
 LoadResult parseCase(const nlohmann::json& json, const fs::path& baseDir, const std::string& fileLabel,
@@ -466,10 +464,12 @@ LoadResult parseCaseText(const std::string& text, const fs::path& baseDir, const
   if (std::string deep = jsonDepthError(text); !deep.empty()) return LoadError{fileLabel, "", "", "malformed JSON: " + deep};
   nlohmann::json json;
   try {
-    json = nlohmann::json::parse(text);
+    json = parseJsonRejectingDuplicates(text);
+  } catch (const DuplicateKey& e) {
+    return LoadError{fileLabel, clipForMessage(e.key, 64), "", "malformed JSON: the key is given twice (which one counts?)"};
   } catch (const nlohmann::json::parse_error& e) {
     return LoadError{fileLabel, "", "",
-                     "malformed JSON at " + parseErrorPosition(text, e.byte) + ": " + parseErrorReason(e.what())};
+                     "malformed JSON at " + parseErrorPosition(text, e.byte) + ": " + parseErrorExcerpt(e.what())};
   } catch (const nlohmann::json::exception& e) {  // e.g. out_of_range.406: a number such as 1e400 overflows a double
     const std::string what = e.what();
     const auto number = what.find("number overflow");

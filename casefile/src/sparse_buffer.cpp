@@ -21,13 +21,20 @@ std::optional<SparseBuffer> SparseBuffer::create(std::uint64_t sizeBytes, std::s
     *error = "sparse buffer of " + std::to_string(sizeBytes) + " bytes exceeds the cap of 2^40 bytes";
     return std::nullopt;
   }
-  const int fd = memfd_create("dcconf-sparse", MFD_CLOEXEC);
+  const int fd = memfd_create("dcconf-sparse", MFD_CLOEXEC | MFD_ALLOW_SEALING);
   if (fd < 0) {
     *error = std::string("memfd_create: ") + std::strerror(errno);
     return std::nullopt;
   }
   if (ftruncate(fd, static_cast<off_t>(sizeBytes)) != 0) {  // a hole: no memory until a byte is written
     *error = std::string("ftruncate: ") + std::strerror(errno);
+    close(fd);
+    return std::nullopt;
+  }
+  // The fd reaches a plugin worker (runSparse): sealed, a plugin's ftruncate cannot shrink it under the caller's
+  // mapping, which would die of SIGBUS touching it (issue 30).
+  if (fcntl(fd, F_ADD_SEALS, F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_SEAL) != 0) {
+    *error = std::string("memfd seals: ") + std::strerror(errno);
     close(fd);
     return std::nullopt;
   }

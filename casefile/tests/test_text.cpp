@@ -6,6 +6,8 @@
 #include "dcconf/casefile/text.hpp"
 
 using dcconf::casefile::globMatch;
+using dcconf::casefile::utf8SequenceLength;
+using dcconf::casefile::validUtf8;
 using dcconf::casefile::xmlEscape;
 
 TEST(GlobMatch, LiteralsQuestionMarksAndStars) {
@@ -44,4 +46,46 @@ TEST(HexByte, TwoLowerCaseDigits) {
   EXPECT_EQ(dcconf::casefile::hexByte(0x0a), "0x0a");
   EXPECT_EQ(dcconf::casefile::hexByte(0x9b), "0x9b");
   EXPECT_EQ(dcconf::casefile::hexByte(0xff), "0xff");
+}
+
+// Issue 30: every outside text is made valid UTF-8 before it is stored; cut on character boundaries.
+TEST(ValidUtf8, KeepsValidTextAndEscapesEveryInvalidByte) {
+  EXPECT_EQ(validUtf8("plain ascii"), "plain ascii");
+  EXPECT_EQ(validUtf8("\xe9\x94\x99 \xf0\x9f\x98\x80"), "\xe9\x94\x99 \xf0\x9f\x98\x80");  // 3- and 4-byte characters
+  EXPECT_EQ(validUtf8("a\xff" "b"), "a\\xFFb");
+  EXPECT_EQ(validUtf8("\x80"), "\\x80");                      // stray continuation byte
+  EXPECT_EQ(validUtf8("\xc0\xaf"), "\\xC0\\xAF");             // overlong '/'
+  EXPECT_EQ(validUtf8("\xed\xa0\x80"), "\\xED\\xA0\\x80");    // a UTF-16 surrogate
+  EXPECT_EQ(validUtf8("\xf4\x90\x80\x80"), "\\xF4\\x90\\x80\\x80");  // above U+10FFFF
+  EXPECT_EQ(validUtf8("\xe9\x94"), "\\xE9\\x94");             // a character cut short
+  EXPECT_EQ(validUtf8(std::string("a\0b", 3)), std::string("a\0b", 3));  // NUL is valid UTF-8 ...
+  EXPECT_EQ(validUtf8(std::string("a\0b\x1b", 4), 100, true), "a\\x00b\\x1B");  // ... but escaped for a terminal
+}
+
+TEST(ValidUtf8, CutsOnACharacterBoundaryNeverInside) {
+  std::string chinese;
+  for (int k = 0; k < 100; ++k) chinese += "\xe9\x94\x99";  // 300 bytes
+  for (std::size_t cap = 0; cap < 12; ++cap) {
+    const std::string cut = validUtf8(chinese, cap);
+    const std::size_t whole = cap / 3 * 3;
+    EXPECT_EQ(cut, chinese.substr(0, whole) + "...") << cap;
+    EXPECT_EQ(validUtf8(cut), cut) << cap;  // valid: nothing to escape
+  }
+  EXPECT_EQ(validUtf8("ab\xff", 4), "ab...");  // an escape counts its 4 bytes
+  EXPECT_EQ(validUtf8("ab\xff", 6), "ab\\xFF");
+}
+
+TEST(ValidUtf8, EveryTwoByteInputComesOutValid) {
+  for (int a = 0; a < 256; ++a) {
+    for (int b = 0; b < 256; ++b) {
+      const std::string in{static_cast<char>(a), static_cast<char>(b)};
+      const std::string out = validUtf8(in);
+      EXPECT_EQ(validUtf8(out), out);  // idempotent: the output is valid
+      for (std::size_t pos = 0; pos < out.size();) {
+        const std::size_t length = utf8SequenceLength(out, pos);
+        ASSERT_GT(length, 0u) << a << " " << b;
+        pos += length;
+      }
+    }
+  }
 }

@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "dcconf/pictures/pictures.hpp"
+#include "dcconf/casefile/text.hpp"
 
 namespace dcconf::pictures::detail {
 namespace {
@@ -130,7 +131,7 @@ void Grid::draw(std::ostringstream& svg, double x, double y) {
   // Heading lines cut to the grid's width (grids stand side by side); the whole line is the hover text.
   const auto fit = [this](const std::string& text, double charW) {
     const auto n = static_cast<std::size_t>(std::max(20.0, width_ / charW));
-    return text.size() <= n ? text : text.substr(0, n - 3) + "...";
+    return text.size() <= n ? text : casefile::validUtf8(text, n - 3);  // "..." appended, never mid-character
   };
   const std::pair<const std::string*, double> lines[] = {{&view_.heading, 7.3}, {&shape.caption, 6.1}, {&grouping_, 6.1}};
   for (std::size_t i = 0; i < 3; ++i) {

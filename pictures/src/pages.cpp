@@ -11,6 +11,7 @@
 #include "dcconf/oracle/semantics.hpp"
 #include "dcconf/pictures/pictures.hpp"
 #include "grid.hpp"
+#include "dcconf/casefile/text.hpp"
 
 namespace dcconf::pictures {
 
@@ -31,7 +32,8 @@ std::string fmt(double v) {
   return buffer;
 }
 
-std::string clip(const std::string& text, std::size_t n) { return text.size() <= n ? text : text.substr(0, n - 3) + "..."; }
+// Cut on a character boundary: a backend's Chinese message cut mid-character made the page invalid UTF-8 (issue 30).
+std::string clip(const std::string& text, std::size_t n) { return text.size() <= n ? text : casefile::validUtf8(text, n - 3); }
 
 bool inside(const std::vector<oracle::ByteRange>& ranges, std::uint64_t b) {
   const auto it = std::upper_bound(ranges.begin(), ranges.end(), b,
@@ -259,6 +261,7 @@ double headerLines(std::ostringstream& svg, const std::vector<std::string>& line
     for (int wrapped = 0; !rest.empty() && wrapped < 4; ++wrapped) {
       std::size_t cut = rest.size() <= perLine ? rest.size() : rest.rfind(' ', perLine);
       if (cut == std::string::npos || cut == 0) cut = std::min(rest.size(), perLine);
+      while (cut > 1 && cut < rest.size() && (static_cast<unsigned char>(rest[cut]) & 0xC0) == 0x80) --cut;  // not mid-character
       svg << "<text class=\"" << (i == 0 ? "h1" : "cap") << "\" x=\"" << kMargin << "\" y=\"" << fmt(y) << "\">"
           << xmlEscape(wrapped == 3 && cut < rest.size() ? rest.substr(0, cut) + " ..." : rest.substr(0, cut)) << "</text>\n";
       rest = cut < rest.size() ? rest.substr(cut + (rest[cut] == ' ' ? 1 : 0)) : "";

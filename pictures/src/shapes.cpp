@@ -1,5 +1,6 @@
 // The natural shape of each operation's buffers (SEMANTICS sections 1-10), the probe map and the parameter table.
 #include "shapes.hpp"
+#include "dcconf/casefile/text.hpp"
 
 #include <algorithm>
 #include <map>
@@ -333,7 +334,7 @@ void flatten(const nlohmann::json& json, const std::string& prefix, std::vector<
     return;
   }
   std::string text = json.is_string() ? json.get<std::string>() : json.dump();
-  if (text.size() > 80) text = text.substr(0, 77) + "...";
+  if (text.size() > 80) text = casefile::validUtf8(text, 77);  // "..." appended, never mid-character
   rows.push_back({prefix, text, unitOf(op, prefix)});
 }
 

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <rapidcheck/Random.h>
 
+#include "dcconf/backends/children.hpp"
 #include "dcconf/oracle/numeric.hpp"
 #include "dcconf/oracle/oracle.hpp"
 #include "dcconf/properties/fixpipe.hpp"
@@ -255,6 +256,7 @@ void randomDrafts(const ExportOptions& o, std::vector<Draft>& out) {
       continue;
     }
     for (const auto& info : allDTypes()) {
+      if (backends::stopping()) return;  // SIGINT/SIGTERM: the caller writes nothing (issue 30)
       progress.unitDone(o.count + 1, false);
       if (!properties::globMatch(o.dtypeGlob, info.name) || !selected(o, op, info.dtype)) continue;
       properties::Scope scope;
@@ -265,6 +267,7 @@ void randomDrafts(const ExportOptions& o, std::vector<Draft>& out) {
       if (!properties::scopeHasCases(op, scope)) continue;  // e.g. FIX to int16_t: no QuantMode_t (FIX-4)
       const auto dtypeIndex = static_cast<std::uint64_t>(info.dtype);
       for (std::uint32_t i = 0; i < o.count; ++i) {
+        if (backends::stopping()) return;  // --count 10000 takes minutes per dtype
         try {
           const int size = static_cast<int>(10 + (i * 23) % 60);
           auto generated = properties::genCase(op, scope)(rc::Random(mix(o.seed, opIndex, dtypeIndex, i)), size).value();

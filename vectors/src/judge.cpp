@@ -6,6 +6,7 @@
 #include <ctime>
 #include <fstream>
 
+#include "dcconf/backends/children.hpp"
 #include "dcconf/casefile/text.hpp"
 #include "dcconf/oracle/oracle.hpp"
 #include "dcconf/run/diff.hpp"
@@ -136,6 +137,7 @@ Judged checkSet(const VectorSet& set, const std::string& backendSpec, std::uint3
   std::uint64_t judgedCount = 0;
   report::Progress progress("dcconf vectors check", 0, set.vectors.size());
   for (const Vector& v : set.vectors) {
+    if (backends::stopping()) break;  // SIGINT/SIGTERM: the report holds the vectors judged (issue 30)
     if (!selected(v, options)) continue;
     ++judgedCount;
     std::vector<std::uint8_t> actual = v.data.dstBefore;
@@ -156,6 +158,7 @@ Judged checkSet(const VectorSet& set, const std::string& backendSpec, std::uint3
       case backends::RunStatus::notSupported: j = {CaseStatus::notSupported, "", "", {}}; break;
       case backends::RunStatus::crashed: j = {CaseStatus::crash, "G-4", answered, {}}; break;
       case backends::RunStatus::timedOut: j = {CaseStatus::timeout, "G-4", answered, {}}; break;
+      case backends::RunStatus::violated: j = failed("G-1", answered); break;
     }
     recorder.record(v, j, result.status == backends::RunStatus::ok ? std::span<const std::uint8_t>(actual)
                                                                   : std::span<const std::uint8_t>());

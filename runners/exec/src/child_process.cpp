@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "dcconf/backends/children.hpp"
+#include "dcconf/casefile/text.hpp"
 
 namespace dcconf::exec::detail {
 namespace {
@@ -271,12 +272,15 @@ std::string stderrTail(const std::filesystem::path& stderrLog, std::uintmax_t fr
 }
 
 std::string oneLine(std::string_view text, std::size_t maxBytes) {
-  std::string out(text.substr(0, maxBytes));
+  // Look at no more than could be kept (a 4-byte escape per input byte at worst), then make it valid UTF-8 cut on a
+  // character boundary: a simulator's Chinese message must not be cut mid-character (issue 30).
+  std::string out(text.substr(0, maxBytes + 4));
   for (char& ch : out) {
     if (static_cast<unsigned char>(ch) < 0x20 || ch == 0x7f) ch = ' ';
   }
-  if (text.size() > maxBytes) out += "...";
-  return out;
+  std::string valid = casefile::validUtf8(out, maxBytes);
+  if (text.size() > out.size() && !valid.ends_with("...")) valid += "...";
+  return valid;
 }
 
 }  // namespace dcconf::exec::detail

@@ -17,6 +17,7 @@
 
 #include "child_process.hpp"
 #include "dcconf/backends/call_timeout.hpp"
+#include "reply.hpp"
 #include "dcconf/backends/children.hpp"
 #include "dcconf/casefile/casefile.hpp"
 #include "dcconf/casefile/io.hpp"
@@ -32,6 +33,8 @@ using detail::ChildProcess;
 using detail::Clock;
 using detail::IoStatus;
 using detail::oneLine;
+using detail::parseReply;
+using detail::Reply;
 using nlohmann::json;
 
 // How long a child that closed its stdout may take to exit before we kill it: only its exit code is at stake.
@@ -49,46 +52,6 @@ void ignoreSigpipeOnce() {
       ::sigaction(SIGPIPE, &ignore, nullptr);
     }
   });
-}
-
-std::optional<RunStatus> parseStatus(const std::string& text) {
-  if (text == "ok") return RunStatus::ok;
-  if (text == "rejected") return RunStatus::rejected;
-  if (text == "not-supported") return RunStatus::notSupported;
-  if (text == "error") return RunStatus::error;
-  return std::nullopt;
-}
-
-// A parsed reply, or why the line is not one (protocol error: the stream can no longer be trusted).
-struct Reply {
-  std::optional<RunResult> result;
-  std::string protocolError;
-};
-
-Reply parseReply(const std::string& line, std::uint64_t id) {
-  if (std::string deep = casefile::jsonDepthError(line); !deep.empty()) return {{}, "reply is not a JSON object: " + deep};
-  const json reply = json::parse(line, nullptr, /*allow_exceptions=*/false);
-  if (reply.is_discarded() || !reply.is_object()) return {{}, "reply is not a JSON object: " + oneLine(line, 80)};
-  const auto idIt = reply.find("id");
-  if (idIt == reply.end() || !idIt->is_number_unsigned() || idIt->get<std::uint64_t>() != id) {
-    return {{},
-            "reply id " + (idIt == reply.end() ? std::string("missing") : oneLine(idIt->dump(), 40)) + ", expected " +
-                std::to_string(id)};
-  }
-  const auto statusIt = reply.find("status");
-  const std::optional<RunStatus> status =
-      statusIt != reply.end() && statusIt->is_string() ? parseStatus(statusIt->get<std::string>()) : std::nullopt;
-  if (!status) {
-    return {{},
-            "reply status " + (statusIt == reply.end() ? std::string("missing") : oneLine(statusIt->dump(), 40)) +
-                " is not ok, rejected, not-supported or error"};
-  }
-  std::string detail;
-  if (const auto detailIt = reply.find("detail"); detailIt != reply.end()) {
-    if (!detailIt->is_string()) return {{}, "reply detail is not a string"};
-    detail = oneLine(detailIt->get<std::string>());
-  }
-  return {RunResult{*status, std::move(detail)}, {}};
 }
 
 // Reads the child's result into dst; the file must hold exactly dst.size() bytes (the case's size, never its).

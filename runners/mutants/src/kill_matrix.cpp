@@ -11,6 +11,7 @@
 #include "dcconf/mutants/mutants.hpp"
 #include "dcconf/report/report.hpp"
 #include "dcconf/run/diff.hpp"
+#include "dcconf/run/lifecycle.hpp"
 #include "engine_internal.hpp"
 #include "fix_cases.hpp"
 
@@ -185,6 +186,8 @@ std::string KillMatrix::toJsonText() const {
                              {"medianCasesToKill", s.medianCasesToKill},
                              {"worstCasesToKill", s.worstCasesToKill}};
   }
+  if (!interrupted.empty()) json["interrupted"] = true;  // only then: the rows are the mutants that finished
+  if (!interrupted.empty()) json["interruptedBy"] = interrupted;
   json["mutants"] = nlohmann::json::array();
   for (const KillRow& row : rows) {
     json["mutants"].push_back({{"mutant", row.mutant},
@@ -215,11 +218,13 @@ KillMatrix runKillMatrix(const KillOptions& options, std::ostream& err) {
         one.fileSink = [&](run::OutputFile&& file) { options.fileSink({prefix + file.relativePath, std::move(file.text)}); };
       }
       KillMatrix matrix = runKillMatrix(one, err);
+      all.interrupted = matrix.interrupted;
       for (KillRow& row : matrix.rows) {
         if (!row.caseFile.empty()) row.caseFile = prefix + row.caseFile;
         all.rows.push_back(std::move(row));
       }
       for (run::OutputFile& file : matrix.files) all.files.push_back({prefix + file.relativePath, std::move(file.text)});
+      if (!all.interrupted.empty()) break;
     }
     return all;
   }
@@ -236,7 +241,13 @@ KillMatrix runKillMatrixOneSeed(const KillOptions& options, std::ostream& err) {
   report::Progress progress("dcconf mutants", 0, selected);
   for (const Mutant& mutant : catalogue()) {
     if (!run::globMatch(options.nameGlob, mutant.name) || mutant.conditionClass.empty() == options.conditional) continue;
-    matrix.rows.push_back(killOne(mutant, options, matrix.files, err));
+    KillRow finished = killOne(mutant, options, matrix.files, err);
+    if (run::interrupted()) {  // the mutant cut short is no result: keep the finished ones, say why the list ends
+      matrix.interrupted = run::interruptName();
+      matrix.files.clear();
+      break;
+    }
+    matrix.rows.push_back(std::move(finished));
     if (options.fileSink) {
       for (run::OutputFile& file : matrix.files) options.fileSink(std::move(file));
       matrix.files.clear();

@@ -5,6 +5,7 @@
 #include "dcconf/plugin/plugin_backend.hpp"
 
 #include <dlfcn.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <sys/mman.h>
@@ -30,6 +31,7 @@
 
 #include "dcconf/backends/call_timeout.hpp"
 #include "dcconf/backends/children.hpp"
+#include "dcconf/casefile/text.hpp"
 
 #include "dcconf/plugin/abi_convert.hpp"
 #include "dcconf_backend.h"
@@ -44,6 +46,10 @@ using backends::RunStatus;
 constexpr std::size_t kMaxNameBytes = 128;        // plugin name / version, NUL included
 constexpr std::uint64_t kMappingAlignBytes = 4096;  // mapping grows in whole pages
 constexpr std::uint64_t kDstAlignBytes = 64;        // dst starts on a cache line after src
+// Guard bytes before and after src and dst in the shared mapping (issue 30): a plugin that writes 1 or 64 bytes past
+// either end of a buffer, or 1 before it, changes a guard byte and the case fails naming the region. A page's worth
+// catches every overrun a copy's stride arithmetic makes within one block.
+constexpr std::uint64_t kGuardBytes = 4096;
 
 // The part of the v1 table this host calls; a plugin's struct_size must cover it.
 constexpr std::size_t kV1TableBytes = offsetof(dcconf_backend_v1_t, run) + sizeof(dcconf_backend_v1_t::run);
@@ -55,7 +61,9 @@ enum class RequestKind : std::uint32_t { supports = 1, run = 2, runSparse = 3 };
 struct Request {
   RequestKind kind = RequestKind::run;
   std::uint64_t mappingBytes = 0;  // the worker remaps when this differs from its mapping
-  std::uint64_t srcBytes = 0;      // src at mapping offset 0
+  std::uint32_t newMemfd = 0;      // the mapping's memfd was replaced: the new one follows (SCM_RIGHTS) first
+  std::uint64_t srcOffsetBytes = 0;
+  std::uint64_t srcBytes = 0;
   std::uint64_t dstOffsetBytes = 0;
   std::uint64_t dstBytes = 0;
   // The case's uint64 tensors (Tensor) travel in the mapping after dst, each 64-byte aligned; the worker points the
@@ -89,7 +97,7 @@ template <std::size_t N>
 std::string lineOf(const char (&field)[N]) {
   std::string out(field, strnlen(field, N));
   std::replace_if(out.begin(), out.end(), [](char ch) { return static_cast<unsigned char>(ch) < 0x20; }, ' ');
-  return out;
+  return casefile::validUtf8(out);  // a plugin's bytes are not text until made so (issue 30: report.json threw)
 }
 
 // ---- socket I/O ----
@@ -333,7 +341,15 @@ std::array<TensorField, tensorCount> tensorFields(dcconf_case& c) {
 class WorkerMapping {
  public:
   explicit WorkerMapping(int memfd) : memfd_(memfd) {}
-  // The whole mapping at the parent's size, or nullptr.
+  // The parent grew the mapping into a new (sealed) memfd: map that one from now on.
+  void replace(int memfd) {
+    if (base_ != nullptr) ::munmap(base_, bytes_);
+    base_ = nullptr;
+    bytes_ = 0;
+    ::close(memfd_);
+    memfd_ = memfd;
+  }
+  // The whole mapping at the parent's size, writable, or nullptr.
   std::uint8_t* at(std::uint64_t bytes) {
     if (bytes != bytes_) {
       if (base_ != nullptr) ::munmap(base_, bytes_);
@@ -343,8 +359,15 @@ class WorkerMapping {
         base_ = nullptr;
         bytes_ = 0;
       }
+    } else if (base_ != nullptr && ::mprotect(base_, bytes_, PROT_READ | PROT_WRITE) != 0) {
+      return nullptr;
     }
     return static_cast<std::uint8_t*>(base_);
+  }
+  // After run() returned: the buffers are read-only until the next call, so a plugin thread that writes them late
+  // faults (the worker dies: CRASH) instead of changing bytes dcconf already judged (issue 30).
+  void writeProtect() {
+    if (base_ != nullptr) ::mprotect(base_, bytes_, PROT_READ);
   }
 
  private:
@@ -376,6 +399,13 @@ class WorkerMapping {
     }
   };
   while (recvAll(sock, &request, sizeof request, std::nullopt) == Io::ok) {
+    if (request.newMemfd != 0) {
+      int grown = -1;
+      int copy = -1;
+      if (!recvFds(sock, grown, copy)) break;
+      if (copy != grown) ::close(copy);
+      mapping.replace(grown);
+    }
     Reply reply;
     const auto tensors = tensorFields(request.c);
     for (const TensorField& t : tensors) *t.pointer = nullptr;  // supports() sees no tensor (dcconf_backend.h)
@@ -407,10 +437,11 @@ class WorkerMapping {
       }
     } else {
       pointTensorsInto(base);
-      reply.status = table->run(self, &request.c, base, request.srcBytes, base + request.dstOffsetBytes,
-                                request.dstBytes, reply.detail, sizeof reply.detail);
+      reply.status = table->run(self, &request.c, base + request.srcOffsetBytes, request.srcBytes,
+                                base + request.dstOffsetBytes, request.dstBytes, reply.detail, sizeof reply.detail);
       reply.detail[sizeof reply.detail - 1] = '\0';
     }
+    mapping.writeProtect();
     if (sendAll(sock, &reply, sizeof reply) != Io::ok) break;
   }
   table->destroy(self);  // the parent closed its end: a clean shutdown
@@ -433,8 +464,7 @@ class PluginBackend final : public backends::Backend, public backends::CallTimeo
 
   // Creates the shared memory and starts the first worker; empty on success.
   std::string start() {
-    memfd_ = ::memfd_create("dcconf-plugin", MFD_CLOEXEC);
-    if (memfd_ < 0) return errnoText("memfd_create");
+    if (std::string error = growMapping(kMappingAlignBytes); !error.empty()) return error;
     return startWorker();
   }
 
@@ -477,13 +507,24 @@ class PluginBackend final : public backends::Backend, public backends::CallTimeo
     Request request;
     request.kind = RequestKind::run;
     request.c = toAbi(c);
+    // [guard][src][guard ... guard][dst][guard][tensors]: every buffer between guard bytes (issue 30)
+    request.srcOffsetBytes = kGuardBytes;
     request.srcBytes = src.size();
-    request.dstOffsetBytes = oracle::alignUp(src.size(), kDstAlignBytes);
+    request.dstOffsetBytes = oracle::alignUp(kGuardBytes + src.size() + 2 * kGuardBytes, kDstAlignBytes);
     request.dstBytes = dst.size();
-    if (std::string error = placeTensors(request, request.dstOffsetBytes + request.dstBytes); !error.empty()) {
+    const std::uint64_t dstEnd = request.dstOffsetBytes + request.dstBytes;
+    if (std::string error = placeTensors(request, dstEnd + kGuardBytes); !error.empty()) {
       return {RunStatus::error, error};
     }
-    std::copy(src.begin(), src.end(), mapping_);
+    const std::uint64_t srcEnd = request.srcOffsetBytes + src.size();
+    const std::array<GuardRegion, 4> guards{GuardRegion{"guard before src", 0, kGuardBytes},
+                                            GuardRegion{"guard after src", srcEnd, request.dstOffsetBytes - kGuardBytes},
+                                            GuardRegion{"guard before dst", request.dstOffsetBytes - kGuardBytes,
+                                                        request.dstOffsetBytes},
+                                            GuardRegion{"guard after dst", dstEnd, dstEnd + kGuardBytes}};
+    ++calls_;
+    for (const GuardRegion& guard : guards) fillGuard(guard);
+    std::copy(src.begin(), src.end(), mapping_ + request.srcOffsetBytes);
     std::copy(dst.begin(), dst.end(), mapping_ + request.dstOffsetBytes);
 
     Reply reply;
@@ -491,6 +532,17 @@ class PluginBackend final : public backends::Backend, public backends::CallTimeo
     if (result.status != RunStatus::ok) return result;
     // Whatever the status, dst shows what the plugin did to it (a rejected case must leave it untouched: G-4).
     std::copy_n(mapping_ + request.dstOffsetBytes, dst.size(), dst.begin());
+    // The worker write-protected the mapping when run() returned, so these bytes are final.
+    for (const GuardRegion& guard : guards) {
+      if (std::string changed = checkGuard(guard); !changed.empty()) return {RunStatus::violated, changed};
+    }
+    const auto [srcAt, callerAt] = std::mismatch(mapping_ + request.srcOffsetBytes, mapping_ + srcEnd, src.begin());
+    if (srcAt != mapping_ + srcEnd) {
+      return {RunStatus::violated, "source modified: src byte " + std::to_string(srcAt - (mapping_ + request.srcOffsetBytes)) +
+                                       " of " + std::to_string(src.size()) + " changed from " +
+                                       casefile::hexByte(*callerAt) + " to " + casefile::hexByte(*srcAt) +
+                                       " (src is const: a plugin must not write it)"};
+    }
     return resultOf(reply);
   }
 
@@ -529,6 +581,33 @@ class PluginBackend final : public backends::Backend, public backends::CallTimeo
   }
 
  private:
+  struct GuardRegion {
+    const char* name;  // "guard after dst": what a FAIL names
+    std::uint64_t begin;
+    std::uint64_t end;
+  };
+  // A guard byte's value: differs per offset and per call, so a plugin that writes a constant or copies a stale
+  // guard is seen.
+  std::uint8_t guardByte(std::uint64_t offset) const {
+    const std::uint64_t mixed = ((offset + 1) * 0x9E3779B97F4A7C15ull) ^ (calls_ * 0xC2B2AE3D27D4EB4Full);
+    return static_cast<std::uint8_t>(mixed >> 56);
+  }
+  void fillGuard(const GuardRegion& guard) const {
+    for (std::uint64_t k = guard.begin; k < guard.end; ++k) mapping_[k] = guardByte(k);
+  }
+  // Empty, or "guard after dst: byte +0 (dst offset 96) changed from 0x.. to 0x..".
+  std::string checkGuard(const GuardRegion& guard) const {
+    for (std::uint64_t k = guard.begin; k < guard.end; ++k) {
+      if (mapping_[k] == guardByte(k)) continue;
+      const bool isAfter = std::string_view(guard.name).find("after") != std::string_view::npos;
+      const std::string where = isAfter ? "byte +" + std::to_string(k - guard.begin) + " past the end"
+                                        : "byte -" + std::to_string(guard.end - k) + " before the start";
+      return std::string(guard.name) + ": " + where + " changed from " + casefile::hexByte(guardByte(k)) + " to " +
+             casefile::hexByte(mapping_[k]) + " (a write outside the buffer)";
+    }
+    return {};
+  }
+
   // notSupported when the plugin's dcconf_case layout cannot carry a field this case uses.
   std::optional<RunResult> inexpressible(const oracle::Case& c) const {
     if (expressible(c)) return std::nullopt;
@@ -586,6 +665,11 @@ class PluginBackend final : public backends::Backend, public backends::CallTimeo
     }
     if (pid == 0) {
       // The worker: never returns into the parent's code (it would run the caller's stack twice).
+      // Its own process group: a plugin's kill(0, SIGTERM) stops the worker, not the run; killing the group ends
+      // whatever the plugin forked (issue 30).
+      ::setpgid(0, 0);
+      ::signal(SIGTERM, SIG_DFL);  // dcconf's stop-and-report handler is not the worker's: a SIGTERM ends it
+      ::signal(SIGINT, SIG_DFL);
       ::prctl(PR_SET_PDEATHSIG, SIGKILL);
       if (::getppid() != parent) ::_exit(0);
       backends::forgetAllChildren();  // the host's other children are not the worker's to kill
@@ -601,7 +685,9 @@ class PluginBackend final : public backends::Backend, public backends::CallTimeo
     ::close(fds[1]);
     sock_ = fds[0];
     pid_ = pid;
-    backends::registerChild(pid);  // an interrupted dcconf kills it at once, not after the case's timeout
+    memfdChanged_ = false;  // it inherited the current memfd
+    ::setpgid(pid, pid);  // also here: whichever runs first, the group exists before we may kill it
+    backends::registerChild(-pid);  // an interrupted dcconf kills the worker's group at once, not after the timeout
 
     Hello hello;
     const Io io = recvAll(sock_, &hello, sizeof hello,
@@ -632,7 +718,21 @@ class PluginBackend final : public backends::Backend, public backends::CallTimeo
         return {RunStatus::error, "plugin '" + path_ + "' could not be restarted: " + error};
       }
     }
-    Io io = sendAll(sock_, &request, sizeof request);
+    if (int status = 0; ::waitpid(pid_, &status, WNOHANG) == pid_) {  // died while idle: after its last reply
+      ::kill(-pid_, SIGKILL);
+      backends::unregisterChild(-pid_);
+      ::close(sock_);
+      pid_ = -1;
+      sock_ = -1;
+      return {RunStatus::crashed, "plugin worker " + describeExit(status) +
+                                      " between calls, after run() returned (dcconf write-protects the buffers then: "
+                                      "a plugin thread that writes them late faults)"};
+    }
+    Request sent = request;
+    sent.newMemfd = memfdChanged_ ? 1 : 0;
+    Io io = sendAll(sock_, &sent, sizeof sent);
+    if (io == Io::ok && memfdChanged_) io = sendFds(sock_, memfd_, memfd_);
+    if (io == Io::ok) memfdChanged_ = false;
     if (io == Io::ok && sparse) io = sendFds(sock_, sparse->src.fd, sparse->dst.fd);
     if (io == Io::ok && sparse) io = sendWindows(sock_, sparse->src.windows);
     if (io == Io::ok && sparse) io = sendWindows(sock_, sparse->dst.windows);
@@ -667,12 +767,13 @@ class PluginBackend final : public backends::Backend, public backends::CallTimeo
   // The worker closed its end: it is exiting, or closed the socket itself. SIGKILL does not change the exit status
   // of a process that is already exiting, so the status names the real cause.
   std::string reap() const {
-    ::kill(pid_, SIGKILL);
+    ::kill(-pid_, SIGKILL);  // the worker's group: the worker and what the plugin forked
+    ::kill(pid_, SIGKILL);   // (should the plugin have left the group)
     int status = 0;
     while (::waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
     }
     ::close(sock_);
-    backends::unregisterChild(pid_);
+    backends::unregisterChild(-pid_);
     pid_ = -1;
     sock_ = -1;
     return describeExit(status);
@@ -687,15 +788,34 @@ class PluginBackend final : public backends::Backend, public backends::CallTimeo
     reap();
   }
 
+  // A larger mapping is a new memfd, sized once and sealed (F_SEAL_SHRINK | F_SEAL_GROW): a plugin that ftruncates
+  // it gets EPERM instead of making dcconf die of SIGBUS on its next touch (issue 30). The worker gets the new fd
+  // with the next request. Grows at least twofold, so a run swaps memfds a handful of times.
   std::string growMapping(std::uint64_t bytes) {
     bytes = std::max(oracle::alignUp(bytes, kMappingAlignBytes), kMappingAlignBytes);
     if (bytes <= mappingBytes_) return {};
-    if (::ftruncate(memfd_, static_cast<off_t>(bytes)) != 0) return errnoText("plugin buffer ftruncate");
-    void* base = ::mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, memfd_, 0);
-    if (base == MAP_FAILED) return errnoText("plugin buffer mmap");
+    bytes = std::max(bytes, std::min<std::uint64_t>(2 * mappingBytes_, oracle::alignUp(kMaxPluginBufferBytes,
+                                                                                          kMappingAlignBytes)));
+    const int memfd = ::memfd_create("dcconf-plugin", MFD_CLOEXEC | MFD_ALLOW_SEALING);
+    if (memfd < 0) return errnoText("memfd_create");
+    if (::ftruncate(memfd, static_cast<off_t>(bytes)) != 0 ||
+        ::fcntl(memfd, F_ADD_SEALS, F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_SEAL) != 0) {
+      const std::string error = errnoText("plugin buffer memfd");
+      ::close(memfd);
+      return error;
+    }
+    void* base = ::mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, memfd, 0);
+    if (base == MAP_FAILED) {
+      const std::string error = errnoText("plugin buffer mmap");
+      ::close(memfd);
+      return error;
+    }
     if (mapping_ != nullptr) ::munmap(mapping_, mappingBytes_);
+    if (memfd_ >= 0) ::close(memfd_);
+    memfd_ = memfd;
     mapping_ = static_cast<std::uint8_t*>(base);
     mappingBytes_ = bytes;
+    memfdChanged_ = true;
     return {};
   }
 
@@ -703,6 +823,8 @@ class PluginBackend final : public backends::Backend, public backends::CallTimeo
   const PluginOptions options_;
   std::uint32_t callTimeoutMs_ = options_.perCaseTimeoutMs;  // setCallTimeoutMs: never above the per-case timeout
   int memfd_ = -1;
+  mutable bool memfdChanged_ = false;  // the worker still maps the previous memfd
+  std::uint64_t calls_ = 0;            // dense runs so far: salts the guard bytes
   std::uint8_t* mapping_ = nullptr;
   std::uint64_t mappingBytes_ = 0;
   // The worker, restarted on demand from const supports() as well.

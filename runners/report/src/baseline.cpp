@@ -7,6 +7,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "dcconf/casefile/io.hpp"
+#include "dcconf/casefile/json_guard.hpp"
 #include "dcconf/casefile/text.hpp"
 
 namespace dcconf::report {
@@ -75,11 +77,16 @@ BaselineEntryRef ref(const char* kind, const BaselineEntry& e, std::string unit 
 
 }  // namespace
 
-BaselineLoad parseBaseline(const std::string& text, const std::string& file) {
-  const auto json = nlohmann::json::parse(text, nullptr, false);
-  if (json.is_discarded()) return {std::nullopt, file + ": not JSON (a " + kSchema + " baseline, docs/baseline.md)"};
+namespace {
+
+BaselineLoad parseBaselineChecked(const std::string& text, const std::string& file) {
+  std::string why;
+  const std::optional<nlohmann::json> parsed = casefile::parseJsonGuarded(text, why);  // depth, duplicate keys
+  if (!parsed) return {std::nullopt, file + ": not JSON (a " + kSchema + " baseline, docs/baseline.md): " + why};
+  const nlohmann::json& json = *parsed;
   if (!json.is_object()) return {std::nullopt, file + ": must be a JSON object"};
-  if (json.value("schema", std::string()) != kSchema) {
+  // value("schema", std::string()) throws type_error on a non-string schema (issue 30's fuzz finding)
+  if (json.value("schema", nlohmann::json()) != kSchema) {
     return {std::nullopt, file + ": schema = " + quoted(json.value("schema", nlohmann::json())) + ": must be \"" +
                               kSchema + "\""};
   }
@@ -95,15 +102,21 @@ BaselineLoad parseBaseline(const std::string& text, const std::string& file) {
   return {std::move(baseline), ""};
 }
 
+}  // namespace
+
+BaselineLoad parseBaseline(const std::string& text, const std::string& file) {
+  try {
+    return parseBaselineChecked(text, file);
+  } catch (const nlohmann::json::exception& e) {  // a wrong-typed field a reader did not foresee: still one line
+    return {std::nullopt, file + ": does not match the " + std::string(kSchema) + " schema: " +
+                              casefile::clipForMessage(e.what(), 160)};
+  }
+}
+
 BaselineLoad loadBaseline(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return {std::nullopt, path + ": cannot read the baseline file"};
   std::string text;
-  text.resize(kMaxBaselineBytes + 1);
-  in.read(text.data(), static_cast<std::streamsize>(text.size()));
-  text.resize(static_cast<std::size_t>(in.gcount()));
-  if (text.size() > kMaxBaselineBytes) {
-    return {std::nullopt, path + ": larger than " + std::to_string(kMaxBaselineBytes) + " bytes"};
+  if (std::string error = casefile::readRegularFile(path, kMaxBaselineBytes, text); !error.empty()) {
+    return {std::nullopt, error};
   }
   return parseBaseline(text, path);
 }
@@ -140,9 +153,14 @@ void applyBaseline(Report& report, const Baseline& baseline, bool strict) {
   report.setBaseline(std::move(summary));
 }
 
-BaselineWritten baselineFromReport(const std::string& reportJsonText, const std::string& file) {
-  const auto json = nlohmann::json::parse(reportJsonText, nullptr, false);
-  if (json.is_discarded() || !json.is_object() || json.value("schema", std::string()) != "dcconf.report/1") {
+namespace {
+
+BaselineWritten baselineFromReportChecked(const std::string& reportJsonText, const std::string& file) {
+  std::string why;
+  const std::optional<nlohmann::json> parsed = casefile::parseJsonGuarded(reportJsonText, why);
+  if (!parsed) return {"", file + ": not a dcconf.report/1 report.json: " + why};
+  const nlohmann::json& json = *parsed;
+  if (!json.is_object() || json.value("schema", nlohmann::json()) != "dcconf.report/1") {
     return {"", file + ": not a dcconf.report/1 report.json"};
   }
   const auto failures = json.find("failures");
@@ -161,6 +179,16 @@ BaselineWritten baselineFromReport(const std::string& reportJsonText, const std:
     (status == "FLAKY" ? flakes : xfail).push_back(std::move(entry));
   }
   return {nlohmann::json{{"schema", kSchema}, {"xfail", xfail}, {"flakes", flakes}}.dump(2) + "\n", ""};
+}
+
+}  // namespace
+
+BaselineWritten baselineFromReport(const std::string& reportJsonText, const std::string& file) {
+  try {
+    return baselineFromReportChecked(reportJsonText, file);
+  } catch (const nlohmann::json::exception& e) {  // a wrong-typed field: one line, never an abort
+    return {"", file + ": does not match the dcconf.report/1 schema: " + casefile::clipForMessage(e.what(), 160)};
+  }
 }
 
 }  // namespace dcconf::report

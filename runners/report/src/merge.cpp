@@ -2,6 +2,7 @@
 #include "dcconf/report/merge.hpp"
 
 #include <algorithm>
+#include <map>
 #include <set>
 
 #include <nlohmann/json.hpp>
@@ -41,7 +42,7 @@ Merged mergeShardReports(const std::vector<ShardReport>& shards) {
   std::uint32_t count = 0;
   for (const ShardReport& shard : shards) {
     const auto json = nlohmann::json::parse(shard.json, nullptr, false);
-    if (json.is_discarded() || !json.is_object() || json.value("schema", std::string()) != "dcconf.report/1" ||
+    if (json.is_discarded() || !json.is_object() || json.value("schema", nlohmann::json()) != "dcconf.report/1" ||
         !json.contains("meta") || !json["meta"].is_object()) {
       return {std::nullopt, shard.name + "/report.json: not a dcconf.report/1 report"};
     }
@@ -82,10 +83,30 @@ Merged mergeShardReports(const std::vector<ShardReport>& shards) {
                           first.value("backend", std::string()), first.value("backendVersion", std::string()),
                           first.value("product", std::string()), first.value("profile", std::string()),
                           first.at("seed").get<std::uint64_t>(), "1/1", startedAt});
+    std::map<std::string, std::string> unitShard;  // unit id -> the shard folder that ran it
     for (const ShardReport& shard : shards) {
-      if (!merged.mergeJson(shard.json)) {
-        return {std::nullopt, shard.name + "/report.json: does not match the dcconf.report/1 schema"};
+      // Each shard alone first: its counts checked, what it tested, which units it claims (issue 30).
+      Report alone(RunMeta{});
+      std::string why;
+      if (!alone.mergeJson(shard.json, &why)) return {std::nullopt, shard.name + "/report.json: " + why};
+      for (const auto& [id, unit] : alone.units()) {
+        if (const auto [it, inserted] = unitShard.emplace(id, shard.name); !inserted) {
+          return {std::nullopt, shard.name + "/report.json: unit " + id + " is also in " + it->second +
+                                    ": shards must be disjoint (the same unit counted twice)"};
+        }
       }
+      const std::string which = "shard " + text(nlohmann::json::parse(shard.json)["meta"], "shard") + " (" +
+                                shard.name + ")";
+      if (alone.interrupted()) {
+        merged.addError(which + " was interrupted by " + alone.interruptedBy() +
+                        ": the merged run is incomplete");
+      }
+      const Counts totals = alone.totals();
+      if (totals.total() == totals[CaseStatus::notSupported]) {
+        merged.addError(which + " tested nothing (" + std::to_string(totals.total()) +
+                        " cases, none passed or failed)");
+      }
+      if (!merged.mergeJson(shard.json, &why)) return {std::nullopt, shard.name + "/report.json: " + why};
     }
     merged.addNote("merged from " + std::to_string(count) + " shards");
     return {std::move(merged), ""};

@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <array>
+#include <tuple>
 #include <ctime>
 #include <cstdio>
 #include <iomanip>
@@ -63,7 +64,20 @@ std::uint64_t Counts::failures() const {
   return (*this)[CaseStatus::fail] + (*this)[CaseStatus::crash] + (*this)[CaseStatus::timeout];
 }
 
-Report::Report(RunMeta meta) : meta_(std::move(meta)) {}
+namespace {
+
+// Every text a report stores may come from outside (a backend's detail, a path, the command line): valid UTF-8 before
+// it is kept, so report.json always serialises (issue 30: one invalid byte lost the whole run).
+void makeValid(std::string& text) { text = casefile::validUtf8(text); }
+
+}  // namespace
+
+Report::Report(RunMeta meta) : meta_(std::move(meta)) {
+  for (std::string* text : {&meta_.command, &meta_.dcconfVersion, &meta_.backendName, &meta_.backendVersion,
+                            &meta_.product, &meta_.profile, &meta_.shard, &meta_.startedAt}) {
+    makeValid(*text);
+  }
+}
 
 void Report::record(const GroupKey& key, const std::string& property, CaseStatus status, std::uint64_t n) {
   counts_[key][property].add(status, n);
@@ -76,10 +90,19 @@ Counts Report::counts(const GroupKey& key, const std::string& property) const {
   return found == group->second.end() ? Counts{} : found->second;
 }
 
-void Report::addFailure(Failure failure) { failures_.push_back(std::move(failure)); }
-void Report::addNote(std::string note) { notes_.push_back(std::move(note)); }
+void Report::addFailure(Failure failure) {
+  for (std::string* text : {&failure.id, &failure.group, &failure.dtype, &failure.property, &failure.clause,
+                            &failure.status, &failure.message, &failure.caseFile, &failure.repro, &failure.unit,
+                            &failure.expected, &failure.expectedReason, &failure.bug}) {
+    makeValid(*text);
+  }
+  for (std::string& line : failure.diff) makeValid(line);
+  failures_.push_back(std::move(failure));
+}
+void Report::addError(std::string error) { errors_.push_back(casefile::validUtf8(error)); }
+void Report::addNote(std::string note) { notes_.push_back(casefile::validUtf8(note)); }
 void Report::addUnspecified(const std::string& reason, std::uint64_t bytes, std::uint64_t cases) {
-  Unspecified& tally = unspecified_[reason];
+  Unspecified& tally = unspecified_[casefile::validUtf8(reason)];
   tally.bytes += bytes;
   tally.cases += cases;
 }
@@ -93,18 +116,33 @@ void Report::addUnitSeconds(const std::string& id, double seconds) {
   if (const auto found = units_.find(id); found != units_.end()) found->second.seconds += seconds;
 }
 
-bool Report::mergeJson(const std::string& reportJson) {
+bool Report::mergeJson(const std::string& reportJson, std::string* why) {
   const auto json = nlohmann::json::parse(reportJson, nullptr, false);
-  if (json.is_discarded() || json.value("schema", "") != "dcconf.report/1") return false;
+  if (json.is_discarded() || !json.is_object() || json.value("schema", nlohmann::json()) != "dcconf.report/1") {
+    if (why) *why = "not a dcconf.report/1 report";
+    return false;
+  }
   try {
+    // Counts are checked before any is added: a negative, fractional or huge count would wrap the sums (issue 30).
+    std::vector<std::tuple<GroupKey, std::string, CaseStatus, std::uint64_t>> counted;
     for (const auto& group : json.at("groups")) {
       const GroupKey key{group.at("group").get<std::string>(), group.at("dtype").get<std::string>()};
       for (const auto& [property, counts] : group.at("properties").items()) {
         for (const CaseStatus status : kAllStatuses) {
-          record(key, property, status, counts.at(std::string(name(status))).get<std::uint64_t>());
+          const auto& count = counts.at(std::string(name(status)));
+          if (!count.is_number_unsigned() || count.get<std::uint64_t>() > kMaxMergedCount) {
+            if (why) {
+              *why = "groups: " + key.group + " / " + key.dtype + " / " + casefile::validUtf8(property, 80) + " " +
+                     std::string(name(status)) + " = " + casefile::validUtf8(count.dump(), 40) +
+                     ": not a whole number of cases in [0, 2^40]";
+            }
+            return false;
+          }
+          counted.emplace_back(key, property, status, count.get<std::uint64_t>());
         }
       }
     }
+    for (const auto& [key, property, status, n] : counted) record(key, property, status, n);
     for (const auto& f : json.at("failures")) {
       Failure failure;
       failure.id = f.at("id");
@@ -132,6 +170,10 @@ bool Report::mergeJson(const std::string& reportJson) {
       }
     }
     for (const auto& note : json.at("notes")) notes_.push_back(note.get<std::string>());
+    if (const auto found = json.find("errors"); found != json.end()) {
+      for (const auto& error : *found) errors_.push_back(error.get<std::string>());
+    }
+    if (json.value("interrupted", false) && !interrupted()) interrupted_ = json.value("interruptedBy", "a signal");
     if (const auto found = json.find("unspecified"); found != json.end()) {
       for (const auto& [reason, tally] : found->items()) {
         addUnspecified(reason, tally.at("bytes").get<std::uint64_t>(), tally.at("cases").get<std::uint64_t>());
@@ -141,7 +183,8 @@ bool Report::mergeJson(const std::string& reportJson) {
       return false;
     }
     elapsedSeconds_ = std::max(elapsedSeconds_, json.at("meta").at("elapsedSeconds").get<double>());
-  } catch (const nlohmann::json::exception&) {
+  } catch (const nlohmann::json::exception& e) {
+    if (why) *why = std::string("does not match the dcconf.report/1 schema: ") + casefile::validUtf8(e.what(), 160);
     return false;
   }
   return true;
@@ -158,6 +201,7 @@ Counts Report::totals() const {
 }
 
 bool Report::passed() const {
+  if (!errors_.empty()) return false;
   if (!baseline_) return totals().failures() == 0 && failures_.empty();
   for (const Failure& f : failures_) {
     if (f.expected.empty()) return false;
@@ -222,6 +266,7 @@ void Report::printSummary(std::ostream& out) const {
   printTotals(out);
   for (const auto& note : notes_) out << "note: " << note << "\n";
   if (interrupted()) out << "interrupted by " << interrupted_ << ": these are the cases that finished\n";
+  for (const auto& error : errors_) out << "error: " << error << "\n";
   if (!unspecified_.empty()) {
     std::uint64_t totalBytes = 0;
     for (const auto& [reason, tally] : unspecified_) totalBytes += tally.bytes;
@@ -264,6 +309,8 @@ std::string Report::toJsonText() const {
                   {"seed", meta_.seed},                 {"shard", meta_.shard},
                   {"startedAt", meta_.startedAt},       {"elapsedSeconds", elapsedSeconds_}};
   if (interrupted()) json["interrupted"] = true;  // only then: every complete report stays as it was
+  if (interrupted()) json["interruptedBy"] = interrupted_;
+  if (!errors_.empty()) json["errors"] = errors_;
   json["passed"] = passed();
   json["totals"] = countsJson(totals());
   json["groups"] = nlohmann::json::array();
@@ -400,6 +447,13 @@ std::string Report::toJunitXml() const {
     failed += suiteFailed;
     errors += suiteErrors;
     skipped += suiteSkipped;
+  }
+  for (std::size_t k = 0; k < errors_.size(); ++k) {  // what kept the run from testing: one error case each
+    suites << "  <testsuite name=\"error-" << k + 1 << "\" tests=\"1\" failures=\"0\" errors=\"1\" time=\"0\">\n"
+           << "    <testcase classname=\"dcconf\" name=\"run error " << k + 1 << "\"><error message=\""
+           << xmlEscape(errors_[k]) << "\"/></testcase>\n  </testsuite>\n";
+    ++tests;
+    ++errors;
   }
   if (interrupted()) {  // a run cut short must not read as complete in CI: one error case says so
     suites << "  <testsuite name=\"interrupted\" tests=\"1\" failures=\"0\" errors=\"1\" time=\"0\">\n"

@@ -7,6 +7,7 @@
 #include <atomic>
 #include <cerrno>
 #include <cstring>
+#include <iostream>
 
 #include "dcconf/backends/children.hpp"
 
@@ -22,6 +23,9 @@ pid_t tempOwner = 0;     // the process that created it (a forked worker must no
 bool keepTemp = false;
 
 void removeAtExit() { removeRunTempDir(); }
+
+// "dcconf-run.<pid>.XXXXXX": the pid says whose it is, so a later run can tell a dead process's leftover.
+constexpr std::string_view kTempPrefix = "dcconf-run.";
 
 // ---- signals ------------------------------------------------------------------------------------------------------
 
@@ -59,7 +63,11 @@ fs::path runTempDir(std::string* error) {
     if (error) *error = "no temporary folder ($TMPDIR): " + ec.message();
     return {};
   }
-  std::string pattern = (base / "dcconf-run.XXXXXX").string();
+  for (const auto& [path, pid] : removeStaleFolders(base, std::string(kTempPrefix), ".")) {
+    std::cerr << "dcconf: note: removed " << path.string() << ", the temporary folder of dcconf process " << pid
+              << " which no longer runs (killed?)\n";
+  }
+  std::string pattern = (base / (std::string(kTempPrefix) + std::to_string(::getpid()) + ".XXXXXX")).string();
   if (::mkdtemp(pattern.data()) == nullptr) {
     if (error) *error = "cannot create a temporary folder in " + base.string() + ": " + std::strerror(errno);
     return {};
@@ -73,6 +81,30 @@ fs::path runTempDir(std::string* error) {
 
 void keepTemporaryFolder(bool keep) { keepTemp = keep; }
 bool temporaryFolderKept() { return keepTemp; }
+
+std::vector<std::pair<fs::path, pid_t>> removeStaleFolders(const fs::path& dir, const std::string& prefix,
+                                                           const std::string& pidEnd) {
+  std::vector<std::pair<fs::path, pid_t>> removed;
+  std::error_code ec;
+  std::size_t seen = 0;
+  for (auto it = fs::directory_iterator(dir, ec); !ec && it != fs::directory_iterator() && ++seen < 100000;
+       it.increment(ec)) {
+    const std::string name = it->path().filename().string();
+    if (name.rfind(prefix, 0) != 0) continue;
+    const std::size_t digitsEnd = pidEnd.empty() ? name.size() : name.find(pidEnd, prefix.size());
+    if (digitsEnd == std::string::npos || digitsEnd == prefix.size() || digitsEnd - prefix.size() > 9) continue;
+    const std::string digits = name.substr(prefix.size(), digitsEnd - prefix.size());
+    if (digits.find_first_not_of("0123456789") != std::string::npos) continue;
+    const pid_t pid = static_cast<pid_t>(std::stol(digits));
+    // Only a process that is gone (ESRCH): a live one, or one we may not signal, keeps its folder.
+    if (pid <= 0 || pid == ::getpid() || ::kill(pid, 0) == 0 || errno != ESRCH) continue;
+    std::error_code removeError;
+    if (!it->is_directory(removeError) || it->is_symlink(removeError)) continue;
+    fs::remove_all(it->path(), removeError);
+    if (!removeError) removed.emplace_back(it->path(), pid);
+  }
+  return removed;
+}
 
 void removeRunTempDir() {
   if (tempDir.empty() || tempOwner != ::getpid() || keepTemp) return;

@@ -22,6 +22,8 @@
 #include "dcconf/run/diff.hpp"
 #include "dcconf/run/lifecycle.hpp"
 #include "dcconf/run/run.hpp"
+
+#include "dcconf/casefile/text.hpp"
 #include "engine_internal.hpp"
 
 namespace dcconf::run {
@@ -264,6 +266,7 @@ RunOutcome runOnWorkers(const RunOptions& options, const std::vector<Unit>& unit
   struct Worker {
     pid_t pid;
     std::string resultFile;
+    std::size_t unitCount;
   };
   std::vector<Worker> workers;
   for (std::uint32_t w = 0; w < options.threads; ++w) {
@@ -285,12 +288,19 @@ RunOutcome runOnWorkers(const RunOptions& options, const std::vector<Unit>& unit
       std::vector<OutputFile> files;
       RunOptions mineOptions = options;
       if (w != 0) mineOptions.quiet = true;
-      const report::Report report = runUnits(mineOptions, *made.backend, units, mine, files, err);
-      std::ofstream(path) << encodeWorkerResult(report, files);
-      std::_Exit(0);
+      try {
+        const report::Report report = runUnits(mineOptions, *made.backend, units, mine, files, err);
+        std::ofstream out(path);
+        out << encodeWorkerResult(report, files);
+        out.close();
+        std::_Exit(out ? 0 : 6);
+      } catch (const std::exception& e) {  // the parent reports the worker's units as untested (never a pass)
+        err << "dcconf: error: worker " << w + 1 << ": " << casefile::validUtf8(e.what(), 300, true) << std::endl;
+        std::_Exit(5);
+      }
     }
     registerWorker(pid);  // SIGINT/SIGTERM reach it as SIGTERM: it stops and reports what finished
-    workers.push_back({pid, path});
+    workers.push_back({pid, path, mine.size()});
   }
   RunOutcome outcome;
   std::vector<OutputFile> files;
@@ -299,7 +309,8 @@ RunOutcome runOnWorkers(const RunOptions& options, const std::vector<Unit>& unit
                          probe.backend ? probe.backend->version() : "", productsName(options),
                          oracle::profileName(options.profile), options.seed,
                          std::to_string(options.shard.index + 1) + "/" + std::to_string(options.shard.count), ""});
-  for (const Worker& worker : workers) {
+  for (std::size_t w = 0; w < workers.size(); ++w) {
+    const Worker& worker = workers[w];
     int status = 0;
     while (::waitpid(worker.pid, &status, 0) < 0 && errno == EINTR) {
     }
@@ -308,7 +319,14 @@ RunOutcome runOnWorkers(const RunOptions& options, const std::vector<Unit>& unit
     text << in.rdbuf();
     std::remove(worker.resultFile.c_str());
     if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || !decodeWorkerResult(text.str(), merged, files)) {
-      outcome.error = "a worker process failed (status " + std::to_string(status) + ")";
+      // Its units were not tested: the report must not pass (issue 30: "passed": true with 0 cases).
+      const std::string how = WIFSIGNALED(status) ? "was killed by signal " + std::to_string(WTERMSIG(status))
+                              : WIFEXITED(status) && WEXITSTATUS(status) != 0
+                                  ? "exited with status " + std::to_string(WEXITSTATUS(status))
+                                  : "left no readable result";
+      outcome.error = "worker process " + std::to_string(w + 1) + " of " + std::to_string(workers.size()) + " " +
+                      how + " before reporting: its " + std::to_string(worker.unitCount) + " units were not tested";
+      merged.addError(outcome.error);
     }
   }
   outcome.report = std::move(merged);

@@ -19,6 +19,8 @@ enum class RunStatus : std::uint8_t {
   crashed,       // the backend died (plugins and processes only)
   timedOut,      // the backend did not answer in time (plugins and processes only)
   error,         // anything else: detail says what
+  violated,      // the backend wrote outside its buffers (guard bytes) or into its source: a failure on any case,
+                 // valid or invalid; detail names the region ("guard after dst") (plugins only, issue 30)
 };
 std::string_view name(RunStatus status);
 

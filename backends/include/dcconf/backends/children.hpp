@@ -18,4 +18,12 @@ bool stopping() noexcept;
 // In a freshly forked process: the parent's children are not its to kill.
 void forgetAllChildren() noexcept;
 
+// dcconf adopts every orphaned descendant (PR_SET_CHILD_SUBREAPER): a helper that an exec backend or a plugin starts
+// with setsid, or a simulator under a `sh -c` that did not exec, becomes dcconf's child when its parent dies, so that
+// killAllDescendants() reaches it (issue 30: such helpers outlived the run).
+void becomeSubreaper() noexcept;
+// SIGKILL to every child process, reaping each; adopted grandchildren of a killed child come next, until none is
+// left (bounded). Every exit path of dcconf calls it. Returns how many processes it killed.
+int killAllDescendants() noexcept;
+
 }  // namespace dcconf::backends

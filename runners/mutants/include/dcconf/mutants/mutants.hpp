@@ -83,6 +83,7 @@ struct KillMatrix {
   std::vector<KillRow> rows;
   std::vector<run::OutputFile> files;  // the shrunk counterexamples, for the caller to write
   std::size_t seedCount = 1;           // > 1: rows of several seeds, named mutant@seed, files under seed-N/
+  std::string interrupted;             // "SIGINT"/"SIGTERM": the rows are the mutants that finished
   bool allKilled() const;
   double medianCasesToKill() const;  // over the killed mutants; 0 when none
   struct ClassSummary {

@@ -105,10 +105,18 @@ class Report {
   // an error test case in junit.xml, a line in the summary), and why ("SIGINT").
   void markInterrupted(std::string why) { interrupted_ = std::move(why); }
   bool interrupted() const { return !interrupted_.empty(); }
-  // Adds the counts, failures and notes of another report's JSON (a worker process's); false if it is not one.
-  bool mergeJson(const std::string& reportJson);
+  const std::string& interruptedBy() const { return interrupted_; }
+  // Something kept the run from testing what it was asked to (a worker process died before reporting, a shard that
+  // tested nothing): the report cannot pass ("errors" in report.json, an error case in junit.xml; issue 30).
+  void addError(std::string error);
+  const std::vector<std::string>& errors() const { return errors_; }
+  // Adds the counts, failures and notes of another report's JSON (a worker process's); false if it is not one (why
+  // says which field, in one line). A count that is not a whole number in [0, kMaxMergedCount] is refused.
+  static constexpr std::uint64_t kMaxMergedCount = std::uint64_t{1} << 40;
+  bool mergeJson(const std::string& reportJson, std::string* why = nullptr);
 
-  // No FAIL, CRASH or TIMEOUT anywhere; with a baseline: every failure expected (and no XPASS when strict).
+  // No FAIL, CRASH or TIMEOUT anywhere and no error; with a baseline: every failure expected (and no XPASS when
+  // strict).
   bool passed() const;
   Counts totals() const;
   // One unit's counts; it stops counting at its first failure, so total() is the cases it took to fail.
@@ -149,6 +157,7 @@ class Report {
   std::optional<BaselineSummary> baseline_;
   double elapsedSeconds_ = 0;
   std::string interrupted_;  // empty unless interrupted: the signal's name
+  std::vector<std::string> errors_;
   Coverage coverage_;
 };
 

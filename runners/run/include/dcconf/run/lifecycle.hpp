@@ -7,15 +7,24 @@
 
 #include <filesystem>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace dcconf::run {
 
-// $TMPDIR/dcconf-run.XXXXXX (mode 0700), created on first use and removed when the process that created it exits
-// (atexit), unless keepTemporaryFolder(true). Empty when it cannot be created (the error is in *error).
+// $TMPDIR/dcconf-run.<pid>.XXXXXX (mode 0700), created on first use and removed when the process that created it
+// exits (atexit), unless keepTemporaryFolder(true). Empty when it cannot be created (the error is in *error).
+// Creating it first removes the folders of dcconf processes that no longer run (SIGKILL leaves them), with a note
+// on stderr for each (issue 30).
 std::filesystem::path runTempDir(std::string* error = nullptr);
 void keepTemporaryFolder(bool keep);
 bool temporaryFolderKept();  // --keep-temp: what lives in runTempDir() outlives the run
 void removeRunTempDir();  // now, idempotent; only in the process that created it
+// Removes the folders in dir named prefix<pid>pidEnd... (pidEnd empty: the name ends with the pid) whose process no
+// longer exists (kill(pid, 0) fails with ESRCH); returns each with its pid. At most 100,000 entries are looked at.
+std::vector<std::pair<std::filesystem::path, pid_t>> removeStaleFolders(const std::filesystem::path& dir,
+                                                                        const std::string& prefix,
+                                                                        const std::string& pidEnd);
 
 // Installs the SIGINT/SIGTERM handlers: the first signal is recorded, the backend processes are killed and the
 // worker processes are told (SIGTERM) to stop; the run then winds down and reports. A second signal kills at once.
