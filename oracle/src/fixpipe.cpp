@@ -7,9 +7,10 @@
 // have it), 8 with channelSplit (float T only, FIX-3), 16 otherwise; the source fractal stays 16 columns wide.
 //
 // Source (every layout): element (m, n) of matrix i is read at source element
-//     i*srcNdStride*16 + (n/16)*srcStride*16 + 16*m + n%16          (FIX-1 bursts, FIX-2's formula; L0C fractals
+//     i*256*srcNdStride + (n/16)*srcStride*16 + 16*m + n%16         (FIX-1 bursts, FIX-2's formula; L0C fractals
 // are 16 columns wide whatever the destination C0, so channelSplit changes the destination only, FIX-3).
-// srcNdStride is in the same C0_size unit as srcStride (decision: the documents give no unit).
+// srcNdStride is in 1024-byte units on Atlas A2/A3, one 16x16 fractal of 32-bit L0C elements (FIX-2, turn 3: the
+// SetFixpipeNz2ndFlag / Fixpipe pages and the vendor's batch_matmul golden; 64-byte units were the old reading).
 // Destination:
 //   FIX-1 (no nz2nd): byte 32*dstStride*(n/C0d) + (C0d*m + n%C0d)*sizeof(T)   (bursts of mSize*C0d elements)
 //   FIX-3 channelSplit: the same with C0 = 8 and sizeof(T) = 4: (n/8)*32*dstStride + 32*m + 4*(n%8)
@@ -22,7 +23,7 @@
 //       region ambiguous<id> (the lowest id that changes it); a converted NaN (NaN source, 0 x inf, NaN scale)
 //       gives ANY (region data): which NaN the converter writes is not documented. NoQuant moves bits verbatim.
 // Validation (G-4): FIX-4 mode/dtype/path, FIX-1 nSize % C0d, srcStride % 16, dstStride != 0, FIX-2 nz2nd on GM
-// only, FIX-3 channelSplit with float T only, reluPre in {0, 1}, V* tensor length >= nSize.
+// only and the register's ranges (ndNum [1, 65535], srcNdStride [0, 512], dstNdStride [0, 65535]), FIX-3 channelSplit with float T only, reluPre in {0, 1}, V* tensor length >= nSize.
 #include <array>
 #include <cmath>
 #include <cstring>
@@ -105,6 +106,15 @@ std::vector<Violation> check(const Case& c) {
       out.push_back(violation("FIX-3", "params.channelSplit", 1, "channelSplit with nz2ndEn is not documented"));
     }
     if (f.ndNum == 0) out.push_back(violation("FIX-2", "fixpipe.ndNum", 0, "ndNum must be at least 1"));
+    // FIX-2 (turn 3): the A2/A3 implementation header's range checks of SetFixpipeNz2ndFlag.
+    if (f.srcNdStride > kNz2ndMaxSrcNdStride) {
+      out.push_back(violation("FIX-2", "fixpipe.srcNdStride", f.srcNdStride,
+                              "srcNdStride (1024-byte units) must be <= 512 on Atlas A2/A3"));
+    }
+    if (f.dstNdStride > kNz2ndMaxDstNdStride) {
+      out.push_back(violation("FIX-2", "fixpipe.dstNdStride", f.dstNdStride,
+                              "dstNdStride (elements) must be <= 65535 on Atlas A2/A3 (a uint16 register field)"));
+    }
   } else if (p.nSize % c0Of(c) != 0) {
     out.push_back(violation("FIX-1", "params.nSize", p.nSize,
                             "without nz2ndEn nSize must be a multiple of the destination's C0d = " +
@@ -123,7 +133,7 @@ std::uint64_t ndCount(const Case& c) { return paramsOf(c).nz2ndEn ? c.fixpipe->n
 std::uint64_t srcElement(const Case& c, std::uint64_t i, std::uint64_t m, std::uint64_t n) {
   const auto& p = paramsOf(c);
   const std::uint64_t nd = p.nz2ndEn ? std::uint64_t{c.fixpipe->srcNdStride} : 0;
-  return i * nd * 16 + (n / 16) * p.srcStride * 16 + 16 * m + n % 16;
+  return i * nd * kNz2ndSrcNdStrideElements + (n / 16) * p.srcStride * 16 + 16 * m + n % 16;  // FIX-2: 1024 B units
 }
 
 // Destination byte of (i, m, n).

@@ -37,7 +37,7 @@ struct FixElement {
 const DataCopyCO12DstParams& fixParams(const Case& c) { return std::get<DataCopyCO12DstParams>(c.params); }
 
 // FIX-1: burst n/C0d at 32*dstStride bytes, C0d*m + n%C0d inside it (C0d 32 for 8-bit T); FIX-3: C0d 8; FIX-2: row
-// pitch dstStride, matrix pitch dstNdStride (elements). The source is NZ with 16-column fractals whatever C0d is.
+// pitch dstStride, matrix pitch dstNdStride (elements); srcNdStride in 1024-byte units (256 elements). The source is NZ with 16-column fractals whatever C0d is.
 std::vector<FixElement> fixElements(const Case& c) {
   const auto& p = fixParams(c);
   const FixpipeState& f = *c.fixpipe;
@@ -48,7 +48,7 @@ std::vector<FixElement> fixElements(const Case& c) {
   for (std::uint64_t i = 0; i < matrices; ++i) {
     for (std::uint64_t m = 0; m < p.mSize; ++m) {
       for (std::uint64_t n = 0; n < p.nSize; ++n) {
-        const std::uint64_t srcElem = i * f.srcNdStride * 16 + (n / 16) * p.srcStride * 16 + 16 * m + n % 16;
+        const std::uint64_t srcElem = i * f.srcNdStride * 256 + (n / 16) * p.srcStride * 16 + 16 * m + n % 16;
         const std::uint64_t dst = p.nz2ndEn ? (i * f.dstNdStride + m * p.dstStride + n) * s
                                             : 32 * std::uint64_t{p.dstStride} * (n / c0) + (c0 * m + n % c0) * s;
         out.push_back({i, m, n, c.src.offsetBytes + 4 * srcElem, c.dst.offsetBytes + dst});
@@ -380,7 +380,7 @@ Outcome checkLawFix2Nz2ndIsNzRelaidOut(Backend& iut, const CaseData& data) {
   // matrix i: an NZ copy of the rows at i*srcNdStride. Each derived case copies the buffers, so of a wide ndNum
   // (docs/coverage.md) the law takes the first and the last four matrices; G-1 compares every one with the oracle.
   for (std::uint64_t i = 0; i < f.ndNum; i = (i == 3 && f.ndNum > 8) ? f.ndNum - 4 : i + 1) {
-    CaseData d = derivedNz(data, i * f.srcNdStride * 16 * 4);
+    CaseData d = derivedNz(data, i * f.srcNdStride * 1024);  // FIX-2: 1024-byte units
     std::vector<BytePair> pairs;
     for (const FixElement& el : elements) {
       if (el.i == i) pairs.push_back({el, nzByte(d, el.m, el.n)});

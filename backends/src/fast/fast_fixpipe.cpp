@@ -83,6 +83,8 @@ void checkParams(Checker& check, const oracle::Case& c, const Params& p, const F
     check.require(c.dstPos == oracle::Position::GM, "FIX-2", "params.nz2ndEn", 1, "nz2ndEn is CO1->GM only");
     check.require(!p.channelSplit, "FIX-3", "params.channelSplit", 1, "channelSplit with nz2ndEn is undocumented");
     check.require(f.ndNum != 0, "FIX-2", "fixpipe.ndNum", 0, "ndNum must be at least 1");
+    check.range("FIX-2", "fixpipe.srcNdStride", f.srcNdStride, 0, 512);    // A2/A3 SetFixpipeNz2ndFlag (turn 3)
+    check.range("FIX-2", "fixpipe.dstNdStride", f.dstNdStride, 0, 65535);  // a uint16 register field on A2/A3
   } else {
     const std::uint64_t c0 = destinationC0(p, oracle::sizeBytes(c.dtype));
     check.require(p.nSize % c0 == 0, "FIX-1", "params.nSize", p.nSize,
@@ -106,7 +108,8 @@ Geometry geometryOf(const Params& p, const FixpipeState& f, std::uint64_t s) {
   Geometry g;
   g.nz2nd = p.nz2ndEn;
   g.matrices = p.nz2ndEn ? f.ndNum : 1;
-  g.srcMatrixElems = p.nz2ndEn ? std::uint64_t{f.srcNdStride} * 16 : 0;
+  // FIX-2 (turn 3): srcNdStride in 1024-byte units = one 16x16 fractal of 4-byte L0C elements
+  g.srcMatrixElems = p.nz2ndEn ? std::uint64_t{f.srcNdStride} * 256 : 0;
   g.srcBlockElems = std::uint64_t{p.srcStride} * 16;
   g.dstMatrixBytes = std::uint64_t{f.dstNdStride} * s;
   g.dstRowBytes = std::uint64_t{p.dstStride} * s;

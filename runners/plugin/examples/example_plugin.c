@@ -384,7 +384,8 @@ static int copy_fixpipe(const dcconf_case* c, const uint8_t* src, size_t src_siz
   const uint64_t s = dtype_bytes(c->dtype);
   /* FIX-1 (revised): C0d is 32 for 8-bit results, 8 with channelSplit (FIX-3), else 16 */
   const uint64_t c0 = p->channelSplit ? 8 : (dtype_bytes(c->dtype) == 1 ? 32 : 16);
-  const uint64_t nd = p->nz2ndEn ? f->ndNum : 1, nd_src = p->nz2ndEn ? f->srcNdStride : 0;
+  /* FIX-2 (turn 3): srcNdStride counts 1024-byte units, one 16x16 fractal of 4-byte L0C elements */
+  const uint64_t nd = p->nz2ndEn ? f->ndNum : 1, nd_src = p->nz2ndEn ? (uint64_t)f->srcNdStride * 256 : 0;
   uint64_t src_span = 0, dst_span, i, m, col, block;
   int status;
 
@@ -407,6 +408,10 @@ static int copy_fixpipe(const dcconf_case* c, const uint8_t* src, size_t src_siz
   if (p->nz2ndEn && (c->dstPos != DCCONF_POS_GM || f->ndNum == 0)) {
     return answer(detail, detail_cap, DCCONF_REJECTED, "FIX-2: nz2ndEn is for CO1->GM, with ndNum >= 1");
   }
+  if (p->nz2ndEn && (f->srcNdStride > 512 || f->dstNdStride > 65535)) { /* FIX-2 (turn 3): A2/A3 ranges */
+    return answer(detail, detail_cap, DCCONF_REJECTED, "FIX-2: srcNdStride %u > 512 or dstNdStride %u > 65535",
+                  (unsigned)f->srcNdStride, (unsigned)f->dstNdStride);
+  }
   if (!p->nz2ndEn && p->nSize % c0 != 0) {
     return answer(detail, detail_cap, DCCONF_REJECTED, "FIX-1: nSize %u is not a multiple of C0d = %u",
                   (unsigned)p->nSize, (unsigned)c0);
@@ -419,7 +424,7 @@ static int copy_fixpipe(const dcconf_case* c, const uint8_t* src, size_t src_siz
   for (block = 0; block * 16 < p->nSize; ++block) {
     const uint64_t last_col = block * 16 + 15 < p->nSize ? 15 : (p->nSize - 1) % 16;
     const uint64_t end =
-        ((nd - 1) * nd_src * 16 + block * p->srcStride * 16 + 16 * (uint64_t)(p->mSize - 1) + last_col + 1) * 4;
+        ((nd - 1) * nd_src + block * p->srcStride * 16 + 16 * (uint64_t)(p->mSize - 1) + last_col + 1) * 4;
     if (end > src_span) src_span = end;
   }
   dst_span = p->nz2ndEn ? ((nd - 1) * f->dstNdStride + (uint64_t)(p->mSize - 1) * p->dstStride + p->nSize) * s
@@ -430,7 +435,7 @@ static int copy_fixpipe(const dcconf_case* c, const uint8_t* src, size_t src_siz
   for (i = 0; i < nd; ++i) {
     for (m = 0; m < p->mSize; ++m) {
       for (col = 0; col < p->nSize; ++col) {
-        const uint64_t from = i * nd_src * 16 + (col / 16) * p->srcStride * 16 + 16 * m + col % 16;
+        const uint64_t from = i * nd_src + (col / 16) * p->srcStride * 16 + 16 * m + col % 16;
         const uint64_t to = p->nz2ndEn ? (i * f->dstNdStride + m * p->dstStride + col) * s /* FIX-2 */
                                        : 32 * (uint64_t)p->dstStride * (col / c0) + (c0 * m + col % c0) * s;
         const uint64_t q = is_vector_mode(p->quantPre) ? f->quantTensor[col] : f->quantScalar;

@@ -341,8 +341,8 @@ typedef struct dcconf_DataCopyCO12DstParams {
 typedef struct dcconf_FixpipeState {
   uint32_t srcDType;    /* enum dcconf_dtype: the L0C element type U (float or int32); dcconf_case.dtype is T */
   uint16_t ndNum;       /* SetFixpipeNz2ndFlag(ndNum, srcNdStride, dstNdStride), read with nz2ndEn */
-  uint16_t srcNdStride; /* C0_size units, as srcStride */
-  uint32_t dstNdStride; /* elements */
+  uint16_t srcNdStride; /* 1024-byte units (one 16x16 fractal of 32-bit L0C elements), [0, 512] (FIX-2) */
+  uint32_t dstNdStride; /* elements, [0, 65535] on Atlas A2/A3 (FIX-2) */
   uint32_t reserved;    /* zero */
   uint64_t quantScalar; /* SetFixpipePreQuantFlag: the FIX-5 quant parameter of the scalar modes */
   /* The per-column uint64 quant parameters of the V* modes (entry n for column n), quantTensorLength entries; NULL

@@ -25,10 +25,9 @@ inline constexpr std::uint64_t kReachUbStrideBlocks = (std::uint64_t{1} << 17) -
 inline constexpr std::uint64_t kReachTscmGmStrideBytes = (std::uint64_t{1} << 18) - 1;
 // DN2NZ's 32- and 64-bit fields (elements).
 inline constexpr std::uint64_t kReachDn2NzElements = (std::uint64_t{1} << 20) - 1;
-// FIX's 32-bit dstStride (32-byte blocks without nz2nd, elements with it) and the nz2nd register's dstNdStride
-// (elements of up to 4 bytes).
+// FIX's 32-bit dstStride (32-byte blocks without nz2nd, elements with it). The nz2nd register's dstNdStride is
+// 16 bits wide on A2/A3 (FIX-2, turn 3) and reached in full.
 inline constexpr std::uint64_t kReachFixDstStride = kReachUbStrideBlocks;
-inline constexpr std::uint64_t kReachFixDstNdStride = kReachDn2NzElements;
 // FIX converts every element (FIX-6 under the AMB-8..12 readings): mSize reaches 16383 rows of up to 32 channels.
 inline constexpr std::uint64_t kReachFixMSize = (std::uint64_t{1} << 14) - 1;
 // ENH CO1->CO2 converts every element of its source (ENH-4, with the AMB-13/14/16 readings): a wide blockLen or
