@@ -393,11 +393,22 @@ TEST(Fixpipe, Deqf16ScaleReluAndShift) {
   c.profile = *parseProfile("shift-plus-one").profile;  // 100000 >> 3 = 12500 -> 3125
   EXPECT_EQ(one(c, 100000).bits, halfBitsOf(3125.0F));
   // saturation: 2^30 >> 2 = 2^28 -> 32767 -> 8191.75, not a half: AMB-10 decides (8192 or 8188)
+  c.profile = *parseProfile("shift-raw,deqf16-mcb-int16").profile;
   EXPECT_EQ(one(c, 1u << 30).region, Region::ambiguous10);
-  c.profile = *parseProfile("shift-raw,deq-rne").profile;
+  c.profile = *parseProfile("shift-raw,deq-rne,deqf16-mcb-int16").profile;
   EXPECT_EQ(one(c, 1u << 30).bits, halfBitsOf(8192.0F));
-  c.profile = *parseProfile("shift-raw,deq-trunc").profile;
+  c.profile = *parseProfile("shift-raw,deq-trunc,deqf16-mcb-int16").profile;
   EXPECT_EQ(one(c, 1u << 30).bits, halfBitsOf(8188.0F));
+  // AMB-20 (turn 3): the DEQF16 golden's reading saturates 2^28 to the half range, 65504, then x 0.25 = 16376 (a
+  // half); the REQ8 golden's int16 saturation gives 8192: the default leaves the element ANY, region ambiguous20
+  c.profile = *parseProfile("shift-raw,deq-rne,deqf16-mcb-half").profile;
+  EXPECT_EQ(one(c, 1u << 30).bits, halfBitsOf(16376.0F));
+  c.profile = *parseProfile("shift-raw,deq-rne").profile;
+  EXPECT_EQ(one(c, 1u << 30).region, Region::ambiguous20);
+  // a shifted value inside int16 that half cannot hold: 100003 >> 2 = 25000 either way; 131068 >> 2 = 32767 ->
+  // half rounds to 32768 first: x 0.25 = 8192 (half) vs 8191.75 -> RNE 8192 (int16): the readings agree there
+  EXPECT_EQ(one(c, 131068).bits, halfBitsOf(8192.0F));
+  EXPECT_TRUE(one(c, 131068).care);
   // VDEQF16: per-column parameters.
   Case v = fixCase(DType::int32_t, DType::half, QuantMode::VDEQF16, 1, 16);
   for (int n = 0; n < 16; ++n) v.fixpipe->quantTensor.push_back(f32(static_cast<float>(n + 1)));
