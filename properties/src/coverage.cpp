@@ -206,7 +206,7 @@ std::vector<FieldRange> fieldRanges(const Case& c, Operation operation) {
               full("Nz2NdParamsFull.nValue", 16, 1, 8192),
               {"Nz2NdParamsFull.dValue", 16, 16, 8192, 8192, 16},
               full("Nz2NdParamsFull.srcNdMatrixStride", 16, 1, 512),
-              full("Nz2NdParamsFull.srcNStride", 16, 0, 4096),
+              full("Nz2NdParamsFull.srcNStride", 16, 0, 4095),  // UINT12_MAX (turn 3)
               full("Nz2NdParamsFull.dstDStride", 16, 1, kU16),
               full("Nz2NdParamsFull.dstNdMatrixStride", 16, 1, kU16)};
     case Operation::dn2nz: {  // DN2NZ-2: dstNzMatrixStride*s whole 32-byte blocks; DN2NZ-4: fp4x2 nValue even

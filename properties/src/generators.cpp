@@ -2,6 +2,7 @@
 // first so the constraints that depend on it (padding <= 32/sizeof(T) elements, C0) are drawn after it, and every
 // shrunk candidate is rebuilt through the same code, hence still valid.
 #include <algorithm>
+#include <numeric>
 #include <cstdlib>
 #include <limits>
 #include <stdexcept>
@@ -226,6 +227,10 @@ GeneratedCase drawNz2Nd(const Scope& scope) {
   p.srcNStride = static_cast<std::uint16_t>(drawStrideFrom(p.nValue, overlap, 0, 16));
   const std::uint64_t fractals = (p.dValue / kC0 * p.srcNStride * kC0 + 255) / 256;
   p.srcNdMatrixStride = static_cast<std::uint16_t>(drawStrideFrom(std::max<std::uint64_t>(1, fractals), overlap, 1, 2));
+  if (p.ndNum > 1) {  // NZ2ND-1 (turn 3): srcNdMatrixStride*256 a multiple of nValue*sizeof(T): round up to one
+    const std::uint64_t rowBytes = std::uint64_t{p.nValue} * sizeBytes(c.dtype);
+    p.srcNdMatrixStride = static_cast<std::uint16_t>(alignUp(p.srcNdMatrixStride, rowBytes / std::gcd(rowBytes, std::uint64_t{256})));
+  }
   p.dstDStride = static_cast<std::uint16_t>(drawStrideFrom(p.dValue, overlap, 1, 8));
   p.dstNdMatrixStride =
       static_cast<std::uint16_t>(drawStrideFrom(std::uint64_t{p.nValue} * p.dstDStride, overlap, 1, 16));

@@ -97,7 +97,7 @@ void widenNz2Nd(Nz2NdParamsFull& p, std::uint64_t v, std::size_t field) {
   const auto u16 = static_cast<std::uint16_t>(v);
   switch (field) {
     case 0: p.ndNum = u16; break;
-    case 1: p.nValue = u16; p.srcNStride = static_cast<std::uint16_t>(std::min<std::uint64_t>(v, 4096)); break;
+    case 1: p.nValue = u16; p.srcNStride = static_cast<std::uint16_t>(std::min<std::uint64_t>(v, 4095)); break;
     case 2: p.dValue = u16; p.dstDStride = u16; p.dstNdMatrixStride = u16; break;
     case 3: p.ndNum = 2; p.srcNdMatrixStride = u16; break;
     case 4: p.dValue = 32; p.srcNStride = u16; p.dstDStride = 32; p.dstNdMatrixStride = 32; break;
