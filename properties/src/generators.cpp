@@ -141,6 +141,13 @@ GeneratedCase drawPadGmToUb(ParamStruct which, std::uint32_t onlyWidthBytes, con
   const bool wholeElements = c.profile.padBlockLen == Profile::PadBlockLen::elementMultiple;
   c.params = padCopyParams(which, drawPadBlocks(true, s, wholeElements ? s : 1));
   widenSometimes(c, Operation::padGmToUb);
+  if (wholeElements) {  // a widened other field leaves blockLen small and arbitrary: whole elements again
+    std::visit([s](auto& p) {
+      if constexpr (requires { p.blockLen; }) {
+        p.blockLen = static_cast<decltype(p.blockLen)>(std::max<std::uint64_t>(s, p.blockLen / s * s));
+      }
+    }, c.params);
+  }
   c.padParams = drawPadParams(which, s, c.profile);
   const bool setPadValue = drawWeightedBool(2, 1);  // PAD-G2U-4: SetPadValue was called
   const std::uint64_t padRegister = *rc::gen::arbitrary<std::uint64_t>() & elementMask(s);  // drawn either way

@@ -429,6 +429,9 @@ InvalidCase fix2Nz2ndOnA1(const Scope& scope) {
   InvalidCase out = breakFrom(scope, {Position::A1, false, nullptr}, "FIX-2", "params.nz2ndEn", "nz2ndEn on CO1->A1");
   fixParams(out).nz2ndEn = true;
   out.data.c.fixpipe->ndNum = static_cast<std::uint16_t>(drawInRange(1, 3));
+  // the base case's register is junk (unread without nz2ndEn): keep it inside FIX-2's ranges, one break only
+  out.data.c.fixpipe->srcNdStride = static_cast<std::uint16_t>(out.data.c.fixpipe->srcNdStride % (kNz2ndMaxSrcNdStride + 1));
+  out.data.c.fixpipe->dstNdStride %= kNz2ndMaxDstNdStride + 1;
   return out;
 }
 
