@@ -89,9 +89,9 @@ const std::vector<std::uint64_t>& paramEdges() {
 // The default (ANY where the readings differ) and every pinned reading, one AMB at a time and all together.
 constexpr const char* kProfiles[] = {
     "default",
-    "offset-signed,shift-raw,deq-rne,relu-before-offset,negscale-signed,vdeq-repeat,deq16-no-offset",
+    "offset-signed,shift-raw,deq-rne,relu-before-offset,negscale-signed,vdeq-repeat,deq16-no-offset,enh-len-block",
     "offset-unsigned,shift-plus-one,deq-trunc,relu-after-offset,negscale-magnitude,vdeq-advance,deq16-offset,"
-    "sid-matmul",
+    "sid-matmul,enh-len-32b",
     "deq-trunc", "relu-after-offset", "deq16-offset", "vdeq-advance", "sid-matmul", "offset-unsigned",
 };
 

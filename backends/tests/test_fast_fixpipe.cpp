@@ -178,7 +178,7 @@ Case fixCase(Draw& d, Product product, const Conversion& cv, const Shape& sh, co
 std::uint64_t ceilDiv(std::uint64_t a, std::uint64_t b) { return (a + b - 1) / b; }
 
 // Minimum non-overlapping strides for the shape (FIX-1: srcStride rows of 16, dstStride 32-byte units; FIX-2:
-// dstStride elements, matrix strides in C0_size units / elements), and `extra` on top of each.
+// dstStride elements, matrix strides in 1024-byte fractals / elements), and `extra` on top of each.
 // FIX-1 (revised) / FIX-3: the destination's C0d in elements.
 std::uint64_t dstC0(bool channelSplit, std::uint64_t elementBytes) {
   if (channelSplit) return 8;
@@ -190,7 +190,7 @@ void setStrides(Shape& sh, std::uint64_t elementBytes, std::uint64_t extra) {
   sh.srcStride = oracle::alignUp(sh.mSize, 16) + 16 * extra;
   if (sh.nz2nd) {
     sh.dstStride = sh.nSize + extra;
-    sh.srcNdStride = ceilDiv(sh.nSize, 16) * sh.srcStride + extra;
+    sh.srcNdStride = ceilDiv(ceilDiv(sh.nSize, 16) * sh.srcStride, 16) + extra;  // FIX-2: 256-element fractals
     sh.dstNdStride = sh.mSize * sh.dstStride + extra;
   } else {
     sh.dstStride = std::max<std::uint64_t>(1, ceilDiv(sh.mSize * c0 * elementBytes, 32)) + extra;
@@ -268,6 +268,46 @@ TEST(FastFixpipe, GridOfModesPairsPathsLayoutsAndBoundarySizesMatchesOracle) {
   std::printf("[ info ] FIX grid: %llu cases, %llu VALUE bytes compared, %llu ANY bytes\n",
               static_cast<unsigned long long>(tally.cases), static_cast<unsigned long long>(tally.caredBytes),
               static_cast<unsigned long long>(tally.anyBytes));
+}
+
+// FIX-2 (turn 3), without the oracle: srcNdStride counts 1024-byte L0C fractals, so with srcNdStride 1 matrix 1 of
+// a float NoQuant nz2nd copy starts at source element 256 (the old 64-byte reading: element 16), and the A2/A3
+// register ranges are rejected past srcNdStride 512 and dstNdStride 65535.
+TEST(FastFixpipe, Nz2ndSrcNdStrideCountsFractalsAndRangesAreChecked) {
+  auto fast = makeFastBackend();
+  Draw d(kSeed + 2);
+  Shape sh{true, false, false, true, 1, 1};
+  sh.srcStride = 16;
+  sh.dstStride = 1;
+  sh.ndNum = 2;
+  sh.srcNdStride = 1;
+  sh.dstNdStride = 1;
+  Case c = fixCase(d, Product::atlas_a2, {QuantMode::NoQuant, DType::float_, DType::float_}, sh, Profile{});
+  c.src = {(256 + 1) * 4, 0};
+  c.dst = {2 * 4, 0};
+  std::vector<std::uint8_t> src(c.src.sizeBytes, 0), dst(c.dst.sizeBytes, 0xEE);
+  const auto put = [&src](std::uint64_t element, float v) { std::memcpy(&src[4 * element], &v, 4); };
+  put(0, 1.0F);
+  put(16, 2.0F);   // where the old reading put matrix 1
+  put(256, 3.0F);  // one 1024-byte fractal on
+  ASSERT_EQ(fast->run(c, src, dst).status, backends::RunStatus::ok);
+  float first = 0.0F, second = 0.0F;
+  std::memcpy(&first, &dst[0], 4);
+  std::memcpy(&second, &dst[4], 4);
+  EXPECT_EQ(first, 1.0F);
+  EXPECT_EQ(second, 3.0F);
+  auto& f = *c.fixpipe;
+  f.srcNdStride = 513;
+  c.src = {(513 * 256 + 1) * 4, 0};
+  src.assign(c.src.sizeBytes, 0);
+  EXPECT_EQ(fast->run(c, src, dst).status, backends::RunStatus::rejected);
+  f.srcNdStride = 1;
+  f.dstNdStride = 65536;
+  c.src = {(256 + 1) * 4, 0};
+  c.dst = {65537 * 4, 0};
+  src.assign(c.src.sizeBytes, 0);
+  dst.assign(c.dst.sizeBytes, 0);
+  EXPECT_EQ(fast->run(c, src, dst).status, backends::RunStatus::rejected);
 }
 
 // Strides below the non-overlapping minimum: srcStride 0 (every column block reads the same fractal) and

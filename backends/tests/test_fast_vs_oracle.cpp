@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <numeric>
 #include <cstdio>
 #include <cstdint>
 #include <functional>
@@ -52,6 +53,11 @@ Profile drawProfile(Draw& d) {
   p.nd2nzZeroMatrixStride =
       d.oneIn(2) ? Profile::Nd2NzZeroMatrixStride::acceptWhenSingle : Profile::Nd2NzZeroMatrixStride::docRange;
   p.smallC0Polarity = d.oneIn(2) ? Profile::SmallC0Polarity::basicApiPage : Profile::SmallC0Polarity::cApiPage;
+  // turn 3: AMB-17/18 (validity) and AMB-19/20 (open, or pinned)
+  p.padBlockLen = d.oneIn(2) ? Profile::PadBlockLen::elementMultiple : Profile::PadBlockLen::byteLen;
+  p.padRawValue = d.oneIn(2) ? Profile::PadRawValue::reject : Profile::PadRawValue::padRaw;
+  p.enhBlockLenUnit = static_cast<Profile::EnhBlockLenUnit>(d.between(0, 2));
+  p.deqf16Mcb = static_cast<Profile::Deqf16Mcb>(d.between(0, 2));
   return p;
 }
 
@@ -93,13 +99,18 @@ void genPadGmToUb(Draw& d, Case& c) {
   c.api = oracle::Api::DataCopyPad;
   c.srcPos = Position::GM;
   c.dstPos = drawUb(d);
-  setPadBlocks(c, drawPadBlocks(d, c, s, isExt), isExt);
+  Blocks blocks = drawPadBlocks(d, c, s, isExt);
+  // PAD-G2U-1 (turn 3, AMB-17): whole elements unless byte-len
+  if (c.profile.padBlockLen == Profile::PadBlockLen::elementMultiple) blocks.lenBytes = oracle::alignUp(blocks.lenBytes, s);
+  setPadBlocks(c, blocks, isExt);
   const std::uint64_t maxPad = 32 / s;
   const bool isPad = d.oneIn(2);
   const auto left = narrow<std::uint8_t>(d.from({0, 0, maxPad, d.between(0, maxPad)}));
   const auto right = narrow<std::uint8_t>(d.from({0, 0, maxPad, d.between(0, maxPad)}));
-  // 64-bit T takes paddingValue 0 only; others get garbage above the element to prove only the low s bytes count
-  const std::uint64_t value = s == 8 ? 0 : d.bits();
+  // 64-bit T takes paddingValue 0 only, and so does the non-Ext struct unless pad-raw (AMB-18); others get garbage
+  // above the element to prove only the low s bytes count
+  const bool zeroOnly = s == 8 || (!isExt && c.profile.padRawValue == Profile::PadRawValue::reject);
+  const std::uint64_t value = zeroOnly ? 0 : d.bits();
   if (isExt) {
     c.padParams = oracle::DataCopyPadExtParams{isPad, left, right, value};
   } else {
@@ -210,6 +221,11 @@ void genNz2Nd(Draw& d, Case& c) {
   p.dValue = narrow<std::uint16_t>(16 * d.between(1, 4));
   p.srcNStride = narrow<std::uint16_t>(d.from({p.nValue, oracle::alignUp(p.nValue, 16), d.between(0, 50)}));
   p.srcNdMatrixStride = narrow<std::uint16_t>(d.between(1, 20));
+  if (p.ndNum > 1) {  // NZ2ND-1 (turn 3): srcNdMatrixStride*256 a multiple of nValue*s
+    const std::uint64_t rowBytes = std::uint64_t{p.nValue} * oracle::sizeBytes(c.dtype);
+    const std::uint64_t unit = rowBytes / std::gcd(rowBytes, std::uint64_t{256});
+    p.srcNdMatrixStride = narrow<std::uint16_t>(oracle::alignUp(p.srcNdMatrixStride, unit));
+  }
   p.dstDStride = narrow<std::uint16_t>(d.from({p.dValue, p.dValue + d.between(0, 10), d.between(1, 100)}));
   p.dstNdMatrixStride = narrow<std::uint16_t>(
       std::max<std::uint64_t>(1, d.from({std::uint64_t{p.nValue} * p.dstDStride, d.between(1, 3000)})));
@@ -279,6 +295,7 @@ void genDn2Nz(Draw& d, Case& c) {
   oracle::Dn2NzParams p;
   p.dnNum = narrow<std::uint16_t>(d.oneIn(40) ? 0 : d.from({1, 1, 2, 3}));
   p.nValue = narrow<std::uint16_t>(d.oneIn(30) ? 0 : d.from({1, 15, 16, 17, d.between(1, 40)}));
+  if (c.dtype == DType::fp4x2_e2m1_t || c.dtype == DType::fp4x2_e1m2_t) p.nValue = narrow<std::uint16_t>(oracle::alignUp(p.nValue, 2));  // DN2NZ-4
   const bool small = d.oneIn(4);  // DN2NZ-3: dValue <= 4
   p.dValue = narrow<std::uint32_t>(small ? d.between(1, 4)
                                          : (d.oneIn(30) ? 0 : d.from({1, c0 - 1, c0, c0 + 1, 2 * c0, d.between(1, 5 * c0)})));
@@ -546,6 +563,28 @@ const std::vector<Breaker>& breakers() {
       {"64-bit paddingValue != 0",
        [](Case& c) {
          return oracle::sizeBytes(c.dtype) == 8 && withPad(c, [](auto& p) { p.paddingValue = 1; });
+       }},
+      // turn 3: the vendor's parameter checks
+      {"G2U blockLen not whole elements (AMB-17)",
+       [](Case& c) {
+         const std::uint32_t s = oracle::sizeBytes(c.dtype);
+         c.profile.padBlockLen = Profile::PadBlockLen::elementMultiple;
+         return c.api == oracle::Api::DataCopyPad && c.srcPos == Position::GM && s > 1 &&
+                withBlocks(c, [&](auto& p) { p.blockLen = static_cast<decltype(p.blockLen)>(s + 1); });
+       }},
+      {"G2U DataCopyPadParams paddingValue != 0 (AMB-18)",
+       [](Case& c) {
+         auto* pad = std::get_if<oracle::DataCopyPadParams>(&c.padParams);
+         c.profile.padRawValue = Profile::PadRawValue::reject;
+         return pad != nullptr && c.srcPos == Position::GM && (pad->paddingValue = 2, true);
+       }},
+      {"NZ2ND srcNStride 4096", [](Case& c) { return withNz2Nd(c, [](auto& p) { p.srcNStride = 4096; }); }},
+      {"NZ2ND ndNum 2 nValue 3 srcNdMatrixStride 1",
+       [](Case& c) { return withNz2Nd(c, [](auto& p) { p.ndNum = 2, p.nValue = 3, p.srcNdMatrixStride = 1; }); }},
+      {"DN2NZ fp4 nValue 3",
+       [](Case& c) {
+         const bool fp4 = c.dtype == DType::fp4x2_e2m1_t || c.dtype == DType::fp4x2_e1m2_t;
+         return fp4 && withParams<oracle::Dn2NzParams>(c, [](auto& p) { p.nValue = 3; });
        }},
       {"UB->TSCM ndNum 2", [](Case& c) { return c.nd2nzParams && (c.nd2nzParams->ndNum = 2, true); }},
       {"ND2NZ ndNum 4096", [](Case& c) { return withNd2Nz(c, [](auto& p) { p.ndNum = 4096; }); }},

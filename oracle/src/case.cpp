@@ -15,7 +15,7 @@ struct ProfileWord {
   bool (*isSet)(const Profile&);
 };
 
-constexpr std::array<ProfileWord, 22> kProfileWords{{
+constexpr std::array<ProfileWord, 30> kProfileWords{{
     {"hw-noop", [](Profile& p) { p.zeroCount = Profile::ZeroCount::hwNoop; },
      [](const Profile& p) { return p.zeroCount == Profile::ZeroCount::hwNoop; }},
     {"doc-dummy", [](Profile& p) { p.padDummy = Profile::PadDummy::docDummy; },
@@ -48,7 +48,17 @@ constexpr std::array<ProfileWord, 22> kProfileWords{{
     DCCONF_FIX_WORD("deq16-no-offset", deq16Offset, Deq16Offset::ignored),
     DCCONF_FIX_WORD("deq16-offset", deq16Offset, Deq16Offset::added),
     DCCONF_FIX_WORD("sid-matmul", sidHalf, SidHalf::matmulPairing),
+    DCCONF_FIX_WORD("byte-len", padBlockLen, PadBlockLen::byteLen),
+    DCCONF_FIX_WORD("pad-raw", padRawValue, PadRawValue::padRaw),
+    DCCONF_FIX_WORD("enh-len-block", enhBlockLenUnit, EnhBlockLenUnit::block),
+    DCCONF_FIX_WORD("enh-len-32b", enhBlockLenUnit, EnhBlockLenUnit::dataBlock32),
+    DCCONF_FIX_WORD("deqf16-mcb-int16", deqf16Mcb, Deqf16Mcb::int16),
+    DCCONF_FIX_WORD("deqf16-mcb-half", deqf16Mcb, Deqf16Mcb::half),
 #undef DCCONF_FIX_WORD
+    // The default's own readings of AMB-7 and AMB-15, by name: a canonical name leaves them out (isSet false).
+    {"basic-api-page", [](Profile& p) { p.smallC0Polarity = Profile::SmallC0Polarity::basicApiPage; },
+     [](const Profile&) { return false; }},
+    {"sid-doc", [](Profile& p) { p.sidHalf = Profile::SidHalf::docPage; }, [](const Profile&) { return false; }},
 }};
 
 std::string_view trim(std::string_view text) {

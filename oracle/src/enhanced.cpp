@@ -7,6 +7,9 @@
 //   VECTOR (CO1->CO2): E = 16 (one 1x16 row, 32 / 64 B); srcStride 256*s B (512 / 1024); dstStride 32 B.
 //   SMALL_CHANNEL (CO1->CO2): E = 64 (one 16x4 fractal, 128 / 256 B), derived like MATRIX; srcStride in the same
 //   unit; dstStride 32 B.
+// AMB-19 (turn 3): MATRIX/VECTOR blockLen in the table's blocks (E as above; profile enh-len-block) or in 32-byte data
+//   blocks of the source (E = 32/s; profile enh-len-32b). Open by default: the case must fit under both, and a
+//   destination byte the two readings write differently (or only one writes) is ANY, region ambiguous19.
 // @post burst i: blockLen*E source elements at src + i*(blockLen*E*s + srcStride*unit); without deqScale their
 //       bytes land unchanged at dst + i*(blockLen*E*s + 32*dstStride); everything else is untouched (G-1).
 // @post (ENH-3) isRelu without deqScale: each element is max(x, 0) (FIX-6's "ReLU without quant"); unsigned types
@@ -86,7 +89,7 @@ Blocks32 normalBlocks(const Case& c) {
 Extents extentsNormal(const Case& c) { return blocks32Extents(normalBlocks(c)); }
 void walkNormal(const Case& c, WriteSink& sink) { walkBlocks32(normalBlocks(c), sink); }
 
-// ---- CO1 -> CO2: geometry (ENH-1, ENH-2 "the UB-side unit halves", ENH-3 sidStoreMode) ----
+// ---- CO1 -> CO2: geometry (ENH-1, ENH-2 "the UB-side unit halves", ENH-3 sidStoreMode, AMB-19) ----
 
 DType srcTypeOf(const Case& c) { return enhancedOf(c).srcDType.value_or(c.dtype); }
 bool isVectorDeq(DeqScale d) { return d == DeqScale::vdeq || d == DeqScale::vdeq8 || d == DeqScale::vdeq16; }
@@ -98,10 +101,13 @@ struct Units {
   std::uint64_t blockElems;
   std::uint64_t srcStrideElems;
 };
-Units co1Units(BlockMode mode) {
+// AMB-19 (turn 3): MATRIX/VECTOR blockLen counts the table's blocks (first reading) or 32-byte data blocks of the
+// source (second reading, the page's example and the vendor's broad_cast_vec_to_mm); the stride units stay.
+Units co1Units(BlockMode mode, std::uint32_t srcElemBytes, bool dataBlocks32) {
+  const std::uint64_t perDataBlock = kDataBlockBytes / srcElemBytes;
   switch (mode) {
-    case BlockMode::matrix: return {256, 256};
-    case BlockMode::vector: return {16, 256};
+    case BlockMode::matrix: return {dataBlocks32 ? perDataBlock : 256, 256};
+    case BlockMode::vector: return {dataBlocks32 ? perDataBlock : 16, 256};
     case BlockMode::smallChannel: return {64, 64};
     case BlockMode::normal:
     case BlockMode::depthwise: break;
@@ -141,7 +147,19 @@ struct Co1Blocks {
     return halfSlotOffset ? 32 * (j / 16) + *halfSlotOffset + j % 16 : j * dstElemBytes;
   }
 };
-Co1Blocks co1Blocks(const Case& c) {
+// AMB-19's readings a case is evaluated under: the pinned one, or both where the default leaves it open and they
+// differ (a VECTOR block of a 16-bit source is one 32-byte data block either way).
+std::vector<bool> blockLenReadings(const Case& c) {
+  const BlockMode mode = enhancedOf(c).blockMode;
+  const Profile::EnhBlockLenUnit unit = c.profile.enhBlockLenUnit;
+  if (mode != BlockMode::matrix && mode != BlockMode::vector) return {false};
+  if (unit != Profile::EnhBlockLenUnit::any) return {unit == Profile::EnhBlockLenUnit::dataBlock32};
+  const std::uint32_t s = sizeBytes(enhancedOf(c).srcDType.value_or(c.dtype));
+  if (co1Units(mode, s, false).blockElems == co1Units(mode, s, true).blockElems) return {false};
+  return {false, true};
+}
+
+Co1Blocks co1Blocks(const Case& c, bool dataBlocks32) {
   const auto& p = std::get<DataCopyParams>(c.params);
   const auto& e = enhancedOf(c);
   std::optional<std::uint64_t> half;
@@ -150,8 +168,8 @@ Co1Blocks co1Blocks(const Case& c) {
     const bool high = (e.sidStoreMode == 0) == (c.profile.sidHalf == Profile::SidHalf::docPage);
     half = high ? 16 : 0;
   }
-  return {p.blockCount, p.blockLen, p.srcStride, p.dstStride, co1Units(e.blockMode), sizeBytes(srcTypeOf(c)),
-          sizeBytes(c.dtype), half};
+  return {p.blockCount, p.blockLen, p.srcStride, p.dstStride,
+          co1Units(e.blockMode, sizeBytes(srcTypeOf(c)), dataBlocks32), sizeBytes(srcTypeOf(c)), sizeBytes(c.dtype), half};
 }
 
 std::vector<Violation> checkCo1(const Case& c) {
@@ -193,11 +211,17 @@ std::vector<Violation> checkCo1(const Case& c) {
   return out;
 }
 
+// The case must fit under every reading of AMB-19 it is evaluated under (G-1/G-2).
 Extents extentsCo1(const Case& c) {
-  const Co1Blocks b = co1Blocks(c);
-  if (b.count == 0 || b.lenBlocks == 0) return {};
-  return {(b.count - 1) * b.srcPitchBytes() + b.srcBurstBytes(),
-          (b.count - 1) * b.dstPitchBytes() + b.dstByteInBurst(b.burstElems() - 1) + b.dstElemBytes};
+  Extents out;
+  for (const bool dataBlocks32 : blockLenReadings(c)) {
+    const Co1Blocks b = co1Blocks(c, dataBlocks32);
+    if (b.count == 0 || b.lenBlocks == 0) return {};
+    out.srcSpanBytes = std::max(out.srcSpanBytes, (b.count - 1) * b.srcPitchBytes() + b.srcBurstBytes());
+    out.dstSpanBytes = std::max(out.dstSpanBytes, (b.count - 1) * b.dstPitchBytes() +
+                                                      b.dstByteInBurst(b.burstElems() - 1) + b.dstElemBytes);
+  }
+  return out;
 }
 
 // ---- CO1 -> CO2 arithmetic (ENH-4: FIX-5's parameter, FIX-6's steps) ----
@@ -288,10 +312,10 @@ ReadingOutcome evaluateElement(const Case& c, std::uint64_t x, std::uint64_t bur
                            [&](const Readings& r) { return convert(c, x, qs[r[vdeqAdvance] ? 1 : 0], r); });
 }
 
-void walkCo1(const Case& c, WriteSink& sink) {
-  const Co1Blocks b = co1Blocks(c);
+// One reading's bursts into `out` (a ByteWriter, or AMB-19's collector); source elements are read through sink.
+template <class Out>
+void walkCo1Bursts(const Case& c, const Co1Blocks& b, WriteSink& sink, Out& out) {
   const auto& e = enhancedOf(c);
-  ByteWriter out(sink);
   for (std::uint64_t i = 0; i < b.count; ++i) {
     const std::uint64_t from = i * b.srcPitchBytes();
     const std::uint64_t to = i * b.dstPitchBytes();
@@ -305,8 +329,53 @@ void walkCo1(const Case& c, WriteSink& sink) {
     for (std::uint64_t j = 0; j < b.burstElems(); ++j) {  // ENH-2/4: element by element
       const std::uint64_t at = to + b.dstByteInBurst(j);
       const auto x = sink.readElement(from + j * b.srcElemBytes, b.srcElemBytes);
-      writeConverted(sink, at, b.dstElemBytes, x ? evaluateElement(c, *x, i, j % 16) : ReadingOutcome{{true, 0}, 0});
+      writeConverted(out, at, b.dstElemBytes, x ? evaluateElement(c, *x, i, j % 16) : ReadingOutcome{{true, 0}, 0});
     }
+  }
+}
+
+// AMB-19 open: each reading's writes, collected; then per destination byte the common one, or ANY (ambiguous19)
+// where the readings write different things or only one of them writes (the byte may also be kept).
+struct Written {
+  std::uint64_t dstByte;
+  ByteSource source;
+  Region region;
+};
+struct Collector {
+  std::vector<Written>* out;
+  void write(std::uint64_t dstByte, ByteSource source, Region region) { out->push_back({dstByte, source, region}); }
+};
+bool sameSource(const ByteSource& a, const ByteSource& b) {
+  return a.kind == b.kind && a.srcByte == b.srcByte && a.literal == b.literal && a.dtype == b.dtype;
+}
+
+void walkCo1(const Case& c, WriteSink& sink) {
+  const std::vector<bool> readings = blockLenReadings(c);
+  if (readings.size() == 1) {
+    ByteWriter out(sink);
+    walkCo1Bursts(c, co1Blocks(c, readings.front()), sink, out);
+    return;
+  }
+  std::vector<Written> byReading[2];
+  for (std::size_t r = 0; r < 2; ++r) {
+    Collector collect{&byReading[r]};
+    walkCo1Bursts(c, co1Blocks(c, readings[r]), sink, collect);
+    std::stable_sort(byReading[r].begin(), byReading[r].end(),
+                     [](const Written& x, const Written& y) { return x.dstByte < y.dstByte; });
+  }
+  const std::vector<Written>& a = byReading[0];
+  const std::vector<Written>& b = byReading[1];
+  std::size_t i = 0, j = 0;
+  while (i < a.size() || j < b.size()) {
+    const bool takeA = j == b.size() || (i < a.size() && a[i].dstByte <= b[j].dstByte);
+    const bool takeB = i == a.size() || (j < b.size() && b[j].dstByte <= a[i].dstByte);
+    if (takeA && takeB && sameSource(a[i].source, b[j].source)) {
+      sink.write(a[i].dstByte, a[i].source, a[i].region);
+    } else {
+      sink.write(takeA ? a[i].dstByte : b[j].dstByte, ByteSource::any(), Region::ambiguous19);
+    }
+    i += takeA ? 1 : 0;
+    j += takeB ? 1 : 0;
   }
 }
 

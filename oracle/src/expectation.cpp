@@ -7,22 +7,28 @@
 namespace dcconf::oracle {
 
 std::string_view name(Region region) {
-  constexpr std::array<std::string_view, 14> kNames{
+  constexpr std::array<std::string_view, 16> kNames{
       "keep",      "data",          "left-pad",         "right-pad",        "dummy",            "zero-tail",
       "collision", "ambiguous(AMB-8)", "ambiguous(AMB-9)", "ambiguous(AMB-10)", "ambiguous(AMB-11)", "ambiguous(AMB-12)",
-      "ambiguous(AMB-13)", "ambiguous(AMB-14)"};
+      "ambiguous(AMB-13)", "ambiguous(AMB-14)", "ambiguous(AMB-19)", "ambiguous(AMB-20)"};
   return kNames[static_cast<std::size_t>(region)];
 }
 
 int ambiguityId(Region region) {
   const int first = static_cast<int>(Region::ambiguous8);
   const int r = static_cast<int>(region);
+  if (region == Region::ambiguous19) return 19;  // turn 3: AMB-15..18 have no ANY region
+  if (region == Region::ambiguous20) return 20;
   return r >= first && r <= static_cast<int>(Region::ambiguous14) ? 8 + (r - first) : 0;
 }
-Region ambiguousRegion(int ambId) { return static_cast<Region>(static_cast<int>(Region::ambiguous8) + (ambId - 8)); }
+Region ambiguousRegion(int ambId) {
+  if (ambId == 19) return Region::ambiguous19;
+  if (ambId == 20) return Region::ambiguous20;
+  return static_cast<Region>(static_cast<int>(Region::ambiguous8) + (ambId - 8));
+}
 
 std::vector<std::uint64_t> ambiguousByteCounts(const std::vector<Region>& regions) {
-  std::vector<std::uint64_t> counts(15, 0);
+  std::vector<std::uint64_t> counts(kLastAmbiguityId + 1, 0);
   for (const Region r : regions) {
     if (const int id = ambiguityId(r); id != 0) ++counts[static_cast<std::size_t>(id)];
   }
@@ -58,6 +64,8 @@ std::string_view whyUnspecified(Region region) {
     case Region::ambiguous12: return "AMB-12: negative scale sign-extended into the parameter (FIX-7)";
     case Region::ambiguous13: return "AMB-13: V* parameters for bursts after the first (ENH-4)";
     case Region::ambiguous14: return "AMB-14: offset bits on a DEQ16 int16 result (ENH-4)";
+    case Region::ambiguous19: return "AMB-19: MATRIX/VECTOR blockLen in table blocks or 32-byte data blocks (ENH-1)";
+    case Region::ambiguous20: return "AMB-20: DEQF16/VDEQF16 with MCB, shifted value saturated to int16 or half (FIX-6)";
   }
   return "unknown region";
 }

@@ -7,9 +7,10 @@
 // have it), 8 with channelSplit (float T only, FIX-3), 16 otherwise; the source fractal stays 16 columns wide.
 //
 // Source (every layout): element (m, n) of matrix i is read at source element
-//     i*srcNdStride*16 + (n/16)*srcStride*16 + 16*m + n%16          (FIX-1 bursts, FIX-2's formula; L0C fractals
+//     i*256*srcNdStride + (n/16)*srcStride*16 + 16*m + n%16         (FIX-1 bursts, FIX-2's formula; L0C fractals
 // are 16 columns wide whatever the destination C0, so channelSplit changes the destination only, FIX-3).
-// srcNdStride is in the same C0_size unit as srcStride (decision: the documents give no unit).
+// srcNdStride is in 1024-byte units on Atlas A2/A3, one 16x16 fractal of 32-bit L0C elements (FIX-2, turn 3: the
+// SetFixpipeNz2ndFlag / Fixpipe pages and the vendor's batch_matmul golden; 64-byte units were the old reading).
 // Destination:
 //   FIX-1 (no nz2nd): byte 32*dstStride*(n/C0d) + (C0d*m + n%C0d)*sizeof(T)   (bursts of mSize*C0d elements)
 //   FIX-3 channelSplit: the same with C0 = 8 and sizeof(T) = 4: (n/8)*32*dstStride + 32*m + 4*(n%8)
@@ -22,7 +23,8 @@
 //       region ambiguous<id> (the lowest id that changes it); a converted NaN (NaN source, 0 x inf, NaN scale)
 //       gives ANY (region data): which NaN the converter writes is not documented. NoQuant moves bits verbatim.
 // Validation (G-4): FIX-4 mode/dtype/path, FIX-1 nSize % C0d, srcStride % 16, dstStride != 0, FIX-2 nz2nd on GM
-// only, FIX-3 channelSplit with float T only, reluPre in {0, 1}, V* tensor length >= nSize.
+// only and the register's ranges (ndNum [1, 65535], srcNdStride [0, 512], dstNdStride [0, 65535]), FIX-3 channelSplit with float T only, reluPre in {0, 1}, V* tensor length >= nSize.
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstring>
@@ -105,6 +107,15 @@ std::vector<Violation> check(const Case& c) {
       out.push_back(violation("FIX-3", "params.channelSplit", 1, "channelSplit with nz2ndEn is not documented"));
     }
     if (f.ndNum == 0) out.push_back(violation("FIX-2", "fixpipe.ndNum", 0, "ndNum must be at least 1"));
+    // FIX-2 (turn 3): the A2/A3 implementation header's range checks of SetFixpipeNz2ndFlag.
+    if (f.srcNdStride > kNz2ndMaxSrcNdStride) {
+      out.push_back(violation("FIX-2", "fixpipe.srcNdStride", f.srcNdStride,
+                              "srcNdStride (1024-byte units) must be <= 512 on Atlas A2/A3"));
+    }
+    if (f.dstNdStride > kNz2ndMaxDstNdStride) {
+      out.push_back(violation("FIX-2", "fixpipe.dstNdStride", f.dstNdStride,
+                              "dstNdStride (elements) must be <= 65535 on Atlas A2/A3 (a uint16 register field)"));
+    }
   } else if (p.nSize % c0Of(c) != 0) {
     out.push_back(violation("FIX-1", "params.nSize", p.nSize,
                             "without nz2ndEn nSize must be a multiple of the destination's C0d = " +
@@ -123,7 +134,7 @@ std::uint64_t ndCount(const Case& c) { return paramsOf(c).nz2ndEn ? c.fixpipe->n
 std::uint64_t srcElement(const Case& c, std::uint64_t i, std::uint64_t m, std::uint64_t n) {
   const auto& p = paramsOf(c);
   const std::uint64_t nd = p.nz2ndEn ? std::uint64_t{c.fixpipe->srcNdStride} : 0;
-  return i * nd * 16 + (n / 16) * p.srcStride * 16 + 16 * m + n % 16;
+  return i * nd * kNz2ndSrcNdStrideElements + (n / 16) * p.srcStride * 16 + 16 * m + n % 16;  // FIX-2: 1024 B units
 }
 
 // Destination byte of (i, m, n).
@@ -159,8 +170,11 @@ Extents extents(const Case& c) {
 // FIX-6a: DEQF16 / VDEQF16 add the (zero) offset after converting to half, so -0.0 becomes +0.0.
 constexpr std::uint16_t kHalfNegativeZero = 0x8000;
 
-// One choice for each of AMB-8..12 (index 0..4): false = the first reading, true = the second.
-using Readings = std::array<bool, 5>;
+// One choice for each of AMB-8..12 (index 0..4) and AMB-20 (index 5): false = the first reading, true = the second.
+constexpr std::size_t kReadings = 6;
+using Readings = std::array<bool, kReadings>;
+constexpr std::size_t kDeqf16McbHalf = 5;  // AMB-20 (turn 3)
+constexpr std::array<int, kReadings> kAmbIds{8, 9, 10, 11, 12, 20};
 
 
 
@@ -198,8 +212,15 @@ Converted convert(const Case& c, std::uint64_t x, std::uint64_t qBits, const Rea
   double value = 0.0;
   if (u == DType::int32_t) {
     std::int64_t xi = static_cast<std::int32_t>(static_cast<std::uint32_t>(x));
-    if (q.mcb) xi = saturateInt16(xi >> (q.n + (r[1] ? 1 : 0)));  // AMB-9: N raw, or N+1
-    value = static_cast<double>(static_cast<float>(xi));           // f32(x)
+    const std::int64_t shifted = xi >> (q.n + (r[1] ? 1 : 0));  // AMB-9: N raw, or N+1
+    if (q.mcb && isDeqMode(p.quantPre) && r[kDeqf16McbHalf]) {
+      // AMB-20 (turn 3), the DEQF16 golden's reading: saturate to the fp16 range, round to half, then multiply
+      const double clamped = std::clamp(static_cast<double>(shifted), -65504.0, 65504.0);
+      value = static_cast<double>(halfBitsToFloat(doubleToHalfBits(clamped, false)));
+    } else {
+      if (q.mcb) xi = saturateInt16(shifted);                  // FIX-6: the REQ8 golden's int16 saturation
+      value = static_cast<double>(static_cast<float>(xi));     // f32(x)
+    }
   } else {
     float f = 0.0F;
     const auto x32 = static_cast<std::uint32_t>(x);
@@ -230,7 +251,7 @@ Converted convert(const Case& c, std::uint64_t x, std::uint64_t qBits, const Rea
 }
 
 // Which ambiguities can change this element's value at all (so the common case evaluates once).
-std::array<bool, 5> relevant(const Case& c, std::uint64_t qBits) {
+Readings relevant(const Case& c, std::uint64_t qBits) {
   const auto& p = paramsOf(c);
   const Profile& pr = c.profile;
   const QuantParam q = decodeQuantParam(qBits);
@@ -242,12 +263,19 @@ std::array<bool, 5> relevant(const Case& c, std::uint64_t qBits) {
           scaled && intSrc && pr.fixShift == Profile::FixShift::any,
           isDeqMode(p.quantPre) && pr.fixDeqRounding == Profile::FixDeqRounding::any,
           eight && p.reluPre == 1 && pr.fixReluOrder == Profile::FixReluOrder::any,
-          scaled && looksSignExtended(qBits) && pr.fixNegScale == Profile::FixNegScale::any && (q.m1Bits >> 18) != 0};
+          scaled && looksSignExtended(qBits) && pr.fixNegScale == Profile::FixNegScale::any && (q.m1Bits >> 18) != 0,
+          isDeqMode(p.quantPre) && intSrc && pr.deqf16Mcb == Profile::Deqf16Mcb::any &&
+              (q.mcb || looksSignExtended(qBits))};  // AMB-20 only with MCB (a sign-extended word may set it)
+}
+
+Readings pinned(const Profile& pr) {
+  const std::array<bool, 5> first = pinnedReadings<5>(pr);
+  return {first[0], first[1], first[2], first[3], first[4], pr.deqf16Mcb == Profile::Deqf16Mcb::half};
 }
 
 ReadingOutcome evaluateElement(const Case& c, std::uint64_t x, std::uint64_t qBits) {
-  return underEveryReading(relevant(c, qBits), pinnedReadings<5>(c.profile),
-                           [&](const Readings& r) { return convert(c, x, qBits, r); });
+  return underEveryReading(relevant(c, qBits), pinned(c.profile),
+                           [&](const Readings& r) { return convert(c, x, qBits, r); }, kAmbIds);
 }
 
 void walk(const Case& c, WriteSink& sink) {

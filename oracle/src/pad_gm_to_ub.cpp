@@ -50,7 +50,19 @@ std::vector<Violation> check(const Case& c) {
     out.push_back(violation("PAD-G2U-1", "padParams.rightPadding", fill.rightPadding,
                             "rightPadding * sizeof(T) must be <= 32 bytes (sizeof(T) = " + std::to_string(s) + ")"));
   }
-  if (s == 8 && fill.paddingValue != 0) {
+  // PAD-G2U-1 (turn 3, the vendor's kernel_operator_data_copy_check.h): blockLen a multiple of sizeof(T) (AMB-17)
+  if (blocks.blockLenBytes % s != 0 && c.profile.padBlockLen == Profile::PadBlockLen::elementMultiple) {
+    out.push_back(violation("PAD-G2U-1", "params.blockLen", blocks.blockLenBytes,
+                            "blockLen must be a multiple of sizeof(T) = " + std::to_string(s) +
+                                " bytes (AMB-17: profile byte-len accepts it)"));
+  }
+  // ... and the non-Ext DataCopyPadParams' paddingValue 0 (AMB-18); reported once with the 64-bit rule
+  const bool plain = std::holds_alternative<DataCopyPadParams>(c.padParams);
+  if (plain && fill.paddingValue != 0 && c.profile.padRawValue == Profile::PadRawValue::reject) {
+    out.push_back(violation("PAD-G2U-1", "padParams.paddingValue", fill.paddingValue,
+                            "the non-Ext DataCopyPadParams needs paddingValue 0 (AMB-18: profile pad-raw takes its "
+                            "low sizeof(T) bytes)"));
+  } else if (s == 8 && fill.paddingValue != 0) {
     out.push_back(violation("PAD-G2U-1", "padParams.paddingValue", fill.paddingValue,
                             "paddingValue must be 0 for a 64-bit T"));
   }

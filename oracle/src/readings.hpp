@@ -44,11 +44,20 @@ std::array<bool, N> pinnedReadings(const Profile& pr) {
 // upper bits are the fields they sit in; second: only the low word is meaningful.
 inline bool looksSignExtended(std::uint64_t q) { return (q >> 32) == 0xFFFFFFFFu && ((q >> 31) & 1u) != 0; }
 
-// Reading k is AMB-(8+k); pinned[k] is the profile's choice (false = first reading), open[k] marks the unresolved
-// ones. The blame goes to the lowest AMB whose flip alone changes the value.
+// AMB-(8+k) for reading k: AMB-8..14 in order.
+template <std::size_t N>
+constexpr std::array<int, N> consecutiveAmbIds() {
+  std::array<int, N> ids{};
+  for (std::size_t k = 0; k < N; ++k) ids[k] = 8 + static_cast<int>(k);
+  return ids;
+}
+
+// Reading k is AMB-ambIds[k] (AMB-(8+k) unless told); pinned[k] is the profile's choice (false = first reading),
+// open[k] marks the unresolved ones. The blame goes to the first reading (in index order) whose flip alone changes
+// the value.
 template <std::size_t N, class Convert>
 ReadingOutcome underEveryReading(const std::array<bool, N>& open, const std::array<bool, N>& pinned,
-                                 Convert&& convertWith) {
+                                 Convert&& convertWith, const std::array<int, N>& ambIds = consecutiveAmbIds<N>()) {
   static_assert(N <= 8, "a fixed table of 2^N results");
   unsigned openMask = 0;
   for (std::size_t k = 0; k < N; ++k) openMask |= open[k] ? 1u << k : 0u;
@@ -71,15 +80,17 @@ ReadingOutcome underEveryReading(const std::array<bool, N>& open, const std::arr
   for (std::size_t k = 0; k < N; ++k) {
     if (!open[k]) continue;
     for (unsigned mask = openMask;; mask = (mask - 1) & openMask) {
-      if (!(byMask[mask] == byMask[mask ^ (1u << k)])) return {{true, 0}, 8 + static_cast<int>(k)};
+      if (!(byMask[mask] == byMask[mask ^ (1u << k)])) return {{true, 0}, ambIds[k]};
       if (mask == 0) break;
     }
   }
   return {{true, 0}, 8};  // unreachable: two disagreeing subsets differ in some single flip along a path
 }
 
-// The element's bytes: VALUE literals, or ANY in the region of the AMB to blame (data when no AMB is).
-inline void writeConverted(WriteSink& sink, std::uint64_t dstByte, std::uint32_t elemBytes, const ReadingOutcome& o) {
+// The element's bytes: VALUE literals, or ANY in the region of the AMB to blame (data when no AMB is). Sink: a
+// WriteSink, or anything with its write(dstByte, ByteSource, Region) (enhanced.cpp collects AMB-19's readings).
+template <class Sink>
+void writeConverted(Sink& sink, std::uint64_t dstByte, std::uint32_t elemBytes, const ReadingOutcome& o) {
   for (std::uint32_t b = 0; b < elemBytes; ++b) {
     if (o.value.any) {
       sink.write(dstByte + b, ByteSource::any(), o.ambId != 0 ? ambiguousRegion(o.ambId) : Region::data);

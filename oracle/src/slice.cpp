@@ -138,6 +138,13 @@ std::vector<Violation> check(const Case& c) {
   if (p.srcSliceInfo[0].burstLen == 0) {
     out.push_back(violation("SLICE-3", "params.srcSliceInfo[0].burstLen", 0, "a burst is burstLen*32 bytes, >= 1"));
   }
+  // SLICE-4 (turn 3): the unaligned (pad) transport of a GM source holds the burst in bytes in a uint16
+  if (c.srcPos == Position::GM && (std::uint64_t{p.srcSliceInfo[0].stride} * s) % kDataBlockBytes != 0 &&
+      p.srcSliceInfo[0].burstLen > kMaxUnalignedSliceBurstLen) {
+    out.push_back(violation("SLICE-4", "params.srcSliceInfo[0].burstLen", p.srcSliceInfo[0].burstLen,
+                            "burstLen must be <= 2047 when stride*sizeof(T) is not a multiple of 32 (the unaligned "
+                            "transport holds burstLen*32 bytes in a uint16)"));
+  }
   if (!out.empty()) return out;
   const std::uint64_t e = burstElems(p, c.dtype);
   const std::uint64_t srcBursts = burstCount(p.srcSliceInfo[0], e);

@@ -79,6 +79,20 @@ TEST(Dn2Nz, Fp4PairsMoveAsBytes) {
   }
 }
 
+// DN2NZ-4 (turn 3): the vendor asserts an even nValue for the fp4x2 types (an odd one used to be computed).
+TEST(Dn2Nz, Fp4OddNValueIsInvalid) {
+  for (const DType t : {DType::fp4x2_e2m1_t, DType::fp4x2_e1m2_t}) {
+    SCOPED_TRACE(std::string(name(t)));
+    const Trial r = runCase(makeDn2Nz(t, Dn2NzParams{1, 3, 33, 0, 3, 2, 1, 0}, 4096, 4096));
+    EXPECT_EQ(r.eval.verdict, Verdict::invalid);
+    EXPECT_VIOLATION(r.eval.violations, "DN2NZ-4", "params.nValue", "3");
+    EXPECT_EQ(r.eval.violations.size(), 1u);
+  }
+  // an 8-bit integer type with the same layout is fine
+  EXPECT_EQ(runCase(makeDn2Nz(DType::int8_t, Dn2NzParams{1, 3, 33, 0, 3, 2, 1, 0}, 4096, 4096)).eval.verdict,
+            Verdict::computed);
+}
+
 // DN2NZ-3 small C0 (float, dValue 3): C0 = 4 elements, rows 16 bytes apart (dstNzNStride 1), d = 3 zero;
 // nValue 3 rows end at byte 48, zero-padded to byte 64. AMB-7: c-api-page selects it with enableSmallC0 = false.
 TEST(Dn2Nz, SmallC0UnderBothReadings) {

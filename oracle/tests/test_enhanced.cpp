@@ -3,6 +3,7 @@
 // isRelu as max(x, 0) with NaN and -0.0 left ANY; the documented rejections; the deqScale conversions (ENH-2..4):
 // DEQ / VDEQ / DEQ8 / VDEQ8 / DEQ16 / VDEQ16 with sidStoreMode, isRelu and the AMB-8..15 readings, each expected
 // byte worked out by hand in the comments.
+#include <bit>
 #include <cmath>
 #include <limits>
 #include <optional>
@@ -22,8 +23,18 @@ Case makeEnhanced(Position srcPos, Position dstPos, DType t, DataCopyParams p, D
   return c;
 }
 
+// The tests below check the table's block units (AMB-19's first reading, profile enh-len-block); the AMB-19 tests
+// at the end check the default (open) and the other reading.
+Profile tableBlocks(Profile p) {
+  if (p.enhBlockLenUnit == Profile::EnhBlockLenUnit::any) p.enhBlockLenUnit = Profile::EnhBlockLenUnit::block;
+  return p;
+}
+
 Case co1(DType t, DataCopyParams p, BlockMode mode, std::uint64_t srcSize, std::uint64_t dstSize, bool relu = false) {
-  return makeEnhanced(Position::CO1, Position::CO2, t, p, {mode, DeqScale::none, 0, 0, relu, 0, 0, {}, {}}, srcSize, dstSize);
+  Case c = makeEnhanced(Position::CO1, Position::CO2, t, p, {mode, DeqScale::none, 0, 0, relu, 0, 0, {}, {}}, srcSize,
+                        dstSize);
+  c.profile = tableBlocks(c.profile);
+  return c;
 }
 
 // count bursts of len bytes, src pitch / dst pitch in bytes
@@ -159,6 +170,7 @@ Case deqCase(DType u, DType t, DeqScale d, BlockMode mode, DataCopyParams p, std
              std::uint64_t srcSize, std::uint64_t dstSize, std::uint8_t sid = 0, bool relu = false) {
   Case c = makeEnhanced(Position::CO1, Position::CO2, t, p, {mode, d, deqValue, sid, relu, 0, 0, {}, {}}, srcSize, dstSize);
   c.enhancedParams->srcDType = u;
+  c.profile = tableBlocks(c.profile);
   return c;
 }
 
@@ -204,7 +216,7 @@ TEST(EnhancedDeq, DeqInt32ToHalfWorkedByHand) {
   for (const char* profile : {"default", "deq-rne", "deq-trunc"}) {
     SCOPED_TRACE(profile);
     Case c = deqCase(DType::int32_t, DType::half, DeqScale::deq, BlockMode::vector, {1, 1, 0, 0}, kScaleHalf, 64, 64);
-    c.profile = *parseProfile(profile).profile;
+    c.profile = tableBlocks(*parseProfile(profile).profile);
     const Trial r = runCase(c, int32Source(x));
     std::vector<ElementResult> elems;
     for (std::uint64_t k = 0; k < 16; ++k) elems.push_back({4 * k, 2 * k, want[k], std::nullopt});
@@ -251,7 +263,7 @@ TEST(EnhancedDeq, Deq8StoreModes) {
     SCOPED_TRACE(std::to_string(mode.sid) + " " + mode.profile);
     Case c = deqCase(DType::int32_t, DType::int8_t, DeqScale::deq8, BlockMode::vector, {2, 1, 0, 0}, kScaleOne, 128,
                      64, mode.sid);
-    c.profile = *parseProfile(mode.profile).profile;
+    c.profile = tableBlocks(*parseProfile(mode.profile).profile);
     const Trial r = runCase(c, int32Source(x));
     std::vector<ElementResult> elems;
     for (std::uint64_t k = 0; k < 16; ++k) {
@@ -275,7 +287,7 @@ TEST(EnhancedDeq, Deq8Uint8OffsetAndRelu) {
       SCOPED_TRACE(std::string(profile) + (relu ? " relu" : ""));
       Case c = deqCase(DType::int32_t, DType::uint8_t, DeqScale::deq8, BlockMode::vector, {1, 1, 0, 0}, q, 64, 32,
                        3, relu);
-      c.profile = *parseProfile(profile).profile;
+      c.profile = tableBlocks(*parseProfile(profile).profile);
       const Trial r = runCase(c, int32Source(x));
       std::vector<ElementResult> elems;
       for (std::uint64_t k = 0; k < 16; ++k) elems.push_back({4 * k, k, 5, std::nullopt});
@@ -293,7 +305,7 @@ TEST(EnhancedDeq, Deq8Uint8OffsetAndRelu) {
 // One VECTOR block of DEQ16 int32 -> int16 (16 elements, 64 B in, 32 B out) under a profile.
 Trial runDeq16Int16(const std::vector<std::int64_t>& x, std::uint64_t q, const char* profile, bool relu) {
   Case c = deqCase(DType::int32_t, DType::int16_t, DeqScale::deq16, BlockMode::vector, {1, 1, 0, 0}, q, 64, 32, 0, relu);
-  c.profile = *parseProfile(profile).profile;
+  c.profile = tableBlocks(*parseProfile(profile).profile);
   return runCase(c, int32Source(x));
 }
 // Element k read at source byte 4k, its int16 result bits[k] (0 past the list) at destination byte 2k.
@@ -376,7 +388,7 @@ TEST(EnhancedDeq, VdeqPerColumnTensor) {
   const auto run = [&](const std::vector<std::uint64_t>& t, const char* profile) {
     Case c = deqCase(DType::int32_t, DType::half, DeqScale::vdeq, BlockMode::vector, {2, 1, 0, 0}, 0, 128, 64);
     c.enhancedParams->deqTensor = t;
-    c.profile = *parseProfile(profile).profile;
+    c.profile = tableBlocks(*parseProfile(profile).profile);
     return runCase(c, int32Source(std::vector<std::int64_t>(32, 1)));
   };
   const auto model = [](const Trial& r, int burst1Factor, bool burst1Any) {
@@ -434,7 +446,7 @@ TEST(EnhancedDeq, SignExtendedNegativeScale) {
                                       std::pair{"negscale-magnitude", 0xC000u}}) {
     SCOPED_TRACE(profile);
     Case c = deqCase(DType::int32_t, DType::half, DeqScale::deq16, BlockMode::vector, {1, 1, 0, 0}, q, 64, 32);
-    c.profile = *parseProfile(profile).profile;
+    c.profile = tableBlocks(*parseProfile(profile).profile);
     const Trial r = runCase(c, int32Source(std::vector<std::int64_t>(16, 2)));
     std::vector<ElementResult> elems;
     for (std::uint64_t k = 0; k < 16; ++k) {
@@ -480,6 +492,56 @@ TEST(EnhancedDeq, Rejections) {
                    "BLOCK_MODE_SMALL_CHANNEL");
   small.enhancedParams->deqScale = DeqScale::deq16;  // a scalar parameter does not care about the column order
   EXPECT_EQ(violationsOf(small, Verdict::computed).size(), 0u);
+}
+
+// ---- AMB-19 (turn 3): the MATRIX / VECTOR blockLen unit ------------------------------------------------------------
+// The vendor's broad_cast_vec_to_mm example (asc-devkit, both stored versions): float MATRIX {blockCount 1, blockLen 1}
+// from CO1 into a 256-float (1 KiB) CO2 buffer, golden = the 16 broadcast floats in each of 16 rows. Under the table's
+// reading (enh-len-block) that is the whole fractal; under enh-len-32b one 32-byte block (8 floats). The default keeps
+// both open: the first 32 bytes (both readings copy them) are VALUE, the other 992 ANY (region ambiguous19).
+TEST(Enhanced, Amb19BroadcastExampleUnderEachReading) {
+  Case c = co1(DType::float_, {1, 1, 0, 0}, BlockMode::matrix, 1024, 1024);
+  Bytes src(1024);
+  for (std::uint64_t e = 0; e < 256; ++e) storeLE(src, 4 * e, std::bit_cast<std::uint32_t>(static_cast<float>(e % 16) + 0.5F), 4);
+  for (const char* word : {"enh-len-block", "enh-len-32b", "default"}) {
+    SCOPED_TRACE(word);
+    c.profile = *parseProfile(word).profile;
+    const Trial r = runCase(c, src);
+    ASSERT_EQ(r.eval.verdict, Verdict::computed);
+    const std::string w(word);
+    const std::uint64_t pinnedBytes = w == "enh-len-block" ? 1024 : 32;
+    for (std::uint64_t b = 0; b < 1024; ++b) {
+      if (b < pinnedBytes) {
+        ASSERT_EQ(r.eval.expectation.care[b], 1) << b;
+        ASSERT_EQ(r.eval.expectation.expected[b], src[b]) << b;  // broadcast row b/64: float (b/4)%16 + 0.5
+      } else if (w == "default") {
+        ASSERT_EQ(r.eval.expectation.care[b], 0) << b;
+        ASSERT_EQ(r.eval.expectation.region[b], Region::ambiguous19) << b;
+      } else {
+        ASSERT_EQ(r.eval.expectation.region[b], Region::keep) << b;  // enh-len-32b: one data block only
+      }
+    }
+  }
+}
+
+// The older example's {1, 32} float MATRIX into 1 KiB: 32 data blocks = 1 KiB under enh-len-32b, 32 fractals = 32 KiB
+// under the table's reading: invalid there and under the default, which must fit every open reading (G-1).
+TEST(Enhanced, Amb19CaseMustFitEveryOpenReading) {
+  Case c = co1(DType::float_, {1, 32, 0, 0}, BlockMode::matrix, 32 * 1024, 1024);
+  c.profile = *parseProfile("enh-len-32b").profile;
+  EXPECT_EQ(violationsOf(c, Verdict::computed).size(), 0u);
+  c.profile = *parseProfile("enh-len-block").profile;
+  EXPECT_VIOLATION(violationsOf(c), "G-1", "dst.size", "1024");
+  c.profile = Profile{};
+  EXPECT_VIOLATION(violationsOf(c), "G-1", "dst.size", "1024");
+  // VECTOR on a 16-bit source: a 1x16 row is one 32-byte block either way, so nothing is open
+  const Trial v = runCase(co1(DType::half, {2, 3, 0, 1}, BlockMode::vector, 2 * 96, 2 * 96 + 32));
+  Case open = v.c;
+  open.profile = Profile{};
+  const Trial d = runCase(open);
+  ASSERT_EQ(d.eval.verdict, Verdict::computed);
+  EXPECT_EQ(d.eval.expectation.care, v.eval.expectation.care);
+  EXPECT_EQ(d.eval.expectation.expected, v.eval.expectation.expected);
 }
 
 TEST(Enhanced, MalformedAndProducts) {

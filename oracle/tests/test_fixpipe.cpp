@@ -205,7 +205,7 @@ TEST(Fixpipe, Fix2Nz2ndRowMajorWithStrideAndTwoMatrices) {
   params(c).nz2ndEn = true;
   params(c).dstStride = 7;
   c.fixpipe->ndNum = 2;
-  c.fixpipe->srcNdStride = 16;  // C0_size units: 16 * 16 elements = one 16-row block
+  c.fixpipe->srcNdStride = 1;  // FIX-2 (turn 3): 1024-byte units, one 16x16 fractal of 4-byte elements
   c.fixpipe->dstNdStride = 30;  // elements
   c.src = {2 * 16 * 16 * 4, 0};
   c.dst = {(30 + 2 * 7 + 5) * 4 + 16, 0};
@@ -232,6 +232,90 @@ TEST(Fixpipe, Fix2Nz2ndRowMajorWithStrideAndTwoMatrices) {
   for (std::uint64_t b = 0; b < c.dst.sizeBytes; ++b) {
     EXPECT_EQ(e.expectation.region[b] == Region::keep, !written[b]) << b;
   }
+}
+
+// ---- FIX-2 (turn 3): the vendor's batch_matmul example (asc-devkit, examples/.../batch_matmul) ----------------------
+// Published parameters: B = 4 batches, M = 30, K = 40, N = 70, float everywhere (NoQuant). Each batch's Mmad writes
+// C[b] = A[b] x B[b] into L0C at element b * CeilAlign(M,16) * CeilAlign(N,16) = b * 2560, NZ with 16-column
+// fractals and srcStride = CeilAlign(M,16) = 32 rows. One Fixpipe with nz2nd writes all four to GM as [4][30][70]:
+// nSize 70, mSize 30, srcStride 32, dstStride N = 70, ndNum 4, srcNdStride = 32*80/256 = 10 (A2/A3: 1024-byte units,
+// "16 * 16 * 4 = 1024 bytes"), dstNdStride M*N = 2100. The golden (numpy) is C row-major. Under the old 64-byte
+// reading matrix b would be read at element b*160, inside matrix 0: the golden disagrees on most of its bytes.
+TEST(Fixpipe, WorkedExampleBatchMatmulNz2ndSrcNdStride1024B) {
+  constexpr std::uint64_t kB = 4, kM = 30, kK = 40, kN = 70, kMAlign = 32, kNAlign = 80;
+  Case c = fixCase(DType::float_, DType::float_, QuantMode::NoQuant, kM, kN);
+  params(c).srcStride = kMAlign;
+  params(c).dstStride = kN;
+  params(c).nz2ndEn = true;
+  c.fixpipe->ndNum = kB;
+  c.fixpipe->srcNdStride = 10;
+  c.fixpipe->dstNdStride = kM * kN;
+  c.src = {kB * kMAlign * kNAlign * 4, 0};
+  c.dst = {kB * kM * kN * 4 + 64, 0};
+  // A and B of small integers: every product and sum is exact in float, so C is the golden whatever the order.
+  auto a = [](std::uint64_t b, std::uint64_t m, std::uint64_t k) { return static_cast<float>((b * 7 + m * 3 + k) % 11) - 5.0F; };
+  auto bm = [](std::uint64_t b, std::uint64_t k, std::uint64_t n) { return static_cast<float>((b * 5 + k * 2 + n) % 13) - 6.0F; };
+  std::vector<float> golden(kB * kM * kN, 0.0F);
+  for (std::uint64_t b = 0; b < kB; ++b) {
+    for (std::uint64_t m = 0; m < kM; ++m) {
+      for (std::uint64_t n = 0; n < kN; ++n) {
+        float sum = 0.0F;
+        for (std::uint64_t k = 0; k < kK; ++k) sum += a(b, m, k) * bm(b, k, n);
+        golden[(b * kM + m) * kN + n] = sum;
+      }
+    }
+  }
+  // L0C: the padding rows and columns of each matrix hold a marker that no golden element equals
+  Bytes src(c.src.sizeBytes, 0);
+  for (std::uint64_t e = 0; e < kB * kMAlign * kNAlign; ++e) storeLE(src, e * 4, f32(1.0e9F), 4);
+  for (std::uint64_t b = 0; b < kB; ++b) {
+    for (std::uint64_t m = 0; m < kM; ++m) {
+      for (std::uint64_t n = 0; n < kN; ++n) {
+        const std::uint64_t at = b * kMAlign * kNAlign + (n / 16) * kMAlign * 16 + 16 * m + n % 16;
+        storeLE(src, at * 4, f32(golden[(b * kM + m) * kN + n]), 4);
+      }
+    }
+  }
+  const Evaluation e = run(c, src);
+  ASSERT_EQ(e.verdict, Verdict::computed) << describe(e.violations.front());
+  std::uint64_t wrong = 0;
+  for (std::uint64_t i = 0; i < golden.size(); ++i) {
+    wrong += loadLE(e.expectation.expected, i * 4, 4) != f32(golden[i]) || e.expectation.care[i * 4] == 0;
+  }
+  EXPECT_EQ(wrong, 0u) << "of " << golden.size() << " golden elements";
+  for (std::uint64_t b = golden.size() * 4; b < c.dst.sizeBytes; ++b) EXPECT_EQ(e.expectation.region[b], Region::keep);
+}
+
+// FIX-2 (turn 3): the A2/A3 header's ranges: srcNdStride [0, 512], dstNdStride [0, 65535]; the register is read
+// with nz2ndEn only, so without it any value is fine.
+TEST(Fixpipe, Fix2RegisterRanges) {
+  Case c = fixCase(DType::float_, DType::float_, QuantMode::NoQuant, 1, 16);
+  params(c).nz2ndEn = true;
+  params(c).dstStride = 16;
+  c.fixpipe->ndNum = 2;
+  c.fixpipe->srcNdStride = 512;
+  c.fixpipe->dstNdStride = 65535;
+  c.src = {(512 * 256 + 16) * 4, 0};
+  c.dst = {(65535 + 16) * 4, 0};
+  EXPECT_TRUE(validate(c).empty());
+  c.fixpipe->srcNdStride = 513;
+  c.src = {(513 * 256 + 16) * 4, 0};
+  std::vector<Violation> v = validate(c);
+  ASSERT_EQ(v.size(), 1u);
+  EXPECT_EQ(v[0].clause, "FIX-2");
+  EXPECT_EQ(v[0].field, "fixpipe.srcNdStride");
+  EXPECT_EQ(v[0].value, "513");
+  c.fixpipe->srcNdStride = 512;
+  c.fixpipe->dstNdStride = 65536;
+  c.dst = {(65536 + 16) * 4, 0};
+  v = validate(c);
+  ASSERT_EQ(v.size(), 1u);
+  EXPECT_EQ(v[0].field, "fixpipe.dstNdStride");
+  EXPECT_EQ(v[0].value, "65536");
+  params(c).nz2ndEn = false;
+  c.fixpipe->srcNdStride = 65535;
+  c.fixpipe->dstNdStride = 0xFFFFFFFFu;
+  EXPECT_TRUE(validate(c).empty());
 }
 
 TEST(Fixpipe, Fix3ChannelSplitEightColumnBursts) {
@@ -309,11 +393,22 @@ TEST(Fixpipe, Deqf16ScaleReluAndShift) {
   c.profile = *parseProfile("shift-plus-one").profile;  // 100000 >> 3 = 12500 -> 3125
   EXPECT_EQ(one(c, 100000).bits, halfBitsOf(3125.0F));
   // saturation: 2^30 >> 2 = 2^28 -> 32767 -> 8191.75, not a half: AMB-10 decides (8192 or 8188)
+  c.profile = *parseProfile("shift-raw,deqf16-mcb-int16").profile;
   EXPECT_EQ(one(c, 1u << 30).region, Region::ambiguous10);
-  c.profile = *parseProfile("shift-raw,deq-rne").profile;
+  c.profile = *parseProfile("shift-raw,deq-rne,deqf16-mcb-int16").profile;
   EXPECT_EQ(one(c, 1u << 30).bits, halfBitsOf(8192.0F));
-  c.profile = *parseProfile("shift-raw,deq-trunc").profile;
+  c.profile = *parseProfile("shift-raw,deq-trunc,deqf16-mcb-int16").profile;
   EXPECT_EQ(one(c, 1u << 30).bits, halfBitsOf(8188.0F));
+  // AMB-20 (turn 3): the DEQF16 golden's reading saturates 2^28 to the half range, 65504, then x 0.25 = 16376 (a
+  // half); the REQ8 golden's int16 saturation gives 8192: the default leaves the element ANY, region ambiguous20
+  c.profile = *parseProfile("shift-raw,deq-rne,deqf16-mcb-half").profile;
+  EXPECT_EQ(one(c, 1u << 30).bits, halfBitsOf(16376.0F));
+  c.profile = *parseProfile("shift-raw,deq-rne").profile;
+  EXPECT_EQ(one(c, 1u << 30).region, Region::ambiguous20);
+  // a shifted value inside int16 that half cannot hold: 100003 >> 2 = 25000 either way; 131068 >> 2 = 32767 ->
+  // half rounds to 32768 first: x 0.25 = 8192 (half) vs 8191.75 -> RNE 8192 (int16): the readings agree there
+  EXPECT_EQ(one(c, 131068).bits, halfBitsOf(8192.0F));
+  EXPECT_TRUE(one(c, 131068).care);
   // VDEQF16: per-column parameters.
   Case v = fixCase(DType::int32_t, DType::half, QuantMode::VDEQF16, 1, 16);
   for (int n = 0; n < 16; ++n) v.fixpipe->quantTensor.push_back(f32(static_cast<float>(n + 1)));

@@ -77,8 +77,27 @@ TEST(Nz2Nd, StridesAndSeveralMatrices) {
     SCOPED_TRACE(std::string(name(t)));
     const std::uint64_t s = sizeBytes(t);
     checkNz2Nd(t, Nz2NdParamsFull{1, 3, 16, 1, 0, 16, 1}, 256 * s, 48 * s + 20, 0, 7);
-    checkNz2Nd(t, Nz2NdParamsFull{2, 5, 48, 2, 6, 50, 260}, 512 * 2 * s, (260 + 4 * 50 + 48) * s + 10, 32, 1);
+    checkNz2Nd(t, Nz2NdParamsFull{2, 4, 48, 2, 6, 50, 260}, 512 * 2 * s, (260 + 4 * 50 + 48) * s + 10, 32, 1);
     checkNz2Nd(t, Nz2NdParamsFull{3, 1, 16, 1, 1, 16, 16}, 256 * 3 * s, 48 * s, 0, 0);
+  }
+}
+
+// NZ2ND-1 (turn 3), from the vendor's A2/A3 checks: srcNStride <= 4095 (UINT12_MAX; the page said 4096), and with
+// ndNum > 1 srcNdMatrixStride*256 a multiple of nValue*sizeof(T) (taken as the spec states it).
+TEST(Nz2Nd, Turn3VendorChecks) {
+  for (const DType t : {DType::half, DType::float_}) {
+    SCOPED_TRACE(std::string(name(t)));
+    const std::uint64_t s = sizeBytes(t);
+    Trial r = runCase(makeNz2Nd(t, Nz2NdParamsFull{2, 5, 16, 2, 1, 16, 80}, 1 << 16, 1 << 16));
+    EXPECT_EQ(r.eval.verdict, Verdict::invalid);
+    EXPECT_VIOLATION(r.eval.violations, "NZ2ND-1", "params.srcNdMatrixStride", "2");  // 512 % (5*s) != 0
+    EXPECT_EQ(r.eval.violations.size(), 1u);
+    checkNz2Nd(t, Nz2NdParamsFull{2, 5, 16, 5, 1, 16, 80}, 5 * 256 * 2 * s, 2 * 80 * s);  // 1280 % 10, % 20 == 0
+    checkNz2Nd(t, Nz2NdParamsFull{1, 5, 16, 2, 1, 16, 80}, 512 * s, 80 * s);  // one matrix: no such rule
+    r = runCase(makeNz2Nd(t, Nz2NdParamsFull{1, 1, 16, 1, 4096, 16, 16}, 1 << 16, 1 << 16));
+    EXPECT_EQ(r.eval.verdict, Verdict::invalid);
+    EXPECT_VIOLATION(r.eval.violations, "NZ2ND-1", "params.srcNStride", "4096");
+    checkNz2Nd(t, Nz2NdParamsFull{1, 1, 32, 1, 4095, 32, 32}, (16 * 4095 + 16) * s, 32 * s);
   }
 }
 

@@ -92,7 +92,15 @@ Model modelG2U(const G2U& g, const Trial& r) {
   return m;
 }
 
-void checkG2U(const G2U& g) {
+// PAD-G2U-1 (turn 3, AMB-17): a blockLen that is not whole elements is invalid by default (the vendor's check) and
+// computed as bytes verbatim under byte-len: such a case is checked both ways.
+void checkG2U(G2U g) {
+  if (g.blockLen % s(g) != 0 && g.profile.padBlockLen == Profile::PadBlockLen::elementMultiple) {
+    const Trial rejected = runCase(makeG2U(g));
+    EXPECT_EQ(rejected.eval.verdict, Verdict::invalid);
+    EXPECT_VIOLATION(rejected.eval.violations, "PAD-G2U-1", "params.blockLen", std::to_string(g.blockLen));
+    g.profile.padBlockLen = Profile::PadBlockLen::byteLen;
+  }
   const Trial r = runCase(makeG2U(g));
   const Model m = modelG2U(g, r);
   expectComputedAsModel(r, m);
@@ -345,10 +353,23 @@ TEST(PadGmToUb, NoDummyWhenAligned) {
 
 // ---- the plain DataCopyParams / DataCopyPadParams overload, and VECOUT ------------------------------------------
 
+// The non-Ext DataCopyPadParams with a non-zero paddingValue: invalid by default (turn 3, AMB-18: the vendor's check);
+// profile pad-raw takes the value's low sizeof(T) bytes, as the A2/A3 implementation passes it to the pad register.
 TEST(PadGmToUb, PlainParamsOverloadAndVecout) {
   Case c = makeCase(Api::DataCopyPad, Position::GM, Position::VECOUT, DType::half, DataCopyParams{2, 18, 6, 1},
                     1 + 18 + 6 + 18 + 3, 32 + 32 + 32 + 32 + 32, 1, 32);
   c.padParams = DataCopyPadParams{true, 1, 0, 0x0000000000004242ull};
+  const Trial rejected = runCase(c);
+  EXPECT_EQ(rejected.eval.verdict, Verdict::invalid);
+  EXPECT_VIOLATION(rejected.eval.violations, "PAD-G2U-1", "padParams.paddingValue", std::to_string(0x4242));
+  ASSERT_EQ(rejected.eval.violations.size(), 1u);
+  EXPECT_NE(rejected.eval.violations.front().message.find("AMB-18"), std::string::npos);
+  std::get<DataCopyPadParams>(c.padParams).paddingValue = 0;  // the vendor's only value: zero pads
+  const Trial zero = runCase(c);
+  ASSERT_EQ(zero.eval.verdict, Verdict::computed);
+  EXPECT_EQ(zero.eval.expectation.expected[32], 0);
+  std::get<DataCopyPadParams>(c.padParams).paddingValue = 0x4242;
+  c.profile = *parseProfile("pad-raw").profile;
   const Trial r = runCase(c);
   // by hand: W = AlignUp(2 + 18, 32) = 32; block 0 at 32, block 1 at 32 + 32 + 32 = 96
   Model m(r.src, r.dst);

@@ -45,9 +45,33 @@ TEST(Profiles, ParseAndName) {
                                             "negscale-signed", "negscale-magnitude",
                                             // AMB-13..15 (ENH-4)
                                             "vdeq-repeat", "vdeq-advance", "deq16-no-offset", "deq16-offset",
-                                            "sid-matmul"};
+                                            "sid-matmul",
+                                            // turn 3: AMB-17..20, and the default's readings of AMB-7 / AMB-15
+                                            "byte-len", "pad-raw", "enh-len-block", "enh-len-32b",
+                                            "deqf16-mcb-int16", "deqf16-mcb-half", "basic-api-page", "sid-doc"};
   EXPECT_EQ(allProfileNames(), names);
   for (const auto n : names) EXPECT_TRUE(parseProfile(n).profile.has_value()) << n;
+}
+
+// Turn 3: every reading has a name. The AMB-17..20 words change the profile and name themselves; basic-api-page
+// and sid-doc pin what the default already takes (so they undo c-api-page / sid-matmul, and name as "default").
+TEST(Profiles, Turn3Words) {
+  for (const char* word : {"byte-len", "pad-raw", "enh-len-block", "enh-len-32b", "deqf16-mcb-int16", "deqf16-mcb-half"}) {
+    const Profile p = *parseProfile(word).profile;
+    EXPECT_NE(p, Profile{}) << word;
+    EXPECT_EQ(profileName(p), word);
+  }
+  EXPECT_EQ(parseProfile("byte-len").profile->padBlockLen, Profile::PadBlockLen::byteLen);
+  EXPECT_EQ(parseProfile("pad-raw").profile->padRawValue, Profile::PadRawValue::padRaw);
+  EXPECT_EQ(parseProfile("enh-len-32b").profile->enhBlockLenUnit, Profile::EnhBlockLenUnit::dataBlock32);
+  EXPECT_EQ(parseProfile("deqf16-mcb-half").profile->deqf16Mcb, Profile::Deqf16Mcb::half);
+  EXPECT_EQ(Profile{}.enhBlockLenUnit, Profile::EnhBlockLenUnit::any);  // AMB-19/20 open by default
+  EXPECT_EQ(Profile{}.deqf16Mcb, Profile::Deqf16Mcb::any);
+  EXPECT_EQ(*parseProfile("basic-api-page").profile, Profile{});
+  EXPECT_EQ(*parseProfile("sid-doc").profile, Profile{});
+  EXPECT_EQ(*parseProfile("c-api-page,basic-api-page").profile, Profile{});
+  EXPECT_EQ(*parseProfile("sid-matmul,sid-doc").profile, Profile{});
+  EXPECT_EQ(profileName(*parseProfile("sid-matmul,enh-len-32b").profile), "sid-matmul,enh-len-32b");
 }
 
 // ---- AMB-1: blockCount / blockLen == 0 ------------------------------------------------------------------------

@@ -186,6 +186,24 @@ TEST(Slice, ValidationNamesClauseFieldAndValue) {
   EXPECT_TRUE(validate(caseWith(p)).empty()) << violationsText(validate(caseWith(p)));
 }
 
+// SLICE-4 (turn 3): a GM source whose dimension-0 stride*sizeof(T) is not whole 32-byte blocks goes by the
+// unaligned transport, which holds burstLen*32 in a uint16: burstLen <= 2047 there, any length when aligned.
+TEST(Slice, UnalignedTransportBurstLenAtMost2047) {
+  auto run = [](std::uint32_t burstLen, std::uint32_t srcStride) {
+    const std::uint64_t e = burstLen * 32 / 4;  // int32
+    const SliceParams p = slice(1, {{0, static_cast<std::uint32_t>(e - 1), srcStride, burstLen}},
+                                {{0, static_cast<std::uint32_t>(e - 1), 0, burstLen}}, {static_cast<std::uint32_t>(e)},
+                                {static_cast<std::uint32_t>(e)});
+    return runCase(makeSlice(Position::GM, Position::VECIN, DType::int32_t, p, 4 * e, 4 * e));
+  };
+  EXPECT_EQ(run(2047, 1).eval.verdict, Verdict::computed);
+  const Trial r = run(2048, 1);
+  EXPECT_EQ(r.eval.verdict, Verdict::invalid);
+  EXPECT_VIOLATION(r.eval.violations, "SLICE-4", "params.srcSliceInfo[0].burstLen", "2048");
+  EXPECT_EQ(r.eval.violations.size(), 1u);
+  EXPECT_EQ(run(2048, 8).eval.verdict, Verdict::computed);  // 8 int32 = 32 bytes: the aligned transport
+}
+
 TEST(Slice, PathsAndProducts) {
   const SliceParams p = slice(1, {{0, 7, 0, 1}}, {{0, 7, 0, 1}}, {8}, {8});
   Case c = makeSlice(Position::GM, Position::A1, DType::int32_t, p, 32, 32);

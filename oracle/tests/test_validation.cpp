@@ -63,7 +63,9 @@ TEST(Validation, PadG2URanges) {
   check(padG2U(DType::int64_t, {1, 32, 0, 0, 0}, {true, 0, 1, 0x100}), "padParams.paddingValue", "256");
   check(padG2U(DType::double_, {1, 32, 0, 0, 0}, {false, 0, 1, 1}), "padParams.paddingValue", "1");
   // at the limits: valid
-  EXPECT_EQ(verdictOf(padG2U(DType::half, {4095, 1, 0, 0, 0}, {}, 4095, 4095 * 32)), Verdict::computed);
+  EXPECT_EQ(verdictOf(padG2U(DType::half, {4095, 2, 0, 0, 0}, {}, 4095 * 2, 4095 * 32)), Verdict::computed);
+  // turn 3 (AMB-17): half with blockLen 41 is rejected by the vendor's check (dcconf used to compute it)
+  check(padG2U(DType::half, {1, 41, 0, 0, 0}, {}, 41, 64), "params.blockLen", "41");
   EXPECT_EQ(verdictOf(padG2U(DType::int8_t, {1, 2097151, 0, 0, 0}, {true, 32, 32, 0}, 2097151, 2097151 + 64 + 1)),
             Verdict::computed);
   // the plain DataCopyParams has no 2097151 cap (u16 blockLen), and uses the plain pad struct
@@ -362,20 +364,23 @@ TEST(Validation, SupportPerProduct) {
   const std::vector<DType> a2Pad = all;
   const std::vector<DType> pad200i{int8_t, uint8_t, half, bfloat16_t, int16_t, uint16_t, float_, int32_t, uint32_t};
   const std::vector<DType> dcTypes{half, int16_t, uint16_t, float_, int32_t, uint32_t, int8_t, uint8_t};  // DC-4
+  // DC-4 (turn 3): the A2/A3 basic DataCopy (normal, 2-level) also takes bfloat16_t, int64_t, uint64_t, double
+  const std::vector<DType> dcA2Types = all;
   const std::vector<DType> nz2ndTypes{half, int16_t, uint16_t, float_, int32_t, uint32_t};              // NZ2ND-1
   const std::vector<DType> none;
   struct Row {
     Product product;
     std::vector<DType> g2u, u2g, tscm, dc, nz2nd, co2;
+    std::vector<DType> basic;  // DataCopy normal and 2-level (DC-4)
   };
   const std::vector<Row> table{
-      {Product::kirin9020, kirinPad, kirinPad, kirinPad, none, none, none},
-      {Product::kirinx90, kirinPad, kirinPad, kirinPad, none, none, none},
-      {Product::atlas_a2, a2Pad, a2Pad, a2Pad, dcTypes, nz2ndTypes, none},
-      {Product::atlas_a3, a2Pad, a2Pad, a2Pad, dcTypes, nz2ndTypes, none},
-      {Product::atlas_200i_500_a2, pad200i, pad200i, none, none, none, none},
-      {Product::atlas_training, none, none, none, dcTypes, nz2ndTypes, dcTypes},
-      {Product::atlas_inference_310p, none, none, none, dcTypes, nz2ndTypes, dcTypes},
+      {Product::kirin9020, kirinPad, kirinPad, kirinPad, none, none, none, none},
+      {Product::kirinx90, kirinPad, kirinPad, kirinPad, none, none, none, none},
+      {Product::atlas_a2, a2Pad, a2Pad, a2Pad, dcTypes, nz2ndTypes, none, dcA2Types},
+      {Product::atlas_a3, a2Pad, a2Pad, a2Pad, dcTypes, nz2ndTypes, none, dcA2Types},
+      {Product::atlas_200i_500_a2, pad200i, pad200i, none, none, none, none, none},
+      {Product::atlas_training, none, none, none, dcTypes, nz2ndTypes, dcTypes, dcTypes},
+      {Product::atlas_inference_310p, none, none, none, dcTypes, nz2ndTypes, dcTypes, dcTypes},
   };
   auto in = [](const std::vector<DType>& v, DType t) { return std::find(v.begin(), v.end(), t) != v.end(); };
   for (const Row& row : table) {
@@ -396,8 +401,8 @@ TEST(Validation, SupportPerProduct) {
       expect(Op::g2u, row.g2u);
       expect(Op::u2g, row.u2g);
       expect(Op::tscm, row.tscm);
-      expect(Op::dc0, row.dc);
-      expect(Op::dc2, row.dc);
+      expect(Op::dc0, row.basic);
+      expect(Op::dc2, row.basic);
       expect(Op::nd2nz, row.dc);
       expect(Op::nz2nd, row.nz2nd);
       expect(Op::co2, row.co2);

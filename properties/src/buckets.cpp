@@ -226,7 +226,7 @@ std::vector<std::string> bucketsOf(const casefile::CaseData& data) {
 
 std::vector<std::string> reachableBuckets(Operation operation) {
   const Names padBlocks{"params:DataCopyParams", "params:DataCopyExtParams", "blockLen:1", "blockLen<32B", "blockLen%32B==0", "blockLen>32B,unaligned",
-                        "blockLen%sizeof(T)!=0", "blockCount>1", "srcStride:0", "srcStride>0", "dstStride:0",
+                        "blockCount>1", "srcStride:0", "srcStride>0", "dstStride:0",
                         "dstStride>0", "width:1", "width:2", "width:4"};
   const Names nd2nz{"nValue%16!=0", "dValue%C0!=0 (tail)", "dValue%C0==0", "dValue=C0*k-1", "dValue=C0*k+1"};
   auto join = [](Names a, const Names& b) {
@@ -238,8 +238,10 @@ std::vector<std::string> reachableBuckets(Operation operation) {
       return join(padBlocks, {"width:8", "gm-offset:unaligned", "pad:none", "pad:left-only", "pad:right-only",
                               "pad:both", "pad:left=32B", "pad:right=32B", "isPad", "padRegister", "dummy-tail",
                               "profile:default", "profile:doc-dummy", "profile:pad-dummy"});
-    case Operation::padUbToGm: return join(padBlocks, {"width:8", "gm-offset:unaligned"});
-    case Operation::padUbToTscm: return join(padBlocks, join(nd2nz, {"width:8", "dstNzNStride>1"}));
+    // PAD-G2U-1 (turn 3, AMB-17): GM->UB blockLen is whole elements by default; the UB->GM legs are not
+    case Operation::padUbToGm: return join(padBlocks, {"blockLen%sizeof(T)!=0", "width:8", "gm-offset:unaligned"});
+    case Operation::padUbToTscm:
+      return join(padBlocks, join(nd2nz, {"blockLen%sizeof(T)!=0", "width:8", "dstNzNStride>1"}));
     case Operation::copy0Level:
       return {"width:1", "width:2", "width:4", "gm-offset:unaligned", "blockCount>1", "srcStride>0", "dstStride>0",
               "strides:0"};

@@ -23,14 +23,20 @@ FieldRange full(std::string_view name, std::uint32_t width, std::uint64_t lo, st
 }
 
 // DataCopyPad: PAD-G2U-1 / PAD-U2G-1. GM strides are bytes, UB strides 32-byte blocks (PAD-G2U-2, PAD-U2G-2).
+// PAD-G2U-1 (turn 3, AMB-17): GM->UB blockLen is whole elements unless the profile is byte-len: step sizeof(T).
 std::vector<FieldRange> padRanges(const Case& c, bool srcIsGm) {
+  const std::uint64_t step =
+      srcIsGm && c.profile.padBlockLen == Profile::PadBlockLen::elementMultiple ? sizeBytes(c.dtype) : 1;
+  auto blockLen = [step](std::string_view name, std::uint32_t width, std::uint64_t max) {
+    return FieldRange{name, width, step, max / step * step, max / step * step, step};
+  };
   if (std::holds_alternative<DataCopyParams>(c.params)) {
-    return {full("DataCopyParams.blockCount", 16, 1, 4095), full("DataCopyParams.blockLen", 16, 1, kU16),
+    return {full("DataCopyParams.blockCount", 16, 1, 4095), blockLen("DataCopyParams.blockLen", 16, kU16),
             full("DataCopyParams.srcStride", 16, 0, kU16), full("DataCopyParams.dstStride", 16, 0, kU16)};
   }
   const std::uint64_t srcReach = srcIsGm ? kReachGmStrideBytes : kReachUbStrideBlocks;
   const std::uint64_t dstReach = srcIsGm ? kReachUbStrideBlocks : kReachGmStrideBytes;
-  return {full("DataCopyExtParams.blockCount", 16, 1, 4095), full("DataCopyExtParams.blockLen", 32, 1, 2097151),
+  return {full("DataCopyExtParams.blockCount", 16, 1, 4095), blockLen("DataCopyExtParams.blockLen", 32, 2097151),
           {"DataCopyExtParams.srcStride", 32, 0, kU32, srcReach, 1},
           {"DataCopyExtParams.dstStride", 32, 0, kU32, dstReach, 1}};
 }
@@ -113,8 +119,9 @@ std::vector<FieldRange> sliceRanges(const Case& c) {
 }
 
 // FIX-1..4 (DataCopyCO12DstParams), and with nz2ndEn FIX-2's SetFixpipeNz2ndFlag register. nSize is a multiple of
-// C0d without nz2nd; srcStride a multiple of 16; dstStride counts 32-byte blocks (elements with nz2nd) and, with
-// the register's dstNdStride, reaches what a 4 MiB buffer holds; mSize 16383 rows (a million elements converted
+// C0d without nz2nd; srcStride a multiple of 16; dstStride counts 32-byte blocks (elements with nz2nd) and
+// reaches what a 4 MiB buffer holds; the register's fields have the A2/A3 ranges of FIX-2 (turn 3): ndNum
+// [1, 65535], srcNdStride [0, 512] (1024-byte units), dstNdStride [0, 65535] (a uint16 on A2/A3), all reached; mSize 16383 rows (a million elements converted
 // one by one past that). quantPre, reluPre, channelSplit and nz2ndEn are
 // enumerations: every value drawn.
 std::vector<FieldRange> fixRanges(const Case& c) {
@@ -131,8 +138,8 @@ std::vector<FieldRange> fixRanges(const Case& c) {
       values("DataCopyCO12DstParams.nz2ndEn", 1, 0, 1)};
   if (p.nz2ndEn) {
     out.push_back(full("Nz2ndFlag.ndNum", 16, 1, kU16));
-    out.push_back(full("Nz2ndFlag.srcNdStride", 16, 0, kU16));
-    out.push_back({"Nz2ndFlag.dstNdStride", 32, 0, kU32, kReachFixDstNdStride, 1});
+    out.push_back(full("Nz2ndFlag.srcNdStride", 16, 0, oracle::kNz2ndMaxSrcNdStride));
+    out.push_back(full("Nz2ndFlag.dstNdStride", 32, 0, oracle::kNz2ndMaxDstNdStride));
   }
   return out;
 }
@@ -199,13 +206,14 @@ std::vector<FieldRange> fieldRanges(const Case& c, Operation operation) {
               full("Nz2NdParamsFull.nValue", 16, 1, 8192),
               {"Nz2NdParamsFull.dValue", 16, 16, 8192, 8192, 16},
               full("Nz2NdParamsFull.srcNdMatrixStride", 16, 1, 512),
-              full("Nz2NdParamsFull.srcNStride", 16, 0, 4096),
+              full("Nz2NdParamsFull.srcNStride", 16, 0, 4095),  // UINT12_MAX (turn 3)
               full("Nz2NdParamsFull.dstDStride", 16, 1, kU16),
               full("Nz2NdParamsFull.dstNdMatrixStride", 16, 1, kU16)};
-    case Operation::dn2nz: {  // DN2NZ-2: dstNzMatrixStride*s whole 32-byte blocks
+    case Operation::dn2nz: {  // DN2NZ-2: dstNzMatrixStride*s whole 32-byte blocks; DN2NZ-4: fp4x2 nValue even
       const std::uint64_t c0 = kDataBlockBytes / s;
+      const std::uint64_t rowStep = c.dtype == DType::fp4x2_e2m1_t || c.dtype == DType::fp4x2_e1m2_t ? 2 : 1;
       return {full("Dn2NzParams.dnNum", 16, 0, 4095),
-              full("Dn2NzParams.nValue", 16, 0, 16384),
+              {"Dn2NzParams.nValue", 16, 0, 16384, 16384, rowStep},
               {"Dn2NzParams.dValue", 32, 0, kU32, kReachDn2NzDValue, 1},
               {"Dn2NzParams.srcDnMatrixStride", 64, 0, kU64, kReachDn2NzElements, 1},
               {"Dn2NzParams.srcDValue", 64, 1, kU64, kReachDn2NzElements, 1},

@@ -37,7 +37,7 @@ struct FixElement {
 const DataCopyCO12DstParams& fixParams(const Case& c) { return std::get<DataCopyCO12DstParams>(c.params); }
 
 // FIX-1: burst n/C0d at 32*dstStride bytes, C0d*m + n%C0d inside it (C0d 32 for 8-bit T); FIX-3: C0d 8; FIX-2: row
-// pitch dstStride, matrix pitch dstNdStride (elements). The source is NZ with 16-column fractals whatever C0d is.
+// pitch dstStride, matrix pitch dstNdStride (elements); srcNdStride in 1024-byte units (256 elements). The source is NZ with 16-column fractals whatever C0d is.
 std::vector<FixElement> fixElements(const Case& c) {
   const auto& p = fixParams(c);
   const FixpipeState& f = *c.fixpipe;
@@ -48,7 +48,7 @@ std::vector<FixElement> fixElements(const Case& c) {
   for (std::uint64_t i = 0; i < matrices; ++i) {
     for (std::uint64_t m = 0; m < p.mSize; ++m) {
       for (std::uint64_t n = 0; n < p.nSize; ++n) {
-        const std::uint64_t srcElem = i * f.srcNdStride * 16 + (n / 16) * p.srcStride * 16 + 16 * m + n % 16;
+        const std::uint64_t srcElem = i * f.srcNdStride * 256 + (n / 16) * p.srcStride * 16 + 16 * m + n % 16;
         const std::uint64_t dst = p.nz2ndEn ? (i * f.dstNdStride + m * p.dstStride + n) * s
                                             : 32 * std::uint64_t{p.dstStride} * (n / c0) + (c0 * m + n % c0) * s;
         out.push_back({i, m, n, c.src.offsetBytes + 4 * srcElem, c.dst.offsetBytes + dst});
@@ -380,7 +380,7 @@ Outcome checkLawFix2Nz2ndIsNzRelaidOut(Backend& iut, const CaseData& data) {
   // matrix i: an NZ copy of the rows at i*srcNdStride. Each derived case copies the buffers, so of a wide ndNum
   // (docs/coverage.md) the law takes the first and the last four matrices; G-1 compares every one with the oracle.
   for (std::uint64_t i = 0; i < f.ndNum; i = (i == 3 && f.ndNum > 8) ? f.ndNum - 4 : i + 1) {
-    CaseData d = derivedNz(data, i * f.srcNdStride * 16 * 4);
+    CaseData d = derivedNz(data, i * f.srcNdStride * 1024);  // FIX-2: 1024-byte units
     std::vector<BytePair> pairs;
     for (const FixElement& el : elements) {
       if (el.i == i) pairs.push_back({el, nzByte(d, el.m, el.n)});
@@ -428,8 +428,8 @@ Reading readingOf(const Evaluation& e, std::uint64_t at, std::uint32_t s) {
 
 // The AMBs whose question FIX-7 asks of this case's parameters (bit k: AMB-(8+k)): an offset with bit 8 set (AMB-8)
 // for 8-bit results, an MCB shift (AMB-9), DEQF16's rounding (AMB-10), ReLU for 8-bit results (AMB-11), a
-// parameter whose bits [63:32] are a sign extension (AMB-12). The others are held at their first
-// reading: at most 16 evaluations per case, usually one or two.
+// parameter whose bits [63:32] are a sign extension (AMB-12), DEQF16 with MCB (AMB-20, bit 5). The others are held
+// at their first reading: at most 32 evaluations per case, usually one or two.
 unsigned fix7Ambiguities(const Case& c) {
   const auto& p = fixParams(c);
   const QuantMode m = p.quantPre;
@@ -442,6 +442,7 @@ unsigned fix7Ambiguities(const Case& c) {
     if (eight && offsetOf(q) >= 256) open |= 1u;
     if (mcbOf(q)) open |= 2u;
     if ((q >> 32) == 0xFFFFFFFFu) open |= 16u;
+    if (deq && mcbOf(q)) open |= 32u;  // AMB-20 (turn 3): DEQF16's MCB saturation, int16 or half
   }
   return open;
 }
@@ -456,11 +457,13 @@ Outcome checkFix7AnyExactlyWhereReadingsDiffer(const CaseData& data) {
   const auto base = computed(byDefault, &why);
   if (!base) return Outcome::fail("FIX-7: case not computed: " + why);
   const unsigned open = fix7Ambiguities(data.c);
-  std::vector<std::optional<Evaluation>> pinned(32);  // by mask; only the masks within `open`
-  for (unsigned mask = 0; mask < 32; ++mask) {
+  constexpr unsigned kMasks = 64;  // AMB-8..12 and AMB-20
+  std::vector<std::optional<Evaluation>> pinned(kMasks);  // by mask; only the masks within `open`
+  for (unsigned mask = 0; mask < kMasks; ++mask) {
     if ((mask & ~open) != 0) continue;
     CaseData d = data;
-    d.c.profile = pinnedProfile(mask);
+    d.c.profile = pinnedProfile(mask & 31u);
+    d.c.profile.deqf16Mcb = (mask & 32u) != 0 ? Profile::Deqf16Mcb::half : Profile::Deqf16Mcb::int16;
     pinned[mask] = computed(d, &why);
     if (!pinned[mask]) return Outcome::fail("FIX-7: case not computed under " + profileName(d.c.profile) + ": " + why);
   }
@@ -468,15 +471,15 @@ Outcome checkFix7AnyExactlyWhereReadingsDiffer(const CaseData& data) {
   for (const FixElement& el : fixElements(data.c)) {
     const Region region = base->expectation.region[el.dstByte];
     if (region == Region::collision) continue;  // written twice: ANY for FIX-1's undocumented order, not an AMB
-    std::vector<Reading> readings(32, Reading{false, 0});
-    for (unsigned mask = 0; mask < 32; ++mask) {
+    std::vector<Reading> readings(kMasks, Reading{false, 0});
+    for (unsigned mask = 0; mask < kMasks; ++mask) {
       if (pinned[mask]) readings[mask] = readingOf(*pinned[mask], el.dstByte, s);
     }
-    int lowest = 0;  // the lowest AMB whose flip alone changes the element
-    for (unsigned k = 0; k < 5 && lowest == 0; ++k) {
+    int lowest = 0;  // the first AMB (AMB-8..12, then AMB-20) whose flip alone changes the element
+    for (unsigned k = 0; k < 6 && lowest == 0; ++k) {
       if (((open >> k) & 1u) == 0) continue;
-      for (unsigned mask = 0; mask < 32; ++mask) {
-        if ((mask & ~open) == 0 && readings[mask] != readings[mask ^ (1u << k)]) lowest = static_cast<int>(8 + k);
+      for (unsigned mask = 0; mask < kMasks; ++mask) {
+        if ((mask & ~open) == 0 && readings[mask] != readings[mask ^ (1u << k)]) lowest = k < 5 ? static_cast<int>(8 + k) : 20;
       }
     }
     const Reading got = readingOf(*base, el.dstByte, s);
@@ -512,7 +515,7 @@ Outcome checkDefaultCaresOnlyWhereEveryPinnedProfileAgrees(const CaseData& data)
   std::string why;
   const auto base = computed(byDefault, &why);
   if (!base) return Outcome::notApplicable("not computed under the default profile: " + why);
-  const unsigned readings = enh ? 7 : 5;  // AMB-8..12, and AMB-13/14 for ENH
+  const unsigned readings = enh ? 7 : 6;  // AMB-8..12, and AMB-13/14 for ENH, AMB-20 for FIX
   std::uint64_t compared = 0;
   for (unsigned mask = 0; mask < (1u << readings); ++mask) {
     CaseData d = byDefault;
@@ -522,6 +525,8 @@ Outcome checkDefaultCaresOnlyWhereEveryPinnedProfileAgrees(const CaseData& data)
     if (enh) {
       p.vdeqTensorStep = (mask & 32u) != 0 ? Profile::VdeqTensorStep::advance : Profile::VdeqTensorStep::repeat;
       p.deq16Offset = (mask & 64u) != 0 ? Profile::Deq16Offset::added : Profile::Deq16Offset::ignored;
+    } else {
+      p.deqf16Mcb = (mask & 32u) != 0 ? Profile::Deqf16Mcb::half : Profile::Deqf16Mcb::int16;
     }
     const auto pinned = computed(d, &why);
     if (!pinned) continue;  // this reading makes the case invalid (vdeq-advance: a tensor of 16 entries)

@@ -2,6 +2,7 @@
 // first so the constraints that depend on it (padding <= 32/sizeof(T) elements, C0) are drawn after it, and every
 // shrunk candidate is rebuilt through the same code, hence still valid.
 #include <algorithm>
+#include <numeric>
 #include <cstdlib>
 #include <limits>
 #include <stdexcept>
@@ -47,12 +48,14 @@ std::uint64_t drawStride(bool gmSide) {
   return gmSide ? drawEdgy({0, 1, 32, 1000 * k}, 0, 256 * k) : drawEdgy({0, 1, 8 * k}, 0, 4 * k);
 }
 
-PadBlockDraw drawPadBlocks(bool srcIsGm, std::uint32_t s) {
+// blockLenStep: sizeof(T) where PAD-G2U-1 (turn 3, AMB-17) wants whole elements, else 1.
+PadBlockDraw drawPadBlocks(bool srcIsGm, std::uint32_t s, std::uint32_t blockLenStep = 1) {
   const std::uint64_t k = propScale();
   PadBlockDraw d{};
   d.blockCount = drawEdgy({1, 2, 3}, 1, 8 * k);
   // aligned first (simplest), then the byte edges around one and two data blocks and around sizeof(T)
   d.blockLenBytes = drawEdgy({32, 64, 1, 31, 33, 63, s + 1u, 2u * s - 1u}, 1, 256 * k);
+  d.blockLenBytes = std::max<std::uint64_t>(blockLenStep, d.blockLenBytes / blockLenStep * blockLenStep);
   d.srcStride = drawStride(srcIsGm);
   d.dstStride = drawStride(!srcIsGm);
   return d;
@@ -69,13 +72,16 @@ CopyParams padCopyParams(ParamStruct which, const PadBlockDraw& d) {
 
 std::uint64_t elementMask(std::uint32_t s) { return s >= 8 ? ~std::uint64_t{0} : (std::uint64_t{1} << (8 * s)) - 1; }
 
-// PAD-G2U-1: padding <= 32 bytes a side; a 64-bit T pads with 0 only.
-PadParams drawPadParams(ParamStruct which, std::uint32_t s) {
+// PAD-G2U-1: padding <= 32 bytes a side; a 64-bit T pads with 0 only; the non-Ext struct pads with 0 only unless
+// AMB-18's profile pad-raw takes the raw value (turn 3).
+PadParams drawPadParams(ParamStruct which, std::uint32_t s, const Profile& profile) {
   const std::uint64_t maxPad = 32 / s;
   const auto left = static_cast<std::uint8_t>(drawEdgy({0, maxPad, 1}, 0, maxPad));
   const auto right = static_cast<std::uint8_t>(drawEdgy({0, maxPad, 1}, 0, maxPad));
   const bool isPad = drawBool();
-  const std::uint64_t value = s == 8 ? 0 : *rc::gen::arbitrary<std::uint64_t>() & elementMask(s);
+  const std::uint64_t drawn = *rc::gen::arbitrary<std::uint64_t>() & elementMask(s);  // drawn either way
+  const bool zeroOnly = s == 8 || (which != ParamStruct::ext && profile.padRawValue == Profile::PadRawValue::reject);
+  const std::uint64_t value = zeroOnly ? 0 : drawn;
   if (which == ParamStruct::ext) return DataCopyPadExtParams{isPad, left, right, value};
   return DataCopyPadParams{isPad, left, right, value};
 }
@@ -130,10 +136,19 @@ GeneratedCase drawPadGmToUb(ParamStruct which, std::uint32_t onlyWidthBytes, con
   const PathPair path = drawPath(Operation::padGmToUb, scope);
   Case c = padCase(path.src, path.dst);
   drawProductAndDType(c, Operation::padGmToUb, scope, onlyWidthBytes);
+  applyScopeProfile(c, scope);  // AMB-17/18 (validity) decide what is drawn, and the coverage ranges' step
   const std::uint32_t s = sizeBytes(c.dtype);
-  c.params = padCopyParams(which, drawPadBlocks(true, s));
+  const bool wholeElements = c.profile.padBlockLen == Profile::PadBlockLen::elementMultiple;
+  c.params = padCopyParams(which, drawPadBlocks(true, s, wholeElements ? s : 1));
   widenSometimes(c, Operation::padGmToUb);
-  c.padParams = drawPadParams(which, s);
+  if (wholeElements) {  // a widened other field leaves blockLen small and arbitrary: whole elements again
+    std::visit([s](auto& p) {
+      if constexpr (requires { p.blockLen; }) {
+        p.blockLen = static_cast<decltype(p.blockLen)>(std::max<std::uint64_t>(s, p.blockLen / s * s));
+      }
+    }, c.params);
+  }
+  c.padParams = drawPadParams(which, s, c.profile);
   const bool setPadValue = drawWeightedBool(2, 1);  // PAD-G2U-4: SetPadValue was called
   const std::uint64_t padRegister = *rc::gen::arbitrary<std::uint64_t>() & elementMask(s);  // drawn either way
   if (setPadValue) c.padRegister = padRegister;
@@ -219,6 +234,10 @@ GeneratedCase drawNz2Nd(const Scope& scope) {
   p.srcNStride = static_cast<std::uint16_t>(drawStrideFrom(p.nValue, overlap, 0, 16));
   const std::uint64_t fractals = (p.dValue / kC0 * p.srcNStride * kC0 + 255) / 256;
   p.srcNdMatrixStride = static_cast<std::uint16_t>(drawStrideFrom(std::max<std::uint64_t>(1, fractals), overlap, 1, 2));
+  if (p.ndNum > 1) {  // NZ2ND-1 (turn 3): srcNdMatrixStride*256 a multiple of nValue*sizeof(T): round up to one
+    const std::uint64_t rowBytes = std::uint64_t{p.nValue} * sizeBytes(c.dtype);
+    p.srcNdMatrixStride = static_cast<std::uint16_t>(alignUp(p.srcNdMatrixStride, rowBytes / std::gcd(rowBytes, std::uint64_t{256})));
+  }
   p.dstDStride = static_cast<std::uint16_t>(drawStrideFrom(p.dValue, overlap, 1, 8));
   p.dstNdMatrixStride =
       static_cast<std::uint16_t>(drawStrideFrom(std::uint64_t{p.nValue} * p.dstDStride, overlap, 1, 16));

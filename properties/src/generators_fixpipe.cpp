@@ -267,22 +267,28 @@ DataCopyCO12DstParams drawLayout(Case& c, const FixForce& force) {
 // register is read only with nz2ndEn) sometimes anything.
 void drawNz2ndRegister(FixpipeState& f, const DataCopyCO12DstParams& p, bool overlap) {
   const auto ndNum = static_cast<std::uint16_t>(drawEdgy({1, 2, 3}, 1, 3));
-  const std::uint64_t srcMatrix = ((p.nSize + 15) / 16 - 1) * std::uint64_t{p.srcStride} + p.mSize;  // 16-element rows
-  const std::uint64_t dstMatrix = (p.mSize - 1) * std::uint64_t{p.dstStride} + p.nSize;              // elements
-  const std::uint64_t srcSpare = drawEdgy({0}, 0, 16), srcUnread = drawEdgy({0}, 0, 65535);
+  // FIX-2 (turn 3): srcNdStride counts 1024-byte fractals (16 rows of 16 elements), at most 512; dstNdStride
+  // elements, at most 65535 (A2/A3). A matrix spans (column blocks - 1) * srcStride + mSize 16-element rows.
+  const std::uint64_t srcRows = ((p.nSize + 15) / 16 - 1) * std::uint64_t{p.srcStride} + p.mSize;
+  const std::uint64_t srcMatrix = (srcRows + 15) / 16;                                   // fractals
+  const std::uint64_t dstMatrix = (p.mSize - 1) * std::uint64_t{p.dstStride} + p.nSize;  // elements
+  const std::uint64_t srcSpare = drawEdgy({0}, 0, 16), srcUnread = drawEdgy({0}, 0, kNz2ndMaxSrcNdStride);
   const std::uint64_t dstCloser = drawInRange(1, std::max<std::uint64_t>(dstMatrix, 2) - 1);
-  const std::uint64_t dstSpare = drawEdgy({0}, 0, 32), dstUnread = drawEdgy({0}, 0, 1u << 20);
+  const std::uint64_t dstSpare = drawEdgy({0}, 0, 32), dstUnread = drawEdgy({0}, 0, kNz2ndMaxDstNdStride);
   const bool junk = drawOneIn(6);
   const std::uint64_t junkNdNum = drawInRange(0, 65535), junkSrc = drawInRange(0, 65535);
   const std::uint64_t junkDst = drawInRange(0, 0xFFFFFFFFu);
   if (p.nz2ndEn) {
     const bool several = ndNum > 1;
     f.ndNum = ndNum;
-    // capped at the field's width: at large DCCONF_PROP_SCALE the source matrices then overlap, which reads allow
-    f.srcNdStride = static_cast<std::uint16_t>(several ? std::min<std::uint64_t>(65535, srcMatrix + srcSpare) : srcUnread);
-    f.dstNdStride = static_cast<std::uint32_t>(!several                      ? dstUnread
-                                               : overlap && dstMatrix > 1 ? dstCloser
-                                                                          : dstMatrix + dstSpare);
+    // capped at the register's ranges: the source matrices then overlap, which reads allow, and destination
+    // matrices overlap, whose collisions are ANY
+    f.srcNdStride = static_cast<std::uint16_t>(
+        several ? std::min<std::uint64_t>(kNz2ndMaxSrcNdStride, srcMatrix + srcSpare) : srcUnread);
+    f.dstNdStride = static_cast<std::uint32_t>(std::min<std::uint64_t>(kNz2ndMaxDstNdStride,
+                                                                       !several                      ? dstUnread
+                                                                       : overlap && dstMatrix > 1 ? dstCloser
+                                                                                                  : dstMatrix + dstSpare));
   } else if (junk) {
     f.ndNum = static_cast<std::uint16_t>(junkNdNum);
     f.srcNdStride = static_cast<std::uint16_t>(junkSrc);
@@ -423,12 +429,31 @@ InvalidCase fix2Nz2ndOnA1(const Scope& scope) {
   InvalidCase out = breakFrom(scope, {Position::A1, false, nullptr}, "FIX-2", "params.nz2ndEn", "nz2ndEn on CO1->A1");
   fixParams(out).nz2ndEn = true;
   out.data.c.fixpipe->ndNum = static_cast<std::uint16_t>(drawInRange(1, 3));
+  // the base case's register is junk (unread without nz2ndEn): keep it inside FIX-2's ranges, one break only
+  out.data.c.fixpipe->srcNdStride = static_cast<std::uint16_t>(out.data.c.fixpipe->srcNdStride % (kNz2ndMaxSrcNdStride + 1));
+  out.data.c.fixpipe->dstNdStride %= kNz2ndMaxDstNdStride + 1;
   return out;
 }
 
 InvalidCase fix2NdNumZero(const Scope& scope) {
   InvalidCase out = breakFrom(scope, {Position::GM, true, nullptr}, "FIX-2", "fixpipe.ndNum", "nz2ndEn with ndNum 0");
   out.data.c.fixpipe->ndNum = 0;
+  return out;
+}
+
+// FIX-2 (turn 3): the A2/A3 register ranges, srcNdStride <= 512 (1024-byte units) or dstNdStride <= 65535.
+InvalidCase fix2Nz2ndRegisterRange(const Scope& scope) {
+  InvalidCase out = breakFrom(scope, {Position::GM, true, nullptr}, "FIX-2", "fixpipe.srcNdStride", "srcNdStride > 512");
+  FixpipeState& f = *out.data.c.fixpipe;
+  const std::uint64_t src = drawWhole({"srcNdStride", 16, kNz2ndMaxSrcNdStride + 1, 65535, 65535, 1});
+  const std::uint64_t dst = drawWhole({"dstNdStride", 32, kNz2ndMaxDstNdStride + 1, 0xFFFFFFFFu, 0xFFFFFFFFu, 1});
+  if (drawBool()) {
+    f.srcNdStride = static_cast<std::uint16_t>(src);
+  } else {
+    out.field = "fixpipe.dstNdStride";
+    out.how = "dstNdStride > 65535";
+    f.dstNdStride = static_cast<std::uint32_t>(dst);
+  }
   return out;
 }
 
@@ -492,6 +517,7 @@ std::vector<NamedBreaker> fixpipeBreakers(const Scope& scope) {
       {DCCONF_BREAKER(fix1Field), {}},
       {DCCONF_BREAKER(fix2Nz2ndOnA1), {Position::A1, false, nullptr}},
       {DCCONF_BREAKER(fix2NdNumZero), {Position::GM, true, nullptr}},
+      {DCCONF_BREAKER(fix2Nz2ndRegisterRange), {Position::GM, true, nullptr}},
       {DCCONF_BREAKER(fix3SplitNonFloat), {std::nullopt, false, nonFloatDst}},
       {DCCONF_BREAKER(fix3SplitWithNz2nd), {Position::GM, true, floatDst}},
       {DCCONF_BREAKER(fix4DTypePair), {}},

@@ -236,6 +236,9 @@ GeneratedCase drawDn2Nz(const Scope& scope) {
   Dn2NzParams p;
   p.dnNum = static_cast<std::uint16_t>(drawEdgy({1, 2, 3}, 0, 4));
   p.nValue = static_cast<std::uint16_t>(drawEdgy({1, 16, 15, 17}, 0, 40));
+  if (c.dtype == DType::fp4x2_e2m1_t || c.dtype == DType::fp4x2_e1m2_t) {  // DN2NZ-4 (turn 3): even nValue
+    p.nValue = static_cast<std::uint16_t>(alignUp(p.nValue, 2));
+  }
   p.dValue = static_cast<std::uint32_t>(small ? drawEdgy({1, 4, 2, 3}, 1, 4)
                                               : drawEdgy({c0, c0 - 1, c0 + 1, 1, 2 * c0}, 0, 3 * c0 + 3));
   p.enableSmallC0 = small != (c.profile.smallC0Polarity == Profile::SmallC0Polarity::cApiPage);  // AMB-7

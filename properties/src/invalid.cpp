@@ -78,11 +78,33 @@ InvalidCase padG2U64BitPaddingValue(const Scope& scope) {
   return out;
 }
 
-// PAD-G2U-1: DataCopyExtParams.blockLen <= 2097151 bytes.
+// PAD-G2U-1: DataCopyExtParams.blockLen <= 2097151 bytes (whole elements where AMB-17 wants them: one break).
 InvalidCase padG2UExtBlockLen(const Scope& scope) {
   InvalidCase out =
       fromValid(*genPadGmToUb(ParamStruct::ext, 0, scope), "PAD-G2U-1", "params.blockLen", "Ext blockLen > 2097151");
-  paramsOf<DataCopyExtParams>(out).blockLen = static_cast<std::uint32_t>(drawInRange(2097152, 0xFFFFFFFFu));
+  const std::uint64_t s = profileOf(scope).padBlockLen == Profile::PadBlockLen::elementMultiple ? sizeBytes(out.data.c.dtype) : 1;
+  const std::uint64_t first = (2097151 / s + 1) * s;
+  paramsOf<DataCopyExtParams>(out).blockLen = static_cast<std::uint32_t>(drawInRange(first / s, 0xFFFFFFFFu / s) * s);
+  return out;
+}
+
+// PAD-G2U-1 (turn 3, AMB-17): blockLen not a multiple of sizeof(T) (the vendor's check; byte-len accepts it).
+InvalidCase padG2UBlockLenNotWholeElements(const Scope& scope) {
+  const auto wide = rc::gen::suchThat(genPadGmToUb(ParamStruct::ext, 0, scope),
+                                      [](const GeneratedCase& g) { return sizeBytes(g.data.c.dtype) > 1; });
+  InvalidCase out = fromValid(*wide, "PAD-G2U-1", "params.blockLen", "blockLen % sizeof(T) != 0 (AMB-17)");
+  auto& p = paramsOf<DataCopyExtParams>(out);
+  const std::uint64_t s = sizeBytes(out.data.c.dtype);
+  p.blockLen = static_cast<std::uint32_t>(p.blockLen - drawInRange(1, s - 1));  // down: the source still holds it
+  return out;
+}
+
+// PAD-G2U-1 (turn 3, AMB-18): the non-Ext DataCopyPadParams with paddingValue != 0 (pad-raw accepts it).
+InvalidCase padG2UPlainPaddingValue(const Scope& scope) {
+  InvalidCase out = fromValid(*genPadGmToUb(ParamStruct::plain, 0, scope), "PAD-G2U-1", "padParams.paddingValue",
+                              "DataCopyPadParams with paddingValue != 0 (AMB-18)");
+  std::get<DataCopyPadParams>(out.data.c.padParams).paddingValue =
+      drawInRange(1, std::numeric_limits<std::uint64_t>::max());
   return out;
 }
 
@@ -135,7 +157,7 @@ InvalidCase nd2nzRange(const Scope& scope) {
 InvalidCase nz2ndRange(const Scope& scope) {
   InvalidCase out = fromValid(*genNz2Nd(scope), "NZ2ND-1", "", "NZ2ND-1 range");
   auto& p = paramsOf<Nz2NdParamsFull>(out);
-  switch (drawInRange(0, 5)) {
+  switch (drawInRange(0, 6)) {
     case 0: {
       // off a multiple of 16 but inside [1, 8192], so that this is the one rule broken (a wide case may hold 8192)
       out.field = "params.dValue";
@@ -145,8 +167,16 @@ InvalidCase nz2ndRange(const Scope& scope) {
     }
     case 1: out.field = "params.nValue"; p.nValue = drawOneOf<std::uint16_t>(0, 8193, 65535); break;
     case 2: out.field = "params.srcNdMatrixStride"; p.srcNdMatrixStride = drawOneOf<std::uint16_t>(0, 513); break;
-    case 3: out.field = "params.srcNStride"; p.srcNStride = drawU16(4097, 65535); break;
+    case 3: out.field = "params.srcNStride"; p.srcNStride = drawU16(4096, 65535); break;  // UINT12_MAX (turn 3)
     case 4: out.field = "params.dstDStride"; p.dstDStride = 0; break;
+    case 5: {  // turn 3: several matrices whose srcNdMatrixStride*256 is no multiple of nValue*sizeof(T) (3 divides it)
+      out.field = "params.srcNdMatrixStride";
+      out.how = "ndNum > 1 with srcNdMatrixStride*256 % (nValue*sizeof(T)) != 0";
+      p.ndNum = static_cast<std::uint16_t>(std::max<std::uint16_t>(p.ndNum, 2));
+      p.nValue = static_cast<std::uint16_t>(3 * drawInRange(1, 2730));
+      p.srcNdMatrixStride = static_cast<std::uint16_t>(3 * drawInRange(0, 170) + drawInRange(1, 2));
+      break;
+    }
     default: out.field = "params.ndNum"; p.ndNum = drawU16(4096, 65535); break;
   }
   return out;
@@ -186,9 +216,20 @@ InvalidCase sliceRange(const Scope& scope) {
   SliceInfo& info = (src ? p.srcSliceInfo : p.dstSliceInfo)[k];
   const std::uint32_t shape = (src ? p.srcShape : p.dstShape)[k];
   const std::size_t outer = drawInRange(1, kMaxSliceDims - 1);  // drawn either way: a fixed number of draws
-  const std::uint64_t choice = drawInRange(0, 4);
-  switch (choice == 4 && p.dimValue < 2 ? 0 : choice) {
+  const std::uint64_t choice = drawInRange(0, 5);
+  const std::uint64_t longBurst = drawInRange(kMaxUnalignedSliceBurstLen + 1, 0xFFFFFFFFu);  // drawn either way
+  const std::uint64_t s = sizeBytes(out.data.c.dtype);
+  const std::uint64_t misalign = drawInRange(1, kDataBlockBytes / s - 1);
+  const bool unalignedPossible = out.data.c.srcPos == Position::GM && s < kDataBlockBytes;
+  switch ((choice == 4 && p.dimValue < 2) || (choice == 5 && !unalignedPossible) ? 0 : choice) {
     case 0: p.dimValue = drawOneOf<std::uint32_t>(0, 9, 0xFFFFFFFFu); break;
+    case 5:  // SLICE-4 (turn 3): a GM source off 32-byte strides goes by the unaligned transport: burstLen <= 2047
+      out.field = "params.srcSliceInfo[0].burstLen";
+      out.how = "burstLen > 2047 with stride0*sizeof(T) not a multiple of 32";
+      p.srcSliceInfo[0].stride = static_cast<std::uint32_t>(p.srcSliceInfo[0].stride / (kDataBlockBytes / s) *
+                                                                (kDataBlockBytes / s) + misalign);
+      p.srcSliceInfo[0].burstLen = p.dstSliceInfo[0].burstLen = static_cast<std::uint32_t>(longBurst);
+      break;
     case 4: {  // SLICE-4 (revised): a destination offset list shorter than the source's
       const std::size_t kk = 1 + outer % (p.dimValue - 1);
       out.field = "params.dstSliceInfo";
@@ -235,7 +276,16 @@ InvalidCase dn2nzRange(const Scope& scope) {
       p.dnNum = drawU16(4096, 65535);
       if (p.dstNzMatrixStride == 0) p.dstNzMatrixStride = static_cast<std::uint32_t>(kDataBlockBytes / s);  // not AMB-6
       break;
-    case 1: out.field = "params.nValue"; p.nValue = drawU16(16385, 65535); break;
+    case 1:
+      out.field = "params.nValue";
+      if (out.data.c.dtype == DType::fp4x2_e2m1_t || out.data.c.dtype == DType::fp4x2_e1m2_t) {
+        out.clause = "DN2NZ-4";  // turn 3: the vendor asserts an even nValue for the fp4x2 types
+        out.how = "odd nValue for fp4x2";
+        p.nValue = static_cast<std::uint16_t>(2 * drawInRange(0, 8191) + 1);
+      } else {
+        p.nValue = drawU16(16385, 65535);
+      }
+      break;
     case 2: out.field = "params.srcDValue"; p.srcDValue = 0; break;
     case 3: out.field = "params.dstNzC0Stride"; p.dstNzC0Stride = 0; break;
     case 4: out.field = "params.dstNzNStride"; p.dstNzNStride = 0; break;
@@ -368,6 +418,11 @@ rc::Gen<GeneratedCase> genMovingCase(Operation operation, const Scope& scope) {
   });
 }
 
+bool hasDTypeWiderThan(const Scope& scope, std::uint32_t bytes) {
+  return std::any_of(allDTypes().begin(), allDTypes().end(),
+                     [&](const DTypeInfo& d) { return d.sizeBytes > bytes && scope.allowsDType(d.dtype); });
+}
+
 bool has64BitDType(const Scope& scope) {
   return std::any_of(allDTypes().begin(), allDTypes().end(),
                      [&](const DTypeInfo& d) { return d.sizeBytes == 8 && scope.allowsDType(d.dtype); });
@@ -381,6 +436,12 @@ std::vector<NamedBreaker> breakersOf(Operation operation, const Scope& scope) {
       std::vector<NamedBreaker> out{DCCONF_BREAKER(padG2UBlockCount), DCCONF_BREAKER(padG2UPadding),
                                     DCCONF_BREAKER(padG2UExtBlockLen)};
       if (has64BitDType(scope)) out.push_back(DCCONF_BREAKER(padG2U64BitPaddingValue));
+      // turn 3: the vendor's checks, where the profile keeps them (AMB-17 needs a dtype wider than a byte)
+      const Profile profile = profileOf(scope);
+      if (profile.padBlockLen == Profile::PadBlockLen::elementMultiple && hasDTypeWiderThan(scope, 1)) {
+        out.push_back(DCCONF_BREAKER(padG2UBlockLenNotWholeElements));
+      }
+      if (profile.padRawValue == Profile::PadRawValue::reject) out.push_back(DCCONF_BREAKER(padG2UPlainPaddingValue));
       return out;
     }
     case Operation::padUbToGm: return {DCCONF_BREAKER(padU2GBlockCount), DCCONF_BREAKER(padU2GBlockLen)};

@@ -34,7 +34,8 @@ std::vector<SparseField> sparseFields(Operation operation) {
     case Operation::padUbToGm:
       return {{"DataCopyExtParams.srcStride", kReachUbStrideBlocks}, {"DataCopyExtParams.dstStride", kReachGmStrideBytes}};
     case Operation::fixpipe:
-      return {{"DataCopyCO12DstParams.dstStride", kReachFixDstStride}, {"Nz2ndFlag.dstNdStride", kReachFixDstNdStride}};
+      // the nz2nd register's dstNdStride is 16 bits on A2/A3 (FIX-2, turn 3): the dense lane reaches all of it
+      return {{"DataCopyCO12DstParams.dstStride", kReachFixDstStride}};
     default: return {};
   }
 }
@@ -102,17 +103,10 @@ SparseCase drawPad(Operation operation, const Scope& scope, const Slot& slot) {
 
 // As widenFixpipe: one row or two, one or two column groups, the stretched stride between them.
 SparseCase drawFix(const Scope& scope, const Slot& slot) {
-  Scope s = scope;
-  const bool ndStride = slot.field == 1;
-  if (ndStride) s.pathGlob = "CO1->GM";  // FIX-2: nz2nd writes GM only
-  const GeneratedCase g = *genFixpipe(s);
+  const GeneratedCase g = *genFixpipe(scope);
   Case c = g.data.c;
   auto p = std::get<DataCopyCO12DstParams>(c.params);
   FixpipeState& f = *c.fixpipe;
-  if (ndStride) {
-    p.channelSplit = false;
-    p.nz2ndEn = true;
-  }
   const std::uint64_t c0 = p.nz2ndEn ? 1 : fixDestinationC0(c);
   p.mSize = 1;
   p.nSize = static_cast<std::uint16_t>(c0);
@@ -124,13 +118,8 @@ SparseCase drawFix(const Scope& scope, const Slot& slot) {
   c.params = p;
   const std::string_view field = sparseFields(Operation::fixpipe)[slot.field].name;
   const std::uint64_t v = valueFor(slot, rangeOf(c, Operation::fixpipe, field));
-  if (ndStride) {
-    f.ndNum = 2;
-    f.dstNdStride = static_cast<std::uint32_t>(v);
-  } else {
-    p.dstStride = static_cast<std::uint32_t>(v);
-    if (p.nz2ndEn) p.mSize = 2; else p.nSize = static_cast<std::uint16_t>(2 * c0);
-  }
+  p.dstStride = static_cast<std::uint32_t>(v);
+  if (p.nz2ndEn) p.mSize = 2; else p.nSize = static_cast<std::uint16_t>(2 * c0);
   if (!f.quantTensor.empty() && f.quantTensor.size() < p.nSize) f.quantTensor.resize(p.nSize, f.quantTensor.back());
   c.params = p;
   sizeBuffers(c);

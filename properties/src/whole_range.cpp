@@ -97,7 +97,7 @@ void widenNz2Nd(Nz2NdParamsFull& p, std::uint64_t v, std::size_t field) {
   const auto u16 = static_cast<std::uint16_t>(v);
   switch (field) {
     case 0: p.ndNum = u16; break;
-    case 1: p.nValue = u16; p.srcNStride = static_cast<std::uint16_t>(std::min<std::uint64_t>(v, 4096)); break;
+    case 1: p.nValue = u16; p.srcNStride = static_cast<std::uint16_t>(std::min<std::uint64_t>(v, 4095)); break;
     case 2: p.dValue = u16; p.dstDStride = u16; p.dstNdMatrixStride = u16; break;
     case 3: p.ndNum = 2; p.srcNdMatrixStride = u16; break;
     case 4: p.dValue = 32; p.srcNStride = u16; p.dstDStride = 32; p.dstNdMatrixStride = 32; break;
@@ -106,22 +106,25 @@ void widenNz2Nd(Nz2NdParamsFull& p, std::uint64_t v, std::size_t field) {
   }
 }
 
-void widenDn2Nz(Dn2NzParams& p, std::uint64_t c0, bool enableSmallC0Off, std::uint64_t v, std::size_t field) {
+// evenRows: the fp4x2 types need an even nValue (DN2NZ-4, turn 3): the smallest layout has two rows, not one.
+void widenDn2Nz(Dn2NzParams& p, std::uint64_t c0, bool enableSmallC0Off, bool evenRows, std::uint64_t v,
+                std::size_t field) {
+  const std::uint16_t rows = evenRows ? 2 : 1;
   p = {};
   p.enableSmallC0 = enableSmallC0Off;  // the large-C0 mode (DN2NZ-3 small C0 needs dValue <= 4)
   p.dnNum = 1;
-  p.nValue = 1;
+  p.nValue = rows;
   p.dValue = static_cast<std::uint32_t>(c0 + 1);
-  p.srcDValue = 1;
-  p.srcDnMatrixStride = p.dValue;
+  p.srcDValue = rows;
+  p.srcDnMatrixStride = p.dValue * rows;
   p.dstNzNStride = 1;
-  p.dstNzC0Stride = 1;
-  p.dstNzMatrixStride = static_cast<std::uint32_t>(2 * c0);
+  p.dstNzC0Stride = rows;
+  p.dstNzMatrixStride = static_cast<std::uint32_t>(2 * rows * c0);
   switch (field) {
-    case 0: p.dnNum = static_cast<std::uint16_t>(v); p.dValue = 1; p.dstNzMatrixStride = static_cast<std::uint32_t>(c0); break;
+    case 0: p.dnNum = static_cast<std::uint16_t>(v); p.dValue = 1; p.dstNzMatrixStride = static_cast<std::uint32_t>(rows * c0); break;
     case 1: p.nValue = static_cast<std::uint16_t>(v); p.dValue = 1; p.srcDValue = std::max<std::uint64_t>(1, v); break;
     case 2: p.dValue = static_cast<std::uint32_t>(v); break;
-    case 3: p.dnNum = 2; p.dValue = 1; p.srcDnMatrixStride = v; p.dstNzMatrixStride = static_cast<std::uint32_t>(c0); break;
+    case 3: p.dnNum = 2; p.dValue = 1; p.srcDnMatrixStride = v; p.dstNzMatrixStride = static_cast<std::uint32_t>(rows * c0); break;
     case 4: p.dValue = 2; p.srcDValue = v; break;
     case 5: p.dstNzC0Stride = static_cast<std::uint16_t>(v); break;
     case 6: p.nValue = 2; p.dValue = static_cast<std::uint32_t>(c0 - 1); p.dstNzNStride = static_cast<std::uint16_t>(v); break;
@@ -259,7 +262,7 @@ void widenSometimes(Case& c, Operation operation) {
           widenNz2Nd(p, drawWhole(ranges[field]), field);
         } else if constexpr (std::is_same_v<P, Dn2NzParams>) {
           widenDn2Nz(p, c0, c.profile.smallC0Polarity == Profile::SmallC0Polarity::cApiPage,
-                     drawWhole(ranges[field]), field);
+                     c.dtype == DType::fp4x2_e2m1_t || c.dtype == DType::fp4x2_e1m2_t, drawWhole(ranges[field]), field);
         }
       },
       c.params);

@@ -79,6 +79,7 @@ TEST(FixpipeInvalid, G4_oracleRejectsWithExactlyTheBrokenClauseAndField) {
   checkOracleRejectsExactly(kFix, {"FIX-1", "FIX-2", "FIX-3", "FIX-4", "FIX-6", "G-1", "G-2", "G-5",
                                    "FIX-1 params.nSize", "FIX-1 params.srcStride", "FIX-1 params.dstStride",
                                    "FIX-1 params.mSize", "FIX-2 params.nz2ndEn", "FIX-2 fixpipe.ndNum",
+                                   "FIX-2 fixpipe.srcNdStride", "FIX-2 fixpipe.dstNdStride",
                                    "FIX-3 params.channelSplit", "FIX-4 dtype",
                                    "FIX-4 fixpipe.quantTensor", "FIX-6 params.reluPre"});
 }
@@ -136,6 +137,11 @@ TEST(FixCoverage, ModelsTheRegisterOnlyWithNz2ndAndEveryQuantMode) {
   ASSERT_EQ(ranges.size(), 11u);
   EXPECT_EQ(ranges[0].step, 1u);
   EXPECT_EQ(ranges[10].name, "Nz2ndFlag.dstNdStride");
+  // FIX-2 (turn 3): the A2/A3 register ranges, reached in full
+  EXPECT_EQ(ranges[9].docMax, 512u);
+  EXPECT_EQ(ranges[9].reachMax, 512u);
+  EXPECT_EQ(ranges[10].docMax, 65535u);
+  EXPECT_EQ(ranges[10].reachMax, 65535u);
   EXPECT_EQ(fieldSamples(c, kFix).size(), 11u);
 }
 

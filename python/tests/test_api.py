@@ -213,3 +213,21 @@ def test_quant_param_packs_fix5_fields():
     assert dcconf.quant_param(0.5) == 0x3F000000
     bits = dcconf.quant_param(1.0, n=3, offset_bits=5, signed_result=True)
     assert bits >> 32 & 0xF == 3 and bits >> 37 & 0x1FF == 5 and bits >> 46 & 1 == 1
+
+
+def test_turn3_vendor_checks_and_profiles():
+    """PAD-G2U-1 (turn 3): blockLen 41 of half is rejected (AMB-17) unless byte-len; FIX-2: srcNdStride counts
+    1024-byte fractals, so matrix 1 of an nz2nd copy with srcNdStride 1 is read at L0C element 256."""
+    case = DataCopyPad("GM->VECIN", "half", DataCopyExtParams(blockCount=1, blockLen=41), DataCopyPadExtParams())
+    with pytest.raises(dcconf.InvalidCase) as raised:
+        dcconf.evaluate(case, np.zeros(64, np.uint8), np.zeros(64, np.uint8))
+    first = raised.value.violations[0]
+    assert (first.clause, first.field, first.value) == ("PAD-G2U-1", "params.blockLen", "41")
+    assert dcconf.evaluate(case, np.zeros(64, np.uint8), np.zeros(64, np.uint8),
+                           profile="byte-len").verdict == "computed"
+    fix = DataCopy("CO1->GM", "float", DataCopyCO12DstParams(nSize=1, mSize=1, dstStride=1, srcStride=16, nz2ndEn=True),
+                   fixpipe=FixpipeState(srcDType="float", ndNum=2, srcNdStride=1, dstNdStride=1), product="atlas-a2")
+    src = np.zeros(257, np.float32)
+    src[0], src[16], src[256] = 1.0, 2.0, 3.0  # element 16: where the old 64-byte reading put matrix 1
+    out = dcconf.evaluate(fix, src, np.zeros(2, np.float32))
+    np.testing.assert_array_equal(out.expected.view(np.float32), np.array([1.0, 3.0], np.float32))

@@ -74,6 +74,8 @@ const std::map<std::string, FlagDef>& flagCatalogue() {
       {"AMB_12", {"AMB-12", "some elements are ANY: their value depends on how a sign-extended negative scale reads (FIX-7)"}},
       {"AMB_13", {"AMB-13", "some elements are ANY: V* parameters of bursts after the first repeat or advance (ENH-4)"}},
       {"AMB_14", {"AMB-14", "some elements are ANY: whether a DEQ16 int16 result gets the offset (ENH-4)"}},
+      {"AMB_19", {"AMB-19", "some bytes are ANY: the MATRIX/VECTOR blockLen unit (table blocks or 32-byte blocks, ENH-1)"}},
+      {"AMB_20", {"AMB-20", "some elements are ANY: DEQF16/VDEQF16 with MCB saturates to int16 or to half (FIX-6)"}},
       {"ANY_BYTES", {"AMB-2", "some destination bytes are ANY (care mask 0): unspecified (AMB-2 dummy, PAD-G2U-4 pads, ND2NZ-4)"}},
       {"WORKED_EXAMPLE", {"PAD-G2U-6", "a worked example of the documents (docs/examples; PAD-G2U-6, SLICE-5, NZ2ND-3, ...): its comment names the clause"}},
       {"RANDOM", {"G-1", "drawn by the property suite's generators from the set's seed"}},

@@ -83,6 +83,8 @@ void checkParams(Checker& check, const oracle::Case& c, const Params& p, const F
     check.require(c.dstPos == oracle::Position::GM, "FIX-2", "params.nz2ndEn", 1, "nz2ndEn is CO1->GM only");
     check.require(!p.channelSplit, "FIX-3", "params.channelSplit", 1, "channelSplit with nz2ndEn is undocumented");
     check.require(f.ndNum != 0, "FIX-2", "fixpipe.ndNum", 0, "ndNum must be at least 1");
+    check.range("FIX-2", "fixpipe.srcNdStride", f.srcNdStride, 0, 512);    // A2/A3 SetFixpipeNz2ndFlag (turn 3)
+    check.range("FIX-2", "fixpipe.dstNdStride", f.dstNdStride, 0, 65535);  // a uint16 register field on A2/A3
   } else {
     const std::uint64_t c0 = destinationC0(p, oracle::sizeBytes(c.dtype));
     check.require(p.nSize % c0 == 0, "FIX-1", "params.nSize", p.nSize,
@@ -106,7 +108,8 @@ Geometry geometryOf(const Params& p, const FixpipeState& f, std::uint64_t s) {
   Geometry g;
   g.nz2nd = p.nz2ndEn;
   g.matrices = p.nz2ndEn ? f.ndNum : 1;
-  g.srcMatrixElems = p.nz2ndEn ? std::uint64_t{f.srcNdStride} * 16 : 0;
+  // FIX-2 (turn 3): srcNdStride in 1024-byte units = one 16x16 fractal of 4-byte L0C elements
+  g.srcMatrixElems = p.nz2ndEn ? std::uint64_t{f.srcNdStride} * 256 : 0;
   g.srcBlockElems = std::uint64_t{p.srcStride} * 16;
   g.dstMatrixBytes = std::uint64_t{f.dstNdStride} * s;
   g.dstRowBytes = std::uint64_t{p.dstStride} * s;
@@ -190,6 +193,15 @@ void floatToBf16(const std::uint8_t* src, std::uint8_t* dst, std::uint64_t count
   for (std::uint64_t k = 0; k < count; ++k) store(dst + 2 * k, toBfloat16(rectifiedFloat(load32(src + 4 * k), ctx.relu)));
 }
 
+// AMB-20 (turn 3), profile deqf16-mcb-half: the MCB-shifted value saturated to +-65504 and rounded to half (the
+// vendor's DEQF16 golden) instead of saturated to int16.
+double halfSaturated(std::int32_t x, const QuantParam& q) {
+  const std::int64_t v = clampTo(std::int64_t{x} >> q.shift, -65504, 65504);
+  const std::uint16_t h = toHalf(static_cast<double>(v), false);
+  const double magnitude = std::ldexp(static_cast<double>(1024 + (h & 0x3FFu)), ((h >> 10) & 0x1F) - 25);
+  return v == 0 ? 0.0 : (h & 0x8000u) != 0 ? -magnitude : magnitude;  // |v| >= 1: a normal half
+}
+
 // DEQF16 / VDEQF16: y = f32(x) * (x >= 0 ? M1 : M2), M2 = 0 with ReLU; the product of a 24-bit and an 11-bit
 // significand is exact in double, so the only rounding is toHalf's. FIX-6a: the zero offset is added after the
 // conversion, so a -0.0 result comes out +0.0 (clearing a zero's sign leaves every other value alone).
@@ -197,7 +209,8 @@ void deqToHalf(const std::uint8_t* src, std::uint8_t* dst, std::uint64_t count, 
                const Context& ctx) {
   for (std::uint64_t k = 0; k < count; ++k) {
     const QuantParam& qk = q[k % kFractalCols * qStep];
-    const double v = intSource(static_cast<std::int32_t>(load32(src + 4 * k)), qk);
+    const auto x = static_cast<std::int32_t>(load32(src + 4 * k));
+    const double v = qk.mcb && ctx.readings.deqf16McbHalf ? halfSaturated(x, qk) : intSource(x, qk);
     const double y = v * (ctx.relu && v < 0 ? 0.0 : qk.scale);
     const std::uint16_t h = toHalf(y, ctx.readings.deqTrunc);
     store(dst + 2 * k, h == 0x8000u ? std::uint16_t{0} : h);
@@ -256,7 +269,8 @@ std::optional<SimdKernel> simdKernelFor(QuantMode mode, DType u, const QuantRead
     case QuantMode::F322F16: return SimdKernel::floatToHalf;
     case QuantMode::F322BF16: return SimdKernel::floatToBf16;
     case QuantMode::DEQF16:
-    case QuantMode::VDEQF16: return r.deqTrunc ? std::nullopt : std::optional(SimdKernel::deqToHalf);
+    case QuantMode::VDEQF16:  // AMB-20's half saturation has no SIMD kernel
+      return r.deqTrunc || r.deqf16McbHalf ? std::nullopt : std::optional(SimdKernel::deqToHalf);
     case QuantMode::QF322B8_PRE:
     case QuantMode::VQF322B8_PRE:
     case QuantMode::REQ8:

@@ -77,8 +77,15 @@ RunResult runPadGmToUb(const Case& c, std::span<const std::uint8_t> src, std::sp
                 "leftPadding * sizeof(T) must be <= 32 bytes");
   check.require(pad.rightElems * s <= 32, "PAD-G2U-1", "padParams.rightPadding", pad.rightElems,
                 "rightPadding * sizeof(T) must be <= 32 bytes");
-  check.require(s != 8 || pad.valueBits == 0, "PAD-G2U-1", "padParams.paddingValue", pad.valueBits,
-                "paddingValue must be 0 for a 64-bit T");
+  // PAD-G2U-1 (turn 3, the vendor's parameter checks): blockLen in whole elements (AMB-17), and the non-Ext
+  // struct's paddingValue 0 (AMB-18); one paddingValue complaint, as the oracle gives
+  check.require(b.lenBytes % s == 0 || c.profile.padBlockLen == oracle::Profile::PadBlockLen::byteLen, "PAD-G2U-1",
+                "params.blockLen", b.lenBytes, "a multiple of sizeof(T) (AMB-17)");
+  const bool rawRejected = std::holds_alternative<oracle::DataCopyPadParams>(c.padParams) &&
+                           c.profile.padRawValue == oracle::Profile::PadRawValue::reject;
+  check.require(pad.valueBits == 0 || (!rawRejected && s != 8), "PAD-G2U-1", "padParams.paddingValue", pad.valueBits,
+                rawRejected ? "the non-Ext DataCopyPadParams needs paddingValue 0 (AMB-18)"
+                            : "paddingValue must be 0 for a 64-bit T");
   // PAD-G2U-2 geometry
   const std::uint64_t leftBytes = pad.leftElems * s;
   const std::uint64_t ubBlockBytes = oracle::alignUp(leftBytes + pad.rightElems * s + b.lenBytes, kBlock32Bytes);

@@ -22,6 +22,7 @@ struct QuantReadings {
   bool vdeqAdvance = false;      // AMB-13
   bool deq16Offset = false;      // AMB-14
   bool sidMatmul = false;        // AMB-15
+  bool deqf16McbHalf = false;    // AMB-20 (turn 3): FIX DEQF16/VDEQF16 saturate the MCB shift to half, not int16
 };
 
 inline QuantReadings quantReadingsOf(const oracle::Profile& pr) {
@@ -29,7 +30,8 @@ inline QuantReadings quantReadingsOf(const oracle::Profile& pr) {
   return {pr.fixOffset == P::FixOffset::offsetUnsigned,      pr.fixShift == P::FixShift::shiftPlusOne,
           pr.fixDeqRounding == P::FixDeqRounding::deqTrunc,   pr.fixReluOrder == P::FixReluOrder::reluAfterOffset,
           pr.fixNegScale == P::FixNegScale::negScaleMagnitude, pr.vdeqTensorStep == P::VdeqTensorStep::advance,
-          pr.deq16Offset == P::Deq16Offset::added,             pr.sidHalf == P::SidHalf::matmulPairing};
+          pr.deq16Offset == P::Deq16Offset::added,             pr.sidHalf == P::SidHalf::matmulPairing,
+          pr.deqf16Mcb == P::Deqf16Mcb::half};
 }
 
 // FIX-5 fields of one uint64 parameter, as this run reads them.

@@ -135,6 +135,12 @@ def pad_gm_to_ub(case, src, dst):
     if L * s > 32 or R * s > 32:
         raise Rejected(f"leftPadding/rightPadding = {L}/{R}: each pad must be <= 32 bytes")
     pad_value = raw_bits(pad.get("paddingValue", 0))
+    # PAD-G2U-1 (turn 3): the vendor's parameter checks, as hardware built to them would apply them. Under the
+    # byte-len / pad-raw profiles (AMB-17 / AMB-18) dcconf then reports these rejections apart (G-4).
+    if B % s != 0:
+        raise Rejected(f"params.blockLen = {B}: not a multiple of sizeof(T) = {s}")
+    if pad["type"] == "DataCopyPadParams" and pad_value != 0:
+        raise Rejected("padParams.paddingValue must be 0 with DataCopyPadParams")
     if s == 8 and pad_value != 0:
         raise Rejected("padParams.paddingValue must be 0 for a 64-bit T")
     # PAD-G2U-2: geometry. W is the UB block size: pads + data, rounded up to whole 32-byte blocks.
@@ -246,14 +252,17 @@ def fixpipe_no_quant(case, src, dst):
         raise Rejected("FIX-1: srcStride must be a multiple of 16 and dstStride non-zero")
     if nz2nd and (case["path"] != "CO1->GM" or split or f["ndNum"] == 0):
         raise Rejected("FIX-2: nz2ndEn is for CO1->GM without channelSplit, with ndNum >= 1")
+    if nz2nd:  # FIX-2 (turn 3): the A2/A3 SetFixpipeNz2ndFlag ranges
+        require_range("fixpipe.srcNdStride", f["srcNdStride"], 0, 512)
+        require_range("fixpipe.dstNdStride", f["dstNdStride"], 0, 65535)
     if not nz2nd and n_size % c0 != 0:
         raise Rejected(f"FIX-1: nSize {n_size} is not a multiple of C0d = {c0}")
     if case["path"] == "CO1->A1":
         raise Rejected("FIX-4: CO1->A1 has no float or int32_t destination")
     nd = f["ndNum"] if nz2nd else 1
 
-    def src_element(i, m, n):  # L0C fractals are 16 columns wide (FIX-1/2)
-        return i * (f["srcNdStride"] if nz2nd else 0) * 16 + (n // 16) * p["srcStride"] * 16 + 16 * m + n % 16
+    def src_element(i, m, n):  # L0C fractals are 16 columns wide (FIX-1/2); srcNdStride in 1024-byte units (FIX-2)
+        return i * (f["srcNdStride"] if nz2nd else 0) * 256 + (n // 16) * p["srcStride"] * 16 + 16 * m + n % 16
 
     def dst_byte(i, m, n):
         if nz2nd:  # FIX-2

@@ -345,7 +345,7 @@ TEST_F(ExecBackendTest, FixpipeCasesReachTheExampleAndComeBack) {
     c.fixpipe = oracle::FixpipeState{};
     c.fixpipe->srcDType = c.dtype;
     c.fixpipe->ndNum = p.nz2ndEn ? gen_.u<std::uint16_t>(1, 3) : 1;
-    c.fixpipe->srcNdStride = static_cast<std::uint16_t>(p.srcStride * ((p.nSize + 15) / 16));
+    c.fixpipe->srcNdStride = static_cast<std::uint16_t>(p.srcStride / 16 * ((p.nSize + 15) / 16));  // FIX-2: fractals
     c.fixpipe->dstNdStride = p.mSize * p.dstStride + gen_.uniform(0, 5);
     std::optional<CaseRun> run = gen_.complete(c);
     if (!run) continue;

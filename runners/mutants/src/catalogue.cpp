@@ -321,7 +321,7 @@ void forEachFixElement(const Case& c, ConstBytes src, F f) {
   for (std::uint64_t i = 0; i < (p.nz2ndEn ? fs.ndNum : 1u); ++i) {
     for (std::uint64_t m = 0; m < p.mSize; ++m) {
       for (std::uint64_t n = 0; n < p.nSize; ++n) {
-        const std::uint64_t from = c.src.offsetBytes + 4 * ((p.nz2ndEn ? i * fs.srcNdStride * 16 : 0) +
+        const std::uint64_t from = c.src.offsetBytes + 4 * ((p.nz2ndEn ? i * fs.srcNdStride * 256 : 0) +
                                                             (n / 16) * p.srcStride * 16 + 16 * m + n % 16);
         const std::uint64_t to = c.dst.offsetBytes + (p.nz2ndEn ? (i * fs.dstNdStride + m * p.dstStride + n) * s
                                                                 : 32 * p.dstStride * (n / c0) + (c0 * m + n % c0) * s);

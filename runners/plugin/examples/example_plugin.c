@@ -156,6 +156,15 @@ static int copy_pad_gm_to_ub(const dcconf_case* c, const uint8_t* src, size_t sr
     return answer(detail, detail_cap, DCCONF_REJECTED, "PAD-G2U-1: padding of %llu/%llu elements exceeds 32 bytes",
                   (unsigned long long)left, (unsigned long long)right);
   }
+  /* PAD-G2U-1 (turn 3), the vendor's parameter checks: whole elements (AMB-17, unless byte-len) and, with the
+   * non-Ext DataCopyPadParams, paddingValue 0 (AMB-18, unless pad-raw) */
+  if (b.len % s != 0 && c->amb17PadBlockLen != DCCONF_AMB17_BYTE_LEN) {
+    return answer(detail, detail_cap, DCCONF_REJECTED, "PAD-G2U-1: blockLen %llu is not a multiple of sizeof(T)",
+                  (unsigned long long)b.len);
+  }
+  if (!ext && padding_value != 0 && c->amb18PadRawValue != DCCONF_AMB18_PAD_RAW) {
+    return answer(detail, detail_cap, DCCONF_REJECTED, "PAD-G2U-1: DataCopyPadParams needs paddingValue 0 (AMB-18)");
+  }
   if (s == 8 && padding_value != 0) {
     return answer(detail, detail_cap, DCCONF_REJECTED, "PAD-G2U-1: paddingValue must be 0 for a 64-bit T");
   }
@@ -300,6 +309,13 @@ static uint16_t double_to_half(double y, int toward_zero) {
   return (uint16_t)(sign | bits);
 }
 
+/* Finite half bits to a double (exact). */
+static double half_to_double(uint16_t h) {
+  const int e = h >> 10 & 31;
+  const double magnitude = e == 0 ? ldexp((double)(h & 1023), -24) : ldexp((double)(1024 + (h & 1023)), e - 25);
+  return (h & 0x8000) != 0 ? -magnitude : magnitude;
+}
+
 /* fp32 bits to bfloat16 bits, to nearest even. */
 static uint16_t float_to_bfloat16(uint32_t bits) {
   if ((bits & 0x7FFFFFFFu) > 0x7F800000u) return (uint16_t)((bits >> 16 & 0x8000u) | 0x7FC0u); /* NaN */
@@ -347,13 +363,19 @@ static quant_param decode_quant(const dcconf_case* c, uint64_t q) {
 
 /* FIX-6 on an int32 x up to the scale: the MCB shift (AMB-9: N raw, or N + 1 under shift-plus-one; arithmetic, then
  * saturated to int16), f32(x), times M1 -- or M2 = 0 for a negative x with ReLU, which gives -0.0 (FIX-6 literally).
- * The product is exact in double. */
-static double deq_scaled(const dcconf_case* c, uint32_t x, const quant_param* q, int relu) {
+ * The product is exact in double. half_saturation: AMB-20's deqf16-mcb-half reading (FIX DEQF16/VDEQF16 only): the
+ * shifted value saturates to +-65504 and rounds to half instead. */
+static double deq_scaled(const dcconf_case* c, uint32_t x, const quant_param* q, int relu, int half_saturation) {
   int64_t xi = (int32_t)x;
   double value;
   if (q->mcb) {
     const uint32_t shift = q->n + (c->amb9FixShift == DCCONF_AMB9_SHIFT_PLUS_ONE ? 1 : 0);
     xi = xi < 0 ? -((-xi - 1) >> shift) - 1 : xi >> shift;
+    if (half_saturation) {
+      xi = xi < -65504 ? -65504 : xi > 65504 ? 65504 : xi;
+      value = half_to_double(double_to_half((double)xi, 0));
+      return value * ((value < 0 && relu) ? 0.0 : (double)q->m1);
+    }
     xi = xi < -32768 ? -32768 : xi > 32767 ? 32767 : xi;
   }
   value = (double)(float)xi;
@@ -373,7 +395,8 @@ static uint64_t fix_convert(const dcconf_case* c, uint32_t x, uint64_t q) {
     default: break; /* DEQF16 / VDEQF16: int32 -> half */
   }
   param = decode_quant(c, q);
-  h = double_to_half(deq_scaled(c, x, &param, relu), c->amb10FixDeqRounding == DCCONF_AMB10_DEQ_TRUNC);
+  h = double_to_half(deq_scaled(c, x, &param, relu, c->amb20Deqf16Mcb == DCCONF_AMB20_HALF),
+                     c->amb10FixDeqRounding == DCCONF_AMB10_DEQ_TRUNC);
   return h == 0x8000 ? 0 : h; /* FIX-6a: the zero offset is added after the conversion: never -0.0 */
 }
 
@@ -384,7 +407,8 @@ static int copy_fixpipe(const dcconf_case* c, const uint8_t* src, size_t src_siz
   const uint64_t s = dtype_bytes(c->dtype);
   /* FIX-1 (revised): C0d is 32 for 8-bit results, 8 with channelSplit (FIX-3), else 16 */
   const uint64_t c0 = p->channelSplit ? 8 : (dtype_bytes(c->dtype) == 1 ? 32 : 16);
-  const uint64_t nd = p->nz2ndEn ? f->ndNum : 1, nd_src = p->nz2ndEn ? f->srcNdStride : 0;
+  /* FIX-2 (turn 3): srcNdStride counts 1024-byte units, one 16x16 fractal of 4-byte L0C elements */
+  const uint64_t nd = p->nz2ndEn ? f->ndNum : 1, nd_src = p->nz2ndEn ? (uint64_t)f->srcNdStride * 256 : 0;
   uint64_t src_span = 0, dst_span, i, m, col, block;
   int status;
 
@@ -407,6 +431,10 @@ static int copy_fixpipe(const dcconf_case* c, const uint8_t* src, size_t src_siz
   if (p->nz2ndEn && (c->dstPos != DCCONF_POS_GM || f->ndNum == 0)) {
     return answer(detail, detail_cap, DCCONF_REJECTED, "FIX-2: nz2ndEn is for CO1->GM, with ndNum >= 1");
   }
+  if (p->nz2ndEn && (f->srcNdStride > 512 || f->dstNdStride > 65535)) { /* FIX-2 (turn 3): A2/A3 ranges */
+    return answer(detail, detail_cap, DCCONF_REJECTED, "FIX-2: srcNdStride %u > 512 or dstNdStride %u > 65535",
+                  (unsigned)f->srcNdStride, (unsigned)f->dstNdStride);
+  }
   if (!p->nz2ndEn && p->nSize % c0 != 0) {
     return answer(detail, detail_cap, DCCONF_REJECTED, "FIX-1: nSize %u is not a multiple of C0d = %u",
                   (unsigned)p->nSize, (unsigned)c0);
@@ -419,7 +447,7 @@ static int copy_fixpipe(const dcconf_case* c, const uint8_t* src, size_t src_siz
   for (block = 0; block * 16 < p->nSize; ++block) {
     const uint64_t last_col = block * 16 + 15 < p->nSize ? 15 : (p->nSize - 1) % 16;
     const uint64_t end =
-        ((nd - 1) * nd_src * 16 + block * p->srcStride * 16 + 16 * (uint64_t)(p->mSize - 1) + last_col + 1) * 4;
+        ((nd - 1) * nd_src + block * p->srcStride * 16 + 16 * (uint64_t)(p->mSize - 1) + last_col + 1) * 4;
     if (end > src_span) src_span = end;
   }
   dst_span = p->nz2ndEn ? ((nd - 1) * f->dstNdStride + (uint64_t)(p->mSize - 1) * p->dstStride + p->nSize) * s
@@ -430,7 +458,7 @@ static int copy_fixpipe(const dcconf_case* c, const uint8_t* src, size_t src_siz
   for (i = 0; i < nd; ++i) {
     for (m = 0; m < p->mSize; ++m) {
       for (col = 0; col < p->nSize; ++col) {
-        const uint64_t from = i * nd_src * 16 + (col / 16) * p->srcStride * 16 + 16 * m + col % 16;
+        const uint64_t from = i * nd_src + (col / 16) * p->srcStride * 16 + 16 * m + col % 16;
         const uint64_t to = p->nz2ndEn ? (i * f->dstNdStride + m * p->dstStride + col) * s /* FIX-2 */
                                        : 32 * (uint64_t)p->dstStride * (col / c0) + (c0 * m + col % c0) * s;
         const uint64_t q = is_vector_mode(p->quantPre) ? f->quantTensor[col] : f->quantScalar;
@@ -465,9 +493,9 @@ static uint64_t enhanced_convert(const dcconf_case* c, uint32_t x, uint64_t para
   double y;
   int64_t k;
   if (e->deqScale == DCCONF_DEQ || e->deqScale == DCCONF_VDEQ) {
-    return double_to_half(deq_scaled(c, x, &q, relu), c->amb10FixDeqRounding == DCCONF_AMB10_DEQ_TRUNC);
+    return double_to_half(deq_scaled(c, x, &q, relu, 0), c->amb10FixDeqRounding == DCCONF_AMB10_DEQ_TRUNC);
   }
-  y = deq_scaled(c, x, &q, relu && !relu_after_offset);
+  y = deq_scaled(c, x, &q, relu && !relu_after_offset, 0);
   if (y != y) y = 0; /* NaN (0 * inf): the oracle leaves the element unspecified */
   k = round_half_even(y < -256.0 ? -256.0 : y > 255.0 ? 255.0 : y);
   /* AMB-8: the 9-bit offset in two's complement (the first reading), or unsigned 0..511 (offset-unsigned) */
@@ -503,6 +531,8 @@ static int copy_enhanced_co1(const dcconf_case* c, const uint8_t* src, size_t sr
                   (unsigned)p->blockCount);
   }
   switch (e->blockMode) { /* ENH-1 tables 7, 8: elements of a block, and the src stride unit, in elements of U */
+    /* AMB-19 (turn 3): under enh-len-32b blockLen counts 32-byte blocks of the 4-byte source (8 elements); this
+     * plugin takes the table's blocks otherwise (the default profile accepts either) */
     case DCCONF_BLOCK_MODE_MATRIX: block_elems = 256; stride_elems = 256; break;
     case DCCONF_BLOCK_MODE_VECTOR: block_elems = 16; stride_elems = 256; break;
     case DCCONF_BLOCK_MODE_SMALL_CHANNEL: block_elems = 64; stride_elems = 64; break;
@@ -510,6 +540,9 @@ static int copy_enhanced_co1(const dcconf_case* c, const uint8_t* src, size_t sr
                            (unsigned)e->blockMode);
   }
   if (e->padMode != 0) return answer(detail, detail_cap, DCCONF_REJECTED, "ENH-1: padMode must be PAD_NONE");
+  if (e->blockMode != DCCONF_BLOCK_MODE_SMALL_CHANNEL && c->amb19EnhBlockLenUnit == DCCONF_AMB19_DATA_BLOCK_32) {
+    block_elems = DATA_BLOCK_BYTES / 4;
+  }
   if ((e->deqScale == DCCONF_DEQ8 || e->deqScale == DCCONF_VDEQ8) && e->sidStoreMode != 3) {
     if (e->sidStoreMode > 1) {
       return answer(detail, detail_cap, DCCONF_REJECTED, "ENH-3: sidStoreMode %u is not 0, 1 or 3",
@@ -563,10 +596,13 @@ static int enhanced_supported(const dcconf_case* c) {
 /* ---- the ABI entry points --------------------------------------------------------------------------------- */
 
 /* DC-4: the dtypes of normal DataCopy. */
+/* DC-4 on Atlas A2/A3 (the only products this plugin's DataCopy serves): the basic DataCopy's type check also
+ * allows bfloat16_t, int64_t, uint64_t and double (turn 3); the copy moves bytes either way. */
 static int is_datacopy_dtype(uint32_t dtype) {
   return dtype == DCCONF_DTYPE_HALF || dtype == DCCONF_DTYPE_INT16 || dtype == DCCONF_DTYPE_UINT16 ||
          dtype == DCCONF_DTYPE_FLOAT || dtype == DCCONF_DTYPE_INT32 || dtype == DCCONF_DTYPE_UINT32 ||
-         dtype == DCCONF_DTYPE_INT8 || dtype == DCCONF_DTYPE_UINT8;
+         dtype == DCCONF_DTYPE_INT8 || dtype == DCCONF_DTYPE_UINT8 || dtype == DCCONF_DTYPE_BFLOAT16 ||
+         dtype == DCCONF_DTYPE_INT64 || dtype == DCCONF_DTYPE_UINT64 || dtype == DCCONF_DTYPE_DOUBLE;
 }
 
 /* Capability only: which product/operation/dtype this plugin implements. dcconf resolves the operation for us

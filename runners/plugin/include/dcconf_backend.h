@@ -26,7 +26,7 @@
  *   - A plugin tells dcconf which dcconf_case it was compiled against in dcconf_backend_v1_t.case_struct_size. A
  *     table too short to hold that field, or holding 0 there, means the first v1 case (DCCONF_CASE_V1_0_SIZE bytes).
  *     dcconf hands a plugin only the cases its case layout can express: a case that needs a later field or enum
- *     value (the "since 1.1" / "since 1.2" / "since 1.3" marks below) is answered DCCONF_NOT_SUPPORTED by dcconf
+ *     value (the "since 1.1" .. "since 1.4" marks below) is answered DCCONF_NOT_SUPPORTED by dcconf
  *     itself, without calling it.
  */
 #ifndef DCCONF_BACKEND_H
@@ -184,8 +184,28 @@ enum dcconf_amb14_deq16_offset {
   DCCONF_AMB14_DEQ16_OFFSET = 2     /* profile word deq16-offset: the offset bits are added */
 };
 enum dcconf_amb15_sid_half {
-  DCCONF_AMB15_DOC_PAGE = 0,      /* sidStoreMode 0 = high 16 B, 1 = low 16 B (the page) */
+  DCCONF_AMB15_DOC_PAGE = 0,      /* profile word sid-doc (the default): sidStoreMode 0 = high 16 B, 1 = low 16 B */
   DCCONF_AMB15_MATMUL_PAIRING = 1 /* profile word sid-matmul: 0 = low, 1 = high */
+};
+/* since 1.4 (dcconf_case.amb17PadBlockLen .. amb20Deqf16Mcb, turn 3 of the spec). AMB-17/18 are validity questions
+ * (0 = the default rejects what the vendor's parameter checks reject); AMB-19/20 default to ANY (0) like AMB-8..14. */
+enum dcconf_amb17_pad_block_len {
+  DCCONF_AMB17_ELEMENT_MULTIPLE = 0, /* DataCopyPad GM->UB blockLen must be a multiple of sizeof(T) */
+  DCCONF_AMB17_BYTE_LEN = 1          /* profile word byte-len: any byte count, bytes verbatim */
+};
+enum dcconf_amb18_pad_raw_value {
+  DCCONF_AMB18_REJECT = 0, /* the non-Ext DataCopyPadParams needs paddingValue 0 */
+  DCCONF_AMB18_PAD_RAW = 1 /* profile word pad-raw: its low sizeof(T) bytes are the pad element */
+};
+enum dcconf_amb19_enh_block_len_unit {
+  DCCONF_AMB19_ANY = 0,
+  DCCONF_AMB19_BLOCK = 1,        /* profile word enh-len-block: blockLen counts table blocks (fractal / 1x16 row) */
+  DCCONF_AMB19_DATA_BLOCK_32 = 2 /* profile word enh-len-32b: blockLen counts 32-byte data blocks of the source */
+};
+enum dcconf_amb20_deqf16_mcb {
+  DCCONF_AMB20_ANY = 0,
+  DCCONF_AMB20_INT16 = 1, /* profile word deqf16-mcb-int16: the shifted value saturates to int16 */
+  DCCONF_AMB20_HALF = 2   /* profile word deqf16-mcb-half: saturates to +-65504 and rounds to half first */
 };
 
 /* since 1.2: QuantMode_t (FIX-4), Ascend C's enumerator values */
@@ -341,8 +361,8 @@ typedef struct dcconf_DataCopyCO12DstParams {
 typedef struct dcconf_FixpipeState {
   uint32_t srcDType;    /* enum dcconf_dtype: the L0C element type U (float or int32); dcconf_case.dtype is T */
   uint16_t ndNum;       /* SetFixpipeNz2ndFlag(ndNum, srcNdStride, dstNdStride), read with nz2ndEn */
-  uint16_t srcNdStride; /* C0_size units, as srcStride */
-  uint32_t dstNdStride; /* elements */
+  uint16_t srcNdStride; /* 1024-byte units (read in 64-byte units by dcconf before 1.4: the hardware's unit is 1024 B) (one 16x16 fractal of 32-bit L0C elements), [0, 512] (FIX-2) */
+  uint32_t dstNdStride; /* elements, [0, 65535] on Atlas A2/A3 (FIX-2) */
   uint32_t reserved;    /* zero */
   uint64_t quantScalar; /* SetFixpipePreQuantFlag: the FIX-5 quant parameter of the scalar modes */
   /* The per-column uint64 quant parameters of the V* modes (entry n for column n), quantTensorLength entries; NULL
@@ -433,6 +453,12 @@ typedef struct dcconf_case {
   uint8_t amb15SidHalf;        /* profile, AMB-15: enum dcconf_amb15_sid_half */
   uint8_t reserved4[5];        /* zero */
   dcconf_EnhancedConversion enhancedConversion; /* valid when hasEnhancedParams */
+  /* ---- since 1.4 (a plugin compiled against 1.3 reports DCCONF_CASE_V1_3_SIZE and never sees them) */
+  uint8_t amb17PadBlockLen;     /* profile, AMB-17: enum dcconf_amb17_pad_block_len */
+  uint8_t amb18PadRawValue;     /* profile, AMB-18: enum dcconf_amb18_pad_raw_value */
+  uint8_t amb19EnhBlockLenUnit; /* profile, AMB-19: enum dcconf_amb19_enh_block_len_unit */
+  uint8_t amb20Deqf16Mcb;       /* profile, AMB-20: enum dcconf_amb20_deqf16_mcb */
+  uint8_t reserved5[4];         /* zero */
 } dcconf_case;
 
 /* sizeof(dcconf_case) before 1.1: where the 1.1 fields start. */
@@ -441,6 +467,8 @@ typedef struct dcconf_case {
 #define DCCONF_CASE_V1_1_SIZE offsetof(dcconf_case, amb8FixOffset)
 /* sizeof(dcconf_case) of 1.2: where the 1.3 fields start. */
 #define DCCONF_CASE_V1_2_SIZE offsetof(dcconf_case, amb13VdeqTensorStep)
+/* sizeof(dcconf_case) of 1.3: where the 1.4 fields start. */
+#define DCCONF_CASE_V1_3_SIZE offsetof(dcconf_case, amb17PadBlockLen)
 
 /* ---- the plugin table ---------------------------------------------------------------------------------------- */
 

@@ -45,6 +45,10 @@ static_assert(raw(Profile::FixOffset::offsetUnsigned) == DCCONF_AMB8_OFFSET_UNSI
 static_assert(raw(Profile::VdeqTensorStep::advance) == DCCONF_AMB13_VDEQ_ADVANCE &&
               raw(Profile::Deq16Offset::added) == DCCONF_AMB14_DEQ16_OFFSET &&
               raw(Profile::SidHalf::matmulPairing) == DCCONF_AMB15_MATMUL_PAIRING);
+static_assert(raw(Profile::PadBlockLen::byteLen) == DCCONF_AMB17_BYTE_LEN &&
+              raw(Profile::PadRawValue::padRaw) == DCCONF_AMB18_PAD_RAW &&
+              raw(Profile::EnhBlockLenUnit::dataBlock32) == DCCONF_AMB19_DATA_BLOCK_32 &&
+              raw(Profile::Deqf16Mcb::half) == DCCONF_AMB20_HALF);
 static_assert(raw(DType::fp4x2_e1m2_t) < DCCONF_DTYPE_NONE, "DCCONF_DTYPE_NONE must stay outside the dtypes");
 
 // Where each 1.1 part of dcconf_case ends: a reader whose struct_size reaches it knows the part.
@@ -64,6 +68,8 @@ constexpr std::size_t kEndFixpipe = endOf<dcconf_FixpipeState>(offsetof(dcconf_c
 constexpr std::size_t kEndEnhProfile = endOf<std::uint8_t>(offsetof(dcconf_case, amb15SidHalf));
 constexpr std::size_t kEndEnhConversion =
     endOf<dcconf_EnhancedConversion>(offsetof(dcconf_case, enhancedConversion));
+// ... and the 1.4 profile words (turn 3: AMB-17..20)
+constexpr std::size_t kEndTurn3Profile = endOf<std::uint8_t>(offsetof(dcconf_case, amb20Deqf16Mcb));
 
 // SliceParams and dcconf_SliceParams have the same fields (SliceInfo and dcconf_SliceInfo too): one copy serves both
 // directions.
@@ -327,6 +333,11 @@ std::size_t abiCaseBytesNeeded(const Case& c) {
                            !c.enhancedParams->deqTensor.empty())) {
     need = std::max(need, kEndEnhConversion);
   }
+  // 1.4: the AMB-17..20 words
+  if (c.profile.padBlockLen != defaults.padBlockLen || c.profile.padRawValue != defaults.padRawValue ||
+      c.profile.enhBlockLenUnit != defaults.enhBlockLenUnit || c.profile.deqf16Mcb != defaults.deqf16Mcb) {
+    need = std::max(need, kEndTurn3Profile);
+  }
   return need;
 }
 
@@ -366,6 +377,10 @@ dcconf_case toAbi(const Case& c) {
   out.amb13VdeqTensorStep = static_cast<std::uint8_t>(raw(c.profile.vdeqTensorStep));
   out.amb14Deq16Offset = static_cast<std::uint8_t>(raw(c.profile.deq16Offset));
   out.amb15SidHalf = static_cast<std::uint8_t>(raw(c.profile.sidHalf));
+  out.amb17PadBlockLen = static_cast<std::uint8_t>(raw(c.profile.padBlockLen));
+  out.amb18PadRawValue = static_cast<std::uint8_t>(raw(c.profile.padRawValue));
+  out.amb19EnhBlockLenUnit = static_cast<std::uint8_t>(raw(c.profile.enhBlockLenUnit));
+  out.amb20Deqf16Mcb = static_cast<std::uint8_t>(raw(c.profile.deqf16Mcb));
   out.enhancedConversion.srcDType = DCCONF_DTYPE_NONE;
   if (c.enhancedParams) out.enhancedConversion = conversionToAbi(*c.enhancedParams);
   return out;
@@ -436,6 +451,13 @@ FromAbi fromAbi(const dcconf_case& c) {
         enums.read(c.amb13VdeqTensorStep, Profile::VdeqTensorStep::advance, "amb13VdeqTensorStep");
     out.profile.deq16Offset = enums.read(c.amb14Deq16Offset, Profile::Deq16Offset::added, "amb14Deq16Offset");
     out.profile.sidHalf = enums.read(c.amb15SidHalf, Profile::SidHalf::matmulPairing, "amb15SidHalf");
+  }
+  if (c.struct_size >= kEndTurn3Profile) {
+    out.profile.padBlockLen = enums.read(c.amb17PadBlockLen, Profile::PadBlockLen::byteLen, "amb17PadBlockLen");
+    out.profile.padRawValue = enums.read(c.amb18PadRawValue, Profile::PadRawValue::padRaw, "amb18PadRawValue");
+    out.profile.enhBlockLenUnit =
+        enums.read(c.amb19EnhBlockLenUnit, Profile::EnhBlockLenUnit::dataBlock32, "amb19EnhBlockLenUnit");
+    out.profile.deqf16Mcb = enums.read(c.amb20Deqf16Mcb, Profile::Deqf16Mcb::half, "amb20Deqf16Mcb");
   }
   if (c.struct_size >= kEndFixpipe && c.hasFixpipe != 0) {
     const dcconf_FixpipeState& f = c.fixpipe;

@@ -299,20 +299,20 @@ TEST(AbiConvert, NamesTheOutOfRange1_3Fields) {
 TEST(AbiConvert, TheEnhancedConversionsNeedThe1_3Layout) {
   const Case deq8 = test::enhancedDeq8Case();  // DEQ8 with its source type
   ASSERT_EQ(resolveOperation(deq8).operation, Operation::enhancedCo1ToCo2);
-  EXPECT_EQ(abiCaseBytesNeeded(deq8), sizeof(dcconf_case));
+  EXPECT_EQ(abiCaseBytesNeeded(deq8), DCCONF_CASE_V1_3_SIZE);
   Case plain = deq8;  // the enhanced move: no conversion
   plain.enhancedParams->deqScale = DeqScale::none;
   plain.enhancedParams->srcDType.reset();
   EXPECT_EQ(abiCaseBytesNeeded(plain), DCCONF_CASE_V1_1_SIZE);
   Case deq = plain;
   deq.enhancedParams->deqScale = DeqScale::deq;
-  EXPECT_EQ(abiCaseBytesNeeded(deq), sizeof(dcconf_case));
+  EXPECT_EQ(abiCaseBytesNeeded(deq), DCCONF_CASE_V1_3_SIZE);
   Case typed = plain;  // a stated source type alone (U == T) is a 1.3 field too
   typed.enhancedParams->srcDType = plain.dtype;
-  EXPECT_EQ(abiCaseBytesNeeded(typed), sizeof(dcconf_case));
+  EXPECT_EQ(abiCaseBytesNeeded(typed), DCCONF_CASE_V1_3_SIZE);
   Case tensor = plain;
   tensor.enhancedParams->deqTensor = {1};
-  EXPECT_EQ(abiCaseBytesNeeded(tensor), sizeof(dcconf_case));
+  EXPECT_EQ(abiCaseBytesNeeded(tensor), DCCONF_CASE_V1_3_SIZE);
   // a pinned AMB-13..15 word on any case
   for (const char* word : {"vdeq-repeat", "vdeq-advance", "deq16-no-offset", "deq16-offset", "sid-matmul"}) {
     SCOPED_TRACE(word);
@@ -320,6 +320,31 @@ TEST(AbiConvert, TheEnhancedConversionsNeedThe1_3Layout) {
     pinned.profile = *parseProfile(word).profile;
     EXPECT_EQ(abiCaseBytesNeeded(pinned), offsetof(dcconf_case, amb15SidHalf) + 1);
     EXPECT_GT(abiCaseBytesNeeded(pinned), DCCONF_CASE_V1_2_SIZE);
+  }
+}
+
+// Turn 3: a case pinning AMB-17..20 needs the 1.4 layout (a 1.3 plugin never sees one); basic-api-page and sid-doc
+// name the default's readings and need nothing new. A 1.3 case reads with the 1.4 words at their defaults.
+TEST(AbiConvert, TheTurn3WordsNeedThe1_4Layout) {
+  for (const char* word : {"byte-len", "pad-raw", "enh-len-block", "enh-len-32b", "deqf16-mcb-int16", "deqf16-mcb-half"}) {
+    SCOPED_TRACE(word);
+    Case pinned = test::padCase(1);
+    pinned.profile = *parseProfile(word).profile;
+    EXPECT_EQ(abiCaseBytesNeeded(pinned), offsetof(dcconf_case, amb20Deqf16Mcb) + 1);
+    EXPECT_GT(abiCaseBytesNeeded(pinned), DCCONF_CASE_V1_3_SIZE);
+    const FromAbi back = fromAbi(toAbi(pinned));
+    ASSERT_TRUE(back.value) << back.error;
+    EXPECT_EQ(back.value->profile, pinned.profile);
+    dcconf_case old = toAbi(pinned);
+    old.struct_size = static_cast<std::uint32_t>(DCCONF_CASE_V1_3_SIZE);
+    const FromAbi older = fromAbi(old);
+    ASSERT_TRUE(older.value) << older.error;
+    EXPECT_EQ(older.value->profile, Profile{});
+  }
+  for (const char* word : {"basic-api-page", "sid-doc"}) {
+    Case named = test::padCase(1);
+    named.profile = *parseProfile(word).profile;
+    EXPECT_EQ(abiCaseBytesNeeded(named), DCCONF_CASE_V1_0_SIZE) << word;
   }
 }
 
@@ -447,7 +472,9 @@ TEST(AbiConvert, LayoutIsStable) {
   EXPECT_EQ(sizeof(dcconf_EnhancedConversion), 24u);
   EXPECT_EQ(offsetof(dcconf_case, enhancedConversion), 616u);
   EXPECT_EQ(offsetof(dcconf_EnhancedConversion, deqTensor), 8u);
-  EXPECT_EQ(sizeof(dcconf_case), 640u);
+  EXPECT_EQ(DCCONF_CASE_V1_3_SIZE, 640u);  // sizeof(dcconf_case) of 1.3: the 1.4 fields start there
+  EXPECT_EQ(offsetof(dcconf_case, amb20Deqf16Mcb), 643u);
+  EXPECT_EQ(sizeof(dcconf_case), 648u);
   EXPECT_EQ(offsetof(dcconf_backend_v1_t, case_struct_size), 56u);
 }
 

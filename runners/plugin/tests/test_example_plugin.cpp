@@ -184,7 +184,7 @@ Case randomFixpipeCase(std::mt19937& rng) {
   FixpipeState f;
   f.srcDType = k.u;
   f.ndNum = p.nz2ndEn ? pickU<std::uint16_t>(rng, 1, 3) : 1;
-  f.srcNdStride = static_cast<std::uint16_t>(p.srcStride * ((p.nSize + 15) / 16));
+  f.srcNdStride = static_cast<std::uint16_t>(p.srcStride / 16 * ((p.nSize + 15) / 16));  // FIX-2: 1024-byte units
   f.dstNdStride = static_cast<std::uint32_t>(p.mSize * p.dstStride + pick(rng, 0, 9));
   // A quant parameter (FIX-5): scale 2^-20..2^-12 keeps int32 sources in half's range, N, MCB, offset and sign
   // bits random, sometimes a negative scale sign-extended into bits [63:32] (AMB-12).

@@ -31,6 +31,12 @@ struct Profile {
   enum class VdeqTensorStep : std::uint8_t { any, repeat, advance };     // AMB-13: V* entries for burst i >= 1
   enum class Deq16Offset : std::uint8_t { any, ignored, added };         // AMB-14: offset bits on an int16 result
   enum class SidHalf : std::uint8_t { docPage, matmulPairing };          // AMB-15: sidStoreMode 0/1 halves
+  // Turn 3. AMB-17/18 are validity questions (G-4: the default rejects what the vendor's checks reject); AMB-19/20
+  // are open by default ("any"): a byte that depends on the reading is ANY.
+  enum class PadBlockLen : std::uint8_t { elementMultiple, byteLen };    // AMB-17: blockLen % sizeof(T) != 0
+  enum class PadRawValue : std::uint8_t { reject, padRaw };              // AMB-18: non-Ext paddingValue != 0
+  enum class EnhBlockLenUnit : std::uint8_t { any, block, dataBlock32 };  // AMB-19: MATRIX/VECTOR blockLen unit
+  enum class Deqf16Mcb : std::uint8_t { any, int16, half };              // AMB-20: DEQF16/VDEQF16 MCB saturation
 
   ZeroCount zeroCount = ZeroCount::reject;
   PadDummy padDummy = PadDummy::any;
@@ -46,6 +52,10 @@ struct Profile {
   VdeqTensorStep vdeqTensorStep = VdeqTensorStep::any;
   Deq16Offset deq16Offset = Deq16Offset::any;
   SidHalf sidHalf = SidHalf::docPage;
+  PadBlockLen padBlockLen = PadBlockLen::elementMultiple;
+  PadRawValue padRawValue = PadRawValue::reject;
+  EnhBlockLenUnit enhBlockLenUnit = EnhBlockLenUnit::any;
+  Deqf16Mcb deqf16Mcb = Deqf16Mcb::any;
 
   friend bool operator==(const Profile&, const Profile&) = default;
 };
@@ -53,7 +63,10 @@ struct Profile {
 // Profile names: "default", "hw-noop", "doc-dummy", "pad-dummy", "doc-table", "hw-wrap", "doc-range",
 // "c-api-page", and for AMB-8..12 "offset-signed", "offset-unsigned", "shift-raw", "shift-plus-one", "deq-rne",
 // "deq-trunc", "relu-before-offset", "relu-after-offset", "negscale-signed", "negscale-magnitude", and for
-// AMB-13..15 "vdeq-repeat", "vdeq-advance", "deq16-no-offset", "deq16-offset", "sid-matmul".
+// AMB-13..15 "vdeq-repeat", "vdeq-advance", "deq16-no-offset", "deq16-offset", "sid-matmul", and (turn 3)
+// "byte-len" (AMB-17), "pad-raw" (AMB-18), "enh-len-block", "enh-len-32b" (AMB-19), "deqf16-mcb-int16",
+// "deqf16-mcb-half" (AMB-20), "basic-api-page" (AMB-7) and "sid-doc" (AMB-15): the last two name the readings the
+// default already pins, so every reading can be named (a canonical name leaves them out).
 // A spec is a comma-separated list of names, applied left to right over the default.
 struct ProfileParse {
   std::optional<Profile> profile;

@@ -21,12 +21,15 @@ enum class Region : std::uint8_t {
   // FIX-7: ANY because the value depends on an unresolved ambiguity (default profile); one value per AMB id.
   ambiguous8, ambiguous9, ambiguous10, ambiguous11, ambiguous12,
   ambiguous13, ambiguous14,  // ENH-4 (AMB-15 has a default reading, so no ANY region)
+  ambiguous19,  // ENH-1 (turn 3): the MATRIX/VECTOR blockLen unit decides whether or what the byte is
+  ambiguous20,  // FIX-6 (turn 3): DEQF16/VDEQF16 with MCB, the shifted value saturated to int16 or to half
 };
 std::string_view name(Region region);  // "keep", ..., "ambiguous(AMB-8)"
-// The AMB number of an ambiguous region (8..14), or 0 for every other region.
+// The AMB number of an ambiguous region (8..14, 19, 20), or 0 for every other region.
 int ambiguityId(Region region);
-Region ambiguousRegion(int ambId);  // 8..14; precondition: ambiguityId(result) == ambId
-// How many destination bytes are ANY because of each ambiguity: index AMB id (0..14), entry byte count.
+Region ambiguousRegion(int ambId);  // 8..14, 19, 20; precondition: ambiguityId(result) == ambId
+inline constexpr int kLastAmbiguityId = 20;
+// How many destination bytes are ANY because of each ambiguity: index AMB id (0..20), entry byte count.
 std::vector<std::uint64_t> ambiguousByteCounts(const std::vector<Region>& regions);
 struct Expectation;
 // How many bytes of the expectation are ANY (care 0), indexed by Region; empty when none are, trailing zeros cut.

@@ -85,6 +85,7 @@ struct SliceInfo {
   friend bool operator==(const SliceInfo&, const SliceInfo&) = default;
 };
 inline constexpr std::size_t kMaxSliceDims = 8;  // SLICE-4: dimValue <= 8 (K_MAX_DIM)
+inline constexpr std::uint32_t kMaxUnalignedSliceBurstLen = 2047;  // SLICE-4 (turn 3): uint16 bytes on the pad transport
 
 // The slice call's arguments, DataCopy(dst, src, dstSliceInfo[], srcSliceInfo[], dimValue), plus each tensor's
 // ShapeInfo (per-dimension sizes in elements, dimension 0 innermost) that the call reads from the tensors.
@@ -160,13 +161,17 @@ struct DataCopyCO12DstParams {
 // The state a FIX call reads besides its params: the source element type U (the case's dtype is the destination
 // type T), the scalar of SetFixpipePreQuantFlag, the per-column tensor of SetFixPipeConfig (V* modes), and the
 // SetFixpipeNz2ndFlag(ndNum, srcNdStride, dstNdStride) register (nz2ndEn only).
+// FIX-2 (turn 3): srcNdStride counts 256 L0C elements (1024 bytes); the A2/A3 register ranges.
+inline constexpr std::uint64_t kNz2ndSrcNdStrideElements = 256;
+inline constexpr std::uint16_t kNz2ndMaxSrcNdStride = 512;
+inline constexpr std::uint32_t kNz2ndMaxDstNdStride = 65535;
 struct FixpipeState {
   DType srcDType = DType::int32_t;
   std::uint64_t quantScalar = 0;
   std::vector<std::uint64_t> quantTensor;  // one entry per column n (V* modes); at least nSize entries
   std::uint16_t ndNum = 1;
-  std::uint16_t srcNdStride = 0;  // C0_size units, as srcStride (FIX-2)
-  std::uint32_t dstNdStride = 0;  // elements
+  std::uint16_t srcNdStride = 0;  // 1024-byte units: one 16x16 fractal of 32-bit L0C elements (FIX-2, turn 3)
+  std::uint32_t dstNdStride = 0;  // elements; [0, 65535] on Atlas A2/A3 (FIX-2)
   friend bool operator==(const FixpipeState&, const FixpipeState&) = default;
 };
 

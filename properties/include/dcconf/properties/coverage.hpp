@@ -28,10 +28,9 @@ inline constexpr std::uint64_t kReachDn2NzElements = (std::uint64_t{1} << 20) - 
 // DN2NZ dValue (issue 29 item 3): 2^19 columns is at most 4 MiB per buffer (double), dense; above, every column
 // block is written (2^32 columns write 2^32 elements), which sparse buffers do not make cheaper: docs/coverage.md.
 inline constexpr std::uint64_t kReachDn2NzDValue = std::uint64_t{1} << 19;
-// FIX's 32-bit dstStride (32-byte blocks without nz2nd, elements with it) and the nz2nd register's dstNdStride
-// (elements of up to 4 bytes).
+// FIX's 32-bit dstStride (32-byte blocks without nz2nd, elements with it). The nz2nd register's dstNdStride is
+// 16 bits wide on A2/A3 (FIX-2, turn 3) and reached in full.
 inline constexpr std::uint64_t kReachFixDstStride = kReachUbStrideBlocks;
-inline constexpr std::uint64_t kReachFixDstNdStride = kReachDn2NzElements;
 // FIX converts every element (FIX-6 under the AMB-8..12 readings): mSize reaches 16383 rows of up to 32 channels.
 inline constexpr std::uint64_t kReachFixMSize = (std::uint64_t{1} << 14) - 1;
 // ENH CO1->CO2 converts every element of its source (ENH-4, with the AMB-13/14/16 readings): a wide blockLen or
