@@ -89,7 +89,8 @@ class StatusTap final : public backends::Backend {
     switch (result.status) {
       case backends::RunStatus::ok:
       case backends::RunStatus::rejected:
-      case backends::RunStatus::notSupported: budget_.observe(bytes, seconds); break;
+      case backends::RunStatus::notSupported:
+      case backends::RunStatus::violated: budget_.observe(bytes, seconds); break;  // answered: its time counts
       case backends::RunStatus::timedOut:
         sawTimeout = true;
         budget_.timedOut(operation_, budgetMs);
