@@ -32,14 +32,16 @@ Case randomPadGmToUb(std::mt19937& rng) {
   const auto right = pickU<std::uint8_t>(rng, 0, 32 / s);
   const std::uint64_t value = s == 8 ? 0 : rng() & ((std::uint64_t{1} << (8 * s)) - 1);
   const auto blockCount = pickU<std::uint16_t>(rng, 1, 6);
+  // PAD-G2U-1 (turn 3, default profile): blockLen whole elements (AMB-17), the non-Ext paddingValue 0 (AMB-18).
+  const auto blockLenBytes = static_cast<std::uint16_t>(s * pickU<std::uint16_t>(rng, 1, static_cast<std::uint16_t>(100 / s)));
   if (pick(rng, 0, 1) == 1) {
-    c.params = DataCopyExtParams{blockCount, pickU<std::uint32_t>(rng, 1, 100), pickU<std::uint32_t>(rng, 0, 40),
+    c.params = DataCopyExtParams{blockCount, blockLenBytes, pickU<std::uint32_t>(rng, 0, 40),
                                  pickU<std::uint32_t>(rng, 0, 3), 0};
     c.padParams = DataCopyPadExtParams{isPad, left, right, value};
   } else {
-    c.params = DataCopyParams{blockCount, pickU<std::uint16_t>(rng, 1, 100), pickU<std::uint16_t>(rng, 0, 40),
+    c.params = DataCopyParams{blockCount, blockLenBytes, pickU<std::uint16_t>(rng, 0, 40),
                               pickU<std::uint16_t>(rng, 0, 3)};
-    c.padParams = DataCopyPadParams{isPad, left, right, value};
+    c.padParams = DataCopyPadParams{isPad, left, right, 0};
   }
   if (pick(rng, 0, 3) == 0) c.padRegister = rng();
   c.dstPos = pick(rng, 0, 1) == 1 ? Position::VECIN : Position::VECOUT;
