@@ -20,6 +20,22 @@ double loadAverage1() {
   return load;
 }
 
+// Runs the suite once per benchmark iteration and hands each report to `take`; false (the benchmark is skipped
+// with the reason) when a run did not start.
+template <class Take>
+bool runEachIteration(benchmark::State& state, const dcconf::run::RunOptions& options, Take take) {
+  for (auto _ : state) {
+    std::ostringstream err;
+    const dcconf::run::RunOutcome outcome = dcconf::run::runSuite(options, err);
+    if (!outcome.report) {
+      state.SkipWithError(("the run did not start: " + outcome.error).c_str());
+      return false;
+    }
+    take(*outcome.report);
+  }
+  return true;
+}
+
 void BM_DefaultRun(benchmark::State& state, dcconf::oracle::Product product) {
   dcconf::run::RunOptions options;
   options.product = product;
@@ -29,19 +45,14 @@ void BM_DefaultRun(benchmark::State& state, dcconf::oracle::Product product) {
   dcconf::report::TimeSplit split;
   double cases = 0;
   const double loadBefore = loadAverage1();
-  for (auto _ : state) {
-    std::ostringstream err;
-    const dcconf::run::RunOutcome outcome = dcconf::run::runSuite(options, err);
-    if (!outcome.report) {
-      state.SkipWithError(("the run did not start: " + outcome.error).c_str());
-      return;
-    }
-    const dcconf::report::TimeSplit& t = outcome.report->coverage().time();
+  const bool ran = runEachIteration(state, options, [&](const dcconf::report::Report& report) {
+    const dcconf::report::TimeSplit& t = report.coverage().time();
     split.generationSeconds += t.generationSeconds;
     split.oracleSeconds += t.oracleSeconds;
     split.backendSeconds += t.backendSeconds;
-    cases += static_cast<double>(outcome.report->totals().total());
-  }
+    cases += static_cast<double>(report.totals().total());
+  });
+  if (!ran) return;
   const auto avg = benchmark::Counter::kAvgIterations;
   state.counters["generation_s"] = benchmark::Counter(split.generationSeconds, avg);
   state.counters["oracle_s"] = benchmark::Counter(split.oracleSeconds, avg);
@@ -61,15 +72,10 @@ void BM_UnitsPerSecond(benchmark::State& state, std::string backendSpec) {
   options.quiet = true;
   options.commandLine = "BM_UnitsPerSecond";
   double cases = 0;
-  for (auto _ : state) {
-    std::ostringstream err;
-    const dcconf::run::RunOutcome outcome = dcconf::run::runSuite(options, err);
-    if (!outcome.report) {
-      state.SkipWithError(("the run did not start: " + outcome.error).c_str());
-      return;
-    }
-    cases += static_cast<double>(outcome.report->totals().total());
-  }
+  const bool ran = runEachIteration(state, options, [&](const dcconf::report::Report& report) {
+    cases += static_cast<double>(report.totals().total());
+  });
+  if (!ran) return;
   state.counters["cases"] = benchmark::Counter(cases, benchmark::Counter::kAvgIterations);
   state.counters["cases_per_s"] = benchmark::Counter(cases, benchmark::Counter::kIsRate);
   state.counters["load1"] = loadAverage1();
