@@ -119,10 +119,14 @@ TEST(Cli, NonEmptyOutputIsRefusedWithoutForceAndReplacedWithIt) {
   EXPECT_EQ(readText(dir / "o" / "precious.txt"), "old");
   fs::remove_all(dir / "o");
   ASSERT_EQ(runDcconf(args, dir).status, 0);
-  std::ofstream(dir / "o" / "stale.txt") << "from an earlier run";
-  EXPECT_EQ(runDcconf(args + " --force", dir).status, 0);
-  EXPECT_FALSE(fs::exists(dir / "o" / "stale.txt"));
+  EXPECT_EQ(runDcconf(args + " --force", dir).status, 0);  // only dcconf's own files: replaced
   EXPECT_TRUE(fs::exists(dir / "o" / "result.json"));
+  // Issue 30: a file the user added inside dcconf's output is not dcconf's to delete: --force refuses, naming it.
+  std::ofstream(dir / "o" / "stale.txt") << "from an earlier run";
+  const RunResult foreign = runDcconf(args + " --force", dir);
+  EXPECT_EQ(foreign.status, 5);
+  EXPECT_NE(foreign.stderrText.find("stale.txt was not written by dcconf"), std::string::npos) << foreign.stderrText;
+  EXPECT_EQ(readText(dir / "o" / "stale.txt"), "from an earlier run");
   // Nothing staged is left next to the output.
   int entries = 0;
   for (const auto& entry : fs::directory_iterator(dir)) {

@@ -247,10 +247,12 @@ TEST(Run, KeepsExistingOutputWithoutForce) {
   EXPECT_EQ(readText(dir / "out" / "keep.txt"), "mine");
   fs::remove_all(dir / "out");
   EXPECT_EQ(runDcconf("run" + kFew + " --out '" + (dir / "out").string() + "'", dir).status, 0);
-  std::ofstream(dir / "out" / "extra.txt") << "stale";
   EXPECT_EQ(runDcconf("run" + kFew + " --force --out '" + (dir / "out").string() + "'", dir).status, 0);
-  EXPECT_FALSE(fs::exists(dir / "out" / "extra.txt"));
   EXPECT_TRUE(fs::exists(dir / "out" / "report.json"));
+  // Issue 30: --force never deletes a file the user added to dcconf's output.
+  std::ofstream(dir / "out" / "extra.txt") << "stale";
+  EXPECT_EQ(runDcconf("run" + kFew + " --force --out '" + (dir / "out").string() + "'", dir).status, 5);
+  EXPECT_EQ(readText(dir / "out" / "extra.txt"), "stale");
 }
 
 TEST(Run, TimeBudgetRunsAndStops) {
