@@ -46,11 +46,13 @@ BUILT = {
                                       dstNzNStride=1), product="ascend950"),
     "enhanced-co1-matrix-half.json": lambda: DataCopy(
         "CO1->CO2", "half", DataCopyParams(blockCount=2, blockLen=1, srcStride=1, dstStride=2),
-        enhanced=DataCopyEnhancedParams(blockMode=dcconf.BlockMode.BLOCK_MODE_MATRIX), product="atlas-training"),
+        enhanced=DataCopyEnhancedParams(blockMode=dcconf.BlockMode.BLOCK_MODE_MATRIX), product="atlas-training",
+        profile="enh-len-block"),
     "enhanced-deq8-int32-int8.json": lambda: DataCopy(
         "CO1->CO2", "int8_t", DataCopyParams(blockCount=2, blockLen=1, dstStride=1),
         enhanced=DataCopyEnhancedParams(blockMode="BLOCK_MODE_VECTOR", deqScale=dcconf.DeqScale.DEQ8,
-                                        deqValue=71056995909632, srcDType="int32_t"), product="atlas-training"),
+                                        deqValue=71056995909632, srcDType="int32_t"), product="atlas-training",
+        profile="enh-len-block"),
     "fixpipe-deqf16-int32-half.json": lambda: DataCopy(
         "CO1->GM", "half", DataCopyCO12DstParams(nSize=128, mSize=9, dstStride=9, srcStride=16,
                                                  quantPre=dcconf.QuantMode.DEQF16),

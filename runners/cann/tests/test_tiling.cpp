@@ -263,6 +263,21 @@ TEST_F(CannTilingDecode, MagicVersionAndCodesAreNamed) {
   EXPECT_EQ(errorAfter(16, 0x12).field, "tiling.presence");
   EXPECT_EQ(errorAfter(20 + DCCONF_CANN_AMB2_PAD_DUMMY, 3).field, "tiling.profile[AMB-2]");
   EXPECT_EQ(errorAfter(112, 2).field, "tiling.pad.isPad");
+  // Turn 3's readings share a byte, one per nibble: each nibble is checked on its own.
+  EXPECT_EQ(errorAfter(20 + DCCONF_CANN_AMB17_18_PAD, 0x02).field, "tiling.profile[AMB-17]");
+  EXPECT_EQ(errorAfter(20 + DCCONF_CANN_AMB17_18_PAD, 0x20).field, "tiling.profile[AMB-18]");
+  EXPECT_EQ(errorAfter(20 + DCCONF_CANN_AMB19_20_ENH, 0x03).field, "tiling.profile[AMB-19]");
+  EXPECT_EQ(errorAfter(20 + DCCONF_CANN_AMB19_20_ENH, 0x30).field, "tiling.profile[AMB-20]");
+}
+
+// Every turn-3 reading survives the tiling block (they share the profile's last two bytes).
+TEST(CannTiling, TurnThreeReadingsRoundTrip) {
+  for (const char* word : {"byte-len", "pad-raw", "enh-len-block", "enh-len-32b", "deqf16-mcb-int16",
+                           "deqf16-mcb-half", "byte-len,pad-raw,enh-len-32b,deqf16-mcb-half"}) {
+    Case c = padCase();
+    c.profile = *parseProfile(word).profile;
+    EXPECT_EQ(roundTrip(c), "") << word;
+  }
 }
 
 TEST_F(CannTilingDecode, BytesOutsideTheLiveSectionsAreRefused) {

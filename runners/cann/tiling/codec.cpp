@@ -83,6 +83,12 @@ void putPad(DcconfCannTiling& t, const PadStruct& p) {
   t.pad = {static_cast<std::uint8_t>(p.isPad), p.leftPadding, p.rightPadding, {}, p.paddingValue};
 }
 
+// Two readings in one byte (turn 3's AMB-17/18 and AMB-19/20): the first in bits 0..3, the second in bits 4..7.
+template <typename Low, typename High>
+constexpr std::uint8_t nibbles(Low low, High high) {
+  return static_cast<std::uint8_t>(static_cast<unsigned>(low) | static_cast<unsigned>(high) << 4);
+}
+
 void putProfile(DcconfCannTiling& t, const Profile& p) {
   const std::array<std::uint8_t, DCCONF_CANN_PROFILE_FIELDS> fields{
       static_cast<std::uint8_t>(p.zeroCount),        static_cast<std::uint8_t>(p.padDummy),
@@ -91,7 +97,8 @@ void putProfile(DcconfCannTiling& t, const Profile& p) {
       static_cast<std::uint8_t>(p.fixOffset),        static_cast<std::uint8_t>(p.fixShift),
       static_cast<std::uint8_t>(p.fixDeqRounding),   static_cast<std::uint8_t>(p.fixReluOrder),
       static_cast<std::uint8_t>(p.fixNegScale),      static_cast<std::uint8_t>(p.vdeqTensorStep),
-      static_cast<std::uint8_t>(p.deq16Offset),      static_cast<std::uint8_t>(p.sidHalf)};
+      static_cast<std::uint8_t>(p.deq16Offset),      static_cast<std::uint8_t>(p.sidHalf),
+      nibbles(p.padBlockLen, p.padRawValue),         nibbles(p.enhBlockLenUnit, p.deqf16Mcb)};
   std::memcpy(t.profile, fields.data(), fields.size());
 }
 
@@ -154,6 +161,11 @@ Profile getProfile(const DcconfCannTiling& t, Reader& r) {
       r.enumerator<Profile::VdeqTensorStep>("profile[AMB-13]", f[DCCONF_CANN_AMB13_VDEQ_TENSOR_STEP], 0, 2, "AMB-13");
   p.deq16Offset = r.enumerator<Profile::Deq16Offset>("profile[AMB-14]", f[DCCONF_CANN_AMB14_DEQ16_OFFSET], 0, 2, "AMB-14");
   p.sidHalf = r.enumerator<Profile::SidHalf>("profile[AMB-15]", f[DCCONF_CANN_AMB15_SID_HALF], 0, 1, "AMB-15");
+  const std::uint8_t pad = f[DCCONF_CANN_AMB17_18_PAD], enh = f[DCCONF_CANN_AMB19_20_ENH];
+  p.padBlockLen = r.enumerator<Profile::PadBlockLen>("profile[AMB-17]", pad & 0x0Fu, 0, 1, "AMB-17");
+  p.padRawValue = r.enumerator<Profile::PadRawValue>("profile[AMB-18]", pad >> 4, 0, 1, "AMB-18");
+  p.enhBlockLenUnit = r.enumerator<Profile::EnhBlockLenUnit>("profile[AMB-19]", enh & 0x0Fu, 0, 2, "AMB-19");
+  p.deqf16Mcb = r.enumerator<Profile::Deqf16Mcb>("profile[AMB-20]", enh >> 4, 0, 2, "AMB-20");
   return p;
 }
 

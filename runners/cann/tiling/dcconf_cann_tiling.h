@@ -105,7 +105,9 @@ enum DcconfCannProfileField {
   DCCONF_CANN_AMB8_FIX_OFFSET, DCCONF_CANN_AMB9_FIX_SHIFT, DCCONF_CANN_AMB10_FIX_DEQ_ROUNDING,
   DCCONF_CANN_AMB11_FIX_RELU_ORDER, DCCONF_CANN_AMB12_FIX_NEG_SCALE, DCCONF_CANN_AMB13_VDEQ_TENSOR_STEP,
   DCCONF_CANN_AMB14_DEQ16_OFFSET, DCCONF_CANN_AMB15_SID_HALF,
-  DCCONF_CANN_PROFILE_FIELDS /* 14; profile[14..15] are reserved (0) */
+  /* turn 3: two readings per byte, the lower AMB-n in bits 0..3, the higher in bits 4..7 */
+  DCCONF_CANN_AMB17_18_PAD = 14, DCCONF_CANN_AMB19_20_ENH = 15,
+  DCCONF_CANN_PROFILE_FIELDS /* 16: every profile byte is live */
 };
 
 /* FIX on a device (kernels/fixpipe.asc, host/fixpipe_host.cpp). L0C cannot be written from GM, so the kernel fills
