@@ -12,7 +12,7 @@
 namespace dcconf::pictures::detail {
 namespace {
 
-constexpr std::uint64_t kMaxCellsPerRow = 48;
+constexpr std::uint64_t kMaxCellsPerRow = 40;  // 40 x kCellW = 1360 px: every panel fits a 1,400 px window
 constexpr std::uint64_t kMaxCells = 2048;
 constexpr std::int64_t kMaxPanels = 24;
 constexpr double kMaxGridHeight = 1100;  // cells only; rows are grouped further down to fit
@@ -144,8 +144,12 @@ void Grid::draw(std::ostringstream& svg, double x, double y) {
   for (std::int64_t panel = panel0_; panel < panel0_ + panelCount_; ++panel) {
     const Point o = panelOrigin(panel);
     if (shape.panelRows > 0) {
-      svg << "<text class=\"pl\" x=\"" << fmt(o.x) << "\" y=\"" << fmt(o.y - 3) << "\">" << shape.panelWord << " "
-          << panel << "</text>\n";
+      svg << "<text class=\"pl\" x=\"" << fmt(o.x) << "\" y=\"" << fmt(o.y - 3) << "\">" << shape.panelWord << " " << panel;
+      if (shape.panelColumns > 0 && panel >= 0) {
+        const auto n0 = static_cast<std::uint64_t>(panel) * shape.panelColumns;
+        svg << ": n " << n0 << ".." << n0 + shape.panelColumns - 1;
+      }
+      svg << "</text>\n";
     }
     const std::int64_t firstRow = shape.panelRows > 0 ? panel * panelRows_ : row0_;
     for (std::int64_t cr = 0; cr < cellRowsPerPanel_; ++cr) {

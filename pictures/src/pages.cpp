@@ -23,7 +23,7 @@ namespace {
 
 constexpr double kMargin = 12;
 constexpr double kGridMaxWidth = 860;
-constexpr double kPageMaxWidth = 1800;
+constexpr double kPageMaxWidth = 1400;  // a picture fits a 1,400 px window (grids stack when side by side would not)
 constexpr std::size_t kMaxArrows = 12;
 
 std::string fmt(double v) {
@@ -250,6 +250,8 @@ struct Svg {
         << body.str() << "</svg>\n";
     return out.str();
   }
+  // In a page: in its own box that scrolls sideways if a window is narrower than the picture, never the page.
+  std::string embedded() const { return "<div class=\"pic\">\n" + document(false) + "</div>\n"; }
 };
 
 // The header lines, wrapped to the page width (monospace: about 6.6 px a character at 10 px, 9 at 15 px).
@@ -278,7 +280,7 @@ std::string caseTitle(const oracle::Case& c) {
 
 const char* kHtmlStyle =
     "body{margin:0;font-family:DejaVu Sans,sans-serif;font-size:13px;color:#1b2631;background:#fff}"
-    ".info{padding:8px 12px;max-width:1400px}table{border-collapse:collapse;margin:6px 0}"
+    ".pic{max-width:100%;overflow-x:auto}.info{padding:8px 12px;max-width:1400px}table{border-collapse:collapse;margin:6px 0}"
     "td,th{border:1px solid #aab7b8;padding:2px 8px;text-align:left;vertical-align:top}th{background:#eaeded}"
     "pre,code{font-family:DejaVu Sans Mono,monospace;font-size:12px}pre{background:#f4f6f6;padding:6px;"
     "white-space:pre-wrap}.fail{color:#b03a2e;font-weight:bold}.pass{color:#1e8449;font-weight:bold}"
@@ -408,7 +410,7 @@ Explained explainCase(const casefile::CaseData& data) {
   }
   Explained out;
   out.svg = svg.document(true);
-  out.html = htmlHead("dcconf explain: " + caseTitle(data.c)) + svg.document(false) + "<div class=\"info\">\n" +
+  out.html = htmlHead("dcconf explain: " + caseTitle(data.c)) + svg.embedded() + "<div class=\"info\">\n" +
              (data.description.empty() ? "" : "<p>" + xmlEscape(data.description) + "</p>\n") + htmlBody +
              "</div>\n</body>\n</html>\n";
   return out;
@@ -518,7 +520,7 @@ std::string failurePage(const casefile::CaseData& data, const FailureInput& f) {
   }
   std::string diffText;
   for (const auto& line : f.diff) diffText += line + "\n";
-  return htmlHead(f.status + " " + f.id) + svg.document(false) + "<div class=\"info\">\n<h2 class=\"fail\">" +
+  return htmlHead(f.status + " " + f.id) + svg.embedded() + "<div class=\"info\">\n<h2 class=\"fail\">" +
          xmlEscape(f.status) + " " + xmlEscape(f.id) + "</h2>\n<p>" + xmlEscape(f.title) + "</p>\n<p>clause <code>" +
          xmlEscape(f.clause) + "</code>: " + xmlEscape(f.message) + "</p>\n" + quotedClauses(f) + "<pre>" + xmlEscape(diffText) +
          "</pre>\n<p>Reproduce:</p>\n<pre>" + xmlEscape(f.repro) + "</pre>\n" + htmlBody + "</div>\n</body>\n</html>\n";

@@ -88,6 +88,19 @@ Shape sideShape(oracle::Position p, std::string name, std::uint64_t origin, std:
   return rowShape(std::move(name), origin, pitchBytes, elementBytes, "GM rows at the copy's pitch: " + str(pitchBytes) + " B = " + why);
 }
 
+// An L0C (CO1) source of the quantising copies: 16x16 fractals of the accumulator type, one row per m, one panel
+// per 16 channels n (FIX-1, ENH-1); the grid says which m and n a cell holds.
+Shape l0cShape(std::string name, std::uint64_t origin, std::uint64_t c0StrideRows, oracle::DType accumulator,
+               const std::string& why) {
+  const std::uint32_t u = oracle::sizeBytes(accumulator);
+  Shape s = nzShape(std::move(name), origin, 16 * u, c0StrideRows, u, why);
+  s.panelColumns = 16;
+  s.caption = "L0C NZ of " + std::string(oracle::name(accumulator)) + ": a row is one m, 16 channels n (" + str(16 * u) +
+              " B); panel k holds n 16k..16k+15, " + why + " = " + str(s.panelRows) +
+              " rows apart; a thick line every 16 rows (one 16x16 fractal)";
+  return s;
+}
+
 std::string pos(oracle::Position p, const char* side) { return std::string(oracle::name(p)) + " (" + side + ")"; }
 
 }  // namespace
@@ -169,16 +182,15 @@ Shapes shapesOf(const oracle::Case& c, Operation op) {
     }
     case Operation::enhancedCo1ToCo2: {
       const auto srcType = c.enhancedParams && c.enhancedParams->srcDType ? *c.enhancedParams->srcDType : c.dtype;
-      const std::uint32_t u = oracle::sizeBytes(srcType);
-      out.src = nzShape(srcName, so, 16 * u, 16, u, "16x16 fractals, 16");
+      out.src = l0cShape(srcName, so, 16, srcType, "fractals");
       out.dst = rowShape(dstName, dso, 32, s, "UB: one 32-byte block per row (ENH-1)");
       out.note = "no arrows: the values are converted (ENH-2), so the move cannot be traced by value";
       break;
     }
     case Operation::fixpipe: {
       const auto& p = std::get<oracle::DataCopyCO12DstParams>(c.params);
-      const std::uint32_t u = oracle::sizeBytes(c.fixpipe ? c.fixpipe->srcDType : oracle::DType::int32_t);
-      out.src = nzShape(srcName, so, 16 * u, p.srcStride == 0 ? 16 : p.srcStride, u, "srcStride");
+      out.src = l0cShape(srcName, so, p.srcStride == 0 ? 16 : p.srcStride,
+                         c.fixpipe ? c.fixpipe->srcDType : oracle::DType::int32_t, "srcStride");
       if (p.nz2ndEn) {
         out.dst = rowShape(dstName, dso, std::uint64_t{std::max<std::uint32_t>(p.dstStride, 1)} * s, s,
                            "ND: one row per m, dstStride = " + str(p.dstStride) + " elements (FIX-2)");

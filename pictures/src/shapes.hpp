@@ -35,6 +35,7 @@ struct Shape {
   std::uint64_t rowBytes = 32;
   std::uint64_t panelRows = 0;  // 0: one panel
   std::string panelWord = "column block";
+  std::uint64_t panelColumns = 0;  // > 0: panel k holds the matrix columns n [k * panelColumns, (k + 1) * panelColumns)
   std::uint64_t markBytes = 0;
   std::uint64_t fractalRows = 0;
   std::uint32_t elementBytes = 1;

@@ -4,7 +4,9 @@
 
 #include <regex>
 #include <string>
+#include <variant>
 
+#include "dcconf/casefile/casefile.hpp"
 #include "dcconf/oracle/oracle.hpp"
 #include "dcconf/pictures/pictures.hpp"
 #include "dcconf/properties/generators.hpp"
@@ -25,6 +27,24 @@ std::string gridText(const std::string& page, const std::string& id) {
   const std::size_t begin = page.find("<g id=\"grid-" + id + "\">");
   if (begin == std::string::npos) return "";
   return page.substr(begin, page.find("</g>", begin) - begin);
+}
+
+// The width attribute of a page's (first) picture, in px.
+double svgWidth(const std::string& page) {
+  static const std::regex width(R"re(<svg [^>]*id="picture" width="([0-9.]+)")re");
+  std::smatch m;
+  return std::regex_search(page, m, width) ? std::stod(m[1].str()) : -1;
+}
+constexpr double kWindowPx = 1400;  // issue 28: a picture fits a 1,400 px window
+
+// A FAIL whose actual destination is the oracle's expectation with one bit of one byte flipped.
+FailureInput oneWrongByte(const casefile::CaseData& data, std::string id, std::size_t byte) {
+  FailureInput f;
+  f.id = std::move(id);
+  f.status = "FAIL";
+  f.actual = oracle::evaluate(data.c, data.src, data.dstBefore).expectation.expected;
+  f.actual[byte] ^= 1;
+  return f;
 }
 
 // Every (product, operation) row of the support table, drawn on generated cases of its first dtype that has any.
@@ -56,6 +76,8 @@ TEST(Pictures, ExplainDrawsEveryOperationOnEveryProduct) {
         EXPECT_NE(gridText(e.svg, "dst").find("<rect"), std::string::npos) << what;
         EXPECT_EQ(count(e.svg, "class=\"mm\""), 0u) << "no mismatch highlight on an explain page";
         EXPECT_NE(e.html.find("<h3>Parameters</h3>"), std::string::npos);
+        EXPECT_GT(svgWidth(e.svg), 0) << what;
+        EXPECT_LE(svgWidth(e.svg), kWindowPx) << what;
         ++drawn;
       }
     }
@@ -125,16 +147,53 @@ TEST(Pictures, BigBuffersAreGroupedIntoCellsAndStayFewMegabytes) {
   EXPECT_LT(e.svg.size(), kFewMegabytes);
   // GM: 64 rows of 16 KiB = 8192 halves: 171 elements a cell across (48 cells), 2 rows a cell down (2048 cells).
   // UB: 32-byte blocks of 16 halves, one panel per 512-block burst, rows grouped down to stay readable.
-  EXPECT_NE(e.html.find("1 cell = 171 element(s) x 2 row(s)"), std::string::npos);
+  EXPECT_NE(e.html.find("1 cell = 205 element(s) x 2 row(s)"), std::string::npos) << "at most 40 cells across";
   EXPECT_NE(e.html.find("1 cell = 1 element(s) x 512 row(s)"), std::string::npos);
-  FailureInput f;
-  f.id = "big";
-  f.status = "FAIL";
-  f.actual = oracle::evaluate(data.c, data.src, data.dstBefore).expectation.expected;
-  f.actual[700000] ^= 1;
-  const std::string page = failurePage(data, f);
+  const std::string page = failurePage(data, oneWrongByte(data, "big", 700000));
   EXPECT_LT(page.size(), kFewMegabytes);
   EXPECT_EQ(count(gridText(page, "diff"), "class=\"mm\""), 1u) << "a grouped cell still shows its one mismatch";
+  EXPECT_LE(svgWidth(e.svg), kWindowPx);
+  EXPECT_LE(svgWidth(page), kWindowPx);
+}
+
+// Wide rows (a 40-element ND row beside a 40-element NZ-free UB panel would have been 2 x 1,632 px side by side)
+// stack or group so that neither page needs a window wider than 1,400 px; the page's box scrolls, never the page.
+TEST(Pictures, WideGridsFitA1400PxWindow) {
+  for (const int elementsPerRow : {39, 40, 41, 48, 200}) {
+    casefile::CaseData data;
+    data.c.api = oracle::Api::DataCopy;
+    data.c.srcPos = oracle::Position::GM;
+    data.c.dstPos = oracle::Position::VECIN;
+    data.c.dtype = oracle::DType::half;
+    const std::uint16_t blockLen = static_cast<std::uint16_t>(elementsPerRow * 2 / 32 + 1);  // 32-byte blocks
+    data.c.params = oracle::DataCopyParams{4, blockLen, 0, 0};
+    const std::uint64_t bytes = 4u * 32u * blockLen;
+    data.c.src = {bytes, 0};
+    data.c.dst = {bytes, 0};
+    data.src.assign(bytes, 3);
+    data.dstBefore.assign(bytes, 0);
+    const Explained e = explainCase(data);
+    EXPECT_LE(svgWidth(e.svg), kWindowPx) << elementsPerRow;
+    EXPECT_NE(e.html.find("<div class=\"pic\">"), std::string::npos);
+    const std::string page = failurePage(data, oneWrongByte(data, "wide", 1));
+    EXPECT_LE(svgWidth(page), kWindowPx) << elementsPerRow;
+    EXPECT_NE(page.find("<div class=\"pic\">"), std::string::npos);
+  }
+}
+
+// The quantising copy's L0C source says which m and n each cell holds (FIX-1): the caption names the layout and
+// every panel its 16 channels.
+TEST(Pictures, FixSourceGridNamesItsRowsAndChannels) {
+  const auto loaded = casefile::loadCaseFile(std::string(DCCONF_SOURCE_DIR) + "/docs/examples/fixpipe-deqf16-int32-half.json");
+  ASSERT_TRUE(std::holds_alternative<casefile::CaseData>(loaded));
+  const auto& data = std::get<casefile::CaseData>(loaded);
+  const Explained e = explainCase(data);
+  const std::string src = gridText(e.svg, "src");
+  EXPECT_NE(src.find("L0C NZ of int32_t: a row is one m, 16 channels n (64 B)"), std::string::npos) << src.substr(0, 600);
+  for (const char* panel : {">column block 0: n 0..15<", ">column block 1: n 16..31<", ">column block 7: n 112..127<"}) {
+    EXPECT_NE(src.find(panel), std::string::npos) << panel;
+  }
+  EXPECT_EQ(gridText(e.svg, "dst").find(": n 0..15<"), std::string::npos) << "the GM side is not an L0C grid";
 }
 
 TEST(Pictures, InvalidCaseSaysWhyInsteadOfDrawing) {
