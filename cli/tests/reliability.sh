@@ -163,6 +163,25 @@ EOF
       die "the setsid helper (sleep $tag) outlived dcconf"
     fi
     ;;
+  sigkill-no-survivor)
+    # dcconf is SIGKILLed while its exec backend (a plain command: dcconf runs it as `sh -c 'exec ...'`) hangs:
+    # the backend itself carries the parent-death signal and dies with dcconf; before, the shell died and the
+    # backend ran on.
+    "$dcconf" run "${small[@]}" --backend "exec:python3 $(dirname "$0")/fixtures/hang_self_exec.py $work/backend.pid" \
+      --out "$work/out" >"$work/stdout" 2>"$work/err" &
+    pid=$!
+    for _ in $(seq 100); do [ -s "$work/backend.pid" ] && break; sleep 0.1; done
+    [ -s "$work/backend.pid" ] || { kill -KILL "$pid"; die "the exec backend never started: $(cat "$work/err")"; }
+    sleep 1
+    kill -KILL "$pid"
+    wait "$pid"
+    backend="$(cat "$work/backend.pid")"
+    for _ in $(seq 20); do kill -0 "$backend" 2>/dev/null || break; sleep 0.1; done
+    if kill -0 "$backend" 2>/dev/null; then
+      kill -KILL "$backend"
+      die "the exec backend (pid $backend) outlived the SIGKILL of dcconf"
+    fi
+    ;;
   force-foreign)
     # --force replaces a dcconf output only while it holds nothing but what dcconf wrote there.
     "$dcconf" run "${small[@]}" --cases 2 --out "$work/out" >/dev/null 2>&1 || die "the first run failed"

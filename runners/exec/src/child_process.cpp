@@ -112,6 +112,26 @@ bool placeFd(int fd, int target) {
 
 }  // namespace
 
+// Issue 30: dash does not exec the last command of `sh -c`, so after a SIGKILL of dcconf the shell died of its
+// parent-death signal and the backend it had started ran on. A simple command (words, quotes, variables: no list,
+// pipe, redirection, subshell or compound) is run as `exec COMMAND`: the backend replaces the shell and keeps the
+// parent-death signal. Anything else runs as written (docs/exec-protocol.md: begin such a command with `exec`).
+std::string shellCommandFor(const std::string& command) {
+  if (command.find_first_of(";&|<>(){}`\n") != std::string::npos || command.find("$(") != std::string::npos) {
+    return command;
+  }
+  const std::size_t begin = command.find_first_not_of(" \t");
+  if (begin == std::string::npos) return command;
+  const std::string first = command.substr(begin, command.find_first_of(" \t", begin) - begin);
+  static const char* const kNotACommand[] = {"if", "then", "else", "elif", "fi", "case", "esac", "for", "while",
+                                             "until", "do", "done", "!", "time", "cd", "exec", "eval"};
+  for (const char* word : kNotACommand) {
+    if (first == word) return command;
+  }
+  if (first.find('=') != std::string::npos) return command;  // NAME=value prefix assignments
+  return "exec " + command;
+}
+
 std::variant<std::unique_ptr<ChildProcess>, std::string> ChildProcess::start(const std::string& command,
                                                                              const std::filesystem::path& stderrLog) {
   std::error_code ec;
@@ -125,7 +145,7 @@ std::variant<std::unique_ptr<ChildProcess>, std::string> ChildProcess::start(con
     in.close(), out.close(), execError.close(), ::close(logFd);
     return error;
   }
-  std::string shell = "/bin/sh", dashC = "-c", commandCopy = command;
+  std::string shell = "/bin/sh", dashC = "-c", commandCopy = shellCommandFor(command);
   char* const argv[] = {shell.data(), dashC.data(), commandCopy.data(), nullptr};
 
   const pid_t parent = ::getpid();

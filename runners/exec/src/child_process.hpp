@@ -28,6 +28,10 @@ struct LineRead {
   std::string line;  // without the newline; set when status == done
 };
 
+// What /bin/sh -c runs for a backend command: `exec COMMAND` for a simple command, so that the backend itself
+// carries the parent-death signal (issue 30); any other command unchanged.
+std::string shellCommandFor(const std::string& command);
+
 class ChildProcess {
  public:
   // stdin/stdout are pipes to us; stderr appends to stderrLog. Returns one line of error when it cannot start.
