@@ -159,6 +159,8 @@ bool Report::mergeJson(const std::string& reportJson, std::string* why) {
       failure.expected = f.value("expected", "");
       failure.expectedReason = f.value("reason", "");
       failure.bug = f.value("bug", "");
+      failure.signature = f.value("signature", "");
+      failure.signatureText = f.value("signatureText", "");
       failures_.push_back(std::move(failure));
     }
     for (const auto& group : json.at("groups")) {
@@ -216,6 +218,8 @@ std::string fitColumn(const std::string& text, std::size_t width) {
   return text.size() < width ? text : text.substr(0, width - 3) + "..";
 }
 
+constexpr std::size_t kGroupIdsShown = 6;  // ids of a bug's further failures named on the terminal
+
 std::string displayStatus(const Failure& f) {
   if (f.expected == "XFAIL") return "XFAIL(" + f.status + ")";
   if (f.expected == "FLAKE") return "FLAKY(listed)";
@@ -263,7 +267,7 @@ void Report::printSummary(std::ostream& out) const {
     out << "\n";
   }
   out << "\n";
-  printTotals(out);
+  if (failures_.empty()) printTotals(out);  // with failures, the totals come last, after the short summary
   for (const auto& note : notes_) out << "note: " << note << "\n";
   if (interrupted()) out << "interrupted by " << interrupted_ << ": these are the cases that finished\n";
   for (const auto& error : errors_) out << "error: " << error << "\n";
@@ -288,7 +292,11 @@ void Report::printSummary(std::ostream& out) const {
     for (const auto& e : baseline_->xpass) out << "  XPASS " << e.unit << "  listed as " << entryText(e) << "\n";
     for (const auto& e : baseline_->stale) out << "  stale " << entryText(e) << ": matches no selected unit\n";
   }
-  for (const auto& failure : failures_) {
+  // Issue 26: one block per bug (failures sharing a signature and a baseline verdict), its first failure in full and
+  // the other units it hit by id; then a short summary, one line a bug, and the totals last.
+  const auto groups = failureGroups();
+  for (const auto& group : groups) {
+    const Failure& failure = failures_[group.front()];
     out << "\n" << displayStatus(failure) << " " << failure.id << (failure.unit.empty() ? "" : "  unit " + failure.unit)
         << "  [" << failure.clause << "] " << failure.property << ": " << failure.message << "\n";
     if (!failure.expected.empty()) {
@@ -297,7 +305,41 @@ void Report::printSummary(std::ostream& out) const {
     }
     for (const auto& line : failure.diff) out << "    " << line << "\n";
     if (!failure.repro.empty()) out << "  repro: " << failure.repro << "\n";
+    if (group.size() > 1) {
+      out << "  the same bug (" << failure.signatureText << ") in " << group.size() - 1 << " more:";
+      for (std::size_t k = 1; k < group.size() && k <= kGroupIdsShown; ++k) out << " " << failures_[group[k]].id;
+      if (group.size() - 1 > kGroupIdsShown) out << " ... (report.json lists all)";
+      out << "\n";
+    }
   }
+  if (!groups.empty()) {
+    out << "\nshort summary: " << groups.size() << " distinct failure" << (groups.size() == 1 ? "" : "s") << " in "
+        << failures_.size() << " failing unit result" << (failures_.size() == 1 ? "" : "s") << "\n";
+    for (const auto& group : groups) {
+      const Failure& failure = failures_[group.front()];
+      out << "  " << displayStatus(failure) << " " << failure.id << ": "
+          << (failure.signatureText.empty() ? failure.property : failure.signatureText) << " ["
+          << failure.clause << "]" << (group.size() > 1 ? " (+" + std::to_string(group.size() - 1) + " more)" : "") << "\n";
+    }
+    printTotals(out);
+  }
+}
+
+std::vector<std::vector<std::size_t>> Report::failureGroups() const {
+  std::vector<std::vector<std::size_t>> groups;
+  std::map<std::string, std::size_t> bySignature;
+  for (std::size_t i = 0; i < failures_.size(); ++i) {
+    const Failure& f = failures_[i];
+    if (f.signature.empty()) {
+      groups.push_back({i});
+      continue;
+    }
+    const std::string key = displayStatus(f) + "\n" + f.signature;
+    const auto [it, added] = bySignature.emplace(key, groups.size());
+    if (added) groups.emplace_back();
+    groups[it->second].push_back(i);
+  }
+  return groups;
 }
 
 std::string Report::toJsonText() const {
@@ -329,6 +371,10 @@ std::string Report::toJsonText() const {
                                 {"repro", f.repro}});
     nlohmann::json& added = json["failures"].back();
     if (!f.unit.empty()) added["unit"] = f.unit;
+    if (!f.signature.empty()) {
+      added["signature"] = f.signature;
+      added["signatureText"] = f.signatureText;
+    }
     if (!f.expected.empty()) {
       added["expected"] = f.expected;
       added["reason"] = f.expectedReason;

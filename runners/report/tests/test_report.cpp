@@ -23,7 +23,7 @@ Report sampleReport(bool withFailure) {
     report.addFailure({"pad-half-1", "DataCopyPad GM->VECIN", "half", "G-1 conformance", "PAD-G2U-3", "FAIL",
                        "byte 40 <right-pad> expected 0 got 1 & \"quoted\" <tag>", {"block 0 offset 40"},
                        "failures/pad-half-1.json", "dcconf run --backend fast --replay failures/pad-half-1.json",
-                       "padGmToUb/half/G-1-conformance", "", "", ""});
+                       "padGmToUb/half/G-1-conformance", "", "", "", "", ""});
   }
   report.finish(std::chrono::duration<double>(1.5));
   return report;
@@ -88,6 +88,49 @@ TEST(Report, SummaryNamesEveryGroupAndTheRepro) {
   sampleReport(true).printSummary(out);
   EXPECT_NE(out.str().find("DataCopyPad GM->VECIN"), std::string::npos);
   EXPECT_NE(out.str().find("repro: dcconf run --backend fast --replay failures/pad-half-1.json"), std::string::npos);
+}
+
+// Issue 26: failures sharing a signature are one block naming the other units; a short summary, one line a bug, and
+// the totals line come last.
+TEST(Report, FailuresOfOneBugAreOneBlockAndTheTotalsComeLast) {
+  Report report({"dcconf run", "0.1.0", "p", "1", "atlas-a2", "default", 1, "1/1", ""});
+  auto failure = [](std::string id, std::string signature) {
+    Failure f;
+    f.id = std::move(id);
+    f.group = "DataCopy GM->VECIN";
+    f.dtype = "half";
+    f.property = "G-1 conformance";
+    f.clause = "DC-2";
+    f.status = "FAIL";
+    f.message = "dst byte 3 differs";
+    f.diff = {"diff line of " + f.id};
+    f.repro = "repro of " + f.id;
+    f.signature = signature;
+    f.signatureText = signature.empty() ? "" : "FAIL G-1 conformance, region data: a wrong value";
+    return f;
+  };
+  report.record({"DataCopy GM->VECIN", "half"}, "G-1 conformance", CaseStatus::fail, 3);
+  report.addFailure(failure("a-half", "sig-1"));
+  report.addFailure(failure("lonely", ""));
+  report.addFailure(failure("a-float", "sig-1"));
+  report.finish(std::chrono::duration<double>(1));
+  ASSERT_EQ(report.failureGroups().size(), 2u);
+  std::ostringstream out;
+  report.printSummary(out);
+  const std::string text = out.str();
+  EXPECT_NE(text.find("diff line of a-half"), std::string::npos);
+  EXPECT_EQ(text.find("diff line of a-float"), std::string::npos) << "the second failure of a bug is not a block: " << text;
+  EXPECT_NE(text.find("the same bug (FAIL G-1 conformance, region data: a wrong value) in 1 more: a-float"),
+            std::string::npos) << text;
+  EXPECT_NE(text.find("short summary: 2 distinct failures in 3 failing unit results"), std::string::npos) << text;
+  const std::size_t totals = text.find("3 cases: 0 passed, 3 failed");
+  ASSERT_NE(totals, std::string::npos) << text;
+  EXPECT_GT(totals, text.find("short summary")) << "the totals line is the last thing a person reads";
+  EXPECT_EQ(text.find("3 cases:", totals + 1), std::string::npos) << "one totals line";
+  // report.json carries the signature; a merge reads it back
+  const auto json = nlohmann::json::parse(report.toJsonText());
+  EXPECT_EQ(json["failures"][0]["signature"], "sig-1");
+  EXPECT_FALSE(json["failures"][1].contains("signature"));
 }
 
 // Writes both formats for the schema-validation test registered beside this one.

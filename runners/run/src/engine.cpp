@@ -32,6 +32,7 @@
 #include "dcconf/run/run.hpp"
 #include "call_budget.hpp"
 #include "engine_internal.hpp"
+#include "signature.hpp"
 
 namespace dcconf::run {
 
@@ -131,6 +132,14 @@ std::string slug(std::string text) {
 constexpr std::chrono::seconds kShrinkBudget{10};
 constexpr std::uint32_t kShrinkHangs = 5;
 constexpr std::uint32_t kMinimiseTries = 400;  // backend calls of the field-wise minimisation, per failing unit
+// Issue 26: after a unit's first failure it keeps drawing for other bugs (failures whose signature is new), for at
+// most kHuntRounds more RapidCheck runs, kMaxBugsPerUnit reported failures and kHuntBudget of wall time.
+constexpr std::uint32_t kHuntRounds = 12;
+constexpr std::uint32_t kMaxBugsPerUnit = 8;
+constexpr std::chrono::seconds kHuntBudget{10};
+// ... and all units of a run (a worker process) together hunt for at most this long: a backend broken everywhere
+// reports its first bug of every unit at the cost of a run without hunting plus this.
+constexpr std::chrono::seconds kRunHuntBudget{60};
 
 std::uint64_t mixSeed(std::uint64_t seed, std::uint64_t unitIndex) {
   std::uint64_t z = seed + 0x9E3779B97F4A7C15ull * (unitIndex + 1);
@@ -145,6 +154,7 @@ struct Counterexample {
   std::string message;
   CaseStatus status = CaseStatus::fail;
   std::optional<oracle::Case> validBase;  // G-4: the invalid case's valid part, saved beside it for --replay
+  FailureSignature signature;             // of the minimal case (issue 26)
 };
 
 class UnitRunner {
@@ -160,6 +170,10 @@ class UnitRunner {
     if (tap_.spent()) return notRun(unit, unitIndex, key);
     bool failed = false;
     std::optional<Counterexample> minimal;
+    // Issue 26: the signatures of the bugs this unit already reported (and of the draws that led to them); a failure
+    // with a known signature counts as a pass while hunting, so RapidCheck finds and shrinks the next bug.
+    std::vector<FailureSignature> known;
+    bool hunting = false;            // a round after the first: nothing is counted, only new bugs reported
     // Shrinking re-runs the backend for every candidate; a hang costs a full timeout each time. After the first
     // failure, shrink for at most kShrinkBudget and kShrinkHangs crash/timeout answers, then call every further
     // candidate a pass, which makes RapidCheck settle on the smallest failure found so far.
@@ -195,7 +209,7 @@ class UnitRunner {
     std::uint64_t sparseSlot = 0;
     bool sparseNoted = false;
     auto count = [&](CaseStatus status) {
-      if (!failed) report_.record(key, unit.property->name, status);
+      if (!failed && !hunting) report_.record(key, unit.property->name, status);
     };
     auto onOutcome = [&](const Outcome& outcome, const casefile::CaseData& data,
                          const std::optional<oracle::Case>& validBase = std::nullopt) {
@@ -203,6 +217,9 @@ class UnitRunner {
       if (failed && tap_.sawSpent) return;  // a call not made is never a shrink counterexample
       const std::optional<CaseStatus> status = statusOf(outcome, tap_);
       if (!status) return;
+      if (report::isFailure(*status) && explainedByKnown(known, *status, outcome.message, data.c)) {
+        return;  // a bug already reported: not what this round looks for
+      }
       count(*status);
       if (!failed && *status == CaseStatus::pass) {
         for (std::size_t r = 0; r < outcome.unspecifiedBytesByRegion.size(); ++r) {
@@ -215,7 +232,7 @@ class UnitRunner {
         if (!failed) firstFailure = std::chrono::steady_clock::now();
         if (failed && *status != CaseStatus::fail) ++shrinkHangs;
         failed = true;
-        minimal = Counterexample{data, outcome.message, *status, validBase};  // the last failure RapidCheck sees is the minimal
+        minimal = Counterexample{data, outcome.message, *status, validBase, {}};  // the last failure RapidCheck sees is the minimal
         RC_FAIL(outcome.message);
       }
     };
@@ -310,10 +327,33 @@ class UnitRunner {
       return false;
     }
     if (!failed || !minimal) return true;
-    if (unit.property->kind == PropertyKind::onCase && minimal->status == CaseStatus::fail && !interrupted()) {
-      minimiseFields(unit, *minimal);
+    std::uint32_t reported = 0;
+    const auto huntStart = firstFailure;
+    for (std::uint32_t hunt = 0;; ++hunt) {
+      if (unit.property->kind == PropertyKind::onCase && minimal->status == CaseStatus::fail && !interrupted()) {
+        minimiseFields(unit, *minimal, known);
+      }
+      minimal->signature = signatureOf(unit, *minimal);
+      known.push_back(minimal->signature);
+      if (hunt > 0) report_.record(key, unit.property->name, minimal->status);  // each further bug is one failure
+      saveFailure(unit, unitIndex, *minimal, reported++);
+      // Hunting re-runs the backend: never after a crash or hang (each costs a timeout), --fail-fast or an interrupt.
+      // A sparse unit's cases are its fixed schedule: drawing on would leave it.
+      const bool huntMore = !options_.failFast && minimal->status == CaseStatus::fail && !interrupted() &&
+                            unit.property->kind != PropertyKind::onSparse && reported < kMaxBugsPerUnit &&
+                            hunt + 1 < kHuntRounds && std::chrono::steady_clock::now() - huntStart < kHuntBudget &&
+                            huntSpent_ < kRunHuntBudget;
+      if (!huntMore) break;
+      hunting = true;
+      failed = false;
+      minimal.reset();
+      shrinkHangs = 0;
+      params.seed = mixSeed(params.seed, hunt + 1);
+      const auto huntBegin = std::chrono::steady_clock::now();
+      [[maybe_unused]] const auto next = rc::detail::checkTestable(property, rc::detail::TestMetadata{}, params);
+      huntSpent_ += std::chrono::steady_clock::now() - huntBegin;
+      if (!failed || !minimal) break;  // nothing new within one unit's worth of draws
     }
-    saveFailure(unit, unitIndex, *minimal);
     return false;
   }
 
@@ -382,7 +422,8 @@ class UnitRunner {
 
   // After RapidCheck's shrink, each integer field down to its smallest failing value (properties/minimise.hpp).
   // Only plain FAIL counterexamples: a candidate that crashes or hangs ends the search (it costs a timeout each).
-  void minimiseFields(const Unit& unit, Counterexample& minimal) {
+  // known: the signatures of bugs the unit already reported; a candidate failing with one of those is another bug.
+  void minimiseFields(const Unit& unit, Counterexample& minimal, const std::vector<FailureSignature>& known) {
     const auto deadline = std::chrono::steady_clock::now() + kShrinkBudget;
     bool stop = false;
     std::string message = minimal.message;
@@ -395,6 +436,7 @@ class UnitRunner {
           const std::optional<CaseStatus> status = statusOf(outcome, tap_);
           if (tap_.sawCrash || tap_.sawTimeout) stop = true;
           if (status != CaseStatus::fail) return false;
+          if (explainedByKnown(known, *status, outcome.message, candidate.c)) return false;
           message = outcome.message;
           return true;
         },
@@ -404,9 +446,43 @@ class UnitRunner {
     minimal.message = message;
   }
 
-  void saveFailure(const Unit& unit, std::uint64_t unitIndex, const Counterexample& minimal) {
+  static bool explainedByKnown(const std::vector<FailureSignature>& known, CaseStatus status, const std::string& message,
+                               const oracle::Case& c) {
+    if (known.empty()) return false;
+    const std::string symptom = symptomOf(report::name(status), message);
+    return std::any_of(known.begin(), known.end(), [&](const FailureSignature& s) { return s.explains(symptom, c); });
+  }
+
+  // The minimal case's signature: its symptom, conversion and the switches it needs. A switch is needed when the
+  // case with it off no longer fails the same way (or is not a valid case); only plain FAILs of a case property are
+  // probed (a crash or hang costs a timeout a call), the others keep every switch that is on.
+  FailureSignature signatureOf(const Unit& unit, const Counterexample& minimal) {
+    FailureSignature s;
+    s.symptom = symptomOf(report::name(minimal.status), minimal.message);
+    const CaseModes modes = modesOf(minimal.data.c);
+    s.conversion = modes.conversion;
+    for (auto& [name, off] : switchedOff(minimal.data.c)) {
+      bool needed = true;
+      casefile::CaseData candidate = minimal.data;
+      candidate.c = std::move(off);
+      if (unit.property->kind == PropertyKind::onCase && minimal.status == CaseStatus::fail && !interrupted() &&
+          oracle::evaluate(candidate.c, candidate.src, candidate.dstBefore).verdict == oracle::Verdict::computed) {
+        tap_.reset();
+        const Outcome outcome = unit.property->onCase(tap_, candidate);
+        const std::optional<CaseStatus> status = statusOf(outcome, tap_);
+        needed = status != CaseStatus::fail || symptomOf(report::name(*status), outcome.message) != s.symptom;
+      }
+      if (needed) s.needed.push_back(name);
+    }
+    return s;
+  }
+
+  // bugIndex: the unit's n-th distinct bug (issue 26); the first keeps the unit's plain failure id.
+  void saveFailure(const Unit& unit, std::uint64_t unitIndex, const Counterexample& minimal, std::uint32_t bugIndex) {
     report::Failure failure;
-    failure.id = unitId(unit, unitIndex);
+    failure.id = unitId(unit, unitIndex) + (bugIndex == 0 ? "" : "-bug" + std::to_string(bugIndex + 1));
+    failure.signature = minimal.signature.key();  // one bug across units: its modes stay, the unit goes
+    failure.signatureText = failure.signature;
     failure.group = unit.group;
     failure.dtype = std::string(oracle::name(unit.dtype));
     failure.property = unit.property->name;
@@ -507,6 +583,7 @@ class UnitRunner {
   StatusTap tap_;
   report::Report& report_;
   std::vector<OutputFile>& files_;
+  std::chrono::steady_clock::duration huntSpent_{};  // time the run spent hunting for further bugs (issue 26)
 };
 
 }  // namespace

@@ -40,6 +40,10 @@ struct Failure {
   std::string expected;
   std::string expectedReason;
   std::string bug;
+  // Issue 26: failures with one signature are one bug seen from several units (the terminal shows them as one
+  // block); empty: a group of its own. signatureText says it for a person.
+  std::string signature;
+  std::string signatureText;
 };
 
 // What a baseline (baseline.hpp) found beyond the failures it marks expected.
@@ -143,6 +147,9 @@ class Report {
 
   void printSummary(std::ostream& out) const;  // the path x dtype table and the failures, for a terminal
   void printTotals(std::ostream& out) const;   // the one totals line (all --quiet keeps)
+  // Indexes into failures(), one list per bug: the failures sharing a signature (and baseline verdict), in order of
+  // first appearance; a failure without a signature is a group of its own (issue 26).
+  std::vector<std::vector<std::size_t>> failureGroups() const;
   std::string toJsonText() const;              // schema dcconf.report/1
   std::string toJunitXml() const;
 
