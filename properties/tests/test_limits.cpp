@@ -39,7 +39,9 @@ TEST(Limits, FieldMapLandsOnAnAdmittedValueAndKeepsAdmittedOnes) {
     const auto mapped = stride.map(v);
     ASSERT_TRUE(mapped);
     EXPECT_TRUE(stride.admits(*mapped)) << v << " -> " << *mapped;
-    if (stride.admits(v)) EXPECT_EQ(*mapped, v);
+    if (stride.admits(v)) {
+      EXPECT_EQ(*mapped, v);
+    }
   }
   const FieldLimit set{"padParams.leftPadding", 0, ~std::uint64_t{0}, 1, {0, 3}};
   for (std::uint64_t v = 0; v < 50; ++v) EXPECT_TRUE(set.admits(set.map(v).value()));
