@@ -4,6 +4,7 @@
 #include "dcconf/properties/limits.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <fstream>
 #include <numeric>
 #include <set>
@@ -108,6 +109,13 @@ std::vector<std::uint64_t> admittedSet(const FieldLimit& f) {
   return out;
 }
 
+// splitmix64's finaliser: which way a value above a range maps, spread evenly whatever the values' pattern.
+std::uint64_t mix(std::uint64_t z) {
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
 }  // namespace
 
 bool FieldLimit::admits(std::uint64_t value) const {
@@ -126,8 +134,14 @@ std::optional<std::uint64_t> FieldLimit::map(std::uint64_t value) const {
   if (p.empty) return std::nullopt;
   if (value <= p.first) return p.first;
   if (value <= p.last) return value / p.step * p.step;  // >= first: first is the smallest multiple >= min
-  const std::uint64_t count = (p.last - p.first) / p.step + 1;  // fold the part above back over the range
-  return p.first + ((value - p.first) / p.step % count) * p.step;
+  // Above the range (mostly a widened draw of the documented range's upper end): the range's top boundary or the
+  // one below it one time in four each, so the declared boundaries are reached; else folded back over the range.
+  const std::uint64_t count = (p.last - p.first) / p.step + 1;
+  switch (mix(value) % 4) {
+    case 0: return p.last;
+    case 1: return count > 1 ? p.last - p.step : p.last;
+    default: return p.first + ((value - p.first) / p.step % count) * p.step;
+  }
 }
 
 std::optional<std::uint64_t> FieldLimit::largestAtMost(std::uint64_t value) const {
@@ -198,7 +212,7 @@ bool Limits::mapInside(oracle::Case& c) const {
   const auto found = operations.find(*resolved.operation);
   if (found == operations.end()) return true;
   const OperationLimits& declared = found->second;
-  json j = casefile::toJsonWithoutBuffers(c);
+  json mappedFields = casefile::toJsonWithoutBuffers(c);
   auto limitOf = [&](const std::string& field) -> const FieldLimit* {
     for (const FieldLimit& f : declared.fields) {
       if (f.field == field) return &f;
@@ -208,45 +222,58 @@ bool Limits::mapInside(oracle::Case& c) const {
   static const FieldLimit kFree{};
   for (const FieldLimit& f : declared.fields) {
     const auto at = pointerOf(f.field);
-    const auto value = readField(j, at);
+    const auto value = readField(mappedFields, at);
     if (!value) continue;
     const auto mapped = f.map(*value);
     if (!mapped) return false;
-    writeField(j, at, *mapped);
+    writeField(mappedFields, at, *mapped);
   }
-  for (const FieldRelation& r : declared.relations) {
-    const auto la = pointerOf(r.left), rb = pointerOf(r.right);
-    const auto a = readField(j, la), b = readField(j, rb);
-    if (!a || !b) continue;
-    const FieldLimit& fl = limitOf(r.left) ? *limitOf(r.left) : kFree;
-    const FieldLimit& fr = limitOf(r.right) ? *limitOf(r.right) : kFree;
-    if (r.op == RelationOp::lessOrEqual) {
-      if (*a <= *b) continue;
-      if (const auto lowered = fl.largestAtMost(*b)) {
-        writeField(j, la, *lowered);
-      } else if (const auto raised = fr.smallestAtLeast(*a)) {
-        writeField(j, rb, *raised);
-      }
-    } else if (*a != *b) {
-      // the right field's value when the left admits it, else the left's when the right admits it
-      if (fl.admits(*b)) {
-        writeField(j, la, *b);
-      } else if (fr.admits(*a)) {
-        writeField(j, rb, *a);
+  // Each broken relation is repaired by moving one of its fields: the left one down (or, for ==, onto the right
+  // one's value) or the right one up. Which comes first is decided by the draw (a hash of both values), so both
+  // fields explore their declared range. When that gives no valid call, the same with a raise to the next power of two
+  // (these fields' alignment rules are powers of two: FIX nSize), then the other order.
+  auto attempt = [&](bool leftFirst, bool raiseAligned) -> std::optional<oracle::Case> {
+    json j = mappedFields;
+    for (const FieldRelation& r : declared.relations) {
+      const auto la = pointerOf(r.left), rb = pointerOf(r.right);
+      const auto a = readField(j, la), b = readField(j, rb);
+      if (!a || !b) continue;
+      const FieldLimit& fl = limitOf(r.left) ? *limitOf(r.left) : kFree;
+      const FieldLimit& fr = limitOf(r.right) ? *limitOf(r.right) : kFree;
+      const bool left = leftFirst == ((mix(*a ^ (*b << 17)) & 1) == 0);
+      if (r.op == RelationOp::lessOrEqual) {
+        if (*a <= *b) continue;
+        const auto lowered = fl.largestAtMost(*b);
+        const auto raised = fr.smallestAtLeast(raiseAligned ? std::bit_ceil(*a) : *a);
+        if (lowered && (left || !raised)) {
+          writeField(j, la, *lowered);
+        } else if (raised) {
+          writeField(j, rb, *raised);
+        }
+      } else if (*a != *b) {
+        if (fl.admits(*b) && (left || !fr.admits(*a))) {
+          writeField(j, la, *b);
+        } else if (fr.admits(*a)) {
+          writeField(j, rb, *a);
+        }
       }
     }
-  }
-  auto loaded = casefile::parseCaseWithoutBuffers(std::move(j), "<limits>");
-  auto* data = std::get_if<casefile::CaseData>(&loaded);
-  if (data == nullptr) return false;  // a mapped value that does not fit its field
-  oracle::Case mapped = data->c;
-  if (!violation(mapped).empty()) return false;
-  for (const oracle::Violation& broken : oracle::validate(mapped)) {  // the buffers are not sized yet: G-1/G-2/G-5 later
-    if (!broken.clause.starts_with("G-1") && !broken.clause.starts_with("G-2") && !broken.clause.starts_with("G-5")) {
-      return false;
+    auto loaded = casefile::parseCaseWithoutBuffers(std::move(j), "<limits>");
+    auto* data = std::get_if<casefile::CaseData>(&loaded);
+    if (data == nullptr) return std::nullopt;  // a mapped value that does not fit its field
+    if (!violation(data->c).empty()) return std::nullopt;
+    for (const oracle::Violation& broken : oracle::validate(data->c)) {  // buffers are sized later: G-1/G-2/G-5 then
+      if (!broken.clause.starts_with("G-1") && !broken.clause.starts_with("G-2") && !broken.clause.starts_with("G-5")) {
+        return std::nullopt;
+      }
     }
-  }
-  c = std::move(mapped);
+    return data->c;
+  };
+  std::optional<oracle::Case> mapped = attempt(true, false);
+  if (!mapped && !declared.relations.empty()) mapped = attempt(true, true);
+  if (!mapped && !declared.relations.empty()) mapped = attempt(false, false);
+  if (!mapped) return false;
+  c = std::move(*mapped);
   return true;
 }
 
