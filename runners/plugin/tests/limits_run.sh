@@ -2,10 +2,12 @@
 # Issue 26 item 1 (test plugin.limits_drawn_inside): a plugin declaring narrow limits gets its drawn cases inside them.
 #   limits_run.sh DCCONF LIMITS_PLUGIN LIMITS_FILE WORKDIR
 # The fixture logs every case it runs as "<operation> inside|outside", judged by its own C check of its limits.
-#  1. control: the fixture declaring nothing (DCCONF_FIXTURE_NO_LIMITS=1), GM->VECIN: some cases fall outside, so
+#  1. control: the fixture declaring nothing (DCCONF_FIXTURE_NO_LIMITS=1), GM->VECIN and GM->A1: some DataCopyPad and
+#     ND2NZ cases fall outside, so
 #     the check can tell;
 #  2. the default run on atlas-a2 with the plugin's own limits (dcconf_backend_limits_v1): every operation it implements
-#     (padGmToUb, padUbToGm, copy0Level, fixpipe) has cases, >= 50% of them inside, none outside; the run passes and
+#     (padGmToUb, padUbToGm, copy0Level, fixpipe; nd2nz is logged and answered NOT_SUPPORTED) has cases, >= 50% of
+#     them inside, none outside; the run passes and
 #     report.json lists the limits and per operation the cases drawn inside;
 #  3. the same limits from --limits FILE (the fixture declaring none), 30 cases a unit: none outside.
 set -u
@@ -16,7 +18,7 @@ rm -rf "$work" && mkdir -p "$work"
 # outside and at least half inside
 check() {
   local log=$1 ok=0
-  for op in padGmToUb padUbToGm copy0Level fixpipe; do
+  for op in padGmToUb padUbToGm copy0Level fixpipe nd2nz; do
     local inside outside
     inside=$(grep -c "^$op inside$" "$log")
     outside=$(grep -c "^$op outside$" "$log")
@@ -26,12 +28,17 @@ check() {
   return $ok
 }
 
-echo "1. control, no limits declared (GM->VECIN, 50 cases a unit):"
+echo "1. control, no limits declared (GM->VECIN and GM->A1, 50 cases a unit):"
 DCCONF_FIXTURE_NO_LIMITS=1 DCCONF_LIMITS_LOG="$work/control.log" "$dcconf" run --backend "plugin:$plugin" \
   --product atlas-a2 --path 'GM->VECIN' --seed 1 --cases 50 --quiet > "$work/control.out" 2>&1
-control_outside=$(grep -c "^padGmToUb outside$" "$work/control.log")
-echo "  padGmToUb: $(grep -c "^padGmToUb inside$" "$work/control.log") inside, $control_outside outside"
-[ "$control_outside" -gt 0 ] || { echo "FAIL: the control drew nothing outside the limits: the check cannot tell"; exit 1; }
+# and GM->A1 (ND2NZ)
+DCCONF_FIXTURE_NO_LIMITS=1 DCCONF_LIMITS_LOG="$work/control.log" "$dcconf" run --backend "plugin:$plugin" \
+  --product atlas-a2 --path 'GM->A1' --seed 1 --cases 50 --quiet >> "$work/control.out" 2>&1
+for op in padGmToUb nd2nz; do
+  control_outside=$(grep -c "^$op outside$" "$work/control.log")
+  echo "  $op: $(grep -c "^$op inside$" "$work/control.log") inside, $control_outside outside"
+  [ "$control_outside" -gt 0 ] || { echo "FAIL: the control drew no $op case outside the limits: the check cannot tell"; exit 1; }
+done
 
 echo "2. default run, the plugin's own limits:"
 DCCONF_LIMITS_LOG="$work/plugin.log" "$dcconf" run --backend "plugin:$plugin" --product atlas-a2 --seed 1 \
