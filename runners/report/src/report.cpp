@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <tuple>
 #include <ctime>
@@ -181,7 +182,12 @@ bool Report::mergeJson(const std::string& reportJson, std::string* why) {
         addUnit(unit.at("id"), {unit.at("group"), unit.at("dtype")}, unit.at("property"), unit.value("seconds", 0.0));
       }
     }
-    for (const auto& note : json.at("notes")) notes_.push_back(note.get<std::string>());
+    for (const auto& note : json.at("notes")) {
+      const std::string text = note.get<std::string>();
+      // a limits note is about an operation, said by each worker that ran one of its units: once is enough
+      if (text.starts_with("limits: ") && std::find(notes_.begin(), notes_.end(), text) != notes_.end()) continue;
+      notes_.push_back(text);
+    }
     if (const auto found = json.find("limits"); found != json.end()) {
       if (limitsDeclared_.empty()) {
         setLimits(found->at("sources").get<std::vector<std::string>>(), found->at("declared").get<std::vector<std::string>>());
