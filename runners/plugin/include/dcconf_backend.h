@@ -508,7 +508,7 @@ DCCONF_EXPORT const dcconf_backend_v1_t* dcconf_backend_v1(void);
  * as dcconf.limits/1 JSON text (NUL-terminated, at most 1 MiB, owned by the plugin, valid until it is unloaded).
  * dcconf draws every valid case inside them (together with `dcconf run --limits FILE`), sends no invalid case outside
  * them, and lists what they exclude in the run's summary and report.json; NULL or "" declares none. Text that does
- * not read is a run error naming the field and value. */
+ * not read makes the plugin unusable (exit 7, one line naming the field and value). */
 #define DCCONF_LIMITS_ENTRY_POINT_NAME "dcconf_backend_limits_v1"
 typedef const char* (*dcconf_backend_limits_v1_fn)(void);
 
