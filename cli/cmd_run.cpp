@@ -37,6 +37,7 @@ struct RunCliOptions {
   bool strictBaseline = false;
   std::vector<std::string> replayRefuses;  // options given that a --replay would ignore
   std::string resultsJsonl;  // --results-jsonl FILE
+  std::string limitsFile;    // --limits FILE (docs/limits.md)
 };
 
 // --results-jsonl FILE: created (or, with --force, replaced when it is one dcconf wrote: its first line has our
@@ -174,6 +175,11 @@ int runRun(RunCliOptions& o) {
     }
     return runReplay(o);
   }
+  if (!o.limitsFile.empty()) {  // a bad limits file is a bad input: one line naming file, field, value (exit 2)
+    properties::LimitsLoad loaded = properties::loadLimitsFile(o.limitsFile);
+    if (!loaded.limits) return fail(ExitStatus::usage, "--limits: " + loaded.error);
+    o.run.limits = std::move(loaded.limits);
+  }
   std::optional<report::Baseline> baseline;
   if (const std::string error = loadBaselineOption(o.baseline, o.strictBaseline, baseline); !error.empty()) {
     return fail(ExitStatus::usage, error);
@@ -257,6 +263,8 @@ Command addRunCommand(CLI::App& parent) {
   app->add_flag("--keep-temp", o->keepTemp, "keep the run's temporary folder ($TMPDIR/dcconf-run.*: exec case folders)");
   CLI::Option* replay =
       app->add_option("--replay", o->replay, "run one saved case file (e.g. OUT/failures/ID.json) and show the diff");
+  app->add_option("--limits", o->limitsFile,
+                  "draw only inside the limits declared in FILE (dcconf.limits/1, docs/limits.md), with the backend's own");
   app->add_option("--baseline", o->baseline, "expected failures and known flakes (JSON, docs/baseline.md)");
   app->add_flag("--strict-baseline", o->strictBaseline, "a baseline entry that now passes (XPASS) fails the run");
   app->add_option("--reruns", o->run.reruns, "replay a failing case N times; a pass makes it FLAKY (G-3)")
@@ -268,7 +276,7 @@ Command addRunCommand(CLI::App& parent) {
             o->replayRefuses.clear();
             if (replay->count() > 0) {
               for (const char* name : {"--out", "--cases", "--time", "--shard", "--threads", "--baseline", "--reruns",
-                                       "--only", "--path", "--dtype", "--fail-fast", "--seed", "--results-jsonl"}) {
+                                       "--only", "--path", "--dtype", "--fail-fast", "--seed", "--results-jsonl", "--limits"}) {
                 if (app->count(name) > 0) o->replayRefuses.emplace_back(name);
               }
             }

@@ -458,6 +458,34 @@ LoadResult parseCase(const nlohmann::json& json, const fs::path& baseDir, const 
   }
 }
 
+LoadResult parseCaseWithoutBuffers(nlohmann::json json, const std::string& fileLabel) {
+  if (!json.is_object()) return parseCase(json, "", fileLabel);
+  std::uint64_t sizes[2] = {}, offsets[2] = {};
+  const char* sides[2] = {"src", "dst"};
+  for (int k = 0; k < 2; ++k) {
+    nlohmann::json& side = json[sides[k]];
+    if (!side.is_object()) return LoadError{fileLabel, sides[k], side.dump(), "expected an object with size and offset"};
+    for (const char* key : {"size", "offset"}) {
+      const auto found = side.find(key);
+      if (found == side.end() || !found->is_number_unsigned()) {
+        return LoadError{fileLabel, std::string(sides[k]) + "." + key,
+                         found == side.end() ? "(missing)" : found->dump(), "expected a whole number"};
+      }
+    }
+    sizes[k] = side["size"].get<std::uint64_t>();
+    offsets[k] = side["offset"].get<std::uint64_t>();
+    side = {{"size", 0}, {"offset", 0}, {"hex", ""}};  // no bytes: only the sizes are the case's
+  }
+  LoadResult loaded = parseCase(json, "", fileLabel);
+  if (auto* data = std::get_if<CaseData>(&loaded)) {
+    data->c.src.sizeBytes = sizes[0];
+    data->c.src.offsetBytes = offsets[0];
+    data->c.dst.sizeBytes = sizes[1];
+    data->c.dst.offsetBytes = offsets[1];
+  }
+  return loaded;
+}
+
 LoadResult parseCaseText(const std::string& text, const fs::path& baseDir, const std::string& fileLabel,
                          const LoadLimits& limits) {
   // Depth first: nothing below may recurse on a nesting the file chose (issue 16).

@@ -280,6 +280,7 @@ std::vector<FieldSample> fieldSamples(const Case& c, Operation operation) {
 
 std::uint32_t boundariesHit(const FieldRange& range, std::uint64_t value) {
   const std::uint64_t lo = range.docMin, hi = range.reachMax;
+  if (lo == hi) return value == lo ? 15u : 0u;  // a one-value range (a declared limit): its four boundaries are one
   std::uint32_t hit = 0;
   if (value == lo) hit |= 1;
   if (value == lo + range.step) hit |= 2;

@@ -1,4 +1,5 @@
 #include "draw.hpp"
+#include "dcconf/properties/limits.hpp"
 
 #include <algorithm>
 #include <limits>
@@ -163,8 +164,13 @@ void applyScopeProfile(Case& c, const Scope& scope) {
   if (scope.profile) c.profile = *scope.profile;
 }
 
+void mapInsideLimits(Case& c, const Scope& scope) {
+  if (scope.limits && !scope.limits->empty() && !scope.limits->mapInside(c)) throw LimitsExclude{};
+}
+
 GeneratedCase finish(Case c, const Scope& scope) {
   applyScopeProfile(c, scope);
+  mapInsideLimits(c, scope);
   GeneratedCase generated{drawBuffers(c)};
   plantMoveSources(generated);
   return generated;

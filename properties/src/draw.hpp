@@ -88,6 +88,9 @@ std::vector<std::uint8_t> seededBytes(std::uint64_t seed, std::uint64_t count);
 // Throws when the case is not valid and supported: the generator's own postcondition.
 void requireValid(const oracle::Case& c);
 
+// Maps c inside the scope's declared limits (limits.hpp), or throws LimitsExclude when no mapping fits.
+void mapInsideLimits(oracle::Case& c, const Scope& scope);
+
 // The scope's profile over the drawn one, then buffers (drawBuffers): the last step of every generator.
 GeneratedCase finish(oracle::Case c, const Scope& scope);
 

@@ -382,9 +382,13 @@ casefile::CaseData drawFixpipeData(const Scope& scope, const FixForce& force) {
   c.params = p;
   c.profile = drawFixProfile();
   applyScopeProfile(c, scope);
+  mapInsideLimits(c, scope);
+  if (isPerColumnMode(tr.mode) && c.fixpipe->quantTensor.size() < std::get<DataCopyCO12DstParams>(c.params).nSize) {
+    c.fixpipe->quantTensor.resize(std::get<DataCopyCO12DstParams>(c.params).nSize, scalar);  // nSize mapped up
+  }
   casefile::CaseData data = drawBuffers(c);
   fillSource(data);
-  if (isPerColumnMode(tr.mode) && distinct && p.nSize <= 256) {  // a wide nSize keeps equal columns: cheap draws
+  if (isPerColumnMode(tr.mode) && distinct && std::get<DataCopyCO12DstParams>(data.c.params).nSize <= 256) {  // a wide nSize keeps equal columns: cheap draws
     for (std::uint64_t& q : data.c.fixpipe->quantTensor) q = drawQuantParam(tr.t);
     requireValid(data.c);
   }

@@ -33,7 +33,7 @@ RoundTripCase drawRoundTrip(const Scope& scope) {
   if (widths.empty()) throw std::logic_error("NZ2ND-4 round trip needs a 16- or 32-bit dtype in scope");
   // The first leg is ND2NZ whatever path the run filters on. (Built, not assigned: GCC 12 warns falsely on
   // assigning a short literal to a std::string, GCC bug 105651.)
-  const Scope nd2nzScope{scope.product, scope.dtypes, "*", scope.profile};
+  const Scope nd2nzScope{scope.product, scope.dtypes, "*", scope.profile, scope.limits};
   drawProductAndDType(c, Operation::nd2nz, nd2nzScope, drawElement(widths));
   applyScopeProfile(c, scope);
   const bool wide = sizeBytes(c.dtype) == 4;

@@ -19,6 +19,7 @@
 #include "dcconf/backends/call_timeout.hpp"
 #include "reply.hpp"
 #include "dcconf/backends/children.hpp"
+#include "dcconf/backends/validity.hpp"
 #include "dcconf/casefile/casefile.hpp"
 #include "dcconf/casefile/io.hpp"
 #include "dcconf/casefile/json_guard.hpp"
@@ -187,6 +188,7 @@ class ExecBackendImpl final : public ExecBackend, public backends::CallTimeout {
   std::uint64_t processStarts() const override { return starts_; }
   const fs::path& sessionDir() const override { return session_; }
   std::string helloReply() const override { return helloReply_; }
+  std::string declaredLimits() const override { return limits_; }
   void setCallTimeoutMs(std::uint32_t timeoutMs) override {
     callTimeoutMs_ = std::min(timeoutMs, options_.perCaseTimeoutMs);
   }
@@ -272,6 +274,9 @@ class ExecBackendImpl final : public ExecBackend, public backends::CallTimeout {
     }
     const auto versionIt = reply.find("version");
     if (versionIt != reply.end() && !versionIt->is_string()) return "handshake \"version\" is not a string";
+    // the child's own declared limits (docs/limits.md): a dcconf.limits/1 object, read by the run
+    const auto limitsIt = reply.find("limits");
+    if (limitsIt != reply.end() && !limitsIt->is_object()) return "handshake \"limits\" is not a dcconf.limits/1 object";
     std::string chosen = kExecProtocol;
     if (const auto protocolIt = reply.find("protocol"); protocolIt != reply.end()) {
       const bool v2 = options_.maxProtocolVersion >= 2 && *protocolIt == kExecProtocolV2;
@@ -285,6 +290,7 @@ class ExecBackendImpl final : public ExecBackend, public backends::CallTimeout {
     if (name_.empty()) {
       name_ = oneLine(nameIt->get<std::string>(), 80);
       version_ = versionIt == reply.end() ? "" : oneLine(versionIt->get<std::string>(), 80);
+      limits_ = limitsIt == reply.end() ? "" : limitsIt->dump();
     }
     helloReply_ = line;
     protocol_ = chosen;
@@ -298,9 +304,13 @@ class ExecBackendImpl final : public ExecBackend, public backends::CallTimeout {
     const auto deadline = Clock::now() + std::chrono::milliseconds(callTimeoutMs_);
     IoStatus io = child_->writeLine(requestLine, deadline);
     detail::LineRead read;
-    if (io == IoStatus::done) {
+    // Before its reply the child may ask whether a case is valid (the validity query), each question answered on
+    // its stdin at once; at most kMaxValidateQuestions per case, within the case's deadline.
+    for (std::uint32_t questions = 0; io == IoStatus::done; ++questions) {
       read = child_->readLine(deadline, kMaxReplyLineBytes);
       io = read.status;
+      if (io != IoStatus::done || questions >= kMaxValidateQuestions || !isValidateQuestion(read.line)) break;
+      io = child_->writeLine(answerValidate(read.line), deadline);
     }
     switch (io) {
       case IoStatus::done:
@@ -331,6 +341,36 @@ class ExecBackendImpl final : public ExecBackend, public backends::CallTimeout {
       if (std::string error = takeResult(); !error.empty()) return {RunStatus::error, std::move(error)};
     }
     return std::move(*reply.result);
+  }
+
+  static constexpr std::uint32_t kMaxValidateQuestions = 64;
+
+  static bool isValidateQuestion(const std::string& line) {
+    if (line.find("\"validate\"") == std::string::npos || !casefile::jsonDepthError(line).empty()) return false;
+    const json question = json::parse(line, nullptr, /*allow_exceptions=*/false);
+    return question.is_object() && question.value("validate", false) == true;
+  }
+
+  // {"validate": true, "case": {dcconf.case/1 without buffers: src/dst give size and offset}} ->
+  // {"validate": true, "verdict": "valid" | "invalid" | "not-supported" | "malformed", "clause", "message"}
+  static std::string answerValidate(const std::string& line) {
+    const json question = json::parse(line, nullptr, /*allow_exceptions=*/false);
+    nlohmann::ordered_json answer = {{"validate", true}};
+    if (const auto id = question.find("id"); id != question.end()) answer["id"] = *id;
+    const auto it = question.find("case");
+    backends::Validity verdict{backends::Validity::Kind::malformed, "CASE", "no \"case\" object"};
+    if (it != question.end() && it->is_object()) {
+      auto loaded = casefile::parseCaseWithoutBuffers(*it, "validate");
+      if (const auto* error = std::get_if<casefile::LoadError>(&loaded)) {
+        verdict.detail = error->oneLine();
+      } else {
+        verdict = backends::judgeValidity(std::get<casefile::CaseData>(loaded).c);
+      }
+    }
+    answer["verdict"] = std::string(backends::name(verdict.kind));
+    answer["clause"] = verdict.clause;
+    answer["message"] = verdict.detail;
+    return answer.dump();
   }
 
   // Describes how the child ended (exit code or signal, then its last stderr lines) and reaps it.
@@ -389,6 +429,7 @@ class ExecBackendImpl final : public ExecBackend, public backends::CallTimeout {
   std::string name_;
   std::string version_;
   std::string helloReply_;
+  std::string limits_;  // the first hello's "limits", as JSON text
   std::string protocol_ = kExecProtocol;
   SharedArena arena_;
   std::uint64_t starts_ = 0;

@@ -31,6 +31,8 @@ using Bytes = std::vector<std::uint8_t>;
 const std::string kExampleCommand = std::string(DCCONF_PYTHON3) + " " + DCCONF_EXEC_EXAMPLE;
 // The example takes dcconf.exec/2 when offered; `--protocol 1` keeps it on the file-based dcconf.exec/1.
 const std::string kExampleV1Command = kExampleCommand + " --protocol 1";
+const std::string kValidatingCommand =
+    std::string(DCCONF_PYTHON3) + " " + DCCONF_EXEC_FIXTURES + "/validating_backend.py";
 std::string faultyCommand(const std::string& mode) {
   return std::string(DCCONF_PYTHON3) + " " + DCCONF_EXEC_FIXTURES + "/faulty_backend.py " + mode;
 }
@@ -483,6 +485,58 @@ TEST_F(ExecBackendTest, CleanSessionLeavesNothingBehind) {
     ASSERT_EQ(runCase(*backend, run).status, RunStatus::ok);
   }
   EXPECT_FALSE(fs::exists(session));
+}
+
+
+// Issue 26 item 1: a child's hello may declare its limits; the backend hands them to the run as they were sent.
+TEST_F(ExecBackendTest, HelloLimitsAreTheBackendsDeclaredLimits) {
+  auto backend = start(kValidatingCommand);
+  ASSERT_TRUE(backend);
+  const std::string limits = backend->declaredLimits();
+  EXPECT_NE(limits.find("\"dcconf.limits/1\""), std::string::npos) << limits;
+  EXPECT_NE(limits.find("padParams.leftPadding"), std::string::npos) << limits;
+  auto plain = start(kExampleCommand);  // a hello without "limits" declares none
+  ASSERT_TRUE(plain);
+  EXPECT_EQ(plain->declaredLimits(), "");
+}
+
+TEST_F(ExecBackendTest, HelloLimitsThatAreNotAnObjectAreAHandshakeError) {
+  const ExecBackendResult made = makeExecBackend(
+      "read request; echo '{\"hello\":true,\"name\":\"x\",\"limits\":\"narrow\"}'; read rest", {workDir_, 2000});
+  EXPECT_FALSE(made.backend);
+  EXPECT_NE(made.error.find("\"limits\" is not a dcconf.limits/1 object"), std::string::npos) << made.error;
+}
+
+// Issue 26 item 5: the child asks {"validate": true, "case": ...} before replying and gets dcconf's verdict with the
+// broken clause; the fixture rejects exactly what dcconf calls invalid and says so in its detail.
+TEST_F(ExecBackendTest, ValidateQuestionGetsTheOraclesVerdictAndClause) {
+  auto backend = start(kValidatingCommand);
+  ASSERT_TRUE(backend);
+  ASSERT_EQ(backend->protocol(), kExecProtocolV2);
+  CaseRun valid = padCase(2);
+  const Bytes before = valid.dst;
+  const RunResult ok = runCase(*backend, valid);
+  ASSERT_EQ(ok.status, RunStatus::ok) << ok.detail;
+  expectAgreesWithOracle({valid.c, valid.src, before}, valid.dst);
+
+  CaseRun invalid = padCase(2);
+  std::get<oracle::DataCopyExtParams>(invalid.c.params).blockCount = 0;  // PAD-G2U-1: blockCount in [1, 4095]
+  const RunResult rejected = runCase(*backend, invalid);
+  EXPECT_EQ(rejected.status, RunStatus::rejected) << rejected.detail;
+  EXPECT_EQ(rejected.detail.rfind("dcconf says PAD-G2U-1: params.blockCount = 0", 0), 0u) << rejected.detail;
+
+  // Kirin 9020 documents DataCopyPad only (PROD): a normal DataCopy there is not supported, not invalid
+  Case plain = makeCase(oracle::Api::DataCopy, Position::GM, Position::VECIN, DType::half);
+  plain.params = oracle::DataCopyParams{1, 1, 0, 0};
+  std::optional<CaseRun> unsupported = gen_.complete(plain);
+  ASSERT_TRUE(unsupported);
+  unsupported->c.product = oracle::Product::kirin9020;
+  const auto evaluation = oracle::evaluate(unsupported->c, unsupported->src, unsupported->dst);
+  ASSERT_EQ(evaluation.verdict, oracle::Verdict::notSupported);
+  const RunResult answered = runCase(*backend, *unsupported);
+  EXPECT_EQ(answered.status, RunStatus::notSupported) << answered.detail;
+  EXPECT_EQ(answered.detail.rfind("dcconf says " + evaluation.violations.front().clause, 0), 0u) << answered.detail;
+  EXPECT_EQ(backend->processStarts(), 1u);  // the questions kept the stream in step
 }
 
 }  // namespace

@@ -502,6 +502,40 @@ typedef struct dcconf_backend_v1_table {
 typedef const dcconf_backend_v1_t* (*dcconf_backend_v1_fn)(void);
 DCCONF_EXPORT const dcconf_backend_v1_t* dcconf_backend_v1(void);
 
+/* ---- optional exports (since 1.5). dcconf looks them up with dlsym(); a plugin without them works as before. ---- */
+
+/* Declared limits (docs/limits.md, issue 26): the part of each operation's parameter space this plugin can express,
+ * as dcconf.limits/1 JSON text (NUL-terminated, at most 1 MiB, owned by the plugin, valid until it is unloaded).
+ * dcconf draws every valid case inside them (together with `dcconf run --limits FILE`), sends no invalid case outside
+ * them, and lists what they exclude in the run's summary and report.json; NULL or "" declares none. Text that does
+ * not read makes the plugin unusable (exit 7, one line naming the field and value). */
+#define DCCONF_LIMITS_ENTRY_POINT_NAME "dcconf_backend_limits_v1"
+typedef const char* (*dcconf_backend_limits_v1_fn)(void);
+
+/* The validity query (issue 26 item 5; docs/plugin-abi.md "Invalid or unsupported?"). REJECTED is for invalid calls
+ * only; a valid call the plugin cannot express is NOT_SUPPORTED (or, better, outside its declared limits). A plugin
+ * that wants to reject exactly the invalid calls asks dcconf instead of re-implementing the oracle. */
+enum dcconf_check {
+  DCCONF_CHECK_VALID = 0,         /* a valid, documented call: answer DCCONF_OK or DCCONF_NOT_SUPPORTED */
+  DCCONF_CHECK_INVALID = 1,       /* a constraint is broken (G-4, or G-1/G-2/G-5 bounds): answer DCCONF_REJECTED */
+  DCCONF_CHECK_NOT_SUPPORTED = 2, /* the product lacks this path or dtype (PROD) */
+  DCCONF_CHECK_MALFORMED = 3      /* no documented call (api/path/params), or a field out of its type's range */
+};
+
+/* What dcconf gives the plugin. Grows like the other structs: read no field past struct_size. */
+typedef struct dcconf_host_v1 {
+  uint32_t struct_size; /* sizeof(dcconf_host_v1_t) as dcconf was compiled */
+  /* Judges c as dcconf's oracle does (c->struct_size says which layout it is; buffer sizes are the case's own).
+   * Returns an enum dcconf_check; clause (e.g. "PAD-G2U-1") and detail (one line: field = value: why) receive
+   * NUL-terminated text when not DCCONF_CHECK_VALID (either may be NULL with cap 0). Safe to call from run() and
+   * supports(); costs microseconds, no copy. */
+  int (*check_case)(const dcconf_case* c, char* clause, size_t clause_cap, char* detail, size_t detail_cap);
+} dcconf_host_v1_t;
+
+/* Called once after the plugin is loaded, before create(), with a host table valid until the plugin is unloaded. */
+#define DCCONF_SET_HOST_ENTRY_POINT_NAME "dcconf_backend_set_host_v1"
+typedef void (*dcconf_backend_set_host_v1_fn)(const dcconf_host_v1_t* host);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

@@ -32,6 +32,7 @@
 #include "dcconf/backends/call_timeout.hpp"
 #include "dcconf/backends/children.hpp"
 #include "dcconf/casefile/text.hpp"
+#include "dcconf/backends/validity.hpp"
 
 #include "dcconf/plugin/abi_convert.hpp"
 #include "dcconf_backend.h"
@@ -43,7 +44,8 @@ using Clock = std::chrono::steady_clock;
 using backends::RunResult;
 using backends::RunStatus;
 
-constexpr std::size_t kMaxNameBytes = 128;        // plugin name / version, NUL included
+constexpr std::size_t kMaxNameBytes = 128;
+constexpr std::uint64_t kMaxLimitsBytes = 1 << 20;  // dcconf_backend_limits_v1()'s text (dcconf_backend.h)        // plugin name / version, NUL included
 constexpr std::uint64_t kMappingAlignBytes = 4096;  // mapping grows in whole pages
 constexpr std::uint64_t kDstAlignBytes = 64;        // dst starts on a cache line after src
 // Guard bytes before and after src and dst in the shared mapping (issue 30): a plugin that writes 1 or 64 bytes past
@@ -80,6 +82,7 @@ struct Reply {
 
 struct Hello {
   std::int32_t ok = 0;
+  std::uint64_t limitsBytes = 0;  // dcconf_backend_limits_v1()'s text follows the hello, this long (capped)
   std::uint64_t caseBytes = DCCONF_CASE_V1_0_SIZE;  // the dcconf_case layout the plugin was compiled against
   char name[kMaxNameBytes] = {};
   char version[kMaxNameBytes] = {};
@@ -172,8 +175,26 @@ void closeInheritedFds(int a, int b) {
   ::close_range(static_cast<unsigned>(hi + 1), ~0u, 0);
 }
 
-// Loads the plugin and checks its table; on failure says why in hello.error.
-const dcconf_backend_v1_t* loadTable(const std::string& path, Hello& hello) {
+// The host table's check_case (dcconf_backend.h): the oracle's judgement of a case the plugin holds. Runs in the
+// worker, which is this dcconf forked, so the oracle is at hand.
+int hostCheckCase(const dcconf_case* abi, char* clause, size_t clauseCap, char* detail, size_t detailCap) {
+  const auto say = [&](int verdict, const std::string& id, const std::string& why) {
+    if (clause != nullptr && clauseCap > 0) std::snprintf(clause, clauseCap, "%s", id.c_str());
+    if (detail != nullptr && detailCap > 0) std::snprintf(detail, detailCap, "%s", why.c_str());
+    return verdict;
+  };
+  if (abi == nullptr) return say(DCCONF_CHECK_MALFORMED, "CASE", "check_case: NULL case");
+  const FromAbi converted = fromAbi(*abi);
+  if (!converted.value) return say(DCCONF_CHECK_MALFORMED, "CASE", converted.error);
+  const backends::Validity verdict = backends::judgeValidity(*converted.value);
+  return say(static_cast<int>(verdict.kind), verdict.clause, verdict.detail);
+}
+
+const dcconf_host_v1_t kHost{sizeof(dcconf_host_v1_t), hostCheckCase};
+
+// Loads the plugin and checks its table; on failure says why in hello.error. The optional exports (1.5): the host
+// table is handed over before create(), the limits text is kept for the hello.
+const dcconf_backend_v1_t* loadTable(const std::string& path, Hello& hello, std::string* limitsText = nullptr) {
   // dlopen searches the library path for a name without a slash; a file of that name here is what the user meant.
   const bool here = path.find('/') == std::string::npos && ::access(path.c_str(), F_OK) == 0;
   void* library = ::dlopen((here ? "./" + path : path).c_str(), RTLD_NOW | RTLD_LOCAL);
@@ -208,6 +229,16 @@ const dcconf_backend_v1_t* loadTable(const std::string& path, Hello& hello) {
   constexpr std::size_t kCaseSizeEnd = offsetof(dcconf_backend_v1_t, case_struct_size) + sizeof(std::uint32_t);
   if (table->struct_size >= kCaseSizeEnd && table->case_struct_size != 0) {
     hello.caseBytes = std::max<std::uint64_t>(DCCONF_CASE_V1_0_SIZE, table->case_struct_size);
+  }
+  if (auto* setHost = reinterpret_cast<dcconf_backend_set_host_v1_fn>(::dlsym(library, DCCONF_SET_HOST_ENTRY_POINT_NAME))) {
+    setHost(&kHost);
+  }
+  auto* limits = reinterpret_cast<dcconf_backend_limits_v1_fn>(::dlsym(library, DCCONF_LIMITS_ENTRY_POINT_NAME));
+  if (limits != nullptr && limitsText != nullptr) {
+    const char* text = limits();
+    // one byte over the cap is enough for the host to refuse it, naming the cap
+    if (text != nullptr) *limitsText = std::string(text, strnlen(text, kMaxLimitsBytes + 1));
+    hello.limitsBytes = limitsText->size();
   }
   return table;
 }
@@ -378,7 +409,8 @@ class WorkerMapping {
 
 [[noreturn]] void serve(int sock, int memfd, const std::string& path) {
   Hello hello;
-  const dcconf_backend_v1_t* table = loadTable(path, hello);
+  std::string limitsText;
+  const dcconf_backend_v1_t* table = loadTable(path, hello, &limitsText);
   void* self = table != nullptr ? table->create() : nullptr;
   if (table != nullptr && self == nullptr) setText(hello.error, "plugin create() returned NULL");
   hello.ok = self != nullptr;
@@ -387,6 +419,7 @@ class WorkerMapping {
     setText(hello.version, table->version);
   }
   if (sendAll(sock, &hello, sizeof hello) != Io::ok || self == nullptr) ::_exit(0);
+  if (hello.limitsBytes > 0 && sendAll(sock, limitsText.data(), limitsText.size()) != Io::ok) ::_exit(0);
 
   WorkerMapping mapping(memfd);
   Request request;
@@ -470,6 +503,7 @@ class PluginBackend final : public backends::Backend, public backends::CallTimeo
 
   std::string name() const override { return name_; }
   std::string version() const override { return version_; }
+  std::string declaredLimits() const override { return limits_; }
 
   // Whether the plugin's dcconf_case layout can express every field this case uses (ABI versioning rules).
   bool expressible(const oracle::Case& c) const { return abiCaseBytesNeeded(c) <= pluginCaseBytes_; }
@@ -696,6 +730,17 @@ class PluginBackend final : public backends::Backend, public backends::CallTimeo
       name_ = lineOf(hello.name);
       version_ = lineOf(hello.version);
       pluginCaseBytes_ = hello.caseBytes;
+      if (hello.limitsBytes > kMaxLimitsBytes) {
+        stopWorker(std::chrono::milliseconds(0));
+        return "dcconf_backend_limits_v1() returned more than " + std::to_string(kMaxLimitsBytes) + " bytes of limits";
+      }
+      std::string limits(hello.limitsBytes, '\0');
+      if (hello.limitsBytes > 0 &&
+          recvAll(sock_, limits.data(), limits.size(), Clock::now() + std::chrono::milliseconds(options_.loadTimeoutMs)) != Io::ok) {
+        stopWorker(std::chrono::milliseconds(0));
+        return "worker " + reap() + " while sending the plugin's limits";
+      }
+      limits_ = std::move(limits);
       return {};
     }
     std::string why = io == Io::ok         ? lineOf(hello.error)
@@ -833,6 +878,7 @@ class PluginBackend final : public backends::Backend, public backends::CallTimeo
   mutable int sock_ = -1;
   mutable std::string name_;
   mutable std::string version_;
+  mutable std::string limits_;  // dcconf_backend_limits_v1()'s text, from the worker's hello
   mutable std::uint64_t pluginCaseBytes_ = DCCONF_CASE_V1_0_SIZE;  // from the worker's hello
   mutable std::optional<RunResult> supportsFailure_;  // how the last supports() crashed or hung, for run() to report
 };

@@ -133,6 +133,7 @@ TEST(PluginHost, HangIsKilledAtTheTimeout) {
   EXPECT_EQ(next.firstMismatch, kNoMismatch);
 }
 
+
 }  // namespace
 }  // namespace dcconf::plugin::test
 
@@ -255,6 +256,71 @@ TEST(PluginHost, ExamplePluginDeclinesTheNewOperations) {
   std::mt19937 rng(7);
   EXPECT_FALSE(backend->supports(sliceCase()));
   EXPECT_EQ(compareWithOracle(*backend, sliceCase(), rng).result.status, backends::RunStatus::notSupported);
+}
+
+
+// Issue 26 item 5: the host table's check_case. The fixture rejects what dcconf calls invalid, naming the clause
+// dcconf gave it, runs the valid calls, and answers its own limit (blockCount > 8) NOT_SUPPORTED, never REJECTED.
+TEST(PluginHost, ValidityQueryRejectsExactlyTheInvalidCalls) {
+  const auto backend = load(DCCONF_VALIDITY_PLUGIN);
+  ASSERT_TRUE(backend);
+  std::mt19937 rng(26);
+  const Comparison valid = compareWithOracle(*backend, padCase(2), rng);
+  ASSERT_EQ(valid.verdict, Verdict::computed);
+  EXPECT_EQ(valid.result.status, backends::RunStatus::ok) << valid.result.detail;
+  EXPECT_EQ(valid.firstMismatch, kNoMismatch);
+
+  Case zero = padCase(2);
+  std::get<DataCopyExtParams>(zero.params).blockCount = 0;
+  const Comparison invalid = compareWithOracle(*backend, zero, rng);
+  ASSERT_EQ(invalid.verdict, Verdict::invalid);
+  EXPECT_EQ(invalid.result.status, backends::RunStatus::rejected);
+  EXPECT_EQ(invalid.result.detail.rfind("dcconf says " + invalid.firstClause + ": params.blockCount = 0", 0), 0u)
+      << invalid.result.detail;
+  EXPECT_TRUE(invalid.dstUntouched);
+
+  Case shortDst = padCase(2);
+  shortDst.dst.sizeBytes -= 8;  // G-1: the destination buffer ends inside the footprint (bounds are invalid too)
+  const Comparison bounds = compareWithOracle(*backend, shortDst, rng);
+  ASSERT_EQ(bounds.verdict, Verdict::invalid);
+  EXPECT_EQ(bounds.result.status, backends::RunStatus::rejected) << bounds.result.detail;
+  EXPECT_EQ(bounds.result.detail.rfind("dcconf says " + bounds.firstClause, 0), 0u) << bounds.result.detail;
+
+  const Comparison limited = compareWithOracle(*backend, padCase(9), rng);
+  ASSERT_EQ(limited.verdict, Verdict::computed);
+  EXPECT_EQ(limited.result.status, backends::RunStatus::notSupported) << limited.result.detail;
+}
+
+// The check_case of a case the product lacks (PROD) is not-supported, with the clause; an old plugin without the
+// optional exports (the example) loads and runs as before and declares no limits.
+TEST(PluginHost, ValidityQueryNamesNotSupportedAndOldPluginsAreUnchanged) {
+  const auto backend = load(DCCONF_VALIDITY_PLUGIN);
+  ASSERT_TRUE(backend);
+  std::mt19937 rng(27);
+  Case kirin = padCase(2);
+  kirin.api = Api::DataCopy;
+  kirin.padParams = std::monostate{};
+  kirin.params = DataCopyParams{1, 1, 0, 0};
+  kirin.product = Product::kirin9020;
+  sizeBuffers(kirin, 0);
+  const Comparison unsupported = compareWithOracle(*backend, kirin, rng);
+  ASSERT_EQ(unsupported.verdict, Verdict::notSupported);
+  EXPECT_EQ(unsupported.result.status, backends::RunStatus::notSupported);
+  EXPECT_EQ(unsupported.result.detail.rfind("dcconf says " + unsupported.firstClause, 0), 0u) << unsupported.result.detail;
+
+  const auto example = load(DCCONF_EXAMPLE_PLUGIN);
+  ASSERT_TRUE(example);
+  EXPECT_EQ(example->declaredLimits(), "");
+  EXPECT_EQ(compareWithOracle(*example, padCase(2), rng).result.status, backends::RunStatus::ok);
+}
+
+// Issue 26 item 1: dcconf_backend_limits_v1()'s text reaches the host through the worker's hello.
+TEST(PluginHost, DeclaredLimitsTravelFromTheWorker) {
+  const auto backend = load(DCCONF_LIMITS_PLUGIN);
+  ASSERT_TRUE(backend);
+  const std::string limits = backend->declaredLimits();
+  EXPECT_NE(limits.find("\"format\": \"dcconf.limits/1\""), std::string::npos) << limits;
+  EXPECT_NE(limits.find("params.dstNzC0Stride"), std::string::npos) << limits;
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <tuple>
 #include <ctime>
@@ -100,6 +101,18 @@ void Report::addFailure(Failure failure) {
   failures_.push_back(std::move(failure));
 }
 void Report::addError(std::string error) { errors_.push_back(casefile::validUtf8(error)); }
+void Report::setLimits(std::vector<std::string> sources, std::vector<std::string> declared) {
+  limitsSources_ = std::move(sources);
+  limitsDeclared_ = std::move(declared);
+}
+
+void Report::addLimitsTally(const std::string& operation, const LimitsTally& tally) {
+  LimitsTally& mine = limitsTallies_[operation];
+  mine.drawnInside += tally.drawnInside;
+  mine.notDrawn += tally.notDrawn;
+  mine.notSent += tally.notSent;
+}
+
 void Report::addNote(std::string note) { notes_.push_back(casefile::validUtf8(note)); }
 void Report::addUnspecified(const std::string& reason, std::uint64_t bytes, std::uint64_t cases) {
   Unspecified& tally = unspecified_[casefile::validUtf8(reason)];
@@ -171,7 +184,21 @@ bool Report::mergeJson(const std::string& reportJson, std::string* why) {
         addUnit(unit.at("id"), {unit.at("group"), unit.at("dtype")}, unit.at("property"), unit.value("seconds", 0.0));
       }
     }
-    for (const auto& note : json.at("notes")) notes_.push_back(note.get<std::string>());
+    for (const auto& note : json.at("notes")) {
+      const std::string text = note.get<std::string>();
+      // a limits note is about an operation, said by each worker that ran one of its units: once is enough
+      if (text.starts_with("limits: ") && std::find(notes_.begin(), notes_.end(), text) != notes_.end()) continue;
+      notes_.push_back(text);
+    }
+    if (const auto found = json.find("limits"); found != json.end()) {
+      if (limitsDeclared_.empty()) {
+        setLimits(found->at("sources").get<std::vector<std::string>>(), found->at("declared").get<std::vector<std::string>>());
+      }
+      for (const auto& [operation, tally] : found->at("operations").items()) {
+        addLimitsTally(operation, {tally.at("drawnInside").get<std::uint64_t>(), tally.at("notDrawn").get<std::uint64_t>(),
+                                   tally.at("notSent").get<std::uint64_t>()});
+      }
+    }
     if (const auto found = json.find("errors"); found != json.end()) {
       for (const auto& error : *found) errors_.push_back(error.get<std::string>());
     }
@@ -269,6 +296,16 @@ void Report::printSummary(std::ostream& out) const {
   out << "\n";
   if (failures_.empty()) printTotals(out);  // with failures, the totals come last, after the short summary
   for (const auto& note : notes_) out << "note: " << note << "\n";
+  if (hasLimits()) {  // once: what the limits exclude is neither a pass nor a failure (docs/limits.md)
+    out << "limits (" ;
+    for (std::size_t k = 0; k < limitsSources_.size(); ++k) out << (k ? ", " : "") << limitsSources_[k];
+    out << "): the run drew only inside these; what they exclude is not tested, neither passed nor failed\n";
+    for (const auto& line : limitsDeclared_) out << "  limit " << line << "\n";
+    for (const auto& [operation, tally] : limitsTallies_) {
+      out << "  " << operation << ": " << tally.drawnInside << " cases drawn inside, " << tally.notDrawn
+          << " draws the limits made impossible, " << tally.notSent << " invalid/sparse/round-trip cases outside not sent\n";
+    }
+  }
   if (interrupted()) out << "interrupted by " << interrupted_ << ": these are the cases that finished\n";
   for (const auto& error : errors_) out << "error: " << error << "\n";
   if (!unspecified_.empty()) {
@@ -404,6 +441,13 @@ std::string Report::toJsonText() const {
                         {"knownFlaky", flakes}, {"xpass", entries(baseline_->xpass)}, {"stale", entries(baseline_->stale)}};
   }
   json["notes"] = notes_;
+  if (hasLimits()) {
+    nlohmann::json operations = nlohmann::json::object();
+    for (const auto& [operation, tally] : limitsTallies_) {
+      operations[operation] = {{"drawnInside", tally.drawnInside}, {"notDrawn", tally.notDrawn}, {"notSent", tally.notSent}};
+    }
+    json["limits"] = {{"sources", limitsSources_}, {"declared", limitsDeclared_}, {"operations", operations}};
+  }
   json["unspecified"] = nlohmann::json::object();
   for (const auto& [reason, tally] : unspecified_) {
     json["unspecified"][reason] = {{"bytes", tally.bytes}, {"cases", tally.cases}};

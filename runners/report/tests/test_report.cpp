@@ -2,6 +2,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 
 #include <nlohmann/json.hpp>
 
@@ -18,6 +19,8 @@ Report sampleReport(bool withFailure) {
   report.record({"DataCopy NZ2ND", "int8_t"}, "G-1 conformance", CaseStatus::notSupported, 3);
   report.addUnspecified("AMB-2: DataCopyPad dummy bytes (PAD-G2U-5)", 24);
   report.addUnspecified("AMB-2: DataCopyPad dummy bytes (PAD-G2U-5)", 8);
+  report.setLimits({"limits.json"}, {"nd2nz: params.dstNzNStride in {1}"});  // issue 26: docs/limits.md
+  report.addLimitsTally("nd2nz", {10, 1, 2});
   if (withFailure) {
     report.record({"DataCopyPad GM->VECIN", "half"}, "G-1 conformance", CaseStatus::fail, 1);
     report.addFailure({"pad-half-1", "DataCopyPad GM->VECIN", "half", "G-1 conformance", "PAD-G2U-3", "FAIL",
@@ -160,6 +163,13 @@ TEST(Report, MergesAnotherReportsJson) {
   const auto& dummy = merged.unspecified().at("AMB-2: DataCopyPad dummy bytes (PAD-G2U-5)");
   EXPECT_EQ(dummy.bytes, 2u * 32u);
   EXPECT_EQ(dummy.cases, 2u * 2u);
+  // declared limits: listed once, the per-operation tallies added
+  const auto limits = nlohmann::json::parse(merged.toJsonText()).at("limits");
+  EXPECT_EQ(limits.at("declared"), nlohmann::json::array({"nd2nz: params.dstNzNStride in {1}"}));
+  EXPECT_EQ(limits.at("operations").at("nd2nz"), (nlohmann::json{{"drawnInside", 20}, {"notDrawn", 2}, {"notSent", 4}}));
+  std::ostringstream summary;
+  merged.printSummary(summary);
+  EXPECT_NE(summary.str().find("  limit nd2nz: params.dstNzNStride in {1}\n"), std::string::npos) << summary.str();
   EXPECT_FALSE(merged.mergeJson("{\"schema\": \"something else\"}"));
   EXPECT_FALSE(merged.mergeJson("not json"));
 }

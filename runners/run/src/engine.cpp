@@ -12,6 +12,8 @@
 #include <fstream>
 #include <functional>
 #include <iostream>
+#include <map>
+#include <set>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
@@ -23,6 +25,7 @@
 #include "dcconf/properties/coverage.hpp"
 #include "dcconf/properties/generators.hpp"
 #include "dcconf/properties/invariants.hpp"
+#include "dcconf/properties/limits.hpp"
 #include "dcconf/properties/minimise.hpp"
 #include "dcconf/properties/sparse.hpp"
 #include "dcconf/report/report.hpp"
@@ -160,8 +163,9 @@ struct Counterexample {
 class UnitRunner {
  public:
   UnitRunner(const RunOptions& options, backends::Backend& backend, report::Report& report,
-             std::vector<OutputFile>& files)
-      : options_(options), tap_(backend, options.perCaseTimeoutMs), report_(report), files_(files) {}
+             std::vector<OutputFile>& files, std::shared_ptr<const properties::Limits> limits)
+      : options_(options), tap_(backend, options.perCaseTimeoutMs), report_(report), files_(files),
+        limits_(std::move(limits)) {}
 
   // Runs one unit for `cases` successes (or until it fails); returns false when it failed.
   bool runUnit(const Unit& unit, std::uint64_t unitIndex, std::uint32_t cases, std::uint64_t round) {
@@ -198,13 +202,25 @@ class UnitRunner {
     // counterexample; the index counts this unit's cases from round 0, so --time rounds continue the schedule.
     std::vector<rc::Gen<properties::InvalidCase>> scheduled;
     const std::string operationKey(oracle::key(unit.operation));
+    const bool limitedOp = limits_ && limits_->limits(unit.operation);
+    std::vector<std::string> breakers;
+    // Under limits, a breaker whose every draw fell outside them (or whose valid base they made impossible) is
+    // excluded by the limits, not a coverage gap: the gate expects the breakers that were sent (docs/limits.md).
+    std::map<std::string, std::pair<std::uint64_t, std::uint64_t>> breakerFate;  // breaker -> (sent, excluded)
     if (unit.property->kind == PropertyKind::onInvalid) {
-      const std::vector<std::string> breakers = properties::invalidBreakers(unit.operation, scope);
+      breakers = properties::invalidBreakers(unit.operation, scope);
       for (std::size_t b = 0; b < breakers.size(); ++b) {
-        report_.coverage().expectBreaker(operationKey, breakers[b], properties::kBreakerMinimum);
+        if (!limitedOp) report_.coverage().expectBreaker(operationKey, breakers[b], properties::kBreakerMinimum);
         scheduled.push_back(properties::genInvalidCase(unit.operation, scope, b));
       }
     }
+    report::Report::LimitsTally limitsTally;
+    // A case outside the limits (an invalid, sparse or round-trip case, which are not mapped) is not sent.
+    auto outsideLimits = [&](const oracle::Case& c) {
+      if (!limits_ || limits_->admits(c)) return false;
+      if (!failed) ++limitsTally.notSent;
+      return true;
+    };
     std::uint64_t caseIndex = round * cases;
     std::uint64_t sparseSlot = 0;
     bool sparseNoted = false;
@@ -242,8 +258,13 @@ class UnitRunner {
       const auto start = std::chrono::steady_clock::now();
       const double backendBefore = tap_.backendSeconds;
       double generationSeconds = 0;
-      auto generate = [&](const auto& gen) {
-        auto value = *gen;
+      auto generate = [&](const auto& gen) -> std::optional<std::decay_t<decltype(*gen)>> {
+        std::optional<std::decay_t<decltype(*gen)>> value;
+        try {
+          value = *gen;
+        } catch (const properties::LimitsExclude&) {  // the limits leave this draw no case: not drawn, not counted
+          if (!failed) ++limitsTally.notDrawn;
+        }
         generationSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         return value;
       };
@@ -257,7 +278,10 @@ class UnitRunner {
       }};
       switch (unit.property->kind) {
         case PropertyKind::onCase: {
-          const auto generated = generate(*caseGen);
+          const auto drawn = generate(*caseGen);
+          if (!drawn) break;
+          const auto& generated = *drawn;
+          if (!failed && limitedOp) ++limitsTally.drawnInside;
           if (!failed) recordFieldCoverage(operationKey, unit.operation, generated.data.c);
           if (!failed) recordNumberCoverage(operationKey, unit.operation, generated);
           onOutcome(unit.property->onCase(tap_, generated.data), generated.data);
@@ -266,7 +290,16 @@ class UnitRunner {
         case PropertyKind::onInvalid: {
           const std::uint64_t k = failed ? ~std::uint64_t{0} : caseIndex++;
           const bool inSchedule = k < std::uint64_t{properties::kBreakerMinimum} * scheduled.size();
-          const auto invalid = generate(inSchedule ? scheduled[k % scheduled.size()] : *invalidGen);
+          const auto drawnInvalid = generate(inSchedule ? scheduled[k % scheduled.size()] : *invalidGen);
+          if (!drawnInvalid || outsideLimits(drawnInvalid->data.c)) {
+            if (!failed && limitedOp) {
+              const std::string breaker = drawnInvalid ? drawnInvalid->breaker : inSchedule ? breakers[k % breakers.size()] : "";
+              if (!breaker.empty()) ++breakerFate[breaker].second;
+            }
+            break;
+          }
+          if (!failed && limitedOp) ++breakerFate[drawnInvalid->breaker].first;
+          const auto& invalid = *drawnInvalid;
           if (!failed) {
             report_.coverage().addBreaker(operationKey, invalid.clause);
             report_.coverage().addBreakerDraw(operationKey, invalid.breaker);
@@ -285,7 +318,9 @@ class UnitRunner {
         case PropertyKind::onSparse: {  // the k-th scheduled draw: every bit and both maxima once per run
           if (!failed) sparseSlot = caseIndex++;  // shrinking keeps the failing case's slot
           const std::uint64_t k = sparseSlot;
-          const auto sparse = generate(properties::genSparseCase(unit.operation, scope, k));
+          const auto drawnSparse = generate(properties::genSparseCase(unit.operation, scope, k));
+          if (!drawnSparse || outsideLimits(drawnSparse->c)) break;
+          const auto& sparse = *drawnSparse;
           casefile::CaseData described{sparse.c, {}, {}, "sparse: " + sparse.describe()};
           const Outcome outcome = properties::checkSparseConformance(tap_, sparse);
           // only a case that ran counts for the gate: an IUT without the capability leaves the reach dense
@@ -299,7 +334,9 @@ class UnitRunner {
           break;
         }
         case PropertyKind::onRoundTrip: {
-          const auto roundTrip = generate(*roundTripGen);
+          const auto drawnRoundTrip = generate(*roundTripGen);
+          if (!drawnRoundTrip || outsideLimits(drawnRoundTrip->nd2nz.data.c)) break;
+          const auto& roundTrip = *drawnRoundTrip;
           onOutcome(properties::checkNz2Nd4RoundTrip(tap_, roundTrip), roundTrip.nd2nz.data);
           break;
         }
@@ -310,6 +347,18 @@ class UnitRunner {
     params.maxSuccess = static_cast<int>(cases);
     params.maxSize = 100;
     const auto result = rc::detail::checkTestable(property, rc::detail::TestMetadata{}, params);
+    if (limitedOp || limitsTally.notSent > 0) report_.addLimitsTally(operationKey, limitsTally);
+    for (const std::string& breaker : breakers) {
+      if (!limitedOp) break;
+      const auto& [sent, excluded] = breakerFate[breaker];
+      const std::string id = operationKey + "/" + breaker;
+      if (sent == 0 && excluded > 0 && excludedBreakers_.insert(id).second) {
+        report_.addNote("limits: G-4 breaker '" + breaker + "' of " + operationKey +
+                        " lies outside the declared limits: never sent, not expected by the coverage gate");
+      }
+      // a later --time round draws the schedule no more: an excluded breaker stays excluded
+      if (excludedBreakers_.count(id) == 0) report_.coverage().expectBreaker(operationKey, breaker, properties::kBreakerMinimum);
+    }
     rc::detail::Error error;
     rc::detail::GaveUpResult gaveUp;
     if (result.match(error) || result.match(gaveUp)) {  // the suite's own fault, reported as a failure all the same
@@ -381,7 +430,13 @@ class UnitRunner {
     recordFieldSamples(operationKey, properties::fieldSamples(c, operation));
   }
   void recordFieldSamples(const std::string& operationKey, const std::vector<properties::FieldSample>& samples) {
-    for (const properties::FieldSample& sample : samples) {
+    const auto operation = oracle::parseOperationKey(operationKey);
+    for (properties::FieldSample sample : samples) {
+      if (limits_ && operation) {  // the gate demands the declared space only (docs/limits.md)
+        const auto narrowed = limits_->narrow(*operation, sample.range);
+        if (!narrowed) continue;
+        sample.range = *narrowed;
+      }
       report::FieldCoverage one;
       one.widthBits = sample.range.widthBits;
       one.docMax = sample.range.docMax;
@@ -412,6 +467,7 @@ class UnitRunner {
     scope.dtypes = {unit.dtype};
     scope.pathGlob = unit.pathGlob;
     scope.profile = options_.profile;
+    scope.limits = limits_;
     return scope;
   }
 
@@ -431,6 +487,7 @@ class UnitRunner {
         minimal.data,
         [&](const casefile::CaseData& candidate) {
           if (stop || interrupted() || std::chrono::steady_clock::now() > deadline) return false;
+          if (limits_ && !limits_->admits(candidate.c)) return false;  // shrinking stays inside the limits
           tap_.reset();
           const Outcome outcome = unit.property->onCase(tap_, candidate);
           const std::optional<CaseStatus> status = statusOf(outcome, tap_);
@@ -466,6 +523,7 @@ class UnitRunner {
       casefile::CaseData candidate = minimal.data;
       candidate.c = std::move(off);
       if (unit.property->kind == PropertyKind::onCase && minimal.status == CaseStatus::fail && !interrupted() &&
+          (!limits_ || limits_->admits(candidate.c)) &&  // never a call outside the backend's declared limits
           oracle::evaluate(candidate.c, candidate.src, candidate.dstBefore).verdict == oracle::Verdict::computed) {
         tap_.reset();
         const Outcome outcome = unit.property->onCase(tap_, candidate);
@@ -584,6 +642,8 @@ class UnitRunner {
   report::Report& report_;
   std::vector<OutputFile>& files_;
   std::chrono::steady_clock::duration huntSpent_{};  // time the run spent hunting for further bugs (issue 26)
+  std::shared_ptr<const properties::Limits> limits_;
+  std::set<std::string> excludedBreakers_;  // "operation/breaker" noted once
 };
 
 }  // namespace
@@ -647,6 +707,18 @@ void appendResultLine(const std::filesystem::path& file, const Unit& unit, const
 
 }  // namespace
 
+EffectiveLimits effectiveLimits(const RunOptions& options, const backends::Backend& backend) {
+  properties::Limits all;
+  if (options.limits) all.add(*options.limits);
+  if (const std::string text = backend.declaredLimits(); !text.empty()) {
+    properties::LimitsLoad own = properties::parseLimits(text, "limits of backend '" + backend.name() + "'");
+    if (!own.limits) return {nullptr, own.error};
+    all.add(*own.limits);
+  }
+  if (all.empty() && all.sources.empty()) return {};
+  return {std::make_shared<const properties::Limits>(std::move(all)), ""};
+}
+
 std::string resultsJsonlHeader(const RunOptions& options) {
   return nlohmann::json{{"schema", kResultsSchema}, {"command", options.commandLine}, {"seed", options.seed},
                         {"startedAt", report::isoNowUtc()}}.dump() + "\n";
@@ -673,7 +745,14 @@ report::Report runUnits(const RunOptions& options, backends::Backend& backend, c
     report.setGroupId(key, unit.id.substr(0, unit.id.rfind('/')));  // "padGmToUb/half", "atlas-a3:padGmToUb/half"
   }
   loadRapidCheckQuietly();
-  UnitRunner runner(options, backend, report, files);
+  EffectiveLimits limits = effectiveLimits(options, backend);
+  if (!limits.error.empty()) {  // a backend whose own limits do not read tests nothing: the report cannot pass
+    report.addError(limits.error);
+    report.finish(std::chrono::duration<double>(0));
+    return report;
+  }
+  if (limits.limits) report.setLimits(limits.limits->sources, limits.limits->describe());
+  UnitRunner runner(options, backend, report, files, limits.limits);
   const auto start = std::chrono::steady_clock::now();
   const std::uint64_t plannedCases = static_cast<std::uint64_t>(options.casesPerProperty) * unitIndices.size();
   report::Progress progress("dcconf run " + backend.name(), options.timeBudget ? 0 : plannedCases, unitIndices.size(),

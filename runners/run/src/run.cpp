@@ -351,6 +351,10 @@ RunOutcome runSuite(const RunOptions& options, std::ostream& err) {
   if (options.threads > 1) return runOnWorkers(options, units, indices, err);
   BackendMade made = makeBackend(options.backendSpec, options.perCaseTimeoutMs);
   if (!made.backend) return {made.error, std::nullopt, {}};
+  // a backend whose own limits do not read cannot be run as it asks (docs/limits.md): one line, nothing runs
+  if (EffectiveLimits limits = effectiveLimits(options, *made.backend); !limits.error.empty()) {
+    return {limits.error, std::nullopt, {}};
+  }
   RunOutcome outcome;
   outcome.report = runUnits(options, *made.backend, units, indices, outcome.files, err);
   return outcome;

@@ -45,6 +45,9 @@ class Backend {
   // buffer. A backend that copies buffers (a plugin's guarded copies) or sends them (exec) answers false, and the
   // sparse lane reports its cases as not run.
   virtual bool acceptsSparseBuffers() const { return false; }
+  // The backend's own declared limits (dcconf.limits/1 JSON text, docs/limits.md; issue 26), "" when it declares
+  // none: a plugin's dcconf_backend_limits_v1(), an exec child's hello "limits".
+  virtual std::string declaredLimits() const { return {}; }
   // A sparse buffer's bytes and the memfd behind them, so that a backend in another process (the plugin worker)
   // can map the same file instead of copying it; windows: the page-aligned ranges that were seeded (the case's
   // footprint and its guards). Nothing outside them may be touched: a page there would be allocated.

@@ -60,6 +60,10 @@ std::string toJsonText(const CaseData& data);  // pretty, 2-space indent, traili
 // the buffers through shared memory). Not loadable by parseCase on its own.
 nlohmann::json toJsonWithoutBuffers(const oracle::Case& c);
 
+// The inverse of toJsonWithoutBuffers: the case with its buffers' sizes and offsets and no bytes (the CaseData's
+// src and dstBefore are empty). For judging or editing a case's parameters (limits, the exec validity query).
+LoadResult parseCaseWithoutBuffers(nlohmann::json json, const std::string& fileLabel);
+
 // The same, but buffers written next to the JSON as <stem>.src.bin / <stem>.dst.bin and referenced by "file".
 // Returns the JSON; the caller writes it (atomically) to dir/<stem>.json. Null JSON if a .bin cannot be written.
 nlohmann::json toJsonWithFiles(const CaseData& data, const std::filesystem::path& dir, const std::string& stem);

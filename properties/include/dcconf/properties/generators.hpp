@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <ostream>
 #include <optional>
 #include <string>
@@ -20,6 +21,8 @@
 
 namespace dcconf::properties {
 
+struct Limits;  // limits.hpp
+
 // Which DataCopyPad parameter structs a case uses: the Ext pair or the 16-bit pair.
 enum class ParamStruct : std::uint8_t { ext, plain };
 
@@ -30,6 +33,9 @@ struct Scope {
   std::vector<oracle::DType> dtypes;  // empty: every dtype the product supports for the operation
   std::string pathGlob = "*";         // shell glob over "GM->VECIN", ...
   std::optional<oracle::Profile> profile;
+  // Declared limits (limits.hpp, issue 26): every valid draw is mapped inside them; a draw no mapping fits throws
+  // LimitsExclude. Null: the documented space.
+  std::shared_ptr<const Limits> limits;
 
   bool allowsPath(oracle::Position src, oracle::Position dst) const;
   bool allowsDType(oracle::DType dtype) const;

@@ -145,6 +145,19 @@ class Report {
   Coverage& coverage() { return coverage_; }
   const Coverage& coverage() const { return coverage_; }
 
+  // Declared limits (issue 26, docs/limits.md): where they came from, what they declare (listed once in the summary
+  // and report.json "limits"), and per operation how many valid cases were drawn inside them, how many draws they
+  // made impossible (not drawn) and how many invalid, sparse or round-trip cases outside them were not sent. None of
+  // these is a pass or a failure.
+  struct LimitsTally {
+    std::uint64_t drawnInside = 0;
+    std::uint64_t notDrawn = 0;
+    std::uint64_t notSent = 0;
+  };
+  void setLimits(std::vector<std::string> sources, std::vector<std::string> declared);
+  void addLimitsTally(const std::string& operation, const LimitsTally& tally);
+  bool hasLimits() const { return !limitsDeclared_.empty(); }
+
   void printSummary(std::ostream& out) const;  // the path x dtype table and the failures, for a terminal
   void printTotals(std::ostream& out) const;   // the one totals line (all --quiet keeps)
   // Indexes into failures(), one list per bug: the failures sharing a signature (and baseline verdict), in order of
@@ -165,6 +178,9 @@ class Report {
   double elapsedSeconds_ = 0;
   std::string interrupted_;  // empty unless interrupted: the signal's name
   std::vector<std::string> errors_;
+  std::vector<std::string> limitsSources_;
+  std::vector<std::string> limitsDeclared_;
+  std::map<std::string, LimitsTally> limitsTallies_;
   Coverage coverage_;
 };
 

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <iosfwd>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -13,6 +14,7 @@
 #include "dcconf/casefile/casefile.hpp"
 #include "dcconf/casefile/text.hpp"
 #include "dcconf/oracle/case.hpp"
+#include "dcconf/properties/limits.hpp"
 #include "dcconf/report/report.hpp"
 
 namespace dcconf::run {
@@ -46,7 +48,17 @@ struct RunOptions {
   // --results-jsonl: one JSON line per finished unit appended here (O_APPEND, one write per line, so the workers of
   // --threads share it and a killed run leaves every finished unit); the caller creates the file with its header.
   std::filesystem::path resultsJsonl;
+  // --limits FILE (docs/limits.md): drawn inside, together with the backend's own (Backend::declaredLimits).
+  std::optional<properties::Limits> limits;
 };
+
+// The limits a run draws inside: options.limits and the backend's own, both applied. Null when neither declares
+// any; error (one line naming the source, field and value) when the backend's text does not read.
+struct EffectiveLimits {
+  std::shared_ptr<const properties::Limits> limits;
+  std::string error;
+};
+EffectiveLimits effectiveLimits(const RunOptions& options, const backends::Backend& backend);
 
 // The first line of a --results-jsonl file ({"schema": "dcconf.results/1", ...}): what --force may replace.
 inline constexpr const char* kResultsSchema = "dcconf.results/1";
