@@ -12,7 +12,8 @@
                                         in the binary agrees with the doc; CTest semantics.embedded)
 
 A definition is a list item that starts with the id (`- **FIX-2** ...` here, `- FIX-2 ...` upstream) or the first
-cell of a table row (`| AMB-7 | ...`; upstream `| AMB-8..12 |` defines AMB-8 to AMB-12). A citation is a family
+cell of a table row (`| AMB-7 | ...`; upstream `| AMB-8..12 |` defines AMB-8 to AMB-12; `| AMB-21 *(project)* |` is
+a project-only row). A citation is a family
 known from either text (PAD-G2U, FIX, AMB, G, ...) followed by -N or -Na, or a range such as AMB-8..12 / FIX-1..3.
 Lines containing "check_semantics: not a clause" are not scanned (tests that use an undefined id on purpose).
 Exit status: 0 consistent (or skipped), 1 inconsistent, 2 usage or unreadable input.
@@ -33,7 +34,7 @@ IGNORE = "check_semantics: not a clause"  # larger files are data, not text that
 
 ID = r"[A-Z][A-Z0-9]*(?:-[A-Z][A-Z0-9]*)*-[0-9]+[a-z]?"
 BULLET = re.compile(r"^- (?:\*\*)?(" + ID + r")(?:\*\*)?(?=[\s*]|$)(\s*\*\(project\)\*)?")
-ROW = re.compile(r"^\|\s*(" + ID + r")(?:\.\.([0-9]+))?\s*\|")
+ROW = re.compile(r"^\|\s*(" + ID + r")(?:\.\.([0-9]+))?\s*(\*\(project\)\*)?\s*\|")
 # The families of today's clauses, so that a citation is caught even when the doc lost a whole family; families a
 # text adds later (a new section upstream or here) join from the definitions.
 BASE_FAMILIES = {"G", "PAD-G2U", "PAD-U2G", "PAD-U2L1", "DC", "SLICE", "ND2NZ", "NZ2ND", "DN2NZ", "ENH", "FIX", "PROD",
@@ -62,7 +63,7 @@ def definitions(path):
                     for n in range(int(number), int(row.group(2)) + 1):
                         found[f"{family}-{n}"] = False
                 else:
-                    found[first] = False
+                    found[first] = bool(row.group(3))
     return found
 
 

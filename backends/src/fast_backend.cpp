@@ -112,6 +112,8 @@ class FastBackend final : public Backend {
       case oracle::Operation::enhancedNormal: return fast::runEnhancedNormal(c, src, dst);
       case oracle::Operation::enhancedCo1ToCo2: return fast::runEnhancedCo1ToCo2(c, src, dst);
       case oracle::Operation::fixpipe: return fast::runFixpipe(c, src, dst);
+      case oracle::Operation::padCompactGmToUb: return fast::runPadCompactGmToUb(c, src, dst);
+      case oracle::Operation::padCompactUbToGm: return fast::runPadCompactUbToGm(c, src, dst);
     }
     return {RunStatus::error, "unknown operation"};
   }

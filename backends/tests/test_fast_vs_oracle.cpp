@@ -127,6 +127,27 @@ void genPadUbToGm(Draw& d, Case& c) {
   setPadBlocks(c, drawPadBlocks(d, c, oracle::sizeBytes(c.dtype), isExt), isExt);
 }
 
+// PAD-CMP-1 (issue 31): the Compact mode takes DataCopyExtParams only; AMB-21/22 drawn open or pinned.
+void makeCompact(Draw& d, Case& c) {
+  if (const auto* plain = std::get_if<oracle::DataCopyParams>(&c.params)) {
+    c.params = oracle::DataCopyExtParams{plain->blockCount, plain->blockLen, plain->srcStride, plain->dstStride, 0};
+  }
+  if (const auto* plain = std::get_if<oracle::DataCopyPadParams>(&c.padParams)) {
+    c.padParams = oracle::DataCopyPadExtParams{plain->isPad, plain->leftPadding, plain->rightPadding, plain->paddingValue};
+  }
+  c.paddingMode = oracle::PaddingMode::compact;
+  c.profile.compactPads = static_cast<Profile::CompactPads>(d.between(0, 2));
+  c.profile.compactUbStride = static_cast<Profile::CompactUbStride>(d.between(0, 2));
+}
+void genPadCompactGmToUb(Draw& d, Case& c) {
+  genPadGmToUb(d, c);
+  makeCompact(d, c);
+}
+void genPadCompactUbToGm(Draw& d, Case& c) {
+  genPadUbToGm(d, c);
+  makeCompact(d, c);
+}
+
 std::uint64_t c0Elems(const Case& c) { return 32 / oracle::sizeBytes(c.dtype); }
 
 oracle::Nd2NzParams drawNd2Nz(Draw& d, const Case& c, std::uint64_t ndNum) {
@@ -404,6 +425,8 @@ const std::vector<OperationSpec>& operationSpecs() {
       {Operation::enhancedNormal, genEnhancedNormal, kCopyProducts},
       {Operation::enhancedCo1ToCo2, genEnhancedCo1ToCo2, {Product::atlas_training, Product::atlas_inference_310p},
        Product::atlas_training},
+      {Operation::padCompactGmToUb, genPadCompactGmToUb, {Product::ascend950}, Product::ascend950},
+      {Operation::padCompactUbToGm, genPadCompactUbToGm, {Product::ascend950}, Product::ascend950},
   };
   return specs;
 }
@@ -916,7 +939,7 @@ TEST(FastVsOracleDn2Nz, ScalarPathWritesTheSameBytesAsTheSimdTranspose) {
 std::string operationName(const ::testing::TestParamInfo<OperationSpec>& info) {
   constexpr const char* kNames[] = {"PadGmToUb", "PadUbToGm", "PadUbToTscm", "Copy0Level",     "Copy2Level",
                                     "Nd2Nz",     "Nz2Nd",     "Slice",       "Dn2Nz",          "EnhancedNormal",
-                                    "EnhancedCo1ToCo2", "Fixpipe"};
+                                    "EnhancedCo1ToCo2", "Fixpipe", "PadCompactGmToUb", "PadCompactUbToGm"};
   static_assert(std::size(kNames) == std::size(oracle::kAllOperations));
   return kNames[static_cast<std::size_t>(info.param.operation)];
 }

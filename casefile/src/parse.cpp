@@ -396,7 +396,8 @@ LoadedBuffer readBuffer(const Context& ctx, const json& value, const std::string
 CaseData readCase(const Context& ctx, const json& root, const fs::path& baseDir, const LoadLimits& limits) {
   const ObjectReader reader(ctx, root, "",
                             {"schema", "description", "product", "api", "path", "dtype", "params", "padParams",
-                             "nd2nzParams", "enhancedParams", "fixpipe", "padRegister", "profile", "src", "dst"});
+                             "nd2nzParams", "enhancedParams", "fixpipe", "padRegister", "paddingMode", "profile", "src",
+                             "dst"});
   const json& schema = reader.required("schema");
   if (readString(ctx, schema, "schema") != kCaseSchema) {
     ctx.fail("schema", schema, std::string("this reader understands ") + kCaseSchema + " only");
@@ -420,6 +421,10 @@ CaseData readCase(const Context& ctx, const json& root, const fs::path& baseDir,
   if (const json* enh = reader.optional("enhancedParams")) c.enhancedParams = readEnhancedParams(ctx, *enh);
   if (const json* fix = reader.optional("fixpipe")) c.fixpipe = readFixpipe(ctx, *fix);
   if (const json* reg = reader.optional("padRegister")) c.padRegister = readRawBits(ctx, *reg, "padRegister");
+  if (const json* mode = reader.optional("paddingMode")) {  // PAD-CMP-1: DataCopyPad<T, PaddingMode::Compact>
+    c.paddingMode = readEnumName(ctx, *mode, "paddingMode",
+                                 std::array{oracle::PaddingMode::normal, oracle::PaddingMode::compact});
+  }
   if (const json* profile = reader.optional("profile")) c.profile = readProfile(ctx, *profile);
   LoadedBuffer src = readBuffer(ctx, reader.required("src"), "src", baseDir, limits);
   LoadedBuffer dst = readBuffer(ctx, reader.required("dst"), "dst", baseDir, limits);

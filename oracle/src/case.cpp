@@ -15,7 +15,7 @@ struct ProfileWord {
   bool (*isSet)(const Profile&);
 };
 
-constexpr std::array<ProfileWord, 30> kProfileWords{{
+constexpr std::array<ProfileWord, 34> kProfileWords{{
     {"hw-noop", [](Profile& p) { p.zeroCount = Profile::ZeroCount::hwNoop; },
      [](const Profile& p) { return p.zeroCount == Profile::ZeroCount::hwNoop; }},
     {"doc-dummy", [](Profile& p) { p.padDummy = Profile::PadDummy::docDummy; },
@@ -54,6 +54,10 @@ constexpr std::array<ProfileWord, 30> kProfileWords{{
     DCCONF_FIX_WORD("enh-len-32b", enhBlockLenUnit, EnhBlockLenUnit::dataBlock32),
     DCCONF_FIX_WORD("deqf16-mcb-int16", deqf16Mcb, Deqf16Mcb::int16),
     DCCONF_FIX_WORD("deqf16-mcb-half", deqf16Mcb, Deqf16Mcb::half),
+    DCCONF_FIX_WORD("cmp-pads-ignored", compactPads, CompactPads::ignored),
+    DCCONF_FIX_WORD("cmp-pads-run", compactPads, CompactPads::run),
+    DCCONF_FIX_WORD("cmp-stride-ignored", compactUbStride, CompactUbStride::ignored),
+    DCCONF_FIX_WORD("cmp-stride-bytes", compactUbStride, CompactUbStride::bytes),
 #undef DCCONF_FIX_WORD
     // The default's own readings of AMB-7 and AMB-15, by name: a canonical name leaves them out (isSet false).
     {"basic-api-page", [](Profile& p) { p.smallC0Polarity = Profile::SmallC0Polarity::basicApiPage; },
@@ -168,6 +172,8 @@ constexpr std::array<OperationNames, std::size(kAllOperations)> kOperationNames{
     {Operation::enhancedNormal, "enhancedNormal", "DataCopy enhanced (normal)", "ENH"},
     {Operation::enhancedCo1ToCo2, "enhancedCo1ToCo2", "DataCopy enhanced CO1->CO2", "ENH"},
     {Operation::fixpipe, "fixpipe", "DataCopy CO1 quant/relu (DataCopyCO12DstParams)", "FIX"},
+    {Operation::padCompactGmToUb, "padCompactGmToUb", "DataCopyPad Compact GM->UB", "PAD-CMP"},
+    {Operation::padCompactUbToGm, "padCompactUbToGm", "DataCopyPad Compact UB->GM", "PAD-CMP"},
 }};
 static_assert([] {
   for (std::size_t i = 0; i < kOperationNames.size(); ++i) {
@@ -191,6 +197,8 @@ std::optional<Operation> parseOperationKey(std::string_view text) {
   return std::nullopt;
 }
 
+std::string_view name(PaddingMode mode) { return mode == PaddingMode::compact ? "Compact" : "Normal"; }
+
 std::string pathName(Position src, Position dst) { return std::string(name(src)) + "->" + std::string(name(dst)); }
 
 std::span<const PathPair> documentedPaths(Operation operation) {
@@ -206,8 +214,10 @@ std::span<const PathPair> documentedPaths(Operation operation) {
   static constexpr PathPair kCo1ToCo2[] = {{P::CO1, P::CO2}};
   static constexpr PathPair kFixpipe[] = {{P::CO1, P::GM}, {P::CO1, P::A1}};
   switch (operation) {
-    case Operation::padGmToUb: return kGmToUb;
-    case Operation::padUbToGm: return kUbToGm;
+    case Operation::padGmToUb:
+    case Operation::padCompactGmToUb: return kGmToUb;
+    case Operation::padUbToGm:
+    case Operation::padCompactUbToGm: return kUbToGm;
     case Operation::padUbToTscm: return kUbToTscm;
     case Operation::copy0Level:
     case Operation::copy2Level:
@@ -242,6 +252,9 @@ OperationResolution resolvePad(const Case& c) {
                 std::string(typeName(c.params)));
   }
   const std::string path = pathName(c.srcPos, c.dstPos);
+  // PAD-CMP-1: the Compact template exists for DataCopyExtParams only
+  const bool compact = c.paddingMode == PaddingMode::compact;
+  if (compact && !ext) return fail("paddingMode: PaddingMode::Compact takes DataCopyExtParams (PAD-CMP-1), not DataCopyParams");
   if (c.srcPos == Position::GM && isUb(c.dstPos)) {
     const bool padMatches = ext ? std::holds_alternative<DataCopyPadExtParams>(c.padParams)
                                 : std::holds_alternative<DataCopyPadParams>(c.padParams);
@@ -253,7 +266,7 @@ OperationResolution resolvePad(const Case& c) {
     if (c.nd2nzParams) return fail("nd2nzParams: only DataCopyPad VECIN/VECOUT->TSCM takes Nd2NzParams");
     if (c.enhancedParams) return fail("enhancedParams: only DataCopy takes DataCopyEnhancedParams");
     if (c.fixpipe) return fail("fixpipe: only DataCopy with DataCopyCO12DstParams reads the fixpipe state");
-    return {Operation::padGmToUb, {}};
+    return {compact ? Operation::padCompactGmToUb : Operation::padGmToUb, {}};
   }
   if (c.padRegister) return fail("padRegister: only DataCopyPad GM->VECIN/VECOUT reads the pad register");
   if (c.enhancedParams) return fail("enhancedParams: only DataCopy takes DataCopyEnhancedParams");
@@ -263,8 +276,9 @@ OperationResolution resolvePad(const Case& c) {
   }
   if (isUb(c.srcPos) && c.dstPos == Position::GM) {
     if (c.nd2nzParams) return fail("nd2nzParams: only DataCopyPad VECIN/VECOUT->TSCM takes Nd2NzParams");
-    return {Operation::padUbToGm, {}};
+    return {compact ? Operation::padCompactUbToGm : Operation::padUbToGm, {}};
   }
+  if (compact) return fail("paddingMode: PaddingMode::Compact is a DataCopyPad GM<->UB mode only (PAD-CMP-1), not " + path);
   if (isUb(c.srcPos) && c.dstPos == Position::TSCM) {
     if (!c.nd2nzParams) return fail("nd2nzParams: DataCopyPad " + path + " needs Nd2NzParams");
     return {Operation::padUbToTscm, {}};
@@ -290,6 +304,7 @@ OperationResolution resolveEnhanced(const Case& c) {
 OperationResolution resolveDataCopy(const Case& c) {
   const std::string path = pathName(c.srcPos, c.dstPos);
   if (!std::holds_alternative<std::monostate>(c.padParams)) return fail("padParams: DataCopy takes no pad parameters");
+  if (c.paddingMode != PaddingMode::normal) return fail("paddingMode: only DataCopyPad takes a PaddingMode (PAD-CMP-1)");
   if (c.nd2nzParams) return fail("nd2nzParams: DataCopy takes its Nd2NzParams as params");
   if (c.padRegister) return fail("padRegister: only DataCopyPad GM->VECIN/VECOUT reads the pad register");
   if (std::holds_alternative<DataCopyCO12DstParams>(c.params)) {

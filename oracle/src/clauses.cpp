@@ -37,6 +37,7 @@ std::string definingClause(const Case& c, Operation op, Region region) {
     case Region::leftPad:
     case Region::rightPad: return "PAD-G2U-4";
     case Region::dummy: return "PAD-G2U-5";
+    case Region::compactTail: return "PAD-CMP-3";
     case Region::collision: return op == Operation::dn2nz ? "DN2NZ-1" : "ND2NZ-4";
     default: break;
   }
@@ -54,6 +55,8 @@ std::string definingClause(const Case& c, Operation op, Region region) {
     case Operation::enhancedNormal:
     case Operation::enhancedCo1ToCo2: return enhancedClause(c, op);
     case Operation::fixpipe: return fixpipeClause(c);
+    case Operation::padCompactGmToUb: return "PAD-CMP-2";
+    case Operation::padCompactUbToGm: return "PAD-CMP-4";
   }
   return std::string(clauseFamily(op));
 }

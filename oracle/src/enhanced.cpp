@@ -334,21 +334,6 @@ void walkCo1Bursts(const Case& c, const Co1Blocks& b, WriteSink& sink, Out& out)
   }
 }
 
-// AMB-19 open: each reading's writes, collected; then per destination byte the common one, or ANY (ambiguous19)
-// where the readings write different things or only one of them writes (the byte may also be kept).
-struct Written {
-  std::uint64_t dstByte;
-  ByteSource source;
-  Region region;
-};
-struct Collector {
-  std::vector<Written>* out;
-  void write(std::uint64_t dstByte, ByteSource source, Region region) { out->push_back({dstByte, source, region}); }
-};
-bool sameSource(const ByteSource& a, const ByteSource& b) {
-  return a.kind == b.kind && a.srcByte == b.srcByte && a.literal == b.literal && a.dtype == b.dtype;
-}
-
 void walkCo1(const Case& c, WriteSink& sink) {
   const std::vector<bool> readings = blockLenReadings(c);
   if (readings.size() == 1) {
@@ -356,27 +341,14 @@ void walkCo1(const Case& c, WriteSink& sink) {
     walkCo1Bursts(c, co1Blocks(c, readings.front()), sink, out);
     return;
   }
+  // AMB-19 open: both readings' writes, merged (readings.hpp); a disagreeing byte is ANY, region ambiguous19
   std::vector<Written> byReading[2];
   for (std::size_t r = 0; r < 2; ++r) {
     Collector collect{&byReading[r]};
     walkCo1Bursts(c, co1Blocks(c, readings[r]), sink, collect);
-    std::stable_sort(byReading[r].begin(), byReading[r].end(),
-                     [](const Written& x, const Written& y) { return x.dstByte < y.dstByte; });
   }
-  const std::vector<Written>& a = byReading[0];
-  const std::vector<Written>& b = byReading[1];
-  std::size_t i = 0, j = 0;
-  while (i < a.size() || j < b.size()) {
-    const bool takeA = j == b.size() || (i < a.size() && a[i].dstByte <= b[j].dstByte);
-    const bool takeB = i == a.size() || (j < b.size() && b[j].dstByte <= a[i].dstByte);
-    if (takeA && takeB && sameSource(a[i].source, b[j].source)) {
-      sink.write(a[i].dstByte, a[i].source, a[i].region);
-    } else {
-      sink.write(takeA ? a[i].dstByte : b[j].dstByte, ByteSource::any(), Region::ambiguous19);
-    }
-    i += takeA ? 1 : 0;
-    j += takeB ? 1 : 0;
-  }
+  const Region blame[] = {Region::ambiguous19};
+  mergeReadings(sink, byReading, 1u, blame);
 }
 
 }  // namespace

@@ -7,10 +7,11 @@
 namespace dcconf::oracle {
 
 std::string_view name(Region region) {
-  constexpr std::array<std::string_view, 16> kNames{
+  constexpr std::array<std::string_view, 19> kNames{
       "keep",      "data",          "left-pad",         "right-pad",        "dummy",            "zero-tail",
       "collision", "ambiguous(AMB-8)", "ambiguous(AMB-9)", "ambiguous(AMB-10)", "ambiguous(AMB-11)", "ambiguous(AMB-12)",
-      "ambiguous(AMB-13)", "ambiguous(AMB-14)", "ambiguous(AMB-19)", "ambiguous(AMB-20)"};
+      "ambiguous(AMB-13)", "ambiguous(AMB-14)", "ambiguous(AMB-19)", "ambiguous(AMB-20)",
+      "ambiguous(AMB-21)", "ambiguous(AMB-22)", "compact-tail"};
   return kNames[static_cast<std::size_t>(region)];
 }
 
@@ -19,11 +20,15 @@ int ambiguityId(Region region) {
   const int r = static_cast<int>(region);
   if (region == Region::ambiguous19) return 19;  // turn 3: AMB-15..18 have no ANY region
   if (region == Region::ambiguous20) return 20;
+  if (region == Region::ambiguous21) return 21;
+  if (region == Region::ambiguous22) return 22;
   return r >= first && r <= static_cast<int>(Region::ambiguous14) ? 8 + (r - first) : 0;
 }
 Region ambiguousRegion(int ambId) {
   if (ambId == 19) return Region::ambiguous19;
   if (ambId == 20) return Region::ambiguous20;
+  if (ambId == 21) return Region::ambiguous21;
+  if (ambId == 22) return Region::ambiguous22;
   return static_cast<Region>(static_cast<int>(Region::ambiguous8) + (ambId - 8));
 }
 
@@ -66,6 +71,9 @@ std::string_view whyUnspecified(Region region) {
     case Region::ambiguous14: return "AMB-14: offset bits on a DEQ16 int16 result (ENH-4)";
     case Region::ambiguous19: return "AMB-19: MATRIX/VECTOR blockLen in table blocks or 32-byte data blocks (ENH-1)";
     case Region::ambiguous20: return "AMB-20: DEQF16/VDEQF16 with MCB, shifted value saturated to int16 or half (FIX-6)";
+    case Region::ambiguous21: return "AMB-21: Compact leftPadding/rightPadding ignored or padding the packed run (PAD-CMP-3)";
+    case Region::ambiguous22: return "AMB-22: Compact UB-side stride ignored or counted in bytes (PAD-CMP-2, PAD-CMP-4)";
+    case Region::compactTail: return "PAD-CMP-3: Compact tail bytes without isPad";
   }
   return "unknown region";
 }

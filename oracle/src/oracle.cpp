@@ -29,6 +29,8 @@ const PathSemantics& semanticsOf(Operation operation) {
     case Operation::enhancedNormal: return detail::enhancedNormalSemantics();
     case Operation::enhancedCo1ToCo2: return detail::enhancedCo1ToCo2Semantics();
     case Operation::fixpipe: return detail::fixpipeSemantics();
+    case Operation::padCompactGmToUb: return detail::padCompactGmToUbSemantics();
+    case Operation::padCompactUbToGm: return detail::padCompactUbToGmSemantics();
   }
   assert(false && "every Operation has semantics");
   return detail::padGmToUbSemantics();

@@ -11,21 +11,6 @@
 namespace dcconf::oracle::detail {
 namespace {
 
-struct PadFill {
-  bool isPad = false;
-  std::uint64_t leftPadding = 0;   // elements
-  std::uint64_t rightPadding = 0;  // elements
-  std::uint64_t paddingValue = 0;  // raw bits of T
-};
-
-PadFill padFill(const PadParams& params) {
-  if (const auto* ext = std::get_if<DataCopyPadExtParams>(&params)) {
-    return {ext->isPad, ext->leftPadding, ext->rightPadding, ext->paddingValue};
-  }
-  const auto& plain = std::get<DataCopyPadParams>(params);
-  return {plain.isPad, plain.leftPadding, plain.rightPadding, plain.paddingValue};
-}
-
 // PAD-G2U-2
 struct Geometry {
   std::uint64_t leftPadBytes, rightPadBytes, padBytes, ubBlockBytes;
@@ -38,34 +23,7 @@ Geometry geometry(const PadBlocks& blocks, const PadFill& fill, std::uint64_t el
 
 std::vector<Violation> check(const Case& c) {
   std::vector<Violation> out;
-  const PadBlocks blocks = padBlocks(c.params);
-  const PadFill fill = padFill(c.padParams);
-  const std::uint64_t s = sizeBytes(c.dtype);
-  checkPadBlocks(out, "PAD-G2U-1", blocks, c.profile);
-  if (fill.leftPadding * s > 32) {
-    out.push_back(violation("PAD-G2U-1", "padParams.leftPadding", fill.leftPadding,
-                            "leftPadding * sizeof(T) must be <= 32 bytes (sizeof(T) = " + std::to_string(s) + ")"));
-  }
-  if (fill.rightPadding * s > 32) {
-    out.push_back(violation("PAD-G2U-1", "padParams.rightPadding", fill.rightPadding,
-                            "rightPadding * sizeof(T) must be <= 32 bytes (sizeof(T) = " + std::to_string(s) + ")"));
-  }
-  // PAD-G2U-1 (turn 3, the vendor's kernel_operator_data_copy_check.h): blockLen a multiple of sizeof(T) (AMB-17)
-  if (blocks.blockLenBytes % s != 0 && c.profile.padBlockLen == Profile::PadBlockLen::elementMultiple) {
-    out.push_back(violation("PAD-G2U-1", "params.blockLen", blocks.blockLenBytes,
-                            "blockLen must be a multiple of sizeof(T) = " + std::to_string(s) +
-                                " bytes (AMB-17: profile byte-len accepts it)"));
-  }
-  // ... and the non-Ext DataCopyPadParams' paddingValue 0 (AMB-18); reported once with the 64-bit rule
-  const bool plain = std::holds_alternative<DataCopyPadParams>(c.padParams);
-  if (plain && fill.paddingValue != 0 && c.profile.padRawValue == Profile::PadRawValue::reject) {
-    out.push_back(violation("PAD-G2U-1", "padParams.paddingValue", fill.paddingValue,
-                            "the non-Ext DataCopyPadParams needs paddingValue 0 (AMB-18: profile pad-raw takes its "
-                            "low sizeof(T) bytes)"));
-  } else if (s == 8 && fill.paddingValue != 0) {
-    out.push_back(violation("PAD-G2U-1", "padParams.paddingValue", fill.paddingValue,
-                            "paddingValue must be 0 for a 64-bit T"));
-  }
+  checkPadGmToUb(out, "PAD-G2U-1", c);
   return out;
 }
 
@@ -128,7 +86,47 @@ const PathSemantics& padGmToUbSemantics() {
   return semantics;
 }
 
-// ---- shared with PAD-U2G and PAD-U2L1 ---------------------------------------------------------------------------
+// ---- shared with PAD-U2G, PAD-U2L1 and PAD-CMP --------------------------------------------------------------------
+
+PadFill padFill(const PadParams& params) {
+  if (const auto* ext = std::get_if<DataCopyPadExtParams>(&params)) {
+    return {ext->isPad, ext->leftPadding, ext->rightPadding, ext->paddingValue};
+  }
+  const auto& plain = std::get<DataCopyPadParams>(params);
+  return {plain.isPad, plain.leftPadding, plain.rightPadding, plain.paddingValue};
+}
+
+// PAD-G2U-1's parameter rules, under the caller's clause id (PaddingMode::Compact takes them too: PAD-CMP-1).
+void checkPadGmToUb(std::vector<Violation>& out, const char* clause, const Case& c) {
+  const PadBlocks blocks = padBlocks(c.params);
+  const PadFill fill = padFill(c.padParams);
+  const std::uint64_t s = sizeBytes(c.dtype);
+  checkPadBlocks(out, clause, blocks, c.profile);
+  if (fill.leftPadding * s > 32) {
+    out.push_back(violation(clause, "padParams.leftPadding", fill.leftPadding,
+                            "leftPadding * sizeof(T) must be <= 32 bytes (sizeof(T) = " + std::to_string(s) + ")"));
+  }
+  if (fill.rightPadding * s > 32) {
+    out.push_back(violation(clause, "padParams.rightPadding", fill.rightPadding,
+                            "rightPadding * sizeof(T) must be <= 32 bytes (sizeof(T) = " + std::to_string(s) + ")"));
+  }
+  // PAD-G2U-1 (turn 3, the vendor's kernel_operator_data_copy_check.h): blockLen a multiple of sizeof(T) (AMB-17)
+  if (blocks.blockLenBytes % s != 0 && c.profile.padBlockLen == Profile::PadBlockLen::elementMultiple) {
+    out.push_back(violation(clause, "params.blockLen", blocks.blockLenBytes,
+                            "blockLen must be a multiple of sizeof(T) = " + std::to_string(s) +
+                                " bytes (AMB-17: profile byte-len accepts it)"));
+  }
+  // ... and the non-Ext DataCopyPadParams' paddingValue 0 (AMB-18); reported once with the 64-bit rule
+  const bool plain = std::holds_alternative<DataCopyPadParams>(c.padParams);
+  if (plain && fill.paddingValue != 0 && c.profile.padRawValue == Profile::PadRawValue::reject) {
+    out.push_back(violation(clause, "padParams.paddingValue", fill.paddingValue,
+                            "the non-Ext DataCopyPadParams needs paddingValue 0 (AMB-18: profile pad-raw takes its "
+                            "low sizeof(T) bytes)"));
+  } else if (s == 8 && fill.paddingValue != 0) {
+    out.push_back(violation(clause, "padParams.paddingValue", fill.paddingValue,
+                            "paddingValue must be 0 for a 64-bit T"));
+  }
+}
 
 PadBlocks padBlocks(const CopyParams& params) {
   if (const auto* ext = std::get_if<DataCopyExtParams>(&params)) {

@@ -221,6 +221,8 @@ const PathSemantics& dn2nzSemantics();
 const PathSemantics& enhancedNormalSemantics();
 const PathSemantics& enhancedCo1ToCo2Semantics();
 const PathSemantics& fixpipeSemantics();
+const PathSemantics& padCompactGmToUbSemantics();
+const PathSemantics& padCompactUbToGmSemantics();
 
 // ---- shared pieces used by more than one path ------------------------------------------------------------------
 
@@ -233,6 +235,17 @@ struct PadBlocks {
   bool isExt = false;
 };
 PadBlocks padBlocks(const CopyParams& params);
+
+// DataCopyPadParams and DataCopyPadExtParams, widened.
+struct PadFill {
+  bool isPad = false;
+  std::uint64_t leftPadding = 0;   // elements
+  std::uint64_t rightPadding = 0;  // elements
+  std::uint64_t paddingValue = 0;  // raw bits of T
+};
+PadFill padFill(const PadParams& params);
+// PAD-G2U-1's rules (blocks, pads, AMB-17/18, 64-bit paddingValue) under the caller's clause id.
+void checkPadGmToUb(std::vector<Violation>& out, const char* clause, const Case& c);
 
 // PAD-G2U-1 / PAD-U2G-1 block constraints (shared wording, the caller's clause id).
 void checkPadBlocks(std::vector<Violation>& out, const char* clause, const PadBlocks& blocks, const Profile& profile);

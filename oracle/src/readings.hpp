@@ -3,9 +3,13 @@
 // quantising copy (fixpipe.cpp) and the enhanced deqScale copy (enhanced.cpp).
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
+#include <span>
+#include <vector>
 
 #include "paths.hpp"
 
@@ -99,6 +103,68 @@ void writeConverted(Sink& sink, std::uint64_t dstByte, std::uint32_t elemBytes, 
     } else {
       sink.write(dstByte + b, ByteSource::fromLiteral(elementByte(o.value.bits, b)), Region::data);
     }
+  }
+}
+
+// ---- layout readings (AMB-19, AMB-21, AMB-22): a reading moves bytes elsewhere, not to another value -----------
+// Each reading's writes are collected; per destination byte the common write stands, and a byte the readings write
+// differently (or only some of them write: it may also be kept) is ANY in the region of the axis to blame.
+struct Written {
+  std::uint64_t dstByte;
+  ByteSource source;
+  Region region;
+};
+struct Collector {
+  std::vector<Written>* out;
+  void write(std::uint64_t dstByte, ByteSource source, Region region) { out->push_back({dstByte, source, region}); }
+};
+inline bool sameSource(const ByteSource& a, const ByteSource& b) {
+  return a.kind == b.kind && a.srcByte == b.srcByte && a.literal == b.literal && a.dtype == b.dtype;
+}
+
+// byMask[m]: the writes under the combination m of the open axes (bit k set = the second reading of axis k); every
+// subset of openMask is filled. axisRegion[k]: the ANY region blamed when flipping axis k alone changes the byte.
+inline void mergeReadings(WriteSink& sink, std::span<std::vector<Written>> byMask, unsigned openMask,
+                          std::span<const Region> axisRegion) {
+  for (auto& writes : byMask) {
+    std::stable_sort(writes.begin(), writes.end(),
+                     [](const Written& x, const Written& y) { return x.dstByte < y.dstByte; });
+  }
+  std::vector<std::size_t> head(byMask.size(), 0);
+  std::vector<std::optional<Written>> at(byMask.size());
+  auto subsets = [openMask](auto&& visit) {
+    for (unsigned m = openMask;; m = (m - 1) & openMask) {
+      visit(m);
+      if (m == 0) break;
+    }
+  };
+  while (true) {
+    std::optional<std::uint64_t> next;
+    subsets([&](unsigned m) {
+      if (head[m] < byMask[m].size() && (!next || byMask[m][head[m]].dstByte < *next)) next = byMask[m][head[m]].dstByte;
+    });
+    if (!next) return;
+    subsets([&](unsigned m) {  // one write per reading and step: a byte written twice pairs up in order
+      at[m].reset();
+      if (head[m] < byMask[m].size() && byMask[m][head[m]].dstByte == *next) at[m] = byMask[m][head[m]++];
+    });
+    auto same = [&](unsigned a, unsigned b) {
+      return at[a].has_value() == at[b].has_value() && (!at[a] || sameSource(at[a]->source, at[b]->source));
+    };
+    bool agree = at[0].has_value();
+    subsets([&](unsigned m) { agree = agree && same(m, 0); });
+    if (agree) {
+      sink.write(*next, at[0]->source, at[0]->region);
+      continue;
+    }
+    Region blame = axisRegion.front();
+    bool found = false;
+    for (std::size_t k = 0; k < axisRegion.size() && !found; ++k) {
+      if ((openMask >> k & 1u) == 0) continue;
+      subsets([&](unsigned m) { found = found || !same(m, m ^ (1u << k)); });
+      if (found) blame = axisRegion[k];
+    }
+    sink.write(*next, ByteSource::any(), blame);
   }
 }
 

@@ -37,6 +37,13 @@ std::string_view trim(std::string_view s) {
   return s;
 }
 
+// A register row's first cell may tag a project-only id: "AMB-21 *(project)*" is the clause AMB-21.
+std::string projectIdOf(const std::string& cell) {
+  constexpr std::string_view kTag = "*(project)*";
+  const std::size_t at = cell.find(kTag);
+  return at == std::string::npos ? cell : std::string(trim(std::string_view(cell).substr(0, at)));
+}
+
 std::vector<std::string> cells(std::string_view row) {
   row = trim(row);
   if (row.starts_with('|')) row.remove_prefix(1);
@@ -76,8 +83,8 @@ std::vector<ClauseText> parse(std::string_view doc) {
       const std::vector<std::string> row = cells(line);
       if (!row.empty() && row.front().starts_with("---")) {
         header = cells(previousRow);
-      } else if (!row.empty() && isClauseId(row.front())) {
-        ClauseText clause{row.front(), section, ""};
+      } else if (!row.empty() && isClauseId(projectIdOf(row.front()))) {
+        ClauseText clause{projectIdOf(row.front()), section, ""};
         for (std::size_t i = 1; i < row.size(); ++i) {
           if (!clause.text.empty()) clause.text += "\n";
           clause.text += (i < header.size() ? header[i] : "column " + std::to_string(i)) + ": " + row[i];

@@ -48,7 +48,10 @@ TEST(Profiles, ParseAndName) {
                                             "sid-matmul",
                                             // turn 3: AMB-17..20, and the default's readings of AMB-7 / AMB-15
                                             "byte-len", "pad-raw", "enh-len-block", "enh-len-32b",
-                                            "deqf16-mcb-int16", "deqf16-mcb-half", "basic-api-page", "sid-doc"};
+                                            "deqf16-mcb-int16", "deqf16-mcb-half",
+                                            // issue 31 (project): AMB-21/22, PaddingMode::Compact
+                                            "cmp-pads-ignored", "cmp-pads-run", "cmp-stride-ignored",
+                                            "cmp-stride-bytes", "basic-api-page", "sid-doc"};
   EXPECT_EQ(allProfileNames(), names);
   for (const auto n : names) EXPECT_TRUE(parseProfile(n).profile.has_value()) << n;
 }

@@ -123,6 +123,17 @@ Shapes shapesOf(const oracle::Case& c, Operation op) {
                               " x 32 B (PAD-G2U-2)");
       break;
     }
+    case Operation::padCompactGmToUb:  // PAD-CMP-2: packed at pitch blockLen (the header's reading of AMB-22)
+      out.src = sideShape(c.srcPos, srcName, so, b.blockLen + b.srcStride, s,
+                          "blockLen " + str(b.blockLen) + " B + srcStride " + str(b.srcStride) + " B (PAD-CMP-2)");
+      out.dst = rowShape(dstName, dso, b.blockLen, s, "UB blocks packed at pitch blockLen " + str(b.blockLen) +
+                                                          " B, tail to 32 B (PAD-CMP-2, PAD-CMP-3)");
+      break;
+    case Operation::padCompactUbToGm:  // PAD-CMP-4
+      out.src = rowShape(srcName, so, b.blockLen, s, "UB blocks packed at pitch blockLen " + str(b.blockLen) + " B (PAD-CMP-4)");
+      out.dst = sideShape(c.dstPos, dstName, dso, b.blockLen + b.dstStride, s,
+                          "blockLen " + str(b.blockLen) + " B + dstStride " + str(b.dstStride) + " B (PAD-CMP-4)");
+      break;
     case Operation::padUbToGm:
     case Operation::padUbToTscm: {
       const std::uint64_t pitch = oracle::alignUp(b.blockLen, 32) + 32 * b.srcStride;
@@ -380,6 +391,15 @@ std::vector<std::pair<std::string, std::string>> clausesOf(Operation op) {
               {"PAD-G2U-4", "pad values"}, {"PAD-G2U-5", "dummy bytes (AMB-2)"}, {"G-1", "no stray writes"}};
     case Operation::padUbToGm:
       return {{"PAD-U2G-1", "constraints"}, {"PAD-U2G-2", "UB block i at i*(AlignUp(B,32) + 32*srcStride), GM block i at i*(B + dstStride)"},
+              {"G-1", "no stray writes"}};
+    case Operation::padCompactGmToUb:
+      return {{"PAD-CMP-1", "constraints (as PAD-G2U-1), Ascend 950 only"},
+              {"PAD-CMP-2", "GM block i at i*(B + srcStride), UB block i at i*B (packed)"},
+              {"PAD-CMP-3", "tail to 32 B: paddingValue under isPad"}, {"AMB-21", "leftPadding/rightPadding"},
+              {"AMB-22", "dstStride"}, {"G-1", "no stray writes"}};
+    case Operation::padCompactUbToGm:
+      return {{"PAD-CMP-1", "constraints (as PAD-U2G-1), Ascend 950 only"},
+              {"PAD-CMP-4", "UB block i at i*B (packed), GM block i at i*(B + dstStride)"}, {"AMB-22", "srcStride"},
               {"G-1", "no stray writes"}};
     case Operation::padUbToTscm:
       return {{"PAD-U2L1-1", "UB -> GM workspace (PAD-U2G) then ND2NZ"}, {"PAD-U2L1-2", "constraints"},

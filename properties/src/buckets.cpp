@@ -53,10 +53,25 @@ void padFillBuckets(Names& out, const Case& c, std::uint64_t s) {
       const std::uint64_t blockLen = std::visit([](const auto& q) -> std::uint64_t {
         if constexpr (requires { q.blockLen; }) return q.blockLen; else return 0;
       }, c.params);
-      flag(out, (blockLen + (p.leftPadding + p.rightPadding) * s) % 32 != 0, "dummy-tail");
+      if (c.paddingMode == PaddingMode::normal) {
+        flag(out, (blockLen + (p.leftPadding + p.rightPadding) * s) % 32 != 0, "dummy-tail");
+      }
     }
   }, c.padParams);
-  out.push_back("profile:" + profileName(c.profile));
+  if (c.paddingMode == PaddingMode::normal) out.push_back("profile:" + profileName(c.profile));
+}
+
+// PAD-CMP: the packed run's tail (PAD-CMP-3) and the readings of AMB-21 (pads) and AMB-22 (UB-side stride).
+void compactBuckets(Names& out, const Case& c, bool gmToUb) {
+  const auto& p = std::get<DataCopyExtParams>(c.params);
+  if (gmToUb) {
+    flag(out, std::uint64_t{p.blockCount} * p.blockLen % 32 != 0, "compact:tail");
+    flag(out, std::uint64_t{p.blockCount} * p.blockLen % 32 == 0, "compact:no-tail");
+    const char* pads[] = {"AMB-21:open", "AMB-21:cmp-pads-ignored", "AMB-21:cmp-pads-run"};
+    out.push_back(pads[static_cast<int>(c.profile.compactPads)]);
+  }
+  const char* stride[] = {"AMB-22:open", "AMB-22:cmp-stride-ignored", "AMB-22:cmp-stride-bytes"};
+  out.push_back(stride[static_cast<int>(c.profile.compactUbStride)]);
 }
 
 void nd2nzBuckets(Names& out, const Nd2NzParams& p, std::uint64_t s) {
@@ -194,6 +209,15 @@ std::vector<std::string> bucketsOf(const casefile::CaseData& data) {
     case Operation::padUbToGm:
       padBlockBuckets(out, c, s);
       break;
+    case Operation::padCompactGmToUb:
+      padBlockBuckets(out, c, s);
+      padFillBuckets(out, c, s);
+      compactBuckets(out, c, true);
+      break;
+    case Operation::padCompactUbToGm:
+      padBlockBuckets(out, c, s);
+      compactBuckets(out, c, false);
+      break;
     case Operation::padUbToTscm:
       padBlockBuckets(out, c, s);
       nd2nzBuckets(out, *c.nd2nzParams, s);
@@ -240,6 +264,17 @@ std::vector<std::string> reachableBuckets(Operation operation) {
                               "profile:default", "profile:doc-dummy", "profile:pad-dummy"});
     // PAD-G2U-1 (turn 3, AMB-17): GM->UB blockLen is whole elements by default; the UB->GM legs are not
     case Operation::padUbToGm: return join(padBlocks, {"blockLen%sizeof(T)!=0", "width:8", "gm-offset:unaligned"});
+    case Operation::padCompactGmToUb:  // PAD-CMP-1: DataCopyExtParams only
+      return {"params:DataCopyExtParams", "blockLen:1", "blockLen<32B", "blockLen%32B==0", "blockLen>32B,unaligned",
+              "blockCount>1", "srcStride:0", "srcStride>0", "dstStride:0", "dstStride>0", "width:1", "width:2",
+              "width:4", "width:8", "gm-offset:unaligned", "pad:none", "pad:left-only", "pad:right-only", "pad:both",
+              "isPad", "padRegister", "compact:tail", "compact:no-tail", "AMB-21:open", "AMB-21:cmp-pads-ignored",
+              "AMB-21:cmp-pads-run", "AMB-22:open", "AMB-22:cmp-stride-ignored", "AMB-22:cmp-stride-bytes"};
+    case Operation::padCompactUbToGm:
+      return {"params:DataCopyExtParams", "blockLen:1", "blockLen<32B", "blockLen%32B==0", "blockLen>32B,unaligned",
+              "blockCount>1", "srcStride:0", "srcStride>0", "dstStride:0", "dstStride>0", "width:1", "width:2",
+              "width:4", "width:8", "gm-offset:unaligned", "AMB-22:open", "AMB-22:cmp-stride-ignored",
+              "AMB-22:cmp-stride-bytes"};
     case Operation::padUbToTscm:
       return join(padBlocks, join(nd2nz, {"blockLen%sizeof(T)!=0", "width:8", "dstNzNStride>1"}));
     case Operation::copy0Level:

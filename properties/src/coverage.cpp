@@ -174,6 +174,8 @@ bool coverageGated(Operation operation) {
   switch (operation) {
     case Operation::padGmToUb:
     case Operation::padUbToGm:
+    case Operation::padCompactGmToUb:
+    case Operation::padCompactUbToGm:
     case Operation::padUbToTscm:
     case Operation::slice:
     case Operation::copy0Level:
@@ -193,6 +195,8 @@ std::vector<FieldRange> fieldRanges(const Case& c, Operation operation) {
   switch (operation) {
     case Operation::padGmToUb: return padRanges(c, true);
     case Operation::padUbToGm: return padRanges(c, false);
+    case Operation::padCompactGmToUb: return padRanges(c, true);  // PAD-CMP-1: PAD-G2U-1's ranges
+    case Operation::padCompactUbToGm: return padRanges(c, false);  // PAD-CMP-1: PAD-U2G-1's ranges
     case Operation::copy0Level:
     case Operation::enhancedNormal:  // DC-1 blocks in 32-byte units: blockLen 65535 is 2 MiB, one block
       return {full("DataCopyParams.blockCount", 16, 1, 4095), full("DataCopyParams.blockLen", 16, 1, kU16),

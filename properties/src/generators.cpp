@@ -132,15 +132,29 @@ Nd2NzParams drawNd2NzParams(std::uint32_t s, std::uint64_t ndNumMax, const Scope
 
 // ---- per-operation generators ------------------------------------------------------------------------------------
 
-GeneratedCase drawPadGmToUb(ParamStruct which, std::uint32_t onlyWidthBytes, const Scope& scope) {
-  const PathPair path = drawPath(Operation::padGmToUb, scope);
+// PAD-CMP (issue 31): the Compact mode takes DataCopyExtParams only (PAD-CMP-1) and draws AMB-21/22's readings
+// (the default leaves both open) unless the scope pins a profile.
+void makeCompact(Case& c, const Scope& scope) {
+  c.paddingMode = PaddingMode::compact;
+  const auto pads = drawOneOf(Profile::CompactPads::any, Profile::CompactPads::ignored, Profile::CompactPads::run);
+  const auto stride = drawOneOf(Profile::CompactUbStride::any, Profile::CompactUbStride::ignored,
+                                Profile::CompactUbStride::bytes);  // drawn either way: a fixed number of draws
+  if (!scope.profile) {
+    c.profile.compactPads = pads;
+    c.profile.compactUbStride = stride;
+  }
+}
+
+GeneratedCase drawPadGmToUb(ParamStruct which, std::uint32_t onlyWidthBytes, const Scope& scope,
+                            Operation op = Operation::padGmToUb) {
+  const PathPair path = drawPath(op, scope);
   Case c = padCase(path.src, path.dst);
-  drawProductAndDType(c, Operation::padGmToUb, scope, onlyWidthBytes);
+  drawProductAndDType(c, op, scope, onlyWidthBytes);
   applyScopeProfile(c, scope);  // AMB-17/18 (validity) decide what is drawn, and the coverage ranges' step
   const std::uint32_t s = sizeBytes(c.dtype);
   const bool wholeElements = c.profile.padBlockLen == Profile::PadBlockLen::elementMultiple;
   c.params = padCopyParams(which, drawPadBlocks(true, s, wholeElements ? s : 1));
-  widenSometimes(c, Operation::padGmToUb);
+  widenSometimes(c, op);
   if (wholeElements) {  // a widened other field leaves blockLen small and arbitrary: whole elements again
     std::visit([s](auto& p) {
       if constexpr (requires { p.blockLen; }) {
@@ -153,15 +167,17 @@ GeneratedCase drawPadGmToUb(ParamStruct which, std::uint32_t onlyWidthBytes, con
   const std::uint64_t padRegister = *rc::gen::arbitrary<std::uint64_t>() & elementMask(s);  // drawn either way
   if (setPadValue) c.padRegister = padRegister;
   c.profile.padDummy = drawOneOf(Profile::PadDummy::any, Profile::PadDummy::docDummy, Profile::PadDummy::padDummy);  // AMB-2
+  if (op == Operation::padCompactGmToUb) makeCompact(c, scope);
   return finish(c, scope);
 }
 
-GeneratedCase drawPadUbToGm(ParamStruct which, const Scope& scope) {
-  const PathPair path = drawPath(Operation::padUbToGm, scope);
+GeneratedCase drawPadUbToGm(ParamStruct which, const Scope& scope, Operation op = Operation::padUbToGm) {
+  const PathPair path = drawPath(op, scope);
   Case c = padCase(path.src, path.dst);
-  drawProductAndDType(c, Operation::padUbToGm, scope);
+  drawProductAndDType(c, op, scope);
   c.params = padCopyParams(which, drawPadBlocks(false, sizeBytes(c.dtype)));
-  widenSometimes(c, Operation::padUbToGm);
+  widenSometimes(c, op);
+  if (op == Operation::padCompactUbToGm) makeCompact(c, scope);
   return finish(c, scope);
 }
 
@@ -275,6 +291,8 @@ bool hasGenerator(Operation operation) {
   switch (operation) {
     case Operation::padGmToUb:
     case Operation::padUbToGm:
+    case Operation::padCompactGmToUb:
+    case Operation::padCompactUbToGm:
     case Operation::padUbToTscm:
     case Operation::copy0Level:
     case Operation::copy2Level:
@@ -312,6 +330,10 @@ rc::Gen<GeneratedCase> genCase(Operation operation, const Scope& scope) {
     case Operation::enhancedNormal: return genEnhancedNormal(scope);
     case Operation::enhancedCo1ToCo2: return genEnhancedCo1ToCo2(scope);
     case Operation::fixpipe: return genFixpipe(scope);
+    case Operation::padCompactGmToUb:  // PAD-CMP-1: DataCopyExtParams only
+      return rc::gen::exec([=] { return drawPadGmToUb(ParamStruct::ext, 0, scope, Operation::padCompactGmToUb); });
+    case Operation::padCompactUbToGm:
+      return rc::gen::exec([=] { return drawPadUbToGm(ParamStruct::ext, scope, Operation::padCompactUbToGm); });
   }
   throw std::logic_error("no property generator for " + std::string(name(operation)));
 }

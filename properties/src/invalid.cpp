@@ -59,17 +59,33 @@ InvalidCase padU2GBlockCount(const Scope& scope) {
   return padBlockCount(*genCase(Operation::padUbToGm, scope), "PAD-U2G-1", scope);
 }
 
-// PAD-G2U-1: leftPadding*s or rightPadding*s over 32 bytes.
-InvalidCase padG2UPadding(const Scope& scope) {
-  const bool left = drawBool();
-  InvalidCase out = fromValid(*genPadGmToUb(ParamStruct::ext, 0, scope), "PAD-G2U-1",
-                              left ? "padParams.leftPadding" : "padParams.rightPadding", "padding * sizeof(T) > 32");
+// PAD-CMP-1: the Compact mode keeps PAD-G2U-1 / PAD-U2G-1's block ranges and PAD-G2U-1's padding limits.
+InvalidCase padCmpG2UBlockCount(const Scope& scope) {
+  return padBlockCount(*genCase(Operation::padCompactGmToUb, scope), "PAD-CMP-1", scope);
+}
+InvalidCase padCmpU2GBlockCount(const Scope& scope) {
+  return padBlockCount(*genCase(Operation::padCompactUbToGm, scope), "PAD-CMP-1", scope);
+}
+
+// PAD-G2U-1 (or PAD-CMP-1 for the Compact mode): leftPadding*s or rightPadding*s over 32 bytes.
+// `left` is drawn before the valid case (the draw order the PAD-G2U breaker always had).
+InvalidCase padPaddingOver32(bool left, const GeneratedCase& valid, const char* clause) {
+  InvalidCase out = fromValid(valid, clause, left ? "padParams.leftPadding" : "padParams.rightPadding",
+                              "padding * sizeof(T) > 32");
   auto& pad = std::get<DataCopyPadExtParams>(out.data.c.padParams);
   const auto tooMany = static_cast<std::uint8_t>(drawInRange(32 / sizeBytes(out.data.c.dtype) + 1, 255));
   (left ? pad.leftPadding : pad.rightPadding) = tooMany;
   return out;
 }
+InvalidCase padCmpPadding(const Scope& scope) {
+  const bool left = drawBool();
+  return padPaddingOver32(left, *genCase(Operation::padCompactGmToUb, scope), "PAD-CMP-1");
+}
 
+InvalidCase padG2UPadding(const Scope& scope) {
+  const bool left = drawBool();
+  return padPaddingOver32(left, *genPadGmToUb(ParamStruct::ext, 0, scope), "PAD-G2U-1");
+}
 // PAD-G2U-1: a 64-bit T pads with 0 only.
 InvalidCase padG2U64BitPaddingValue(const Scope& scope) {
   InvalidCase out = fromValid(*genPadGmToUb(ParamStruct::ext, 8, scope), "PAD-G2U-1", "padParams.paddingValue",
@@ -445,6 +461,8 @@ std::vector<NamedBreaker> breakersOf(Operation operation, const Scope& scope) {
       return out;
     }
     case Operation::padUbToGm: return {DCCONF_BREAKER(padU2GBlockCount), DCCONF_BREAKER(padU2GBlockLen)};
+    case Operation::padCompactGmToUb: return {DCCONF_BREAKER(padCmpG2UBlockCount), DCCONF_BREAKER(padCmpPadding)};
+    case Operation::padCompactUbToGm: return {DCCONF_BREAKER(padCmpU2GBlockCount)};
     case Operation::padUbToTscm: return {DCCONF_BREAKER(padU2L1NdNum)};
     case Operation::nd2nz: return {DCCONF_BREAKER(nd2nzRange)};
     case Operation::nz2nd: return {DCCONF_BREAKER(nz2ndRange)};

@@ -181,6 +181,27 @@ Outcome checkLawZeroStrideBlocksConcatenate(Backend& iut, const CaseData& data) 
                      withCase(data, zeroStrides), withCase(data, oneBlock));
 }
 
+// PAD-CMP-2/4: with no pads and zero strides (AMB-21/22 closed) the Compact run is one Normal DataCopyPad block of
+// blockCount*blockLen bytes, both ways; the Normal block's dummy (AMB-2, ANY by default) is not compared.
+Outcome checkLawCompactIsOneNormalBlock(Backend& iut, const CaseData& data) {
+  const Case& c = data.c;
+  const auto op = resolveOperation(c).operation;
+  if (op != Operation::padCompactGmToUb && op != Operation::padCompactUbToGm) return Outcome::notApplicable("not PAD-CMP");
+  const Blocks b = *padBlocksOf(c);
+  if (b.blockCount * b.blockLen > 2097151 || b.blockLen == 0) return Outcome::notApplicable("one block does not fit");
+  Case packed = c;
+  std::visit([](auto& p) {
+    if constexpr (requires { p.isPad; }) p.leftPadding = p.rightPadding = 0;
+  }, packed.padParams);
+  setBlocks(packed, {b.blockCount, b.blockLen, 0, 0});
+  Case normal = packed;
+  normal.paddingMode = PaddingMode::normal;
+  setBlocks(normal, {1, b.blockCount * b.blockLen, 0, 0});
+  return compareRuns(iut, op == Operation::padCompactGmToUb ? "PAD-CMP-2 law Compact run == one Normal block"
+                                                            : "PAD-CMP-4 law Compact run == one Normal block",
+                     withCase(data, packed), withCase(data, normal));
+}
+
 Outcome checkLawPadU2L1IsU2GThenNd2Nz(Backend& iut, const CaseData& data) {
   const Case& c = data.c;
   if (resolveOperation(c).operation != Operation::padUbToTscm) return Outcome::notApplicable("not PAD-U2L1");

@@ -277,10 +277,15 @@ def _struct_json(value, what):
 
 
 def DataCopyPad(path: str, dtype: str, params, pad=None, nd2nz: Nd2NzParams = None, padRegister=None, *,
-                product=None, profile=None, src_offset=0, dst_offset=0, description="") -> Case:
+                paddingMode: str = "Normal", product=None, profile=None, src_offset=0, dst_offset=0,
+                description="") -> Case:
     """DataCopyPad(dst, src, params[, padParams]) on `path` ("GM->VECIN", "VECOUT->GM", "VECIN->TSCM", ...).
     params: DataCopyExtParams or DataCopyParams; pad: DataCopyPadExtParams / DataCopyPadParams (GM->UB);
-    nd2nz: the Nd2NzParams of the GM->L1 leg (UB->TSCM); padRegister: raw bits last set by SetPadValue."""
+    nd2nz: the Nd2NzParams of the GM->L1 leg (UB->TSCM); padRegister: raw bits last set by SetPadValue;
+    paddingMode: "Normal", or "Compact" for DataCopyPad<T, PaddingMode::Compact> (Ascend 950, DataCopyExtParams,
+    GM<->UB: PAD-CMP-1..4, AMB-21/22)."""
+    if paddingMode not in ("Normal", "Compact"):
+        raise ValueError(f"paddingMode: expected 'Normal' or 'Compact', got {paddingMode!r}")
     body = {"schema": CASE_SCHEMA, "api": "DataCopyPad", "path": path, "dtype": dtype,
             "params": _struct_json(params, "params")}
     if pad is not None:
@@ -289,6 +294,8 @@ def DataCopyPad(path: str, dtype: str, params, pad=None, nd2nz: Nd2NzParams = No
         body["nd2nzParams"] = _struct_json(nd2nz, "nd2nz")
     if padRegister is not None:
         body["padRegister"] = hex(int(padRegister))
+    if paddingMode != "Normal":
+        body["paddingMode"] = paddingMode
     return Case(_common(body, product, profile, src_offset, dst_offset, description))
 
 

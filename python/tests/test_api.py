@@ -233,3 +233,24 @@ def test_turn3_vendor_checks_and_profiles():
     src[0], src[16], src[256] = 1.0, 2.0, 3.0  # element 16: where the old 64-byte reading put matrix 1
     out = dcconf.evaluate(fix, src, np.zeros(2, np.float32))
     np.testing.assert_array_equal(out.expected.view(np.float32), np.array([1.0, 3.0], np.float32))
+
+
+def test_compact_padding_mode_vendor_scenario_3():
+    # PAD-CMP-5 (issue 31): the vendor's data_copy_pad scenario 3, half [3, 24] packed into [1, 80] on the 950:
+    # 72 data halves back to back, then 8 halves of paddingValue 0 up to 160 bytes (PAD-CMP-2/3)
+    case = DataCopyPad("GM->VECIN", "half", DataCopyExtParams(blockCount=3, blockLen=48),
+                       DataCopyPadExtParams(isPad=True, rightPadding=8, paddingValue=0), paddingMode="Compact",
+                       product="ascend950")
+    assert json.loads(case.to_json())["paddingMode"] == "Compact"
+    src = np.arange(1, 73, dtype=np.float16)
+    result = dcconf.evaluate(case, src, np.full(80, 7.0, dtype=np.float16))
+    np.testing.assert_array_equal(result.expected[:72], src)
+    np.testing.assert_array_equal(result.expected[72:], np.zeros(8, np.float16))
+    assert result.care_elements.all()
+    # Compact is the 950's only (PROD), and a Normal case keeps its per-block 32-byte rounding
+    with pytest.raises(dcconf.NotSupported):
+        dcconf.evaluate(DataCopyPad("GM->VECIN", "half", DataCopyExtParams(blockCount=3, blockLen=48),
+                                    DataCopyPadExtParams(isPad=True), paddingMode="Compact", product="atlas-a2"),
+                        src, np.zeros(80, np.float16))
+    with pytest.raises(ValueError):
+        DataCopyPad("GM->VECIN", "half", DataCopyExtParams(blockCount=1, blockLen=2), paddingMode="compact")

@@ -76,6 +76,10 @@ const std::map<std::string, FlagDef>& flagCatalogue() {
       {"AMB_14", {"AMB-14", "some elements are ANY: whether a DEQ16 int16 result gets the offset (ENH-4)"}},
       {"AMB_19", {"AMB-19", "some bytes are ANY: the MATRIX/VECTOR blockLen unit (table blocks or 32-byte blocks, ENH-1)"}},
       {"AMB_20", {"AMB-20", "some elements are ANY: DEQF16/VDEQF16 with MCB saturates to int16 or to half (FIX-6)"}},
+      {"AMB_21", {"AMB-21", "some bytes are ANY: Compact leftPadding/rightPadding ignored or padding the packed run"}},
+      {"AMB_22", {"AMB-22", "some bytes are ANY: the Compact UB-side stride ignored or counted in bytes"}},
+      {"COMPACT", {"PAD-CMP-2", "DataCopyPad PaddingMode::Compact: the UB blocks packed at pitch blockLen (950)"}},
+      {"COMPACT_TAIL", {"PAD-CMP-3", "blockCount*blockLen is not a multiple of 32 B: the tail up to 32 B is filled"}},
       {"ANY_BYTES", {"AMB-2", "some destination bytes are ANY (care mask 0): unspecified (AMB-2 dummy, PAD-G2U-4 pads, ND2NZ-4)"}},
       {"WORKED_EXAMPLE", {"PAD-G2U-6", "a worked example of the documents (docs/examples; PAD-G2U-6, SLICE-5, NZ2ND-3, ...): its comment names the clause"}},
       {"RANDOM", {"G-1", "drawn by the property suite's generators from the set's seed"}},
@@ -179,6 +183,14 @@ void addVisibleFlags(const Case& c, Operation op, const Evaluation& e, std::set<
     if (((left + right) * s + blockLen) % 32 != 0) flags.insert("DUMMY_FILL");
   }
   if (op == Operation::padUbToGm && blockLen % 32 != 0) flags.insert("U2G_EXACT_BYTES");
+  if (op == Operation::padCompactGmToUb || op == Operation::padCompactUbToGm) flags.insert("COMPACT");
+  if (op == Operation::padCompactGmToUb) {
+    std::uint64_t count = 0;
+    std::visit([&](const auto& p) {
+      if constexpr (requires { p.blockCount; }) count = p.blockCount;
+    }, c.params);
+    if (count * blockLen % 32 != 0) flags.insert("COMPACT_TAIL");
+  }
   if (srcStride > 0) flags.insert("SRC_GAP");
   if (dstStride > 0) flags.insert("DST_GAP");
   if ((c.srcPos == Position::GM && c.src.offsetBytes % 32 != 0) || (c.dstPos == Position::GM && c.dst.offsetBytes % 32 != 0)) {

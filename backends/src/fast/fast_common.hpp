@@ -86,6 +86,8 @@ void nd2nz(std::uint8_t* dst, const std::uint8_t* src, std::uint64_t srcLimitByt
 RunResult runPadGmToUb(const oracle::Case& c, std::span<const std::uint8_t> src, std::span<std::uint8_t> dst);
 RunResult runPadUbToGm(const oracle::Case& c, std::span<const std::uint8_t> src, std::span<std::uint8_t> dst);
 RunResult runPadUbToTscm(const oracle::Case& c, std::span<const std::uint8_t> src, std::span<std::uint8_t> dst);
+RunResult runPadCompactGmToUb(const oracle::Case& c, std::span<const std::uint8_t> src, std::span<std::uint8_t> dst);
+RunResult runPadCompactUbToGm(const oracle::Case& c, std::span<const std::uint8_t> src, std::span<std::uint8_t> dst);
 RunResult runCopy0Level(const oracle::Case& c, std::span<const std::uint8_t> src, std::span<std::uint8_t> dst);
 RunResult runCopy2Level(const oracle::Case& c, std::span<const std::uint8_t> src, std::span<std::uint8_t> dst);
 RunResult runNd2Nz(const oracle::Case& c, std::span<const std::uint8_t> src, std::span<std::uint8_t> dst);

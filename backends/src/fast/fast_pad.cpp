@@ -1,4 +1,5 @@
-// DataCopyPad in the fast backend: GM->UB (PAD-G2U), UB->GM (PAD-U2G), UB->TSCM (PAD-U2L1).
+// DataCopyPad in the fast backend: GM->UB (PAD-G2U), UB->GM (PAD-U2G), UB->TSCM (PAD-U2L1), and the 950's
+// PaddingMode::Compact both ways (PAD-CMP).
 // Hot path per block: one memcpy of the data and at most two word-pattern fills of under 64 bytes each.
 #include <algorithm>
 #include <cstring>
@@ -65,6 +66,25 @@ std::uint64_t firstElementBits(const std::uint8_t* block, std::uint64_t blockLen
   return bits;
 }
 
+// PAD-G2U-1's parameter rules under the caller's clause id (PaddingMode::Compact takes them too: PAD-CMP-1).
+void checkPadGmToUb(Checker& check, std::string_view clause, const Case& c, const PadBlocks& b, const PadFill& pad) {
+  const std::uint32_t s = oracle::sizeBytes(c.dtype);
+  checkPadBlocks(check, clause, b, c.profile);
+  check.require(pad.leftElems * s <= 32, clause, "padParams.leftPadding", pad.leftElems,
+                "leftPadding * sizeof(T) must be <= 32 bytes");
+  check.require(pad.rightElems * s <= 32, clause, "padParams.rightPadding", pad.rightElems,
+                "rightPadding * sizeof(T) must be <= 32 bytes");
+  // PAD-G2U-1 (turn 3, the vendor's parameter checks): blockLen in whole elements (AMB-17), and the non-Ext
+  // struct's paddingValue 0 (AMB-18); one paddingValue complaint, as the oracle gives
+  check.require(b.lenBytes % s == 0 || c.profile.padBlockLen == oracle::Profile::PadBlockLen::byteLen, clause,
+                "params.blockLen", b.lenBytes, "a multiple of sizeof(T) (AMB-17)");
+  const bool rawRejected = std::holds_alternative<oracle::DataCopyPadParams>(c.padParams) &&
+                           c.profile.padRawValue == oracle::Profile::PadRawValue::reject;
+  check.require(pad.valueBits == 0 || (!rawRejected && s != 8), clause, "padParams.paddingValue", pad.valueBits,
+                rawRejected ? "the non-Ext DataCopyPadParams needs paddingValue 0 (AMB-18)"
+                            : "paddingValue must be 0 for a 64-bit T");
+}
+
 }  // namespace
 
 RunResult runPadGmToUb(const Case& c, std::span<const std::uint8_t> src, std::span<std::uint8_t> dst) {
@@ -72,20 +92,7 @@ RunResult runPadGmToUb(const Case& c, std::span<const std::uint8_t> src, std::sp
   const PadFill pad = padFillOf(c.padParams);
   const std::uint32_t s = oracle::sizeBytes(c.dtype);
   Checker check;
-  checkPadBlocks(check, "PAD-G2U-1", b, c.profile);
-  check.require(pad.leftElems * s <= 32, "PAD-G2U-1", "padParams.leftPadding", pad.leftElems,
-                "leftPadding * sizeof(T) must be <= 32 bytes");
-  check.require(pad.rightElems * s <= 32, "PAD-G2U-1", "padParams.rightPadding", pad.rightElems,
-                "rightPadding * sizeof(T) must be <= 32 bytes");
-  // PAD-G2U-1 (turn 3, the vendor's parameter checks): blockLen in whole elements (AMB-17), and the non-Ext
-  // struct's paddingValue 0 (AMB-18); one paddingValue complaint, as the oracle gives
-  check.require(b.lenBytes % s == 0 || c.profile.padBlockLen == oracle::Profile::PadBlockLen::byteLen, "PAD-G2U-1",
-                "params.blockLen", b.lenBytes, "a multiple of sizeof(T) (AMB-17)");
-  const bool rawRejected = std::holds_alternative<oracle::DataCopyPadParams>(c.padParams) &&
-                           c.profile.padRawValue == oracle::Profile::PadRawValue::reject;
-  check.require(pad.valueBits == 0 || (!rawRejected && s != 8), "PAD-G2U-1", "padParams.paddingValue", pad.valueBits,
-                rawRejected ? "the non-Ext DataCopyPadParams needs paddingValue 0 (AMB-18)"
-                            : "paddingValue must be 0 for a 64-bit T");
+  checkPadGmToUb(check, "PAD-G2U-1", c, b, pad);
   // PAD-G2U-2 geometry
   const std::uint64_t leftBytes = pad.leftElems * s;
   const std::uint64_t ubBlockBytes = oracle::alignUp(leftBytes + pad.rightElems * s + b.lenBytes, kBlock32Bytes);
@@ -173,6 +180,85 @@ RunResult runPadUbToTscm(const Case& c, std::span<const std::uint8_t> src, std::
                 wsBytes - wholeBlocks * wsPitchBytes);
   }
   nd2nz(to, workspace.data(), wsBytes, nd, s);
+  return {};
+}
+
+// ---- PaddingMode::Compact (PAD-CMP, Ascend 950) ---------------------------------------------------------------
+// The readings this backend writes: the profile's pinned ones, and where AMB-21/22 are open the header's code
+// (pads and the UB-side stride ignored). The buffers must hold every open reading's footprint, as the oracle asks.
+namespace {
+struct CompactReading {
+  bool padsRun;
+  bool strideBytes;
+};
+CompactReading compactWritten(const Profile& p) {
+  return {p.compactPads == Profile::CompactPads::run, p.compactUbStride == Profile::CompactUbStride::bytes};
+}
+// The largest UB span over the readings the case may be evaluated under (AMB-21/22 open: both).
+template <class Span>
+std::uint64_t widestSpan(const Profile& p, Span&& span) {
+  const bool padsOpen = p.compactPads == Profile::CompactPads::any;
+  const bool strideOpen = p.compactUbStride == Profile::CompactUbStride::any;
+  const CompactReading w = compactWritten(p);
+  std::uint64_t widest = 0;
+  for (const bool pads : {false, true}) {
+    for (const bool stride : {false, true}) {
+      if ((pads != w.padsRun && !padsOpen) || (stride != w.strideBytes && !strideOpen)) continue;
+      widest = std::max(widest, span(CompactReading{pads, stride}));
+    }
+  }
+  return widest;
+}
+}  // namespace
+
+RunResult runPadCompactGmToUb(const Case& c, std::span<const std::uint8_t> src, std::span<std::uint8_t> dst) {
+  const PadBlocks b = padBlocksOf(c.params);
+  const PadFill pad = padFillOf(c.padParams);
+  const std::uint32_t s = oracle::sizeBytes(c.dtype);
+  Checker check;
+  checkPadGmToUb(check, "PAD-CMP-1", c, b, pad);
+  const std::uint64_t count = b.movedCount();
+  // PAD-CMP-2/3: [left pad][blocks at pitch B (+ dstStride bytes)][right pad][tail to the next 32 bytes]
+  auto tailEnd = [&](const CompactReading& r) {
+    if (count == 0) return std::uint64_t{0};
+    const std::uint64_t pads = r.padsRun ? (pad.leftElems + pad.rightElems) * s : 0;
+    return oracle::alignUp(pads + burstSpanBytes(count, b.lenBytes + (r.strideBytes ? b.dstStride : 0), b.lenBytes),
+                           kBlock32Bytes);
+  };
+  const std::uint64_t srcPitchBytes = b.lenBytes + b.srcStride;
+  check.buffers(c, burstSpanBytes(count, srcPitchBytes, b.lenBytes), widestSpan(c.profile, tailEnd));
+  if (check.failed()) return check.rejection();
+  if (count == 0) return {};
+  const auto [from, to] = operandsOf(c, src, dst);
+  const CompactReading r = compactWritten(c.profile);
+  const std::uint64_t leftBytes = r.padsRun ? pad.leftElems * s : 0;
+  const std::uint64_t rightBytes = r.padsRun ? pad.rightElems * s : 0;
+  const std::uint64_t dstPitchBytes = b.lenBytes + (r.strideBytes ? b.dstStride : 0);
+  const std::uint64_t runEnd = leftBytes + burstSpanBytes(count, dstPitchBytes, b.lenBytes);
+  // PAD-G2U-4 for the pads, PAD-CMP-3 for the tail (without isPad the tail is ANY: the pad register's is as good)
+  const std::uint64_t padWord = splatElement(pad.isPad ? pad.valueBits : c.padRegister.value_or(0), s);
+  fillWord(to, leftBytes, padWord);
+  copyBursts(to + leftBytes, dstPitchBytes, from, srcPitchBytes, count, b.lenBytes);
+  fillWord(to + runEnd, rightBytes, padWord);
+  fillWord(to + runEnd + rightBytes, tailEnd(r) - runEnd - rightBytes, padWord);
+  return {};
+}
+
+RunResult runPadCompactUbToGm(const Case& c, std::span<const std::uint8_t> src, std::span<std::uint8_t> dst) {
+  const PadBlocks b = padBlocksOf(c.params);
+  Checker check;
+  checkPadBlocks(check, "PAD-CMP-1", b, c.profile);
+  const std::uint64_t count = b.movedCount();
+  // PAD-CMP-4: the UB read packed (AMB-22: or srcStride bytes apart), GM blocks blockLen + dstStride bytes apart
+  auto srcSpan = [&](const CompactReading& r) {
+    return burstSpanBytes(count, b.lenBytes + (r.strideBytes ? b.srcStride : 0), b.lenBytes);
+  };
+  const std::uint64_t dstPitchBytes = b.lenBytes + b.dstStride;
+  check.buffers(c, widestSpan(c.profile, srcSpan), burstSpanBytes(count, dstPitchBytes, b.lenBytes));
+  if (check.failed()) return check.rejection();
+  const auto [from, to] = operandsOf(c, src, dst);
+  const std::uint64_t srcPitchBytes = b.lenBytes + (compactWritten(c.profile).strideBytes ? b.srcStride : 0);
+  copyBursts(to, dstPitchBytes, from, srcPitchBytes, count, b.lenBytes);
   return {};
 }
 

@@ -127,7 +127,13 @@ TEST(CannTiling, EveryVectorOfExportedSetsRoundTrips) {
     const vectors::Loaded loaded = vectors::loadSet(dir);
     ASSERT_TRUE(loaded.set) << loaded.problems.front().oneLine();
     EXPECT_EQ(loaded.set->vectors.size(), exported.tests);
-    for (const auto& v : loaded.set->vectors) EXPECT_EQ(roundTrip(v.data.c), "") << v.tcId;
+    for (const auto& v : loaded.set->vectors) {
+      if (v.data.c.paddingMode == PaddingMode::compact) {  // issue 31: refused by name, never run as Normal
+        EXPECT_EQ(roundTrip(v.data.c).rfind("encode: PAD-CMP-1: paddingMode = Compact: ", 0), 0u) << v.tcId;
+      } else {
+        EXPECT_EQ(roundTrip(v.data.c), "") << v.tcId;
+      }
+    }
     fs::remove_all(dir);
   }
 }
@@ -153,6 +159,10 @@ TEST(CannTiling, GeneratedCasesOfEveryOperationAndProductRoundTrip) {
         continue;
       }
       ++generated;
+      if (c.paddingMode == oracle::PaddingMode::compact) {  // issue 31: refused by name, never run as Normal
+        ASSERT_EQ(roundTrip(c).rfind("encode: PAD-CMP-1: paddingMode = Compact: ", 0), 0u) << roundTrip(c);
+        continue;
+      }
       ASSERT_EQ(roundTrip(c), "") << name(row.product) << " " << name(row.operation) << " seed " << seed;
       if (i % 4 == 0) {
         Case broken;

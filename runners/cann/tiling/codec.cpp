@@ -261,7 +261,8 @@ DcconfCannFamily familyOf(Operation operation) { return static_cast<DcconfCannFa
 std::string_view familyName(DcconfCannFamily family) {
   static constexpr std::array<std::string_view, DCCONF_CANN_FAMILY_COUNT> kNames{
       "none",  "pad-gm-to-ub", "pad-ub-to-gm", "pad-ub-to-tscm", "copy-0level", "copy-2level",         "nd2nz",
-      "nz2nd", "slice",        "dn2nz",        "enhanced-normal", "enhanced-co1-to-co2", "fixpipe"};
+      "nz2nd", "slice",        "dn2nz",        "enhanced-normal", "enhanced-co1-to-co2", "fixpipe",
+      "pad-compact-gm-to-ub", "pad-compact-ub-to-gm"};
   const auto index = static_cast<std::size_t>(family);
   return index < kNames.size() ? kNames[index] : std::string_view("unknown");
 }
@@ -307,6 +308,11 @@ EncodeResult encode(const Case& c, const EncodeOptions& options) {
   if (!resolved.operation) {
     result.error = {"CASE", "api/path/params", std::string(name(c.api)) + " " + pathName(c.srcPos, c.dstPos),
                     resolved.error + " (no kernel family runs it)"};
+    return result;
+  }
+  if (c.paddingMode != PaddingMode::normal) {  // issue 31: no tiling field, no kernel yet
+    result.error = {"PAD-CMP-1", "paddingMode", std::string(name(c.paddingMode)),
+                    "the tiling block has no PaddingMode field: no CANN kernel runs DataCopyPad Compact yet"};
     return result;
   }
   Encoded e;

@@ -36,7 +36,11 @@ enum DcconfCannFamily {
   DCCONF_CANN_FAMILY_ENHANCED_NORMAL = 10, /* ENH-1 BLOCK_MODE_NORMAL */
   DCCONF_CANN_FAMILY_ENHANCED_CO1_TO_CO2 = 11, /* ENH-1 CO1->CO2 (no CO2 on dav-2201/dav-3510: never built) */
   DCCONF_CANN_FAMILY_FIXPIPE = 12,        /* FIX: DataCopyCO12DstParams (dav-2201) */
-  DCCONF_CANN_FAMILY_COUNT = 13
+  /* PAD-CMP (issue 31): DataCopyPad<T, PaddingMode::Compact>, dav-3510. No kernel is built yet (the tiling block
+   * has no paddingMode field): the harness answers these cases "no kernel in this build". */
+  DCCONF_CANN_FAMILY_PAD_COMPACT_GM_TO_UB = 13,
+  DCCONF_CANN_FAMILY_PAD_COMPACT_UB_TO_GM = 14,
+  DCCONF_CANN_FAMILY_COUNT = 15
 };
 
 /* Kernel entries (kernels/launch.asc): one per family and core type. A family whose paths run on different cores has

@@ -21,7 +21,8 @@ parameters, read the destination memory back. Two rules matter more than anythin
   * Answer every request with exactly one line, and flush it.
 
 This example implements, straight from SEMANTICS.md, using only the standard library:
-  DataCopyPad GM->VECIN/VECOUT (PAD-G2U-1..4), DataCopyPad VECIN/VECOUT->GM (PAD-U2G-1, -2),
+  DataCopyPad GM->VECIN/VECOUT (PAD-G2U-1..4), DataCopyPad VECIN/VECOUT->GM (PAD-U2G-1, -2), their 950
+  PaddingMode::Compact (PAD-CMP-1..4, the header's reading of AMB-21/22),
   DataCopy 0-level (DC-1, DC-2), DataCopy ND2NZ GM->A1/B1 (ND2NZ-1..3) and the quantising copy CO1->GM/A1
   (FIX-1..3, DataCopyCO12DstParams) without conversion (quantPre NoQuant, with or without ReLU);
 and answers not-supported for everything else. The case's "product" and "profile" are ignored on purpose:
@@ -169,6 +170,43 @@ def pad_gm_to_ub(case, src, dst):
             dst[block + L * s + B: block + P + B] = pad_element * R
 
 
+def pad_compact_gm_to_ub(case, src, dst):
+    """DataCopyPad<T, PaddingMode::Compact> GM -> VECIN/VECOUT, Ascend 950 (SEMANTICS section 2a, PAD-CMP)."""
+    p, pad = case["params"], case["padParams"]
+    s = DTYPE_BYTES[case["dtype"]]
+    count, B = p["blockCount"], p["blockLen"]
+    # PAD-CMP-1: PAD-G2U-1's constraints, DataCopyExtParams only
+    require_range("params.blockCount", count, 1, 4095)
+    require_range("params.blockLen", B, 1, 2097151)
+    if pad["leftPadding"] * s > 32 or pad["rightPadding"] * s > 32 or B % s != 0:
+        raise Rejected("PAD-CMP-1: padding over 32 bytes or blockLen not whole elements")
+    pad_value = raw_bits(pad.get("paddingValue", 0))
+    if s == 8 and pad_value != 0:
+        raise Rejected("padParams.paddingValue must be 0 for a 64-bit T")
+    # PAD-CMP-2: the blocks back to back in the UB (the 950 header ignores leftPadding/rightPadding and dstStride:
+    # AMB-21/22, which dcconf's default profile leaves open); PAD-CMP-3: paddingValue up to the next 32 bytes
+    run = count * B
+    tail_end = align_up(run, C0_BYTES)
+    # the buffers must hold every reading dcconf's default profile leaves open (pads around the run, byte strides)
+    widest = align_up((pad["leftPadding"] + pad["rightPadding"]) * s + (count - 1) * (B + p["dstStride"]) + B, C0_BYTES)
+    check_bounds(case, (count - 1) * (B + p["srcStride"]) + B, widest)
+    copy_blocks(case, src, dst, count, B, B + p["srcStride"], B)
+    if pad["isPad"]:
+        dst_at = case["dst"]["offset"]
+        element = element_bytes(pad_value, s)
+        dst[dst_at + run: dst_at + tail_end] = (element * (C0_BYTES // s + 1))[: tail_end - run]
+
+
+def pad_compact_ub_to_gm(case, src, dst):
+    """DataCopyPad<T, PaddingMode::Compact> VECIN/VECOUT -> GM (PAD-CMP-4): the UB read packed."""
+    p = case["params"]
+    count, B = p["blockCount"], p["blockLen"]
+    require_range("params.blockCount", count, 1, 4095)  # PAD-CMP-1
+    require_range("params.blockLen", B, 1, 2097151)
+    check_bounds(case, (count - 1) * (B + p["srcStride"]) + B, 0)  # every reading of AMB-22 fits
+    copy_blocks(case, src, dst, count, B, B, B + p["dstStride"])
+
+
 def pad_ub_to_gm(case, src, dst):
     """DataCopyPad VECIN/VECOUT -> GM (SEMANTICS section 2)."""
     p = case["params"]
@@ -286,6 +324,12 @@ def perform(case, src, dst):
     src_pos, dst_pos = case["path"].split("->")
     if "enhancedParams" in case:  # ENH: DataCopyParams plus DataCopyEnhancedParams is not a plain 0-level copy
         raise NotSupported("DataCopy with DataCopyEnhancedParams (ENH) is not implemented by this example")
+    if api == "DataCopyPad" and case.get("paddingMode", "Normal") == "Compact":
+        if params_type == "DataCopyExtParams" and src_pos == "GM" and dst_pos in UB_POSITIONS:
+            return pad_compact_gm_to_ub(case, src, dst)
+        if params_type == "DataCopyExtParams" and src_pos in UB_POSITIONS and dst_pos == "GM":
+            return pad_compact_ub_to_gm(case, src, dst)
+        raise NotSupported(f"PaddingMode::Compact on {case['path']} with {params_type} is no documented call")
     if api == "DataCopyPad" and params_type in ("DataCopyParams", "DataCopyExtParams"):
         if src_pos == "GM" and dst_pos in UB_POSITIONS:
             return pad_gm_to_ub(case, src, dst)

@@ -1,12 +1,13 @@
 /*
  * example_plugin.c -- a dcconf plugin, written as a template to copy.
  *
- * It implements four Ascend C data-copy operations on plain host memory, straight from SEMANTICS.md:
+ * It implements these Ascend C data-copy operations on plain host memory, straight from SEMANTICS.md:
  *   DataCopyPad GM -> VECIN/VECOUT   (PAD-G2U-1..5)
  *   DataCopyPad VECIN/VECOUT -> GM   (PAD-U2G-1..2)
  *   DataCopy 0-level                 (DC-1, DC-2)
  *   DataCopy CO1 -> GM/A1 with DataCopyCO12DstParams (FIX-1..6, ABI 1.2): the conversions without an 8-bit result
  *                                    (NoQuant, F322F16, F322BF16, DEQF16, VDEQF16), ReLU, channelSplit, nz2nd
+ *   DataCopyPad<T, PaddingMode::Compact> GM <-> UB on the Ascend 950 (PAD-CMP-1..4, ABI 1.5)
  *   enhanced DataCopy CO1 -> CO2 with a deqScale conversion (ENH-1..4, ABI 1.3) on Atlas training / 310P:
  *                                    DEQ/VDEQ int32 -> half, DEQ8/VDEQ8 int32 -> int8/uint8 (sidStoreMode 0, 1,
  *                                    3), isRelu; not DEQ half -> half, DEQ16/VDEQ16 or the plain move
@@ -138,6 +139,37 @@ static void fill_elements(uint8_t* to, uint64_t n, uint64_t element_bits, uint64
 
 /* ---- DataCopyPad GM -> VECIN/VECOUT (SEMANTICS section 1) ------------------------------------------------- */
 
+/* PAD-G2U-1 (and PAD-CMP-1, which takes the same rules for the Compact mode), under the caller's clause id. */
+static int check_pad_gm_to_ub(const dcconf_case* c, const blocks* b, const char* clause, char* detail,
+                              size_t detail_cap) {
+  const uint64_t s = dtype_bytes(c->dtype);
+  const int ext = c->padKind == DCCONF_PAD_EXT;
+  const uint64_t left = ext ? c->padParams.padExt.leftPadding : c->padParams.pad.leftPadding;
+  const uint64_t right = ext ? c->padParams.padExt.rightPadding : c->padParams.pad.rightPadding;
+  const uint64_t padding_value = ext ? c->padParams.padExt.paddingValue : c->padParams.pad.paddingValue;
+  const int status = check_pad_blocks(c, b, clause, detail, detail_cap);
+
+  if (status != DCCONF_OK) return status;
+  if (left * s > 32 || right * s > 32) {
+    return answer(detail, detail_cap, DCCONF_REJECTED, "%s: padding of %llu/%llu elements exceeds 32 bytes", clause,
+                  (unsigned long long)left, (unsigned long long)right);
+  }
+  /* PAD-G2U-1 (turn 3), the vendor's parameter checks: whole elements (AMB-17, unless byte-len) and, with the
+   * non-Ext DataCopyPadParams, paddingValue 0 (AMB-18, unless pad-raw) */
+  if (b->len % s != 0 && c->amb17PadBlockLen != DCCONF_AMB17_BYTE_LEN) {
+    return answer(detail, detail_cap, DCCONF_REJECTED, "%s: blockLen %llu is not a multiple of sizeof(T)", clause,
+                  (unsigned long long)b->len);
+  }
+  if (!ext && padding_value != 0 && c->amb18PadRawValue != DCCONF_AMB18_PAD_RAW) {
+    return answer(detail, detail_cap, DCCONF_REJECTED, "%s: DataCopyPadParams needs paddingValue 0 (AMB-18)", clause);
+  }
+  if (s == 8 && padding_value != 0) {
+    return answer(detail, detail_cap, DCCONF_REJECTED, "%s: paddingValue must be 0 for a 64-bit T", clause);
+  }
+  return DCCONF_OK;
+}
+
+
 static int copy_pad_gm_to_ub(const dcconf_case* c, const uint8_t* src, size_t src_size, uint8_t* dst,
                              size_t dst_size, char* detail, size_t detail_cap) {
   const blocks b = read_blocks(c);
@@ -149,26 +181,9 @@ static int copy_pad_gm_to_ub(const dcconf_case* c, const uint8_t* src, size_t sr
   const uint64_t right = ext ? c->padParams.padExt.rightPadding : c->padParams.pad.rightPadding;
   const uint64_t padding_value = ext ? c->padParams.padExt.paddingValue : c->padParams.pad.paddingValue;
   uint64_t left_bytes, right_bytes, ub_block_bytes, src_span = 0, dst_span = 0, i;
-  int status = check_pad_blocks(c, &b, "PAD-G2U-1", detail, detail_cap);
+  int status = check_pad_gm_to_ub(c, &b, "PAD-G2U-1", detail, detail_cap);
 
   if (status != DCCONF_OK) return status;
-  if (left * s > 32 || right * s > 32) {
-    return answer(detail, detail_cap, DCCONF_REJECTED, "PAD-G2U-1: padding of %llu/%llu elements exceeds 32 bytes",
-                  (unsigned long long)left, (unsigned long long)right);
-  }
-  /* PAD-G2U-1 (turn 3), the vendor's parameter checks: whole elements (AMB-17, unless byte-len) and, with the
-   * non-Ext DataCopyPadParams, paddingValue 0 (AMB-18, unless pad-raw) */
-  if (b.len % s != 0 && c->amb17PadBlockLen != DCCONF_AMB17_BYTE_LEN) {
-    return answer(detail, detail_cap, DCCONF_REJECTED, "PAD-G2U-1: blockLen %llu is not a multiple of sizeof(T)",
-                  (unsigned long long)b.len);
-  }
-  if (!ext && padding_value != 0 && c->amb18PadRawValue != DCCONF_AMB18_PAD_RAW) {
-    return answer(detail, detail_cap, DCCONF_REJECTED, "PAD-G2U-1: DataCopyPadParams needs paddingValue 0 (AMB-18)");
-  }
-  if (s == 8 && padding_value != 0) {
-    return answer(detail, detail_cap, DCCONF_REJECTED, "PAD-G2U-1: paddingValue must be 0 for a 64-bit T");
-  }
-
   /* PAD-G2U-2: each UB block is left pad + data + right pad, rounded up to whole 32-byte data blocks. */
   left_bytes = left * s;
   right_bytes = right * s;
@@ -227,6 +242,76 @@ static int copy_pad_ub_to_gm(const dcconf_case* c, const uint8_t* src, size_t sr
 
   /* PAD-U2G-2: exactly blockLen bytes per block; the UB dummy bytes never reach GM. */
   for (i = 0; i < b.count; ++i) {
+    memcpy(dst + c->dst.offsetBytes + i * gm_pitch, src + c->src.offsetBytes + i * ub_pitch, b.len);
+  }
+  return DCCONF_OK;
+}
+
+/* ---- DataCopyPad<T, PaddingMode::Compact>, Ascend 950 (docs/semantics.md section 2a, ABI 1.5) ------------ */
+/* The blocks lie back to back in the UB (pitch blockLen), and GM->UB fills the bytes after the run up to the next 32
+ * bytes with paddingValue under isPad (PAD-CMP-2/3/4). Two questions are open: whether leftPadding/rightPadding pad
+ * the run (AMB-21) and whether the UB-side stride spaces the blocks in bytes (AMB-22). A plugin for hardware does
+ * what the hardware does; this one writes the 950 header's reading (both ignored) unless the case pins the other,
+ * and, like the oracle, wants buffers that hold every reading the case leaves open. */
+static uint64_t compact_span(uint64_t count, uint64_t pitch, uint64_t len) { return (count - 1) * pitch + len; }
+
+static int copy_pad_compact_gm_to_ub(const dcconf_case* c, const uint8_t* src, size_t src_size, uint8_t* dst,
+                                     size_t dst_size, char* detail, size_t detail_cap) {
+  const blocks b = read_blocks(c);
+  const uint64_t s = dtype_bytes(c->dtype);
+  const dcconf_DataCopyPadExtParams* pad = &c->padParams.padExt;
+  const int pads_run = c->amb21CompactPads == DCCONF_AMB21_RUN, pads_open = c->amb21CompactPads == DCCONF_AMB21_ANY;
+  const int stride_bytes = c->amb22CompactUbStride == DCCONF_AMB22_BYTES;
+  const int stride_open = c->amb22CompactUbStride == DCCONF_AMB22_ANY;
+  const uint64_t pad_bytes = (uint64_t)(pad->leftPadding + pad->rightPadding) * s;
+  const uint64_t left_bytes = pads_run ? pad->leftPadding * s : 0, right_bytes = pads_run ? pad->rightPadding * s : 0;
+  const uint64_t pitch = b.len + (stride_bytes ? b.dst_stride : 0);
+  uint64_t src_span = 0, dst_span = 0, run_end, tail_end, i;
+  int status = check_pad_gm_to_ub(c, &b, "PAD-CMP-1", detail, detail_cap);
+
+  if (status != DCCONF_OK) return status;
+  if (b.count > 0 && b.len > 0) {
+    src_span = compact_span(b.count, b.len + b.src_stride, b.len);
+    /* the widest reading: pads around the run when AMB-21 may be "run", strides when AMB-22 may be "bytes" */
+    dst_span = align_up((pads_run || pads_open ? pad_bytes : 0) +
+                            compact_span(b.count, b.len + (stride_bytes || stride_open ? b.dst_stride : 0), b.len),
+                        DATA_BLOCK_BYTES);
+  }
+  status = check_buffers(c, src_size, src_span, dst_size, dst_span, detail, detail_cap);
+  if (status != DCCONF_OK || src_span == 0) return status;
+
+  run_end = left_bytes + compact_span(b.count, pitch, b.len);
+  tail_end = align_up(run_end + right_bytes, DATA_BLOCK_BYTES);
+  for (i = 0; i < b.count; ++i) {
+    memcpy(dst + c->dst.offsetBytes + left_bytes + i * pitch, src + c->src.offsetBytes + i * (b.len + b.src_stride),
+           b.len);
+  }
+  if (pad->isPad || c->hasPadRegister) { /* PAD-G2U-4 values for the pads; PAD-CMP-3: the tail is paddingValue */
+    const uint64_t bits = pad->isPad ? pad->paddingValue : c->padRegister;
+    fill_elements(dst + c->dst.offsetBytes, left_bytes, bits, s);
+    fill_elements(dst + c->dst.offsetBytes + run_end, right_bytes, bits, s);
+    fill_elements(dst + c->dst.offsetBytes + run_end + right_bytes, tail_end - run_end - right_bytes, bits, s);
+  }
+  return DCCONF_OK;
+}
+
+static int copy_pad_compact_ub_to_gm(const dcconf_case* c, const uint8_t* src, size_t src_size, uint8_t* dst,
+                                     size_t dst_size, char* detail, size_t detail_cap) {
+  const blocks b = read_blocks(c);
+  const int stride_bytes = c->amb22CompactUbStride == DCCONF_AMB22_BYTES;
+  const int stride_open = c->amb22CompactUbStride == DCCONF_AMB22_ANY;
+  const uint64_t ub_pitch = b.len + (stride_bytes ? b.src_stride : 0), gm_pitch = b.len + b.dst_stride;
+  uint64_t src_span = 0, dst_span = 0, i;
+  int status = check_pad_blocks(c, &b, "PAD-CMP-1", detail, detail_cap);
+
+  if (status != DCCONF_OK) return status;
+  if (b.count > 0 && b.len > 0) {
+    src_span = compact_span(b.count, b.len + (stride_bytes || stride_open ? b.src_stride : 0), b.len);
+    dst_span = compact_span(b.count, gm_pitch, b.len);
+  }
+  status = check_buffers(c, src_size, src_span, dst_size, dst_span, detail, detail_cap);
+  if (status != DCCONF_OK || src_span == 0) return status;
+  for (i = 0; i < b.count; ++i) { /* PAD-CMP-4: the UB read packed, exactly blockLen bytes per GM block */
     memcpy(dst + c->dst.offsetBytes + i * gm_pitch, src + c->src.offsetBytes + i * ub_pitch, b.len);
   }
   return DCCONF_OK;
@@ -610,6 +695,9 @@ static int is_datacopy_dtype(uint32_t dtype) {
 static int example_supports(void* self, const dcconf_case* c) {
   (void)self;
   if (c->operation == DCCONF_OP_ENHANCED_CO1_TO_CO2) return enhanced_supported(c);
+  if (c->operation == DCCONF_OP_PAD_COMPACT_GM_TO_UB || c->operation == DCCONF_OP_PAD_COMPACT_UB_TO_GM) {
+    return c->product == DCCONF_PRODUCT_ASCEND950 && c->dtype <= DCCONF_DTYPE_DOUBLE; /* PAD-CMP-1: the 950 only */
+  }
   if (c->product != DCCONF_PRODUCT_ATLAS_A2 && c->product != DCCONF_PRODUCT_ATLAS_A3) return 0;
   if (c->dtype > DCCONF_DTYPE_DOUBLE) return 0;
   switch (c->operation) {
@@ -641,6 +729,10 @@ static int example_run(void* self, const dcconf_case* c, const uint8_t* src, siz
     case DCCONF_OP_PAD_GM_TO_UB: return copy_pad_gm_to_ub(c, src, src_size, dst, dst_size, detail, detail_cap);
     case DCCONF_OP_PAD_UB_TO_GM: return copy_pad_ub_to_gm(c, src, src_size, dst, dst_size, detail, detail_cap);
     case DCCONF_OP_FIXPIPE: return copy_fixpipe(c, src, src_size, dst, dst_size, detail, detail_cap);
+    case DCCONF_OP_PAD_COMPACT_GM_TO_UB:
+      return copy_pad_compact_gm_to_ub(c, src, src_size, dst, dst_size, detail, detail_cap);
+    case DCCONF_OP_PAD_COMPACT_UB_TO_GM:
+      return copy_pad_compact_ub_to_gm(c, src, src_size, dst, dst_size, detail, detail_cap);
     case DCCONF_OP_ENHANCED_CO1_TO_CO2: return copy_enhanced_co1(c, src, src_size, dst, dst_size, detail, detail_cap);
     default: return copy_0level(c, src, src_size, dst, dst_size, detail, detail_cap);
   }
@@ -649,7 +741,7 @@ static int example_run(void* self, const dcconf_case* c, const uint8_t* src, siz
 static const dcconf_backend_v1_t example_table = {
     DCCONF_ABI_VERSION, sizeof(dcconf_backend_v1_t), "example", "1.0 (dcconf example plugin)",
     example_create,     example_destroy,             example_supports, example_run,
-    sizeof(dcconf_case), /* case_struct_size (1.3): every case reaches example_supports, which decides */
+    sizeof(dcconf_case), /* case_struct_size (1.5): every case reaches example_supports, which decides */
 };
 
 /* The test fixtures include this file to reuse it with one deliberate bug each; they export their own table. */

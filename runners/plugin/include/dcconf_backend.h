@@ -26,7 +26,7 @@
  *   - A plugin tells dcconf which dcconf_case it was compiled against in dcconf_backend_v1_t.case_struct_size. A
  *     table too short to hold that field, or holding 0 there, means the first v1 case (DCCONF_CASE_V1_0_SIZE bytes).
  *     dcconf hands a plugin only the cases its case layout can express: a case that needs a later field or enum
- *     value (the "since 1.1" .. "since 1.4" marks below) is answered DCCONF_NOT_SUPPORTED by dcconf
+ *     value (the "since 1.1" .. "since 1.5" marks below) is answered DCCONF_NOT_SUPPORTED by dcconf
  *     itself, without calling it.
  */
 #ifndef DCCONF_BACKEND_H
@@ -121,6 +121,9 @@ enum dcconf_operation {
   DCCONF_OP_ENHANCED_CO1_TO_CO2 = 10, /* ENH-1 MATRIX/VECTOR/SMALL_CHANNEL, CO1->CO2: the same */
   /* since 1.2 */
   DCCONF_OP_FIXPIPE = 11,             /* FIX: DCCONF_PARAMS_CO12DST + fixpipe, CO1->GM / CO1->A1 */
+  /* since 1.5: DataCopyPad<T, PaddingMode::Compact> (PAD-CMP, Ascend 950): DCCONF_PARAMS_DATACOPY_EXT, paddingMode 1 */
+  DCCONF_OP_PAD_COMPACT_GM_TO_UB = 12, /* GM->VECIN/VECOUT, with DCCONF_PAD_EXT */
+  DCCONF_OP_PAD_COMPACT_UB_TO_GM = 13, /* VECIN/VECOUT->GM */
   DCCONF_OP_NONE = 255          /* malformed: the api/path/params combination is no documented call */
 };
 
@@ -206,6 +209,20 @@ enum dcconf_amb20_deqf16_mcb {
   DCCONF_AMB20_ANY = 0,
   DCCONF_AMB20_INT16 = 1, /* profile word deqf16-mcb-int16: the shifted value saturates to int16 */
   DCCONF_AMB20_HALF = 2   /* profile word deqf16-mcb-half: saturates to +-65504 and rounds to half first */
+};
+
+/* since 1.5 (issue 31, dcconf_case.paddingMode .. amb22CompactUbStride): DataCopyPad's PaddingMode template argument
+ * and the two open questions of its Compact mode (project clauses PAD-CMP-*, 0 = open like AMB-19/20). */
+enum dcconf_padding_mode { DCCONF_PADDING_NORMAL = 0, DCCONF_PADDING_COMPACT = 1 };
+enum dcconf_amb21_compact_pads {
+  DCCONF_AMB21_ANY = 0,
+  DCCONF_AMB21_IGNORED = 1, /* profile word cmp-pads-ignored: leftPadding/rightPadding have no effect (the header) */
+  DCCONF_AMB21_RUN = 2      /* profile word cmp-pads-run: L*s pad bytes before and R*s after the packed run */
+};
+enum dcconf_amb22_compact_ub_stride {
+  DCCONF_AMB22_ANY = 0,
+  DCCONF_AMB22_IGNORED = 1, /* profile word cmp-stride-ignored: the UB side is packed whatever the stride */
+  DCCONF_AMB22_BYTES = 2    /* profile word cmp-stride-bytes: the UB-side stride spaces the blocks, in bytes */
 };
 
 /* since 1.2: QuantMode_t (FIX-4), Ascend C's enumerator values */
@@ -459,6 +476,11 @@ typedef struct dcconf_case {
   uint8_t amb19EnhBlockLenUnit; /* profile, AMB-19: enum dcconf_amb19_enh_block_len_unit */
   uint8_t amb20Deqf16Mcb;       /* profile, AMB-20: enum dcconf_amb20_deqf16_mcb */
   uint8_t reserved5[4];         /* zero */
+  /* ---- since 1.5 (a plugin compiled against 1.4 reports DCCONF_CASE_V1_4_SIZE and never sees them) */
+  uint8_t paddingMode;          /* enum dcconf_padding_mode: DCCONF_PADDING_COMPACT for DCCONF_OP_PAD_COMPACT_* */
+  uint8_t amb21CompactPads;     /* profile, AMB-21: enum dcconf_amb21_compact_pads */
+  uint8_t amb22CompactUbStride; /* profile, AMB-22: enum dcconf_amb22_compact_ub_stride */
+  uint8_t reserved6[5];         /* zero */
 } dcconf_case;
 
 /* sizeof(dcconf_case) before 1.1: where the 1.1 fields start. */
@@ -469,6 +491,8 @@ typedef struct dcconf_case {
 #define DCCONF_CASE_V1_2_SIZE offsetof(dcconf_case, amb13VdeqTensorStep)
 /* sizeof(dcconf_case) of 1.3: where the 1.4 fields start. */
 #define DCCONF_CASE_V1_3_SIZE offsetof(dcconf_case, amb17PadBlockLen)
+/* sizeof(dcconf_case) of 1.4: where the 1.5 fields start. */
+#define DCCONF_CASE_V1_4_SIZE offsetof(dcconf_case, paddingMode)
 
 /* ---- the plugin table ---------------------------------------------------------------------------------------- */
 

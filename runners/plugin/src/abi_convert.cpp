@@ -49,6 +49,11 @@ static_assert(raw(Profile::PadBlockLen::byteLen) == DCCONF_AMB17_BYTE_LEN &&
               raw(Profile::PadRawValue::padRaw) == DCCONF_AMB18_PAD_RAW &&
               raw(Profile::EnhBlockLenUnit::dataBlock32) == DCCONF_AMB19_DATA_BLOCK_32 &&
               raw(Profile::Deqf16Mcb::half) == DCCONF_AMB20_HALF);
+static_assert(raw(Operation::padCompactGmToUb) == DCCONF_OP_PAD_COMPACT_GM_TO_UB &&
+              raw(Operation::padCompactUbToGm) == DCCONF_OP_PAD_COMPACT_UB_TO_GM &&
+              raw(PaddingMode::compact) == DCCONF_PADDING_COMPACT &&
+              raw(Profile::CompactPads::run) == DCCONF_AMB21_RUN &&
+              raw(Profile::CompactUbStride::bytes) == DCCONF_AMB22_BYTES);
 static_assert(raw(DType::fp4x2_e1m2_t) < DCCONF_DTYPE_NONE, "DCCONF_DTYPE_NONE must stay outside the dtypes");
 
 // Where each 1.1 part of dcconf_case ends: a reader whose struct_size reaches it knows the part.
@@ -70,6 +75,8 @@ constexpr std::size_t kEndEnhConversion =
     endOf<dcconf_EnhancedConversion>(offsetof(dcconf_case, enhancedConversion));
 // ... and the 1.4 profile words (turn 3: AMB-17..20)
 constexpr std::size_t kEndTurn3Profile = endOf<std::uint8_t>(offsetof(dcconf_case, amb20Deqf16Mcb));
+// ... and the 1.5 Compact mode (issue 31: PAD-CMP, AMB-21/22)
+constexpr std::size_t kEndCompact = endOf<std::uint8_t>(offsetof(dcconf_case, amb22CompactUbStride));
 
 // SliceParams and dcconf_SliceParams have the same fields (SliceInfo and dcconf_SliceInfo too): one copy serves both
 // directions.
@@ -338,6 +345,11 @@ std::size_t abiCaseBytesNeeded(const Case& c) {
       c.profile.enhBlockLenUnit != defaults.enhBlockLenUnit || c.profile.deqf16Mcb != defaults.deqf16Mcb) {
     need = std::max(need, kEndTurn3Profile);
   }
+  // 1.5: the Compact mode and its AMB-21/22 words
+  if (c.paddingMode != PaddingMode::normal || c.profile.compactPads != defaults.compactPads ||
+      c.profile.compactUbStride != defaults.compactUbStride) {
+    need = std::max(need, kEndCompact);
+  }
   return need;
 }
 
@@ -381,6 +393,9 @@ dcconf_case toAbi(const Case& c) {
   out.amb18PadRawValue = static_cast<std::uint8_t>(raw(c.profile.padRawValue));
   out.amb19EnhBlockLenUnit = static_cast<std::uint8_t>(raw(c.profile.enhBlockLenUnit));
   out.amb20Deqf16Mcb = static_cast<std::uint8_t>(raw(c.profile.deqf16Mcb));
+  out.paddingMode = static_cast<std::uint8_t>(raw(c.paddingMode));
+  out.amb21CompactPads = static_cast<std::uint8_t>(raw(c.profile.compactPads));
+  out.amb22CompactUbStride = static_cast<std::uint8_t>(raw(c.profile.compactUbStride));
   out.enhancedConversion.srcDType = DCCONF_DTYPE_NONE;
   if (c.enhancedParams) out.enhancedConversion = conversionToAbi(*c.enhancedParams);
   return out;
@@ -458,6 +473,12 @@ FromAbi fromAbi(const dcconf_case& c) {
     out.profile.enhBlockLenUnit =
         enums.read(c.amb19EnhBlockLenUnit, Profile::EnhBlockLenUnit::dataBlock32, "amb19EnhBlockLenUnit");
     out.profile.deqf16Mcb = enums.read(c.amb20Deqf16Mcb, Profile::Deqf16Mcb::half, "amb20Deqf16Mcb");
+  }
+  if (c.struct_size >= kEndCompact) {
+    out.paddingMode = enums.read(c.paddingMode, PaddingMode::compact, "paddingMode");
+    out.profile.compactPads = enums.read(c.amb21CompactPads, Profile::CompactPads::run, "amb21CompactPads");
+    out.profile.compactUbStride =
+        enums.read(c.amb22CompactUbStride, Profile::CompactUbStride::bytes, "amb22CompactUbStride");
   }
   if (c.struct_size >= kEndFixpipe && c.hasFixpipe != 0) {
     const dcconf_FixpipeState& f = c.fixpipe;

@@ -117,7 +117,9 @@ TEST(AbiConvert, RoundTripsEnhancedParamsAndFp4DTypes) {
 TEST(AbiConvert, ConvertsOneCaseOfEveryOperation) {
   for (const Operation operation : kAllOperations) {
     Case c;
-    c.api = operation == Operation::padGmToUb || operation == Operation::padUbToGm || operation == Operation::padUbToTscm
+    c.api = operation == Operation::padGmToUb || operation == Operation::padUbToGm ||
+                    operation == Operation::padUbToTscm || operation == Operation::padCompactGmToUb ||
+                    operation == Operation::padCompactUbToGm
                 ? Api::DataCopyPad
                 : Api::DataCopy;
     c.srcPos = documentedPaths(operation).front().src;
@@ -140,6 +142,15 @@ TEST(AbiConvert, ConvertsOneCaseOfEveryOperation) {
       case Operation::fixpipe:
         c.params = DataCopyCO12DstParams{16, 2, 1, 16, QuantMode::VDEQF16, 1, false, true, 0};
         c.fixpipe = FixpipeState{DType::int32_t, 5, {1, 2, 3}, 2, 16, 64};
+        break;
+      case Operation::padCompactGmToUb:  // PAD-CMP-1 (ABI 1.5)
+        c.params = DataCopyExtParams{};
+        c.padParams = DataCopyPadExtParams{};
+        c.paddingMode = PaddingMode::compact;
+        break;
+      case Operation::padCompactUbToGm:
+        c.params = DataCopyExtParams{};
+        c.paddingMode = PaddingMode::compact;
         break;
     }
     SCOPED_TRACE(std::string(name(operation)));
@@ -348,6 +359,41 @@ TEST(AbiConvert, TheTurn3WordsNeedThe1_4Layout) {
   }
 }
 
+// Issue 31: a Compact case (PAD-CMP) or a pinned AMB-21/22 reading needs the 1.5 layout; it round-trips, and a 1.4
+// reader of the same bytes sees a Normal DataCopyPad with the default profile (so dcconf never hands it one).
+TEST(AbiConvert, TheCompactModeNeedsThe1_5Layout) {
+  Case compact = test::padCase(1);
+  compact.product = Product::ascend950;
+  compact.params = DataCopyExtParams{3, 48, 0, 0, 0};
+  compact.padParams = DataCopyPadExtParams{true, 0, 8, 0};
+  compact.paddingMode = PaddingMode::compact;
+  ASSERT_EQ(resolveOperation(compact).operation, Operation::padCompactGmToUb);
+  EXPECT_EQ(abiCaseBytesNeeded(compact), offsetof(dcconf_case, amb22CompactUbStride) + 1);
+  EXPECT_GT(abiCaseBytesNeeded(compact), DCCONF_CASE_V1_4_SIZE);
+  const dcconf_case abi = toAbi(compact);
+  EXPECT_EQ(abi.operation, std::uint32_t{DCCONF_OP_PAD_COMPACT_GM_TO_UB});
+  EXPECT_EQ(abi.paddingMode, DCCONF_PADDING_COMPACT);
+  const FromAbi back = fromAbi(abi);
+  ASSERT_TRUE(back.value) << back.error;
+  EXPECT_EQ(back.value->paddingMode, PaddingMode::compact);
+  for (const char* word : {"cmp-pads-ignored", "cmp-pads-run", "cmp-stride-ignored", "cmp-stride-bytes"}) {
+    Case pinned = test::padCase(1);
+    pinned.profile = *parseProfile(word).profile;
+    EXPECT_GT(abiCaseBytesNeeded(pinned), DCCONF_CASE_V1_4_SIZE) << word;
+    const FromAbi again = fromAbi(toAbi(pinned));
+    ASSERT_TRUE(again.value) << again.error;
+    EXPECT_EQ(again.value->profile, pinned.profile) << word;
+  }
+  dcconf_case old = abi;
+  old.struct_size = static_cast<std::uint32_t>(DCCONF_CASE_V1_4_SIZE);
+  const FromAbi older = fromAbi(old);
+  ASSERT_TRUE(older.value) << older.error;
+  EXPECT_EQ(older.value->paddingMode, PaddingMode::normal);
+  dcconf_case bad = abi;
+  bad.paddingMode = 2;
+  EXPECT_FALSE(fromAbi(bad).value);
+}
+
 // A 1.1 case (544 bytes) reads with the 1.2 fields at their defaults; the 1.2 params kind in it is out of range.
 TEST(AbiConvert, ReadsAV1_1CaseWithoutThe1_2Fields) {
   dcconf_case abi = toAbi(fixpipeCase());
@@ -474,7 +520,9 @@ TEST(AbiConvert, LayoutIsStable) {
   EXPECT_EQ(offsetof(dcconf_EnhancedConversion, deqTensor), 8u);
   EXPECT_EQ(DCCONF_CASE_V1_3_SIZE, 640u);  // sizeof(dcconf_case) of 1.3: the 1.4 fields start there
   EXPECT_EQ(offsetof(dcconf_case, amb20Deqf16Mcb), 643u);
-  EXPECT_EQ(sizeof(dcconf_case), 648u);
+  EXPECT_EQ(DCCONF_CASE_V1_4_SIZE, 648u);  // sizeof(dcconf_case) of 1.4: the 1.5 fields start there
+  EXPECT_EQ(offsetof(dcconf_case, amb22CompactUbStride), 650u);
+  EXPECT_EQ(sizeof(dcconf_case), 656u);
   EXPECT_EQ(offsetof(dcconf_backend_v1_t, case_struct_size), 56u);
 }
 

@@ -328,5 +328,36 @@ TEST(ExamplePlugin, AgreesWithTheOracleOnTheEnhancedConversions) {
   }
 }
 
+// Issue 31 (ABI 1.5): the example implements DataCopyPad PaddingMode::Compact on the Ascend 950, both ways, under
+// every AMB-21/22 reading (open or pinned), with cases drawn by the suite's own generators; other products decline.
+TEST(ExamplePlugin, AgreesWithTheOracleOnTheCompactMode) {
+  const auto backend = load(DCCONF_EXAMPLE_PLUGIN);
+  ASSERT_TRUE(backend);
+  constexpr std::array kProfiles{"default", "cmp-pads-ignored", "cmp-pads-run,cmp-stride-bytes", "cmp-stride-ignored",
+                                 "cmp-pads-run,cmp-stride-ignored", "pad-dummy,cmp-stride-bytes"};
+  std::mt19937 rng(20261128);
+  std::map<std::string, int> ran;
+  for (std::uint64_t seed = 0; seed < 600; ++seed) {
+    properties::Scope scope;
+    scope.product = Product::ascend950;
+    scope.profile = *parseProfile(kProfiles[seed % kProfiles.size()]).profile;
+    const Operation op = seed % 3 == 0 ? Operation::padCompactUbToGm : Operation::padCompactGmToUb;
+    const Case c = properties::genCase(op, scope)(rc::Random(seed), 30).value().data.c;
+    SCOPED_TRACE("seed " + std::to_string(seed) + ", profile " + profileName(c.profile));
+    ASSERT_TRUE(backend->supports(c));
+    const Comparison r = compareWithOracle(*backend, c, rng);
+    ASSERT_EQ(r.verdict, Verdict::computed) << r.firstClause;
+    ASSERT_EQ(r.result.status, backends::RunStatus::ok) << r.result.detail;
+    ASSERT_EQ(r.firstMismatch, kNoMismatch) << name(op) << " " << name(c.dtype);
+    ++ran[std::string(key(op))];
+  }
+  EXPECT_GE(ran["padCompactGmToUb"], 300);
+  EXPECT_GE(ran["padCompactUbToGm"], 150);
+  Case a2 = properties::genCase(Operation::padCompactGmToUb, {})(rc::Random(1), 10).value().data.c;
+  a2.product = Product::atlas_a2;
+  EXPECT_FALSE(backend->supports(a2));
+  EXPECT_EQ(compareWithOracle(*backend, a2, rng).result.status, backends::RunStatus::notSupported);
+}
+
 }  // namespace
 }  // namespace dcconf::plugin::test

@@ -79,6 +79,12 @@ std::string locateDestinationByte(const oracle::Case& c, std::uint64_t dstByte) 
       const std::uint64_t ubBlockBytes = oracle::alignUp((left + right) * s + blocks.first, oracle::kDataBlockBytes);
       return blockAndByte("UB", rel, ubBlockBytes + oracle::kDataBlockBytes * blocks.second);
     }
+    case Operation::padCompactGmToUb: {  // PAD-CMP-2: packed at pitch blockLen (the header's reading)
+      const auto& p = std::get<oracle::DataCopyExtParams>(c.params);
+      if (rel >= std::uint64_t{p.blockCount} * p.blockLen) return "tail byte " + std::to_string(rel) + " (PAD-CMP-3)";
+      return blockAndByte("UB", rel, std::max<std::uint64_t>(p.blockLen, 1));
+    }
+    case Operation::padCompactUbToGm:  // PAD-CMP-4
     case Operation::padUbToGm: {
       const auto pitch = std::visit(
           [](const auto& p) -> std::uint64_t {

@@ -27,6 +27,7 @@ std::string expectedClause(const oracle::Case& c, Operation op, Region region) {
     case Region::leftPad:
     case Region::rightPad: return "PAD-G2U-4";
     case Region::dummy: return "PAD-G2U-5";
+    case Region::compactTail: return "PAD-CMP-3";
     case Region::collision: return op == Operation::dn2nz ? "DN2NZ-1" : "ND2NZ-4";
     default: break;
   }
@@ -52,6 +53,8 @@ std::string expectedClause(const oracle::Case& c, Operation op, Region region) {
       if (p.quantPre != oracle::QuantMode::NoQuant || p.reluPre != 0) return "FIX-6";
       return p.nz2ndEn ? "FIX-2" : p.channelSplit ? "FIX-3" : "FIX-1";
     }
+    case Operation::padCompactGmToUb: return "PAD-CMP-2";
+    case Operation::padCompactUbToGm: return "PAD-CMP-4";
   }
   return "?";
 }
@@ -61,6 +64,8 @@ const std::map<Operation, std::set<std::string>>& mustSee() {
   static const std::map<Operation, std::set<std::string>> table{
       {Operation::padGmToUb, {"PAD-G2U-3", "PAD-G2U-4", "PAD-G2U-5"}},
       {Operation::padUbToGm, {"PAD-U2G-2"}},
+      {Operation::padCompactGmToUb, {"PAD-CMP-2", "PAD-CMP-3"}},
+      {Operation::padCompactUbToGm, {"PAD-CMP-4"}},
       {Operation::padUbToTscm, {"PAD-U2L1-1", "ND2NZ-3"}},
       {Operation::copy0Level, {"DC-2"}},
       {Operation::copy2Level, {"DC-3"}},

@@ -37,6 +37,9 @@ struct Profile {
   enum class PadRawValue : std::uint8_t { reject, padRaw };              // AMB-18: non-Ext paddingValue != 0
   enum class EnhBlockLenUnit : std::uint8_t { any, block, dataBlock32 };  // AMB-19: MATRIX/VECTOR blockLen unit
   enum class Deqf16Mcb : std::uint8_t { any, int16, half };              // AMB-20: DEQF16/VDEQF16 MCB saturation
+  // Issue 31 (project): DataCopyPad PaddingMode::Compact, open by default like AMB-19 ("any").
+  enum class CompactPads : std::uint8_t { any, ignored, run };           // AMB-21: leftPadding/rightPadding
+  enum class CompactUbStride : std::uint8_t { any, ignored, bytes };     // AMB-22: the UB-side stride
 
   ZeroCount zeroCount = ZeroCount::reject;
   PadDummy padDummy = PadDummy::any;
@@ -56,6 +59,8 @@ struct Profile {
   PadRawValue padRawValue = PadRawValue::reject;
   EnhBlockLenUnit enhBlockLenUnit = EnhBlockLenUnit::any;
   Deqf16Mcb deqf16Mcb = Deqf16Mcb::any;
+  CompactPads compactPads = CompactPads::any;
+  CompactUbStride compactUbStride = CompactUbStride::any;
 
   friend bool operator==(const Profile&, const Profile&) = default;
 };
@@ -65,7 +70,8 @@ struct Profile {
 // "deq-trunc", "relu-before-offset", "relu-after-offset", "negscale-signed", "negscale-magnitude", and for
 // AMB-13..15 "vdeq-repeat", "vdeq-advance", "deq16-no-offset", "deq16-offset", "sid-matmul", and (turn 3)
 // "byte-len" (AMB-17), "pad-raw" (AMB-18), "enh-len-block", "enh-len-32b" (AMB-19), "deqf16-mcb-int16",
-// "deqf16-mcb-half" (AMB-20), "basic-api-page" (AMB-7) and "sid-doc" (AMB-15): the last two name the readings the
+// "deqf16-mcb-half" (AMB-20), "cmp-pads-ignored", "cmp-pads-run" (AMB-21), "cmp-stride-ignored",
+// "cmp-stride-bytes" (AMB-22), "basic-api-page" (AMB-7) and "sid-doc" (AMB-15): the last two name the readings the
 // default already pins, so every reading can be named (a canonical name leaves them out).
 // A spec is a comma-separated list of names, applied left to right over the default.
 struct ProfileParse {
@@ -82,6 +88,10 @@ struct BufferSpec {
   friend bool operator==(const BufferSpec&, const BufferSpec&) = default;
 };
 
+// DataCopyPad's PaddingMode template argument (PAD-CMP-1, Ascend 950): Normal is every other DataCopyPad clause.
+enum class PaddingMode : std::uint8_t { normal, compact };
+std::string_view name(PaddingMode mode);  // "Normal", "Compact"
+
 struct Case {
   Product product = kDefaultProduct;
   Api api = Api::DataCopyPad;
@@ -95,6 +105,7 @@ struct Case {
   std::optional<DataCopyEnhancedParams> enhancedParams;  // enhanced DataCopy only (ENH), with DataCopyParams
   // FIX only, with DataCopyCO12DstParams: dtype is the destination T, fixpipe->srcDType the source U.
   std::optional<FixpipeState> fixpipe;
+  PaddingMode paddingMode = PaddingMode::normal;  // DataCopyPad GM<->UB only (PAD-CMP)
   Profile profile;
   BufferSpec src;
   BufferSpec dst;
@@ -114,6 +125,8 @@ enum class Operation : std::uint8_t {
   enhancedNormal,   // ENH-1 BLOCK_MODE_NORMAL on the normal DataCopy paths
   enhancedCo1ToCo2, // ENH-1 MATRIX / VECTOR / SMALL_CHANNEL, CO1->CO2
   fixpipe,          // FIX: DataCopyCO12DstParams, CO1->GM and CO1->A1
+  padCompactGmToUb,  // PAD-CMP: DataCopyPad<T, PaddingMode::Compact> GM->UB (Ascend 950)
+  padCompactUbToGm,  // PAD-CMP: DataCopyPad<T, PaddingMode::Compact> UB->GM (Ascend 950)
 };
 std::string_view name(Operation operation);
 // The clause family prefix ("PAD-G2U", "DC", ...) used in vector flags and report grouping.
@@ -137,7 +150,8 @@ inline constexpr Operation kAllOperations[] = {Operation::padGmToUb, Operation::
                                                Operation::copy0Level, Operation::copy2Level, Operation::nd2nz,
                                                Operation::nz2nd, Operation::slice, Operation::dn2nz,
                                                Operation::enhancedNormal, Operation::enhancedCo1ToCo2,
-                                               Operation::fixpipe};
+                                               Operation::fixpipe, Operation::padCompactGmToUb,
+                                               Operation::padCompactUbToGm};
 // The enumerator's name ("padGmToUb"), as the product table (oracle/data/products.tsv) spells it.
 std::string_view key(Operation operation);
 std::optional<Operation> parseOperationKey(std::string_view key);

@@ -23,13 +23,16 @@ enum class Region : std::uint8_t {
   ambiguous13, ambiguous14,  // ENH-4 (AMB-15 has a default reading, so no ANY region)
   ambiguous19,  // ENH-1 (turn 3): the MATRIX/VECTOR blockLen unit decides whether or what the byte is
   ambiguous20,  // FIX-6 (turn 3): DEQF16/VDEQF16 with MCB, the shifted value saturated to int16 or to half
+  ambiguous21,  // PAD-CMP-3 (project): Compact leftPadding/rightPadding ignored or padding the packed run
+  ambiguous22,  // PAD-CMP-2/4 (project): the Compact UB-side stride ignored or counted in bytes
+  compactTail,  // PAD-CMP-3 (project): the bytes after the packed run up to the next 32-byte boundary
 };
 std::string_view name(Region region);  // "keep", ..., "ambiguous(AMB-8)"
-// The AMB number of an ambiguous region (8..14, 19, 20), or 0 for every other region.
+// The AMB number of an ambiguous region (8..14, 19..22), or 0 for every other region.
 int ambiguityId(Region region);
-Region ambiguousRegion(int ambId);  // 8..14, 19, 20; precondition: ambiguityId(result) == ambId
-inline constexpr int kLastAmbiguityId = 20;
-// How many destination bytes are ANY because of each ambiguity: index AMB id (0..20), entry byte count.
+Region ambiguousRegion(int ambId);  // 8..14, 19..22; precondition: ambiguityId(result) == ambId
+inline constexpr int kLastAmbiguityId = 22;
+// How many destination bytes are ANY because of each ambiguity: index AMB id (0..22), entry byte count.
 std::vector<std::uint64_t> ambiguousByteCounts(const std::vector<Region>& regions);
 struct Expectation;
 // How many bytes of the expectation are ANY (care 0), indexed by Region; empty when none are, trailing zeros cut.

@@ -57,6 +57,8 @@ Outcome checkLawDc3TwoLevelIsZeroLevel(Backend& iut, const CaseData& data);
 Outcome checkLawPadAlignedEqualsDc2(Backend& iut, const CaseData& data);
 // PAD-G2U-2/PAD-U2G-2/DC-2: k blocks with zero strides == one block of k*len, where representable.
 Outcome checkLawZeroStrideBlocksConcatenate(Backend& iut, const CaseData& data);
+// PAD-CMP-2/4 (issue 31): a Compact run without pads or strides == one Normal DataCopyPad block of count*len bytes.
+Outcome checkLawCompactIsOneNormalBlock(Backend& iut, const CaseData& data);
 // PAD-U2L1-1: UB->TSCM == UB->GM (PAD-U2G) then ND2NZ, on every byte the UB->TSCM expectation cares about.
 Outcome checkLawPadU2L1IsU2GThenNd2Nz(Backend& iut, const CaseData& data);
 
