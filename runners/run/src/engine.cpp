@@ -158,6 +158,7 @@ struct Counterexample {
   CaseStatus status = CaseStatus::fail;
   std::optional<oracle::Case> validBase;  // G-4: the invalid case's valid part, saved beside it for --replay
   FailureSignature signature;             // of the minimal case (issue 26)
+  std::optional<properties::SparseCase> sparse;  // a sparse unit's case: its buffers are seeded, never stored
 };
 
 class UnitRunner {
@@ -177,7 +178,8 @@ class UnitRunner {
     // Issue 26: the signatures of the bugs this unit already reported (and of the draws that led to them); a failure
     // with a known signature counts as a pass while hunting, so RapidCheck finds and shrinks the next bug.
     std::vector<FailureSignature> known;
-    bool hunting = false;            // a round after the first: nothing is counted, only new bugs reported
+    bool hunting = false;
+    std::optional<properties::SparseCase> currentSparse;  // the sparse case being judged (saved with its failure)            // a round after the first: nothing is counted, only new bugs reported
     // Shrinking re-runs the backend for every candidate; a hang costs a full timeout each time. After the first
     // failure, shrink for at most kShrinkBudget and kShrinkHangs crash/timeout answers, then call every further
     // candidate a pass, which makes RapidCheck settle on the smallest failure found so far.
@@ -248,7 +250,7 @@ class UnitRunner {
         if (!failed) firstFailure = std::chrono::steady_clock::now();
         if (failed && *status != CaseStatus::fail) ++shrinkHangs;
         failed = true;
-        minimal = Counterexample{data, outcome.message, *status, validBase, {}};  // the last failure RapidCheck sees is the minimal
+        minimal = Counterexample{data, outcome.message, *status, validBase, {}, currentSparse};  // the last failure RapidCheck sees is the minimal
         RC_FAIL(outcome.message);
       }
     };
@@ -322,6 +324,7 @@ class UnitRunner {
           if (!drawnSparse || outsideLimits(drawnSparse->c)) break;
           const auto& sparse = *drawnSparse;
           casefile::CaseData described{sparse.c, {}, {}, "sparse: " + sparse.describe()};
+          currentSparse = sparse;
           const Outcome outcome = properties::checkSparseConformance(tap_, sparse);
           // only a case that ran counts for the gate: an IUT without the capability leaves the reach dense
           if (!failed && outcome.kind != Outcome::Kind::notSupported) {
@@ -387,8 +390,10 @@ class UnitRunner {
       if (hunt > 0) report_.record(key, unit.property->name, minimal->status);  // each further bug is one failure
       saveFailure(unit, unitIndex, *minimal, reported++);
       // Hunting re-runs the backend: never after a crash or hang (each costs a timeout), --fail-fast or an interrupt.
-      // A sparse unit's cases are its fixed schedule: drawing on would leave it.
-      const bool huntMore = !options_.failFast && minimal->status == CaseStatus::fail && !interrupted() &&
+      // A sparse unit's cases are its fixed schedule: drawing on would leave it. A FLAKY finding (--reruns) is not
+      // hunted further: a backend that answers differently on the same inputs makes every signature a guess.
+      const bool flaky = !report_.failures().empty() && report_.failures().back().status == "FLAKY";
+      const bool huntMore = !options_.failFast && minimal->status == CaseStatus::fail && !interrupted() && !flaky &&
                             unit.property->kind != PropertyKind::onSparse && reported < kMaxBugsPerUnit &&
                             hunt + 1 < kHuntRounds && std::chrono::steady_clock::now() - huntStart < kHuntBudget &&
                             huntSpent_ < kRunHuntBudget;
@@ -548,12 +553,15 @@ class UnitRunner {
     failure.message = minimal.message.substr(0, minimal.message.find('\n'));
     failure.clause = unit.property->clauses;
     failure.unit = unit.id;
-    if (unit.property->kind == PropertyKind::onSparse) {  // no flat case file: buffers of up to 2^40 bytes
+    if (minimal.sparse) {  // issue 26: buffers of up to 2^40 bytes, saved as the seed their windows are drawn from
       failure.diff.push_back(minimal.message);
-      failure.diff.push_back("a sparse case has no dcconf.case/1 file (its buffers are holes seeded around the "
-                             "footprint); " + minimal.data.description);
-      failure.repro = "dcconf run --backend " + shellQuoteArg(options_.backendSpec) + " --seed " +
-                      std::to_string(options_.seed) + " --only " + shellQuoteArg(unit.id);
+      failure.diff.push_back("a sparse case: its buffers are holes with the footprint's windows seeded (" +
+                             minimal.data.description + ")");
+      failure.caseFile = "failures/" + failure.id + ".json";
+      files_.push_back({failure.caseFile, sparseCaseText(*minimal.sparse)});
+      const std::filesystem::path saved =
+          options_.outDir.empty() ? std::filesystem::path(failure.caseFile) : options_.outDir / failure.caseFile;
+      failure.repro = "dcconf run --backend " + shellQuoteArg(options_.backendSpec) + " --replay " + shellQuoteArg(saved.string());
       report_.addFailure(std::move(failure));
       return;
     }

@@ -14,6 +14,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "dcconf/casefile/json_guard.hpp"
 #include "dcconf/exec/exec_backend.hpp"
 #include "dcconf/plugin/plugin_backend.hpp"
 #include "dcconf/properties/fixpipe.hpp"
@@ -471,6 +472,65 @@ bool replayCase(const RunOptions& options, const casefile::CaseData& data, std::
     out << "\n";
   }
   return conforms;
+}
+
+}  // namespace dcconf::run
+
+namespace dcconf::run {
+
+std::string sparseCaseText(const properties::SparseCase& sparse) {
+  nlohmann::json json = casefile::toJsonWithoutBuffers(sparse.c);
+  json["description"] = "sparse: " + sparse.describe();
+  json["sparse"] = {{"seed", sparse.seed}, {"field", sparse.draw.field}, {"value", sparse.draw.value}};
+  return json.dump(2) + "\n";
+}
+
+SparseCaseRead readSparseCase(const nlohmann::json& json, const std::string& fileLabel) {
+  SparseCaseRead read;
+  if (!json.is_object() || !json.contains("sparse")) return read;
+  const nlohmann::json& member = json.at("sparse");
+  auto bad = [&](const std::string& field, const std::string& why) {
+    read.error = fileLabel + ": sparse." + field + ": " + why + " (a sparse case: docs/case-format.md)";
+    return read;
+  };
+  if (!member.is_object()) return bad("", "must be an object {\"seed\", \"field\", \"value\"}");
+  for (const auto& [key, value] : member.items()) {
+    if (key != "seed" && key != "field" && key != "value") return bad(casefile::clipForMessage(key, 40), "unknown key");
+  }
+  if (!member.contains("seed") || !member.at("seed").is_number_unsigned()) return bad("seed", "must be an unsigned integer");
+  if (member.contains("field") && !member.at("field").is_string()) return bad("field", "must be a string");
+  if (member.contains("value") && !member.at("value").is_number_unsigned()) return bad("value", "must be an unsigned integer");
+  nlohmann::json caseJson = json;
+  caseJson.erase("sparse");
+  casefile::LoadResult loaded = casefile::parseCaseWithoutBuffers(std::move(caseJson), fileLabel);
+  if (const auto* error = std::get_if<casefile::LoadError>(&loaded)) {
+    read.error = error->oneLine();
+    return read;
+  }
+  properties::SparseCase sparse;
+  sparse.c = std::get<casefile::CaseData>(loaded).c;
+  sparse.seed = member.at("seed").get<std::uint64_t>();
+  sparse.draw.field = member.value("field", "");
+  sparse.draw.value = member.value("value", std::uint64_t{0});
+  read.sparse = std::move(sparse);
+  return read;
+}
+
+bool replaySparseCase(const RunOptions& options, const properties::SparseCase& sparse, std::ostream& out) {
+  BackendMade made = makeBackend(options.backendSpec, options.perCaseTimeoutMs);
+  if (!made.backend) {
+    out << "dcconf: error: " << made.error << "\n";
+    return false;
+  }
+  const props::Outcome outcome = props::checkSparseConformance(*made.backend, sparse);
+  const char* verdict = outcome.kind == props::Outcome::Kind::fail           ? "FAIL"
+                        : outcome.kind == props::Outcome::Kind::notSupported ? "NOT_SUPPORTED"
+                        : outcome.kind == props::Outcome::Kind::notApplicable ? "n/a"
+                                                                             : "PASS";
+  out << verdict << "  G-1 sparse buffers (" << sparse.describe() << ")";
+  if (!outcome.message.empty()) out << ": " << outcome.message;
+  out << "\n";
+  return !outcome.failed();
 }
 
 }  // namespace dcconf::run

@@ -15,6 +15,7 @@
 #include "dcconf/casefile/text.hpp"
 #include "dcconf/oracle/case.hpp"
 #include "dcconf/properties/limits.hpp"
+#include "dcconf/properties/sparse.hpp"
 #include "dcconf/report/report.hpp"
 
 namespace dcconf::run {
@@ -91,6 +92,19 @@ RunOutcome runSuite(const RunOptions& options, std::ostream& err);
 // without validBase its writes are listed, not judged. Returns true when the backend conforms on it.
 bool replayCase(const RunOptions& options, const casefile::CaseData& data, std::ostream& out,
                 const casefile::CaseData* validBase = nullptr);
+
+// Issue 26: a sparse unit's failure as a case file: dcconf.case/1 with the buffers' sizes and offsets but no bytes,
+// and "sparse": {"seed", "field", "value"}: the windows around the footprint hold splitmix64 bytes from the seed
+// (src) and seed + 1 (dst), everything else is a hole (docs/case-format.md). replaySparseCase runs it again.
+std::string sparseCaseText(const properties::SparseCase& sparse);
+// The sparse member of a case file's JSON, when it has one: the case and its seed, or an error naming the field.
+struct SparseCaseRead {
+  std::optional<properties::SparseCase> sparse;  // empty and error empty: not a sparse case file
+  std::string error;
+};
+SparseCaseRead readSparseCase(const nlohmann::json& json, const std::string& fileLabel);
+// G-1 on the sparse buffers, as the run judged it; prints the verdict line. Returns true when the backend conforms.
+bool replaySparseCase(const RunOptions& options, const properties::SparseCase& sparse, std::ostream& out);
 
 // "failures/ID.json" -> "failures/ID.valid.json": where a G-4 failure's valid part is saved.
 std::string validBasePath(const std::string& caseFile);
