@@ -182,6 +182,23 @@ EOF
       die "the exec backend (pid $backend) outlived the SIGKILL of dcconf"
     fi
     ;;
+  explain-memory)
+    # `explain` of a small copy into a 16 MiB destination: the picture's memory is a few times the buffers (it took
+    # 431 MB, 27x, when the source map covered the whole destination in 8-byte entries and the truth was copied;
+    # 166 MB measured since: the case's buffers, the oracle's expected/care/region and one probe evaluation at a time).
+    python3 - "$dcconf" "$(dirname "$0")/../../docs/examples/pad-ub2gm-47B.json" "$work" <<'EOF2' || die "explain used too much memory"
+import json, resource, subprocess, sys
+dcconf, example, work = sys.argv[1:4]
+case = json.load(open(example))
+case["dst"] = {"size": 16 << 20, "fill": "0xA5"}
+open(work + "/big.json", "w").write(json.dumps(case))
+done = subprocess.run([dcconf, "explain", work + "/big.json", "--out", work + "/explain"], capture_output=True, text=True)
+assert done.returncode == 0, done.stderr
+peak_mb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+print("explain of a 16 MiB destination: peak %.0f MB" % peak_mb)
+assert peak_mb <= 12 * 16, "peak %.0f MB is more than 12x the 16 MiB destination" % peak_mb
+EOF2
+    ;;
   force-foreign)
     # --force replaces a dcconf output only while it holds nothing but what dcconf wrote there.
     "$dcconf" run "${small[@]}" --cases 2 --out "$work/out" >/dev/null 2>&1 || die "the first run failed"

@@ -69,7 +69,7 @@ struct Model {
   Operation op;
   oracle::Evaluation ev;
   Shapes shapes;
-  std::vector<std::int64_t> map;          // dst byte -> src byte, or empty
+  ProbeMap map;                           // dst byte -> src byte, or empty
   std::vector<std::uint8_t> srcMoved;     // src bytes some dst byte holds (when map is known)
   std::vector<std::uint8_t> expected, care;  // the truth (the oracle's, or a vector's)
 
@@ -78,14 +78,15 @@ struct Model {
     if (op != Operation::enhancedCo1ToCo2 && op != Operation::fixpipe) map = probeMap(data, ev.expectation);
     if (!map.empty()) {
       srcMoved.assign(data.src.size(), 0);
-      for (const std::int64_t from : map) {
+      for (const std::int32_t from : map.from) {
         if (from >= 0) srcMoved[static_cast<std::size_t>(from)] = 1;
       }
     } else if (shapes.note.empty() && op != Operation::fixpipe) {
       shapes.note = "no arrows: no destination byte holds a source byte verbatim";
     }
-    expected = ev.expectation.expected;
-    care = ev.expectation.care;
+    // moved, not copied: a 16 MiB destination is drawn in a few times its size (issue 30)
+    expected = std::move(ev.expectation.expected);
+    care = std::move(ev.expectation.care);
   }
 
   std::uint32_t dstElementBytes() const { return oracle::sizeBytes(data.c.dtype); }
@@ -353,9 +354,9 @@ void drawArrows(std::ostringstream& svg, const Grid& from, const Grid& to,
 }
 
 // The first destination byte of every run the source moves contiguously (each block / row / fractal row).
-std::vector<std::pair<std::uint64_t, std::uint64_t>> runStarts(const std::vector<std::int64_t>& map) {
+std::vector<std::pair<std::uint64_t, std::uint64_t>> runStarts(const ProbeMap& map) {
   std::vector<std::pair<std::uint64_t, std::uint64_t>> out;
-  for (std::size_t d = 0; d < map.size() && out.size() < kMaxArrows; ++d) {
+  for (std::uint64_t d = map.begin; d < map.end() && out.size() < kMaxArrows; ++d) {
     if (map[d] < 0) continue;
     if (d > 0 && map[d - 1] >= 0 && map[d - 1] + 1 == map[d]) continue;
     out.emplace_back(static_cast<std::uint64_t>(map[d]), d);

@@ -249,35 +249,44 @@ std::string sourceLabel(const oracle::Case& c, Operation op, std::uint64_t srcBy
   return longForm ? "element " + str(e) : str(e);
 }
 
-std::vector<std::int64_t> probeMap(const casefile::CaseData& data, const oracle::Expectation& base) {
+ProbeMap probeMap(const casefile::CaseData& data, const oracle::Expectation& base) {
   const std::uint64_t n = data.src.size();
   if (n == 0 || n > kProbeCapBytes) return {};
+  // only the span of the destination's data bytes can hold a source byte
+  std::uint64_t first = base.expected.size(), last = 0;
+  for (std::uint64_t d = 0; d < base.expected.size(); ++d) {
+    if (base.region[d] != oracle::Region::data || base.care[d] == 0) continue;
+    first = std::min(first, d);
+    last = d + 1;
+  }
+  if (last <= first) return {};
+  ProbeMap map;
+  map.begin = first;
+  map.from.assign(last - first, 0);
   const int planes = n <= 256 ? 1 : (n <= 65536 ? 2 : 3);
-  std::vector<std::int64_t> map(base.expected.size(), 0);
   std::vector<std::uint8_t> probe(n);
   for (int plane = 0; plane < planes; ++plane) {
     for (std::uint64_t i = 0; i < n; ++i) probe[i] = static_cast<std::uint8_t>(i >> (8 * plane));
     const auto e = oracle::evaluate(data.c, probe, data.dstBefore);
-    if (e.verdict != oracle::Verdict::computed || e.expectation.expected.size() != map.size()) return {};
-    for (std::size_t d = 0; d < map.size(); ++d) {
-      map[d] |= std::int64_t{e.expectation.expected[d]} << (8 * plane);
+    if (e.verdict != oracle::Verdict::computed || e.expectation.expected.size() != base.expected.size()) return {};
+    for (std::size_t i = 0; i < map.from.size(); ++i) {
+      map.from[i] |= static_cast<std::int32_t>(std::uint32_t{e.expectation.expected[first + i]} << (8 * plane));
     }
   }
   // A check plane that is no function of the index planes: a converted value fails it.
   for (std::uint64_t i = 0; i < n; ++i) probe[i] = static_cast<std::uint8_t>((i * 167 + 13) ^ ((i >> 8) * 29));
   const auto check = oracle::evaluate(data.c, probe, data.dstBefore);
   if (check.verdict != oracle::Verdict::computed) return {};
-  bool any = false;
-  for (std::size_t d = 0; d < map.size(); ++d) {
+  for (std::size_t i = 0; i < map.from.size(); ++i) {
+    const std::uint64_t d = first + i;
     if (base.region[d] != oracle::Region::data || base.care[d] == 0) {
-      map[d] = -1;
+      map.from[i] = -1;
       continue;
     }
-    const auto from = static_cast<std::uint64_t>(map[d]);
+    const auto from = static_cast<std::uint64_t>(map.from[i]);
     if (from >= n || check.expectation.expected[d] != probe[from]) return {};
-    any = true;
   }
-  return any ? map : std::vector<std::int64_t>{};
+  return map;
 }
 
 std::vector<std::pair<std::uint64_t, std::uint64_t>> formulaArrows(const oracle::Case& c, Operation op) {

@@ -53,7 +53,18 @@ std::string sourceLabel(const oracle::Case& c, oracle::Operation op, std::uint64
 
 // Every destination byte that holds a source byte verbatim -> the source byte (or -1), found by evaluating the case
 // on a few probe sources; empty when the values are converted (FIX, ENH deqScale) or the source is too big.
-std::vector<std::int64_t> probeMap(const casefile::CaseData& data, const oracle::Expectation& base);
+// Held for the destination bytes between the first and the last data byte only (issue 30: a 16 MiB destination of a
+// small copy took 128 MB of map), 4 bytes an entry.
+struct ProbeMap {
+  std::uint64_t begin = 0;         // the first destination byte the map holds
+  std::vector<std::int32_t> from;  // source byte of destination byte begin + i, or -1
+  bool empty() const { return from.empty(); }
+  std::uint64_t end() const { return begin + from.size(); }
+  std::int64_t operator[](std::uint64_t dstByte) const {
+    return dstByte < begin || dstByte >= end() ? -1 : from[dstByte - begin];
+  }
+};
+ProbeMap probeMap(const casefile::CaseData& data, const oracle::Expectation& base);
 // (source byte, destination byte) pairs for the arrows, by the formula where probing cannot see the move (FIX).
 std::vector<std::pair<std::uint64_t, std::uint64_t>> formulaArrows(const oracle::Case& c, oracle::Operation op);
 
