@@ -124,7 +124,9 @@ TEST(Usability, ReportHtmlHasTotalsOrderedColumnsAndLinksAlsoAfterMerge) {
   // the merged folder carries the failures' pictures that its report.html links
   const auto report = nlohmann::json::parse(readText(dir / "merged" / "report.json"));
   for (const auto& failure : report["failures"]) {
-    if (failure["caseFile"] == "") continue;  // a sparse case has no case file and no picture
+    if (failure["caseFile"] == "") continue;
+    // a sparse case's file holds its buffers' seed (issue 26), not bytes a picture could draw
+    if (nlohmann::json::parse(readText(dir / "merged" / failure["caseFile"].get<std::string>())).contains("sparse")) continue;
     EXPECT_TRUE(fs::exists(dir / "merged" / "failures" / (failure["id"].get<std::string>() + ".html")));
   }
 }
