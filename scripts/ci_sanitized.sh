@@ -32,7 +32,7 @@ cmake --build "$build" -j"$jobs" --target "${targets[@]}"
 # runs in the plain build only: its fixture faults on purpose inside the worker (a write to the protected buffer from
 # a thread), and the sanitized worker's own SEGV handler reports it first, so the host's region name never shows.
 ctest --test-dir "$build" --output-on-failure -j"$jobs" -R '^(oracle|casefile|vectors|backends|report|exec|reliability)\.' \
-      -E '^vectors\.(cli|python|golden|schema|fuzz)|^reliability\.late-write$'
+      -E '^vectors\.(cli|python|golden|schema|fuzz)|^reliability\.(late-write|explain-memory)$'
 # The vector loader's fuzz corpus (golden set plus the deep and wide inputs), each input once, under ASan+UBSan.
 if [ -x build/fuzz_vectors_load ]; then
   corpus="$(mktemp -d)"
