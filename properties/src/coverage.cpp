@@ -75,23 +75,6 @@ std::vector<FieldRange> padUbToTscmRanges(const Case& c) {
 // stride, are whole 32-byte blocks (SLICE-4, G-5): step C0.
 constexpr std::size_t kSliceRowsPerDim = 10;
 
-std::string_view sliceRowName(std::size_t d, std::size_t j) {
-  static const std::vector<std::string> names = [] {
-    static constexpr const char* kInfo[4] = {"startIndex", "endIndex", "stride", "burstLen"};
-    std::vector<std::string> out;
-    for (std::size_t k = 0; k < kMaxSliceDims; ++k) {
-      const std::string i = "[" + std::to_string(k) + "]";
-      for (const char* side : {"srcSliceInfo", "dstSliceInfo"}) {
-        for (const char* f : kInfo) out.push_back(std::string("SliceParams.") + side + i + "." + f);
-      }
-      out.push_back("SliceParams.srcShape" + i);
-      out.push_back("SliceParams.dstShape" + i);
-    }
-    return out;
-  }();
-  return names[d * kSliceRowsPerDim + j];
-}
-
 std::vector<FieldRange> sliceRanges(const Case& c) {
   const auto& p = std::get<SliceParams>(c.params);
   const std::uint64_t c0 = kDataBlockBytes / sizeBytes(c.dtype);
@@ -169,6 +152,23 @@ std::vector<FieldRange> enhancedCo1Ranges(const Case& c) {
 }
 
 }  // namespace
+
+std::string_view sliceRowName(std::size_t d, std::size_t j) {
+  static const std::vector<std::string> names = [] {
+    static constexpr const char* kInfo[4] = {"startIndex", "endIndex", "stride", "burstLen"};
+    std::vector<std::string> out;
+    for (std::size_t k = 0; k < kMaxSliceDims; ++k) {
+      const std::string i = "[" + std::to_string(k) + "]";
+      for (const char* side : {"srcSliceInfo", "dstSliceInfo"}) {
+        for (const char* f : kInfo) out.push_back(std::string("SliceParams.") + side + i + "." + f);
+      }
+      out.push_back("SliceParams.srcShape" + i);
+      out.push_back("SliceParams.dstShape" + i);
+    }
+    return out;
+  }();
+  return names[d * 10 + j];
+}
 
 bool coverageGated(Operation operation) {
   switch (operation) {

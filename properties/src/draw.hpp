@@ -1,6 +1,7 @@
 // Drawing helpers shared by the generators. Every function here calls *gen and so must run inside rc::gen::exec.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -99,6 +100,19 @@ oracle::DataCopyParams drawDataCopyBlocks();
 
 // The generators of generators_slice_dn2nz_enh.cpp (SLICE, DN2NZ, ENH), dispatched by genCase.
 GeneratedCase drawSlice(const Scope& scope);
+// The SLICE widening's parts, shared with the sparse lane (sparse.cpp): the coverage rows of all eight dimensions,
+// row j's counterpart on the other side, and the layout showing row j of dimension d at value vx (vy: the other
+// side's value where the layout sets both; outerBurstLen: dimensions >= 1, which move no data: AMB-5).
+struct WideSliceField {
+  std::size_t d = 0;
+  std::size_t j = 0;
+  std::uint64_t vx = 0;
+  std::uint64_t vy = 0;
+  std::array<std::uint64_t, oracle::kMaxSliceDims> outerBurstLen{};
+};
+std::vector<FieldRange> sliceRangesAtEveryDim(const oracle::Case& c);
+std::size_t sliceOtherSideRow(std::size_t j);
+oracle::SliceParams wideSliceLayout(const oracle::Case& c, bool ubSrc, const WideSliceField& wide);
 GeneratedCase drawDn2Nz(const Scope& scope);
 GeneratedCase drawEnhancedNormal(const Scope& scope);
 GeneratedCase drawEnhancedCo1ToCo2(const Scope& scope);

@@ -51,18 +51,37 @@ SliceInfo drawSliceOuter(std::uint64_t picks, std::uint32_t burstLen) {
 // equal.
 void widenSlice(Case& c, SliceParams& p, bool ubSrc) {
   if (!drawOneIn(4)) return;
+  const std::vector<FieldRange> ranges = sliceRangesAtEveryDim(c);
+  const std::size_t d = drawIndex(kMaxSliceDims);
+  const std::size_t j = drawIndex(10);  // srcSliceInfo[d] fields, dstSliceInfo[d] fields, srcShape[d], dstShape[d]
+  const std::uint64_t vx = drawWholeUpper(ranges[1 + 10 * d + j]);
+  const std::uint64_t vy = drawWholeUpper(ranges[1 + 10 * d + sliceOtherSideRow(j)]);
+  std::array<std::uint64_t, kMaxSliceDims> outerBurstLen{};
+  for (std::size_t k = 1; k < kMaxSliceDims; ++k) outerBurstLen[k] = drawWholeUpper(ranges[1 + 10 * k + 3]);
+  p = wideSliceLayout(c, ubSrc, {d, j, vx, vy, outerBurstLen});
+}
+
+}  // namespace
+
+std::vector<FieldRange> sliceRangesAtEveryDim(const Case& c) {
   Case all = c;
   SliceParams every;
   every.dimValue = kMaxSliceDims;
   all.params = every;
-  const std::vector<FieldRange> ranges = fieldRanges(all, Operation::slice);
-  const std::size_t d = drawIndex(kMaxSliceDims);
-  const std::size_t j = drawIndex(10);  // srcSliceInfo[d] fields, dstSliceInfo[d] fields, srcShape[d], dstShape[d]
-  const std::size_t jOther = j < 8 ? (j + 4) % 8 : 17 - j;
-  const std::uint64_t vx = drawWholeUpper(ranges[1 + 10 * d + j]);
-  const std::uint64_t vy = drawWholeUpper(ranges[1 + 10 * d + jOther]);
-  std::array<std::uint64_t, kMaxSliceDims> outerBurstLen{};
-  for (std::size_t k = 1; k < kMaxSliceDims; ++k) outerBurstLen[k] = drawWholeUpper(ranges[1 + 10 * k + 3]);
+  return fieldRanges(all, Operation::slice);
+}
+
+std::size_t sliceOtherSideRow(std::size_t j) { return j < 8 ? (j + 4) % 8 : 17 - j; }
+
+// The smallest layout that shows field j of dimension d at value vx (docs/coverage.md, "How the generators reach it").
+// Values near 2^32 (the sparse lane's) leave no room for a second burst or index after them: there the case selects
+// one burst / index on both sides (a stride), or none on both (a dimension-0 start past the last whole burst), still
+// a valid call (SLICE-1..4) that carries the value.
+SliceParams wideSliceLayout(const Case& c, bool ubSrc, const WideSliceField& wide) {
+  const std::size_t d = wide.d, j = wide.j;
+  const std::uint64_t vx = wide.vx, vy = wide.vy;
+  std::array<std::uint64_t, kMaxSliceDims> outerBurstLen = wide.outerBurstLen;
+  constexpr std::uint64_t kU32 = std::numeric_limits<std::uint32_t>::max();
   const bool onSrc = j < 4 || j == 8;
   const std::size_t kind = j >= 8 ? 4 : j % 4;  // start, end, stride, burstLen, shape
   const std::uint64_t s = sizeBytes(c.dtype);
@@ -95,7 +114,14 @@ void widenSlice(Case& c, SliceParams& p, bool ubSrc) {
   };
   if (d == 0) {
     switch (kind) {
-      case 0: both([&](auto& info, auto& shape, std::uint64_t v) { set(info, shape, 0, v, v + e - 1, 0, v + e); }); break;
+      case 0:
+        if (vx + e > kU32) {  // no whole burst fits after the start: both sides select none (SLICE-3)
+          set(xInfo, xShape, 0, vx, vx, 0, vx + 1);
+          set(yInfo, yShape, 0, 0, 0, 0, e);
+          break;
+        }
+        both([&](auto& info, auto& shape, std::uint64_t v) { set(info, shape, 0, v, v + e - 1, 0, v + e); });
+        break;
       case 1: {  // at most one burst ending at v; the other side selects the same span
         const std::uint64_t step = xUb ? c0 : 1;
         const std::uint64_t start = vx + 1 >= e ? (vx + 1 - e) / step * step : 0;
@@ -103,7 +129,12 @@ void widenSlice(Case& c, SliceParams& p, bool ubSrc) {
         set(yInfo, yShape, 0, 0, vx - start, 0, vx - start + 1);
         break;
       }
-      case 2:  // two bursts v apart
+      case 2:  // two bursts v apart (one burst each where a second would pass 2^32 - 2)
+        if (2 * e + vx > kU32) {
+          set(xInfo, xShape, 0, 0, e - 1, vx, e);
+          set(yInfo, yShape, 0, 0, e - 1, vy, e);
+          break;
+        }
         both([&](auto& info, auto& shape, std::uint64_t v) { set(info, shape, 0, 0, 2 * e + v - 1, v, 2 * e + v); });
         break;
       case 3: break;  // one burst of v blocks on both sides
@@ -129,7 +160,12 @@ void widenSlice(Case& c, SliceParams& p, bool ubSrc) {
         if (vx > 0 && vy > 0) set(yInfo, yShape, d, 0, vy, vy - 1, vy + 1);
         if (vx > 0 && vy == 0) pickTwo(yInfo, yShape, d);
         break;
-      case 2:  // indices 0 and v + 1
+      case 2:  // indices 0 and v + 1 (one index each where v + 1 would pass 2^32 - 2)
+        if (vx + 2 > kU32) {
+          set(xInfo, xShape, d, 0, 0, vx, 1);
+          set(yInfo, yShape, d, 0, 0, vy, 1);
+          break;
+        }
         both([&](auto& info, auto& shape, std::uint64_t v) { set(info, shape, d, 0, v + 1, v, v + 2); });
         break;
       case 3: break;
@@ -143,10 +179,8 @@ void widenSlice(Case& c, SliceParams& p, bool ubSrc) {
         break;
     }
   }
-  p = w;
+  return w;
 }
-
-}  // namespace
 
 // GM->VECIN gathers, VECOUT->GM and CO2->GM scatter. The UB side keeps every burst start on the 32-byte grid (G-5,
 // SLICE-4): its start, its dimension-0 shape and (for a UB source) its stride are whole 32-byte blocks. Both sides

@@ -22,7 +22,11 @@ const std::vector<std::uint32_t>& specialInt32() {
                                  -32768LL, -32769LL, 65534LL, 65535LL, 65536LL, -65536LL, -65537LL, 2049LL, 2051LL,
                                  4098LL,  -2049LL, 65519LL, 65520LL, 131040LL, 2147483647LL, -2147483648LL,
                                  // the int16 bounds and one past under the other drawn scales (2, 0.25, -1, 1.5)
-                                 16384LL, -16384LL, 131068LL, -131072LL, -32767LL, 21845LL}) {
+                                 16384LL, -16384LL, 131068LL, -131072LL, -32767LL, 21845LL,
+                                 // the half bound 65504 after scale 1, 2, 0.25, -1 and 1.5 (DEQ int32->half)
+                                 65504LL, 32752LL, 262016LL, -65504LL, 43670LL,
+                                 // one past the int16 bounds after scale 0.25 and -1
+                                 131072LL, -131076LL, 32769LL}) {
       out.push_back(static_cast<std::uint32_t>(v));
     }
     return out;

@@ -27,8 +27,25 @@ struct SparseField {
   std::uint64_t denseReach;
 };
 
+// SLICE (issue 29 item 2): the start, end and stride of both sides and both shapes of every dimension (coverage rows
+// j = 0, 1, 2, 4, 5, 6, 8, 9 of dimension d); a burstLen moves its bytes, so its reach is a footprint, not a hole.
+constexpr std::size_t kSliceSparseRows[] = {0, 1, 2, 4, 5, 6, 8, 9};
+const std::vector<SparseField>& sliceSparseFields() {
+  static const std::vector<SparseField> fields = [] {
+    std::vector<SparseField> out;
+    for (std::size_t d = 0; d < kMaxSliceDims; ++d) {
+      for (const std::size_t j : kSliceSparseRows) {
+        out.push_back({sliceRowName(d, j), d == 0 ? kReachSliceDim0Elements : kReachSliceOuterIndex});
+      }
+    }
+    return out;
+  }();
+  return fields;
+}
+
 std::vector<SparseField> sparseFields(Operation operation) {
   switch (operation) {
+    case Operation::slice: return sliceSparseFields();
     case Operation::padGmToUb:  // GM source stride in bytes, UB destination stride in 32-byte blocks
       return {{"DataCopyExtParams.srcStride", kReachGmStrideBytes}, {"DataCopyExtParams.dstStride", kReachUbStrideBlocks}};
     case Operation::padUbToGm:
@@ -50,8 +67,13 @@ FieldRange rangeOf(const Case& c, Operation operation, std::string_view field) {
 
 struct Slot {
   std::size_t field;
-  int bit;  // -1: the maximum, -2: the maximum - 1
+  int bit;  // -1: the maximum, -2: the maximum - 1, kMultiMiB: a slice moving field-th size of kMultiMiBBursts
 };
+constexpr int kMultiMiB = -3;
+// SLICE multi-MiB moves (issue 29 item 2): bursts of 2047 blocks (SLICE-4's unaligned-transport limit), 24 or 48 of
+// them in dimension 1: 1.5 MiB and 3 MiB, past a 1 MiB fault.
+constexpr std::uint32_t kMultiMiBBurstBlocks = 2047;
+constexpr std::uint32_t kMultiMiBBursts[] = {24, 48};
 // Widths: every sparse field is 32 bits wide (coverage model), checked when a value is drawn.
 constexpr int kSparseFieldBits = 32;
 
@@ -62,6 +84,9 @@ std::vector<Slot> schedule(Operation operation) {
     for (int b = static_cast<int>(std::bit_width(fields[f].denseReach)); b < kSparseFieldBits; ++b) out.push_back({f, b});
     out.push_back({f, -1});
     out.push_back({f, -2});
+  }
+  if (operation == Operation::slice) {
+    for (std::size_t k = 0; k < std::size(kMultiMiBBursts); ++k) out.push_back({k, kMultiMiB});
   }
   return out;
 }
@@ -126,6 +151,44 @@ SparseCase drawFix(const Scope& scope, const Slot& slot) {
   return {c, {std::string(field), v}, *rc::gen::arbitrary<std::uint64_t>()};
 }
 
+// SLICE: the widening's layout (wideSliceLayout) with the scheduled value in the slot's row; both maxima and every
+// bit above the dense reach of each start, end, stride and shape, placed up to 2^37 bytes into the buffers.
+SparseCase drawSliceSparse(const Scope& scope, const Slot& slot) {
+  // the path, product and dtype as genSlice draws them, without its dense buffers (the lane only needs the call)
+  const PathPair path = drawPath(Operation::slice, scope);
+  Case c = makeCase(Api::DataCopy, path.src, path.dst, SliceParams{});
+  drawProductAndDType(c, Operation::slice, scope);
+  const bool ubSrc = c.srcPos != Position::GM;
+  (ubSrc ? c.dst : c.src).offsetBytes = drawInRange(0, 63);  // GM: any byte; the local side 32-byte aligned (G-5)
+  (ubSrc ? c.src : c.dst).offsetBytes = kDataBlockBytes * drawInRange(0, 1);
+  if (slot.bit == kMultiMiB) {  // dimension 0 one burst of 2047 blocks, dimension 1 n consecutive indices
+    const std::uint64_t e = std::uint64_t{kDataBlockBytes} * kMultiMiBBurstBlocks / sizeBytes(c.dtype);
+    const std::uint32_t n = kMultiMiBBursts[slot.field];
+    SliceParams p;
+    p.dimValue = 2;
+    for (auto* info : {&p.srcSliceInfo, &p.dstSliceInfo}) {
+      (*info)[0] = {0, static_cast<std::uint32_t>(e - 1), 0, kMultiMiBBurstBlocks};
+      (*info)[1] = {0, n - 1, 0, 1};
+    }
+    p.srcShape[0] = p.dstShape[0] = static_cast<std::uint32_t>(e);
+    p.srcShape[1] = p.dstShape[1] = n;
+    c.params = p;
+    sizeBuffers(c);
+    return {c, {"SLICE bytes moved", std::uint64_t{n} * kDataBlockBytes * kMultiMiBBurstBlocks},
+            *rc::gen::arbitrary<std::uint64_t>()};
+  }
+  const std::vector<FieldRange> ranges = sliceRangesAtEveryDim(c);
+  const std::size_t d = slot.field / std::size(kSliceSparseRows);
+  const std::size_t j = kSliceSparseRows[slot.field % std::size(kSliceSparseRows)];
+  const FieldRange& range = ranges[1 + 10 * d + j];
+  const std::uint64_t v = std::max(range.docMin, valueFor(slot, range) / range.step * range.step);
+  WideSliceField wide{d, j, v, drawWholeUpper(ranges[1 + 10 * d + sliceOtherSideRow(j)]), {}};
+  for (std::size_t k = 1; k < kMaxSliceDims; ++k) wide.outerBurstLen[k] = drawWholeUpper(ranges[1 + 10 * k + 3]);
+  c.params = wideSliceLayout(c, ubSrc, wide);
+  sizeBuffers(c);
+  return {c, {std::string(range.name), v}, *rc::gen::arbitrary<std::uint64_t>()};
+}
+
 }  // namespace
 
 std::string SparseCase::describe() const {
@@ -148,7 +211,7 @@ std::vector<FieldSample> sparseFieldSamples(const SparseCase& sc) {
 bool hasSparseCases(Operation operation) { return !sparseFields(operation).empty(); }
 
 std::size_t sparseScheduleSize(Operation operation, const Scope& scope) {
-  if (operation == Operation::fixpipe && !scopeHasCases(operation, scope)) return 0;
+  if ((operation == Operation::fixpipe || operation == Operation::slice) && !scopeHasCases(operation, scope)) return 0;
   return schedule(operation).size();
 }
 
@@ -156,6 +219,7 @@ rc::Gen<SparseCase> genSparseCase(Operation operation, const Scope& scope, std::
   return rc::gen::exec([=] {
     const std::vector<Slot> slots = schedule(operation);
     const Slot slot = slots[k % slots.size()];
+    if (operation == Operation::slice) return drawSliceSparse(scope, slot);
     return operation == Operation::fixpipe ? drawFix(scope, slot) : drawPad(operation, scope, slot);
   });
 }

@@ -55,6 +55,10 @@ struct FieldRange {
   bool everyValue = false;     // an enumeration (docMax < 64): the gate wants every value in [docMin, docMax]
 };
 
+// The name of SLICE coverage row j (0..9: srcSliceInfo[d].{startIndex, endIndex, stride, burstLen}, the same of
+// dstSliceInfo[d], srcShape[d], dstShape[d]) of dimension d < 8, e.g. "SliceParams.srcSliceInfo[0].startIndex".
+std::string_view sliceRowName(std::size_t d, std::size_t j);
+
 struct FieldSample {
   FieldRange range;
   std::uint64_t value = 0;
