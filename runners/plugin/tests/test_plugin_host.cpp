@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <thread>
 
 #include "plugin_test_support.hpp"
 
@@ -101,6 +102,24 @@ TEST(PluginHost, CrashCostsOneCase) {
     }
   }
   EXPECT_TRUE(backend->supports(padCase(1)));
+}
+
+// Issue 30 item 5: a plugin thread that writes dst after run() returned, while the worker is idle and keeps its
+// mapping (the next call has the same sizes, so nothing is remapped under the late write): the buffers are
+// write-protected between calls, the write faults, and the next call reports where it happened.
+TEST(PluginHost, AWriteAfterRunReturnedIsACrashBetweenCalls) {
+  ASSERT_EQ(::setenv("DCCONF_HOSTILE", "late-write", 1), 0);
+  const auto backend = load(DCCONF_HOSTILE_PLUGIN);
+  ASSERT_TRUE(backend);
+  const Case c = padCase(2);
+  Bytes src(c.src.sizeBytes, 0x5A), dst(c.dst.sizeBytes, 0xA5);
+  EXPECT_EQ(backend->run(c, src, dst).status, backends::RunStatus::ok);
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));  // the plugin's thread writes 50 ms after the reply
+  Bytes again(c.dst.sizeBytes, 0xA5);
+  const backends::RunResult next = backend->run(c, src, again);
+  ::unsetenv("DCCONF_HOSTILE");
+  EXPECT_EQ(next.status, backends::RunStatus::crashed) << next.detail;
+  EXPECT_NE(next.detail.find("between calls, after run() returned"), std::string::npos) << next.detail;
 }
 
 // Issue 16: a supports() that crashes is the plugin's crash, reported by the run() that follows, never a silent
