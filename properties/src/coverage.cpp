@@ -167,7 +167,7 @@ std::string_view sliceRowName(std::size_t d, std::size_t j) {
     }
     return out;
   }();
-  return names[d * 10 + j];
+  return names[d * kSliceRowsPerDim + j];
 }
 
 bool coverageGated(Operation operation) {

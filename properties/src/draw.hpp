@@ -100,9 +100,10 @@ oracle::DataCopyParams drawDataCopyBlocks();
 
 // The generators of generators_slice_dn2nz_enh.cpp (SLICE, DN2NZ, ENH), dispatched by genCase.
 GeneratedCase drawSlice(const Scope& scope);
-// The SLICE widening's parts, shared with the sparse lane (sparse.cpp): the coverage rows of all eight dimensions,
-// row j's counterpart on the other side, and the layout showing row j of dimension d at value vx (vy: the other
-// side's value where the layout sets both; outerBurstLen: dimensions >= 1, which move no data: AMB-5).
+// The SLICE widening's parts, shared with the sparse lane (sparse.cpp): the coverage rows of all eight dimensions
+// and row j of dimension d among them; the wide field with vx in that row and the rest drawn (vy: the other side's
+// value where the layout sets both; outerBurstLen: dimensions >= 1, which move no data: AMB-5); and the layout
+// showing it.
 struct WideSliceField {
   std::size_t d = 0;
   std::size_t j = 0;
@@ -111,7 +112,9 @@ struct WideSliceField {
   std::array<std::uint64_t, oracle::kMaxSliceDims> outerBurstLen{};
 };
 std::vector<FieldRange> sliceRangesAtEveryDim(const oracle::Case& c);
-std::size_t sliceOtherSideRow(std::size_t j);
+const FieldRange& sliceRow(const std::vector<FieldRange>& ranges, std::size_t d, std::size_t j);
+WideSliceField drawWideSliceField(const std::vector<FieldRange>& ranges, std::size_t d, std::size_t j,
+                                  std::uint64_t vx);
 oracle::SliceParams wideSliceLayout(const oracle::Case& c, bool ubSrc, const WideSliceField& wide);
 GeneratedCase drawDn2Nz(const Scope& scope);
 GeneratedCase drawEnhancedNormal(const Scope& scope);

@@ -54,11 +54,8 @@ void widenSlice(Case& c, SliceParams& p, bool ubSrc) {
   const std::vector<FieldRange> ranges = sliceRangesAtEveryDim(c);
   const std::size_t d = drawIndex(kMaxSliceDims);
   const std::size_t j = drawIndex(10);  // srcSliceInfo[d] fields, dstSliceInfo[d] fields, srcShape[d], dstShape[d]
-  const std::uint64_t vx = drawWholeUpper(ranges[1 + 10 * d + j]);
-  const std::uint64_t vy = drawWholeUpper(ranges[1 + 10 * d + sliceOtherSideRow(j)]);
-  std::array<std::uint64_t, kMaxSliceDims> outerBurstLen{};
-  for (std::size_t k = 1; k < kMaxSliceDims; ++k) outerBurstLen[k] = drawWholeUpper(ranges[1 + 10 * k + 3]);
-  p = wideSliceLayout(c, ubSrc, {d, j, vx, vy, outerBurstLen});
+  const std::uint64_t vx = drawWholeUpper(sliceRow(ranges, d, j));
+  p = wideSliceLayout(c, ubSrc, drawWideSliceField(ranges, d, j, vx));
 }
 
 }  // namespace
@@ -71,7 +68,17 @@ std::vector<FieldRange> sliceRangesAtEveryDim(const Case& c) {
   return fieldRanges(all, Operation::slice);
 }
 
-std::size_t sliceOtherSideRow(std::size_t j) { return j < 8 ? (j + 4) % 8 : 17 - j; }
+const FieldRange& sliceRow(const std::vector<FieldRange>& ranges, std::size_t d, std::size_t j) {
+  return ranges[1 + 10 * d + j];  // after the dimValue row, ten rows per dimension
+}
+
+WideSliceField drawWideSliceField(const std::vector<FieldRange>& ranges, std::size_t d, std::size_t j,
+                                  std::uint64_t vx) {
+  const std::size_t jOther = j < 8 ? (j + 4) % 8 : 17 - j;  // the same field of the other side, the other shape
+  WideSliceField wide{d, j, vx, drawWholeUpper(sliceRow(ranges, d, jOther)), {}};
+  for (std::size_t k = 1; k < kMaxSliceDims; ++k) wide.outerBurstLen[k] = drawWholeUpper(sliceRow(ranges, k, 3));
+  return wide;
+}
 
 // The smallest layout that shows field j of dimension d at value vx (docs/coverage.md, "How the generators reach it").
 // Values near 2^32 (the sparse lane's) leave no room for a second burst or index after them: there the case selects

@@ -180,11 +180,9 @@ SparseCase drawSliceSparse(const Scope& scope, const Slot& slot) {
   const std::vector<FieldRange> ranges = sliceRangesAtEveryDim(c);
   const std::size_t d = slot.field / std::size(kSliceSparseRows);
   const std::size_t j = kSliceSparseRows[slot.field % std::size(kSliceSparseRows)];
-  const FieldRange& range = ranges[1 + 10 * d + j];
+  const FieldRange& range = sliceRow(ranges, d, j);
   const std::uint64_t v = std::max(range.docMin, valueFor(slot, range) / range.step * range.step);
-  WideSliceField wide{d, j, v, drawWholeUpper(ranges[1 + 10 * d + sliceOtherSideRow(j)]), {}};
-  for (std::size_t k = 1; k < kMaxSliceDims; ++k) wide.outerBurstLen[k] = drawWholeUpper(ranges[1 + 10 * k + 3]);
-  c.params = wideSliceLayout(c, ubSrc, wide);
+  c.params = wideSliceLayout(c, ubSrc, drawWideSliceField(ranges, d, j, v));
   sizeBuffers(c);
   return {c, {std::string(range.name), v}, *rc::gen::arbitrary<std::uint64_t>()};
 }
