@@ -25,7 +25,8 @@
 // @post (ENH-4) element value = FIX-6 on FIX-5's fields of the parameter: deqValue, or for V* the uint64 entry
 //       column % 16 of enhancedParams.deqTensor (the headers' deqTensorAddr; AMB-13: bursts after the first reuse
 //       entries 0..15, or advance 16 per burst). int32: MCB shift (AMB-9), f32(x) * (x < 0 && relu ? 0 : M1);
-//       half: x * (...), NaN/inf source ANY. half results: one rounding (AMB-10); a zero result's sign (and so
+//       half: x * (...), a NaN source ANY, an infinite one inf (its sign times the scale's; inf x 0 is ANY,
+//       AMB-16). half results: one rounding (AMB-10); a zero result's sign (and so
 //       its high byte) is ANY (AMB-16: FIX-6a's "+ zero offset after the conversion" is pinned for FIX only). 8-bit: clamp [-256, 255], round
 //       half to even, + offset (AMB-8, AMB-11), saturate to int8 when bit 46 is set or T is int8 (the header ORs
 //       bit 46 for int8), else uint8. int16 (DEQ16): round (AMB-10), + offset or not (AMB-14), saturate int16.
@@ -261,14 +262,17 @@ Converted convert(const Case& c, std::uint64_t x, std::optional<std::uint64_t> q
     value = static_cast<double>(static_cast<float>(xi));                       // f32(x)
   } else {  // DEQ half -> half
     const float f = halfBitsToFloat(static_cast<std::uint16_t>(x));
-    if (!std::isfinite(f)) return {true, 0};
+    if (std::isnan(f)) return {true, 0};  // AMB-16: a NaN's payload (and so the element) is not pinned down
     value = static_cast<double>(f);
   }
   const bool eightBit = isDeq8(e.deqScale);
   const bool offsetStage = eightBit || (t == DType::int16_t && r[deq16Offset]);  // AMB-14
   const bool reluAtScale = relu && !(offsetStage && r[reluAfterOffset]);       // AMB-11
   double y = value * ((value < 0.0 && reluAtScale) ? 0.0 : static_cast<double>(q.m1));  // M2 = 0 with ReLU
-  if (std::isnan(y)) return {true, 0};
+  if (std::isnan(y)) return {true, 0};  // AMB-16: inf x 0 (a zero scale, or ReLU's M2 = 0 on -inf)
+  // An infinite source times a non-zero scale is an exact infinity: no rounding applies, so AMB-10's truncation
+  // reading (which saturates a finite overflow to 65504) gives inf as well.
+  if (t == DType::half && std::isinf(value)) return {false, std::signbit(y) ? 0xFC00u : 0x7C00u};
   if (t == DType::half) {
     const std::uint16_t h = doubleToHalfBits(y, r[deqTrunc]);  // AMB-10
     // AMB-16: whether the ENH DEQ path adds a zero offset after the conversion (FIX-6a for FIX) is not documented,

@@ -415,12 +415,14 @@ TEST(EnhancedDeq, VdeqPerColumnTensor) {
 }
 
 // DEQ half -> half, scale 2.0, one VECTOR block of 16 halves (32 B): 1.5 -> 3.0 (0x4200); -0.25 -> -0.5 (0xB800);
-// +inf and NaN sources: ANY (region data); 65504 -> 131008: RNE overflows to inf (0x7C00), truncation gives 65504
-// (0x7BFF): AMB-10; with isRelu, -0.25 -> -0.25 * 0 = -0.0 (0x8000, FIX-6's M2 = 0).
+// a NaN source: ANY (region data, AMB-16); +inf -> +inf (0x7C00) and -inf -> -inf (0xFC00) under both AMB-10
+// readings (an exact infinity is not rounded, issue 29 item 4), but with isRelu -inf * 0 is NaN: ANY (AMB-16);
+// 65504 -> 131008: RNE overflows to inf (0x7C00), truncation gives 65504 (0x7BFF): AMB-10; with isRelu,
+// -0.25 -> -0.25 * 0 = -0.0 (0x8000, FIX-6's M2 = 0).
 TEST(EnhancedDeq, DeqHalfToHalf) {
-  const std::uint64_t x[6] = {halfBitsOf(1.5f), halfBitsOf(-0.25f), 0x7C00, 0x7E00, 0x7BFF, halfBitsOf(1.0f)};
+  const std::uint64_t x[7] = {halfBitsOf(1.5f), halfBitsOf(-0.25f), 0x7C00, 0x7E00, 0x7BFF, 0xFC00, halfBitsOf(1.0f)};
   Bytes src(32);
-  for (std::uint64_t k = 0; k < 16; ++k) storeLE(src, 2 * k, x[std::min<std::uint64_t>(k, 5)], 2);
+  for (std::uint64_t k = 0; k < 16; ++k) storeLE(src, 2 * k, x[std::min<std::uint64_t>(k, 6)], 2);
   for (const bool relu : {false, true}) {
     SCOPED_TRACE(relu ? "relu" : "no relu");
     const Case c = deqCase(DType::half, DType::half, DeqScale::deq, BlockMode::vector, {1, 1, 0, 0}, kScaleTwo, 32,
@@ -430,9 +432,14 @@ TEST(EnhancedDeq, DeqHalfToHalf) {
     for (std::uint64_t k = 0; k < 16; ++k) elems.push_back({2 * k, 2 * k, halfBitsOf(2.0f), std::nullopt});
     elems[0].bits = 0x4200;
     elems[1].bits = relu ? 0x8000 : 0xB800;
-    elems[2].any = Region::data;
+    elems[2].bits = 0x7C00;
     elems[3].any = Region::data;
     elems[4].any = Region::ambiguous10;
+    if (relu) {
+      elems[5].any = Region::data;
+    } else {
+      elems[5].bits = 0xFC00;
+    }
     expectComputedAsModel(r, convertedModel(r, 2, 2, elems));
   }
 }

@@ -115,7 +115,7 @@ std::uint64_t convertElement(std::uint64_t x, const QuantParam& q, const DataCop
   const bool offsetStep = eight || (t == oracle::DType::int16_t && k.deq16Offset);
   const bool reluLate = e.isRelu && offsetStep && k.reluAfterOffset;
   const double y = v * ((e.isRelu && !reluLate && v < 0) ? 0.0 : q.scale);
-  if (t == oracle::DType::half) return toHalf(y, k.deqTrunc);
+  if (t == oracle::DType::half) return toHalf(y, k.deqTrunc && !std::isinf(v));  // inf source: exact inf (ENH-4)
   if (std::isnan(y)) return 0;  // unspecified (the oracle's ANY); keeps the integer casts defined
   std::int64_t r = 0;
   if (eight) {

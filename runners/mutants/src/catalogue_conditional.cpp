@@ -223,6 +223,22 @@ void flushesNegativeZero(const Case& c, ConstBytes, ConstBytes before, Bytes dst
     if (bits == sign && was != bits) std::memset(&dst[at], 0, s);
   }
 }
+// ENH-4 (issue 29 item 4): DEQ half -> half writes an infinite result as the largest finite half, as a truncating
+// conversion would saturate a finite overflow; only an infinite source times a non-zero scale pins inf (AMB-10
+// leaves a finite overflow's result open).
+void enhDeqInfSaturates(const Case& c, ConstBytes, ConstBytes before, Bytes dst) {
+  const auto& e = *c.enhancedParams;
+  if (e.deqScale != DeqScale::deq || e.srcDType.value_or(c.dtype) != DType::half || c.dtype != DType::half) return;
+  for (std::uint64_t at = c.dst.offsetBytes; at + 2 <= dst.size(); at += 2) {
+    std::uint16_t bits = 0, was = 0;
+    std::memcpy(&bits, &dst[at], 2);
+    std::memcpy(&was, &before[at], 2);
+    if ((bits & 0x7FFFu) == 0x7C00u && was != bits) {
+      bits = static_cast<std::uint16_t>(bits - 1);  // 0x7BFF / 0xFBFF: +-65504
+      std::memcpy(&dst[at], &bits, 2);
+    }
+  }
+}
 bool isFloat(DType t) { return t == DType::half || t == DType::bfloat16_t || t == DType::float_ || t == DType::double_; }
 
 // ---- an invalid call accepted and executed (G-4) ---------------------------------------------------------------
@@ -250,6 +266,10 @@ Mutant bytes(std::string_view name, std::string_view clause, std::string_view de
              std::string_view conditionClass, void (*editBytes)(const Case&, ConstBytes, ConstBytes, Bytes)) {
   return {.name = name, .clause = clause, .description = description, .operations = {op}, .editBytes = editBytes,
           .conditionClass = conditionClass};
+}
+Mutant onProduct(Mutant mutant, Product product) {
+  mutant.product = product;
+  return mutant;
 }
 Mutant floatOnly(Mutant mutant) {
   mutant.affectsDType = isFloat;
@@ -351,6 +371,9 @@ std::vector<Mutant> conditionalMutants() {
             kSpecial, skipsZeroBlocks),
       floatOnly(bytes("condG2uFlushesNegativeZero", "PAD-G2U-3", "a -0.0 element arrives as +0.0", kG2U, kSpecial,
                       flushesNegativeZero)),
+      onProduct(bytes("condEnhDeqInfSaturates", "ENH-4", "DEQ half -> half writes +-inf as +-65504",
+                      Op::enhancedCo1ToCo2, kSpecial, enhDeqInfSaturates),
+                Product::atlas_training),
       acceptsInvalid("condNz2ndAcceptsUnalignedDValue", "G-4", "dValue not a multiple of 16 run aligned up",
                      {Op::nz2nd}, nz2ndAcceptsUnalignedDValue),
       acceptsInvalid("condPadAcceptsBlockCountOver4095", "G-4", "blockCount > 4095 run as 4095", {kG2U, kU2G},
