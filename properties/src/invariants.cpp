@@ -53,6 +53,11 @@ Outcome checkG1Conformance(Backend& iut, const CaseData& data) {
   const std::uint64_t byte = firstMismatch(k.e.expectation, k.run.dst);
   if (byte == kNoMismatch) {
     Outcome passed = Outcome::pass();
+    // G-6: the bytes the open readings decide must follow one whole combination of them.
+    const Alternatives alternatives = oracle::alternatives(data.c, data.src, data.dstBefore, k.e.expectation);
+    if (std::string mix = wholeReadings(alternatives, k.run.dst, &passed.readings); !mix.empty()) {
+      return Outcome::fail("G-1 " + familyOf(data.c) + ": " + mix);
+    }
     passed.unspecifiedBytesByRegion = unspecifiedBytesByRegion(k.e.expectation);
     return passed;
   }
