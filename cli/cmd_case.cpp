@@ -1,4 +1,5 @@
 // dcconf case CASE.json --out DIR: the oracle's verdict and expected destination for one case file.
+#include <algorithm>
 #include <iostream>
 #include <memory>
 
@@ -6,6 +7,7 @@
 #include "commands.hpp"
 #include "dcconf/casefile/casefile.hpp"
 #include "dcconf/casefile/result.hpp"
+#include "dcconf/oracle/alternatives.hpp"
 #include "dcconf/oracle/oracle.hpp"
 #include "diagnostics.hpp"
 #include "output_dir.hpp"
@@ -13,12 +15,50 @@
 namespace dcconf::cli {
 namespace {
 
-// result.json always; expected.bin and care.bin only when the oracle computed them.
-std::string writeOutputs(StagedOutput& out, const casefile::CaseData& data, const oracle::Evaluation& evaluation) {
+// G-6: one expected/care pair per distinct whole reading of the alternatives the case exercises, named by the
+// reading's profile words (expected.offset-signed.shift-raw.bin); combinations giving the same bytes share the
+// first one's name. expected.bin/care.bin stay the bytes every reading agrees on. Returns the names written.
+std::vector<std::string> writeReadings(StagedOutput& out, const casefile::CaseData& data,
+                                       const oracle::Evaluation& evaluation, std::string& error) {
+  std::vector<std::string> names;
+  if (data.src.size() != data.c.src.sizeBytes || data.dstBefore.size() != data.c.dst.sizeBytes) return names;
+  const oracle::Alternatives a = oracle::alternatives(data.c, data.src, data.dstBefore, evaluation.expectation);
+  std::vector<std::vector<int>> seen;  // per written reading: each alternatives byte's value, -1 for ANY
+  for (std::size_t m = 0; m < a.combinationCount() && error.empty(); ++m) {
+    if (!a.valid.test(m)) continue;
+    std::vector<int> values;
+    std::vector<std::uint8_t> expected = evaluation.expectation.expected;
+    std::vector<std::uint8_t> care = evaluation.expectation.care;
+    for (const auto& b : a.bytes) {
+      int value = -1;
+      for (const auto& choice : b.choices) {
+        if (choice.combinations.test(m)) value = choice.value;
+      }
+      values.push_back(value);
+      if (value >= 0) {
+        expected[b.index] = static_cast<std::uint8_t>(value);
+        care[b.index] = 1;
+      }
+    }
+    if (std::find(seen.begin(), seen.end(), values) != seen.end()) continue;
+    seen.push_back(values);
+    std::string words = a.words(m);
+    std::replace(words.begin(), words.end(), ',', '.');
+    error = out.write("expected." + words + ".bin", expected);
+    if (error.empty()) error = out.write("care." + words + ".bin", care);
+    names.push_back(words);
+  }
+  return names;
+}
+
+// result.json always; expected.bin and care.bin only when the oracle computed them, and one pair per whole reading.
+std::string writeOutputs(StagedOutput& out, const casefile::CaseData& data, const oracle::Evaluation& evaluation,
+                         std::vector<std::string>& readings) {
   std::string error = out.write("result.json", casefile::resultJson(data.c, evaluation).dump(2) + "\n");
   if (error.empty() && evaluation.verdict == oracle::Verdict::computed) {
     error = out.write("expected.bin", evaluation.expectation.expected);
     if (error.empty()) error = out.write("care.bin", evaluation.expectation.care);
+    if (error.empty()) readings = writeReadings(out, data, evaluation, error);
   }
   return error.empty() ? out.commit() : error;
 }
@@ -30,7 +70,8 @@ int runCase(const CaseCommandOptions& options) {
   const oracle::Evaluation& evaluation = input.evaluation;
   StagedOutput::Begin staged = StagedOutput::begin(options.outDir, options.force, {{"the case file", options.casePath}});
   if (!staged.output) return fail(ExitStatus::outputRefused, staged.error);
-  if (std::string error = writeOutputs(*staged.output, data, evaluation); !error.empty()) {
+  std::vector<std::string> readings;
+  if (std::string error = writeOutputs(*staged.output, data, evaluation, readings); !error.empty()) {
     return fail(ExitStatus::outputRefused, error);
   }
   switch (evaluation.verdict) {
@@ -43,6 +84,9 @@ int runCase(const CaseCommandOptions& options) {
       for (const auto care : evaluation.expectation.care) cared += care != 0;
       std::cout << "computed: " << options.outDir << "/expected.bin (" << evaluation.expectation.expected.size()
                 << " bytes, " << cared << " cared), care.bin, result.json\n";
+      for (const auto& words : readings) {  // G-6
+        std::cout << "  whole reading " << words << ": expected." << words << ".bin, care." << words << ".bin\n";
+      }
       return code(ExitStatus::ok);
     }
   }

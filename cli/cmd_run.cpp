@@ -38,6 +38,7 @@ struct RunCliOptions {
   bool keepTemp = false;
   std::string baseline;  // expected failures and known flakes (docs/baseline.md)
   bool strictBaseline = false;
+  bool strictReadings = false;  // G-6: an INCONSISTENT reading fingerprint fails the run
   std::vector<std::string> replayRefuses;  // options given that a --replay would ignore
   std::string resultsJsonl;  // --results-jsonl FILE
   std::string limitsFile;    // --limits FILE (docs/limits.md)
@@ -222,6 +223,7 @@ int runRun(RunCliOptions& o) {
   if (!outcome.report) return signal != 0 ? 128 + signal : fail(ExitStatus::backendUnavailable, outcome.error);
   if (signal != 0) outcome.report->markInterrupted(run::interruptName());
   if (baseline) report::applyBaseline(*outcome.report, *baseline, o.strictBaseline);
+  outcome.report->setStrictReadings(o.strictReadings);
   if (!o.run.quiet) outcome.report->printSummary(std::cout);
   if (o.run.quiet) outcome.report->printTotals(std::cout);
   if (o.coverage) outcome.report->coverage().print(std::cout);
@@ -290,6 +292,9 @@ Command addRunCommand(CLI::App& parent) {
                   "draw only inside the limits declared in FILE (dcconf.limits/1, docs/limits.md), with the backend's own");
   app->add_option("--baseline", o->baseline, "expected failures and known flakes (JSON, docs/baseline.md)");
   app->add_flag("--strict-baseline", o->strictBaseline, "a baseline entry that now passes (XPASS) fails the run");
+  app->add_flag("--strict-readings", o->strictReadings,
+                "G-6: an ambiguity no single reading explains over the run (INCONSISTENT) fails it; off by default, "
+                "since a product may legitimately differ by dtype");
   app->add_option("--reruns", o->run.reruns, "replay a failing case N times; a pass makes it FLAKY (G-3)")
       ->capture_default_str();
   app->add_flag("--coverage", o->coverage, "print per operation and field the range drawn, bits and boundaries hit");

@@ -1,6 +1,7 @@
 #include <algorithm>
 
 #include "dcconf/backends/backend.hpp"
+#include "dcconf/oracle/alternatives.hpp"
 #include "dcconf/oracle/oracle.hpp"
 
 namespace dcconf::backends {
@@ -20,6 +21,23 @@ std::string_view name(RunStatus status) {
 
 namespace {
 
+// G-6: as an implementation the oracle follows one behaviour, the first reading of every alternatives ambiguity the
+// case's profile leaves open (its ANY bytes would otherwise keep dstBefore, which no whole reading explains).
+oracle::Case firstReadings(oracle::Case c) {
+  for (const int id : oracle::kOpenAlternativeIds) {
+    if (oracle::leavesOpen(c.profile, id)) c.profile = oracle::pinReading(c.profile, id, false);
+  }
+  return c;
+}
+
+// Whether an open alternatives ambiguity is to blame for some ANY byte (the only case firstReadings changes).
+bool decidesAnyByte(const oracle::Expectation& e) {
+  for (std::size_t i = 0; i < e.care.size(); ++i) {
+    if (e.care[i] == 0 && oracle::isAlternatives(oracle::ambiguityId(e.region[i]))) return true;
+  }
+  return false;
+}
+
 class OracleBackend final : public Backend {
  public:
   std::string name() const override { return "oracle"; }
@@ -32,6 +50,9 @@ class OracleBackend final : public Backend {
   RunResult run(const oracle::Case& c, std::span<const std::uint8_t> src, std::span<std::uint8_t> dst) override {
     oracle::Evaluation& e = scratch_;
     oracle::evaluate(c, src, dst, e);
+    if (e.verdict == oracle::Verdict::computed && decidesAnyByte(e.expectation)) {
+      oracle::evaluate(firstReadings(c), src, dst, e);  // the verdict stays the profile's (G-4), the bytes one reading's
+    }
     if (e.verdict != oracle::Verdict::computed) return refused(e.verdict, e.violations);
     for (std::size_t i = 0; i < dst.size(); ++i) {
       if (e.expectation.care[i] != 0) dst[i] = e.expectation.expected[i];
@@ -44,6 +65,9 @@ class OracleBackend final : public Backend {
   RunResult runSparse(const oracle::Case& c, SparseBytes src, SparseBytes dst) override {
     oracle::WindowedEvaluation w;
     oracle::evaluateWindows(c, src.bytes, dst.bytes, dst.windows, w);
+    if (w.verdict == oracle::Verdict::computed && decidesAnyByte(w.expectation)) {
+      oracle::evaluateWindows(firstReadings(c), src.bytes, dst.bytes, dst.windows, w);
+    }
     if (w.verdict != oracle::Verdict::computed) return refused(w.verdict, w.violations);
     if (w.uncoveredWrites != 0) return {RunStatus::error, "oracle: the case writes outside the sparse windows"};
     std::uint64_t at = 0;

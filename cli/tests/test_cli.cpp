@@ -93,6 +93,29 @@ TEST(Cli, ProfileOptionOverridesTheCase) {
   EXPECT_EQ(nlohmann::json::parse(readText(dir / "o" / "result.json"))["profile"], "hw-noop");
 }
 
+// G-6 (issue 27): a case with an open alternatives ambiguity gets one expected/care pair per whole reading, named by
+// its profile words. REQ8 with offset field 0x1FE: -2 read signed, 510 unsigned (AMB-8); element (0,0) = -150 at
+// scale 0.5 is -75: -77 = 0xb3 signed, 435 saturated to 127 = 0x7f unsigned. expected.bin leaves it ANY.
+TEST(Cli, CaseWritesOneExpectedFilePerWholeReading) {
+  const fs::path dir = scratchDir();
+  nlohmann::json j = nlohmann::json::parse(readText(example("fixpipe-req8-int32-int8.json")));
+  j["fixpipe"]["quantScalar"] = "0x7fc03f000000";  // 0x40003f000000 | 0x1fe << 37
+  std::ofstream(dir / "case.json") << j.dump();
+  const RunResult run = runDcconf("case " + (dir / "case.json").string() + " --out " + (dir / "o").string(), dir);
+  ASSERT_EQ(run.status, 0) << run.stderrText;
+  EXPECT_NE(run.stdoutText.find("whole reading offset-signed: expected.offset-signed.bin"), std::string::npos)
+      << run.stdoutText;
+  EXPECT_EQ(readBytes(dir / "o" / "care.bin").at(0), 0);
+  const auto signedBytes = readBytes(dir / "o" / "expected.offset-signed.bin");
+  const auto unsignedBytes = readBytes(dir / "o" / "expected.offset-unsigned.bin");
+  ASSERT_EQ(signedBytes.size(), 1056u);
+  EXPECT_EQ(signedBytes[0], 0xb3);
+  EXPECT_EQ(unsignedBytes[0], 0x7f);
+  EXPECT_EQ(readBytes(dir / "o" / "care.offset-signed.bin").at(0), 1);
+  EXPECT_EQ(signedBytes[1055], 0xee);  // past the footprint: the fill, under every reading
+  EXPECT_EQ(unsignedBytes[1055], 0xee);
+}
+
 TEST(Cli, NotSupportedExitsSix) {
   const fs::path dir = scratchDir();
   const RunResult run =

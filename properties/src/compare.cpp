@@ -81,6 +81,18 @@ std::uint64_t firstCaredDifference(std::span<const std::uint8_t> care, std::span
   return kNoMismatch;
 }
 
+std::string wholeReadings(const Alternatives& alternatives, std::span<const std::uint8_t> actual,
+                          std::vector<Outcome::Reading>* readings,
+                          const std::function<std::uint64_t(std::uint64_t)>& bufferByte) {
+  if (alternatives.empty()) return {};
+  const Consistency k = consistentCombinations(alternatives, actual);
+  if (k.consistent.none()) return describeConflict(alternatives, k, actual, bufferByte);
+  for (std::size_t a = 0; a < alternatives.ambIds.size(); ++a) {
+    readings->push_back({alternatives.ambIds[a], readingsOf(alternatives, k.consistent, a)});
+  }
+  return {};
+}
+
 std::vector<std::uint8_t> rangeMask(const std::vector<ByteRange>& ranges, std::uint64_t sizeBytes,
                                     std::int64_t shiftBytes) {
   std::vector<std::uint8_t> mask(sizeBytes, 0);

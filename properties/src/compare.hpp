@@ -2,12 +2,14 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "dcconf/oracle/alternatives.hpp"
 #include "dcconf/properties/invariants.hpp"
 
 namespace dcconf::properties::detail {
@@ -38,6 +40,13 @@ std::string describeByte(const oracle::Case& c, std::span<const std::uint8_t> ex
 // First byte with care != 0 where a and b differ, or oracle::kNoMismatch.
 std::uint64_t firstCaredDifference(std::span<const std::uint8_t> care, std::span<const std::uint8_t> a,
                                    std::span<const std::uint8_t> b);
+
+// G-6: empty when one whole combination of the open readings explains `actual` (indexed like the expectation the
+// alternatives came from), with the readings it may follow added to *readings; otherwise the failure line.
+// bufferByte maps an expectation index to a destination byte for the message (identity when empty).
+std::string wholeReadings(const oracle::Alternatives& alternatives, std::span<const std::uint8_t> actual,
+                          std::vector<Outcome::Reading>* readings,
+                          const std::function<std::uint64_t(std::uint64_t)>& bufferByte = {});
 
 // One flag per byte of a buffer of sizeBytes, set inside the ranges (shifted by shiftBytes).
 std::vector<std::uint8_t> rangeMask(const std::vector<oracle::ByteRange>& ranges, std::uint64_t sizeBytes,

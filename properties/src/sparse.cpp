@@ -246,6 +246,8 @@ Outcome checkSparseConformance(Backend& iut, const SparseCase& sc) {
   if (w.verdict != Verdict::computed || w.uncoveredWrites != 0) {
     return Outcome::fail("G-1 " + family + ": the oracle's windowed evaluation failed on " + sc.describe());
   }
+  // G-6's alternatives, before the IUT overwrites the destination's windows (their KEEP bytes are dstBefore's).
+  const Alternatives alternatives = alternativesInWindows(c, src->bytes(), dst->bytes(), w);
   const backends::RunResult result = iut.runSparse(c, {src->bytes(), src->fd(), srcWindows}, {dst->bytes(), dst->fd(), dstWindows});
   if (result.status == backends::RunStatus::notSupported) return Outcome::notSupported(result.detail);
   if (result.status != backends::RunStatus::ok) {
@@ -277,6 +279,22 @@ Outcome checkSparseConformance(Backend& iut, const SparseCase& sc) {
                          " where the hole reads 0x00)");
   }
   Outcome passed = Outcome::pass();
+  // G-6 over the windows: the window bytes of the output, indexed like the expectation.
+  if (!alternatives.empty()) {
+    std::vector<std::uint8_t> windowBytes;
+    windowBytes.reserve(x.expected.size());
+    for (const ByteRange& r : dstWindows) windowBytes.insert(windowBytes.end(), actual.begin() + r.begin, actual.begin() + r.end);
+    auto bufferByte = [&](std::uint64_t index) {
+      for (const ByteRange& r : dstWindows) {
+        if (index < r.end - r.begin) return r.begin + index;
+        index -= r.end - r.begin;
+      }
+      return index;
+    };
+    if (std::string mix = wholeReadings(alternatives, windowBytes, &passed.readings, bufferByte); !mix.empty()) {
+      return Outcome::fail("G-1 " + family + ": sparse case " + sc.describe() + ": " + mix);
+    }
+  }
   passed.unspecifiedBytesByRegion = unspecifiedBytesByRegion(w.expectation);
   return passed;
 }

@@ -1,5 +1,7 @@
 #include "dcconf/report/report.hpp"
 
+#include "dcconf/oracle/alternatives.hpp"
+
 #include <unistd.h>
 
 #include <algorithm>
@@ -119,6 +121,23 @@ void Report::addUnspecified(const std::string& reason, std::uint64_t bytes, std:
   tally.bytes += bytes;
   tally.cases += cases;
 }
+void Report::addReading(int ambId, unsigned readings) {
+  ReadingTally& tally = readings_[ambId];
+  if (readings == 3u) ++tally.both;
+  if (readings == 1u) ++tally.firstOnly;
+  if (readings == 2u) ++tally.secondOnly;
+}
+std::string Report::fingerprint(int ambId, const ReadingTally* tally) {
+  if (tally == nullptr || tally->cases() == 0) return "not exercised";
+  if (tally->inconsistent()) return "INCONSISTENT";
+  const oracle::ReadingWords words = oracle::readingWords(ambId);
+  if (tally->firstOnly != 0) return std::string(words.first);
+  if (tally->secondOnly != 0) return std::string(words.second);
+  return std::string(words.first) + "|" + std::string(words.second);
+}
+bool Report::readingsInconsistent() const {
+  return std::any_of(readings_.begin(), readings_.end(), [](const auto& r) { return r.second.inconsistent(); });
+}
 void Report::finish(std::chrono::duration<double> elapsed) { elapsedSeconds_ = elapsed.count(); }
 void Report::addUnit(const std::string& id, const GroupKey& key, const std::string& property, double seconds) {
   const auto found = units_.find(id);
@@ -208,6 +227,18 @@ bool Report::mergeJson(const std::string& reportJson, std::string* why) {
         addUnspecified(reason, tally.at("bytes").get<std::uint64_t>(), tally.at("cases").get<std::uint64_t>());
       }
     }
+    if (const auto found = json.find("readings"); found != json.end()) {
+      for (const auto& [amb, entry] : found->items()) {
+        if (amb.rfind("AMB-", 0) != 0) continue;
+        const auto counts = entry.find("cases");
+        if (counts == entry.end()) continue;
+        ReadingTally& tally = readings_[std::stoi(amb.substr(4))];
+        tally.both += counts->at("both").get<std::uint64_t>();
+        tally.firstOnly += counts->at("firstOnly").get<std::uint64_t>();
+        tally.secondOnly += counts->at("secondOnly").get<std::uint64_t>();
+      }
+    }
+    if (json.value("strictReadings", false)) strictReadings_ = true;
     if (const auto found = json.find("coverage"); found != json.end() && !coverage_.mergeJsonText(found->dump())) {
       return false;
     }
@@ -231,6 +262,7 @@ Counts Report::totals() const {
 
 bool Report::passed() const {
   if (!errors_.empty()) return false;
+  if (strictReadings_ && readingsInconsistent()) return false;  // G-6, --strict-readings
   if (!baseline_) return totals().failures() == 0 && failures_.empty();
   for (const Failure& f : failures_) {
     if (f.expected.empty()) return false;
@@ -315,6 +347,22 @@ void Report::printSummary(std::ostream& out) const {
     for (const auto& [reason, tally] : unspecified_) {
       out << "  " << std::right << std::setw(12) << tally.bytes << " bytes in " << std::setw(7) << tally.cases
           << " cases  " << reason << "\n";
+    }
+  }
+  if (!readings_.empty()) {
+    // G-6: the readings every passing output of the run follows (the implementation's reading fingerprint)
+    out << "readings (G-6): the readings every passing case that exercised an ambiguity was consistent with"
+        << (strictReadings_ ? " (--strict-readings: INCONSISTENT fails the run)" : "") << ":\n";
+    for (const int id : oracle::kOpenAlternativeIds) {
+      const auto found = readings_.find(id);
+      const ReadingTally* tally = found == readings_.end() ? nullptr : &found->second;
+      out << "  AMB-" << std::left << std::setw(3) << id << std::right << " " << fingerprint(id, tally);
+      if (tally != nullptr && tally->cases() != 0) {
+        const oracle::ReadingWords w = oracle::readingWords(id);
+        out << "  (" << tally->cases() << " cases: " << tally->firstOnly << " only " << w.first << ", "
+            << tally->secondOnly << " only " << w.second << ", " << tally->both << " either)";
+      }
+      out << "\n";
     }
   }
   if (baseline_) {
@@ -452,6 +500,19 @@ std::string Report::toJsonText() const {
   for (const auto& [reason, tally] : unspecified_) {
     json["unspecified"][reason] = {{"bytes", tally.bytes}, {"cases", tally.cases}};
   }
+  if (!readings_.empty()) {
+    json["readings"] = nlohmann::json::object();
+    for (const int id : oracle::kOpenAlternativeIds) {
+      const auto found = readings_.find(id);
+      const ReadingTally* tally = found == readings_.end() ? nullptr : &found->second;
+      nlohmann::json entry = {{"fingerprint", fingerprint(id, tally)}};
+      if (tally != nullptr) {
+        entry["cases"] = {{"both", tally->both}, {"firstOnly", tally->firstOnly}, {"secondOnly", tally->secondOnly}};
+      }
+      json["readings"]["AMB-" + std::to_string(id)] = entry;
+    }
+  }
+  if (strictReadings_) json["strictReadings"] = true;
   if (!coverage_.empty()) json["coverage"] = nlohmann::json::parse(coverage_.toJsonText());
   return json.dump(2) + "\n";
 }

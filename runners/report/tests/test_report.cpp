@@ -21,6 +21,9 @@ Report sampleReport(bool withFailure) {
   report.addUnspecified("AMB-2: DataCopyPad dummy bytes (PAD-G2U-5)", 8);
   report.setLimits({"limits.json"}, {"nd2nz: params.dstNzNStride in {1}"});  // issue 26: docs/limits.md
   report.addLimitsTally("nd2nz", {10, 1, 2});
+  report.addReading(8, 1u);  // G-6: one case only offset-signed explains, one either reading explains
+  report.addReading(8, 3u);
+  report.addReading(9, withFailure ? 2u : 1u);  // the two samples disagree on AMB-9: merged, INCONSISTENT
   if (withFailure) {
     report.record({"DataCopyPad GM->VECIN", "half"}, "G-1 conformance", CaseStatus::fail, 1);
     report.addFailure({"pad-half-1", "DataCopyPad GM->VECIN", "half", "G-1 conformance", "PAD-G2U-3", "FAIL",
@@ -37,6 +40,23 @@ TEST(Report, CountsStatusesAndPassesWithoutFailures) {
   EXPECT_TRUE(report.passed());
   EXPECT_EQ(report.totals().total(), 18u);
   EXPECT_EQ(report.totals()[CaseStatus::notSupported], 3u);
+}
+
+// G-6: INCONSISTENT fails the run only under --strict-readings (a product may differ by dtype).
+TEST(Report, StrictReadingsFailsAnInconsistentRun) {
+  Report report({});
+  report.record({"g", "half"}, "p", CaseStatus::pass, 2);
+  report.addReading(8, 1u);
+  EXPECT_FALSE(report.readingsInconsistent());
+  report.addReading(8, 2u);
+  EXPECT_TRUE(report.readingsInconsistent());
+  EXPECT_TRUE(report.passed());
+  report.setStrictReadings(true);
+  EXPECT_FALSE(report.passed());
+  Report merged({});  // a shard's strictness survives the merge
+  ASSERT_TRUE(merged.mergeJson(report.toJsonText()));
+  EXPECT_TRUE(merged.strictReadings());
+  EXPECT_FALSE(merged.passed());
 }
 
 TEST(Report, NotSupportedIsNeitherPassNorFailure) {
@@ -170,6 +190,17 @@ TEST(Report, MergesAnotherReportsJson) {
   std::ostringstream summary;
   merged.printSummary(summary);
   EXPECT_NE(summary.str().find("  limit nd2nz: params.dstNzNStride in {1}\n"), std::string::npos) << summary.str();
+  // G-6 fingerprint: per-reading case counts add up; AMB-9 is only shift-raw in one, only shift-plus-one in the other
+  EXPECT_EQ(merged.readings().at(8).firstOnly, 2u);
+  EXPECT_EQ(merged.readings().at(8).both, 2u);
+  EXPECT_EQ(Report::fingerprint(8, &merged.readings().at(8)), "offset-signed");
+  EXPECT_EQ(Report::fingerprint(9, &merged.readings().at(9)), "INCONSISTENT");
+  EXPECT_EQ(Report::fingerprint(13, nullptr), "not exercised");
+  EXPECT_NE(summary.str().find("  AMB-9   INCONSISTENT"), std::string::npos) << summary.str();
+  EXPECT_NE(summary.str().find("  AMB-13  not exercised"), std::string::npos) << summary.str();
+  const auto readings = nlohmann::json::parse(merged.toJsonText()).at("readings");
+  EXPECT_EQ(readings.at("AMB-8").at("fingerprint"), "offset-signed");
+  EXPECT_EQ(readings.at("AMB-19").at("fingerprint"), "not exercised");
   EXPECT_FALSE(merged.mergeJson("{\"schema\": \"something else\"}"));
   EXPECT_FALSE(merged.mergeJson("not json"));
 }

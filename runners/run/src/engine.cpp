@@ -245,6 +245,7 @@ class UnitRunner {
           report_.addUnspecified(std::string(oracle::whyUnspecified(static_cast<oracle::Region>(r))),
                                  outcome.unspecifiedBytesByRegion[r]);
         }
+        for (const auto& reading : outcome.readings) report_.addReading(reading.ambId, reading.readings);  // G-6
       }
       if (report::isFailure(*status)) {
         if (!failed) firstFailure = std::chrono::steady_clock::now();

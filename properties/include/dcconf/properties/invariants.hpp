@@ -24,11 +24,18 @@ struct Outcome {
   // G-1 on a pass: how many destination bytes were ANY, indexed by oracle::Region (empty when none), so a run can
   // say how much it left unchecked and why.
   std::vector<std::uint64_t> unspecifiedBytesByRegion;
+  // G-6 on a pass: for each alternatives ambiguity the case exercised, the readings the output is consistent with
+  // (bit 0 the first reading, bit 1 the second), for the run's reading fingerprint.
+  struct Reading {
+    int ambId = 0;
+    unsigned readings = 0;
+  };
+  std::vector<Reading> readings;
 
   static Outcome pass() { return {}; }
-  static Outcome fail(std::string why) { return {Kind::fail, std::move(why), {}}; }
-  static Outcome notSupported(std::string why) { return {Kind::notSupported, std::move(why), {}}; }
-  static Outcome notApplicable(std::string why) { return {Kind::notApplicable, std::move(why), {}}; }
+  static Outcome fail(std::string why) { return {Kind::fail, std::move(why), {}, {}}; }
+  static Outcome notSupported(std::string why) { return {Kind::notSupported, std::move(why), {}, {}}; }
+  static Outcome notApplicable(std::string why) { return {Kind::notApplicable, std::move(why), {}, {}}; }
   bool failed() const { return kind == Kind::fail; }
 };
 

@@ -104,6 +104,26 @@ class Report {
     std::uint64_t cases = 0;  // passing cases with at least one such byte
   };
   const std::map<std::string, Unspecified>& unspecified() const { return unspecified_; }
+  // G-6 reading fingerprint: per alternatives ambiguity (AMB id), how many passing cases that exercised it were
+  // consistent with both readings, with only the first, with only the second.
+  struct ReadingTally {
+    std::uint64_t both = 0;
+    std::uint64_t firstOnly = 0;
+    std::uint64_t secondOnly = 0;
+    std::uint64_t cases() const { return both + firstOnly + secondOnly; }
+    // Cases that only one reading explains, on both sides: no single reading explains the run.
+    bool inconsistent() const { return firstOnly != 0 && secondOnly != 0; }
+  };
+  // readings: bit 0 the first reading, bit 1 the second (oracle::readingsOf).
+  void addReading(int ambId, unsigned readings);
+  const std::map<int, ReadingTally>& readings() const { return readings_; }
+  // The fingerprint of one ambiguity: "offset-signed", "offset-signed|offset-unsigned", "not exercised",
+  // "INCONSISTENT".
+  static std::string fingerprint(int ambId, const ReadingTally* tally);
+  bool readingsInconsistent() const;
+  // --strict-readings: an INCONSISTENT ambiguity fails the run (off by default: a product may differ by dtype).
+  void setStrictReadings(bool strict) { strictReadings_ = strict; }
+  bool strictReadings() const { return strictReadings_; }
   void finish(std::chrono::duration<double> elapsed);
   // A run stopped by SIGINT/SIGTERM: the report holds what finished, says so ("interrupted": true in report.json,
   // an error test case in junit.xml, a line in the summary), and why ("SIGINT").
@@ -172,6 +192,8 @@ class Report {
   std::vector<Failure> failures_;
   std::vector<std::string> notes_;
   std::map<std::string, Unspecified> unspecified_;
+  std::map<int, ReadingTally> readings_;
+  bool strictReadings_ = false;
   std::map<std::string, UnitRef> units_;
   std::map<GroupKey, std::string> groupIds_;
   std::optional<BaselineSummary> baseline_;

@@ -1,0 +1,92 @@
+// G-6 (turn 3): the ambiguities of kind *alternatives* are one hardware behaviour each, so a case follows one whole
+// combination of their readings. The default expectation leaves every byte such a reading decides ANY; this adds,
+// for those bytes, which combinations give which value, so a comparison can demand that one combination explains
+// every checked byte, and a run can say which readings an implementation follows (its reading fingerprint).
+#pragma once
+
+#include <bitset>
+#include <cstdint>
+#include <functional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "dcconf/oracle/case.hpp"
+#include "dcconf/oracle/expectation.hpp"
+#include "dcconf/oracle/oracle.hpp"
+
+namespace dcconf::oracle {
+
+// The alternatives ambiguities the oracle can leave open (a Profile value "any"), in register order. AMB-7 and
+// AMB-15 are alternatives too, but the Profile pins a default reading of each (the page's), so they are never open.
+inline constexpr int kOpenAlternativeIds[] = {8, 9, 10, 11, 12, 13, 14, 19, 20};
+bool isAlternatives(int ambId);  // the register's kind column: AMB-7..15, 19, 20
+// The profile words of AMB-n's two readings ({"offset-signed", "offset-unsigned"} for 8); empty views otherwise.
+struct ReadingWords {
+  std::string_view first;
+  std::string_view second;
+};
+ReadingWords readingWords(int ambId);
+// Whether `profile` leaves AMB-n open (its field is "any").
+bool leavesOpen(const Profile& profile, int ambId);
+// `profile` with AMB-n pinned to its first (second = false) or second reading.
+Profile pinReading(Profile profile, int ambId, bool second);
+
+// At most 8 exercised ambiguities: 256 combinations (FIX opens 6, ENH up to 8).
+inline constexpr std::size_t kMaxCombinations = 256;
+using Combinations = std::bitset<kMaxCombinations>;
+
+struct Alternatives {
+  // The exercised open alternatives ambiguities, ascending. Combination m takes the second reading of ambIds[k]
+  // when bit k of m is set.
+  std::vector<int> ambIds;
+  // The combinations that are alternatives of the case: computed under that whole pinned profile (a combination
+  // whose validation or footprint does not fit the case's buffers is not one).
+  Combinations valid;
+  struct Choice {
+    std::uint8_t value = 0;
+    Combinations combinations;  // the combinations that give this value
+  };
+  struct Byte {
+    std::uint64_t index = 0;      // in the base expectation (a buffer byte, or a window index for a sparse one)
+    Combinations unconstrained;   // combinations under which the byte is still ANY (AMB-16, NaN, a dummy byte)
+    std::vector<Choice> choices;  // one per distinct value
+  };
+  std::vector<Byte> bytes;  // the base expectation's ANY bytes some combination decides, ascending index
+  std::uint64_t pinnedEvaluations = 0;  // how many whole-profile evaluations this took (cost accounting)
+
+  std::size_t combinationCount() const { return std::size_t{1} << ambIds.size(); }
+  bool empty() const { return ambIds.empty(); }
+  // The profile words of combination m: "offset-signed,shift-raw".
+  std::string words(std::size_t combination) const;
+};
+
+// The alternatives of a computed case whose default evaluation is `base` (evaluate(c, src, dstBefore)). Only the
+// ambiguities the case exercises are enumerated: those blamed for an ANY byte under some combination of the others.
+// Empty when the profile leaves none open or the case exercises none.
+Alternatives alternatives(const Case& c, std::span<const std::uint8_t> src, std::span<const std::uint8_t> dstBefore,
+                          const Expectation& base);
+// The same for a sparse evaluation over `windows` (indices are window indices, as base.expectation's).
+Alternatives alternativesInWindows(const Case& c, std::span<const std::uint8_t> src,
+                                   std::span<const std::uint8_t> dstBefore, const WindowedEvaluation& base);
+
+// For an output that matches the base expectation on every cared byte: the combinations that explain every byte of
+// `actual` (indexed like the base expectation). Empty = a byte-wise mix of readings (G-6).
+struct Consistency {
+  Combinations consistent;
+  // When consistent is empty: a few byte indices no single combination explains together (two when a pair does).
+  std::vector<std::uint64_t> conflicting;
+};
+Consistency consistentCombinations(const Alternatives& alternatives, std::span<const std::uint8_t> actual);
+// Of `combinations`, which readings of ambIds[k] occur: bit 0 the first reading, bit 1 the second.
+unsigned readingsOf(const Alternatives& alternatives, const Combinations& combinations, std::size_t k);
+// "AMB-8 offset-signed" / "AMB-8 offset-signed|offset-unsigned" for readingsOf's bits.
+std::string readingText(int ambId, unsigned readings);
+// The G-6 failure line: "G-6: no single combination of the open readings explains the output: byte 0x40 follows
+// only AMB-8 offset-signed; byte 0x44 only AMB-8 offset-unsigned". bufferByte maps an index to a buffer offset.
+std::string describeConflict(const Alternatives& alternatives, const Consistency& consistency,
+                             std::span<const std::uint8_t> actual,
+                             const std::function<std::uint64_t(std::uint64_t)>& bufferByte = {});
+
+}  // namespace dcconf::oracle
