@@ -141,7 +141,7 @@ TEST(AbiConvert, ConvertsOneCaseOfEveryOperation) {
         break;
       case Operation::fixpipe:
         c.params = DataCopyCO12DstParams{16, 2, 1, 16, QuantMode::VDEQF16, 1, false, true, 0};
-        c.fixpipe = FixpipeState{DType::int32_t, 5, {1, 2, 3}, 2, 16, 64};
+        c.fixpipe = FixpipeState{DType::int32_t, 5, {1, 2, 3}, 2, 16, 64, std::nullopt, {}};
         break;
       case Operation::padCompactGmToUb:  // PAD-CMP-1 (ABI 1.5)
         c.params = DataCopyExtParams{};
@@ -169,7 +169,7 @@ Case fixpipeCase(std::vector<std::uint64_t> quantTensor = {0x1111222233334444ull
   c.srcPos = Position::CO1;
   c.dstPos = Position::GM;
   c.params = DataCopyCO12DstParams{0xFFF1, 0xFFF2, 0xFFFFFFF3u, 0xFFF4, QuantMode::VQF322B8_PRE, 1, true, true, 0xFE};
-  c.fixpipe = FixpipeState{DType::float_, 0xFEDCBA9876543210ull, std::move(quantTensor), 0xFFF5, 0xFFF6, 0xFFFFFFF7u};
+  c.fixpipe = FixpipeState{DType::float_, 0xFEDCBA9876543210ull, std::move(quantTensor), 0xFFF5, 0xFFF6, 0xFFFFFFF7u, std::nullopt, {}};
   c.profile.fixOffset = Profile::FixOffset::offsetUnsigned;
   c.profile.fixShift = Profile::FixShift::shiftRaw;
   c.profile.fixDeqRounding = Profile::FixDeqRounding::deqTrunc;
