@@ -649,11 +649,11 @@ void widenFixpipe950(Case& c, DataCopyCO12DstParams& p, bool wide, std::size_t p
   }
 }
 
-// Number classes (docs/coverage.md): one case in two plants, in the source element every layout reads first (matrix
+// Number classes (docs/coverage.md): three cases in four plant, in the source element every layout reads first (matrix
 // 0, m 0, n 0), a value whose converted result is a bound, one past it, or a tie, where the scale allows an exact
 // source (the gate's result classes would otherwise hang on a few lucky draws of the ~2400 cases).
 void plantResultClass950(casefile::CaseData& data) {
-  const bool plant = drawBool();
+  const bool plant = drawWeightedBool(1, 3);
   const std::size_t which = drawIndex(5);
   const Case& c = data.c;
   const auto& p = std::get<DataCopyCO12DstParams>(c.params);
@@ -739,6 +739,12 @@ casefile::CaseData drawFixpipe950Data(const Scope& scope, const Fix950Force& for
   mapInsideLimits(c, scope);
   casefile::CaseData data = drawBuffers(c);
   fillSource(data);
+  // V*: two cases in three draw each column's parameter (as FIX does), a small nSize only (cheap draws)
+  const bool distinct = drawWeightedBool(1, 2);
+  const auto& q = std::get<DataCopyCO12DstParams>(data.c.params);
+  if (isPerColumnMode(tr.mode) && distinct && q.nSize <= 256) {
+    for (std::uint64_t& word : data.c.fixpipe->quantTensor) word = drawQuantParam(tr.t);
+  }
   plantResultClass950(data);
   return data;
 }
