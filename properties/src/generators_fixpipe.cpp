@@ -823,7 +823,9 @@ InvalidCase fix950Nz2Dn(const Scope& scope) {
     default:
       out.field = "params.mSize";
       out.how = "NZ2DN mSize > 32767 (AMB-24)";
-      fixParams(out).mSize = static_cast<std::uint16_t>(drawInRange(32768, 65535));
+      // just past the header's 32767, rows one C0_SIZE apart: the as-if footprint stays about 2 MiB
+      fixParams(out).mSize = static_cast<std::uint16_t>(drawInRange(32768, 32800));
+      f.nz2dn.srcNzC0Stride = 1;
       break;
   }
   return out;
