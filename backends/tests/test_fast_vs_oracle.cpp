@@ -22,6 +22,7 @@
 #include "dcconf/backends/backend.hpp"
 #include "dcconf/backends/fast_simd.hpp"
 #include "dcconf/oracle/oracle.hpp"
+#include "dcconf/oracle/numeric.hpp"
 #include "differential_support.hpp"
 
 namespace dcconf::backends {
@@ -402,6 +403,98 @@ void genEnhancedCo1ToCo2(Draw& d, Case& c) {
   drawDeqScale(d, c);
 }
 
+// FIX950 (project): the 950 Fixpipe over its three layouts, every FIX-4 conversion of the dtype, random quant words
+// (NaN / inf scales included), sometimes a zero count (AMB-23's NOP) or the fix950-zero-reject profile, and the
+// AMB-8..12 readings pinned or open. int16_t has no conversion (FIX-4 lists it, no QuantMode_t produces it): drawn as
+// int32_t.
+void genFixpipe950(Draw& d, Case& c) {
+  using oracle::Co2Layout;
+  using oracle::QuantMode;
+  c.api = oracle::Api::DataCopy;
+  c.srcPos = Position::CO1;
+  c.dstPos = Position::GM;
+  if (c.dtype == DType::int16_t) c.dtype = DType::int32_t;
+  QuantMode mode = QuantMode::NoQuant;
+  DType u = DType::float_;
+  switch (c.dtype) {
+    case DType::int32_t: u = DType::int32_t; break;
+    case DType::half:
+      mode = static_cast<QuantMode>(d.from({1, 3, 4}));  // F322F16, DEQF16, VDEQF16
+      u = mode == QuantMode::F322F16 ? DType::float_ : DType::int32_t;
+      break;
+    case DType::bfloat16_t: mode = QuantMode::F322BF16; break;
+    case DType::int8_t:
+    case DType::uint8_t:
+      mode = static_cast<QuantMode>(d.from({5, 6, 7, 8}));  // QF322B8_PRE, VQF322B8_PRE, REQ8, VREQ8
+      u = mode == QuantMode::REQ8 || mode == QuantMode::VREQ8 ? DType::int32_t : DType::float_;
+      break;
+    default: break;
+  }
+  const auto layout = static_cast<Co2Layout>(d.between(0, 2));
+  oracle::FixpipeState f;
+  f.srcDType = u;
+  f.layout = layout;
+  oracle::DataCopyCO12DstParams p;
+  p.quantPre = mode;
+  p.reluPre = d.oneIn(2) ? 1 : 0;
+  p.channelSplit = layout == Co2Layout::NZ && c.dtype == DType::float_ && u == DType::float_ && d.oneIn(3);
+  const std::uint64_t s = oracle::sizeBytes(c.dtype);
+  const std::uint64_t c0 = p.channelSplit ? 8 : (s == 1 ? 32 : 16);
+  p.mSize = narrow<std::uint16_t>(d.between(1, 40));
+  p.nSize = narrow<std::uint16_t>(layout == Co2Layout::NZ ? c0 * d.between(1, 3) : d.between(1, 70));
+  const std::uint64_t c0Stride = layout == Co2Layout::COLUMN_MAJOR ? d.between(1, 3) : 1;
+  f.nz2dn.srcNzC0Stride = narrow<std::uint16_t>(c0Stride);
+  const std::uint64_t rows = (p.mSize - 1) * c0Stride + 1;
+  p.srcStride = narrow<std::uint16_t>(d.oneIn(8) ? 16 * d.between(0, (rows + 15) / 16) : 16 * ((rows + 15) / 16 + d.between(0, 1)));
+  const std::uint64_t apart = layout == Co2Layout::NZ ? p.mSize * c0 : (layout == Co2Layout::ROW_MAJOR ? p.nSize : p.mSize);
+  p.dstStride = narrow<std::uint32_t>(d.oneIn(10) ? d.between(1, apart) : apart + d.between(0, 5));
+  // a forced profile (EveryNamedProfile) is kept: the reject reading and the AMB-8..12 pins are only ever added
+  if (d.oneIn(4)) c.profile.fix950Zero = Profile::Fix950Zero::reject;
+  const bool reject = c.profile.fix950Zero == Profile::Fix950Zero::reject;
+  const std::uint64_t count = d.between(reject ? 1 : 0, 3);
+  const std::uint64_t blocks = (p.nSize + 15) / 16;
+  const std::uint64_t srcMatrix = (blocks - 1) * p.srcStride + rows + d.between(0, 4);  // C0_SIZE units
+  const std::uint64_t dstMatrix = (layout == Co2Layout::COLUMN_MAJOR ? (p.nSize - 1) * std::uint64_t{p.dstStride} + p.mSize
+                                                                     : (p.mSize - 1) * std::uint64_t{p.dstStride} + p.nSize) +
+                                  d.between(0, 8);
+  if (layout == Co2Layout::ROW_MAJOR) {
+    f.ndNum = narrow<std::uint16_t>(count);
+    f.srcNdStride = narrow<std::uint16_t>(srcMatrix);
+    f.dstNdStride = narrow<std::uint32_t>(dstMatrix);
+  } else if (layout == Co2Layout::COLUMN_MAJOR) {
+    f.nz2dn.dnNum = narrow<std::uint16_t>(count);
+    f.nz2dn.srcNzMatrixStride = narrow<std::uint16_t>(srcMatrix);
+    f.nz2dn.dstDnMatrixStride = narrow<std::uint32_t>(dstMatrix);
+  } else if (count == 0) {
+    p.mSize = 0;  // NZ has no matrix count: AMB-23's NOP through mSize
+  }
+  // a scale of 0.5 .. 2 with a small offset mostly, raw bits sometimes
+  auto quantWord = [&] {
+    if (d.oneIn(4)) return d.bits();
+    const float scales[] = {0.5F, 1.0F, 2.0F, 0.25F, -1.0F};
+    return oracle::encodeQuantParam(scales[d.between(0, 4)], narrow<std::uint32_t>(d.between(0, 2)), d.oneIn(4),
+                                    narrow<std::uint32_t>(d.from({0, 1, 3, 300})), c.dtype == DType::int8_t);
+  };
+  f.quantScalar = quantWord();
+  const bool vector = mode == QuantMode::VDEQF16 || mode == QuantMode::VQF322B8_PRE || mode == QuantMode::VREQ8;
+  if (vector) {
+    f.quantTensor.resize(p.nSize + d.between(0, 2));
+    for (auto& q : f.quantTensor) q = quantWord();
+  }
+  const bool open = c.profile.fixOffset == Profile::FixOffset::any && c.profile.fixShift == Profile::FixShift::any &&
+                    c.profile.fixDeqRounding == Profile::FixDeqRounding::any &&
+                    c.profile.fixReluOrder == Profile::FixReluOrder::any && c.profile.fixNegScale == Profile::FixNegScale::any;
+  if (d.oneIn(3) && open) {  // AMB-8..12 pinned to one reading each
+    c.profile.fixOffset = static_cast<Profile::FixOffset>(d.between(1, 2));
+    c.profile.fixShift = static_cast<Profile::FixShift>(d.between(1, 2));
+    c.profile.fixDeqRounding = static_cast<Profile::FixDeqRounding>(d.between(1, 2));
+    c.profile.fixReluOrder = static_cast<Profile::FixReluOrder>(d.between(1, 2));
+    c.profile.fixNegScale = static_cast<Profile::FixNegScale>(d.between(1, 2));
+  }
+  c.params = p;
+  c.fixpipe = f;
+}
+
 struct OperationSpec {
   Operation operation;
   void (*generate)(Draw&, Case&);
@@ -427,6 +520,7 @@ const std::vector<OperationSpec>& operationSpecs() {
        Product::atlas_training},
       {Operation::padCompactGmToUb, genPadCompactGmToUb, {Product::ascend950}, Product::ascend950},
       {Operation::padCompactUbToGm, genPadCompactUbToGm, {Product::ascend950}, Product::ascend950},
+      {Operation::fixpipe950, genFixpipe950, {Product::ascend950}, Product::ascend950},
   };
   return specs;
 }
@@ -939,7 +1033,7 @@ TEST(FastVsOracleDn2Nz, ScalarPathWritesTheSameBytesAsTheSimdTranspose) {
 std::string operationName(const ::testing::TestParamInfo<OperationSpec>& info) {
   constexpr const char* kNames[] = {"PadGmToUb", "PadUbToGm", "PadUbToTscm", "Copy0Level",     "Copy2Level",
                                     "Nd2Nz",     "Nz2Nd",     "Slice",       "Dn2Nz",          "EnhancedNormal",
-                                    "EnhancedCo1ToCo2", "Fixpipe", "PadCompactGmToUb", "PadCompactUbToGm"};
+                                    "EnhancedCo1ToCo2", "Fixpipe", "PadCompactGmToUb", "PadCompactUbToGm", "Fixpipe950"};
   static_assert(std::size(kNames) == std::size(oracle::kAllOperations));
   return kNames[static_cast<std::size_t>(info.param.operation)];
 }

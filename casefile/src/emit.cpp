@@ -49,6 +49,11 @@ json structJson(const S& s) {
     out["quantScalar"] = formatHexBits(s.quantScalar);
     out["quantTensor"] = json::array();
     for (const std::uint64_t q : s.quantTensor) out["quantTensor"].push_back(formatHexBits(q));
+    // FIX950-1: only the 950 call has a layout, so every earlier FIX case file reads and writes back unchanged
+    if (s.layout) {
+      out["layout"] = std::string(oracle::name(*s.layout));
+      out["nz2dn"] = structJson(s.nz2dn);
+    }
   }
   if constexpr (std::is_same_v<S, oracle::DataCopyEnhancedParams>) {
     out["blockMode"] = std::string(oracle::name(s.blockMode));

@@ -285,10 +285,20 @@ oracle::DataCopyEnhancedParams readEnhancedParams(const Context& ctx, const json
 oracle::FixpipeState readFixpipe(const Context& ctx, const json& value) {
   std::vector<std::string_view> keys = keysOf<oracle::FixpipeState>();
   keys.erase(keys.begin());  // no "type"
-  for (const char* k : {"srcDType", "quantScalar", "quantTensor"}) keys.push_back(k);
+  for (const char* k : {"srcDType", "quantScalar", "quantTensor", "layout", "nz2dn"}) keys.push_back(k);
   const ObjectReader reader(ctx, value, "fixpipe", keys);
   oracle::FixpipeState state;
   readFieldsInto(reader, state);
+  // FIX950-1 (project): a layout makes the case the 950's FixpipeParamsArch3510 call; nz2dn its Nz2DnParams
+  if (const json* layout = reader.optional("layout")) {
+    state.layout = readEnumName(ctx, *layout, "fixpipe.layout", std::to_array(oracle::kAllCo2Layouts));
+  }
+  if (const json* nz2dn = reader.optional("nz2dn")) {
+    std::vector<std::string_view> dnKeys = keysOf<oracle::Nz2DnState>();
+    dnKeys.erase(dnKeys.begin());  // no "type"
+    const ObjectReader dnReader(ctx, *nz2dn, "fixpipe.nz2dn", dnKeys);
+    readFieldsInto(dnReader, state.nz2dn);
+  }
   if (const json* t = reader.optional("srcDType")) {
     state.srcDType = readName(ctx, *t, "fixpipe.srcDType", oracle::parseDType, "float, int32_t");
   }

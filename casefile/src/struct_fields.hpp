@@ -82,6 +82,12 @@ void visitFields(P& p, Visit&& visit) {
     visit("ndNum", p.ndNum);
     visit("srcNdStride", p.srcNdStride);
     visit("dstNdStride", p.dstNdStride);
+  } else if constexpr (std::is_same_v<S, o::Nz2DnState>) {
+    // FIX950-4 (project): Nz2DnParams, written inside fixpipe.nz2dn
+    visit("dnNum", p.dnNum);
+    visit("srcNzMatrixStride", p.srcNzMatrixStride);
+    visit("dstDnMatrixStride", p.dstDnMatrixStride);
+    visit("srcNzC0Stride", p.srcNzC0Stride);
   } else if constexpr (std::is_same_v<S, std::monostate>) {
     // "no pad params" has no fields
   } else {

@@ -122,7 +122,7 @@ TEST(RoundTrip, FixpipeSurvives) {
   data.c.dstPos = oracle::Position::GM;
   data.c.dtype = oracle::DType::int8_t;
   data.c.params = oracle::DataCopyCO12DstParams{20, 3, 0x10000u, 48, oracle::QuantMode::VREQ8, 1, true, true, 7};
-  data.c.fixpipe = oracle::FixpipeState{oracle::DType::float_, 0xFFFFFFFFBF800000ull, {1, ~0ull, 0x3F000000}, 2, 16, 99};
+  data.c.fixpipe = oracle::FixpipeState{oracle::DType::float_, 0xFFFFFFFFBF800000ull, {1, ~0ull, 0x3F000000}, 2, 16, 99, std::nullopt, {}};
   data.c.profile = *oracle::parseProfile("offset-unsigned,shift-plus-one,deq-trunc,relu-after-offset,negscale-magnitude")
                         .profile;
   const std::string text = toJsonText(data);

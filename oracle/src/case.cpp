@@ -15,7 +15,7 @@ struct ProfileWord {
   bool (*isSet)(const Profile&);
 };
 
-constexpr std::array<ProfileWord, 34> kProfileWords{{
+constexpr std::array<ProfileWord, 35> kProfileWords{{
     {"hw-noop", [](Profile& p) { p.zeroCount = Profile::ZeroCount::hwNoop; },
      [](const Profile& p) { return p.zeroCount == Profile::ZeroCount::hwNoop; }},
     {"doc-dummy", [](Profile& p) { p.padDummy = Profile::PadDummy::docDummy; },
@@ -58,6 +58,7 @@ constexpr std::array<ProfileWord, 34> kProfileWords{{
     DCCONF_FIX_WORD("cmp-pads-run", compactPads, CompactPads::run),
     DCCONF_FIX_WORD("cmp-stride-ignored", compactUbStride, CompactUbStride::ignored),
     DCCONF_FIX_WORD("cmp-stride-bytes", compactUbStride, CompactUbStride::bytes),
+    DCCONF_FIX_WORD("fix950-zero-reject", fix950Zero, Fix950Zero::reject),
 #undef DCCONF_FIX_WORD
     // The default's own readings of AMB-7 and AMB-15, by name: a canonical name leaves them out (isSet false).
     {"basic-api-page", [](Profile& p) { p.smallC0Polarity = Profile::SmallC0Polarity::basicApiPage; },
@@ -142,6 +143,12 @@ std::string_view name(DeqScale scale) {
   return i < kNames.size() ? kNames[i] : "?";
 }
 
+std::string_view name(Co2Layout layout) {
+  constexpr std::array<std::string_view, 3> kNames{"NZ", "ROW_MAJOR", "COLUMN_MAJOR"};
+  const auto i = static_cast<std::size_t>(layout);
+  return i < kNames.size() ? kNames[i] : "?";
+}
+
 std::string_view name(QuantMode mode) {
   constexpr std::array<std::string_view, 9> kNames{"NoQuant",     "F322F16",      "F322BF16", "DEQF16", "VDEQF16",
                                                    "QF322B8_PRE", "VQF322B8_PRE", "REQ8",     "VREQ8"};
@@ -174,6 +181,7 @@ constexpr std::array<OperationNames, std::size(kAllOperations)> kOperationNames{
     {Operation::fixpipe, "fixpipe", "DataCopy CO1 quant/relu (DataCopyCO12DstParams)", "FIX"},
     {Operation::padCompactGmToUb, "padCompactGmToUb", "DataCopyPad Compact GM->UB", "PAD-CMP"},
     {Operation::padCompactUbToGm, "padCompactUbToGm", "DataCopyPad Compact UB->GM", "PAD-CMP"},
+    {Operation::fixpipe950, "fixpipe950", "Fixpipe CO1->GM (FixpipeParamsArch3510, Ascend 950)", "FIX950"},
 }};
 static_assert([] {
   for (std::size_t i = 0; i < kOperationNames.size(); ++i) {
@@ -213,6 +221,7 @@ std::span<const PathPair> documentedPaths(Operation operation) {
   static constexpr PathPair kSlice[] = {{P::GM, P::VECIN}, {P::VECOUT, P::GM}, {P::CO2, P::GM}};
   static constexpr PathPair kCo1ToCo2[] = {{P::CO1, P::CO2}};
   static constexpr PathPair kFixpipe[] = {{P::CO1, P::GM}, {P::CO1, P::A1}};
+  static constexpr PathPair kFixpipe950[] = {{P::CO1, P::GM}};
   switch (operation) {
     case Operation::padGmToUb:
     case Operation::padCompactGmToUb: return kGmToUb;
@@ -228,6 +237,7 @@ std::span<const PathPair> documentedPaths(Operation operation) {
     case Operation::slice: return kSlice;
     case Operation::enhancedCo1ToCo2: return kCo1ToCo2;
     case Operation::fixpipe: return kFixpipe;
+    case Operation::fixpipe950: return kFixpipe950;
   }
   return {};
 }
@@ -310,6 +320,12 @@ OperationResolution resolveDataCopy(const Case& c) {
   if (std::holds_alternative<DataCopyCO12DstParams>(c.params)) {
     if (c.enhancedParams) return fail("enhancedParams: DataCopyCO12DstParams takes no DataCopyEnhancedParams");
     if (!c.fixpipe) return fail("fixpipe: DataCopyCO12DstParams needs the fixpipe state (srcDType, quant parameters)");
+    if (c.fixpipe->layout) {  // FIX950-1: the 950's FixpipeParamsArch3510 call
+      if (c.srcPos != Position::CO1 || c.dstPos != Position::GM) {
+        return fail("path: '" + path + "' is not a FixpipeParamsArch3510 path modelled here (CO1->GM, FIX950-1)");
+      }
+      return {Operation::fixpipe950, {}};
+    }
     if (c.srcPos != Position::CO1 || (c.dstPos != Position::GM && c.dstPos != Position::A1)) {
       return fail("path: '" + path + "' is not a DataCopyCO12DstParams path (CO1->GM, CO1->A1)");
     }

@@ -28,6 +28,15 @@ std::string fixpipeClause(const Case& c) {
   return "FIX-1";
 }
 
+// FIX950: the conversion (FIX950-5) or the layout's clause for a pure move.
+std::string fixpipe950Clause(const Case& c) {
+  const auto& p = std::get<DataCopyCO12DstParams>(c.params);
+  if (p.quantPre != QuantMode::NoQuant || p.reluPre != 0) return "FIX950-5";
+  if (c.fixpipe && c.fixpipe->layout == Co2Layout::ROW_MAJOR) return "FIX950-3";
+  if (c.fixpipe && c.fixpipe->layout == Co2Layout::COLUMN_MAJOR) return "FIX950-4";
+  return "FIX950-2";
+}
+
 }  // namespace
 
 std::string definingClause(const Case& c, Operation op, Region region) {
@@ -57,6 +66,7 @@ std::string definingClause(const Case& c, Operation op, Region region) {
     case Operation::fixpipe: return fixpipeClause(c);
     case Operation::padCompactGmToUb: return "PAD-CMP-2";
     case Operation::padCompactUbToGm: return "PAD-CMP-4";
+    case Operation::fixpipe950: return fixpipe950Clause(c);
   }
   return std::string(clauseFamily(op));
 }

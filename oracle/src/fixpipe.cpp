@@ -278,6 +278,17 @@ ReadingOutcome evaluateElement(const Case& c, std::uint64_t x, std::uint64_t qBi
                            [&](const Readings& r) { return convert(c, x, qBits, r); }, kAmbIds);
 }
 
+}  // namespace
+
+// Shared with FIX950 (fixpipe950.cpp): the arithmetic and the dtype rules are the A2/A3 ones (FIX950-5).
+bool fixIsVectorMode(QuantMode m) { return isVectorMode(m); }
+bool fixPairAllowed(QuantMode mode, DType u, DType t) { return pairAllowed(mode, u, t); }
+ReadingOutcome fixEvaluateElement(const Case& c, std::uint64_t x, std::uint64_t qBits) {
+  return evaluateElement(c, x, qBits);
+}
+
+namespace {
+
 void walk(const Case& c, WriteSink& sink) {
   const auto& p = paramsOf(c);
   const std::uint32_t s = sizeBytes(c.dtype);

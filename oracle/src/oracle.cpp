@@ -31,6 +31,7 @@ const PathSemantics& semanticsOf(Operation operation) {
     case Operation::fixpipe: return detail::fixpipeSemantics();
     case Operation::padCompactGmToUb: return detail::padCompactGmToUbSemantics();
     case Operation::padCompactUbToGm: return detail::padCompactUbToGmSemantics();
+    case Operation::fixpipe950: return detail::fixpipe950Semantics();
   }
   assert(false && "every Operation has semantics");
   return detail::padGmToUbSemantics();

@@ -223,6 +223,7 @@ const PathSemantics& enhancedCo1ToCo2Semantics();
 const PathSemantics& fixpipeSemantics();
 const PathSemantics& padCompactGmToUbSemantics();
 const PathSemantics& padCompactUbToGmSemantics();
+const PathSemantics& fixpipe950Semantics();
 
 // ---- shared pieces used by more than one path ------------------------------------------------------------------
 

@@ -91,6 +91,12 @@ ReadingOutcome underEveryReading(const std::array<bool, N>& open, const std::arr
   return {{true, 0}, 8};  // unreachable: two disagreeing subsets differ in some single flip along a path
 }
 
+// FIX-4 / FIX-6 (fixpipe.cpp), shared with FIX950 (fixpipe950.cpp): the V* modes, the (U, T) pairs of a QuantMode,
+// and one element's conversion under the profile's readings of AMB-8..12 and AMB-20.
+bool fixIsVectorMode(QuantMode m);
+bool fixPairAllowed(QuantMode mode, DType u, DType t);
+ReadingOutcome fixEvaluateElement(const Case& c, std::uint64_t x, std::uint64_t qBits);
+
 // The element's bytes: VALUE literals, or ANY in the region of the AMB to blame (data when no AMB is). Sink: a
 // WriteSink, or anything with its write(dstByte, ByteSource, Region) (enhanced.cpp collects AMB-19's readings).
 template <class Sink>

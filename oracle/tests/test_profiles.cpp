@@ -51,7 +51,9 @@ TEST(Profiles, ParseAndName) {
                                             "deqf16-mcb-int16", "deqf16-mcb-half",
                                             // issue 31 (project): AMB-21/22, PaddingMode::Compact
                                             "cmp-pads-ignored", "cmp-pads-run", "cmp-stride-ignored",
-                                            "cmp-stride-bytes", "basic-api-page", "sid-doc"};
+                                            "cmp-stride-bytes",
+                                            // issue 31 item 3 (project): AMB-23, the 950 Fixpipe's zero counts
+                                            "fix950-zero-reject", "basic-api-page", "sid-doc"};
   EXPECT_EQ(allProfileNames(), names);
   for (const auto n : names) EXPECT_TRUE(parseProfile(n).profile.has_value()) << n;
 }

@@ -75,13 +75,13 @@ struct Model {
 
   Model(const casefile::CaseData& d, Operation o, oracle::Evaluation e) : data(d), op(o), ev(std::move(e)) {
     shapes = shapesOf(data.c, op);
-    if (op != Operation::enhancedCo1ToCo2 && op != Operation::fixpipe) map = probeMap(data, ev.expectation);
+    if (op != Operation::enhancedCo1ToCo2 && op != Operation::fixpipe && op != Operation::fixpipe950) map = probeMap(data, ev.expectation);
     if (!map.empty()) {
       srcMoved.assign(data.src.size(), 0);
       for (const std::int32_t from : map.from) {
         if (from >= 0) srcMoved[static_cast<std::size_t>(from)] = 1;
       }
-    } else if (shapes.note.empty() && op != Operation::fixpipe) {
+    } else if (shapes.note.empty() && op != Operation::fixpipe && op != Operation::fixpipe950) {
       shapes.note = "no arrows: no destination byte holds a source byte verbatim";
     }
     // moved, not copied: a 16 MiB destination is drawn in a few times its size (issue 30)
@@ -115,7 +115,7 @@ struct Model {
     return Cat::guard;
   }
   std::string srcLabel(std::uint64_t b, bool longForm) const {
-    if (op == Operation::enhancedCo1ToCo2 || op == Operation::fixpipe) {
+    if (op == Operation::enhancedCo1ToCo2 || op == Operation::fixpipe || op == Operation::fixpipe950) {
       const std::uint64_t e = b < data.c.src.offsetBytes ? 0 : (b - data.c.src.offsetBytes) / shapes.src.elementBytes;
       return longForm ? "element " + std::to_string(e) : std::to_string(e);
     }
@@ -145,10 +145,10 @@ struct Model {
   }
   std::string srcTitle(std::uint64_t b) const {
     return "source byte " + std::to_string(b) + ", " + srcLabel(b, true) + ": " + style(srcCat(b)).label + ", value " +
-           valueAt(op == Operation::fixpipe || op == Operation::enhancedCo1ToCo2 ? srcDType() : data.c.dtype, data.src, b);
+           valueAt(op == Operation::fixpipe || op == Operation::fixpipe950 || op == Operation::enhancedCo1ToCo2 ? srcDType() : data.c.dtype, data.src, b);
   }
   oracle::DType srcDType() const {
-    if (op == Operation::fixpipe && data.c.fixpipe) return data.c.fixpipe->srcDType;
+    if ((op == Operation::fixpipe || op == Operation::fixpipe950) && data.c.fixpipe) return data.c.fixpipe->srcDType;
     if (op == Operation::enhancedCo1ToCo2 && data.c.enhancedParams && data.c.enhancedParams->srcDType) {
       return *data.c.enhancedParams->srcDType;
     }

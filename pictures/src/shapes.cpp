@@ -213,6 +213,24 @@ Shapes shapesOf(const oracle::Case& c, Operation op) {
       }
       break;
     }
+    case Operation::fixpipe950: {  // FIX950-2/3/4: dstStride counts elements whatever the layout
+      const auto& p = std::get<oracle::DataCopyCO12DstParams>(c.params);
+      const auto layout = c.fixpipe && c.fixpipe->layout ? *c.fixpipe->layout : oracle::Co2Layout::NZ;
+      out.src = l0cShape(srcName, so, p.srcStride == 0 ? 16 : p.srcStride,
+                         c.fixpipe ? c.fixpipe->srcDType : oracle::DType::int32_t, "srcStride");
+      const std::uint64_t rowBytes = std::uint64_t{std::max<std::uint32_t>(p.dstStride, 1)} * s;
+      if (layout == oracle::Co2Layout::ROW_MAJOR) {
+        out.dst = rowShape(dstName, dso, rowBytes, s, "ND: one row per m, dstStride = " + str(p.dstStride) + " elements (FIX950-3)");
+      } else if (layout == oracle::Co2Layout::COLUMN_MAJOR) {
+        out.dst = rowShape(dstName, dso, rowBytes, s,
+                           "DN: one row per n (the transpose), dstStride = " + str(p.dstStride) + " elements (FIX950-4)");
+      } else {
+        const std::uint64_t c0d = s == 1 ? 32 : (p.channelSplit && s == 4 ? 8 : 16);
+        out.dst = nzShape(dstName, dso, c0d * s, std::max<std::uint64_t>(std::uint64_t{p.dstStride} / c0d, 1), s,
+                          "dstStride elements");
+      }
+      break;
+    }
   }
   return out;
 }
@@ -438,6 +456,10 @@ std::vector<std::pair<std::string, std::string>> clausesOf(Operation op) {
     case Operation::fixpipe:
       return {{"FIX-1", "NZ output, C0d"}, {"FIX-2", "nz2ndEn"}, {"FIX-3", "channelSplit"}, {"FIX-4", "conversions"},
               {"FIX-5", "quant parameter"}, {"FIX-6", "arithmetic"}, {"FIX-7", "ambiguities AMB-8..12"}};
+    case Operation::fixpipe950:
+      return {{"FIX950-1", "Ascend 950 only, conversions as FIX-4"}, {"FIX950-2", "sizes, NZ dstStride in elements"},
+              {"FIX950-3", "ROW_MAJOR: srcNdStride in C0_SIZE units"}, {"FIX950-4", "COLUMN_MAJOR: the transpose"},
+              {"FIX950-5", "values as FIX-6"}, {"FIX950-6", "zero count: NOP (AMB-23)"}, {"G-1", "no stray writes"}};
   }
   return {};
 }

@@ -189,6 +189,22 @@ void fixpipeBuckets(Names& out, const Case& c) {
   any("sign-extended scale (AMB-12)", [](std::uint64_t q) { return (q >> 32) == 0xFFFFFFFFu; });
 }
 
+// FIX950: the layout, the conversion, the switches and the counts (AMB-23's NOP).
+void fixpipe950Buckets(Names& out, const Case& c) {
+  const auto& p = std::get<DataCopyCO12DstParams>(c.params);
+  const FixpipeState& f = *c.fixpipe;
+  const Co2Layout layout = f.layout.value_or(Co2Layout::NZ);
+  out.push_back("layout:" + std::string(name(layout)));
+  out.push_back(std::string(name(p.quantPre)) + ":" + std::string(name(f.srcDType)) + "->" + std::string(name(c.dtype)));
+  flag(out, p.reluPre == 1, "reluEn");
+  flag(out, p.channelSplit, "isChannelSplit");
+  const std::uint64_t count = layout == Co2Layout::ROW_MAJOR ? f.ndNum : (layout == Co2Layout::COLUMN_MAJOR ? f.nz2dn.dnNum : 1);
+  flag(out, count > 1, "matrices>1");
+  flag(out, p.nSize == 0 || p.mSize == 0 || count == 0, "zero count (NOP, AMB-23)");
+  flag(out, layout == Co2Layout::COLUMN_MAJOR && f.nz2dn.srcNzC0Stride > 1, "srcNzC0Stride>1");
+  flag(out, c.profile.fix950Zero == Profile::Fix950Zero::reject, "profile:fix950-zero-reject");
+}
+
 }  // namespace
 
 std::vector<std::string> bucketsOf(const casefile::CaseData& data) {
@@ -244,6 +260,7 @@ std::vector<std::string> bucketsOf(const casefile::CaseData& data) {
     case Operation::enhancedNormal:
     case Operation::enhancedCo1ToCo2: enhancedBuckets(out, c, s); break;
     case Operation::fixpipe: fixpipeBuckets(out, c); break;
+    case Operation::fixpipe950: fixpipe950Buckets(out, c); break;
   }
   return out;
 }
@@ -315,6 +332,19 @@ std::vector<std::string> reachableBuckets(Operation operation) {
                 "M1==0", "M1 subnormal", "M1 inf/nan", "scale low 13 bits set", "MCB", "offset!=0", "sign bit!=T",
                 "sign-extended scale (AMB-12)"};
       for (const char* conversion :  // FIX-4, one bucket per QuantMode_t conversion
+           {"NoQuant:int32_t->int32_t", "NoQuant:float->float", "F322F16:float->half", "F322BF16:float->bfloat16_t",
+            "DEQF16:int32_t->half", "VDEQF16:int32_t->half", "QF322B8_PRE:float->int8_t", "QF322B8_PRE:float->uint8_t",
+            "VQF322B8_PRE:float->int8_t", "VQF322B8_PRE:float->uint8_t", "REQ8:int32_t->int8_t",
+            "REQ8:int32_t->uint8_t", "VREQ8:int32_t->int8_t", "VREQ8:int32_t->uint8_t"}) {
+        out.emplace_back(conversion);
+      }
+      return out;
+    }
+    case Operation::fixpipe950: {
+      Names out{"width:1", "width:2", "width:4", "layout:NZ", "layout:ROW_MAJOR", "layout:COLUMN_MAJOR", "reluEn",
+                "isChannelSplit", "matrices>1", "zero count (NOP, AMB-23)", "srcNzC0Stride>1",
+                "profile:fix950-zero-reject"};
+      for (const char* conversion :  // FIX950-1: FIX-4's conversions
            {"NoQuant:int32_t->int32_t", "NoQuant:float->float", "F322F16:float->half", "F322BF16:float->bfloat16_t",
             "DEQF16:int32_t->half", "VDEQF16:int32_t->half", "QF322B8_PRE:float->int8_t", "QF322B8_PRE:float->uint8_t",
             "VQF322B8_PRE:float->int8_t", "VQF322B8_PRE:float->uint8_t", "REQ8:int32_t->int8_t",

@@ -127,6 +127,35 @@ std::vector<FieldRange> fixRanges(const Case& c) {
   return out;
 }
 
+// FIX950 (project): FixpipeParamsArch3510 (carried as DataCopyCO12DstParams) and the layout's matrix parameters.
+// nSize [0, 4095] (0 = AMB-23's NOP; NZ draws multiples of C0d), mSize reaches FIX's 16383 rows, srcStride a
+// multiple of 16, dstStride (elements) FIX's reach; ROW_MAJOR adds Nz2NdParams (srcNdStride in C0_SIZE units, the
+// uint32 dstNdStride reaching a 4 MiB buffer), COLUMN_MAJOR Nz2DnParams. quantPre, reluEn, isChannelSplit and the
+// layout are enumerations: every value drawn.
+std::vector<FieldRange> fix950Ranges(const Case& c) {
+  std::vector<FieldRange> out{
+      full("FixpipeParamsArch3510.nSize", 16, 0, 4095),
+      {"FixpipeParamsArch3510.mSize", 16, 0, kU16, kReachFixMSize, 1},
+      {"FixpipeParamsArch3510.srcStride", 16, 0, kU16 / 16 * 16, kU16 / 16 * 16, 16},
+      {"FixpipeParamsArch3510.dstStride", 32, 1, kU32, kReachFixDstStride, 1},
+      values("FixpipeParamsArch3510.quantPre", 8, 0, 8),
+      values("FixpipeParamsArch3510.reluEn", 8, 0, 1),
+      values("FixpipeParamsArch3510.isChannelSplit", 1, 0, 1),
+      values("FixpipeParamsArch3510.layout", 8, 0, 2)};
+  const std::optional<Co2Layout> layout = c.fixpipe ? c.fixpipe->layout : std::nullopt;
+  if (layout == Co2Layout::ROW_MAJOR) {
+    out.push_back(full("Nz2NdParams.ndNum", 16, 0, kU16));
+    out.push_back(full("Nz2NdParams.srcNdStride", 16, 0, kU16));
+    out.push_back({"Nz2NdParams.dstNdStride", 32, 0, kU32, kReachFix950Elements, 1});
+  } else if (layout == Co2Layout::COLUMN_MAJOR) {
+    out.push_back(full("Nz2DnParams.dnNum", 16, 0, kU16));
+    out.push_back(full("Nz2DnParams.srcNzMatrixStride", 16, 0, kU16));
+    out.push_back({"Nz2DnParams.dstDnMatrixStride", 32, 0, kU32, kReachFix950Elements, 1});
+    out.push_back(full("Nz2DnParams.srcNzC0Stride", 16, 1, kU16));
+  }
+  return out;
+}
+
 // ENH-1 CO1->CO2 (DataCopyParams, DC-1's ranges) per block mode: a block is E source elements of sizeof(U), the
 // source stride unit 256 (MATRIX, VECTOR) or 64 (SMALL_CHANNEL) elements, so blockCount (of one-block bursts),
 // blockLen and srcStride reach what a 256 KiB source holds (kWideCo1SourceBytes), the 32-byte dstStride 256 KiB.
@@ -227,6 +256,7 @@ std::vector<FieldRange> fieldRanges(const Case& c, Operation operation) {
     }
     case Operation::slice: return sliceRanges(c);
     case Operation::fixpipe: return fixRanges(c);
+    case Operation::fixpipe950: return fix950Ranges(c);
     case Operation::enhancedCo1ToCo2:
       if (!c.enhancedParams || c.enhancedParams->blockMode == BlockMode::normal) return {};
       return enhancedCo1Ranges(c);
@@ -271,6 +301,17 @@ std::vector<FieldSample> fieldSamples(const Case& c, Operation operation) {
         }
       },
       c.params);
+  if (operation == Operation::fixpipe950 && c.fixpipe && c.fixpipe->layout) {  // FIX950: fix950Ranges' rows
+    const auto& p = std::get<DataCopyCO12DstParams>(c.params);
+    const FixpipeState& f = *c.fixpipe;
+    values = {p.nSize, p.mSize, p.srcStride, p.dstStride, static_cast<std::uint64_t>(p.quantPre), p.reluPre,
+              p.channelSplit, static_cast<std::uint64_t>(*f.layout)};
+    if (f.layout == Co2Layout::ROW_MAJOR) values.insert(values.end(), {f.ndNum, f.srcNdStride, f.dstNdStride});
+    if (f.layout == Co2Layout::COLUMN_MAJOR) {
+      values.insert(values.end(), {f.nz2dn.dnNum, f.nz2dn.srcNzMatrixStride, f.nz2dn.dstDnMatrixStride,
+                                   f.nz2dn.srcNzC0Stride});
+    }
+  }
   if (operation == Operation::padUbToTscm && c.nd2nzParams) {  // the ND2NZ leg after the UB->GM leg (PAD-U2L1-1)
     const Nd2NzParams& p = *c.nd2nzParams;
     values.insert(values.end(), {p.nValue, p.dValue, p.srcNdMatrixStride, p.srcDValue, p.dstNzC0Stride,

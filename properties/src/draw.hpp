@@ -130,5 +130,9 @@ struct NamedBreaker {
   InvalidCase (*make)(const Scope&);
 };
 std::vector<NamedBreaker> fixpipeBreakers(const Scope& scope);
+// FIX950 (project, generators_fixpipe.cpp): the 950 Fixpipe's generator, whether the scope has a case, its breakers.
+GeneratedCase drawFixpipe950(const Scope& scope);
+bool fixpipe950HasCases(const Scope& scope);
+std::vector<NamedBreaker> fixpipe950Breakers(const Scope& scope);
 
 }  // namespace dcconf::properties::detail

@@ -399,6 +399,46 @@ Outcome checkLawFix3ChannelSplitIsNzRelaidOut(Backend& iut, const CaseData& data
   return lawOverDerived(iut, "FIX-3 law channelSplit == C0d-16 copy re-laid out", data, {{std::move(d), pairs}});
 }
 
+// FIX950-4 against FIX950-3: matrix i of the DN case (srcNzMatrixStride, rows 16 elements apart) is matrix i of an
+// ND case with srcNdStride = srcNzMatrixStride (both C0_SIZE units); element (m, n) at n*dstStride + m there, at
+// m*nSize + n here (a fresh dense destination).
+Outcome checkLawFix950DnIsNdTransposed(Backend& iut, const CaseData& data) {
+  const Case& c = data.c;
+  if (resolveOperation(c).operation != Operation::fixpipe950 || c.fixpipe->layout != Co2Layout::COLUMN_MAJOR) {
+    return Outcome::notApplicable("not NZ2DN");
+  }
+  const auto& p = fixParams(c);
+  const FixpipeState& f = *c.fixpipe;
+  if (f.nz2dn.srcNzC0Stride != 1) return Outcome::notApplicable("srcNzC0Stride != 1: rows no ND case reads");
+  const std::uint64_t matrices = f.nz2dn.dnNum, elements = std::uint64_t{p.mSize} * p.nSize;
+  if (matrices == 0 || elements == 0) return Outcome::notApplicable("a NOP (AMB-23)");
+  if (matrices * elements > (std::uint64_t{1} << 18) || elements > 0xFFFFFFFFu) {
+    return Outcome::notApplicable("too large a transpose to re-run");
+  }
+  const std::uint64_t s = sizeBytes(c.dtype);
+  CaseData nd = data;
+  auto& q = std::get<DataCopyCO12DstParams>(nd.c.params);
+  q.dstStride = p.nSize;
+  nd.c.fixpipe->layout = Co2Layout::ROW_MAJOR;
+  nd.c.fixpipe->ndNum = f.nz2dn.dnNum;
+  nd.c.fixpipe->srcNdStride = f.nz2dn.srcNzMatrixStride;
+  nd.c.fixpipe->dstNdStride = static_cast<std::uint32_t>(elements);
+  nd.c.dst.offsetBytes = 0;
+  nd.c.dst.sizeBytes = matrices * elements * s;
+  nd.dstBefore.assign(nd.c.dst.sizeBytes, 0x5A);
+  std::vector<BytePair> pairs;
+  for (std::uint64_t i = 0; i < matrices; ++i) {
+    for (std::uint64_t m = 0; m < p.mSize; ++m) {
+      for (std::uint64_t n = 0; n < p.nSize; ++n) {
+        const std::uint64_t srcElem = i * 16 * std::uint64_t{f.nz2dn.srcNzMatrixStride} + (n / 16) * p.srcStride * 16 + 16 * m + n % 16;
+        const std::uint64_t dst = (i * f.nz2dn.dstDnMatrixStride + n * std::uint64_t{p.dstStride} + m) * s;
+        pairs.push_back({{i, m, n, c.src.offsetBytes + 4 * srcElem, c.dst.offsetBytes + dst}, (i * elements + m * p.nSize + n) * s});
+      }
+    }
+  }
+  return lawOverDerived(iut, "FIX950-4 law NZ2DN == NZ2ND transposed", data, {{std::move(nd), std::move(pairs)}});
+}
+
 // ---- FIX-7: the oracle's ANY elements ------------------------------------------------------------------------
 
 namespace {

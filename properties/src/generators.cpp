@@ -303,12 +303,14 @@ bool hasGenerator(Operation operation) {
     case Operation::enhancedNormal:
     case Operation::enhancedCo1ToCo2:
     case Operation::fixpipe:
+    case Operation::fixpipe950:
       return true;
   }
   return false;
 }
 
 bool scopeHasCases(Operation operation, const Scope& scope) {
+  if (operation == Operation::fixpipe950) return fixpipe950HasCases(scope);
   return hasGenerator(operation) && (operation != Operation::fixpipe || fixpipeHasCases(scope));
 }
 
@@ -330,6 +332,7 @@ rc::Gen<GeneratedCase> genCase(Operation operation, const Scope& scope) {
     case Operation::enhancedNormal: return genEnhancedNormal(scope);
     case Operation::enhancedCo1ToCo2: return genEnhancedCo1ToCo2(scope);
     case Operation::fixpipe: return genFixpipe(scope);
+    case Operation::fixpipe950: return rc::gen::exec([=] { return drawFixpipe950(scope); });
     case Operation::padCompactGmToUb:  // PAD-CMP-1: DataCopyExtParams only
       return rc::gen::exec([=] { return drawPadGmToUb(ParamStruct::ext, 0, scope, Operation::padCompactGmToUb); });
     case Operation::padCompactUbToGm:

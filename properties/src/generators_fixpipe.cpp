@@ -6,9 +6,11 @@
 // mSize 1, nSize C0, minimal strides, no ReLU / channelSplit / nz2nd, scale 1.0, default profile, zero source words.
 #include <algorithm>
 #include <bit>
+#include <cmath>
 #include <limits>
 #include <stdexcept>
 
+#include "dcconf/oracle/numeric.hpp"
 #include "dcconf/properties/coverage.hpp"
 #include "dcconf/properties/fixpipe.hpp"
 #include "dcconf/properties/generators.hpp"
@@ -504,7 +506,388 @@ InvalidCase fix6ReluPre(const Scope& scope) {
   return out;
 }
 
+// ==== FIX950 (project): the Ascend 950 Fixpipe, FixpipeParamsArch3510<CO2Layout> ===============================
+// Dependent draws as FIX's: one FIX-4 triple of the 950, the layout (NZ first: it shrinks toward the FIX-like copy),
+// sizes and strides (disjoint by default, overlapping 1 in 8), the layout's matrix parameters, the quant parameters,
+// the profile (AMB-8..12 pinned 1 in 4, AMB-23 fix950-zero-reject 1 in 8 when no count is zero), buffers, source
+// values. 7 cases in 100 widen one field of the coverage model (docs/coverage.md) over its whole range, the rest
+// minimal, so the case stays cheap; a widened count of 0 is AMB-23's NOP.
+
+struct Fix950Force {
+  std::optional<Co2Layout> layout;
+  bool (*triple)(const FixTriple&) = nullptr;
+  bool noZero = false;  // a breaker needs a case that computes
+};
+
+std::vector<FixTriple> triples950(const Scope& scope, const Fix950Force& force) {
+  std::vector<FixTriple> out;
+  if (scope.product && *scope.product != Product::ascend950) return out;
+  if (!scope.allowsPath(Position::CO1, Position::GM)) return out;
+  Case probe;
+  probe.product = Product::ascend950;
+  probe.srcPos = Position::CO1;
+  probe.dstPos = Position::GM;
+  for (const FixTriple& tr : kFixTriples) {
+    probe.dtype = tr.t;
+    if (scope.allowsDType(tr.t) && (force.triple == nullptr || force.triple(tr)) &&
+        checkSupport(probe, Operation::fixpipe950).empty()) {
+      out.push_back(tr);
+    }
+  }
+  return out;
+}
+
+// Every draw is made whatever the branch (a fixed draw count, see drawLayout).
+void drawLayout950(Case& c, DataCopyCO12DstParams& p, Co2Layout layout) {
+  const std::uint64_t k = propScale();
+  const std::uint64_t s = sizeBytes(c.dtype);
+  FixpipeState& f = *c.fixpipe;
+  const bool split = drawWeightedBool(1, 3);
+  p.channelSplit = layout == Co2Layout::NZ && c.dtype == DType::float_ && f.srcDType == DType::float_ && split;
+  const std::uint64_t c0 = p.channelSplit ? 8 : (s == 1 ? 32 : 16);  // FIX950-2: FIX-1's C0d
+  p.mSize = static_cast<std::uint16_t>(drawEdgy({1, 2, 16, 15, 17}, 1, 24 * k));
+  const std::uint64_t nSizeNd = drawEdgy({1, 16, 15, 17, 32}, 1, 36 * k);
+  const std::uint64_t nSizeBlocks = c0 * drawEdgy({1, 2}, 1, 3 * k);
+  p.nSize = static_cast<std::uint16_t>(layout == Co2Layout::NZ ? nSizeBlocks : nSizeNd);
+  const std::uint64_t c0Stride = drawEdgy({1, 2}, 1, 3);  // FIX950-4: srcNzC0Stride, C0_SIZE units
+  f.nz2dn.srcNzC0Stride = static_cast<std::uint16_t>(c0Stride);
+  const std::uint64_t rowsPerBlock = layout == Co2Layout::COLUMN_MAJOR ? (p.mSize - 1) * c0Stride + 1 : p.mSize;
+  const std::uint64_t rowGroups = (rowsPerBlock + 15) / 16;
+  const bool alias = drawOneIn(10);
+  const std::uint64_t aliasGroups = drawInRange(0, rowGroups - 1);
+  const std::uint64_t spareGroups = drawEdgy({0}, 0, 2);
+  p.srcStride = static_cast<std::uint16_t>(16 * (alias ? aliasGroups : rowGroups + spareGroups));
+  const bool overlap = drawOneIn(8);
+  const std::uint64_t apart = layout == Co2Layout::NZ ? p.mSize * c0 : (layout == Co2Layout::ROW_MAJOR ? p.nSize : p.mSize);
+  const std::uint64_t closer = drawInRange(1, std::max<std::uint64_t>(apart, 2) - 1);
+  const std::uint64_t spare = drawEdgy({0, 1}, 0, 4 * k);
+  p.dstStride = static_cast<std::uint32_t>(overlap && apart > 1 ? closer : apart + spare);  // elements (FIX950-2)
+  p.reluPre = drawBool() ? 1 : 0;
+  // matrices (FIX950-3/4): in C0_SIZE = 16-element units on the source, elements on the destination
+  const std::uint64_t count = drawEdgy({1, 2, 3}, 1, 3);
+  const std::uint64_t blocks = (p.nSize + 15) / 16;
+  const std::uint64_t srcMatrixC0 = (blocks - 1) * std::uint64_t{p.srcStride} + rowsPerBlock;
+  const std::uint64_t dstMatrix = layout == Co2Layout::COLUMN_MAJOR ? (p.nSize - 1) * std::uint64_t{p.dstStride} + p.mSize
+                                                                    : (p.mSize - 1) * std::uint64_t{p.dstStride} + p.nSize;
+  const std::uint64_t srcSpare = drawEdgy({0}, 0, 16), dstSpare = drawEdgy({0}, 0, 32);
+  const std::uint64_t unreadSrc = drawEdgy({0}, 0, 65535), unreadDst = drawEdgy({0}, 0, 0xFFFFFFFFu);
+  const auto srcStep = static_cast<std::uint16_t>(std::min<std::uint64_t>(65535, srcMatrixC0 + srcSpare));
+  const auto dstStep = static_cast<std::uint32_t>(std::min<std::uint64_t>(0xFFFFFFFFu, dstMatrix + dstSpare));
+  const bool several = count > 1;
+  if (layout == Co2Layout::ROW_MAJOR) {
+    f.ndNum = static_cast<std::uint16_t>(count);
+    f.srcNdStride = several ? srcStep : static_cast<std::uint16_t>(unreadSrc);
+    f.dstNdStride = several ? dstStep : static_cast<std::uint32_t>(unreadDst);
+  } else if (layout == Co2Layout::COLUMN_MAJOR) {
+    f.nz2dn.dnNum = static_cast<std::uint16_t>(count);
+    f.nz2dn.srcNzMatrixStride = several ? srcStep : static_cast<std::uint16_t>(unreadSrc);
+    f.nz2dn.dstDnMatrixStride = several ? dstStep : static_cast<std::uint32_t>(unreadDst);
+  }
+}
+
+// Whole ranges: the rows of fieldRanges(c, fixpipe950) for this layout; one field wide, the others minimal.
+void widenFixpipe950(Case& c, DataCopyCO12DstParams& p, bool wide, std::size_t pick, bool noZero) {
+  if (!wide) return;
+  FixpipeState& f = *c.fixpipe;
+  const Co2Layout layout = *f.layout;
+  c.params = p;
+  const std::vector<FieldRange> ranges = fieldRanges(c, Operation::fixpipe950);
+  // the sized fields: 0..3 (nSize, mSize, srcStride, dstStride), then the layout's matrix rows from index 8
+  std::vector<std::size_t> fields{0, 1, 2, 3};
+  for (std::size_t r = 8; r < ranges.size(); ++r) fields.push_back(r);
+  const std::size_t field = fields[pick % fields.size()];
+  std::uint64_t v = drawWholeUpper(ranges[field]);  // many rows for few cases: boundaries mostly (draw.hpp)
+  const std::uint64_t c0 = p.channelSplit ? 8 : (sizeBytes(c.dtype) == 1 ? 32 : 16);
+  const bool nz = layout == Co2Layout::NZ;
+  p.mSize = 1;
+  p.nSize = static_cast<std::uint16_t>(nz ? c0 : 1);
+  p.srcStride = 16;
+  p.dstStride = 1;
+  f.ndNum = 1;
+  f.srcNdStride = 1;
+  f.dstNdStride = 1;
+  f.nz2dn = Nz2DnState{1, 1, 1, 1};
+  const std::string_view name = ranges[field].name;
+  if (noZero && v == 0 && ranges[field].docMin == 0) v = ranges[field].step;  // a breaker's base computes
+  if (name.ends_with(".nSize")) {
+    p.nSize = static_cast<std::uint16_t>(nz ? std::max<std::uint64_t>(c0, v / c0 * c0) : v);
+    if (layout == Co2Layout::ROW_MAJOR) p.dstStride = static_cast<std::uint32_t>(std::max<std::uint64_t>(1, v));
+  } else if (name.ends_with(".mSize")) {
+    p.mSize = static_cast<std::uint16_t>(v);
+    p.srcStride = 0;  // one source column group: unread
+    if (nz) p.dstStride = static_cast<std::uint32_t>(c0);
+    if (layout == Co2Layout::COLUMN_MAJOR) p.dstStride = static_cast<std::uint32_t>(std::max<std::uint64_t>(1, v));
+  } else if (name.ends_with(".srcStride")) {
+    p.nSize = 32;
+    p.srcStride = static_cast<std::uint16_t>(v);
+    p.dstStride = nz ? static_cast<std::uint32_t>(c0) : (layout == Co2Layout::ROW_MAJOR ? 32 : 1);
+  } else if (name.ends_with(".dstStride")) {
+    p.dstStride = static_cast<std::uint32_t>(v);
+    if (nz) p.nSize = static_cast<std::uint16_t>(2 * c0);
+    else if (layout == Co2Layout::ROW_MAJOR) p.mSize = 2;
+    else p.nSize = 2;
+  } else if (name == "Nz2NdParams.ndNum") {
+    f.ndNum = static_cast<std::uint16_t>(v);
+  } else if (name == "Nz2NdParams.srcNdStride") {
+    f.ndNum = 2;
+    f.srcNdStride = static_cast<std::uint16_t>(v);
+  } else if (name == "Nz2NdParams.dstNdStride") {
+    f.ndNum = 2;
+    f.dstNdStride = static_cast<std::uint32_t>(std::max<std::uint64_t>(1, v));
+  } else if (name == "Nz2DnParams.dnNum") {
+    f.nz2dn.dnNum = static_cast<std::uint16_t>(v);
+  } else if (name == "Nz2DnParams.srcNzMatrixStride") {
+    f.nz2dn.dnNum = 2;
+    f.nz2dn.srcNzMatrixStride = static_cast<std::uint16_t>(v);
+  } else if (name == "Nz2DnParams.dstDnMatrixStride") {
+    f.nz2dn.dnNum = 2;
+    f.nz2dn.dstDnMatrixStride = static_cast<std::uint32_t>(std::max<std::uint64_t>(1, v));
+  } else if (name == "Nz2DnParams.srcNzC0Stride") {
+    p.mSize = 2;
+    p.dstStride = 2;
+    f.nz2dn.srcNzC0Stride = static_cast<std::uint16_t>(v);
+  }
+}
+
+// Number classes (docs/coverage.md): three cases in four plant, in the source element every layout reads first (matrix
+// 0, m 0, n 0), a value whose converted result is a bound, one past it, or a tie, where the scale allows an exact
+// source (the gate's result classes would otherwise hang on a few lucky draws of the ~2400 cases).
+void plantResultClass950(casefile::CaseData& data) {
+  const bool plant = drawWeightedBool(1, 3);
+  const std::size_t which = drawIndex(5);
+  const Case& c = data.c;
+  const auto& p = std::get<DataCopyCO12DstParams>(c.params);
+  const FixpipeState& f = *c.fixpipe;
+  if (!plant || !isScaledMode(p.quantPre) || p.nSize == 0 || p.mSize == 0) return;
+  if (data.src.size() < c.src.offsetBytes + 4) return;
+  const std::uint64_t qBits = isPerColumnMode(p.quantPre) ? f.quantTensor.at(0) : f.quantScalar;
+  const QuantParam q = decodeQuantParam(qBits);
+  if ((qBits >> 32) == 0xFFFFFFFFu || q.mcb || q.offsetBits >= 256 || !std::isfinite(q.m1) || q.m1 == 0.0F) return;
+  double y = 0.0;  // the product f32(x) * M1 wanted
+  if (c.dtype == DType::half) {
+    const double targets[] = {65504.0, 65520.0, 1.0 + 0x1p-11, 65504.0, 65520.0};
+    y = targets[which];
+  } else {
+    const std::int64_t lo = q.signedResult ? -128 : 0, hi = q.signedResult ? 127 : 255;
+    const double targets[] = {static_cast<double>(lo), static_cast<double>(hi), static_cast<double>(lo - 1),
+                              static_cast<double>(hi + 1), 10.5};
+    y = targets[which] - (which < 4 ? static_cast<double>(q.offsetBits) : 0.0);
+  }
+  const double x = y / static_cast<double>(q.m1);
+  std::uint32_t word = 0;
+  if (f.srcDType == DType::int32_t) {
+    if (x != std::floor(x) || std::fabs(x) > 16777216.0 || x * static_cast<double>(q.m1) != y) return;
+    word = static_cast<std::uint32_t>(static_cast<std::int32_t>(x));
+  } else {
+    const float xf = static_cast<float>(x);
+    if (static_cast<double>(xf) * static_cast<double>(q.m1) != y) return;
+    word = std::bit_cast<std::uint32_t>(xf);
+  }
+  for (std::uint32_t b = 0; b < 4; ++b) data.src[c.src.offsetBytes + b] = static_cast<std::uint8_t>(word >> (8 * b));
+}
+
+casefile::CaseData drawFixpipe950Data(const Scope& scope, const Fix950Force& force) {
+  const std::vector<FixTriple> triples = triples950(scope, force);
+  if (triples.empty()) throw std::logic_error("no FIX950 conversion matches the scope");
+  Case c = makeCase(Api::DataCopy, Position::CO1, Position::GM, DataCopyCO12DstParams{});
+  c.product = Product::ascend950;
+  std::vector<FixTriple> weighted;
+  for (const FixTriple& tr : triples) weighted.insert(weighted.end(), tr.t == DType::float_ ? 2 : 1, tr);
+  const FixTriple tr = drawElement(weighted);
+  c.dtype = tr.t;
+  c.fixpipe = FixpipeState{};
+  c.fixpipe->srcDType = tr.u;
+  const Co2Layout drawn = drawOneOf(Co2Layout::NZ, Co2Layout::ROW_MAJOR, Co2Layout::COLUMN_MAJOR);
+  const Co2Layout layout = force.layout.value_or(drawn);
+  c.fixpipe->layout = layout;
+  // a quarter of the cases wide (FIX's 7 in 100 leaves gaps: three layouts share the run's ~2400 cases, and the
+  // cases are small: the whole fixpipe950 part of the ascend950 run takes about a second)
+  const bool wide = drawWeightedBool(3, 1);
+  const std::size_t pick = drawIndex(8);
+  DataCopyCO12DstParams p;
+  drawLayout950(c, p, layout);
+  p.quantPre = tr.mode;
+  widenFixpipe950(c, p, wide, pick, force.noZero);
+  FixpipeState& f = *c.fixpipe;
+  // FIX950-6 / AMB-23: one case in 24 a zero count, the page's NOP (NZ: mSize, ROW_MAJOR: ndNum, COLUMN_MAJOR: dnNum)
+  const bool zeroCount = drawOneIn(24);
+  if (zeroCount && !force.noZero) {
+    if (layout == Co2Layout::ROW_MAJOR) f.ndNum = 0;
+    else if (layout == Co2Layout::COLUMN_MAJOR) f.nz2dn.dnNum = 0;
+    else p.mSize = 0;
+  }
+  const std::uint64_t scalar = drawQuantParam(tr.t), unread = drawUnread();
+  f.quantScalar = isScaledMode(tr.mode) && !isPerColumnMode(tr.mode) ? scalar : unread;
+  const std::uint64_t entries = p.nSize + drawEdgy({0}, 0, 3);
+  if (isPerColumnMode(tr.mode)) f.quantTensor.assign(entries, scalar);
+  c.params = p;
+  Profile profile = drawFixProfile();
+  const bool zero = p.nSize == 0 || p.mSize == 0 || (layout == Co2Layout::ROW_MAJOR && f.ndNum == 0) ||
+                    (layout == Co2Layout::COLUMN_MAJOR && f.nz2dn.dnNum == 0);
+  const bool reject = drawOneIn(8);
+  if (reject && !zero) profile.fix950Zero = Profile::Fix950Zero::reject;  // AMB-23: the header's reading
+  c.profile = profile;
+  applyScopeProfile(c, scope);
+  if (zero && c.profile.fix950Zero == Profile::Fix950Zero::reject) {  // the scope's profile rejects a zero count
+    auto& q = std::get<DataCopyCO12DstParams>(c.params);
+    if (q.nSize == 0) q.nSize = static_cast<std::uint16_t>(layout == Co2Layout::NZ ? 16 : 1);
+    if (q.mSize == 0) q.mSize = 1;
+    if (f.ndNum == 0) f.ndNum = 1;
+    if (f.nz2dn.dnNum == 0) f.nz2dn.dnNum = 1;
+    if (isPerColumnMode(tr.mode) && f.quantTensor.size() < q.nSize) f.quantTensor.resize(q.nSize, scalar);
+  }
+  mapInsideLimits(c, scope);
+  casefile::CaseData data = drawBuffers(c);
+  fillSource(data);
+  // V*: two cases in three draw each column's parameter (as FIX does), a small nSize only (cheap draws)
+  const bool distinct = drawWeightedBool(1, 2);
+  const auto& q = std::get<DataCopyCO12DstParams>(data.c.params);
+  if (isPerColumnMode(tr.mode) && distinct && q.nSize <= 256) {
+    for (std::uint64_t& word : data.c.fixpipe->quantTensor) word = drawQuantParam(tr.t);
+  }
+  plantResultClass950(data);
+  return data;
+}
+
+// ---- G-4 for FIX950: one constraint broken at a time ----
+
+InvalidCase break950(const Scope& scope, const Fix950Force& force, std::string clause, std::string field, std::string how) {
+  Fix950Force f = force;
+  f.noZero = true;
+  casefile::CaseData data = drawFixpipe950Data(scope, f);
+  const Case base = data.c;
+  return {std::move(data), base, std::move(clause), std::move(field), std::move(how), {}};
+}
+
+InvalidCase fix950Field(const Scope& scope) {
+  InvalidCase out = break950(scope, {}, "FIX950-2", "params.srcStride", "srcStride % 16 != 0");
+  auto& p = fixParams(out);
+  switch (drawInRange(0, 3)) {
+    case 0: p.srcStride = static_cast<std::uint16_t>(p.srcStride + drawInRange(1, 15)); break;
+    case 1: out.field = "params.dstStride"; out.how = "dstStride == 0"; p.dstStride = 0; break;
+    case 2:
+      out.clause = "FIX950-1";
+      out.field = "params.nz2ndEn";
+      out.how = "nz2ndEn set (not a FixpipeParamsArch3510 field)";
+      p.nz2ndEn = true;
+      break;
+    default:
+      out.clause = "FIX950-1";
+      out.field = "params.reluPre";
+      out.how = "reluEn > 1";
+      p.reluPre = static_cast<std::uint8_t>(drawInRange(2, 255));
+      break;
+  }
+  return out;
+}
+
+InvalidCase fix950NzNSize(const Scope& scope) {
+  InvalidCase out = break950(scope, {Co2Layout::NZ, nullptr, true}, "FIX950-2", "params.nSize", "NZ nSize % C0d != 0");
+  auto& p = fixParams(out);
+  const std::uint64_t c0 = p.channelSplit ? 8 : (sizeBytes(out.data.c.dtype) == 1 ? 32 : 16);
+  p.nSize = static_cast<std::uint16_t>(p.nSize - drawInRange(1, c0 - 1));
+  return out;
+}
+
+InvalidCase fix950SplitWithNd(const Scope& scope) {
+  const Co2Layout layout = drawOneOf(Co2Layout::ROW_MAJOR, Co2Layout::COLUMN_MAJOR);
+  InvalidCase out = break950(scope, {layout, noQuantFloat, true}, "FIX950-2", "params.channelSplit",
+                             "isChannelSplit with NZ2ND / NZ2DN");
+  fixParams(out).channelSplit = true;
+  return out;
+}
+
+InvalidCase fix950DstNdStrideZero(const Scope& scope) {
+  InvalidCase out = break950(scope, {Co2Layout::ROW_MAJOR, nullptr, true}, "FIX950-3", "fixpipe.dstNdStride",
+                             "ndNum > 1 with dstNdStride 0");
+  FixpipeState& f = *out.data.c.fixpipe;
+  f.ndNum = static_cast<std::uint16_t>(std::max<std::uint16_t>(2, f.ndNum));
+  f.srcNdStride = static_cast<std::uint16_t>(std::max<std::uint16_t>(1, f.srcNdStride));
+  f.dstNdStride = 0;
+  return out;
+}
+
+InvalidCase fix950Nz2Dn(const Scope& scope) {
+  InvalidCase out = break950(scope, {Co2Layout::COLUMN_MAJOR, nullptr, true}, "FIX950-4", "fixpipe.nz2dn.srcNzC0Stride",
+                             "srcNzC0Stride 0");
+  FixpipeState& f = *out.data.c.fixpipe;
+  switch (drawInRange(0, 2)) {
+    case 0: f.nz2dn.srcNzC0Stride = 0; break;
+    case 1:
+      out.field = "fixpipe.nz2dn.dstDnMatrixStride";
+      out.how = "dnNum > 1 with dstDnMatrixStride 0 (AMB-24)";
+      f.nz2dn.dnNum = static_cast<std::uint16_t>(std::max<std::uint16_t>(2, f.nz2dn.dnNum));
+      f.nz2dn.srcNzMatrixStride = static_cast<std::uint16_t>(std::max<std::uint16_t>(1, f.nz2dn.srcNzMatrixStride));
+      f.nz2dn.dstDnMatrixStride = 0;
+      break;
+    default:
+      out.field = "params.mSize";
+      out.how = "NZ2DN mSize > 32767 (AMB-24)";
+      // just past the header's 32767, rows one C0_SIZE apart: the as-if footprint stays about 2 MiB
+      fixParams(out).mSize = static_cast<std::uint16_t>(drawInRange(32768, 32800));
+      f.nz2dn.srcNzC0Stride = 1;
+      break;
+  }
+  return out;
+}
+
+InvalidCase fix950DTypePair(const Scope& scope) {
+  InvalidCase out = break950(scope, {}, "FIX950-1", "dtype", "source type swapped: not this QuantMode_t's conversion");
+  DType& u = out.data.c.fixpipe->srcDType;
+  u = u == DType::float_ ? DType::int32_t : DType::float_;
+  return out;
+}
+
+InvalidCase fix950TensorTooShort(const Scope& scope) {
+  InvalidCase out = break950(scope, {std::nullopt, vectorMode, true}, "FIX950-5", "fixpipe.quantTensor",
+                             "a V* tensor shorter than nSize");
+  out.data.c.fixpipe->quantTensor.resize(drawInRange(0, fixParams(out).nSize - 1));
+  return out;
+}
+
+// AMB-23 under fix950-zero-reject: a zero count is invalid (FIX950-6).
+InvalidCase fix950ZeroRejected(const Scope& scope) {
+  InvalidCase out = break950(scope, {}, "FIX950-6", "params.nSize", "nSize 0 under fix950-zero-reject");
+  out.data.c.profile.fix950Zero = Profile::Fix950Zero::reject;
+  out.validBase.profile.fix950Zero = Profile::Fix950Zero::reject;
+  auto& p = fixParams(out);
+  FixpipeState& f = *out.data.c.fixpipe;
+  switch (drawInRange(0, 2)) {
+    case 0: p.nSize = 0; break;
+    case 1: out.field = "params.mSize"; out.how = "mSize 0 under fix950-zero-reject"; p.mSize = 0; break;
+    default:
+      if (*f.layout == Co2Layout::ROW_MAJOR) {
+        out.field = "fixpipe.ndNum";
+        f.ndNum = 0;
+      } else if (*f.layout == Co2Layout::COLUMN_MAJOR) {
+        out.field = "fixpipe.nz2dn.dnNum";
+        f.nz2dn.dnNum = 0;
+      } else {
+        p.nSize = 0;
+        break;
+      }
+      out.how = "count 0 under fix950-zero-reject";
+      break;
+  }
+  return out;
+}
+
 }  // namespace
+
+GeneratedCase drawFixpipe950(const Scope& scope) { return {drawFixpipe950Data(scope, {})}; }
+bool fixpipe950HasCases(const Scope& scope) { return !triples950(scope, {}).empty(); }
+
+std::vector<NamedBreaker> fixpipe950Breakers(const Scope& scope) {
+  if (triples950(scope, {}).empty()) return {};
+#define DCCONF_BREAKER(f) NamedBreaker{#f, f}
+  std::vector<NamedBreaker> out{DCCONF_BREAKER(fix950Field), DCCONF_BREAKER(fix950NzNSize),
+                                DCCONF_BREAKER(fix950DstNdStrideZero), DCCONF_BREAKER(fix950Nz2Dn),
+                                DCCONF_BREAKER(fix950DTypePair), DCCONF_BREAKER(fix950ZeroRejected)};
+  if (!triples950(scope, {std::nullopt, noQuantFloat, false}).empty()) out.push_back(DCCONF_BREAKER(fix950SplitWithNd));
+  if (!triples950(scope, {std::nullopt, vectorMode, false}).empty()) out.push_back(DCCONF_BREAKER(fix950TensorTooShort));
+#undef DCCONF_BREAKER
+  return out;
+}
 
 GeneratedCase drawFixpipe(const Scope& scope) { return {drawFixpipeData(scope, {})}; }
 

@@ -122,7 +122,7 @@ std::string conversionName(std::string_view mode, DType u, DType t) {
   return std::string(mode) + " " + std::string(name(u)) + "->" + std::string(name(t));
 }
 
-// FIX-1/FIX-2: element (m, n) of the first matrix is source element (n/16)*srcStride*16 + 16*m + n%16.
+// FIX-1/FIX-2 (and FIX950-2/3/4): element (m, n) of the first matrix is source element (n/16)*srcStride*16 + 16*m + n%16.
 NumberSample fixSample(const Case& c, std::span<const std::uint8_t> src) {
   const auto& p = std::get<DataCopyCO12DstParams>(c.params);
   const FixpipeState& f = *c.fixpipe;
@@ -131,10 +131,13 @@ NumberSample fixSample(const Case& c, std::span<const std::uint8_t> src) {
   const bool identity = p.quantPre == QuantMode::NoQuant;
   const bool unscaled = identity || p.quantPre == QuantMode::F322F16 || p.quantPre == QuantMode::F322BF16;
   if (!identity) out.required |= kResultClasses;
+  // FIX950-4: NZ2DN rows of a fractal are srcNzC0Stride C0_SIZE apart
+  const bool dn = f.layout == Co2Layout::COLUMN_MAJOR;
+  const std::uint64_t rowElems = dn ? 16 * std::uint64_t{f.nz2dn.srcNzC0Stride} : 16;
   std::uint64_t seen = 0;
   for (std::uint64_t m = 0; m < p.mSize && seen < kMaxElementsClassified; ++m) {
     for (std::uint64_t n = 0; n < p.nSize && seen < kMaxElementsClassified; ++n, ++seen) {
-      const std::uint64_t at = c.src.offsetBytes + 4 * ((n / 16) * p.srcStride * 16 + 16 * m + n % 16);
+      const std::uint64_t at = c.src.offsetBytes + 4 * ((n / 16) * p.srcStride * 16 + rowElems * m + n % 16);
       if (at + 4 > src.size()) continue;
       const std::uint64_t x = loadElementBits(src, at, 4);
       if (identity) {
@@ -183,7 +186,8 @@ NumberSample enhancedSample(const Case& c, std::span<const std::uint8_t> src) {
 }  // namespace
 
 std::optional<NumberSample> numberSample(const Case& c, std::span<const std::uint8_t> src, Operation operation) {
-  if (operation == Operation::fixpipe && c.fixpipe && std::holds_alternative<DataCopyCO12DstParams>(c.params)) {
+  if ((operation == Operation::fixpipe || operation == Operation::fixpipe950) && c.fixpipe &&
+      std::holds_alternative<DataCopyCO12DstParams>(c.params)) {
     return fixSample(c, src);
   }
   if (operation == Operation::enhancedCo1ToCo2 && c.enhancedParams && c.enhancedParams->deqScale != DeqScale::none &&

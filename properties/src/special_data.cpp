@@ -117,9 +117,9 @@ std::vector<ByteRange> moveReadRanges(const Case& c, std::uint64_t srcBytes) {
   return out;
 }
 
-// Every operation but the two conversions (ENH CO1->CO2: numbers.cpp plants, numberSample measures; FIX likewise).
+// Every operation but the conversions (ENH CO1->CO2: numbers.cpp plants, numberSample measures; FIX and FIX950 likewise).
 bool isMove(Operation operation) {
-  return operation != Operation::enhancedCo1ToCo2 && operation != Operation::fixpipe;
+  return operation != Operation::enhancedCo1ToCo2 && operation != Operation::fixpipe && operation != Operation::fixpipe950;
 }
 
 std::optional<NumberSample> moveSample(const Case& c, std::span<const std::uint8_t> src, Operation operation) {

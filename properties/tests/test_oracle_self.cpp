@@ -17,6 +17,7 @@ const CaseProperty kOperations[] = {
     {"Nz2Nd", Operation::nz2nd, selfConsistent},       {"Slice", Operation::slice, selfConsistent},
     {"Dn2Nz", Operation::dn2nz, selfConsistent},       {"EnhancedNormal", Operation::enhancedNormal, selfConsistent},
     {"EnhancedCo1ToCo2", Operation::enhancedCo1ToCo2, selfConsistent}, {"Fixpipe", Operation::fixpipe, selfConsistent},
+    {"Fixpipe950", Operation::fixpipe950, selfConsistent},
 };
 
 class OracleSelf : public ::testing::TestWithParam<CaseProperty> {};

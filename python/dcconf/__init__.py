@@ -46,9 +46,9 @@ except ImportError as _numpy_error:
                    f"python3-numpy and make the venv with --system-site-packages; other Pythons: pip install numpy)") \
         from None
 
-from .params import (BlockMode, CalCount, DataCopyCO12DstParams, DataCopyEnhancedParams, DataCopyExtParams,
+from .params import (BlockMode, CalCount, CO2Layout, DataCopyCO12DstParams, DataCopyEnhancedParams, DataCopyExtParams,
                      DataCopyParams, DataCopyPadExtParams, DataCopyPadParams, DeqScale, Dn2NzParams, FixpipeState,
-                     Nd2NzParams, Nz2NdParamsFull, QuantMode, SliceInfo, SliceParams)
+                     Nd2NzParams, Nz2DnParams, Nz2NdParamsFull, QuantMode, SliceInfo, SliceParams)
 
 try:
     from . import _core
@@ -62,7 +62,8 @@ __all__ = ["Case", "DataCopy", "DataCopyPad", "evaluate", "golden", "check", "Ev
            "Violation", "DcconfError", "MissingDependency", "CaseFormatError", "InvalidCase", "NotSupported", "quant_param",
            "numpy_dtype", "DataCopyParams", "DataCopyExtParams", "DataCopyPadParams", "DataCopyPadExtParams",
            "Nd2NzParams", "Nz2NdParamsFull", "CalCount", "SliceInfo", "SliceParams", "Dn2NzParams",
-           "DataCopyEnhancedParams", "DataCopyCO12DstParams", "FixpipeState", "BlockMode", "DeqScale", "QuantMode"]
+           "DataCopyEnhancedParams", "DataCopyCO12DstParams", "FixpipeState", "BlockMode", "DeqScale", "QuantMode",
+           "CO2Layout", "Nz2DnParams"]
 
 CASE_SCHEMA = "dcconf.case/1"
 
@@ -305,7 +306,8 @@ def DataCopy(path: str, dtype: str, params=None, *, enhanced: DataCopyEnhancedPa
     """DataCopy(dst, src, ...) with the overload its params select, as in Ascend C:
     DataCopyParams (0-level, DC-1; with enhanced=DataCopyEnhancedParams the enhanced copy, ENH), calCount=N or
     CalCount (2-level, DC-3), Nd2NzParams (ND2NZ), Nz2NdParamsFull (NZ2ND), SliceParams (slice, SLICE),
-    Dn2NzParams (DN2NZ), DataCopyCO12DstParams with fixpipe=FixpipeState (the quantising copy out of L0C, FIX)."""
+    Dn2NzParams (DN2NZ), DataCopyCO12DstParams with fixpipe=FixpipeState (the quantising copy out of L0C, FIX; with
+    FixpipeState.layout set, the Ascend 950's Fixpipe with FixpipeParamsArch3510, FIX950)."""
     if calCount is not None:
         if params is not None:
             raise TypeError("DataCopy: give params or calCount, not both")

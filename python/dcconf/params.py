@@ -206,6 +206,23 @@ class DataCopyCO12DstParams(_Struct):
     sid: int = 0
 
 
+class CO2Layout:
+    """The CO2Layout of the Ascend 950 Fixpipe (FIX950): FixpipeState.layout."""
+    NZ = "NZ"
+    ROW_MAJOR = "ROW_MAJOR"
+    COLUMN_MAJOR = "COLUMN_MAJOR"
+
+
+@dataclasses.dataclass
+class Nz2DnParams(_Struct):
+    """Nz2DnParams of the 950 Fixpipe with CO2Layout.COLUMN_MAJOR (FIX950-4): srcNzMatrixStride and srcNzC0Stride in
+    C0_SIZE (16-element) units, dstDnMatrixStride in elements."""
+    dnNum: int = 1
+    srcNzMatrixStride: int = 0
+    dstDnMatrixStride: int = 0
+    srcNzC0Stride: int = 1
+
+
 @dataclasses.dataclass
 class FixpipeState(_Struct):
     """What a FIX call reads besides its params: the L0C type U, SetFixpipePreQuantFlag(quantScalar),
@@ -218,9 +235,18 @@ class FixpipeState(_Struct):
     ndNum: int = 1
     srcNdStride: int = 0
     dstNdStride: int = 0
+    # FIX950 (the Ascend 950's Fixpipe with FixpipeParamsArch3510): a layout makes the case that call; srcNdStride then
+    # counts C0_SIZE (16-element) units and an NZ dstStride elements. nz2dn: COLUMN_MAJOR's Nz2DnParams.
+    layout: Optional[str] = None
+    nz2dn: Optional[Nz2DnParams] = None
 
     def case_json(self):
         body = _fields(self)
         body["quantScalar"] = hex(int(self.quantScalar))
         body["quantTensor"] = [hex(int(v)) for v in self.quantTensor]
+        if self.layout is None:
+            del body["layout"]
+            del body["nz2dn"]
+        else:
+            body["nz2dn"] = _fields(self.nz2dn if self.nz2dn is not None else Nz2DnParams())
         return body

@@ -254,3 +254,22 @@ def test_compact_padding_mode_vendor_scenario_3():
                         src, np.zeros(80, np.float16))
     with pytest.raises(ValueError):
         DataCopyPad("GM->VECIN", "half", DataCopyExtParams(blockCount=1, blockLen=2), paddingMode="compact")
+
+
+def test_fixpipe950_nz2dn_transposes_and_is_950_only():
+    # FIX950-4 (issue 31 item 3): the 950 Fixpipe with CO2Layout.COLUMN_MAJOR writes the L0C matrix transposed;
+    # the vendor's fixpipe_l0c2gm scenario 3 shape cut to M 32, N 16 (srcStride 32, dstStride M, {1, 0, 0, 1})
+    m, n = 32, 16
+    params = DataCopyCO12DstParams(nSize=n, mSize=m, srcStride=32, dstStride=m)
+    state = dcconf.FixpipeState(srcDType="float", layout=dcconf.CO2Layout.COLUMN_MAJOR,
+                                nz2dn=dcconf.Nz2DnParams(1, 0, 0, 1))
+    case = DataCopy("CO1->GM", "float", params, fixpipe=state, product="ascend950")
+    body = json.loads(case.to_json())
+    assert body["fixpipe"]["layout"] == "COLUMN_MAJOR" and body["fixpipe"]["nz2dn"]["srcNzC0Stride"] == 1
+    matrix = np.arange(m * n, dtype=np.float32).reshape(m, n)  # C[m][n]; one 16-column fractal block in L0C
+    result = dcconf.evaluate(case, matrix, np.zeros(m * n, np.float32))
+    np.testing.assert_array_equal(result.expected, matrix.T.reshape(-1))
+    assert result.care_elements.all()
+    with pytest.raises(dcconf.NotSupported):
+        dcconf.evaluate(DataCopy("CO1->GM", "float", params, fixpipe=state, product="atlas-a2"), matrix,
+                        np.zeros(m * n, np.float32))

@@ -274,7 +274,7 @@ void fixpipeCases(Builder& b) {
   Case nz2nd = gm(QuantMode::F322F16, f32, DType::half, 3, 20);
   co12(nz2nd).nz2ndEn = true;
   co12(nz2nd).dstStride = 24;
-  *nz2nd.fixpipe = {f32, 0, {}, 2, 19, 72};
+  *nz2nd.fixpipe = {f32, 0, {}, 2, 19, 72, std::nullopt, {}};
   b.valid(nz2nd, "FIX-2: nz2nd, 2 matrices of 3x20 halves: rows 24 elements apart, matrices 72 apart (SetFixpipeNz2ndFlag(2, 19, 72))");
   Case a1 = fixCase(o, Position::A1, QuantMode::REQ8, i32, DType::int8_t, 2, 0);
   a1.fixpipe->quantScalar = encodeQuantParam(0.25F, 0, false, 0, true);

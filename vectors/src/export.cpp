@@ -80,6 +80,11 @@ const std::map<std::string, FlagDef>& flagCatalogue() {
       {"AMB_22", {"AMB-22", "some bytes are ANY: the Compact UB-side stride ignored or counted in bytes"}},
       {"COMPACT", {"PAD-CMP-2", "DataCopyPad PaddingMode::Compact: the UB blocks packed at pitch blockLen (950)"}},
       {"COMPACT_TAIL", {"PAD-CMP-3", "blockCount*blockLen is not a multiple of 32 B: the tail up to 32 B is filled"}},
+      {"FIX950_NZ", {"FIX950-2", "950 Fixpipe, CO2Layout::NZ: dstStride counts elements"}},
+      {"FIX950_ND", {"FIX950-3", "950 Fixpipe, CO2Layout::ROW_MAJOR: srcNdStride counts C0_SIZE (16 elements)"}},
+      {"FIX950_DN", {"FIX950-4", "950 Fixpipe, CO2Layout::COLUMN_MAJOR: the transposed result"}},
+      {"FIX950_MULTI_MATRIX", {"FIX950-3", "950 Fixpipe with ndNum or dnNum > 1"}},
+      {"FIX950_NOP", {"FIX950-6", "950 Fixpipe with a zero count: nothing written (AMB-23's default)"}},
       {"ANY_BYTES", {"AMB-2", "some destination bytes are ANY (care mask 0): unspecified (AMB-2 dummy, PAD-G2U-4 pads, ND2NZ-4)"}},
       {"WORKED_EXAMPLE", {"PAD-G2U-6", "a worked example of the documents (docs/examples; PAD-G2U-6, SLICE-5, NZ2ND-3, ...): its comment names the clause"}},
       {"RANDOM", {"G-1", "drawn by the property suite's generators from the set's seed"}},
@@ -228,6 +233,16 @@ void addVisibleFlags(const Case& c, Operation op, const Evaluation& e, std::set<
     }
   }
   if (op == Operation::fixpipe) addFixpipeFlags(c, flags);
+  if (op == Operation::fixpipe950 && c.fixpipe && c.fixpipe->layout) {  // FIX950-2/3/4/6
+    const Co2Layout layout = *c.fixpipe->layout;
+    const auto& p = std::get<DataCopyCO12DstParams>(c.params);
+    flags.insert(layout == Co2Layout::NZ ? "FIX950_NZ" : layout == Co2Layout::ROW_MAJOR ? "FIX950_ND" : "FIX950_DN");
+    const std::uint64_t count = layout == Co2Layout::ROW_MAJOR      ? c.fixpipe->ndNum
+                                : layout == Co2Layout::COLUMN_MAJOR ? c.fixpipe->nz2dn.dnNum
+                                                                    : 1;
+    if (count > 1) flags.insert("FIX950_MULTI_MATRIX");
+    if (count == 0 || p.nSize == 0 || p.mSize == 0) flags.insert("FIX950_NOP");
+  }
   const auto& region = e.expectation.region;
   if (std::any_of(region.begin(), region.end(), [](Region r) { return r == Region::keep; })) flags.insert("GUARD_BYTES");
   for (const Region r : region) {  // FIX-7: elements left ANY by an ambiguity, one flag per AMB that has one

@@ -430,3 +430,135 @@ RunResult runFixpipe(const oracle::Case& c, std::span<const std::uint8_t> src, s
 }
 
 }  // namespace dcconf::backends::fast
+
+// =====================================================================================================================
+// Ascend 950 Fixpipe (FixpipeParamsArch3510<CO2Layout>)                                     FIX950-1..7 (project)
+// =====================================================================================================================
+// The same conversions as FIX (FIX950-5); the layouts from docs/semantics.md section 10a: srcNdStride and
+// srcNzMatrixStride in C0_SIZE (16-element) units, NZ dstStride in elements, COLUMN_MAJOR the transposed result, a
+// zero count a NOP unless the profile says fix950-zero-reject (AMB-23). A run of source columns that stays
+// contiguous in the destination is one kernel call: a 16-column block row (ROW_MAJOR), a C0d piece (NZ), one
+// element (COLUMN_MAJOR, whose destination steps by dstStride per column).
+namespace dcconf::backends::fast {
+namespace {
+
+using oracle::Co2Layout;
+
+std::uint64_t matricesOf950(const FixpipeState& f) {
+  if (f.layout == Co2Layout::ROW_MAJOR) return f.ndNum;
+  if (f.layout == Co2Layout::COLUMN_MAJOR) return f.nz2dn.dnNum;
+  return 1;
+}
+
+void checkParams950(Checker& check, const oracle::Case& c, const Params& p, const FixpipeState& f) {
+  const Co2Layout layout = *f.layout;
+  check.range("FIX950-1", "fixpipe.layout", static_cast<std::uint64_t>(layout), 0, 2);
+  check.range("FIX950-1", "params.quantPre", static_cast<std::uint64_t>(p.quantPre), 0, 8);
+  if (check.failed()) return;
+  check.require(f.srcDType == DType::float_ || f.srcDType == DType::int32_t, "FIX950-1", "fixpipe.srcDType",
+                static_cast<std::uint64_t>(f.srcDType), "the L0C source U is float or int32_t");
+  check.require(converts(p.quantPre, f.srcDType, c.dtype), "FIX950-1", "dtype", static_cast<std::uint64_t>(c.dtype),
+                "not a conversion of " + std::string(oracle::name(p.quantPre)) + " (FIX-4)");
+  check.require(!p.nz2ndEn, "FIX950-1", "params.nz2ndEn", 1, "the layout is fixpipe.layout, not nz2ndEn");
+  check.range("FIX950-1", "params.reluPre", p.reluPre, 0, 1);
+  check.range("FIX950-2", "params.nSize", p.nSize, 0, 4095);
+  check.require(p.srcStride % 16 == 0, "FIX950-2", "params.srcStride", p.srcStride, "a multiple of 16");
+  check.require(p.dstStride != 0, "FIX950-2", "params.dstStride", 0, "dstStride must not be 0");
+  if (p.channelSplit) {
+    check.require(c.dtype == DType::float_ && f.srcDType == DType::float_, "FIX950-2", "params.channelSplit", 1,
+                  "float -> float only");
+    check.require(layout == Co2Layout::NZ, "FIX950-2", "params.channelSplit", 1, "NZ output only");
+  }
+  if (layout == Co2Layout::NZ) {
+    const std::uint64_t c0 = destinationC0(p, oracle::sizeBytes(c.dtype));
+    check.require(p.nSize % c0 == 0, "FIX950-2", "params.nSize", p.nSize, "a multiple of C0d = " + std::to_string(c0));
+  }
+  if (layout == Co2Layout::ROW_MAJOR) {
+    check.require(f.ndNum <= 1 || f.dstNdStride != 0, "FIX950-3", "fixpipe.dstNdStride", 0, ">= 1 when ndNum > 1");
+  }
+  if (layout == Co2Layout::COLUMN_MAJOR) {
+    check.require(f.nz2dn.srcNzC0Stride != 0, "FIX950-4", "fixpipe.nz2dn.srcNzC0Stride", 0, "must not be 0");
+    check.range("FIX950-4", "params.mSize", p.mSize, 0, 32767);  // AMB-24: the 950 header's limit
+    check.require(f.nz2dn.dnNum <= 1 || f.nz2dn.dstDnMatrixStride != 0, "FIX950-4", "fixpipe.nz2dn.dstDnMatrixStride",
+                  0, ">= 1 when dnNum > 1");
+  }
+  if (c.profile.fix950Zero == oracle::Profile::Fix950Zero::reject) {  // AMB-23
+    check.require(p.nSize != 0, "FIX950-6", "params.nSize", 0, "nSize 0 rejected (fix950-zero-reject)");
+    check.require(p.mSize != 0, "FIX950-6", "params.mSize", 0, "mSize 0 rejected (fix950-zero-reject)");
+    check.require(matricesOf950(f) != 0, "FIX950-6", "fixpipe.ndNum/dnNum", 0, "0 rejected (fix950-zero-reject)");
+  }
+  check.require(!isVector(p.quantPre) || f.quantTensor.size() >= p.nSize, "FIX950-5", "fixpipe.quantTensor",
+                f.quantTensor.size(), "a V* mode needs one parameter per column");
+}
+
+}  // namespace
+
+RunResult runFixpipe950(const oracle::Case& c, std::span<const std::uint8_t> src, std::span<std::uint8_t> dst) {
+  if (!c.fixpipe || !c.fixpipe->layout) return {RunStatus::error, "CASE: FixpipeParamsArch3510 without its layout"};
+  const auto& p = std::get<Params>(c.params);
+  const FixpipeState& f = *c.fixpipe;
+  Checker check;
+  checkParams950(check, c, p, f);
+  if (check.failed()) return check.rejection();
+  const std::uint64_t matrices = matricesOf950(f);
+  if (p.nSize == 0 || p.mSize == 0 || matrices == 0) return {};  // FIX950-6: a NOP (AMB-23's default)
+  const Co2Layout layout = *f.layout;
+  const std::uint64_t s = oracle::sizeBytes(c.dtype);
+  const std::uint64_t c0 = destinationC0(p, s);
+  // FIX950-3/4: matrix and row pitches of the source in elements
+  const std::uint64_t srcMatrixElems =
+      16 * (layout == Co2Layout::COLUMN_MAJOR ? std::uint64_t{f.nz2dn.srcNzMatrixStride}
+                                              : (layout == Co2Layout::ROW_MAJOR ? std::uint64_t{f.srcNdStride} : 0));
+  const std::uint64_t srcRowElems = layout == Co2Layout::COLUMN_MAJOR ? 16 * std::uint64_t{f.nz2dn.srcNzC0Stride} : 16;
+  const std::uint64_t srcBlockElems = std::uint64_t{p.srcStride} * 16;
+  const std::uint64_t dstMatrixElems = layout == Co2Layout::COLUMN_MAJOR ? std::uint64_t{f.nz2dn.dstDnMatrixStride}
+                                                                        : std::uint64_t{f.dstNdStride};
+  const auto dstOf = [&](std::uint64_t i, std::uint64_t m, std::uint64_t n) -> std::uint64_t {  // element index
+    switch (layout) {
+      case Co2Layout::ROW_MAJOR: return i * dstMatrixElems + m * p.dstStride + n;
+      case Co2Layout::COLUMN_MAJOR: return i * dstMatrixElems + n * p.dstStride + m;
+      case Co2Layout::NZ: break;
+    }
+    return (n / c0) * p.dstStride + c0 * m + n % c0;
+  };
+  const auto srcOf = [&](std::uint64_t i, std::uint64_t m, std::uint64_t n) {
+    return i * srcMatrixElems + (n / 16) * srcBlockElems + m * srcRowElems + n % 16;
+  };
+  // spans: every formula grows with i, m and n%16; n/16 with the block, so the last row of every block is a candidate
+  std::uint64_t srcEnd = 0;
+  for (std::uint64_t n0 = 0; n0 < p.nSize; n0 += 16) {
+    srcEnd = std::max(srcEnd, srcOf(matrices - 1, p.mSize - 1, std::min<std::uint64_t>(p.nSize - 1, n0 + 15)) + 1);
+  }
+  check.buffers(c, 4 * srcEnd, s * (dstOf(matrices - 1, p.mSize - 1, p.nSize - 1) + 1));
+  if (check.failed()) return check.rejection();
+
+  const Context ctx{p.reluPre == 1, quantReadingsOf(c.profile)};
+  const bool vector = isVector(p.quantPre);
+  std::vector<QuantParam> quants;
+  if (vector) {
+    for (std::uint64_t n = 0; n < p.nSize; ++n) quants.push_back(decodeQuantParam(f.quantTensor[n], c.dtype, ctx.readings));
+  } else {
+    quants.push_back(decodeQuantParam(f.quantScalar, c.dtype, ctx.readings));
+  }
+  const std::uint64_t qStep = vector ? 1 : 0;
+  const Converter convert(kernelFor(p.quantPre, f.srcDType, ctx.relu),
+                          simdKernelFor(p.quantPre, f.srcDType, ctx.readings), ctx, s);
+  const auto [from, to] = operandsOf(c, src, dst);
+  std::vector<LaneParams> lanes;
+  for (std::uint64_t n0 = 0; n0 < p.nSize; n0 += kFractalCols) {
+    lanes.push_back(Converter::lanesOf(quants.data() + n0 * qStep, qStep, std::min(kFractalCols, p.nSize - n0)));
+  }
+  const std::uint64_t piece = layout == Co2Layout::COLUMN_MAJOR ? 1 : (layout == Co2Layout::NZ ? std::min(c0, kFractalCols) : kFractalCols);
+  for (std::uint64_t i = 0; i < matrices; ++i) {
+    for (std::uint64_t m = 0; m < p.mSize; ++m) {
+      for (std::uint64_t n = 0; n < p.nSize; n += piece) {
+        const std::uint64_t count = std::min(piece, p.nSize - n);
+        convert.run(from + 4 * srcOf(i, m, n), to + s * dstOf(i, m, n), count, quants.data() + n * qStep, qStep,
+                    lanes[n / kFractalCols]);
+      }
+    }
+  }
+  return {};
+}
+
+}  // namespace dcconf::backends::fast

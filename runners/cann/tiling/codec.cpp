@@ -262,7 +262,7 @@ std::string_view familyName(DcconfCannFamily family) {
   static constexpr std::array<std::string_view, DCCONF_CANN_FAMILY_COUNT> kNames{
       "none",  "pad-gm-to-ub", "pad-ub-to-gm", "pad-ub-to-tscm", "copy-0level", "copy-2level",         "nd2nz",
       "nz2nd", "slice",        "dn2nz",        "enhanced-normal", "enhanced-co1-to-co2", "fixpipe",
-      "pad-compact-gm-to-ub", "pad-compact-ub-to-gm"};
+      "pad-compact-gm-to-ub", "pad-compact-ub-to-gm", "fixpipe-950"};
   const auto index = static_cast<std::size_t>(family);
   return index < kNames.size() ? kNames[index] : std::string_view("unknown");
 }
@@ -313,6 +313,11 @@ EncodeResult encode(const Case& c, const EncodeOptions& options) {
   if (c.paddingMode != PaddingMode::normal) {  // issue 31: no tiling field, no kernel yet
     result.error = {"PAD-CMP-1", "paddingMode", std::string(name(c.paddingMode)),
                     "the tiling block has no PaddingMode field: no CANN kernel runs DataCopyPad Compact yet"};
+    return result;
+  }
+  if (c.fixpipe && c.fixpipe->layout) {  // issue 31 item 3: no tiling field, no kernel yet
+    result.error = {"FIX950-1", "fixpipe.layout", std::string(name(*c.fixpipe->layout)),
+                    "the tiling block has no CO2Layout / Nz2DnParams fields: no CANN kernel runs the 950 Fixpipe yet"};
     return result;
   }
   Encoded e;

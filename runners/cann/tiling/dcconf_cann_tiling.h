@@ -40,7 +40,10 @@ enum DcconfCannFamily {
    * has no paddingMode field): the harness answers these cases "no kernel in this build". */
   DCCONF_CANN_FAMILY_PAD_COMPACT_GM_TO_UB = 13,
   DCCONF_CANN_FAMILY_PAD_COMPACT_UB_TO_GM = 14,
-  DCCONF_CANN_FAMILY_COUNT = 15
+  /* FIX950 (issue 31 item 3): Fixpipe with FixpipeParamsArch3510, dav-3510. No kernel is built yet (the tiling block
+   * has no layout / Nz2DnParams fields): the encoder refuses these cases by name. */
+  DCCONF_CANN_FAMILY_FIXPIPE_950 = 15,
+  DCCONF_CANN_FAMILY_COUNT = 16
 };
 
 /* Kernel entries (kernels/launch.asc): one per family and core type. A family whose paths run on different cores has

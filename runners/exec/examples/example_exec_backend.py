@@ -275,6 +275,8 @@ def fixpipe_no_quant(case, src, dst):
     FIX-1 (bursts), FIX-2 (nz2nd, several matrices) and FIX-3 (channelSplit); values move unchanged, or through
     ReLU (FIX-6: max(x, 0)). The case's "dtype" is the destination T, "fixpipe"."srcDType" the L0C source U."""
     p, f = case["params"], case["fixpipe"]
+    if "layout" in f:  # FIX950 (the Ascend 950's FixpipeParamsArch3510): other units and layouts, not implemented here
+        raise NotSupported("the 950 Fixpipe (fixpipe.layout, FIX950) is not implemented")
     if p["quantPre"] != "NoQuant":
         raise NotSupported(f"DataCopyCO12DstParams quantPre {p['quantPre']} (a conversion) is not implemented")
     if (f["srcDType"], case["dtype"]) not in (("float", "float"), ("int32_t", "int32_t")):

@@ -555,6 +555,80 @@ static int copy_fixpipe(const dcconf_case* c, const uint8_t* src, size_t src_siz
   return DCCONF_OK;
 }
 
+/* ---- the Ascend 950 Fixpipe, FixpipeParamsArch3510<CO2Layout> (FIX950, ABI 1.6) -------------------------------- */
+
+/* FIX950-2/3/4: NZ (dstStride in elements), ROW_MAJOR (srcNdStride in C0_SIZE = 16-element units) or COLUMN_MAJOR
+ * (the transpose; rows srcNzC0Stride C0_SIZE apart); a zero count is a NOP unless AMB-23 says reject. Values as FIX. */
+static int copy_fixpipe950(const dcconf_case* c, const uint8_t* src, size_t src_size, uint8_t* dst, size_t dst_size,
+                           char* detail, size_t detail_cap) {
+  const dcconf_DataCopyCO12DstParams* p = &c->co12Dst;
+  const dcconf_FixpipeState* f = &c->fixpipe;
+  const dcconf_Nz2DnParams* dn = &c->nz2dn;
+  const uint32_t layout = c->co2Layout;
+  const uint64_t s = dtype_bytes(c->dtype);
+  const uint64_t c0 = p->channelSplit ? 8 : (s == 1 ? 32 : 16);
+  const uint64_t count = layout == DCCONF_CO2_ROW_MAJOR ? f->ndNum : layout == DCCONF_CO2_COLUMN_MAJOR ? dn->dnNum : 1;
+  const uint64_t src_matrix = 16 * (uint64_t)(layout == DCCONF_CO2_ROW_MAJOR      ? f->srcNdStride
+                                              : layout == DCCONF_CO2_COLUMN_MAJOR ? dn->srcNzMatrixStride
+                                                                                  : 0);
+  const uint64_t src_row = layout == DCCONF_CO2_COLUMN_MAJOR ? 16 * (uint64_t)dn->srcNzC0Stride : 16;
+  const uint64_t dst_matrix = layout == DCCONF_CO2_COLUMN_MAJOR ? dn->dstDnMatrixStride : f->dstNdStride;
+  uint64_t src_span = 0, dst_span, i, m, col, block;
+  int status;
+
+  if (layout > DCCONF_CO2_COLUMN_MAJOR || !fix_pair_allowed(p->quantPre, f->srcDType, c->dtype) || p->nz2ndEn ||
+      p->reluPre > 1) {
+    return answer(detail, detail_cap, DCCONF_REJECTED, "FIX950-1: layout, conversion, nz2ndEn or reluEn");
+  }
+  if (p->nSize > 4095 || p->srcStride % 16 != 0 || p->dstStride == 0 ||
+      (p->channelSplit && (c->dtype != DCCONF_DTYPE_FLOAT || layout != DCCONF_CO2_NZ)) ||
+      (layout == DCCONF_CO2_NZ && p->nSize % c0 != 0)) {
+    return answer(detail, detail_cap, DCCONF_REJECTED, "FIX950-2: nSize, srcStride, dstStride or isChannelSplit");
+  }
+  if (layout == DCCONF_CO2_ROW_MAJOR && f->ndNum > 1 && f->dstNdStride == 0) {
+    return answer(detail, detail_cap, DCCONF_REJECTED, "FIX950-3: dstNdStride 0 with ndNum > 1");
+  }
+  if (layout == DCCONF_CO2_COLUMN_MAJOR &&
+      (dn->srcNzC0Stride == 0 || p->mSize > 32767 || (dn->dnNum > 1 && dn->dstDnMatrixStride == 0))) {
+    return answer(detail, detail_cap, DCCONF_REJECTED, "FIX950-4: srcNzC0Stride, mSize or dstDnMatrixStride");
+  }
+  if (c->amb23Fix950Zero == DCCONF_AMB23_REJECT && (p->nSize == 0 || p->mSize == 0 || count == 0)) {
+    return answer(detail, detail_cap, DCCONF_REJECTED, "FIX950-6: a zero count under fix950-zero-reject");
+  }
+  if (is_vector_mode(p->quantPre) && f->quantTensorLength < p->nSize) {
+    return answer(detail, detail_cap, DCCONF_REJECTED, "FIX950-5: the V* quant tensor has fewer than nSize entries");
+  }
+  if (p->nSize == 0 || p->mSize == 0 || count == 0) return DCCONF_OK; /* FIX950-6: the page's NOP */
+
+  for (block = 0; block * 16 < p->nSize; ++block) {
+    const uint64_t last_col = block * 16 + 15 < p->nSize ? 15 : (p->nSize - 1) % 16;
+    const uint64_t end = ((count - 1) * src_matrix + block * p->srcStride * 16 + src_row * (p->mSize - 1) + last_col + 1) * 4;
+    if (end > src_span) src_span = end;
+  }
+  dst_span = layout == DCCONF_CO2_ROW_MAJOR ? ((count - 1) * dst_matrix + (uint64_t)(p->mSize - 1) * p->dstStride + p->nSize) * s
+             : layout == DCCONF_CO2_COLUMN_MAJOR
+                 ? ((count - 1) * dst_matrix + (uint64_t)(p->nSize - 1) * p->dstStride + p->mSize) * s
+                 : ((p->nSize / c0 - 1) * (uint64_t)p->dstStride + c0 * p->mSize) * s;
+  status = check_buffers(c, src_size, src_span, dst_size, dst_span, detail, detail_cap);
+  if (status != DCCONF_OK) return status;
+
+  for (i = 0; i < count; ++i) {
+    for (m = 0; m < p->mSize; ++m) {
+      for (col = 0; col < p->nSize; ++col) {
+        const uint64_t from = i * src_matrix + (col / 16) * p->srcStride * 16 + src_row * m + col % 16;
+        const uint64_t to = layout == DCCONF_CO2_ROW_MAJOR ? (i * dst_matrix + m * p->dstStride + col) * s
+                            : layout == DCCONF_CO2_COLUMN_MAJOR
+                                ? (i * dst_matrix + col * p->dstStride + m) * s
+                                : ((col / c0) * (uint64_t)p->dstStride + c0 * m + col % c0) * s;
+        const uint64_t q = is_vector_mode(p->quantPre) ? f->quantTensor[col] : f->quantScalar;
+        const uint32_t x = (uint32_t)load_bits(src + c->src.offsetBytes + 4 * from, 4);
+        store_bits(dst + c->dst.offsetBytes + to, fix_convert(c, x, q), s);
+      }
+    }
+  }
+  return DCCONF_OK;
+}
+
 /* ---- enhanced DataCopy CO1 -> CO2 with deqScale (SEMANTICS section 9, ABI 1.3) ------------------------------ */
 
 /* A double in [-256, 255] to the nearest integer, ties to even (no libm). */
@@ -698,6 +772,13 @@ static int example_supports(void* self, const dcconf_case* c) {
   if (c->operation == DCCONF_OP_PAD_COMPACT_GM_TO_UB || c->operation == DCCONF_OP_PAD_COMPACT_UB_TO_GM) {
     return c->product == DCCONF_PRODUCT_ASCEND950 && c->dtype <= DCCONF_DTYPE_DOUBLE; /* PAD-CMP-1: the 950 only */
   }
+  if (c->operation == DCCONF_OP_FIXPIPE_950) { /* FIX950-1: the 950 only; the FIX pairs implemented here */
+    return c->product == DCCONF_PRODUCT_ASCEND950 && c->hasFixpipe && c->hasCo2Layout &&
+           (fix_pair_allowed(DCCONF_QUANT_NOQUANT, c->fixpipe.srcDType, c->dtype) ||
+            fix_pair_allowed(DCCONF_QUANT_F322F16, c->fixpipe.srcDType, c->dtype) ||
+            fix_pair_allowed(DCCONF_QUANT_F322BF16, c->fixpipe.srcDType, c->dtype) ||
+            fix_pair_allowed(DCCONF_QUANT_DEQF16, c->fixpipe.srcDType, c->dtype));
+  }
   if (c->product != DCCONF_PRODUCT_ATLAS_A2 && c->product != DCCONF_PRODUCT_ATLAS_A3) return 0;
   if (c->dtype > DCCONF_DTYPE_DOUBLE) return 0;
   switch (c->operation) {
@@ -729,6 +810,7 @@ static int example_run(void* self, const dcconf_case* c, const uint8_t* src, siz
     case DCCONF_OP_PAD_GM_TO_UB: return copy_pad_gm_to_ub(c, src, src_size, dst, dst_size, detail, detail_cap);
     case DCCONF_OP_PAD_UB_TO_GM: return copy_pad_ub_to_gm(c, src, src_size, dst, dst_size, detail, detail_cap);
     case DCCONF_OP_FIXPIPE: return copy_fixpipe(c, src, src_size, dst, dst_size, detail, detail_cap);
+    case DCCONF_OP_FIXPIPE_950: return copy_fixpipe950(c, src, src_size, dst, dst_size, detail, detail_cap);
     case DCCONF_OP_PAD_COMPACT_GM_TO_UB:
       return copy_pad_compact_gm_to_ub(c, src, src_size, dst, dst_size, detail, detail_cap);
     case DCCONF_OP_PAD_COMPACT_UB_TO_GM:
@@ -741,7 +823,7 @@ static int example_run(void* self, const dcconf_case* c, const uint8_t* src, siz
 static const dcconf_backend_v1_t example_table = {
     DCCONF_ABI_VERSION, sizeof(dcconf_backend_v1_t), "example", "1.0 (dcconf example plugin)",
     example_create,     example_destroy,             example_supports, example_run,
-    sizeof(dcconf_case), /* case_struct_size (1.5): every case reaches example_supports, which decides */
+    sizeof(dcconf_case), /* case_struct_size (1.6): every case reaches example_supports, which decides */
 };
 
 /* The test fixtures include this file to reuse it with one deliberate bug each; they export their own table. */

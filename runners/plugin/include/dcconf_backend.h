@@ -26,7 +26,7 @@
  *   - A plugin tells dcconf which dcconf_case it was compiled against in dcconf_backend_v1_t.case_struct_size. A
  *     table too short to hold that field, or holding 0 there, means the first v1 case (DCCONF_CASE_V1_0_SIZE bytes).
  *     dcconf hands a plugin only the cases its case layout can express: a case that needs a later field or enum
- *     value (the "since 1.1" .. "since 1.5" marks below) is answered DCCONF_NOT_SUPPORTED by dcconf
+ *     value (the "since 1.1" .. "since 1.6" marks below) is answered DCCONF_NOT_SUPPORTED by dcconf
  *     itself, without calling it.
  */
 #ifndef DCCONF_BACKEND_H
@@ -124,6 +124,9 @@ enum dcconf_operation {
   /* since 1.5: DataCopyPad<T, PaddingMode::Compact> (PAD-CMP, Ascend 950): DCCONF_PARAMS_DATACOPY_EXT, paddingMode 1 */
   DCCONF_OP_PAD_COMPACT_GM_TO_UB = 12, /* GM->VECIN/VECOUT, with DCCONF_PAD_EXT */
   DCCONF_OP_PAD_COMPACT_UB_TO_GM = 13, /* VECIN/VECOUT->GM */
+  /* since 1.6: Fixpipe with FixpipeParamsArch3510<CO2Layout> (FIX950, Ascend 950): DCCONF_PARAMS_CO12DST + fixpipe
+   * (srcNdStride in C0_SIZE units) + co2Layout / nz2dn, CO1->GM */
+  DCCONF_OP_FIXPIPE_950 = 14,
   DCCONF_OP_NONE = 255          /* malformed: the api/path/params combination is no documented call */
 };
 
@@ -224,6 +227,21 @@ enum dcconf_amb22_compact_ub_stride {
   DCCONF_AMB22_IGNORED = 1, /* profile word cmp-stride-ignored: the UB side is packed whatever the stride */
   DCCONF_AMB22_BYTES = 2    /* profile word cmp-stride-bytes: the UB-side stride spaces the blocks, in bytes */
 };
+
+/* since 1.6 (issue 31 item 3, dcconf_case.co2Layout .. nz2dn): the CO2Layout of the 950 Fixpipe (FIX950) and the
+ * AMB-23 reading of a zero count (0 = the page's NOP, the default). */
+enum dcconf_co2_layout { DCCONF_CO2_NZ = 0, DCCONF_CO2_ROW_MAJOR = 1, DCCONF_CO2_COLUMN_MAJOR = 2 };
+enum dcconf_amb23_fix950_zero {
+  DCCONF_AMB23_NOOP = 0,  /* nSize, mSize, ndNum or dnNum 0: nothing written */
+  DCCONF_AMB23_REJECT = 1 /* profile word fix950-zero-reject: invalid (the 950 header's assertions) */
+};
+typedef struct dcconf_Nz2DnParams {
+  uint16_t dnNum;             /* matrices, [0, 65535] */
+  uint16_t srcNzMatrixStride; /* C0_SIZE (16 L0C elements) units */
+  uint32_t dstDnMatrixStride; /* destination elements */
+  uint16_t srcNzC0Stride;     /* C0_SIZE units between the rows of a fractal, != 0 */
+  uint16_t reserved[3];       /* zero */
+} dcconf_Nz2DnParams;
 
 /* since 1.2: QuantMode_t (FIX-4), Ascend C's enumerator values */
 enum dcconf_quant_mode {
@@ -481,6 +499,12 @@ typedef struct dcconf_case {
   uint8_t amb21CompactPads;     /* profile, AMB-21: enum dcconf_amb21_compact_pads */
   uint8_t amb22CompactUbStride; /* profile, AMB-22: enum dcconf_amb22_compact_ub_stride */
   uint8_t reserved6[5];         /* zero */
+  /* ---- since 1.6 (a plugin compiled against 1.5 reports DCCONF_CASE_V1_5_SIZE and never sees them) */
+  uint8_t hasCo2Layout;         /* DCCONF_OP_FIXPIPE_950: co2Layout and nz2dn are valid */
+  uint8_t co2Layout;            /* enum dcconf_co2_layout */
+  uint8_t amb23Fix950Zero;      /* profile, AMB-23: enum dcconf_amb23_fix950_zero */
+  uint8_t reserved7[5];         /* zero */
+  dcconf_Nz2DnParams nz2dn;     /* COLUMN_MAJOR's Nz2DnParams; ROW_MAJOR reads fixpipe.ndNum/srcNdStride/dstNdStride */
 } dcconf_case;
 
 /* sizeof(dcconf_case) before 1.1: where the 1.1 fields start. */
@@ -493,6 +517,8 @@ typedef struct dcconf_case {
 #define DCCONF_CASE_V1_3_SIZE offsetof(dcconf_case, amb17PadBlockLen)
 /* sizeof(dcconf_case) of 1.4: where the 1.5 fields start. */
 #define DCCONF_CASE_V1_4_SIZE offsetof(dcconf_case, paddingMode)
+/* sizeof(dcconf_case) of 1.5: where the 1.6 fields start. */
+#define DCCONF_CASE_V1_5_SIZE offsetof(dcconf_case, hasCo2Layout)
 
 /* ---- the plugin table ---------------------------------------------------------------------------------------- */
 

@@ -54,6 +54,8 @@ static_assert(raw(Operation::padCompactGmToUb) == DCCONF_OP_PAD_COMPACT_GM_TO_UB
               raw(PaddingMode::compact) == DCCONF_PADDING_COMPACT &&
               raw(Profile::CompactPads::run) == DCCONF_AMB21_RUN &&
               raw(Profile::CompactUbStride::bytes) == DCCONF_AMB22_BYTES);
+static_assert(raw(Operation::fixpipe950) == DCCONF_OP_FIXPIPE_950 && raw(Co2Layout::COLUMN_MAJOR) == DCCONF_CO2_COLUMN_MAJOR &&
+              raw(Profile::Fix950Zero::reject) == DCCONF_AMB23_REJECT);
 static_assert(raw(DType::fp4x2_e1m2_t) < DCCONF_DTYPE_NONE, "DCCONF_DTYPE_NONE must stay outside the dtypes");
 
 // Where each 1.1 part of dcconf_case ends: a reader whose struct_size reaches it knows the part.
@@ -77,6 +79,8 @@ constexpr std::size_t kEndEnhConversion =
 constexpr std::size_t kEndTurn3Profile = endOf<std::uint8_t>(offsetof(dcconf_case, amb20Deqf16Mcb));
 // ... and the 1.5 Compact mode (issue 31: PAD-CMP, AMB-21/22)
 constexpr std::size_t kEndCompact = endOf<std::uint8_t>(offsetof(dcconf_case, amb22CompactUbStride));
+// ... and the 1.6 950 Fixpipe (issue 31 item 3: FIX950, AMB-23)
+constexpr std::size_t kEndFix950 = endOf<dcconf_Nz2DnParams>(offsetof(dcconf_case, nz2dn));
 
 // SliceParams and dcconf_SliceParams have the same fields (SliceInfo and dcconf_SliceInfo too): one copy serves both
 // directions.
@@ -350,6 +354,8 @@ std::size_t abiCaseBytesNeeded(const Case& c) {
       c.profile.compactUbStride != defaults.compactUbStride) {
     need = std::max(need, kEndCompact);
   }
+  // 1.6: the 950 Fixpipe (its layout) and the AMB-23 word
+  if ((c.fixpipe && c.fixpipe->layout) || c.profile.fix950Zero != defaults.fix950Zero) need = std::max(need, kEndFix950);
   return need;
 }
 
@@ -396,6 +402,16 @@ dcconf_case toAbi(const Case& c) {
   out.paddingMode = static_cast<std::uint8_t>(raw(c.paddingMode));
   out.amb21CompactPads = static_cast<std::uint8_t>(raw(c.profile.compactPads));
   out.amb22CompactUbStride = static_cast<std::uint8_t>(raw(c.profile.compactUbStride));
+  out.amb23Fix950Zero = static_cast<std::uint8_t>(raw(c.profile.fix950Zero));
+  if (c.fixpipe && c.fixpipe->layout) {
+    out.hasCo2Layout = 1;
+    out.co2Layout = static_cast<std::uint8_t>(raw(*c.fixpipe->layout));
+    const Nz2DnState& dn = c.fixpipe->nz2dn;
+    out.nz2dn.dnNum = dn.dnNum;
+    out.nz2dn.srcNzMatrixStride = dn.srcNzMatrixStride;
+    out.nz2dn.dstDnMatrixStride = dn.dstDnMatrixStride;
+    out.nz2dn.srcNzC0Stride = dn.srcNzC0Stride;
+  }
   out.enhancedConversion.srcDType = DCCONF_DTYPE_NONE;
   if (c.enhancedParams) out.enhancedConversion = conversionToAbi(*c.enhancedParams);
   return out;
@@ -494,6 +510,13 @@ FromAbi fromAbi(const dcconf_case& c) {
     state.dstNdStride = f.dstNdStride;
     state.quantScalar = f.quantScalar;
     state.quantTensor = std::move(*tensor);
+    if (c.struct_size >= kEndFix950 && c.hasCo2Layout != 0) {  // FIX950-1: the 950 call
+      state.layout = enums.read(c.co2Layout, Co2Layout::COLUMN_MAJOR, "co2Layout");
+      state.nz2dn = {c.nz2dn.dnNum, c.nz2dn.srcNzMatrixStride, c.nz2dn.dstDnMatrixStride, c.nz2dn.srcNzC0Stride};
+    }
+  }
+  if (c.struct_size >= kEndFix950) {
+    out.profile.fix950Zero = enums.read(c.amb23Fix950Zero, Profile::Fix950Zero::reject, "amb23Fix950Zero");
   }
   if (!enums.error().empty()) return {std::nullopt, enums.error()};
   if (!paramsFromAbi(c, out.params)) {

@@ -141,7 +141,7 @@ TEST(AbiConvert, ConvertsOneCaseOfEveryOperation) {
         break;
       case Operation::fixpipe:
         c.params = DataCopyCO12DstParams{16, 2, 1, 16, QuantMode::VDEQF16, 1, false, true, 0};
-        c.fixpipe = FixpipeState{DType::int32_t, 5, {1, 2, 3}, 2, 16, 64};
+        c.fixpipe = FixpipeState{DType::int32_t, 5, {1, 2, 3}, 2, 16, 64, std::nullopt, {}};
         break;
       case Operation::padCompactGmToUb:  // PAD-CMP-1 (ABI 1.5)
         c.params = DataCopyExtParams{};
@@ -151,6 +151,10 @@ TEST(AbiConvert, ConvertsOneCaseOfEveryOperation) {
       case Operation::padCompactUbToGm:
         c.params = DataCopyExtParams{};
         c.paddingMode = PaddingMode::compact;
+        break;
+      case Operation::fixpipe950:  // FIX950-1 (ABI 1.6)
+        c.params = DataCopyCO12DstParams{16, 2, 1, 16, QuantMode::VDEQF16, 1, false, false, 0};
+        c.fixpipe = FixpipeState{DType::int32_t, 5, {1, 2, 3}, 2, 16, 64, Co2Layout::COLUMN_MAJOR, {3, 4, 5, 6}};
         break;
     }
     SCOPED_TRACE(std::string(name(operation)));
@@ -169,7 +173,7 @@ Case fixpipeCase(std::vector<std::uint64_t> quantTensor = {0x1111222233334444ull
   c.srcPos = Position::CO1;
   c.dstPos = Position::GM;
   c.params = DataCopyCO12DstParams{0xFFF1, 0xFFF2, 0xFFFFFFF3u, 0xFFF4, QuantMode::VQF322B8_PRE, 1, true, true, 0xFE};
-  c.fixpipe = FixpipeState{DType::float_, 0xFEDCBA9876543210ull, std::move(quantTensor), 0xFFF5, 0xFFF6, 0xFFFFFFF7u};
+  c.fixpipe = FixpipeState{DType::float_, 0xFEDCBA9876543210ull, std::move(quantTensor), 0xFFF5, 0xFFF6, 0xFFFFFFF7u, std::nullopt, {}};
   c.profile.fixOffset = Profile::FixOffset::offsetUnsigned;
   c.profile.fixShift = Profile::FixShift::shiftRaw;
   c.profile.fixDeqRounding = Profile::FixDeqRounding::deqTrunc;
@@ -359,6 +363,39 @@ TEST(AbiConvert, TheTurn3WordsNeedThe1_4Layout) {
   }
 }
 
+// Issue 31 item 3: a 950 Fixpipe case (FIX950) or a pinned AMB-23 needs the 1.6 layout and round-trips; a 1.5 reader
+// of the same bytes would see no layout (dcconf never hands it one).
+TEST(AbiConvert, The950FixpipeNeedsThe1_6Layout) {
+  Case c;
+  c.product = Product::ascend950;
+  c.api = Api::DataCopy;
+  c.srcPos = Position::CO1;
+  c.dstPos = Position::GM;
+  c.dtype = DType::float_;
+  c.params = DataCopyCO12DstParams{256, 128, 128, 128, QuantMode::NoQuant, 0, false, false, 0};
+  c.fixpipe = FixpipeState{DType::float_, 0, {}, 1, 0, 0, Co2Layout::COLUMN_MAJOR, {1, 0, 0, 1}};
+  ASSERT_EQ(resolveOperation(c).operation, Operation::fixpipe950);
+  EXPECT_GT(abiCaseBytesNeeded(c), DCCONF_CASE_V1_5_SIZE);
+  const dcconf_case abi = toAbi(c);
+  EXPECT_EQ(abi.operation, std::uint32_t{DCCONF_OP_FIXPIPE_950});
+  EXPECT_EQ(abi.co2Layout, DCCONF_CO2_COLUMN_MAJOR);
+  EXPECT_EQ(abi.nz2dn.srcNzC0Stride, 1u);
+  const FromAbi back = fromAbi(abi);
+  ASSERT_TRUE(back.value) << back.error;
+  EXPECT_EQ(back.value->fixpipe, c.fixpipe);
+  Case pinned = c;
+  pinned.profile = *parseProfile("fix950-zero-reject").profile;
+  EXPECT_EQ(fromAbi(toAbi(pinned)).value->profile, pinned.profile);
+  dcconf_case old = abi;
+  old.struct_size = static_cast<std::uint32_t>(DCCONF_CASE_V1_5_SIZE);
+  const FromAbi older = fromAbi(old);
+  ASSERT_TRUE(older.value) << older.error;
+  EXPECT_FALSE(older.value->fixpipe->layout);
+  dcconf_case bad = abi;
+  bad.co2Layout = 3;
+  EXPECT_FALSE(fromAbi(bad).value);
+}
+
 // Issue 31: a Compact case (PAD-CMP) or a pinned AMB-21/22 reading needs the 1.5 layout; it round-trips, and a 1.4
 // reader of the same bytes sees a Normal DataCopyPad with the default profile (so dcconf never hands it one).
 TEST(AbiConvert, TheCompactModeNeedsThe1_5Layout) {
@@ -522,7 +559,10 @@ TEST(AbiConvert, LayoutIsStable) {
   EXPECT_EQ(offsetof(dcconf_case, amb20Deqf16Mcb), 643u);
   EXPECT_EQ(DCCONF_CASE_V1_4_SIZE, 648u);  // sizeof(dcconf_case) of 1.4: the 1.5 fields start there
   EXPECT_EQ(offsetof(dcconf_case, amb22CompactUbStride), 650u);
-  EXPECT_EQ(sizeof(dcconf_case), 656u);
+  EXPECT_EQ(DCCONF_CASE_V1_5_SIZE, 656u);  // sizeof(dcconf_case) of 1.5: the 1.6 fields start there
+  EXPECT_EQ(offsetof(dcconf_case, nz2dn), 664u);
+  EXPECT_EQ(sizeof(dcconf_Nz2DnParams), 16u);
+  EXPECT_EQ(sizeof(dcconf_case), 680u);
   EXPECT_EQ(offsetof(dcconf_backend_v1_t, case_struct_size), 56u);
 }
 

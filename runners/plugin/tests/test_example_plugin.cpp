@@ -328,6 +328,34 @@ TEST(ExamplePlugin, AgreesWithTheOracleOnTheEnhancedConversions) {
   }
 }
 
+// Issue 31 item 3 (ABI 1.6): the example implements the 950 Fixpipe (FIX950) for the FIX conversions it has, with
+// cases drawn by the suite's own generator; the 8-bit results it declines, and other products too.
+TEST(ExamplePlugin, AgreesWithTheOracleOnThe950Fixpipe) {
+  const auto backend = load(DCCONF_EXAMPLE_PLUGIN);
+  ASSERT_TRUE(backend);
+  std::mt19937 rng(20261201);
+  std::map<std::string, int> ran;
+  for (std::uint64_t seed = 0; seed < 600; ++seed) {
+    properties::Scope scope;
+    scope.product = Product::ascend950;
+    const Case c = properties::genCase(Operation::fixpipe950, scope)(rc::Random(seed), 30).value().data.c;
+    if (!backend->supports(c)) {
+      EXPECT_EQ(sizeBytes(c.dtype), 1u) << name(c.dtype);  // only the 8-bit results are declined
+      continue;
+    }
+    SCOPED_TRACE("seed " + std::to_string(seed));
+    const Comparison r = compareWithOracle(*backend, c, rng);
+    ASSERT_EQ(r.verdict, Verdict::computed) << r.firstClause;
+    ASSERT_EQ(r.result.status, backends::RunStatus::ok) << r.result.detail;
+    ASSERT_EQ(r.firstMismatch, kNoMismatch) << name(c.dtype);
+    ++ran[std::string(name(*c.fixpipe->layout))];
+  }
+  for (const char* layout : {"NZ", "ROW_MAJOR", "COLUMN_MAJOR"}) EXPECT_GE(ran[layout], 50) << layout;
+  Case a2 = properties::genCase(Operation::fixpipe950, {})(rc::Random(1), 10).value().data.c;
+  a2.product = Product::atlas_a2;
+  EXPECT_FALSE(backend->supports(a2));
+}
+
 // Issue 31 (ABI 1.5): the example implements DataCopyPad PaddingMode::Compact on the Ascend 950, both ways, under
 // every AMB-21/22 reading (open or pinned), with cases drawn by the suite's own generators; other products decline.
 TEST(ExamplePlugin, AgreesWithTheOracleOnTheCompactMode) {

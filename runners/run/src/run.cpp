@@ -87,6 +87,8 @@ const std::vector<PropertyDef>& propertyCatalogue() {
       {"law: FIX-2 nz2nd == NZ re-laid out", "FIX-2", PropertyKind::onCase, isFix, props::checkLawFix2Nz2ndIsNzRelaidOut},
       {"law: FIX-3 channelSplit == NZ re-laid out", "FIX-3", PropertyKind::onCase, isFix,
        props::checkLawFix3ChannelSplitIsNzRelaidOut},
+      {"law: FIX950-4 NZ2DN == NZ2ND transposed", "FIX950-4", PropertyKind::onCase,
+       [](Operation op) { return op == Operation::fixpipe950; }, props::checkLawFix950DnIsNdTransposed},
       {"NZ2ND-4 round trip", "NZ2ND-4", PropertyKind::onRoundTrip, [](Operation op) { return op == Operation::nz2nd; },
        nullptr},
       {"G-4 invalid cases", "G-4", PropertyKind::onInvalid, always, nullptr},

@@ -55,6 +55,12 @@ std::string expectedClause(const oracle::Case& c, Operation op, Region region) {
     }
     case Operation::padCompactGmToUb: return "PAD-CMP-2";
     case Operation::padCompactUbToGm: return "PAD-CMP-4";
+    case Operation::fixpipe950: {  // FIX950-5 for a conversion, else the layout's clause
+      const auto& p = std::get<oracle::DataCopyCO12DstParams>(c.params);
+      if (p.quantPre != oracle::QuantMode::NoQuant || p.reluPre != 0) return "FIX950-5";
+      const auto layout = *c.fixpipe->layout;
+      return layout == oracle::Co2Layout::ROW_MAJOR ? "FIX950-3" : layout == oracle::Co2Layout::COLUMN_MAJOR ? "FIX950-4" : "FIX950-2";
+    }
   }
   return "?";
 }
@@ -76,6 +82,7 @@ const std::map<Operation, std::set<std::string>>& mustSee() {
       {Operation::enhancedNormal, {"ENH-1"}},
       {Operation::enhancedCo1ToCo2, {"ENH-1", "ENH-2", "ENH-3"}},
       {Operation::fixpipe, {"FIX-1", "FIX-2", "FIX-3", "FIX-6"}},
+      {Operation::fixpipe950, {"FIX950-2", "FIX950-3", "FIX950-4", "FIX950-5"}},
   };
   return table;
 }

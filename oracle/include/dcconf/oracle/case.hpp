@@ -40,6 +40,9 @@ struct Profile {
   // Issue 31 (project): DataCopyPad PaddingMode::Compact, open by default like AMB-19 ("any").
   enum class CompactPads : std::uint8_t { any, ignored, run };           // AMB-21: leftPadding/rightPadding
   enum class CompactUbStride : std::uint8_t { any, ignored, bytes };     // AMB-22: the UB-side stride
+  // Issue 31 item 3 (project): a zero nSize/mSize/ndNum/dnNum of the 950 Fixpipe, a NOP (the page) or rejected (the
+  // header's assertions). Validity, like AMB-1; the page's NOP by default.
+  enum class Fix950Zero : std::uint8_t { noop, reject };                 // AMB-23
 
   ZeroCount zeroCount = ZeroCount::reject;
   PadDummy padDummy = PadDummy::any;
@@ -61,6 +64,7 @@ struct Profile {
   Deqf16Mcb deqf16Mcb = Deqf16Mcb::any;
   CompactPads compactPads = CompactPads::any;
   CompactUbStride compactUbStride = CompactUbStride::any;
+  Fix950Zero fix950Zero = Fix950Zero::noop;
 
   friend bool operator==(const Profile&, const Profile&) = default;
 };
@@ -71,7 +75,7 @@ struct Profile {
 // AMB-13..15 "vdeq-repeat", "vdeq-advance", "deq16-no-offset", "deq16-offset", "sid-matmul", and (turn 3)
 // "byte-len" (AMB-17), "pad-raw" (AMB-18), "enh-len-block", "enh-len-32b" (AMB-19), "deqf16-mcb-int16",
 // "deqf16-mcb-half" (AMB-20), "cmp-pads-ignored", "cmp-pads-run" (AMB-21), "cmp-stride-ignored",
-// "cmp-stride-bytes" (AMB-22), "basic-api-page" (AMB-7) and "sid-doc" (AMB-15): the last two name the readings the
+// "cmp-stride-bytes" (AMB-22), "fix950-zero-reject" (AMB-23), "basic-api-page" (AMB-7) and "sid-doc" (AMB-15): the last two name the readings the
 // default already pins, so every reading can be named (a canonical name leaves them out).
 // A spec is a comma-separated list of names, applied left to right over the default.
 struct ProfileParse {
@@ -127,6 +131,7 @@ enum class Operation : std::uint8_t {
   fixpipe,          // FIX: DataCopyCO12DstParams, CO1->GM and CO1->A1
   padCompactGmToUb,  // PAD-CMP: DataCopyPad<T, PaddingMode::Compact> GM->UB (Ascend 950)
   padCompactUbToGm,  // PAD-CMP: DataCopyPad<T, PaddingMode::Compact> UB->GM (Ascend 950)
+  fixpipe950,        // FIX950: Fixpipe with FixpipeParamsArch3510<CO2Layout> CO1->GM (Ascend 950)
 };
 std::string_view name(Operation operation);
 // The clause family prefix ("PAD-G2U", "DC", ...) used in vector flags and report grouping.
@@ -151,7 +156,7 @@ inline constexpr Operation kAllOperations[] = {Operation::padGmToUb, Operation::
                                                Operation::nz2nd, Operation::slice, Operation::dn2nz,
                                                Operation::enhancedNormal, Operation::enhancedCo1ToCo2,
                                                Operation::fixpipe, Operation::padCompactGmToUb,
-                                               Operation::padCompactUbToGm};
+                                               Operation::padCompactUbToGm, Operation::fixpipe950};
 // The enumerator's name ("padGmToUb"), as the product table (oracle/data/products.tsv) spells it.
 std::string_view key(Operation operation);
 std::optional<Operation> parseOperationKey(std::string_view key);

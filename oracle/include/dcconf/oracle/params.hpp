@@ -165,6 +165,22 @@ struct DataCopyCO12DstParams {
 inline constexpr std::uint64_t kNz2ndSrcNdStrideElements = 256;
 inline constexpr std::uint16_t kNz2ndMaxSrcNdStride = 512;
 inline constexpr std::uint32_t kNz2ndMaxDstNdStride = 65535;
+// The Ascend 950's Fixpipe<T, U, FixpipeConfig{layout}>(dst, src, FixpipeParamsArch3510<layout>) (FIX950-1, project):
+// the CO2Layout template argument. A FixpipeState with a layout is that call (operation fixpipe950), its
+// DataCopyCO12DstParams carrying nSize, mSize, srcStride, dstStride, quantPre, reluEn (reluPre) and isChannelSplit.
+enum class Co2Layout : std::uint8_t { NZ = 0, ROW_MAJOR, COLUMN_MAJOR };
+std::string_view name(Co2Layout layout);  // "NZ", "ROW_MAJOR", "COLUMN_MAJOR"
+inline constexpr Co2Layout kAllCo2Layouts[] = {Co2Layout::NZ, Co2Layout::ROW_MAJOR, Co2Layout::COLUMN_MAJOR};
+// Nz2DnParams (COLUMN_MAJOR, FIX950-4): the 950 header's widths.
+struct Nz2DnState {
+  std::uint16_t dnNum = 1;
+  std::uint16_t srcNzMatrixStride = 0;  // C0_SIZE units (16 L0C elements)
+  std::uint32_t dstDnMatrixStride = 0;  // destination elements
+  std::uint16_t srcNzC0Stride = 1;      // C0_SIZE units between the rows of a fractal; != 0
+  friend bool operator==(const Nz2DnState&, const Nz2DnState&) = default;
+};
+// FIX950-3: on the 950 Nz2NdParams.srcNdStride counts C0_SIZE = 16 L0C elements (64 bytes).
+inline constexpr std::uint64_t kArch3510SrcNdStrideElements = 16;
 struct FixpipeState {
   DType srcDType = DType::int32_t;
   std::uint64_t quantScalar = 0;
@@ -172,6 +188,10 @@ struct FixpipeState {
   std::uint16_t ndNum = 1;
   std::uint16_t srcNdStride = 0;  // 1024-byte units: one 16x16 fractal of 32-bit L0C elements (FIX-2, turn 3)
   std::uint32_t dstNdStride = 0;  // elements; [0, 65535] on Atlas A2/A3 (FIX-2)
+  // FIX950 (project): set for the 950's FixpipeParamsArch3510 call; ROW_MAJOR reads ndNum/srcNdStride/dstNdStride
+  // (Nz2NdParams, srcNdStride in C0_SIZE units), COLUMN_MAJOR reads nz2dn.
+  std::optional<Co2Layout> layout;
+  Nz2DnState nz2dn;
   friend bool operator==(const FixpipeState&, const FixpipeState&) = default;
 };
 

@@ -33,6 +33,8 @@ inline constexpr std::uint64_t kReachDn2NzDValue = std::uint64_t{1} << 19;
 inline constexpr std::uint64_t kReachFixDstStride = kReachUbStrideBlocks;
 // FIX converts every element (FIX-6 under the AMB-8..12 readings): mSize reaches 16383 rows of up to 32 channels.
 inline constexpr std::uint64_t kReachFixMSize = (std::uint64_t{1} << 14) - 1;
+// FIX950's uint32 matrix strides (elements): a second matrix 4 MiB of float away at most.
+inline constexpr std::uint64_t kReachFix950Elements = (std::uint64_t{1} << 20) - 1;
 // ENH CO1->CO2 converts every element of its source (ENH-4, with the AMB-13/14/16 readings): a wide blockLen or
 // srcStride spans at most this much source (256 KiB), to keep the oracle's cost bounded.
 inline constexpr std::uint64_t kWideCo1SourceBytes = kWideBufferBytes / 16;

@@ -38,6 +38,9 @@ Outcome checkLawFix2Nz2ndIsNzRelaidOut(Backend& iut, const CaseData& data);
 // FIX-1/FIX-3 law: channelSplit == the non-split float copy (C0 16) with element (m, n) moved to byte
 // (n/8)*32*dstStride + 32m + 4(n%8).
 Outcome checkLawFix3ChannelSplitIsNzRelaidOut(Backend& iut, const CaseData& data);
+// FIX950-4 (project): a COLUMN_MAJOR (NZ2DN) case with srcNzC0Stride 1 writes, element for element, what the
+// ROW_MAJOR (NZ2ND) case over the same L0C matrices writes, transposed.
+Outcome checkLawFix950DnIsNdTransposed(Backend& iut, const CaseData& data);
 
 // FIX-7 (oracle): under the default profile an element is ANY with region ambiguous(AMB-k) exactly when its value
 // differs between the 32 readings of AMB-8..12 (the named profiles), k the lowest AMB whose flip alone changes it;
