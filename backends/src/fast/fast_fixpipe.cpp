@@ -333,6 +333,30 @@ class Converter {
   std::uint64_t s_;
 };
 
+// FIX-5's decoded parameters (one per column for the V* modes, else the scalar for all: qStep 0) and the lane tables
+// of each 16-column block, made once per call: what the A2/A3 and the 950 Fixpipe convert with.
+struct QuantTables {
+  std::vector<QuantParam> quants;
+  std::uint64_t qStep = 0;
+  std::vector<LaneParams> lanes;
+};
+QuantTables quantTablesOf(const oracle::Case& c, const Context& ctx) {
+  const auto& p = std::get<Params>(c.params);
+  const FixpipeState& f = *c.fixpipe;
+  QuantTables t;
+  if (isVector(p.quantPre)) {
+    t.quants.reserve(p.nSize);
+    for (std::uint64_t n = 0; n < p.nSize; ++n) t.quants.push_back(decodeQuantParam(f.quantTensor[n], c.dtype, ctx.readings));
+    t.qStep = 1;
+  } else {
+    t.quants.push_back(decodeQuantParam(f.quantScalar, c.dtype, ctx.readings));
+  }
+  for (std::uint64_t n0 = 0; n0 < p.nSize; n0 += kFractalCols) {
+    t.lanes.push_back(Converter::lanesOf(t.quants.data() + n0 * t.qStep, t.qStep, std::min(kFractalCols, p.nSize - n0)));
+  }
+  return t;
+}
+
 // nz2nd visits a block's strip once per strip of the matrix, too far apart for the hardware prefetcher: the next
 // block's strip is fetched while this one converts, one line per row (each row's first element, which the block
 // reads).
@@ -356,24 +380,10 @@ RunResult runFixpipe(const oracle::Case& c, std::span<const std::uint8_t> src, s
   if (check.failed()) return check.rejection();
 
   const Context ctx{p.reluPre == 1, quantReadingsOf(c.profile)};
-  const bool vector = isVector(p.quantPre);
-  std::vector<QuantParam> quants;
-  if (vector) {
-    quants.reserve(p.nSize);
-    for (std::uint64_t n = 0; n < p.nSize; ++n) quants.push_back(decodeQuantParam(f.quantTensor[n], c.dtype, ctx.readings));
-  } else {
-    quants.push_back(decodeQuantParam(f.quantScalar, c.dtype, ctx.readings));
-  }
-  const std::uint64_t qStep = vector ? 1 : 0;
+  const auto [quants, qStep, lanes] = quantTablesOf(c, ctx);
   const Converter convert(kernelFor(p.quantPre, f.srcDType, ctx.relu),
                           simdKernelFor(p.quantPre, f.srcDType, ctx.readings), ctx, s);
   const auto [from, to] = operandsOf(c, src, dst);
-
-  // The tables of each 16-column block, made once.
-  std::vector<LaneParams> lanes;
-  for (std::uint64_t n0 = 0; n0 < p.nSize; n0 += kFractalCols) {
-    lanes.push_back(Converter::lanesOf(quants.data() + n0 * qStep, qStep, std::min(kFractalCols, p.nSize - n0)));
-  }
   const std::uint64_t blocks = (p.nSize + kFractalCols - 1) / kFractalCols;
   for (std::uint64_t i = 0; i < g.matrices; ++i) {
     const std::uint8_t* matrix = from + 4 * i * g.srcMatrixElems;
@@ -533,21 +543,10 @@ RunResult runFixpipe950(const oracle::Case& c, std::span<const std::uint8_t> src
   if (check.failed()) return check.rejection();
 
   const Context ctx{p.reluPre == 1, quantReadingsOf(c.profile)};
-  const bool vector = isVector(p.quantPre);
-  std::vector<QuantParam> quants;
-  if (vector) {
-    for (std::uint64_t n = 0; n < p.nSize; ++n) quants.push_back(decodeQuantParam(f.quantTensor[n], c.dtype, ctx.readings));
-  } else {
-    quants.push_back(decodeQuantParam(f.quantScalar, c.dtype, ctx.readings));
-  }
-  const std::uint64_t qStep = vector ? 1 : 0;
+  const auto [quants, qStep, lanes] = quantTablesOf(c, ctx);
   const Converter convert(kernelFor(p.quantPre, f.srcDType, ctx.relu),
                           simdKernelFor(p.quantPre, f.srcDType, ctx.readings), ctx, s);
   const auto [from, to] = operandsOf(c, src, dst);
-  std::vector<LaneParams> lanes;
-  for (std::uint64_t n0 = 0; n0 < p.nSize; n0 += kFractalCols) {
-    lanes.push_back(Converter::lanesOf(quants.data() + n0 * qStep, qStep, std::min(kFractalCols, p.nSize - n0)));
-  }
   const std::uint64_t piece = layout == Co2Layout::COLUMN_MAJOR ? 1 : (layout == Co2Layout::NZ ? std::min(c0, kFractalCols) : kFractalCols);
   for (std::uint64_t i = 0; i < matrices; ++i) {
     for (std::uint64_t m = 0; m < p.mSize; ++m) {
