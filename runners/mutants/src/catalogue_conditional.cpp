@@ -263,13 +263,10 @@ Mutant sparseOnly(Mutant mutant) {
   return mutant;
 }
 Mutant bytes(std::string_view name, std::string_view clause, std::string_view description, Op op,
-             std::string_view conditionClass, void (*editBytes)(const Case&, ConstBytes, ConstBytes, Bytes)) {
-  return {.name = name, .clause = clause, .description = description, .operations = {op}, .editBytes = editBytes,
-          .conditionClass = conditionClass};
-}
-Mutant onProduct(Mutant mutant, Product product) {
-  mutant.product = product;
-  return mutant;
+             std::string_view conditionClass, void (*editBytes)(const Case&, ConstBytes, ConstBytes, Bytes),
+             Product product = kDefaultProduct) {
+  return {.name = name, .clause = clause, .description = description, .operations = {op}, .product = product,
+          .editBytes = editBytes, .conditionClass = conditionClass};
 }
 Mutant floatOnly(Mutant mutant) {
   mutant.affectsDType = isFloat;
@@ -371,9 +368,8 @@ std::vector<Mutant> conditionalMutants() {
             kSpecial, skipsZeroBlocks),
       floatOnly(bytes("condG2uFlushesNegativeZero", "PAD-G2U-3", "a -0.0 element arrives as +0.0", kG2U, kSpecial,
                       flushesNegativeZero)),
-      onProduct(bytes("condEnhDeqInfSaturates", "ENH-4", "DEQ half -> half writes +-inf as +-65504",
-                      Op::enhancedCo1ToCo2, kSpecial, enhDeqInfSaturates),
-                Product::atlas_training),
+      bytes("condEnhDeqInfSaturates", "ENH-4", "DEQ half -> half writes +-inf as +-65504", Op::enhancedCo1ToCo2,
+            kSpecial, enhDeqInfSaturates, Product::atlas_training),
       acceptsInvalid("condNz2ndAcceptsUnalignedDValue", "G-4", "dValue not a multiple of 16 run aligned up",
                      {Op::nz2nd}, nz2ndAcceptsUnalignedDValue),
       acceptsInvalid("condPadAcceptsBlockCountOver4095", "G-4", "blockCount > 4095 run as 4095", {kG2U, kU2G},
