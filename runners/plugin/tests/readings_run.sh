@@ -41,6 +41,12 @@ case $mode in
     [ "$status" -eq 1 ] || { echo "a reading mixed inside a call passed the default run (exit $status)"; ok=1; }
     grep -q "G-6: no single combination of the open readings explains the output" "$work/default.txt" ||
       { echo "no G-6 failure line"; ok=1; }
+    # every failure is the mix, and its picture highlights the bytes no single reading explains (issue 27 item 2)
+    others=$(grep -E '^(FAIL|CRASH|TIMEOUT) ' "$work/default.txt" | grep -v "G-6: no single combination")
+    [ -z "$others" ] || { echo "failures other than the G-6 mix: $others"; ok=1; }
+    pages=$(grep -l "byte(s) no single reading explains together (G-6), highlighted" "$work"/default/failures/*.html 2>/dev/null)
+    [ -n "$pages" ] || { echo "no failure picture draws the G-6 conflict"; ok=1; }
+    grep -q "<th>readings its value follows</th>" $pages /dev/null || { echo "no G-6 byte table in the picture"; ok=1; }
     ;;
   mode)
     run default --path "CO1->GM"; status=$?
