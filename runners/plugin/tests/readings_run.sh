@@ -16,21 +16,22 @@ ok=0
 case $mode in
   fixed)
     run default; status=$?
-    sed -n '/^readings (G-6)/,/AMB-20/p' "$work/default.txt"
+    sed -n '/^readings (G-6)/,/AMB-22/p' "$work/default.txt"
     [ "$status" -eq 0 ] || { echo "the fixed-reading plugin failed the default run (exit $status)"; ok=1; }
     # every exercised ambiguity names exactly the fixture's reading; the others are "not exercised"
     wants=("AMB-9   shift-plus-one " "AMB-10  deq-trunc " "AMB-12  negscale-magnitude ")
     # atlas-a2 has the FIX DEQF16 cases with MCB; atlas-training the 8-bit results (the enhanced CO1->CO2 copy) and
     # the V* / MATRIX-VECTOR questions
     if [ "$product" = atlas-a2 ]; then wants+=("AMB-20  deqf16-mcb-half "); fi
+    if [ "$product" = ascend950 ]; then wants=("AMB-21  cmp-pads-run " "AMB-22  cmp-stride-bytes "); fi
     if [ "$product" = atlas-training ]; then
       wants+=("AMB-8   offset-unsigned " "AMB-11  relu-after-offset " "AMB-13  vdeq-repeat " "AMB-19  enh-len-block ")
     fi
     for want in "${wants[@]}"; do
       grep -q "^  $want" "$work/default.txt" || { echo "summary lacks '$want'"; ok=1; }
     done
-    bad=$(sed -n '/^readings (G-6)/,/AMB-20/p' "$work/default.txt" | grep '^  AMB-' |
-          grep -v -E 'not exercised$| (offset-unsigned|shift-plus-one|deq-trunc|relu-after-offset|negscale-magnitude|vdeq-repeat|deq16-offset|enh-len-block|deqf16-mcb-half) ')
+    bad=$(sed -n '/^readings (G-6)/,/AMB-22/p' "$work/default.txt" | grep '^  AMB-' |
+          grep -v -E 'not exercised$| (offset-unsigned|shift-plus-one|deq-trunc|relu-after-offset|negscale-magnitude|vdeq-repeat|deq16-offset|enh-len-block|deqf16-mcb-half|cmp-pads-run|cmp-stride-bytes) ')
     [ -z "$bad" ] || { echo "readings the fixture does not follow: $bad"; ok=1; }
     python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["readings"]; sys.exit(r["AMB-10"]["fingerprint"] != "deq-trunc")' \
       "$work/default/report.json" || { echo "report.json readings.AMB-10 is not deq-trunc"; ok=1; }
