@@ -1,7 +1,7 @@
 #!/bin/bash
 # Issue 27 (G-6, tests plugin.readings_*): an implementation of one behaviour passes the default run and the summary
 # names its readings; a reading mixed inside a call fails; a reading switched between calls is INCONSISTENT.
-#   readings_run.sh DCCONF READINGS_PLUGIN fixed|mix|mode WORKDIR [PRODUCT (atlas-a2)]
+#   readings_run.sh DCCONF READINGS_PLUGIN fixed|mix|mode|dtype WORKDIR [PRODUCT (atlas-a2)]
 # fixtures/readings_plugin.c says what each mode does.
 set -u
 dcconf=$1 plugin=$2 mode=$3 work=$4 product=${5:-atlas-a2}
@@ -55,6 +55,14 @@ case $mode in
     [ "$status" -eq 0 ] || { echo "whole readings switched between calls failed the default run (exit $status)"; ok=1; }
     grep -q "^  AMB-10  INCONSISTENT" "$work/default.txt" || { echo "AMB-10 not INCONSISTENT"; ok=1; }
     run strict --path "CO1->GM" --strict-readings; status=$?
+    [ "$status" -eq 1 ] || { echo "--strict-readings did not fail the INCONSISTENT run (exit $status)"; ok=1; }
+    ;;
+  dtype)
+    run default; status=$?
+    grep "AMB-8 " "$work/default.txt"
+    [ "$status" -eq 0 ] || { echo "whole readings switched by dtype failed the default run (exit $status)"; ok=1; }
+    grep -q "^  AMB-8   INCONSISTENT" "$work/default.txt" || { echo "AMB-8 not INCONSISTENT"; ok=1; }
+    run strict --strict-readings; status=$?
     [ "$status" -eq 1 ] || { echo "--strict-readings did not fail the INCONSISTENT run (exit $status)"; ok=1; }
     ;;
 esac
