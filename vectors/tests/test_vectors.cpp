@@ -504,7 +504,7 @@ TEST(Alternatives, VerifyAcceptsEitherWholeReadingAndNamesIt) {
   }
 }
 
-TEST(Alternatives, VerifyAndCheckFailAByteWiseMixNamingG6AndTheReadings) {
+TEST(Alternatives, VerifyFailsAByteWiseMixNamingG6AndTheReadings) {
   AlternativesSet s;
   ASSERT_NE(s.amb8, nullptr);
   s.writeOutputs(0);
