@@ -386,7 +386,16 @@ class Evaluation:
     region: Optional[np.ndarray] = None
     unspecified: Dict[str, int] = dataclasses.field(default_factory=dict)  # ANY bytes by reason (clause)
     _dtype: object = np.uint8
-    alternatives: Alternatives = dataclasses.field(default_factory=lambda: Alternatives([], []))  # G-6
+    _alternatives: Optional[Alternatives] = None
+    _alternatives_of: object = None  # computes them on first use (2^k more oracle evaluations)
+
+    @property
+    def alternatives(self) -> Alternatives:
+        """G-6: the open alternatives ambiguities of the case and its distinct whole readings (computed on first
+        use); empty, and falsy, under a pinned profile or when the case exercises none."""
+        if self._alternatives is None:
+            self._alternatives = self._alternatives_of() if self._alternatives_of else Alternatives([], [])
+        return self._alternatives
 
     @property
     def expected(self):
@@ -444,7 +453,16 @@ def evaluate(case: Case, src=None, dst_before=None, product: str = None, profile
                       footprint=Footprint([tuple(r) for r in out["reads"]], [tuple(r) for r in out["writes"]]),
                       expected_bytes=out.get("expected"), care=out.get("care"), region=out.get("region"),
                       unspecified=dict(out.get("unspecified", {})), _dtype=dst_dtype,
-                      alternatives=_alternatives(out.get("alternatives"), dst_dtype))
+                      _alternatives_of=_alternatives_later(case, src_bytes, dst_bytes, product, profile, dst_dtype)
+                      if out.get("open_alternatives") else None)
+
+
+def _alternatives_later(case, src_bytes, dst_bytes, product, profile, dtype):
+    """A function computing the case's alternatives on the buffers as they are now (copied: the caller may write
+    into dst_before before asking)."""
+    text, src_bytes, dst_bytes = case._text(), np.array(src_bytes, copy=True), np.array(dst_bytes, copy=True)
+    return lambda: _alternatives(_call(lambda core: core.alternatives(text, src_bytes, dst_bytes, product or "",
+                                                                      profile or "")), dtype)
 
 
 def _alternatives(raw, dtype) -> Alternatives:

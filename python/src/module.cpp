@@ -125,6 +125,16 @@ py::dict alternativesDict(const casefile::CaseData& data, const oracle::Expectat
   return out;
 }
 
+// The alternatives of a case, computed apart from evaluate (2^k more evaluations: only when asked for).
+py::object alternativesOf(const std::string& caseText, const py::buffer& srcBuffer, const py::buffer& dstBuffer,
+                          const std::string& product, const std::string& profile) {
+  casefile::CaseData data = parseWithBuffers(caseText, bytesOf(srcBuffer, "src"), bytesOf(dstBuffer, "dst_before"));
+  applyOverrides(data.c, product, profile);
+  const oracle::Evaluation e = oracle::evaluate(data.c, data.src, data.dstBefore);
+  if (e.verdict != oracle::Verdict::computed) return py::none();
+  return alternativesDict(data, e.expectation);
+}
+
 py::dict evaluateCase(const std::string& caseText, const py::buffer& srcBuffer, const py::buffer& dstBuffer,
                       const std::string& product, const std::string& profile) {
   casefile::CaseData data = parseWithBuffers(caseText, bytesOf(srcBuffer, "src"), bytesOf(dstBuffer, "dst_before"));
@@ -149,7 +159,13 @@ py::dict evaluateCase(const std::string& caseText, const py::buffer& srcBuffer, 
       if (byRegion[r] != 0) unspecified[py::str(std::string(oracle::whyUnspecified(static_cast<oracle::Region>(r))))] = byRegion[r];
     }
     out["unspecified"] = unspecified;
-    out["alternatives"] = alternativesDict(data, e.expectation);
+    // G-6: whether an open alternatives ambiguity left a byte ANY (else alternatives() is empty: nothing to compute)
+    bool open = false;
+    for (std::size_t i = 0; i < e.expectation.care.size() && !open; ++i) {
+      const int id = oracle::ambiguityId(e.expectation.region[i]);
+      open = e.expectation.care[i] == 0 && id != 0 && oracle::isAlternatives(id) && oracle::leavesOpen(data.c.profile, id);
+    }
+    out["open_alternatives"] = open;
     std::vector<std::uint8_t> region(e.expectation.region.size());
     std::memcpy(region.data(), e.expectation.region.data(), region.size());
     out["expected"] = toArray(std::move(e.expectation.expected));
@@ -363,6 +379,8 @@ PYBIND11_MODULE(_core, m) {
     }
   });
   m.def("evaluate", &evaluateCase, py::arg("case_text"), py::arg("src"), py::arg("dst"), py::arg("product") = "",
+        py::arg("profile") = "");
+  m.def("alternatives", &alternativesOf, py::arg("case_text"), py::arg("src"), py::arg("dst"), py::arg("product") = "",
         py::arg("profile") = "");
   m.def("diff", &diffCase, py::arg("case_text"), py::arg("src"), py::arg("dst"), py::arg("actual"),
         py::arg("max_lines") = 8, py::arg("product") = "", py::arg("profile") = "");
