@@ -269,7 +269,8 @@ READING_WORDS = {7: ("basic-api-page", "c-api-page"), 8: ("offset-signed", "offs
                  11: ("relu-before-offset", "relu-after-offset"), 12: ("negscale-signed", "negscale-magnitude"),
                  13: ("vdeq-repeat", "vdeq-advance"), 14: ("deq16-no-offset", "deq16-offset"),
                  15: ("sid-doc", "sid-matmul"), 19: ("enh-len-block", "enh-len-32b"),
-                 20: ("deqf16-mcb-int16", "deqf16-mcb-half")}
+                 20: ("deqf16-mcb-int16", "deqf16-mcb-half"), 21: ("cmp-pads-ignored", "cmp-pads-run"),
+                 22: ("cmp-stride-ignored", "cmp-stride-bytes")}
 
 
 def _amb_id(name):
@@ -286,7 +287,7 @@ def _parse_alternatives(directory, files, t, test, dst_size, where, problems):
     names = alt.get("ambiguities") if isinstance(alt, dict) else None
     ids = [_amb_id(n) for n in names] if isinstance(names, list) else [None]
     if not 1 <= len(ids) <= 8 or None in ids or ids != sorted(set(ids)):
-        problems.append(f"{where}.ambiguities: not 1 to 8 alternatives ambiguities (AMB-7..15, 19, 20) in "
+        problems.append(f"{where}.ambiguities: not 1 to 8 alternatives ambiguities (AMB-7..15, 19..22) in "
                         f"ascending order")
         return
     readings = alt.get("readings")

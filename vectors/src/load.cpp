@@ -317,7 +317,7 @@ bool readAlternatives(const json& test, const std::string& at, Vector& v, const 
       id = std::stoi(name.substr(4));
     }
     if (!oracle::isAlternatives(id) || (!v.ambIds.empty() && id <= v.ambIds.back())) {
-      f.fail(field + ".ambiguities", "\"" + name.substr(0, 20) + "\": not an alternatives ambiguity (AMB-7..15, 19, 20) "
+      f.fail(field + ".ambiguities", "\"" + name.substr(0, 20) + "\": not an alternatives ambiguity (AMB-7..15, 19..22) "
                                      "in ascending order");
       return false;
     }
