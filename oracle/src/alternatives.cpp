@@ -9,7 +9,7 @@
 
 namespace dcconf::oracle {
 
-bool isAlternatives(int ambId) { return (ambId >= 7 && ambId <= 15) || ambId == 19 || ambId == 20; }
+bool isAlternatives(int ambId) { return (ambId >= 7 && ambId <= 15) || (ambId >= 19 && ambId <= 22); }
 
 ReadingWords readingWords(int ambId) {
   switch (ambId) {
@@ -24,6 +24,8 @@ ReadingWords readingWords(int ambId) {
     case 15: return {"sid-doc", "sid-matmul"};
     case 19: return {"enh-len-block", "enh-len-32b"};
     case 20: return {"deqf16-mcb-int16", "deqf16-mcb-half"};
+    case 21: return {"cmp-pads-ignored", "cmp-pads-run"};
+    case 22: return {"cmp-stride-ignored", "cmp-stride-bytes"};
     default: return {};
   }
 }
@@ -39,6 +41,8 @@ bool leavesOpen(const Profile& p, int ambId) {
     case 14: return p.deq16Offset == Profile::Deq16Offset::any;
     case 19: return p.enhBlockLenUnit == Profile::EnhBlockLenUnit::any;
     case 20: return p.deqf16Mcb == Profile::Deqf16Mcb::any;
+    case 21: return p.compactPads == Profile::CompactPads::any;
+    case 22: return p.compactUbStride == Profile::CompactUbStride::any;
     default: return false;  // AMB-7 and AMB-15 have a pinned default; the others are not alternatives
   }
 }
@@ -60,6 +64,10 @@ Profile pinReading(Profile p, int ambId, bool second) {
       p.enhBlockLenUnit = second ? Profile::EnhBlockLenUnit::dataBlock32 : Profile::EnhBlockLenUnit::block;
       break;
     case 20: p.deqf16Mcb = second ? Profile::Deqf16Mcb::half : Profile::Deqf16Mcb::int16; break;
+    case 21: p.compactPads = second ? Profile::CompactPads::run : Profile::CompactPads::ignored; break;
+    case 22:
+      p.compactUbStride = second ? Profile::CompactUbStride::bytes : Profile::CompactUbStride::ignored;
+      break;
     case 7:
       p.smallC0Polarity = second ? Profile::SmallC0Polarity::cApiPage : Profile::SmallC0Polarity::basicApiPage;
       break;

@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "dcconf/oracle/alternatives.hpp"
 #include "dcconf/oracle/numeric.hpp"
 #include "dcconf/oracle/semantics.hpp"
 #include "dcconf/pictures/pictures.hpp"
@@ -417,6 +418,36 @@ Explained explainCase(const casefile::CaseData& data) {
   return out;
 }
 
+// G-6: the bytes no single whole reading explains together, each with its value and the readings that value follows.
+std::string conflictTable(const oracle::Alternatives& alt, std::span<const std::uint8_t> actual,
+                          const std::vector<std::uint64_t>& conflicting) {
+  std::string rows;
+  for (const std::uint64_t b : conflicting) {
+    const auto at = std::lower_bound(alt.bytes.begin(), alt.bytes.end(), b,
+                                     [](const oracle::Alternatives::Byte& x, std::uint64_t i) { return x.index < i; });
+    if (at == alt.bytes.end() || at->index != b) continue;
+    oracle::Combinations follows = at->unconstrained;
+    for (const auto& choice : at->choices) {
+      if (choice.value == actual[b]) follows |= choice.combinations;
+    }
+    follows &= alt.valid;
+    std::string readings;
+    for (std::size_t k = 0; k < alt.ambIds.size(); ++k) {
+      const unsigned r = oracle::readingsOf(alt, follows, k);
+      readings += (readings.empty() ? "" : ", ") + (r == 0 ? "AMB-" + std::to_string(alt.ambIds[k]) + " no reading"
+                                                           : oracle::readingText(alt.ambIds[k], r));
+    }
+    char hex[8];
+    std::snprintf(hex, sizeof hex, "0x%02x", actual[b]);
+    rows += "<tr><td>" + std::to_string(b) + "</td><td><code>" + hex + "</code></td><td>" +
+            xmlEscape(readings) + "</td></tr>\n";
+  }
+  if (rows.empty()) return {};
+  return "<h3>Bytes no single reading explains together (G-6)</h3>\n<p>each value follows the readings shown; the "
+         "case follows one whole reading of every ambiguity, so these bytes cannot all be right</p>\n<table>\n"
+         "<tr><th>byte</th><th>actual</th><th>readings its value follows</th></tr>\n" + rows + "</table>\n";
+}
+
 std::string failurePage(const casefile::CaseData& data, const FailureInput& f) {
   const auto resolution = oracle::resolveOperation(data.c);
   oracle::Evaluation ev = oracle::evaluate(data.c, data.src, data.dstBefore);
@@ -432,6 +463,21 @@ std::string failurePage(const casefile::CaseData& data, const FailureInput& f) {
     svg.height = y + kMargin;
     htmlBody = violationsHtml(ev);
   } else {
+    // G-6: an output that matches every cared byte can still mix the readings of an ambiguity; then the bytes no
+    // single whole reading explains together are the ones to show (issue 27 item 2).
+    std::vector<std::uint64_t> conflicting;
+    std::string conflictRows;
+    if (f.actual.size() == ev.expectation.expected.size() &&
+        oracle::firstMismatch(ev.expectation, f.actual) == oracle::kNoMismatch) {
+      const oracle::Alternatives alt = oracle::alternatives(data.c, data.src, data.dstBefore, ev.expectation);
+      const oracle::Consistency k = oracle::consistentCombinations(alt, f.actual);
+      if (!alt.empty() && k.consistent.none()) {
+        conflicting = k.conflicting;
+        std::sort(conflicting.begin(), conflicting.end());
+        header.push_back(oracle::describeConflict(alt, k, f.actual));
+        conflictRows = conflictTable(alt, f.actual, conflicting);
+      }
+    }
     Model m(data, *resolution.operation, std::move(ev));
     if (f.expected && f.care && f.expected->size() == m.expected.size() && f.care->size() == m.care.size()) {
       m.expected = *f.expected;
@@ -446,6 +492,12 @@ std::string failurePage(const casefile::CaseData& data, const FailureInput& f) {
     }
     header.push_back(haveActual ? std::to_string(mismatches.size()) + " cared byte(s) differ, highlighted"
                                 : "the implementation produced no destination (" + f.status + "): expected only");
+    if (!conflicting.empty()) {
+      header.push_back(std::to_string(conflicting.size()) + " byte(s) no single reading explains together (G-6), highlighted");
+      mismatches.insert(mismatches.end(), conflicting.begin(), conflicting.end());
+      std::sort(mismatches.begin(), mismatches.end());
+      mismatches.erase(std::unique(mismatches.begin(), mismatches.end()), mismatches.end());
+    }
     const oracle::DType dtype = data.c.dtype;
     const std::uint32_t s = oracle::sizeBytes(dtype);
     auto elementStart = [&](std::uint64_t b) {
@@ -512,7 +564,8 @@ std::string failurePage(const casefile::CaseData& data, const FailureInput& f) {
                 xmlEscape(valueAt(dtype, m.expected, elementStart(b))) + "</code></td><td><code>" +
                 xmlEscape(valueAt(dtype, f.actual, elementStart(b))) + "</code></td></tr>\n";
     }
-    if (!firsts.empty()) {
+    htmlBody += conflictRows;
+    if (!firsts.empty() && conflictRows.empty()) {
       htmlBody += "<h3>First mismatching bytes</h3>\n<table>\n<tr><th>byte</th><th>region</th><th>expected element</th>"
                   "<th>actual element</th></tr>\n" + firsts + "</table>\n";
     }
@@ -621,6 +674,23 @@ std::string reportPage(const std::string& reportJsonText, const std::vector<std:
     } else {
       out += "<pre>" + xmlEscape(clip(cov.dump(1), 20000)) + "</pre>\n";
     }
+  }
+  if (const auto readings = json.value("readings", nlohmann::json::object()); readings.is_object() && !readings.empty()) {
+    // G-6: the implementation's reading fingerprint, as report.json has it
+    out += "<h2>Readings (G-6)</h2>\n<p>per ambiguity, the readings every passing case that exercised it was "
+           "consistent with" + std::string(json.value("strictReadings", false) ? " (--strict-readings: INCONSISTENT "
+           "fails the run)" : "") + "</p>\n<table>\n<tr><th>ambiguity</th><th>fingerprint</th><th>only the first reading"
+           "</th><th>only the second</th><th>either</th></tr>\n";
+    for (const auto& [amb, entry] : readings.items()) {
+      if (!entry.is_object()) continue;
+      const std::string print = entry.value("fingerprint", "");
+      const auto cases = entry.value("cases", nlohmann::json());  // absent when not exercised: empty cells
+      auto count = [&cases, &text](const char* key) { return cases.is_object() ? text(cases.value(key, 0)) : std::string(); };
+      out += "<tr><td>" + xmlEscape(amb) + "</td><td" + (print == "INCONSISTENT" ? " class=\"fail\"" : "") + ">" +
+             xmlEscape(print) + "</td><td>" + count("firstOnly") + "</td><td>" + count("secondOnly") + "</td><td>" +
+             count("both") + "</td></tr>\n";
+    }
+    out += "</table>\n";
   }
   out += "<h2>Unspecified bytes</h2>\n";
   const auto unspecified = json.value("unspecified", nlohmann::json::object());

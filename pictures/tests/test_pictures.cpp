@@ -131,6 +131,53 @@ TEST(Pictures, FailurePageHighlightsExactlyTheMismatchingElements) {
   EXPECT_NE(page.find("MISMATCH at destination byte 130"), std::string::npos) << "hover text of the mismatch";
 }
 
+// Issue 27 item 2: an output that mixes two readings of AMB-8 inside one call matches every cared byte; its failure
+// page highlights the bytes no single reading explains and names the reading each follows. REQ8 int32 -> int8, one row
+// of 32 columns, offset field 0x1FE (-2 signed, 510 unsigned), scale 1.0, source column n = 5 + n: column n is 3 + n
+// under offset-signed and saturates to 127 under offset-unsigned (SEMANTICS FIX-6, AMB-8; worked by hand).
+TEST(Pictures, FailurePageDrawsAMixOfReadings) {
+  casefile::CaseData data;
+  oracle::Case& c = data.c;
+  c.api = oracle::Api::DataCopy;
+  c.srcPos = oracle::Position::CO1;
+  c.dstPos = oracle::Position::GM;
+  c.dtype = oracle::DType::int8_t;
+  oracle::DataCopyCO12DstParams p;
+  p.nSize = 32;
+  p.mSize = 1;
+  p.srcStride = 16;
+  p.dstStride = 1;
+  p.quantPre = oracle::QuantMode::REQ8;
+  c.params = p;
+  c.fixpipe = oracle::FixpipeState{};
+  c.fixpipe->srcDType = oracle::DType::int32_t;
+  c.fixpipe->quantScalar = std::uint64_t{0x3F800000} | std::uint64_t{1} << 46 | std::uint64_t{0x1FE} << 37;
+  c.src = {16 * 16 * 4 * 2, 0};
+  c.dst = {96, 0};
+  data.src.assign(c.src.sizeBytes, 0);
+  for (std::uint32_t n = 0; n < 32; ++n) data.src[((n / 16) * 256 + n % 16) * 4] = static_cast<std::uint8_t>(5 + n);
+  data.dstBefore.assign(c.dst.sizeBytes, 0xA5);
+  FailureInput f;
+  f.id = "mix";
+  f.status = "FAIL";
+  f.clause = "G-6";
+  f.actual = data.dstBefore;
+  for (std::uint32_t n = 0; n < 32; ++n) f.actual[n] = n % 2 == 0 ? static_cast<std::uint8_t>(3 + n) : 0x7F;
+  const std::string page = failurePage(data, f);
+  EXPECT_NE(page.find("0 cared byte(s) differ"), std::string::npos) << "the byte-wise default passes this output";
+  EXPECT_NE(page.find("2 byte(s) no single reading explains together (G-6), highlighted"), std::string::npos) << page;
+  EXPECT_EQ(count(gridText(page, "act"), "class=\"mm\""), 2u);
+  EXPECT_NE(page.find("<tr><td>0</td><td><code>0x03</code></td><td>AMB-8 offset-signed</td></tr>"), std::string::npos)
+      << page;
+  EXPECT_NE(page.find("<tr><td>1</td><td><code>0x7f</code></td><td>AMB-8 offset-unsigned</td></tr>"), std::string::npos)
+      << page;
+  // the same output following one reading throughout draws no conflict
+  for (std::uint32_t n = 0; n < 32; ++n) f.actual[n] = 0x7F;
+  const std::string whole = failurePage(data, f);
+  EXPECT_EQ(whole.find("no single reading explains"), std::string::npos);
+  EXPECT_EQ(count(gridText(whole, "act"), "class=\"mm\""), 0u);
+}
+
 TEST(Pictures, BigBuffersAreGroupedIntoCellsAndStayFewMegabytes) {
   casefile::CaseData data;
   data.c.api = oracle::Api::DataCopy;
@@ -215,6 +262,22 @@ TEST(Pictures, ReportPageLinksTheFailurePagesItIsGiven) {
   EXPECT_NE(page.find("AMB-2: dummy"), std::string::npos);
   EXPECT_NE(page.find("<h2>Coverage</h2>"), std::string::npos);
   EXPECT_NE(page.find("<td class=\"fail\">1</td>"), std::string::npos);
+  EXPECT_EQ(page.find("Readings (G-6)"), std::string::npos) << "no fingerprint table when no case exercised one";
+}
+
+// Issue 27 item 3: report.html shows the reading fingerprint, an INCONSISTENT ambiguity marked as a failure.
+TEST(Pictures, ReportPageShowsTheReadingFingerprint) {
+  const std::string json = R"({"schema":"dcconf.report/1","passed":true,"totals":{"PASS":1},"groups":[],"failures":[],
+    "readings":{"AMB-8":{"fingerprint":"offset-signed","cases":{"both":4,"firstOnly":7,"secondOnly":0}},
+                "AMB-9":{"fingerprint":"INCONSISTENT","cases":{"both":0,"firstOnly":2,"secondOnly":3}},
+                "AMB-13":{"fingerprint":"not exercised"}},"strictReadings":true})";
+  const std::string page = reportPage(json, {});
+  EXPECT_NE(page.find("<h2>Readings (G-6)</h2>"), std::string::npos) << page;
+  EXPECT_NE(page.find("<tr><td>AMB-8</td><td>offset-signed</td><td>7</td><td>0</td><td>4</td></tr>"), std::string::npos)
+      << page;
+  EXPECT_NE(page.find("<td>AMB-9</td><td class=\"fail\">INCONSISTENT</td>"), std::string::npos) << page;
+  EXPECT_NE(page.find("<tr><td>AMB-13</td><td>not exercised</td><td></td>"), std::string::npos) << page;
+  EXPECT_NE(page.find("--strict-readings"), std::string::npos) << page;
 }
 
 }  // namespace

@@ -599,6 +599,39 @@ std::string Report::toJunitXml() const {
     errors += suiteErrors;
     skipped += suiteSkipped;
   }
+  if (!readings_.empty()) {
+    // G-6: the reading fingerprint as suite properties, and one test case per exercised ambiguity, which fails only
+    // when --strict-readings is on and no single reading explains the ambiguity's cases (INCONSISTENT).
+    std::ostringstream properties, cases;
+    std::uint64_t suiteTests = 0, suiteFailed = 0;
+    for (const int id : oracle::kOpenAlternativeIds) {
+      const auto found = readings_.find(id);
+      const ReadingTally* tally = found == readings_.end() ? nullptr : &found->second;
+      const std::string amb = "AMB-" + std::to_string(id);
+      const std::string print = fingerprint(id, tally);
+      properties << "      <property name=\"" << amb << "\" value=\"" << xmlEscape(print) << "\"/>\n";
+      if (tally == nullptr || tally->cases() == 0) continue;
+      const oracle::ReadingWords w = oracle::readingWords(id);
+      const std::string counts = std::to_string(tally->cases()) + " cases: " + std::to_string(tally->firstOnly) +
+                                 " only " + std::string(w.first) + ", " + std::to_string(tally->secondOnly) + " only " +
+                                 std::string(w.second) + ", " + std::to_string(tally->both) + " either";
+      ++suiteTests;
+      cases << "    <testcase classname=\"dcconf.readings\" name=\"" << amb << " " << xmlEscape(print)
+            << "\" time=\"0\">\n";
+      if (strictReadings_ && tally->inconsistent()) {
+        ++suiteFailed;
+        cases << "      <failure message=\"G-6: " << amb << " INCONSISTENT under --strict-readings: no single reading "
+              << "explains every case (" << xmlEscape(counts) << ")\"/>\n";
+      }
+      cases << "      <system-out>" << xmlEscape(counts) << "</system-out>\n    </testcase>\n";
+    }
+    suites << "  <testsuite name=\"readings (G-6)\" tests=\"" << suiteTests << "\" failures=\"" << suiteFailed
+           << "\" errors=\"0\" skipped=\"0\" time=\"0\">\n    <properties>\n"
+           << "      <property name=\"strictReadings\" value=\"" << (strictReadings_ ? "true" : "false") << "\"/>\n"
+           << properties.str() << "    </properties>\n" << cases.str() << "  </testsuite>\n";
+    tests += suiteTests;
+    failed += suiteFailed;
+  }
   for (std::size_t k = 0; k < errors_.size(); ++k) {  // what kept the run from testing: one error case each
     suites << "  <testsuite name=\"error-" << k + 1 << "\" tests=\"1\" failures=\"0\" errors=\"1\" time=\"0\">\n"
            << "    <testcase classname=\"dcconf\" name=\"run error " << k + 1 << "\"><error message=\""

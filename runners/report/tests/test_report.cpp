@@ -201,6 +201,19 @@ TEST(Report, MergesAnotherReportsJson) {
   const auto readings = nlohmann::json::parse(merged.toJsonText()).at("readings");
   EXPECT_EQ(readings.at("AMB-8").at("fingerprint"), "offset-signed");
   EXPECT_EQ(readings.at("AMB-19").at("fingerprint"), "not exercised");
+  // junit.xml: the fingerprint as properties of a "readings (G-6)" suite, one test case per exercised ambiguity,
+  // which fails only under --strict-readings
+  const std::string junit = merged.toJunitXml();
+  EXPECT_NE(junit.find("<property name=\"AMB-8\" value=\"offset-signed\"/>"), std::string::npos) << junit;
+  EXPECT_NE(junit.find("<property name=\"AMB-13\" value=\"not exercised\"/>"), std::string::npos) << junit;
+  EXPECT_NE(junit.find("<testcase classname=\"dcconf.readings\" name=\"AMB-9 INCONSISTENT\""), std::string::npos);
+  EXPECT_EQ(junit.find("AMB-9 INCONSISTENT under --strict-readings"), std::string::npos) << "not strict: no failure";
+  Report strict = merged;
+  strict.setStrictReadings(true);
+  const std::string strictJunit = strict.toJunitXml();
+  EXPECT_NE(strictJunit.find("<failure message=\"G-6: AMB-9 INCONSISTENT under --strict-readings"), std::string::npos)
+      << strictJunit;
+  EXPECT_EQ(strictJunit.find("G-6: AMB-8 INCONSISTENT"), std::string::npos);
   EXPECT_FALSE(merged.mergeJson("{\"schema\": \"something else\"}"));
   EXPECT_FALSE(merged.mergeJson("not json"));
 }
