@@ -23,29 +23,12 @@ std::vector<std::string> writeReadings(StagedOutput& out, const casefile::CaseDa
   std::vector<std::string> names;
   if (data.src.size() != data.c.src.sizeBytes || data.dstBefore.size() != data.c.dst.sizeBytes) return names;
   const oracle::Alternatives a = oracle::alternatives(data.c, data.src, data.dstBefore, evaluation.expectation);
-  std::vector<std::vector<int>> seen;  // per written reading: each alternatives byte's value, -1 for ANY
-  for (std::size_t m = 0; m < a.combinationCount() && error.empty(); ++m) {
-    if (!a.valid.test(m)) continue;
-    std::vector<int> values;
-    std::vector<std::uint8_t> expected = evaluation.expectation.expected;
-    std::vector<std::uint8_t> care = evaluation.expectation.care;
-    for (const auto& b : a.bytes) {
-      int value = -1;
-      for (const auto& choice : b.choices) {
-        if (choice.combinations.test(m)) value = choice.value;
-      }
-      values.push_back(value);
-      if (value >= 0) {
-        expected[b.index] = static_cast<std::uint8_t>(value);
-        care[b.index] = 1;
-      }
-    }
-    if (std::find(seen.begin(), seen.end(), values) != seen.end()) continue;
-    seen.push_back(values);
-    std::string words = a.words(m);
+  for (const oracle::WholeReading& reading : oracle::distinctReadings(a, evaluation.expectation)) {
+    std::string words = a.words(reading.combinations.front());
     std::replace(words.begin(), words.end(), ',', '.');
-    error = out.write("expected." + words + ".bin", expected);
-    if (error.empty()) error = out.write("care." + words + ".bin", care);
+    error = out.write("expected." + words + ".bin", reading.expected);
+    if (error.empty()) error = out.write("care." + words + ".bin", reading.care);
+    if (!error.empty()) break;
     names.push_back(words);
   }
   return names;

@@ -207,6 +207,37 @@ Alternatives alternativesInWindows(const Case& c, std::span<const std::uint8_t> 
   });
 }
 
+std::vector<WholeReading> distinctReadings(const Alternatives& a, const Expectation& base) {
+  std::vector<WholeReading> out;
+  std::vector<std::vector<int>> seen;  // per reading in out: each alternatives byte's value, -1 for ANY
+  for (std::size_t m = 0; m < a.combinationCount() && !a.empty(); ++m) {
+    if (!a.valid.test(m)) continue;
+    std::vector<int> values;
+    values.reserve(a.bytes.size());
+    for (const auto& b : a.bytes) {
+      int value = -1;
+      for (const auto& choice : b.choices) {
+        if (choice.combinations.test(m)) value = choice.value;
+      }
+      values.push_back(value);
+    }
+    const auto found = std::find(seen.begin(), seen.end(), values);
+    if (found != seen.end()) {
+      out[static_cast<std::size_t>(found - seen.begin())].combinations.push_back(m);
+      continue;
+    }
+    WholeReading reading{{m}, base.expected, base.care};
+    for (std::size_t j = 0; j < a.bytes.size(); ++j) {
+      if (values[j] < 0) continue;
+      reading.expected[a.bytes[j].index] = static_cast<std::uint8_t>(values[j]);
+      reading.care[a.bytes[j].index] = 1;
+    }
+    seen.push_back(std::move(values));
+    out.push_back(std::move(reading));
+  }
+  return out;
+}
+
 Consistency consistentCombinations(const Alternatives& a, std::span<const std::uint8_t> actual) {
   Consistency out;
   out.consistent = a.valid;

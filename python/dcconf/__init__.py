@@ -59,7 +59,7 @@ except ImportError as _error:  # the pure-Python parts (dcconf.vectors) still wo
                    or isinstance(_error, ModuleNotFoundError) else str(_error))
 
 __all__ = ["Case", "DataCopy", "DataCopyPad", "evaluate", "golden", "check", "Evaluation", "Golden", "Diff",
-           "Violation", "DcconfError", "MissingDependency", "CaseFormatError", "InvalidCase", "NotSupported", "quant_param",
+           "Violation", "Alternatives", "Reading", "DcconfError", "MissingDependency", "CaseFormatError", "InvalidCase", "NotSupported", "quant_param",
            "numpy_dtype", "DataCopyParams", "DataCopyExtParams", "DataCopyPadParams", "DataCopyPadExtParams",
            "Nd2NzParams", "Nz2NdParamsFull", "CalCount", "SliceInfo", "SliceParams", "Dn2NzParams",
            "DataCopyEnhancedParams", "DataCopyCO12DstParams", "FixpipeState", "BlockMode", "DeqScale", "QuantMode",
@@ -338,6 +338,40 @@ class Footprint:
 
 
 @dataclasses.dataclass
+class Reading:
+    """One distinct whole reading of a case's open alternatives (G-6): the destination under it."""
+    combinations: List[str]  # profile words of each combination giving these bytes: ["offset-signed,deq-rne", ...]
+    expected_bytes: np.ndarray
+    care: np.ndarray  # bool per destination byte: the default care plus every byte this reading decides
+    _dtype: object = np.uint8
+
+    @property
+    def name(self) -> str:
+        """The first combination's profile words (`dcconf case` names its files after them)."""
+        return self.combinations[0]
+
+    @property
+    def expected(self):
+        size = np.dtype(self._dtype).itemsize
+        return self.expected_bytes if self.expected_bytes.size % size else self.expected_bytes.view(self._dtype)
+
+
+@dataclasses.dataclass
+class Alternatives:
+    """G-6: the ambiguities of kind *alternatives* the case leaves open (default profile) and its distinct whole
+    readings. An implementation follows one reading of each ambiguity: its output must match one Reading on every
+    byte that reading cares about. Empty (falsy) under a pinned profile or when the case exercises none."""
+    ambiguities: List[str]  # ["AMB-8", "AMB-11"], ascending; combinations list one profile word per entry, in order
+    readings: List[Reading]
+
+    def __bool__(self):
+        return bool(self.readings)
+
+    def __len__(self):
+        return len(self.readings)
+
+
+@dataclasses.dataclass
 class Evaluation:
     """What the oracle says about every destination byte. expected has dst_before's dtype (bytes: expected_bytes);
     care is one bool per destination byte (False: ANY); region one code per byte (region_names)."""
@@ -352,6 +386,16 @@ class Evaluation:
     region: Optional[np.ndarray] = None
     unspecified: Dict[str, int] = dataclasses.field(default_factory=dict)  # ANY bytes by reason (clause)
     _dtype: object = np.uint8
+    _alternatives: Optional[Alternatives] = None
+    _alternatives_of: object = None  # computes them on first use (2^k more oracle evaluations)
+
+    @property
+    def alternatives(self) -> Alternatives:
+        """G-6: the open alternatives ambiguities of the case and its distinct whole readings (computed on first
+        use); empty, and falsy, under a pinned profile or when the case exercises none."""
+        if self._alternatives is None:
+            self._alternatives = self._alternatives_of() if self._alternatives_of else Alternatives([], [])
+        return self._alternatives
 
     @property
     def expected(self):
@@ -408,7 +452,24 @@ def evaluate(case: Case, src=None, dst_before=None, product: str = None, profile
                       profile=out["profile"], violations=violations,
                       footprint=Footprint([tuple(r) for r in out["reads"]], [tuple(r) for r in out["writes"]]),
                       expected_bytes=out.get("expected"), care=out.get("care"), region=out.get("region"),
-                      unspecified=dict(out.get("unspecified", {})), _dtype=dst_dtype)
+                      unspecified=dict(out.get("unspecified", {})), _dtype=dst_dtype,
+                      _alternatives_of=_alternatives_later(case, src_bytes, dst_bytes, product, profile, dst_dtype)
+                      if out.get("open_alternatives") else None)
+
+
+def _alternatives_later(case, src_bytes, dst_bytes, product, profile, dtype):
+    """A function computing the case's alternatives on the buffers as they are now (copied: the caller may write
+    into dst_before before asking)."""
+    text, src_bytes, dst_bytes = case._text(), np.array(src_bytes, copy=True), np.array(dst_bytes, copy=True)
+    return lambda: _alternatives(_call(lambda core: core.alternatives(text, src_bytes, dst_bytes, product or "",
+                                                                      profile or "")), dtype)
+
+
+def _alternatives(raw, dtype) -> Alternatives:
+    if not raw:
+        return Alternatives([], [])
+    return Alternatives([f"AMB-{i}" for i in raw["ambiguities"]],
+                        [Reading(list(r["combinations"]), r["expected"], r["care"], dtype) for r in raw["readings"]])
 
 
 @dataclasses.dataclass
@@ -467,26 +528,44 @@ class Diff:
     clause: str
     summary: str
     lines: List[str]
+    # G-6: on a conforming output, the readings it follows per open alternatives ambiguity ({"AMB-8":
+    # ["offset-signed"]}; both words when the case cannot tell them apart); empty when the case has none.
+    readings: Dict[str, List[str]] = dataclasses.field(default_factory=dict)
+    # G-6: every cared byte matches but no single whole reading explains the output (a byte-wise mix): the message.
+    mix: str = ""
 
     @property
     def ok(self):
-        return self.mismatched_bytes == 0
+        return self.mismatched_bytes == 0 and not self.mix
 
     def __bool__(self):
         return not self.ok  # `if diff:` reads "if there is a difference"
 
+    @property
+    def follows(self) -> str:
+        """"AMB-8 offset-signed; AMB-11 relu-before-offset|relu-after-offset", or "" without alternatives."""
+        return "; ".join(f"{amb} {'|'.join(words)}" for amb, words in self.readings.items())
+
     def __str__(self):
+        if self.mix:
+            return self.mix
         if self.ok:
-            return "conforms: every cared byte matches"
+            return "conforms: every cared byte matches" + (f"; follows {self.follows}" if self.readings else "")
         return "\n".join([self.summary] + ["    " + line for line in self.lines])
 
 
 def check(case: Case, src, dst_before, actual, max_lines: int = 8, product=None, profile=None) -> Diff:
     """Compares actual (the destination your implementation produced from src and dst_before) with the oracle on
-    every cared byte, guard and gap bytes included; the lines are `dcconf run`'s (runners/run diff)."""
+    every cared byte, guard and gap bytes included; the lines are `dcconf run`'s (runners/run diff). With open
+    alternatives (G-6) the output must also follow one whole reading: .readings names the one(s) it follows, a
+    byte-wise mix of readings is not ok and .mix (and str()) names G-6 and the conflicting bytes."""
     src_bytes, dst_bytes = case._buffers(src, dst_before)
     actual_bytes = _bytes(actual, "actual")
     evaluate(case, src_bytes, dst_bytes, product=product, profile=profile)  # InvalidCase / NotSupported first
     out = _call(lambda core: core.diff(case._text(), src_bytes, dst_bytes, actual_bytes, max_lines, product or "",
                                        profile or ""))
-    return Diff(out["mismatched_bytes"], out["first_byte"], out["clause"], out["summary"], list(out["lines"]))
+    if out["mix"]:
+        return Diff(0, None, "G-6", out["mix"], [], {}, out["mix"])
+    readings = {amb: list(words) for amb, words in out["readings"].items()}
+    return Diff(out["mismatched_bytes"], out["first_byte"], out["clause"], out["summary"], list(out["lines"]),
+                readings)

@@ -10,6 +10,12 @@ minimal case, saved as a case file and reported with a `dcconf run --replay` lin
 clause, so -k selects like a glob over them: -k "ND2NZ and half". @pytest.mark.dcconf(operation=..., dtype=...,
 path=..., cases=..., invalid=...) narrows one test function. Invalid cases (--dcconf-invalid, one constraint broken,
 ids "...-G-4-<clause>-i") pass when the implementation raises, or when it writes only where the valid case would.
+
+Ambiguities of kind *alternatives* (G-6: AMB-8 offset sign, AMB-10 DEQ rounding, ...) are left open by the default
+profile: implement one behaviour of each, and the plugin tells you which readings your outputs follow. Each passing
+case records them (user property "dcconf readings", in junit XML) and the terminal summary prints the fingerprint:
+per ambiguity, the readings every case that exercised it is consistent with, or INCONSISTENT. An output mixing
+readings inside one call (one column signed, the next unsigned) fails naming G-6.
 """
 import fnmatch
 import os
@@ -42,6 +48,22 @@ def pytest_addoption(parser):
                     help="folder for shrunk failing cases (default ./dcconf-failures)")
 
 
+_READINGS = pytest.StashKey()  # {"AMB-8": {"cases": n, "words": [readings every such case is consistent with]}}
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config):
+    """G-6: the reading fingerprint of the implementation: per alternatives ambiguity, the readings of every
+    passing case that exercised it, or INCONSISTENT when no single reading explains them all."""
+    fingerprint = config.stash.get(_READINGS, {})
+    if not fingerprint:
+        return
+    terminalreporter.section("dcconf readings (G-6)")
+    for amb in sorted(fingerprint, key=lambda a: int(a[4:])):
+        tally = fingerprint[amb]
+        words = "|".join(tally["words"]) if tally["words"] else "INCONSISTENT (no single reading explains them all)"
+        terminalreporter.write_line(f"{amb} {words} ({tally['cases']} case(s))")
+
+
 def pytest_configure(config):
     config.addinivalue_line("markers", "dcconf(operation='*', dtype='*', path='*', cases=None, invalid=None): narrow the "
                                        "dcconf_case parametrisation of one test")
@@ -58,8 +80,9 @@ class DcconfFailure(AssertionError):
 class DcconfCase:
     """One case for the implementation under test: .case (dcconf.Case with .src and .dst_before), .id."""
 
-    def __init__(self, case_id, case, failures_dir, draw=None, vector=None, set_dir=None, invalid=None):
+    def __init__(self, case_id, case, failures_dir, draw=None, vector=None, set_dir=None, invalid=None, node=None):
         self.id = case_id
+        self._node = node  # the pytest item: its readings go to user_properties and the session's fingerprint
         self._set_dir = set_dir
         self._invalid = invalid  # (clause, field, how, allowed write ranges) for a G-4 case
         self.case = case
@@ -101,6 +124,7 @@ class DcconfCase:
             pytest.skip(f"NOT_SUPPORTED: {error}")
         diff = dcconf.check(self.case, self.case.src, self.case.dst_before, actual, max_lines=max_lines)
         if diff.ok:
+            self._record_readings(diff.readings)
             return diff
         minimal, steps = self._shrink(impl)
         minimal_diff = self._diff_or_error(impl, minimal, max_lines)
@@ -112,6 +136,18 @@ class DcconfCase:
                  f"  repro: dcconf run --backend YOUR_BACKEND --replay {saved}",
                  f"  repro: pytest -p dcconf.pytest_plugin --dcconf-replay {saved} THIS_TEST_FILE"]
         raise DcconfFailure("\n".join(lines))
+
+    def _record_readings(self, readings):
+        """G-6: the readings a passing output follows, on the test item and in the session's fingerprint."""
+        if not readings or self._node is None:
+            return
+        self._node.user_properties.append(
+            ("dcconf readings", "; ".join(f"{amb} {'|'.join(words)}" for amb, words in readings.items())))
+        fingerprint = self._node.config.stash.setdefault(_READINGS, {})
+        for amb, words in readings.items():
+            tally = fingerprint.setdefault(amb, {"cases": 0, "words": None})
+            tally["cases"] += 1
+            tally["words"] = list(words) if tally["words"] is None else [w for w in tally["words"] if w in words]
 
     def _check_invalid(self, impl):
         """G-4: refusing (raising) is conformant; running anyway may write only where the valid case it was broken
@@ -176,6 +212,7 @@ class DcconfCase:
             raise
         result = _vectors.verify_test(test, actual)
         if result.ok:
+            self._record_readings(result.readings)
             return result
         lines = [result.message]
         if test.result == "valid":
@@ -284,16 +321,17 @@ def dcconf_case(request):
     kind = request.param[0]
     if kind == "replay":
         _, path, failures = request.param
-        return DcconfCase(pathlib.Path(path).stem, dcconf.Case.from_json(pathlib.Path(path)), failures)
+        return DcconfCase(pathlib.Path(path).stem, dcconf.Case.from_json(pathlib.Path(path)), failures,
+                          node=request.node)
     if kind == "vector":
         _, test, failures, set_dir = request.param
         return DcconfCase(test.tc_id, dcconf.Case(dict(test.case), test.src, test.dst_before), failures,
-                          vector=test, set_dir=set_dir)
+                          vector=test, set_dir=set_dir, node=request.node)
     if kind == "invalid":
         _, case, why, failures = request.param
         return DcconfCase(request.node.callspec.id, case, failures, invalid=why)
     _, case, draw, failures = request.param
-    return DcconfCase(request.node.callspec.id, case, failures, draw=draw)
+    return DcconfCase(request.node.callspec.id, case, failures, draw=draw, node=request.node)
 
 
 @pytest.fixture(scope="session")

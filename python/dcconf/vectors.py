@@ -9,7 +9,10 @@
 Same rules and exit statuses as `dcconf vectors lint` / `verify` (docs/vectors-format.md, docs/exit-status.md):
 every file the manifest lists is a relative path inside the set, has its size (checked before it is read) and its
 sha256; nothing in the folder is unlisted; JSON is capped in size and nesting depth; tcIds are unique and every flag
-is defined. Valid vectors: the output must equal expected.bin wherever care.bin is 1. Invalid vectors (result
+is defined. Valid vectors: the output must equal expected.bin wherever care.bin is 1, and, when the vector carries
+"alternatives" (G-6: a default-profile case with open alternatives ambiguities), match one whole reading's
+expected/care pair too: a byte-wise mix of readings fails naming G-6, a pass says which readings it follows
+(Result.readings). Sets without the field (pinned profiles, older exports) judge as before. Invalid vectors (result
 "invalid"): no output counts as REJECTED; an output may change only bytes inside allowedWrites (ACCEPTED_INVALID),
 else FAIL (G-4). An output's size is checked before it is read.
 
@@ -66,11 +69,25 @@ class Test:
     clause: str = ""  # invalid only
     field: str = ""   # invalid only
     allowed_writes: list = dataclasses.field(default_factory=list)  # invalid only
+    ambiguities: list = dataclasses.field(default_factory=list)  # G-6, valid only: ["AMB-8", "AMB-10"]
+    readings: list = dataclasses.field(default_factory=list)  # G-6: Reading per distinct whole reading
 
     def to_case(self):
         """The case as a dcconf.Case carrying src and dst_before (needs the extension)."""
         import dcconf
         return dcconf.Case(dict(self.case), self.src, self.dst_before)
+
+
+@dataclasses.dataclass
+class Reading:
+    """One distinct whole reading of a vector's open alternatives (G-6)."""
+    combinations: list  # profile words per combination giving these bytes: ["offset-signed,deq-rne", ...]
+    expected: np.ndarray
+    care: np.ndarray
+
+    @property
+    def name(self):
+        return self.combinations[0]
 
 
 @dataclasses.dataclass
@@ -91,6 +108,7 @@ class Result:
     tc_id: str
     status: str  # PASS | FAIL | REJECTED | ACCEPTED_INVALID
     message: str = ""
+    readings: dict = dataclasses.field(default_factory=dict)  # G-6, a pass: {"AMB-8": ["offset-signed"], ...}
 
     @property
     def ok(self):
@@ -245,6 +263,59 @@ def _tensor(directory, files, rel, size, where, problems):
     return np.frombuffer(data, dtype=np.uint8).copy()
 
 
+# The two profile words of each alternatives ambiguity (oracle::readingWords), in the order of the register.
+READING_WORDS = {7: ("basic-api-page", "c-api-page"), 8: ("offset-signed", "offset-unsigned"),
+                 9: ("shift-raw", "shift-plus-one"), 10: ("deq-rne", "deq-trunc"),
+                 11: ("relu-before-offset", "relu-after-offset"), 12: ("negscale-signed", "negscale-magnitude"),
+                 13: ("vdeq-repeat", "vdeq-advance"), 14: ("deq16-no-offset", "deq16-offset"),
+                 15: ("sid-doc", "sid-matmul"), 19: ("enh-len-block", "enh-len-32b"),
+                 20: ("deqf16-mcb-int16", "deqf16-mcb-half"), 21: ("cmp-pads-ignored", "cmp-pads-run"),
+                 22: ("cmp-stride-ignored", "cmp-stride-bytes")}
+
+
+def _amb_id(name):
+    match = re.fullmatch(r"AMB-(\d{1,3})", name) if isinstance(name, str) else None
+    return int(match.group(1)) if match and int(match.group(1)) in READING_WORDS else None
+
+
+def _parse_alternatives(directory, files, t, test, dst_size, where, problems):
+    """G-6: the optional "alternatives" of a valid test (absent for pinned profiles and in older sets)."""
+    alt = t.get("alternatives")
+    if alt is None:
+        return
+    where = f"{where}.alternatives"
+    names = alt.get("ambiguities") if isinstance(alt, dict) else None
+    ids = [_amb_id(n) for n in names] if isinstance(names, list) else [None]
+    if not 1 <= len(ids) <= 8 or None in ids or ids != sorted(set(ids)):
+        problems.append(f"{where}.ambiguities: not 1 to 8 alternatives ambiguities (AMB-7..15, 19..22) in "
+                        f"ascending order")
+        return
+    readings = alt.get("readings")
+    if not isinstance(readings, list) or not 1 <= len(readings) <= 1 << len(ids):
+        problems.append(f"{where}.readings: not an array of 1 to {1 << len(ids)} readings")
+        return
+    parsed = []
+    for r, reading in enumerate(readings):
+        at = f"{where}.readings[{r}]"
+        words = reading.get("combinations") if isinstance(reading, dict) else None
+        if not isinstance(words, list) or not words or not all(
+                isinstance(w, str) and len(w.split(",")) == len(ids)
+                and all(word in READING_WORDS[i] for word, i in zip(w.split(","), ids)) for w in words):
+            problems.append(f"{at}.combinations: not a non-empty array of one profile word per ambiguity, in order")
+            return
+        expected = _tensor(directory, files, reading.get("expected", {}).get("file"), dst_size, f"{at}.expected.file",
+                           problems)
+        care = _tensor(directory, files, reading.get("care", {}).get("file"), dst_size, f"{at}.care.file", problems)
+        if expected is None or care is None:
+            return
+        if care.size and care.max() > 1:
+            problems.append(f"{at}.care: a care mask holds 0 or 1")
+            return
+        parsed.append(Reading(list(words), expected, care))
+    test.ambiguities = [f"AMB-{i}" for i in ids]
+    test.readings = parsed
+
+
 def _parse_group(directory, group_file, files, flags, problems):
     data = _read_capped(directory / group_file, files[group_file]["size"])
     if data is None:
@@ -288,6 +359,7 @@ def _parse_group(directory, group_file, files, flags, problems):
                                         f"{where}.expected.file", problems)
                 test.care = _tensor(directory, files, t.get("care", {}).get("file"), dst_size, f"{where}.care.file",
                                     problems)
+                _parse_alternatives(directory, files, t, test, dst_size, where, problems)
             elif test.result == "invalid":
                 test.clause, test.field = t.get("clause", ""), t.get("field", "")
                 ranges = t.get("allowedWrites", [])
@@ -403,7 +475,42 @@ def verify_test(test, output):
         b = int(bad[0])
         return Result(test.tc_id, "FAIL", f"{test.tc_id}: {bad.size} cared byte(s) differ; first at byte {b}: "
                                           f"expected 0x{test.expected[b]:02x}, got 0x{output[b]:02x}")
-    return Result(test.tc_id, "PASS")
+    return _judge_readings(test, output)
+
+
+def _judge_readings(test, output):
+    """G-6: an output matching every cared byte must also follow one whole reading of the open alternatives."""
+    if not test.readings:
+        return Result(test.tc_id, "PASS")
+    followed, differences = [], []
+    for reading in test.readings:
+        bad = np.flatnonzero((reading.care == 1) & (output != reading.expected))
+        if not bad.size:
+            followed.extend(reading.combinations)
+        else:
+            b = int(bad[0])
+            differences.append(f"reading {reading.name} differs at dst byte {b}: expected "
+                               f"0x{reading.expected[b]:02x}, actual 0x{output[b]:02x}")
+    if not followed:
+        return Result(test.tc_id, "FAIL", f"{test.tc_id}: G-6: the output matches every cared byte but no single whole "
+                                          f"reading of {', '.join(test.ambiguities)} (a call follows one reading of "
+                                          f"each ambiguity; a byte-wise mix fails): " + "; ".join(differences[:2]))
+    readings = {}
+    for k, amb in enumerate(test.ambiguities):
+        words = {w.split(",")[k] for w in followed}
+        readings[amb] = [word for word in READING_WORDS[int(amb[4:])] if word in words]
+    return Result(test.tc_id, "PASS", "follows " + "; ".join(f"{amb} {'|'.join(w)}" for amb, w in readings.items()),
+                  readings)
+
+
+def fingerprint(results):
+    """G-6: per ambiguity, the readings every passing vector that exercised it is consistent with, as
+    {"AMB-8": ["offset-signed"]}; an empty list when no single reading explains them all (INCONSISTENT)."""
+    out = {}
+    for result in results:
+        for amb, words in result.readings.items():
+            out[amb] = [w for w in out[amb] if w in words] if amb in out else list(words)
+    return out
 
 
 def _read_output(path: pathlib.Path, test):
@@ -493,6 +600,8 @@ def main(argv=None, legacy=False):
     failed = sum(not r.ok for r in results)
     if not args.quiet:
         print(f"{len(results)} vectors: {len(results) - failed} ok, {failed} failed")
+        for amb, words in sorted(fingerprint(results).items(), key=lambda item: int(item[0][4:])):
+            print(f"readings (G-6): {amb} {'|'.join(words) if words else 'INCONSISTENT'}")
     return EXIT_FAILED if failed else EXIT_OK
 
 

@@ -18,6 +18,7 @@
 
 #include "dcconf/casefile/casefile.hpp"
 #include "dcconf/casefile/result.hpp"
+#include "dcconf/oracle/alternatives.hpp"
 #include "dcconf/oracle/numeric.hpp"
 #include "dcconf/oracle/oracle.hpp"
 #include "dcconf/properties/generators.hpp"
@@ -107,6 +108,33 @@ std::string operationName(const oracle::Case& c) {
   return resolved.operation ? std::string(oracle::name(*resolved.operation)) : std::string();
 }
 
+// G-6: the open alternatives of a computed case: the ambiguity ids and one dict per distinct whole reading (its
+// combinations' profile words and its expected/care arrays).
+py::dict alternativesDict(const casefile::CaseData& data, const oracle::Expectation& base) {
+  const oracle::Alternatives a = oracle::alternatives(data.c, data.src, data.dstBefore, base);
+  py::list readings;
+  for (oracle::WholeReading& reading : oracle::distinctReadings(a, base)) {
+    py::list words;
+    for (const std::size_t m : reading.combinations) words.append(a.words(m));
+    readings.append(py::dict(py::arg("combinations") = words, py::arg("expected") = toArray(std::move(reading.expected)),
+                             py::arg("care") = boolArray(std::move(reading.care))));
+  }
+  py::dict out;
+  out["ambiguities"] = a.ambIds;
+  out["readings"] = readings;
+  return out;
+}
+
+// The alternatives of a case, computed apart from evaluate (2^k more evaluations: only when asked for).
+py::object alternativesOf(const std::string& caseText, const py::buffer& srcBuffer, const py::buffer& dstBuffer,
+                          const std::string& product, const std::string& profile) {
+  casefile::CaseData data = parseWithBuffers(caseText, bytesOf(srcBuffer, "src"), bytesOf(dstBuffer, "dst_before"));
+  applyOverrides(data.c, product, profile);
+  const oracle::Evaluation e = oracle::evaluate(data.c, data.src, data.dstBefore);
+  if (e.verdict != oracle::Verdict::computed) return py::none();
+  return alternativesDict(data, e.expectation);
+}
+
 py::dict evaluateCase(const std::string& caseText, const py::buffer& srcBuffer, const py::buffer& dstBuffer,
                       const std::string& product, const std::string& profile) {
   casefile::CaseData data = parseWithBuffers(caseText, bytesOf(srcBuffer, "src"), bytesOf(dstBuffer, "dst_before"));
@@ -131,6 +159,13 @@ py::dict evaluateCase(const std::string& caseText, const py::buffer& srcBuffer, 
       if (byRegion[r] != 0) unspecified[py::str(std::string(oracle::whyUnspecified(static_cast<oracle::Region>(r))))] = byRegion[r];
     }
     out["unspecified"] = unspecified;
+    // G-6: whether an open alternatives ambiguity left a byte ANY (else alternatives() is empty: nothing to compute)
+    bool open = false;
+    for (std::size_t i = 0; i < e.expectation.care.size() && !open; ++i) {
+      const int id = oracle::ambiguityId(e.expectation.region[i]);
+      open = e.expectation.care[i] == 0 && id != 0 && oracle::isAlternatives(id) && oracle::leavesOpen(data.c.profile, id);
+    }
+    out["open_alternatives"] = open;
     std::vector<std::uint8_t> region(e.expectation.region.size());
     std::memcpy(region.data(), e.expectation.region.data(), region.size());
     out["expected"] = toArray(std::move(e.expectation.expected));
@@ -154,6 +189,28 @@ py::dict diffCase(const std::string& caseText, const py::buffer& srcBuffer, cons
   }
   const run::MismatchReport report = run::describeMismatches(data.c, e, actual, maxLines);
   py::dict out;
+  // G-6: matching every cared byte is not enough when alternatives are open: one whole reading must explain them.
+  py::dict followed;
+  out["mix"] = "";
+  if (report.mismatchedBytes == 0) {
+    const oracle::Alternatives a = oracle::alternatives(data.c, data.src, data.dstBefore, e.expectation);
+    if (!a.empty()) {
+      const oracle::Consistency k = oracle::consistentCombinations(a, actual);
+      if (k.consistent.none()) {
+        out["mix"] = oracle::describeConflict(a, k, actual);
+      } else {
+        for (std::size_t i = 0; i < a.ambIds.size(); ++i) {
+          const unsigned bits = oracle::readingsOf(a, k.consistent, i);
+          const oracle::ReadingWords w = oracle::readingWords(a.ambIds[i]);
+          py::list words;
+          if ((bits & 1u) != 0) words.append(std::string(w.first));
+          if ((bits & 2u) != 0) words.append(std::string(w.second));
+          followed[py::str("AMB-" + std::to_string(a.ambIds[i]))] = words;
+        }
+      }
+    }
+  }
+  out["readings"] = followed;
   out["mismatched_bytes"] = report.mismatchedBytes;
   out["first_byte"] = report.firstByte == oracle::kNoMismatch ? py::object(py::none()) : py::int_(report.firstByte);
   out["clause"] = report.clause;
@@ -322,6 +379,8 @@ PYBIND11_MODULE(_core, m) {
     }
   });
   m.def("evaluate", &evaluateCase, py::arg("case_text"), py::arg("src"), py::arg("dst"), py::arg("product") = "",
+        py::arg("profile") = "");
+  m.def("alternatives", &alternativesOf, py::arg("case_text"), py::arg("src"), py::arg("dst"), py::arg("product") = "",
         py::arg("profile") = "");
   m.def("diff", &diffCase, py::arg("case_text"), py::arg("src"), py::arg("dst"), py::arg("actual"),
         py::arg("max_lines") = 8, py::arg("product") = "", py::arg("profile") = "");

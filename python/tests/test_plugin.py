@@ -12,7 +12,9 @@ import numpy as np
 import dcconf
 
 def oracle_run(case, src, dst):
-    dst[:] = dcconf.evaluate(case, src, dst).expected_bytes   # invalid cases raise: REJECTED
+    e = dcconf.evaluate(case, src, dst)   # invalid cases raise: REJECTED
+    # G-6: one fixed behaviour of each open ambiguity, the first whole reading, as a real implementation would
+    dst[:] = e.alternatives.readings[0].expected_bytes if e.alternatives else e.expected_bytes
 
 def flipping_run(case, src, dst):
     oracle_run(case, src, dst)
@@ -134,3 +136,51 @@ def test_shrink_ends_at_the_smallest_failing_value_of_each_field():
                         fails=lambda t: fails_padded(json.loads(t)))
     shrunk = json.loads(text)
     assert shrunk["padParams"]["rightPadding"] == 1 and shrunk["params"]["blockCount"] == 1, text
+
+
+# G-6 (issue 27): an implementation following one fixed reading passes and the summary prints its fingerprint; one
+# mixing readings inside a call (even bytes the first reading, odd bytes the last) fails naming G-6.
+READINGS_SUITE = '''
+import numpy as np
+import dcconf
+
+def first_reading(case, src, dst):
+    e = dcconf.evaluate(case, src, dst)
+    dst[:] = e.alternatives.readings[0].expected_bytes if e.alternatives else e.expected_bytes
+
+def mixing(case, src, dst):
+    e = dcconf.evaluate(case, src, dst)
+    if not e.alternatives:
+        dst[:] = e.expected_bytes
+        return
+    dst[:] = e.alternatives.readings[0].expected_bytes
+    dst[1::2] = e.alternatives.readings[-1].expected_bytes[1::2]
+
+def test_first_reading(dcconf_case):
+    dcconf_case.check(first_reading)
+
+def test_mixing(dcconf_case):
+    dcconf_case.check(mixing)
+'''
+
+
+def test_plugin_reports_the_readings_and_fails_a_mix(tmp_path):
+    (tmp_path / "test_suite.py").write_text(READINGS_SUITE)
+    package = os.path.dirname(os.path.dirname(os.path.abspath(__import__("dcconf").__file__)))
+    env = dict(os.environ, PYTHONPATH=package)
+
+    def child(*args):
+        return subprocess.run([sys.executable, "-m", "pytest", "-p", "dcconf.pytest_plugin", "-p", "no:cacheprovider",
+                               str(tmp_path / "test_suite.py"), "--dcconf-vectors", str(ROOT / "vectors" / "golden"),
+                               *args], capture_output=True, text=True, env=env,
+                              cwd=tmp_path, timeout=600)
+
+    passed = child("-k", "test_first_reading and datacopy_co12gm_uint8_t-0001", "--junitxml", str(tmp_path / "junit.xml"))
+    assert passed.returncode == 0, passed.stdout[-3000:] + passed.stderr
+    assert "dcconf readings (G-6)" in passed.stdout and "AMB-8 offset-signed (1 case(s))" in passed.stdout, \
+        passed.stdout[-3000:]
+    junit = (tmp_path / "junit.xml").read_text()
+    assert 'name="dcconf readings" value="AMB-8 offset-signed"' in junit, junit[-2000:]
+    mixed = child("-k", "test_mixing and datacopy_co12gm_uint8_t-0001")
+    assert mixed.returncode == 1, mixed.stdout[-3000:]
+    assert "G-6" in mixed.stdout and "reading offset-signed differs" in mixed.stdout, mixed.stdout[-3000:]

@@ -74,11 +74,18 @@ class VerifyOutputs(unittest.TestCase):
         per_column = next(t for t in fix if "FIX_PER_COLUMN" in t.flags)
         self.assertEqual(dv.fixpipe_state(per_column).quant_tensor.dtype, np.uint64)
         self.assertEqual(len(dv.fixpipe_state(per_column).quant_tensor), per_column.case["params"]["nSize"])
-        # an element left open by an ambiguity is care 0: any value passes there, a cared byte does not
+        # an element left open by an ambiguity is care 0, but (G-6) it must follow one whole reading: any value
+        # passes only where that reading leaves the byte ANY too; a byte the reading decides, or a cared one, fails
         amb = next(t for t in fix if any(f.startswith("AMB_") for f in t.flags) and t.result == "valid")
-        out = amb.expected.copy()
-        out[amb.care == 0] ^= 0xFF
+        self.assertTrue(amb.readings and "ALTERNATIVES" in amb.flags)
+        reading = amb.readings[0]
+        out = reading.expected.copy()
+        out[reading.care == 0] ^= 0xFF
         self.assertEqual(dv.verify_test(amb, out).status, "PASS")
+        decided = int(np.flatnonzero((amb.care == 0) & (reading.care == 1))[0])
+        out[decided] ^= 0x01
+        self.assertIn("G-6", dv.verify_test(amb, out).message)
+        out[decided] ^= 0x01
         cared = int(np.flatnonzero(amb.care)[0])
         out[cared] ^= 0x01
         self.assertEqual(dv.verify_test(amb, out).status, "FAIL")

@@ -9,6 +9,7 @@
 #include <rapidcheck/Random.h>
 
 #include "dcconf/backends/children.hpp"
+#include "dcconf/oracle/alternatives.hpp"
 #include "dcconf/oracle/numeric.hpp"
 #include "dcconf/oracle/oracle.hpp"
 #include "dcconf/properties/fixpipe.hpp"
@@ -85,6 +86,7 @@ const std::map<std::string, FlagDef>& flagCatalogue() {
       {"FIX950_DN", {"FIX950-4", "950 Fixpipe, CO2Layout::COLUMN_MAJOR: the transposed result"}},
       {"FIX950_MULTI_MATRIX", {"FIX950-3", "950 Fixpipe with ndNum or dnNum > 1"}},
       {"FIX950_NOP", {"FIX950-6", "950 Fixpipe with a zero count: nothing written (AMB-23's default)"}},
+      {"ALTERNATIVES", {"G-6", "open alternatives ambiguities: the output must also match one whole reading of the test's alternatives (a byte-wise mix fails)"}},
       {"ANY_BYTES", {"AMB-2", "some destination bytes are ANY (care mask 0): unspecified (AMB-2 dummy, PAD-G2U-4 pads, ND2NZ-4)"}},
       {"WORKED_EXAMPLE", {"PAD-G2U-6", "a worked example of the documents (docs/examples; PAD-G2U-6, SLICE-5, NZ2ND-3, ...): its comment names the clause"}},
       {"RANDOM", {"G-1", "drawn by the property suite's generators from the set's seed"}},
@@ -364,6 +366,33 @@ json allowedWrites(const Draft& d) {
   return ranges;
 }
 
+// G-6: a case with open alternatives (the default profile) carries one expected/care pair per distinct whole
+// reading, beside expected.bin/care.bin and named like `dcconf case`'s files (data/<tcId>.expected.<words>.bin).
+void addAlternatives(const Draft& d, const Evaluation& e, const std::string& stem, json& t, std::vector<SetFile>& tensors,
+                     std::set<std::string>& flags) {
+  const Alternatives a = alternatives(d.data.c, d.data.src, d.data.dstBefore, e.expectation);
+  const std::vector<WholeReading> readings = distinctReadings(a, e.expectation);
+  if (readings.empty()) return;
+  json ambiguities = json::array();
+  for (const int id : a.ambIds) ambiguities.push_back("AMB-" + std::to_string(id));
+  json list = json::array();
+  for (const WholeReading& reading : readings) {
+    json words = json::array();
+    for (const std::size_t m : reading.combinations) words.push_back(a.words(m));
+    std::string name = a.words(reading.combinations.front());
+    std::replace(name.begin(), name.end(), ',', '.');
+    const std::string expectedFile = stem + ".expected." + name + ".bin";
+    const std::string careFile = stem + ".care." + name + ".bin";
+    list.push_back({{"combinations", std::move(words)},
+                    {"expected", tensorRef(expectedFile, reading.expected.size())},
+                    {"care", tensorRef(careFile, reading.care.size())}});
+    tensors.push_back({expectedFile, reading.expected});
+    tensors.push_back({careFile, reading.care});
+  }
+  t["alternatives"] = {{"clause", "G-6"}, {"ambiguities", std::move(ambiguities)}, {"readings", std::move(list)}};
+  flags.insert("ALTERNATIVES");
+}
+
 std::optional<Built> build(const Draft& d, const std::string& tcId, std::set<std::string>& flagsUsed) {
   const auto resolution = resolveOperation(d.data.c);
   if (!resolution.operation) return std::nullopt;
@@ -394,6 +423,7 @@ std::optional<Built> build(const Draft& d, const std::string& tcId, std::set<std
     t["care"] = tensorRef(stem + ".care.bin", e.expectation.care.size());
     built.tensors.push_back({stem + ".expected.bin", e.expectation.expected});
     built.tensors.push_back({stem + ".care.bin", e.expectation.care});
+    addAlternatives(d, e, stem, t, built.tensors, flags);
   }
   t["flags"] = json(std::vector<std::string>(flags.begin(), flags.end()));
   t["case"] = std::move(caseJson);

@@ -27,10 +27,58 @@ struct Judgement {
   std::string clause;
   std::string message;  // one line, for failures
   std::vector<std::string> diff;
+  std::vector<std::pair<int, unsigned>> readings;  // G-6, a pass: per AMB id the readings followed (bit 0 first)
 };
 
 Judgement failed(std::string clause, std::string message, std::vector<std::string> diff = {}) {
-  return {CaseStatus::fail, std::move(clause), std::move(message), std::move(diff)};
+  return {CaseStatus::fail, std::move(clause), std::move(message), std::move(diff), {}};
+}
+
+std::uint64_t firstCaredDifference(const Vector::Reading& reading, std::span<const std::uint8_t> actual) {
+  for (std::uint64_t b = 0; b < actual.size(); ++b) {
+    if (reading.care[b] != 0 && reading.expected[b] != actual[b]) return b;
+  }
+  return oracle::kNoMismatch;
+}
+
+// "reading offset-signed,deq-rne" (and "= offset-signed,deq-trunc" for the combinations giving the same bytes).
+std::string readingName(const Vector::Reading& reading) {
+  std::string out = "reading " + reading.words.front();
+  for (std::size_t w = 1; w < reading.words.size() && w < 4; ++w) out += " = " + reading.words[w];
+  if (reading.words.size() > 4) out += " = ... (" + std::to_string(reading.words.size()) + " combinations)";
+  return out;
+}
+
+// G-6: an output that matches the cared bytes must also match one whole reading of the open alternatives. A pass
+// records the readings it follows (the fingerprint); no reading explaining it is a byte-wise mix of readings.
+Judgement judgeReadings(const Vector& v, std::span<const std::uint8_t> actual) {
+  if (v.readings.empty()) return {};  // no open alternatives: a pinned profile, or a set older than the field
+  std::vector<std::size_t> followed;
+  std::vector<std::string> lines;
+  for (const Vector::Reading& reading : v.readings) {
+    const std::uint64_t b = firstCaredDifference(reading, actual);
+    if (b == oracle::kNoMismatch) {
+      followed.insert(followed.end(), reading.combinations.begin(), reading.combinations.end());
+    } else if (lines.size() < 8) {
+      lines.push_back(readingName(reading) + " differs at dst byte " + std::to_string(b) + ": expected " +
+                      hexByte(reading.expected[b]) + ", actual " + hexByte(actual[b]));
+    }
+  }
+  std::string ambiguities;
+  for (const int id : v.ambIds) ambiguities += (ambiguities.empty() ? "AMB-" : ", AMB-") + std::to_string(id);
+  if (followed.empty()) {
+    std::string message = v.tcId + ": G-6: the output matches every cared byte but no single whole reading of " +
+                          ambiguities + " (a call follows one reading of each ambiguity; a byte-wise mix fails):";
+    for (std::size_t l = 0; l < lines.size() && l < 2; ++l) message += (l == 0 ? " " : "; ") + lines[l];
+    return failed("G-6", std::move(message), std::move(lines));
+  }
+  Judgement pass;
+  for (std::size_t k = 0; k < v.ambIds.size(); ++k) {
+    unsigned bits = 0;
+    for (const std::size_t m : followed) bits |= 1u << ((m >> k) & 1u);
+    pass.readings.emplace_back(v.ambIds[k], bits);
+  }
+  return pass;
 }
 
 // A valid vector's destination against expected.bin under care.bin.
@@ -47,7 +95,7 @@ Judgement judgeValid(const Vector& v, std::span<const std::uint8_t> actual) {
   e.expectation.expected = v.expected;
   e.expectation.care = v.care;
   const run::MismatchReport mismatches = run::describeMismatches(v.data.c, e, actual);
-  if (mismatches.mismatchedBytes == 0) return {};
+  if (mismatches.mismatchedBytes == 0) return judgeReadings(v, actual);
   return failed(mismatches.clause, v.tcId + ": " + mismatches.summary, mismatches.lines);
 }
 
@@ -67,7 +115,7 @@ Judgement judgeInvalidRan(const Vector& v, std::span<const std::uint8_t> actual)
                                hexByte(v.data.dstBefore[b]) + ", got " + hexByte(actual[b]) + " (G-4/G-1)");
     }
   }
-  return {CaseStatus::acceptedInvalid, "", "", {}};
+  return {CaseStatus::acceptedInvalid, "", "", {}, {}};
 }
 
 class Recorder {
@@ -81,6 +129,7 @@ class Recorder {
     const char* property = v.result == Result::valid ? kValidProperty : kInvalidProperty;
     report_.record(key, property, j.status);
     report_.addUnit(v.tcId, key, property);
+    for (const auto& [ambId, readings] : j.readings) report_.addReading(ambId, readings);  // G-6 fingerprint
     if (!report::isFailure(j.status)) return;
     report::Failure failure;
     failure.id = v.tcId;
@@ -152,12 +201,12 @@ Judged checkSet(const VectorSet& set, const std::string& backendSpec, std::uint3
         break;
       case backends::RunStatus::rejected:
       case backends::RunStatus::error:
-        j = v.result == Result::invalid ? Judgement{CaseStatus::rejected, "", "", {}}
+        j = v.result == Result::invalid ? Judgement{CaseStatus::rejected, "", "", {}, {}}
                                         : failed("G-4", answered + " on a valid vector");
         break;
-      case backends::RunStatus::notSupported: j = {CaseStatus::notSupported, "", "", {}}; break;
-      case backends::RunStatus::crashed: j = {CaseStatus::crash, "G-4", answered, {}}; break;
-      case backends::RunStatus::timedOut: j = {CaseStatus::timeout, "G-4", answered, {}}; break;
+      case backends::RunStatus::notSupported: j = {CaseStatus::notSupported, "", "", {}, {}}; break;
+      case backends::RunStatus::crashed: j = {CaseStatus::crash, "G-4", answered, {}, {}}; break;
+      case backends::RunStatus::timedOut: j = {CaseStatus::timeout, "G-4", answered, {}, {}}; break;
       case backends::RunStatus::violated: j = failed("G-1", answered); break;
     }
     recorder.record(v, j, result.status == backends::RunStatus::ok ? std::span<const std::uint8_t>(actual)
@@ -192,7 +241,7 @@ Judged verifySet(const VectorSet& set, const fs::path& outputsDir, const JudgeOp
     Judgement j;
     std::vector<std::uint8_t> actual;
     if (!fs::is_regular_file(file, ec)) {
-      j = v.result == Result::invalid ? Judgement{CaseStatus::rejected, "", "", {}}
+      j = v.result == Result::invalid ? Judgement{CaseStatus::rejected, "", "", {}, {}}
                                       : failed("G-1", v.tcId + ": no output " + file.filename().string() + " in " +
                                                           outputsDir.string() + " (the harness did not dump it)");
     } else if (const std::uintmax_t size = fs::file_size(file, ec); ec || size != want) {

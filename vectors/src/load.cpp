@@ -3,6 +3,7 @@
 #include <set>
 
 #include "dcconf/casefile/json_guard.hpp"
+#include "dcconf/oracle/alternatives.hpp"
 #include "dcconf/vectors/sha256.hpp"
 #include "dcconf/vectors/vectors.hpp"
 #include "json_fields.hpp"
@@ -276,6 +277,89 @@ void checkFlags(const std::vector<std::string>& flags, const std::string& at, co
   }
 }
 
+bool isCareMask(const std::vector<std::uint8_t>& care, const std::string& field, const Fields& f) {
+  for (std::size_t i = 0; i < care.size(); ++i) {
+    if (care[i] > 1) {
+      f.fail(field, "byte " + std::to_string(i) + " is " + std::to_string(care[i]) + ": a care mask holds 0 or 1");
+      return false;
+    }
+  }
+  return true;
+}
+
+// "offset-signed,deq-rne" -> its combination (bit k = the second reading of ambIds[k]), or nullopt.
+std::optional<std::size_t> combinationOf(const std::string& words, const std::vector<int>& ambIds) {
+  std::size_t m = 0, k = 0, begin = 0;
+  while (k < ambIds.size()) {
+    const std::size_t end = std::min(words.find(',', begin), words.size());
+    const std::string_view word(words.data() + begin, end - begin);
+    const oracle::ReadingWords w = oracle::readingWords(ambIds[k]);
+    if (word == w.second) m |= std::size_t{1} << k;
+    else if (word != w.first) return std::nullopt;
+    ++k;
+    begin = end + 1;
+    if (end == words.size()) break;
+  }
+  if (k != ambIds.size() || begin <= words.size()) return std::nullopt;
+  return m;
+}
+
+// G-6: the optional "alternatives" of a valid test; absent in pinned-profile sets and in sets older than the field.
+bool readAlternatives(const json& test, const std::string& at, Vector& v, const Manifest& manifest,
+                      const fs::path& dir, const Fields& f, const LoadLimits& limits) {
+  const json* alt = f.member(test, at, "alternatives", false);
+  if (alt == nullptr) return true;
+  const std::string field = at + ".alternatives";
+  for (const std::string& name : readStringArray(*alt, field, "ambiguities", f)) {
+    int id = 0;
+    if (name.rfind("AMB-", 0) == 0 && name.size() <= 7 && name.find_first_not_of("0123456789", 4) == std::string::npos &&
+        name.size() > 4) {
+      id = std::stoi(name.substr(4));
+    }
+    if (!oracle::isAlternatives(id) || (!v.ambIds.empty() && id <= v.ambIds.back())) {
+      f.fail(field + ".ambiguities", "\"" + name.substr(0, 20) + "\": not an alternatives ambiguity (AMB-7..15, 19..22) "
+                                     "in ascending order");
+      return false;
+    }
+    v.ambIds.push_back(id);
+  }
+  if (v.ambIds.empty() || v.ambIds.size() > 8) {
+    f.fail(field + ".ambiguities", "needs 1 to 8 ambiguities (G-6)");
+    return false;
+  }
+  const json* readings = f.member(*alt, field, "readings");
+  if (readings == nullptr) return false;
+  if (!readings->is_array() || readings->empty() || readings->size() > (std::size_t{1} << v.ambIds.size())) {
+    f.fail(field + ".readings", "is not an array of 1 to 2^" + std::to_string(v.ambIds.size()) + " readings");
+    return false;
+  }
+  const std::uint64_t dstSize = v.data.c.dst.sizeBytes;
+  for (std::size_t r = 0; r < readings->size(); ++r) {
+    const std::string rat = field + ".readings[" + std::to_string(r) + "]";
+    Vector::Reading reading;
+    reading.words = readStringArray((*readings)[r], rat, "combinations", f);
+    for (const std::string& words : reading.words) {
+      const auto m = combinationOf(words, v.ambIds);
+      if (!m) {
+        f.fail(rat + ".combinations", "\"" + words.substr(0, 120) + "\": not one profile word per ambiguity, in order");
+        return false;
+      }
+      reading.combinations.push_back(*m);
+    }
+    if (reading.combinations.empty()) {
+      f.fail(rat + ".combinations", "is empty: a reading names the combinations that give it");
+      return false;
+    }
+    auto expected = readTensor((*readings)[r], rat, "expected", dstSize, manifest, dir, f, limits);
+    auto care = readTensor((*readings)[r], rat, "care", dstSize, manifest, dir, f, limits);
+    if (!expected || !care || !isCareMask(*care, rat + ".care", f)) return false;
+    reading.expected = std::move(*expected);
+    reading.care = std::move(*care);
+    v.readings.push_back(std::move(reading));
+  }
+  return true;
+}
+
 std::optional<Vector> parseTest(const json& test, const std::string& at, const std::string& fileName,
                                 const Manifest& manifest, const std::map<std::string, FlagDef>& notes,
                                 const fs::path& dir, const Fields& f, const LoadLimits& limits) {
@@ -308,15 +392,10 @@ std::optional<Vector> parseTest(const json& test, const std::string& at, const s
   if (v.result == Result::valid) {
     auto expected = readTensor(test, at, "expected", dstSize, manifest, dir, f, limits);
     auto care = readTensor(test, at, "care", dstSize, manifest, dir, f, limits);
-    if (!expected || !care) return std::nullopt;
-    for (std::size_t i = 0; i < care->size(); ++i) {
-      if ((*care)[i] > 1) {
-        f.fail(at + ".care", "byte " + std::to_string(i) + " is " + std::to_string((*care)[i]) + ": a care mask holds 0 or 1");
-        return std::nullopt;
-      }
-    }
+    if (!expected || !care || !isCareMask(*care, at + ".care", f)) return std::nullopt;
     v.expected = std::move(*expected);
     v.care = std::move(*care);
+    if (!readAlternatives(test, at, v, manifest, dir, f, limits)) return std::nullopt;
   } else {
     v.clause = f.string(test, at, "clause").value_or("");
     v.field = f.string(test, at, "field").value_or("");

@@ -406,6 +406,176 @@ TEST_F(BadInput, PathsOutsideTheSetAreRefused) {
 }
 
 // Random garbage and random single-byte edits of a real group file: never a crash, always problems or a set.
+// G-6 (issue 27): default-profile vectors with open alternatives. The curated FIX set (count 0, so it is fixed) has
+// an AMB-8 vector (one ambiguity, two readings); outputs that follow either whole reading pass and name it, an
+// output mixing them byte-wise fails naming G-6 and both readings, and the same set without the field (an older
+// export) judges byte-wise as before.
+struct AlternativesSet {
+  TempDir tmp;
+  fs::path set = tmp.path() / "set";
+  fs::path outputs = tmp.path() / "out";
+  VectorSet loaded;
+  const Vector* amb8 = nullptr;
+  AlternativesSet() {
+    ExportOptions o = smallOptions();
+    o.count = 0;
+    o.dtypeGlob = "*";
+    o.pathGlob = "CO1->GM";
+    loaded = load(exportTo(set, o));
+    for (const Vector& v : loaded.vectors) {
+      if (v.ambIds == std::vector<int>{8} && amb8 == nullptr) amb8 = &v;
+    }
+  }
+  // Every valid vector's output: reading `k` where it has readings, else expected.bin.
+  void writeOutputs(std::size_t k) const {
+    fs::remove_all(outputs);
+    for (const Vector& v : loaded.vectors) {
+      if (v.result != Result::valid) continue;
+      writeBytes(outputs / (v.tcId + ".bin"), v.readings.empty() ? v.expected : v.readings.at(std::min(k, v.readings.size() - 1)).expected);
+    }
+  }
+  // readings[0] with its first byte that readings[1] decides differently set to readings[1]'s value.
+  std::vector<std::uint8_t> mixed() const {
+    const auto& r0 = amb8->readings.at(0);
+    const auto& r1 = amb8->readings.at(1);
+    std::vector<std::uint8_t> out = r0.expected;
+    std::size_t differing = 0, swapped = out.size();
+    for (std::size_t b = 0; b < out.size(); ++b) {
+      if (r0.care[b] != 0 && r1.care[b] != 0 && r0.expected[b] != r1.expected[b]) {
+        ++differing;
+        if (swapped == out.size()) swapped = b;
+      }
+    }
+    EXPECT_GE(differing, 2u) << "a mix needs two bytes the readings decide differently";
+    out[swapped] = r1.expected[swapped];
+    return out;
+  }
+};
+
+TEST(Alternatives, ExportCarriesOneReadingPerWholeCombinationAndTheG6Flag) {
+  AlternativesSet s;
+  ASSERT_NE(s.amb8, nullptr) << "the curated FIX set has no AMB-8 vector";
+  const Vector& v = *s.amb8;
+  EXPECT_NE(std::find(v.flags.begin(), v.flags.end(), "ALTERNATIVES"), v.flags.end());
+  EXPECT_EQ(s.loaded.manifest.flags.at("ALTERNATIVES").clause, "G-6");
+  ASSERT_EQ(v.readings.size(), 2u);
+  EXPECT_EQ(v.readings[0].words, std::vector<std::string>{"offset-signed"});
+  EXPECT_EQ(v.readings[1].words, std::vector<std::string>{"offset-unsigned"});
+  EXPECT_TRUE(fs::exists(s.set / "data" / (v.tcId + ".expected.offset-signed.bin")));
+  // Each reading is the oracle under that pinned profile, on every byte the pinned evaluation cares about, and
+  // keeps every byte the default cares about.
+  for (std::size_t r = 0; r < 2; ++r) {
+    oracle::Case pinned = v.data.c;
+    pinned.profile = *oracle::parseProfile(r == 0 ? "offset-signed" : "offset-unsigned").profile;
+    const oracle::Evaluation e = oracle::evaluate(pinned, v.data.src, v.data.dstBefore);
+    ASSERT_EQ(e.verdict, oracle::Verdict::computed);
+    EXPECT_EQ(v.readings[r].care, e.expectation.care) << r;
+    for (std::size_t b = 0; b < v.care.size(); ++b) {
+      if (v.care[b] != 0) { ASSERT_EQ(v.readings[r].expected[b], v.expected[b]) << b; }
+      if (e.expectation.care[b] != 0) { ASSERT_EQ(v.readings[r].expected[b], e.expectation.expected[b]) << b; }
+    }
+  }
+  // A pinned profile exports no alternatives (as before the field).
+  ExportOptions pinnedOptions = smallOptions();
+  pinnedOptions.count = 0;
+  pinnedOptions.dtypeGlob = "*";
+  pinnedOptions.pathGlob = "CO1->GM";
+  pinnedOptions.profile = *oracle::parseProfile("offset-signed,shift-raw,deq-rne,relu-before-offset,negscale-signed").profile;
+  TempDir other;
+  for (const Vector& p : load(exportTo(other.path(), pinnedOptions)).vectors) {
+    EXPECT_TRUE(p.readings.empty()) << p.tcId;
+    EXPECT_EQ(std::find(p.flags.begin(), p.flags.end(), "ALTERNATIVES"), p.flags.end()) << p.tcId;
+  }
+}
+
+TEST(Alternatives, VerifyAcceptsEitherWholeReadingAndNamesIt) {
+  AlternativesSet s;
+  ASSERT_NE(s.amb8, nullptr);
+  for (std::size_t k = 0; k < 2; ++k) {
+    s.writeOutputs(k);
+    const Judged judged = verifySet(s.loaded, s.outputs, {});
+    ASSERT_TRUE(judged.report) << judged.error;
+    EXPECT_TRUE(judged.report->passed()) << (judged.report->failures().empty() ? "" : judged.report->failures()[0].message);
+    const auto& readings = judged.report->readings();
+    ASSERT_TRUE(readings.contains(8));
+    // reading 0 (offset-signed) everywhere, then the last reading of each vector: AMB-8's second
+    EXPECT_EQ(readings.at(8).firstOnly, k == 0 ? readings.at(8).cases() : 0u);
+    EXPECT_EQ(readings.at(8).secondOnly, k == 0 ? 0u : readings.at(8).cases());
+  }
+}
+
+TEST(Alternatives, VerifyFailsAByteWiseMixNamingG6AndTheReadings) {
+  AlternativesSet s;
+  ASSERT_NE(s.amb8, nullptr);
+  s.writeOutputs(0);
+  writeBytes(s.outputs / (s.amb8->tcId + ".bin"), s.mixed());
+  const Judged judged = verifySet(s.loaded, s.outputs, {});
+  ASSERT_TRUE(judged.report);
+  ASSERT_EQ(judged.report->failures().size(), 1u);
+  const report::Failure& f = judged.report->failures().front();
+  EXPECT_EQ(f.id, s.amb8->tcId);
+  EXPECT_EQ(f.clause, "G-6");
+  EXPECT_NE(f.message.find("G-6"), std::string::npos) << f.message;
+  EXPECT_NE(f.message.find("AMB-8"), std::string::npos) << f.message;
+  EXPECT_NE(f.message.find("reading offset-signed differs"), std::string::npos) << f.message;
+  EXPECT_NE(f.message.find("reading offset-unsigned differs"), std::string::npos) << f.message;
+}
+
+TEST(Alternatives, ASetWithoutTheFieldStillVerifiesByteWise) {
+  AlternativesSet s;
+  ASSERT_NE(s.amb8, nullptr);
+  // Strip the field and its files, as a set exported before it existed.
+  auto manifest = nlohmann::json::parse(readText(s.set / kManifestFile));
+  for (const std::string& group : s.loaded.manifest.groups) {
+    editJson(s.set, group, [&](nlohmann::json& g) {
+      for (auto& testGroup : g["testGroups"]) {
+        for (auto& test : testGroup["tests"]) {
+          if (!test.contains("alternatives")) continue;
+          for (const auto& reading : test["alternatives"]["readings"]) {
+            for (const char* key : {"expected", "care"}) {
+              const std::string rel = reading[key]["file"];
+              fs::remove(s.set / rel);
+              manifest["files"].erase(rel);
+            }
+          }
+          test.erase("alternatives");
+        }
+      }
+    });
+    manifest["files"][group] = nlohmann::json::parse(readText(s.set / kManifestFile))["files"][group];
+  }
+  writeText(s.set / kManifestFile, manifest.dump(2));
+  const VectorSet old = load(s.set);
+  for (const Vector& v : old.vectors) EXPECT_TRUE(v.readings.empty()) << v.tcId;
+  s.loaded = old;
+  s.writeOutputs(0);
+  std::vector<std::uint8_t> mix;
+  for (const Vector& v : old.vectors) {
+    if (v.tcId == s.amb8->tcId) mix = AlternativesSet{}.mixed();  // the same curated vector of a fresh export
+  }
+  ASSERT_FALSE(mix.empty());
+  writeBytes(s.outputs / (s.amb8->tcId + ".bin"), mix);
+  const Judged judged = verifySet(old, s.outputs, {});
+  ASSERT_TRUE(judged.report) << judged.error;
+  EXPECT_TRUE(judged.report->passed()) << (judged.report->failures().empty() ? "" : judged.report->failures()[0].message);
+  EXPECT_TRUE(judged.report->readings().empty());
+}
+
+TEST(Alternatives, LintNamesABadCombination) {
+  AlternativesSet s;
+  ASSERT_NE(s.amb8, nullptr);
+  editJson(s.set, s.amb8->groupFile, [&](nlohmann::json& g) {
+    for (auto& testGroup : g["testGroups"]) {
+      for (auto& test : testGroup["tests"]) {
+        if (test["tcId"] == s.amb8->tcId) test["alternatives"]["readings"][0]["combinations"][0] = "offset-sideways";
+      }
+    }
+  });
+  const std::string problem = firstProblem(s.set);
+  EXPECT_NE(problem.find("alternatives.readings[0].combinations"), std::string::npos) << problem;
+  EXPECT_NE(problem.find("offset-sideways"), std::string::npos) << problem;
+}
+
 TEST(LoaderRobustness, MutatedGroupTextNeverCrashes) {
   TempDir tmp;
   const fs::path dir = exportTo(tmp.path());

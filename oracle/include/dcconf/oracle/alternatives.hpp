@@ -62,6 +62,16 @@ struct Alternatives {
   std::string words(std::size_t combination) const;
 };
 
+// One distinct whole reading of a case: `base` with every byte this reading decides set and cared. Combinations
+// that give the same bytes share one reading, named by the first (the files of `dcconf case` and of golden vectors).
+struct WholeReading {
+  std::vector<std::size_t> combinations;  // ascending; combinations[0] names the reading
+  std::vector<std::uint8_t> expected;
+  std::vector<std::uint8_t> care;
+};
+// The distinct whole readings of `alternatives` over a full (not windowed) `base`, in combination order.
+std::vector<WholeReading> distinctReadings(const Alternatives& alternatives, const Expectation& base);
+
 // The alternatives of a computed case whose default evaluation is `base` (evaluate(c, src, dstBefore)). Only the
 // ambiguities the case exercises are enumerated: those blamed for an ANY byte under some combination of the others.
 // Empty when the profile leaves none open or the case exercises none.

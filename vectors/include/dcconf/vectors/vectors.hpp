@@ -61,6 +61,16 @@ struct Vector {
   std::string clause;                      // invalid: the clause the oracle names (G-4)
   std::string field;                       // invalid: the offending field
   std::vector<oracle::ByteRange> allowedWrites;  // invalid: where an IUT that runs it anyway may write (G-4)
+  // valid, G-6: the open alternatives ambiguities of the case (default profile). Empty for a pinned profile and for
+  // sets exported before the field existed: then expected/care alone judge.
+  struct Reading {
+    std::vector<std::string> words;          // per combination giving these bytes: "offset-signed,deq-rne"
+    std::vector<std::size_t> combinations;   // the same as bit masks: bit k = the second reading of ambIds[k]
+    std::vector<std::uint8_t> expected;      // the destination under this whole reading
+    std::vector<std::uint8_t> care;          // care.bin plus every byte this reading decides
+  };
+  std::vector<int> ambIds;         // ascending: 8 for "AMB-8"
+  std::vector<Reading> readings;   // one per distinct whole reading; an output must match one of them
 };
 
 struct VectorSet {
