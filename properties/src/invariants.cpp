@@ -61,6 +61,9 @@ Outcome checkG1Conformance(Backend& iut, const CaseData& data) {
     passed.unspecifiedBytesByRegion = unspecifiedBytesByRegion(k.e.expectation);
     return passed;
   }
+  if (const std::string broken = classViolationAt(k.e.expectation, k.run.dst, byte, byte); !broken.empty()) {
+    return Outcome::fail("G-1 " + familyOf(data.c) + ": IUT differs from the oracle: " + broken);
+  }
   return mismatch("G-1", "IUT differs from the oracle", data, k.e, k.e.expectation.expected, k.run.dst, byte);
 }
 

@@ -133,6 +133,9 @@ py::dict evaluateCase(const std::string& caseText, const py::buffer& srcBuffer, 
     out["unspecified"] = unspecified;
     std::vector<std::uint8_t> region(e.expectation.region.size());
     std::memcpy(region.data(), e.expectation.region.data(), region.size());
+    py::list nans;  // AMB-16 (project): elements whose bytes are ANY but whose value must be a NaN of the dtype
+    for (const auto& k : e.expectation.classes) nans.append(py::make_tuple(k.index, std::string(oracle::name(k.dtype))));
+    out["nan_elements"] = nans;
     out["expected"] = toArray(std::move(e.expectation.expected));
     out["care"] = boolArray(std::move(e.expectation.care));
     out["region"] = toArray(std::move(region));
@@ -155,6 +158,7 @@ py::dict diffCase(const std::string& caseText, const py::buffer& srcBuffer, cons
   const run::MismatchReport report = run::describeMismatches(data.c, e, actual, maxLines);
   py::dict out;
   out["mismatched_bytes"] = report.mismatchedBytes;
+  out["broken_nan_elements"] = report.brokenClassElements;
   out["first_byte"] = report.firstByte == oracle::kNoMismatch ? py::object(py::none()) : py::int_(report.firstByte);
   out["clause"] = report.clause;
   out["summary"] = report.summary;
