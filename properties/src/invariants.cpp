@@ -415,6 +415,19 @@ Outcome checkSparseMatchesDense(const CaseData& data) {
         }
       }
     }
+    // AMB-16 (project): the same NaN-class elements, at the windowed indices of the dense ones inside the windows
+    std::vector<ClassConstraint> mapped;
+    for (ClassConstraint k : dense->expectation.classes) {
+      const std::uint64_t at = w.indexOf(k.index);
+      if (at == kNoMismatch) continue;
+      k.index = at;
+      mapped.push_back(k);
+    }
+    if (mapped != w.expectation.classes) {
+      return Outcome::fail("G-1 sparse " + family + ": windowed NaN-class elements (AMB-16) differ from the dense " +
+                           "ones (" + std::to_string(w.expectation.classes.size()) + " vs " +
+                           std::to_string(mapped.size()) + ")");
+    }
   }
   return Outcome::pass();
 }

@@ -158,7 +158,6 @@ py::dict diffCase(const std::string& caseText, const py::buffer& srcBuffer, cons
   const run::MismatchReport report = run::describeMismatches(data.c, e, actual, maxLines);
   py::dict out;
   out["mismatched_bytes"] = report.mismatchedBytes;
-  out["broken_nan_elements"] = report.brokenClassElements;
   out["first_byte"] = report.firstByte == oracle::kNoMismatch ? py::object(py::none()) : py::int_(report.firstByte);
   out["clause"] = report.clause;
   out["summary"] = report.summary;
