@@ -103,6 +103,7 @@ TEST_P(DiffClauses, EveryRegionIsLabelledWithItsDefiningClause) {
     for (std::uint64_t b = 0; b < x.expected.size(); ++b) {
       if (x.care[b] == 0 || x.region[b] == Region::keep || !done.insert(x.region[b]).second) continue;
       std::vector<std::uint8_t> actual = x.expected;
+      oracle::writeCanonicalClasses(x.classes, actual);  // AMB-16: the conforming output holds a NaN where one is due
       actual[b] ^= 0x5A;
       const MismatchReport r = describeMismatches(d.c, e, actual);
       ASSERT_EQ(r.firstByte, b);
@@ -167,6 +168,7 @@ TEST(DiffClausesKeep, GapAndGuard) {
       const bool inSpan = b >= spanBegin && b < spanEnd;
       if ((inSpan && gap) || (!inSpan && guard)) continue;
       std::vector<std::uint8_t> actual = e.expectation.expected;
+      oracle::writeCanonicalClasses(e.expectation.classes, actual);
       actual[b] ^= 0x01;
       EXPECT_EQ(describeMismatches(d.c, e, actual).clause, inSpan ? "G-1 (gap)" : "G-1 (guard)");
       (inSpan ? gap : guard) = true;
