@@ -57,6 +57,9 @@ class OracleBackend final : public Backend {
     for (std::size_t i = 0; i < dst.size(); ++i) {
       if (e.expectation.care[i] != 0) dst[i] = e.expectation.expected[i];
     }
+    // AMB-16 (project): an element whose payload is open is still a NaN; a canonical quiet one, as ANY bytes
+    // elsewhere keep dstBefore.
+    oracle::writeCanonicalClasses(e.expectation.classes, dst);
     return {};
   }
 
@@ -75,6 +78,19 @@ class OracleBackend final : public Backend {
       for (std::uint64_t b = r.begin; b < r.end; ++b, ++at) {
         if (w.expectation.care[at] != 0) dst.bytes[b] = w.expectation.expected[at];
       }
+    }
+    // AMB-16 (project): a canonical NaN where a class constraint stands; its index is the expectation's (windows
+    // back to back), and an element never straddles two windows (they are page-aligned).
+    std::uint64_t windowStart = 0;
+    for (const oracle::ByteRange& r : dst.windows) {
+      const std::uint64_t length = r.end - r.begin;
+      for (const oracle::ClassConstraint& k : w.expectation.classes) {
+        if (k.index < windowStart || k.index >= windowStart + length) continue;
+        oracle::ClassConstraint shifted = k;
+        shifted.index -= windowStart;
+        oracle::writeCanonicalClasses({&shifted, 1}, dst.bytes.subspan(r.begin, length));
+      }
+      windowStart += length;
     }
     return {};
   }

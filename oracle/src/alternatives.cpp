@@ -141,7 +141,7 @@ Alternatives enumerate(const Case& c, const Expectation& base, EvalPinned&& eval
       for (std::size_t j = 0; j < anyIndex.size(); ++j) {
         const std::uint64_t i = anyIndex[j];
         Alternatives::Byte& b = bytes[j];
-        if (e->care[i] == 0) {
+        if (e->care[i] == 0) {  // also a NaN-class element's bytes: AMB-16 opens the payload, firstMismatch checks the class
           b.unconstrained.set(m);
           continue;
         }

@@ -262,14 +262,14 @@ Converted convert(const Case& c, std::uint64_t x, std::optional<std::uint64_t> q
     value = static_cast<double>(static_cast<float>(xi));                       // f32(x)
   } else {  // DEQ half -> half
     const float f = halfBitsToFloat(static_cast<std::uint16_t>(x));
-    if (std::isnan(f)) return {true, 0};  // AMB-16: a NaN's payload (and so the element) is not pinned down
+    if (std::isnan(f)) return nanResult(t, relu);  // AMB-16: a NaN's payload is not pinned down, its class is
     value = static_cast<double>(f);
   }
   const bool eightBit = isDeq8(e.deqScale);
   const bool offsetStage = eightBit || (t == DType::int16_t && r[deq16Offset]);  // AMB-14
   const bool reluAtScale = relu && !(offsetStage && r[reluAfterOffset]);       // AMB-11
   double y = value * ((value < 0.0 && reluAtScale) ? 0.0 : static_cast<double>(q.m1));  // M2 = 0 with ReLU
-  if (std::isnan(y)) return {true, 0};  // AMB-16: inf x 0 (a zero scale, or ReLU's M2 = 0 on -inf)
+  if (std::isnan(y)) return nanResult(t, relu);  // AMB-16: inf x 0 (a zero scale, or ReLU's M2 = 0 on -inf)
   // An infinite source times a non-zero scale is an exact infinity: no rounding applies, so AMB-10's truncation
   // reading (which saturates a finite overflow to 65504) gives inf as well.
   if (t == DType::half && std::isinf(value)) return {false, std::signbit(y) ? 0xFC00u : 0x7C00u};
@@ -333,7 +333,7 @@ void walkCo1Bursts(const Case& c, const Co1Blocks& b, WriteSink& sink, Out& out)
     for (std::uint64_t j = 0; j < b.burstElems(); ++j) {  // ENH-2/4: element by element
       const std::uint64_t at = to + b.dstByteInBurst(j);
       const auto x = sink.readElement(from + j * b.srcElemBytes, b.srcElemBytes);
-      writeConverted(out, at, b.dstElemBytes, x ? evaluateElement(c, *x, i, j % 16) : ReadingOutcome{{true, 0}, 0});
+      writeConverted(out, at, b.dstElemBytes, x ? evaluateElement(c, *x, i, j % 16) : ReadingOutcome{{true, 0}, 0}, c.dtype);
     }
   }
 }

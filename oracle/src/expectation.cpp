@@ -1,7 +1,9 @@
 #include "dcconf/oracle/expectation.hpp"
 
+#include <algorithm>
 #include <array>
 
+#include "dcconf/oracle/numeric.hpp"
 #include "paths.hpp"
 
 namespace dcconf::oracle {
@@ -80,13 +82,99 @@ std::string_view whyUnspecified(Region region) {
 
 std::string describe(const Violation& v) { return v.clause + ": " + v.field + " = " + v.value + ": " + v.message; }
 
+std::string_view name(ValueClass valueClass) {
+  switch (valueClass) {
+    case ValueClass::nan: return "NaN";
+  }
+  return "?";
+}
+
+std::string describeViolation(const ClassConstraint& constraint, std::span<const std::uint8_t> actualElement) {
+  const std::uint32_t size = sizeBytes(constraint.dtype);
+  const std::string actual = actualElement.size() < size
+                                 ? std::string("past the buffer's end")
+                                 : formatElement(constraint.dtype, loadElementBits(actualElement, 0, size));
+  return "expected a " + std::string(name(constraint.valueClass)) + " of " + std::string(name(constraint.dtype)) +
+         " (AMB-16 (project): any payload), actual " + actual;
+}
+
+std::string describe(const ClassConstraint& constraint) {
+  return "AMB-16 (project): a " + std::string(name(constraint.valueClass)) + " of " +
+         std::string(name(constraint.dtype)) + ", any payload";
+}
+
+namespace {
+struct FloatBits {
+  std::uint32_t exponentBits;
+  std::uint32_t mantissaBits;
+};
+FloatBits floatBits(DType dtype) {
+  switch (dtype) {
+    case DType::half: return {5, 10};
+    case DType::bfloat16_t: return {8, 7};
+    case DType::float_: return {8, 23};
+    case DType::double_: return {11, 52};
+    default: return {0, 0};
+  }
+}
+}  // namespace
+
+bool holdsClass(const ClassConstraint& constraint, std::span<const std::uint8_t> elementBytes) {
+  const FloatBits f = floatBits(constraint.dtype);
+  const std::uint32_t size = sizeBytes(constraint.dtype);
+  if (f.exponentBits == 0 || elementBytes.size() < size) return false;
+  std::uint64_t bits = 0;
+  for (std::uint32_t b = 0; b < size; ++b) bits |= std::uint64_t{elementBytes[b]} << (8 * b);
+  const std::uint64_t exponentMask = (std::uint64_t{1} << f.exponentBits) - 1;
+  const std::uint64_t mantissaMask = (std::uint64_t{1} << f.mantissaBits) - 1;
+  // NaN: every exponent bit set and a non-zero mantissa (inf has a zero one), either sign
+  return ((bits >> f.mantissaBits) & exponentMask) == exponentMask && (bits & mantissaMask) != 0;
+}
+
+std::uint64_t canonicalNanBits(DType dtype) {
+  const FloatBits f = floatBits(dtype);
+  if (f.exponentBits == 0) return 0;
+  const std::uint64_t exponentMask = (std::uint64_t{1} << f.exponentBits) - 1;
+  return (exponentMask << f.mantissaBits) | (std::uint64_t{1} << (f.mantissaBits - 1));  // quiet bit only
+}
+
+std::uint64_t firstClassViolation(std::span<const ClassConstraint> classes, std::span<const std::uint8_t> actual,
+                                  std::uint64_t actualStartIndex) {
+  for (std::uint64_t k = 0; k < classes.size(); ++k) {
+    const ClassConstraint& c = classes[k];
+    const std::uint64_t size = sizeBytes(c.dtype);
+    if (c.index < actualStartIndex) continue;
+    const std::uint64_t at = c.index - actualStartIndex;
+    if (at >= actual.size()) break;  // sorted: the rest lie past actual too
+    if (at + size > actual.size() || !holdsClass(c, actual.subspan(at, size))) return k;
+  }
+  return kNoMismatch;
+}
+
+void writeCanonicalClasses(std::span<const ClassConstraint> classes, std::span<std::uint8_t> out) {
+  for (const ClassConstraint& c : classes) {
+    const std::uint64_t bits = canonicalNanBits(c.dtype);
+    for (std::uint32_t b = 0; b < sizeBytes(c.dtype) && c.index + b < out.size(); ++b) {
+      out[c.index + b] = static_cast<std::uint8_t>(bits >> (8 * b));
+    }
+  }
+}
+
 std::uint64_t firstMismatch(const Expectation& expectation, std::span<const std::uint8_t> actual) {
   const std::uint64_t n = expectation.expected.size();
   if (actual.size() != n) return std::min<std::uint64_t>(actual.size(), n);
+  std::uint64_t first = kNoMismatch;
   for (std::uint64_t i = 0; i < n; ++i) {
-    if (expectation.care[i] != 0 && expectation.expected[i] != actual[i]) return i;
+    if (expectation.care[i] != 0 && expectation.expected[i] != actual[i]) {
+      first = i;
+      break;
+    }
   }
-  return kNoMismatch;
+  // AMB-16 (project): the class of an element whose payload is open; its bytes have care 0, so they never
+  // appeared above and only an earlier constraint can come first.
+  const std::uint64_t k = firstClassViolation(expectation.classes, actual);
+  if (k != kNoMismatch) first = std::min(first, expectation.classes[k].index);
+  return first;
 }
 
 namespace detail {

@@ -21,7 +21,9 @@
 // @post (FIX-6) the value of an element is convert(x) for its quantPre, with q = quantScalar, or quantTensor[n]
 //       for the V* modes; a value that changes between the readings of an unresolved AMB-8..12 is ANY with
 //       region ambiguous<id> (the lowest id that changes it); a converted NaN (NaN source, 0 x inf, NaN scale)
-//       gives ANY (region data): which NaN the converter writes is not documented. NoQuant moves bits verbatim.
+//       gives ANY (region data): which NaN the converter writes is not documented; for a half / bfloat16 T without
+//       ReLU the element must still be a NaN of T (AMB-16 (project), Expectation::classes). NoQuant moves bits
+//       verbatim.
 // Validation (G-4): FIX-4 mode/dtype/path, FIX-1 nSize % C0d, srcStride % 16, dstStride != 0, FIX-2 nz2nd on GM
 // only and the register's ranges (ndNum [1, 65535], srcNdStride [0, 512], dstNdStride [0, 65535]), FIX-3 channelSplit with float T only, reluPre in {0, 1}, V* tensor length >= nSize.
 #include <algorithm>
@@ -205,7 +207,7 @@ Converted convert(const Case& c, std::uint64_t x, std::uint64_t qBits, const Rea
     float f = 0.0F;
     const auto in32 = static_cast<std::uint32_t>(in);
     std::memcpy(&f, &in32, sizeof f);
-    if (std::isnan(f)) return {true, 0};  // which NaN the converter writes is not documented
+    if (std::isnan(f)) return nanResult(t, relu);  // which NaN the converter writes is not documented
     return {false, p.quantPre == QuantMode::F322F16 ? floatToHalfBits(f) : floatToBfloat16Bits(f)};
   }
   // DEQ / QF322B8 / REQ8: FIX-6. value: the source as an exact double (int32 after the optional MCB shift).
@@ -225,14 +227,14 @@ Converted convert(const Case& c, std::uint64_t x, std::uint64_t qBits, const Rea
     float f = 0.0F;
     const auto x32 = static_cast<std::uint32_t>(x);
     std::memcpy(&f, &x32, sizeof f);
-    if (std::isnan(f)) return {true, 0};
+    if (std::isnan(f)) return nanResult(t, relu);
     value = static_cast<double>(f);
   }
   const double m1 = static_cast<double>(q.m1);
   const bool negative = value < 0.0;
   if (isDeqMode(p.quantPre)) {
     const double y = value * ((negative && relu) ? 0.0 : m1);  // exact: 24 x 11 significant bits
-    if (std::isnan(y)) return {true, 0};                       // 0 x inf, or a NaN scale: NaN bits undocumented
+    if (std::isnan(y)) return nanResult(t, relu);              // 0 x inf, or a NaN scale: NaN bits undocumented
     const std::uint16_t h = doubleToHalfBits(y, r[2]);         // AMB-10: RNE, or toward zero
     return {false, h == kHalfNegativeZero ? 0u : h};           // FIX-6a: + the zero offset after the conversion
   }
@@ -303,7 +305,7 @@ void walk(const Case& c, WriteSink& sink) {
           continue;
         }
         const std::uint64_t qBits = isVectorMode(p.quantPre) ? f.quantTensor[n] : f.quantScalar;
-        writeConverted(sink, to, s, evaluateElement(c, *x, qBits));
+        writeConverted(sink, to, s, evaluateElement(c, *x, qBits), c.dtype);
       }
     }
   }

@@ -187,7 +187,7 @@ void walk(const Case& c, WriteSink& sink) {
           continue;
         }
         const std::uint64_t qBits = fixIsVectorMode(p.quantPre) ? f.quantTensor[n] : f.quantScalar;
-        writeConverted(sink, to, s, fixEvaluateElement(c, *x, qBits));  // FIX950-5: FIX-6's arithmetic
+        writeConverted(sink, to, s, fixEvaluateElement(c, *x, qBits), c.dtype);  // FIX950-5: FIX-6's arithmetic
       }
     }
   }

@@ -203,6 +203,7 @@ void WriteSink::writeSparse(std::uint64_t dstByte, ByteSource source, Region reg
     case ByteSource::Kind::literal: e.expected[at] = source.literal; break;
     case ByteSource::Kind::unspecified: e.care[at] = 0; break;
     case ByteSource::Kind::rectified: writeRectified(at, source); break;
+    case ByteSource::Kind::nanClass: markClass(at, source); break;
   }
 }
 
@@ -218,6 +219,11 @@ void WriteSink::writeRectified(std::uint64_t d, ByteSource source) {
   const auto bits = rectifiedBits(source.dtype, loadElementBits(src_, elementStart, s));
   expectation_->care[d] = bits ? 1 : 0;
   expectation_->expected[d] = bits ? elementByte(*bits, byteInElement) : expectation_->expected[d];
+}
+
+void WriteSink::markClass(std::uint64_t d, ByteSource source) {
+  expectation_->care[d] = 0;
+  if (source.srcByte == 0) expectation_->classes.push_back({d, source.dtype, ValueClass::nan});
 }
 
 std::optional<std::uint64_t> WriteSink::readElement(std::uint64_t srcByte, std::uint32_t size) {
@@ -304,6 +310,22 @@ bool passesGates(const Case& c, std::span<const std::uint8_t> src, std::span<con
   verdict = Verdict::computed;
   return true;
 }
+// AMB-16 (project): keeps a class constraint only where every byte of its element stayed ANY data (a later write,
+// ND2NZ-4's collision or a layout reading that moves the element, leaves no class to check); sorted by index.
+void settleClasses(Expectation& e) {
+  std::sort(e.classes.begin(), e.classes.end(),
+            [](const ClassConstraint& a, const ClassConstraint& b) { return a.index < b.index; });
+  std::vector<ClassConstraint> kept;
+  for (const ClassConstraint& k : e.classes) {
+    const std::uint64_t size = sizeBytes(k.dtype);
+    bool whole = k.index + size <= e.care.size() && (kept.empty() || kept.back().index + sizeBytes(kept.back().dtype) <= k.index);
+    for (std::uint64_t b = 0; whole && b < size; ++b) {
+      whole = e.care[k.index + b] == 0 && e.region[k.index + b] == Region::data;
+    }
+    if (whole) kept.push_back(k);
+  }
+  e.classes = std::move(kept);
+}
 }  // namespace
 
 Evaluation evaluate(const Case& c, std::span<const std::uint8_t> src, std::span<const std::uint8_t> dstBefore) {
@@ -319,6 +341,7 @@ void evaluate(const Case& c, std::span<const std::uint8_t> src, std::span<const 
   result.expectation.expected.clear();  // clear() keeps the capacity the next computed case reuses
   result.expectation.care.clear();
   result.expectation.region.clear();
+  result.expectation.classes.clear();
   if (!passesGates(c, src, dstBefore, result.verdict, result.violations)) return;
   Expectation& e = result.expectation;
   e.expected.assign(dstBefore.begin(), dstBefore.end());  // KEEP is VALUE of the prior content
@@ -326,6 +349,7 @@ void evaluate(const Case& c, std::span<const std::uint8_t> src, std::span<const 
   e.region.assign(dstBefore.size(), Region::keep);
   Recorder recorder(c, &e, src);
   semanticsOf(*resolveOperation(c).operation).walk(c, recorder);
+  settleClasses(e);
   result.footprint = recorder.footprint();
 }
 
@@ -376,6 +400,7 @@ void evaluateWindows(const Case& c, std::span<const std::uint8_t> src, std::span
   e.expected.clear();
   e.care.clear();
   e.region.clear();
+  e.classes.clear();
   if (!passesGates(c, src, dstBefore, result.verdict, result.violations)) return;
   detail::SparseState state;
   state.windows = result.windows;
@@ -392,6 +417,7 @@ void evaluateWindows(const Case& c, std::span<const std::uint8_t> src, std::span
   e.region.assign(total, Region::keep);
   SparseRecorder recorder(c, &e, src, state);
   semanticsOf(*resolveOperation(c).operation).walk(c, recorder);
+  settleClasses(e);
   result.footprint = recorder.footprint();
   result.uncoveredWrites = state.uncoveredWrites;
 }

@@ -20,16 +20,21 @@ namespace dcconf::oracle::detail {
 struct ByteSource {
   // rectified: byte srcByte of max(x, 0) where x is the source element of type dtype holding that byte (ENH-3
   // isRelu); the element starts at a multiple of sizeof(dtype) from the copy's source start.
-  enum class Kind : std::uint8_t { source, literal, unspecified, rectified };
+  // nanClass: ANY, but the element is a NaN of dtype (AMB-16 (project): the payload is open, not the class).
+  enum class Kind : std::uint8_t { source, literal, unspecified, rectified, nanClass };
   Kind kind = Kind::unspecified;
-  std::uint64_t srcByte = 0;  // Kind::source, Kind::rectified: byte index from the copy's source start
+  std::uint64_t srcByte = 0;  // Kind::source, Kind::rectified: byte index from the copy's source start;
+                              // Kind::nanClass: the byte's index in its element
   std::uint8_t literal = 0;   // Kind::literal
-  DType dtype = DType::uint8_t;  // Kind::rectified
+  DType dtype = DType::uint8_t;  // Kind::rectified, Kind::nanClass
 
   static ByteSource fromSource(std::uint64_t byte) { return {Kind::source, byte, 0, DType::uint8_t}; }
   static ByteSource fromLiteral(std::uint8_t value) { return {Kind::literal, 0, value, DType::uint8_t}; }
   static ByteSource rectified(std::uint64_t byte, DType dtype) { return {Kind::rectified, byte, 0, dtype}; }
   static ByteSource any() { return {}; }
+  static ByteSource nanClass(std::uint32_t byteInElement, DType dtype) {
+    return {Kind::nanClass, byteInElement, 0, dtype};
+  }
 };
 
 // ENH-3 / FIX-6 ReLU of one element's raw bits: the result bits, or nullopt where the sources do not pin the
@@ -102,6 +107,8 @@ class WriteSink {
  private:
   friend class ByteWriter;
   void writeRectified(std::uint64_t d, ByteSource source);  // ENH-3 isRelu: rare, out of line
+  // AMB-16 (project): the class constraint of the element whose first byte is expectation index d; rare.
+  [[gnu::cold]] void markClass(std::uint64_t d, ByteSource source);
   [[gnu::cold]] void writeSparse(std::uint64_t dstByte, ByteSource source, Region region);  // sparse: out of line
 };
 
@@ -161,6 +168,7 @@ class ByteWriter {
       case ByteSource::Kind::literal: expected_[d] = source.literal; break;
       case ByteSource::Kind::unspecified: care_[d] = 0; break;
       case ByteSource::Kind::rectified: sink_->writeRectified(d, source); break;
+      case ByteSource::Kind::nanClass: sink_->markClass(d, source); break;
     }
   }
 

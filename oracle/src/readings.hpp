@@ -19,6 +19,7 @@ struct Converted {
   bool any = false;  // not pinned down by any reading (NaN source or product, missing V* entry)
   std::uint64_t bits = 0;
   std::uint8_t anyBytes = 0;  // bit b: byte b of the value is ANY though the rest is pinned (AMB-16: a zero's sign)
+  bool nan = false;  // with any: the element is some NaN of the float T (AMB-16 (project): the payload is open)
   friend bool operator==(const Converted&, const Converted&) = default;
 };
 
@@ -97,12 +98,21 @@ bool fixIsVectorMode(QuantMode m);
 bool fixPairAllowed(QuantMode mode, DType u, DType t);
 ReadingOutcome fixEvaluateElement(const Case& c, std::uint64_t x, std::uint64_t qBits);
 
-// The element's bytes: VALUE literals, or ANY in the region of the AMB to blame (data when no AMB is). Sink: a
-// WriteSink, or anything with its write(dstByte, ByteSource, Region) (enhanced.cpp collects AMB-19's readings).
+// A NaN result of a conversion to t: ANY with the NaN class where t is a float type (AMB-16 (project)), plain ANY
+// for an integer t (no NaN to write) or under a ReLU (max(NaN, 0) and -inf x M2 = 0 may be either).
+inline Converted nanResult(DType t, bool relu) {
+  return {true, 0, 0, info(t).isFloat && !relu};
+}
+
+// The element's bytes: VALUE literals, or ANY in the region of the AMB to blame (data when no AMB is), with the
+// NaN class of t (elemBytes wide) where the value is a NaN. Sink: a WriteSink, or anything with its
+// write(dstByte, ByteSource, Region) (enhanced.cpp collects AMB-19's readings).
 template <class Sink>
-void writeConverted(Sink& sink, std::uint64_t dstByte, std::uint32_t elemBytes, const ReadingOutcome& o) {
+void writeConverted(Sink& sink, std::uint64_t dstByte, std::uint32_t elemBytes, const ReadingOutcome& o, DType t) {
   for (std::uint32_t b = 0; b < elemBytes; ++b) {
-    if (o.value.any) {
+    if (o.value.any && o.value.nan && o.ambId == 0) {
+      sink.write(dstByte + b, ByteSource::nanClass(b, t), Region::data);
+    } else if (o.value.any) {
       sink.write(dstByte + b, ByteSource::any(), o.ambId != 0 ? ambiguousRegion(o.ambId) : Region::data);
     } else if (((o.value.anyBytes >> b) & 1u) != 0) {
       sink.write(dstByte + b, ByteSource::any(), Region::data);

@@ -444,6 +444,34 @@ TEST(EnhancedDeq, DeqHalfToHalf) {
   }
 }
 
+// AMB-16 (project, issue 29 item 4): the NaN-sourced element of DeqHalfToHalf (source element 3, destination byte 6)
+// and inf x 0 (scale 0.0 on +inf, element 2) must be some NaN of half; under isRelu neither is classed (max(NaN, 0)
+// and -inf x M2 = 0 may give a zero).
+TEST(EnhancedDeq, NanResultsAreANanOfHalf) {
+  Bytes src(32);
+  for (std::uint64_t k = 0; k < 16; ++k) storeLE(src, 2 * k, halfBitsOf(1.0f), 2);
+  storeLE(src, 4, 0x7C00, 2);
+  storeLE(src, 6, 0x7E00, 2);
+  const Case two = deqCase(DType::half, DType::half, DeqScale::deq, BlockMode::vector, {1, 1, 0, 0}, kScaleTwo, 32, 32);
+  const Trial r = runCase(two, src);
+  ASSERT_EQ(r.eval.verdict, Verdict::computed);
+  ASSERT_EQ(r.eval.expectation.classes.size(), 1u);
+  EXPECT_EQ(r.eval.expectation.classes[0], (ClassConstraint{6, DType::half, ValueClass::nan}));
+  const Case zero = deqCase(DType::half, DType::half, DeqScale::deq, BlockMode::vector, {1, 1, 0, 0}, 0, 32, 32);
+  const Trial z = runCase(zero, src);
+  ASSERT_EQ(z.eval.expectation.classes.size(), 2u);  // inf x 0 and the NaN source
+  EXPECT_EQ(z.eval.expectation.classes[0].index, 4u);
+  std::vector<std::uint8_t> actual = z.eval.expectation.expected;
+  storeLE(actual, 4, 0x7C00, 2);  // inf where inf x 0 must be a NaN
+  storeLE(actual, 6, 0xFE01, 2);
+  EXPECT_EQ(firstMismatch(z.eval.expectation, actual), 4u);
+  storeLE(actual, 4, 0x7D00, 2);
+  EXPECT_EQ(firstMismatch(z.eval.expectation, actual), kNoMismatch);
+  const Case relu = deqCase(DType::half, DType::half, DeqScale::deq, BlockMode::vector, {1, 1, 0, 0}, kScaleTwo, 32, 32,
+                            0, true);
+  EXPECT_TRUE(runCase(relu, src).eval.expectation.classes.empty());
+}
+
 // AMB-12: -1.0f sign-extended to 64 bits (0xFFFFFFFF_BF800000). Read as fields: N = 15, MCB = 1, offset 0x1FF,
 // sign 1; for x = 2: 2 >> 15 (or 16, AMB-9) = 0, 0 * -1.0 = -0.0 (0x8000). Low word only: 2 * -1.0 = -2.0
 // (0xC000). The AMB-9 flip changes nothing, the AMB-12 flip does: ANY, region ambiguous12; pinned by the profiles.

@@ -370,6 +370,81 @@ TEST(Fixpipe, F322F16AndF322BF16RoundToNearestEven) {
   EXPECT_EQ(one(b, f32(-3.0F)).bits, 0u);
 }
 
+// AMB-16 leaves a converted NaN's payload open, not its class (issue 29 item 4): the element's bytes are ANY, and
+// Expectation::classes says they must hold some NaN of T. Bit patterns by hand: bfloat16 NaN = exponent 0xFF and a
+// non-zero 7-bit mantissa (0x7F81..0x7FFF, 0xFF81..0xFFFF), +inf 0x7F80; half NaN 0x7C01..0x7FFF, +inf 0x7C00.
+TEST(Fixpipe, NanSourceMustConvertToSomeNan) {
+  Case b = fixCase(DType::float_, DType::bfloat16_t, QuantMode::F322BF16, 1, 16);
+  const One nan = one(b, 0xFFC00000u);
+  ASSERT_EQ(nan.e.expectation.classes.size(), 1u);
+  EXPECT_EQ(nan.e.expectation.classes[0], (ClassConstraint{0, DType::bfloat16_t, ValueClass::nan}));
+  EXPECT_FALSE(nan.care);
+  const auto withElement0 = [&](std::uint16_t bits) {
+    std::vector<std::uint8_t> actual = nan.e.expectation.expected;
+    actual[0] = static_cast<std::uint8_t>(bits);
+    actual[1] = static_cast<std::uint8_t>(bits >> 8);
+    return firstMismatch(nan.e.expectation, actual);
+  };
+  EXPECT_EQ(withElement0(0x7F80), 0u);            // +inf for a NaN source fails
+  EXPECT_EQ(withElement0(0xFF80), 0u);            // -inf
+  EXPECT_EQ(withElement0(0x3F80), 0u);            // 1.0
+  EXPECT_EQ(withElement0(0x0000), 0u);            // +0.0
+  EXPECT_EQ(withElement0(0x7FC0), kNoMismatch);   // the canonical quiet NaN
+  EXPECT_EQ(withElement0(0xFFC0), kNoMismatch);   // the source's sign
+  EXPECT_EQ(withElement0(0x7F81), kNoMismatch);   // a signalling payload: the payload is open (AMB-16)
+  EXPECT_EQ(withElement0(0xFFFF), kNoMismatch);
+  // the other columns are VALUE (0.0): one differing there is reported at its own byte, after the element
+  {
+    std::vector<std::uint8_t> actual = nan.e.expectation.expected;
+    actual[0] = 0x80, actual[1] = 0x7F, actual[2] = 0x01;
+    EXPECT_EQ(firstMismatch(nan.e.expectation, actual), 0u);
+    actual[0] = 0xC0;
+    EXPECT_EQ(firstMismatch(nan.e.expectation, actual), 2u);
+  }
+  Case h = fixCase(DType::float_, DType::half, QuantMode::F322F16, 1, 16);
+  const One hn = one(h, 0x7F800001u);  // a signalling float NaN
+  ASSERT_EQ(hn.e.expectation.classes.size(), 1u);
+  EXPECT_EQ(hn.e.expectation.classes[0].dtype, DType::half);
+  std::vector<std::uint8_t> actual = hn.e.expectation.expected;
+  actual[0] = 0x00, actual[1] = 0x7C;  // +inf
+  EXPECT_EQ(firstMismatch(hn.e.expectation, actual), 0u);
+  actual[0] = 0x01;  // 0x7C01: a NaN
+  EXPECT_EQ(firstMismatch(hn.e.expectation, actual), kNoMismatch);
+  // DEQF16: 0 x inf is a NaN (AMB-16's inf x 0): some NaN of half
+  Case d = fixCase(DType::int32_t, DType::half, QuantMode::DEQF16, 1, 16);
+  d.fixpipe->quantScalar = 0x7F800000u;  // +inf
+  const One dn = one(d, 0);
+  ASSERT_EQ(dn.e.expectation.classes.size(), 16u);  // every column's source is 0
+  EXPECT_EQ(dn.e.expectation.classes[15].index, 30u);
+  // no class: under ReLU max(NaN, 0) may be 0; an 8-bit result has no NaN to write
+  params(b).reluPre = 1;
+  EXPECT_TRUE(one(b, 0xFFC00000u).e.expectation.classes.empty());
+  EXPECT_FALSE(one(b, 0xFFC00000u).care);
+  Case q = fixCase(DType::float_, DType::int8_t, QuantMode::QF322B8_PRE, 1, 32);
+  q.fixpipe->quantScalar = f32(1.0F);
+  EXPECT_TRUE(one(q, 0x7FC00000u).e.expectation.classes.empty());
+  // a finite source has no class constraint
+  EXPECT_TRUE(one(h, f32(1.0F)).e.expectation.classes.empty());
+}
+
+TEST(Fixpipe, ClassHelpers) {
+  EXPECT_EQ(canonicalNanBits(DType::half), 0x7E00u);
+  EXPECT_EQ(canonicalNanBits(DType::bfloat16_t), 0x7FC0u);
+  EXPECT_EQ(canonicalNanBits(DType::float_), 0x7FC00000u);
+  EXPECT_EQ(canonicalNanBits(DType::double_), 0x7FF8000000000000u);
+  EXPECT_EQ(canonicalNanBits(DType::int32_t), 0u);
+  const ClassConstraint f{0, DType::float_, ValueClass::nan};
+  const std::uint8_t inf[4] = {0x00, 0x00, 0x80, 0x7F};
+  const std::uint8_t snan[4] = {0x01, 0x00, 0x80, 0xFF};
+  const std::uint8_t maxFinite[4] = {0xFF, 0xFF, 0x7F, 0x7F};
+  EXPECT_FALSE(holdsClass(f, inf));
+  EXPECT_TRUE(holdsClass(f, snan));
+  EXPECT_FALSE(holdsClass(f, maxFinite));
+  EXPECT_FALSE(holdsClass(f, std::span(snan).first(3)));  // cut short
+  EXPECT_EQ(describeViolation({0, DType::bfloat16_t, ValueClass::nan}, std::vector<std::uint8_t>{0x80, 0x7F}),
+            "expected a NaN of bfloat16_t (AMB-16 (project): any payload), actual inf");
+}
+
 TEST(Fixpipe, Deqf16ScaleReluAndShift) {
   Case c = fixCase(DType::int32_t, DType::half, QuantMode::DEQF16, 1, 16);
   c.fixpipe->quantScalar = f32(0.25F);

@@ -1,5 +1,6 @@
 #include "compare.hpp"
 
+#include <algorithm>
 #include <cstdio>
 
 #include "dcconf/casefile/text.hpp"
@@ -79,6 +80,19 @@ std::uint64_t firstCaredDifference(std::span<const std::uint8_t> care, std::span
     if (care[i] != 0 && a[i] != b[i]) return i;
   }
   return kNoMismatch;
+}
+
+std::string classViolationAt(const Expectation& x, std::span<const std::uint8_t> actual, std::uint64_t index,
+                             std::uint64_t bufferByte) {
+  if (index >= x.care.size() || x.care[index] != 0) return {};
+  const auto k = std::lower_bound(x.classes.begin(), x.classes.end(), index,
+                                  [](const ClassConstraint& c, std::uint64_t i) { return c.index < i; });
+  if (k == x.classes.end() || k->index != index) return {};
+  const std::uint64_t size = sizeBytes(k->dtype);
+  const auto element = actual.subspan(std::min<std::uint64_t>(bufferByte, actual.size()));
+  return "dst " + std::string(name(k->dtype)) + " element at byte " + std::to_string(bufferByte) + " (region " +
+         std::string(name(x.region[index])) + "): " +
+         describeViolation(*k, element.first(std::min<std::uint64_t>(size, element.size())));
 }
 
 std::string wholeReadings(const Alternatives& alternatives, std::span<const std::uint8_t> actual,

@@ -37,6 +37,12 @@ std::string regionOf(const oracle::Evaluation& e, std::uint64_t byte);
 std::string describeByte(const oracle::Case& c, std::span<const std::uint8_t> expected,
                          std::span<const std::uint8_t> actual, std::uint64_t byte, const std::string& region);
 
+// AMB-16 (project): when expectation index `index` starts a class constraint that `actual` (the whole output;
+// the element at bufferByte) breaks, the failure text ("dst bfloat16_t element at byte 64 (region data): expected a
+// NaN of ..."); else empty.
+std::string classViolationAt(const oracle::Expectation& x, std::span<const std::uint8_t> actual, std::uint64_t index,
+                             std::uint64_t bufferByte);
+
 // First byte with care != 0 where a and b differ, or oracle::kNoMismatch.
 std::uint64_t firstCaredDifference(std::span<const std::uint8_t> care, std::span<const std::uint8_t> a,
                                    std::span<const std::uint8_t> b);

@@ -61,6 +61,9 @@ Outcome checkG1Conformance(Backend& iut, const CaseData& data) {
     passed.unspecifiedBytesByRegion = unspecifiedBytesByRegion(k.e.expectation);
     return passed;
   }
+  if (const std::string broken = classViolationAt(k.e.expectation, k.run.dst, byte, byte); !broken.empty()) {
+    return Outcome::fail("G-1 " + familyOf(data.c) + ": IUT differs from the oracle: " + broken);
+  }
   return mismatch("G-1", "IUT differs from the oracle", data, k.e, k.e.expectation.expected, k.run.dst, byte);
 }
 
@@ -411,6 +414,19 @@ Outcome checkSparseMatchesDense(const CaseData& data) {
                                std::to_string(b) + " (dense region " + std::string(name(x.region[b])) + ")");
         }
       }
+    }
+    // AMB-16 (project): the same NaN-class elements, at the windowed indices of the dense ones inside the windows
+    std::vector<ClassConstraint> mapped;
+    for (ClassConstraint k : dense->expectation.classes) {
+      const std::uint64_t at = w.indexOf(k.index);
+      if (at == kNoMismatch) continue;
+      k.index = at;
+      mapped.push_back(k);
+    }
+    if (mapped != w.expectation.classes) {
+      return Outcome::fail("G-1 sparse " + family + ": windowed NaN-class elements (AMB-16) differ from the dense " +
+                           "ones (" + std::to_string(w.expectation.classes.size()) + " vs " +
+                           std::to_string(mapped.size()) + ")");
     }
   }
   return Outcome::pass();

@@ -271,6 +271,13 @@ Outcome checkSparseConformance(Backend& iut, const SparseCase& sc) {
                            ", " + definingClause(c, *resolveOperation(c).operation, x.region[at]) + "): expected " +
                            casefile::hexByte(x.expected[at]) + ", actual " + casefile::hexByte(actual[b]));
     }
+    // AMB-16 (project): the NaN-class elements of the window (an element never straddles two page windows)
+    if (const std::uint64_t k = firstClassViolation(x.classes, actual.subspan(r.begin, length), windowStart);
+        k != kNoMismatch) {
+      const std::uint64_t b = r.begin + (x.classes[k].index - windowStart);
+      return Outcome::fail("G-1 " + family + ": sparse case " + sc.describe() + ": " +
+                           classViolationAt(x, actual, x.classes[k].index, b));
+    }
     windowStart += length;
   }
   if (const auto stray = dst->firstStrayByte(dstWindows)) {

@@ -28,6 +28,8 @@ const WrongVariant kWrongVariants[] = {
     {"G1_catches_enhNormalIgnoresDstStride", Mutation::enhNormalIgnoresDstStride, kNormal, checkG1Conformance,
      "G-1 ENH"},
     {"G1_catches_co1ReluIgnored", Mutation::co1ReluIgnored, kCo1, checkG1Conformance, "G-1 ENH"},
+    // AMB-16 (project, issue 29 item 4): inf where DEQ half -> half of a NaN source (or inf x 0) must be a NaN
+    {"G1_catches_nanResultAsInf", Mutation::nanResultAsInf, kCo1, checkG1Conformance, "G-1 ENH"},
     {"ENH_3_relu_catches_co1ReluIgnored", Mutation::co1ReluIgnored, kCo1, checkEnh3ReluNeverNegative, "ENH-3"},
     {"ENH_2_unitScale_catches_co1DeqScaleDoubled", Mutation::co1DeqScaleDoubled, kCo1, checkLawEnh2UnitScaleIsExact,
      "ENH-2 law"},

@@ -54,6 +54,8 @@ const WrongVariant kWrongVariants[] = {
     {"FIX_3_law_catches_fixSplitPitchOneBlockMore", Mutation::fixSplitPitchOneBlockMore, kFix,
      checkLawFix3ChannelSplitIsNzRelaidOut, "FIX-3 law"},
     {"G1_catches_writeGuardByte", Mutation::writeGuardByte, kFix, checkG1Conformance, "G-1 FIX"},
+    // AMB-16 (project, issue 29 item 4): inf where a NaN source's result must be some NaN of T
+    {"G1_catches_nanResultAsInf", Mutation::nanResultAsInf, kFix, checkG1Conformance, "G-1 FIX"},
     {"G2_catches_readOutsideFootprint", Mutation::readOutsideFootprint, kFix, checkG2NoStrayReads, "G-2 FIX"},
     {"G3_catches_nondeterministicByte", Mutation::nondeterministicByte, kFix, checkG3Determinism, "G-3 FIX"},
 };

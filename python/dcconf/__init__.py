@@ -385,6 +385,9 @@ class Evaluation:
     care: Optional[np.ndarray] = None
     region: Optional[np.ndarray] = None
     unspecified: Dict[str, int] = dataclasses.field(default_factory=dict)  # ANY bytes by reason (clause)
+    # (byte offset, dtype) of the ANY elements that must still be some NaN of dtype, any payload (AMB-16 (project):
+    # a NaN source of a float conversion, inf x 0); check() fails an output holding inf or a number there
+    nan_elements: List[Tuple[int, str]] = dataclasses.field(default_factory=list)
     _dtype: object = np.uint8
     _alternatives: Optional[Alternatives] = None
     _alternatives_of: object = None  # computes them on first use (2^k more oracle evaluations)
@@ -452,7 +455,8 @@ def evaluate(case: Case, src=None, dst_before=None, product: str = None, profile
                       profile=out["profile"], violations=violations,
                       footprint=Footprint([tuple(r) for r in out["reads"]], [tuple(r) for r in out["writes"]]),
                       expected_bytes=out.get("expected"), care=out.get("care"), region=out.get("region"),
-                      unspecified=dict(out.get("unspecified", {})), _dtype=dst_dtype,
+                      unspecified=dict(out.get("unspecified", {})),
+                      nan_elements=[tuple(k) for k in out.get("nan_elements", [])], _dtype=dst_dtype,
                       _alternatives_of=_alternatives_later(case, src_bytes, dst_bytes, product, profile, dst_dtype)
                       if out.get("open_alternatives") else None)
 
@@ -478,7 +482,8 @@ class Golden:
 
     tensor      the whole destination buffer (dst_offset bytes included) as a 1-D numpy array of the case's dtype
                 (numpy_dtype(case.dtype); bfloat16 as uint16), or of uint8 when the buffer is not a whole number of
-                elements. VALUE bytes hold the oracle's value, KEEP bytes dst_before's, ANY bytes any_fill.
+                elements. VALUE bytes hold the oracle's value, KEEP bytes dst_before's, ANY bytes any_fill, except
+                the elements of evaluation.nan_elements (AMB-16: some NaN of T): a canonical quiet NaN of T.
                 np.asarray(golden) is this array (Golden implements __array__), so a Golden goes wherever numpy
                 expects the tensor: np.array_equal(golden, out), golden[...] via np.asarray, tofile.
     care        bool per destination byte: the bytes a comparison must use (False = ANY)
@@ -503,6 +508,11 @@ class Golden:
         self.tensor.tofile(path)
 
 
+# The oracle backend's canonical quiet NaNs (oracle::canonicalNanBits): (size in bytes, bits)
+_CANONICAL_NAN = {"half": (2, 0x7E00), "bfloat16_t": (2, 0x7FC0), "float": (4, 0x7FC00000),
+                  "double": (8, 0x7FF8000000000000)}
+
+
 def golden(case: Case, src, dst_before=None, any_fill: int = 0, product=None, profile=None) -> Golden:
     """The expected destination for src: dst_before defaults to zeros of dst_offset + the destination span (so
     KEEP bytes are 0); ANY bytes are set to any_fill (0..255) and counted in any_bytes."""
@@ -514,6 +524,9 @@ def golden(case: Case, src, dst_before=None, any_fill: int = 0, product=None, pr
     e = evaluate(case, src, dst_before, product=product, profile=profile)
     data = e.expected_bytes.copy()
     data[~e.care] = any_fill
+    for offset, nan_dtype in e.nan_elements:  # AMB-16 (project): a NaN of T, so the golden itself conforms
+        size, bits = _CANONICAL_NAN[nan_dtype]
+        data[offset:offset + size] = np.frombuffer(bits.to_bytes(size, "little"), dtype=np.uint8)
     dtype = numpy_dtype(case.dtype)
     tensor = data.view(dtype) if data.size % dtype.itemsize == 0 else data
     return Golden(tensor=tensor, care=e.care, any_bytes=int(data.size - np.count_nonzero(e.care)), any_fill=any_fill,

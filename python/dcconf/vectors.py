@@ -12,7 +12,9 @@ sha256; nothing in the folder is unlisted; JSON is capped in size and nesting de
 is defined. Valid vectors: the output must equal expected.bin wherever care.bin is 1, and, when the vector carries
 "alternatives" (G-6: a default-profile case with open alternatives ambiguities), match one whole reading's
 expected/care pair too: a byte-wise mix of readings fails naming G-6, a pass says which readings it follows
-(Result.readings). Sets without the field (pinned profiles, older exports) judge as before. Invalid vectors (result
+(Result.readings). Sets without the field (pinned profiles, older exports) judge as before. Each element
+nanElements lists (AMB-16 (project); absent in sets from before issue 29) must be some NaN of its dtype. Invalid
+vectors (result
 "invalid"): no output counts as REJECTED; an output may change only bytes inside allowedWrites (ACCEPTED_INVALID),
 else FAIL (G-4). An output's size is checked before it is read.
 
@@ -66,6 +68,8 @@ class Test:
     dst_before: np.ndarray
     expected: np.ndarray = None  # valid only
     care: np.ndarray = None  # valid only
+    # valid only: (offset, dtype) of the ANY elements that must be some NaN of dtype, any payload (AMB-16 (project))
+    nan_elements: list = dataclasses.field(default_factory=list)
     clause: str = ""  # invalid only
     field: str = ""   # invalid only
     allowed_writes: list = dataclasses.field(default_factory=list)  # invalid only
@@ -360,6 +364,7 @@ def _parse_group(directory, group_file, files, flags, problems):
                 test.care = _tensor(directory, files, t.get("care", {}).get("file"), dst_size, f"{where}.care.file",
                                     problems)
                 _parse_alternatives(directory, files, t, test, dst_size, where, problems)
+                test.nan_elements = _nan_elements(t.get("nanElements", []), test.care, dst_size, where, problems)
             elif test.result == "invalid":
                 test.clause, test.field = t.get("clause", ""), t.get("field", "")
                 ranges = t.get("allowedWrites", [])
@@ -448,6 +453,42 @@ def fixpipe_state(test):
                         quant_tensor=np.array(tensor, dtype=np.uint64), nz2nd_register=register)
 
 
+# AMB-16 (project): (exponent bits, mantissa bits) of the float types a NaN element may have
+_NAN_FORMATS = {"half": (5, 10), "bfloat16_t": (8, 7), "float": (8, 23), "double": (11, 52)}
+_NAN_SIZES = {"half": 2, "bfloat16_t": 2, "float": 4, "double": 8}
+
+
+def _nan_elements(entries, care, dst_size, where, problems):
+    """A valid test's optional nanElements: [(offset, dtype)], sorted, disjoint, inside dst and ANY in care."""
+    out = []
+    if not isinstance(entries, list):
+        problems.append(f"{where}.nanElements: is not an array of {{offset, dtype}} objects")
+        return out
+    end = 0
+    for i, entry in enumerate(entries):
+        at = f"{where}.nanElements[{i}]"
+        if not isinstance(entry, dict) or not _uint(entry.get("offset")) or entry.get("dtype") not in _NAN_FORMATS:
+            problems.append(f"{at}: needs an offset >= 0 and a dtype of half, bfloat16_t, float or double")
+            continue
+        offset, size = entry["offset"], _NAN_SIZES[entry["dtype"]]
+        if offset < end or offset + size > dst_size:
+            problems.append(f"{at}.offset: = {offset}: not inside dst after the previous element")
+            continue
+        if care is not None and care[offset:offset + size].any():
+            problems.append(f"{at}.offset: = {offset}: its bytes are cared in care (a NaN element is ANY)")
+            continue
+        out.append((offset, entry["dtype"]))
+        end = offset + size
+    return out
+
+
+def _is_nan(raw: bytes, dtype):
+    exponent_bits, mantissa_bits = _NAN_FORMATS[dtype]
+    bits = int.from_bytes(raw, "little")
+    exponent = (bits >> mantissa_bits) & ((1 << exponent_bits) - 1)
+    return exponent == (1 << exponent_bits) - 1 and bits & ((1 << mantissa_bits) - 1) != 0
+
+
 def verify_test(test, output):
     """Judges one output (numpy uint8 array, or None when the harness dumped nothing)."""
     size = test.case["dst"]["size"]
@@ -475,6 +516,13 @@ def verify_test(test, output):
         b = int(bad[0])
         return Result(test.tc_id, "FAIL", f"{test.tc_id}: {bad.size} cared byte(s) differ; first at byte {b}: "
                                           f"expected 0x{test.expected[b]:02x}, got 0x{output[b]:02x}")
+    for offset, dtype in test.nan_elements:
+        size = _NAN_SIZES[dtype]
+        raw = output[offset:offset + size].tobytes()
+        if not _is_nan(raw, dtype):
+            return Result(test.tc_id, "FAIL", f"{test.tc_id}: the {dtype} element at byte {offset} is "
+                                              f"0x{int.from_bytes(raw, 'little'):0{2 * size}x}, expected a NaN of "
+                                              f"{dtype} (AMB-16 (project): any payload)")
     return _judge_readings(test, output)
 
 

@@ -168,6 +168,9 @@ py::dict evaluateCase(const std::string& caseText, const py::buffer& srcBuffer, 
     out["open_alternatives"] = open;
     std::vector<std::uint8_t> region(e.expectation.region.size());
     std::memcpy(region.data(), e.expectation.region.data(), region.size());
+    py::list nans;  // AMB-16 (project): elements whose bytes are ANY but whose value must be a NaN of the dtype
+    for (const auto& k : e.expectation.classes) nans.append(py::make_tuple(k.index, std::string(oracle::name(k.dtype))));
+    out["nan_elements"] = nans;
     out["expected"] = toArray(std::move(e.expectation.expected));
     out["care"] = boolArray(std::move(e.expectation.care));
     out["region"] = toArray(std::move(region));

@@ -195,6 +195,28 @@ def test_check_gives_the_run_diff():
     assert str(diff).startswith("2 cared byte(s) differ; first at byte 66 [ND2NZ-2]")
 
 
+def test_nan_source_must_give_a_nan_of_t():
+    """AMB-16 (project, issue 29 item 4): F322BF16 of a NaN source: ANY bytes, but some NaN of bfloat16."""
+    case = DataCopy("CO1->GM", "bfloat16_t", DataCopyCO12DstParams(nSize=16, mSize=1, dstStride=1, srcStride=16,
+                                                                   quantPre=dcconf.QuantMode.F322BF16),
+                    fixpipe=FixpipeState(srcDType="float"))
+    src = np.zeros(16 * 16, dtype=np.float32)
+    src[1] = np.nan  # NZ element (m 0, n 1): destination element 1, bytes 2..3
+    dst_before = np.zeros(32, dtype=np.uint8)
+    e = dcconf.evaluate(case, src, dst_before)
+    assert e.nan_elements == [(2, "bfloat16_t")] and not e.care[2:4].any()
+    g = dcconf.golden(case, src, dst_before, any_fill=0xEE)
+    assert g.tensor.view(np.uint8)[2:4].tolist() == [0xC0, 0x7F]  # a canonical quiet NaN, not any_fill
+    actual = np.asarray(g).view(np.uint8).copy()
+    assert dcconf.check(case, src, dst_before, actual).ok
+    actual[2:4] = [0x81, 0xFF]  # another NaN (negative, signalling payload 0x01)
+    assert dcconf.check(case, src, dst_before, actual).ok
+    actual[2:4] = [0x80, 0x7F]  # +inf
+    diff = dcconf.check(case, src, dst_before, actual)
+    assert not diff.ok and diff.first_byte == 2 and "AMB-16" in diff.clause
+    assert "expected a NaN of bfloat16_t" in diff.lines[0] and "actual inf" in diff.lines[0]
+
+
 def test_round_trip_through_the_casefile_writer(tmp_path):
     for name in sorted(BUILT):
         loaded = dcconf.Case.from_json(EXAMPLES / name)

@@ -196,3 +196,41 @@ def test_library_api_and_the_former_module_name(pristine):
     finally:
         sys.path.pop(0)
     assert dcconf_vectors.load_set is vectors.load and dcconf_vectors.verify_outputs is vectors.verify
+
+
+def test_nan_elements_both_verifiers(tmp_path):
+    """AMB-16 (project, issue 29 item 4): the golden set's NaN-sourced FIX elements (nanElements) take any NaN of T
+    and fail inf; without nanElements (a set from before issue 29) both tools judge them as plain ANY."""
+    set_dir, outputs = tmp_path / "set", tmp_path / "outputs"
+    shutil.copytree(ROOT / "vectors" / "golden", set_dir)
+    subprocess.run([DCCONF, "vectors", "check", str(set_dir), "--backend", "fast", "--save-outputs", str(outputs),
+                    "--quiet"], check=True)
+    test = next(t for t in vectors.load(set_dir) if t.nan_elements)
+    offset, dtype = test.nan_elements[0]
+    assert dtype in ("half", "bfloat16_t")
+    inf = 0x7C00 if dtype == "half" else 0x7F80
+    env = dict(os.environ, PYTHONPATH=os.environ.get("PYTHONPATH", str(ROOT / "python")))
+
+    def statuses(element):
+        out = np.fromfile(outputs / f"{test.tc_id}.bin", dtype=np.uint8)
+        out[offset:offset + 2] = np.frombuffer(element.to_bytes(2, "little"), dtype=np.uint8)
+        out.tofile(outputs / f"{test.tc_id}.bin")
+        return [subprocess.run(tool + ["verify", str(set_dir), "--outputs", str(outputs), "--tc", test.tc_id],
+                               capture_output=True, text=True, env=env)
+                for tool in ([DCCONF, "vectors"], PYTHON_VERIFIER)]
+
+    assert [c.returncode for c in statuses(inf | 0x8001)] == [0, 0]  # a negative NaN, another payload
+    failed = statuses(inf)
+    assert [c.returncode for c in failed] == [1, 1], [c.stdout + c.stderr for c in failed]
+    assert all(f"NaN of {dtype}" in c.stdout + c.stderr for c in failed), [c.stdout + c.stderr for c in failed]
+    group = set_dir / test.group_file
+    text = json.loads(group.read_text())
+    for g in text["testGroups"]:
+        for t in g["tests"]:
+            t.pop("nanElements", None)
+    group.write_text(json.dumps(text, indent=2))
+    manifest = _manifest(set_dir)
+    data = group.read_bytes()
+    manifest["files"][test.group_file] = {"size": len(data), "sha256": hashlib.sha256(data).hexdigest()}
+    _write_manifest(set_dir, manifest)
+    assert [c.returncode for c in statuses(inf)] == [0, 0]

@@ -87,6 +87,7 @@ const std::map<std::string, FlagDef>& flagCatalogue() {
       {"FIX950_MULTI_MATRIX", {"FIX950-3", "950 Fixpipe with ndNum or dnNum > 1"}},
       {"FIX950_NOP", {"FIX950-6", "950 Fixpipe with a zero count: nothing written (AMB-23's default)"}},
       {"ALTERNATIVES", {"G-6", "open alternatives ambiguities: the output must also match one whole reading of the test's alternatives (a byte-wise mix fails)"}},
+      {"NAN_CLASS", {"AMB-16", "a float conversion gives a NaN (NaN source, inf x 0): its bytes are ANY, but nanElements lists it and any NaN of T passes, inf or a number fails"}},
       {"ANY_BYTES", {"AMB-2", "some destination bytes are ANY (care mask 0): unspecified (AMB-2 dummy, PAD-G2U-4 pads, ND2NZ-4)"}},
       {"WORKED_EXAMPLE", {"PAD-G2U-6", "a worked example of the documents (docs/examples; PAD-G2U-6, SLICE-5, NZ2ND-3, ...): its comment names the clause"}},
       {"RANDOM", {"G-1", "drawn by the property suite's generators from the set's seed"}},
@@ -254,6 +255,7 @@ void addVisibleFlags(const Case& c, Operation op, const Evaluation& e, std::set<
   }
   const auto& care = e.expectation.care;
   if (std::any_of(care.begin(), care.end(), [](std::uint8_t v) { return v == 0; })) flags.insert("ANY_BYTES");
+  if (!e.expectation.classes.empty()) flags.insert("NAN_CLASS");
 }
 
 std::uint64_t mix(std::uint64_t seed, std::uint64_t a, std::uint64_t b, std::uint64_t c) {
@@ -424,6 +426,13 @@ std::optional<Built> build(const Draft& d, const std::string& tcId, std::set<std
     built.tensors.push_back({stem + ".expected.bin", e.expectation.expected});
     built.tensors.push_back({stem + ".care.bin", e.expectation.care});
     addAlternatives(d, e, stem, t, built.tensors, flags);
+    if (!e.expectation.classes.empty()) {  // AMB-16 (project): only when there is one, so older sets stay as they were
+      json nans = json::array();
+      for (const ClassConstraint& k : e.expectation.classes) {
+        nans.push_back({{"offset", k.index}, {"dtype", std::string(name(k.dtype))}});
+      }
+      t["nanElements"] = std::move(nans);
+    }
   }
   t["flags"] = json(std::vector<std::string>(flags.begin(), flags.end()));
   t["case"] = std::move(caseJson);

@@ -94,6 +94,7 @@ Judgement judgeValid(const Vector& v, std::span<const std::uint8_t> actual) {
   }
   e.expectation.expected = v.expected;
   e.expectation.care = v.care;
+  e.expectation.classes = v.nanElements;  // AMB-16 (project); empty for a set from before issue 29
   const run::MismatchReport mismatches = run::describeMismatches(v.data.c, e, actual);
   if (mismatches.mismatchedBytes == 0) return judgeReadings(v, actual);
   return failed(mismatches.clause, v.tcId + ": " + mismatches.summary, mismatches.lines);

@@ -269,6 +269,45 @@ std::vector<oracle::ByteRange> readRanges(const json& test, const std::string& a
   return ranges;
 }
 
+// The optional "nanElements" of a valid test (AMB-16 (project)): [{"offset": N, "dtype": "bfloat16_t"}, ...], each
+// a float element inside dst whose bytes are ANY in care, sorted and disjoint.
+std::vector<oracle::ClassConstraint> readNanElements(const json& test, const std::string& at,
+                                                     const std::vector<std::uint8_t>& care, const Fields& f) {
+  std::vector<oracle::ClassConstraint> out;
+  const json* array = f.member(test, at, "nanElements", false);
+  if (array == nullptr) return out;
+  const std::string field = at + ".nanElements";
+  if (!array->is_array()) {
+    f.fail(field, "is not an array of {offset, dtype} objects");
+    return out;
+  }
+  for (std::size_t i = 0; i < array->size(); ++i) {
+    const std::string item = field + "[" + std::to_string(i) + "]";
+    const auto offset = f.unsignedInt((*array)[i], item, "offset");
+    const auto dtypeName = f.string((*array)[i], item, "dtype");
+    if (!offset || !dtypeName) continue;
+    const auto dtype = oracle::parseDType(*dtypeName);
+    if (!dtype || oracle::canonicalNanBits(*dtype) == 0) {
+      f.fail(item + ".dtype", "= \"" + dtypeName->substr(0, 40) + "\": not a float type (half, bfloat16_t, float, double)");
+      continue;
+    }
+    const std::uint64_t size = oracle::sizeBytes(*dtype);
+    if (*offset > care.size() || care.size() - *offset < size ||
+        (!out.empty() && out.back().index + oracle::sizeBytes(out.back().dtype) > *offset)) {
+      f.fail(item + ".offset", "= " + std::to_string(*offset) + ": not inside dst after the previous element");
+      continue;
+    }
+    bool any = true;
+    for (std::uint64_t b = 0; b < size; ++b) any = any && care[*offset + b] == 0;
+    if (!any) {
+      f.fail(item + ".offset", "= " + std::to_string(*offset) + ": its bytes are cared in care (a NaN element is ANY)");
+      continue;
+    }
+    out.push_back({*offset, *dtype, oracle::ValueClass::nan});
+  }
+  return out;
+}
+
 void checkFlags(const std::vector<std::string>& flags, const std::string& at, const Manifest& manifest,
                 const std::map<std::string, FlagDef>& notes, const Fields& f) {
   for (const std::string& flag : flags) {
@@ -393,6 +432,7 @@ std::optional<Vector> parseTest(const json& test, const std::string& at, const s
     auto expected = readTensor(test, at, "expected", dstSize, manifest, dir, f, limits);
     auto care = readTensor(test, at, "care", dstSize, manifest, dir, f, limits);
     if (!expected || !care || !isCareMask(*care, at + ".care", f)) return std::nullopt;
+    v.nanElements = readNanElements(test, at, *care, f);
     v.expected = std::move(*expected);
     v.care = std::move(*care);
     if (!readAlternatives(test, at, v, manifest, dir, f, limits)) return std::nullopt;

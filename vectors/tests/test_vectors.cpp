@@ -256,6 +256,49 @@ TEST(Verify, OneCorruptedByteFailsNamingTcIdByteAndClause) {
   EXPECT_NE(f.message.find(f.clause), std::string::npos) << f.message;
 }
 
+// AMB-16 (project, issue 29 item 4): a valid vector's nanElements must hold some NaN of their dtype (any payload);
+// a set from before issue 29 has no nanElements and judges those bytes as plain ANY, as it did.
+TEST(Verify, NanElementsMustHoldSomeNan) {
+  SavedOutputs s;
+  const Vector* nanVector = nullptr;
+  for (const Vector& v : s.loaded.vectors) {
+    if (!v.nanElements.empty()) nanVector = &v;
+  }
+  ASSERT_NE(nanVector, nullptr) << "the curated half FIX vectors hold a NaN source";
+  const Vector& v = *nanVector;
+  EXPECT_NE(std::find(v.flags.begin(), v.flags.end(), "NAN_CLASS"), v.flags.end());
+  const oracle::ClassConstraint k = v.nanElements.front();
+  ASSERT_EQ(k.dtype, oracle::DType::half);
+  const fs::path out = s.outputs / (v.tcId + ".bin");
+  auto bytes = readBytes(out);
+  JudgeOptions options;
+  options.tcGlob = v.tcId;
+  const auto judgeWith = [&](std::uint16_t element) {
+    bytes[k.index] = static_cast<std::uint8_t>(element);
+    bytes[k.index + 1] = static_cast<std::uint8_t>(element >> 8);
+    writeBytes(out, bytes);
+    return verifySet(s.loaded, s.outputs, options);
+  };
+  EXPECT_TRUE(judgeWith(0xFE01).report->passed());  // a negative NaN with another payload
+  const Judged inf = judgeWith(0x7C00);
+  ASSERT_TRUE(inf.report);
+  ASSERT_EQ(inf.report->failures().size(), 1u);
+  const report::Failure& f = inf.report->failures().front();
+  EXPECT_NE(f.clause.find("AMB-16"), std::string::npos) << f.clause;
+  EXPECT_NE(f.message.find("not of their class"), std::string::npos) << f.message;
+  ASSERT_FALSE(f.diff.empty());
+  EXPECT_NE(f.diff.back().find("expected a NaN of half"), std::string::npos) << f.diff.back();
+  EXPECT_FALSE(judgeWith(0x3C00).report->passed());  // 1.0
+  // an old set: the same test without nanElements loads, and its ANY bytes take anything
+  editJson(s.set, v.groupFile, [](nlohmann::json& group) {
+    for (auto& g : group["testGroups"]) {
+      for (auto& t : g["tests"]) t.erase("nanElements");
+    }
+  });
+  const VectorSet old = load(s.set);
+  EXPECT_TRUE(verifySet(old, s.outputs, options).report->passed());
+}
+
 TEST(Verify, MissingAndWrongSizedOutputsFail) {
   SavedOutputs s;
   const Vector& v = s.firstValid();
@@ -309,6 +352,37 @@ class BadInput : public ::testing::Test {
 };
 
 TEST_F(BadInput, LintPassesOnAnExport) { EXPECT_EQ(firstProblem(dir), ""); }
+
+// nanElements (AMB-16 (project)) must name float elements whose bytes are ANY in care, inside dst
+TEST_F(BadInput, NanElementsOnACaredByteOrNotAFloat) {
+  const Loaded first = loadSet(dir);
+  ASSERT_TRUE(first.set);
+  const Vector* target = nullptr;
+  for (const Vector& candidate : first.set->vectors) {
+    const std::uint64_t at = candidate.data.c.dst.offsetBytes;
+    if (candidate.result == Result::valid && candidate.care[at] == 1 && candidate.care[at + 1] == 1) {
+      target = &candidate;
+      break;
+    }
+  }
+  ASSERT_NE(target, nullptr);
+  const std::string tcId = target->tcId;
+  const std::uint64_t cared = target->data.c.dst.offsetBytes;
+  const auto setNan = [&](nlohmann::json entry) {
+    editJson(dir, target->groupFile, [&](nlohmann::json& group) {
+      for (auto& g : group["testGroups"]) {
+        for (auto& t : g["tests"]) {
+          if (t["tcId"] == tcId) t["nanElements"] = nlohmann::json::array({entry});
+        }
+      }
+    });
+  };
+  setNan({{"offset", cared}, {"dtype", "half"}});
+  EXPECT_NE(firstProblem(dir).find("nanElements[0].offset"), std::string::npos) << firstProblem(dir);
+  EXPECT_NE(firstProblem(dir).find("cared"), std::string::npos) << firstProblem(dir);
+  setNan({{"offset", 0}, {"dtype", "int32_t"}});
+  EXPECT_NE(firstProblem(dir).find("not a float type"), std::string::npos) << firstProblem(dir);
+}
 
 TEST_F(BadInput, TruncatedBin) {
   auto bytes = readBytes(dir / srcFile());

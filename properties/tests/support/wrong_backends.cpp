@@ -161,6 +161,7 @@ class WrongBackend final : public backends::Backend {
       case Mutation::twoLevelRoundsUp: copyPartialBlock(c, src, dst); break;
       case Mutation::nd2nzTailNotZeroed: restoreZeroTail(c, src, before, dst); break;
       case Mutation::nz2ndFloatC0Of8: nz2ndWithC0Of8(c, src, before, dst); break;
+      case Mutation::nanResultAsInf: nanAsInf(c, src, before, dst); break;
       default: break;
     }
   }
@@ -202,6 +203,20 @@ class WrongBackend final : public backends::Backend {
     if (e.verdict != Verdict::computed) return;
     for (std::uint64_t b = 0; b < dst.size(); ++b) {
       if (e.expectation.region[b] == Region::zeroTail) dst[b] = before[b];
+    }
+  }
+
+  // AMB-16 (project): the elements that must be a NaN of T hold +inf (the canonical NaN with its mantissa cleared).
+  static void nanAsInf(const Case& c, std::span<const std::uint8_t> src, const std::vector<std::uint8_t>& before,
+                       std::span<std::uint8_t> dst) {
+    const Evaluation e = evaluate(c, src, before);
+    if (e.verdict != Verdict::computed) return;
+    for (const ClassConstraint& k : e.expectation.classes) {
+      const std::uint32_t s = sizeBytes(k.dtype);
+      const std::uint64_t quietBit = s == 2 && k.dtype == DType::half ? 0x0200u : s == 2 ? 0x0040u : s == 4 ? 0x00400000u
+                                                                                                    : 0x0008000000000000u;
+      const std::uint64_t inf = canonicalNanBits(k.dtype) & ~quietBit;
+      for (std::uint32_t b = 0; b < s; ++b) dst[k.index + b] = static_cast<std::uint8_t>(inf >> (8 * b));
     }
   }
 

@@ -239,6 +239,39 @@ void enhDeqInfSaturates(const Case& c, ConstBytes, ConstBytes before, Bytes dst)
     }
   }
 }
+// AMB-16 (project, issue 29 item 4): F322F16 / F322BF16 write +inf where the float source is a NaN (a converter that
+// keeps the all-ones exponent and drops the mantissa). Only the class check sees it: the element's bytes are ANY.
+void fixNanToInf(const Case& c, ConstBytes, ConstBytes before, Bytes dst) {
+  const QuantMode mode = std::get<DataCopyCO12DstParams>(c.params).quantPre;
+  if (mode != QuantMode::F322F16 && mode != QuantMode::F322BF16) return;
+  const std::uint16_t inf = c.dtype == DType::half ? 0x7C00u : 0x7F80u;  // the exponent bits of T
+  for (std::uint64_t at = c.dst.offsetBytes; at + 2 <= dst.size(); at += 2) {
+    std::uint16_t bits = 0, was = 0;
+    std::memcpy(&bits, &dst[at], 2);
+    std::memcpy(&was, &before[at], 2);
+    const bool nan = (bits & inf) == inf && (bits & 0x7FFFu) != inf;
+    if (nan && was != bits) std::memcpy(&dst[at], &inf, 2);
+  }
+}
+
+// ---- a long transfer (issue 29 item 2): only slices moving more than 1 MiB reach it --------------------------------
+
+// SLICE: a DMA whose byte counter stops at 1 MiB: the destination bytes the slice writes after its first 1 MiB (in
+// address order) keep their prior value. The sparse lane's 1.5 and 3 MiB slices (docs/coverage.md) reach it.
+void sliceStopsAfter1MiB(const Case& c, ConstBytes, ConstBytes before, Bytes dst) {
+  constexpr std::uint64_t kLimitBytes = std::uint64_t{1} << 20;
+  std::uint64_t moved = 0;
+  for (const ByteRange& r : sparseFootprint(c).writes) {  // ranges, not marks: the cost is the walk's bursts
+    const std::uint64_t length = r.end - r.begin;
+    if (moved + length > kLimitBytes && r.end <= dst.size()) {
+      const std::uint64_t from = r.begin + (moved >= kLimitBytes ? 0 : kLimitBytes - moved);
+      std::copy(before.begin() + static_cast<std::ptrdiff_t>(from), before.begin() + static_cast<std::ptrdiff_t>(r.end),
+                dst.begin() + static_cast<std::ptrdiff_t>(from));
+    }
+    moved += length;
+  }
+}
+
 bool isFloat(DType t) { return t == DType::half || t == DType::bfloat16_t || t == DType::float_ || t == DType::double_; }
 
 // ---- an invalid call accepted and executed (G-4) ---------------------------------------------------------------
@@ -370,6 +403,10 @@ std::vector<Mutant> conditionalMutants() {
                       flushesNegativeZero)),
       bytes("condEnhDeqInfSaturates", "ENH-4", "DEQ half -> half writes +-inf as +-65504", Op::enhancedCo1ToCo2,
             kSpecial, enhDeqInfSaturates, Product::atlas_training),
+      bytes("condFixNanToInf", "FIX-6", "F322F16 / F322BF16 write +inf for a NaN source (AMB-16: a NaN of T)",
+            Op::fixpipe, kSpecial, fixNanToInf),
+      bytes("condSliceStopsAfter1MiB", "SLICE-3", "destination bytes after the first 1 MiB a slice writes are not written",
+            Op::slice, "largeTransfer", sliceStopsAfter1MiB),
       acceptsInvalid("condNz2ndAcceptsUnalignedDValue", "G-4", "dValue not a multiple of 16 run aligned up",
                      {Op::nz2nd}, nz2ndAcceptsUnalignedDValue),
       acceptsInvalid("condPadAcceptsBlockCountOver4095", "G-4", "blockCount > 4095 run as 4095", {kG2U, kU2G},

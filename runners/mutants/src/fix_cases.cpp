@@ -1,6 +1,7 @@
 // The fixed FIX cases of the kill matrix. Each one pins down a FIX-1..6 detail with values whose expected result
-// is a VALUE (not ANY) under its profile: saturation, ties, FIX-5's ignored low scale bits, the MCB shift, ReLU
-// before the offset, per-column parameters, channelSplit's C0 = 8 and nz2nd's dstStride.
+// is a VALUE (not ANY) under its profile, or a NaN of T where AMB-16 leaves only the payload open: saturation, ties,
+// FIX-5's ignored low scale bits, the MCB shift, ReLU before the offset, per-column parameters, channelSplit's C0 = 8,
+// nz2nd's dstStride and a NaN source's NaN result.
 #include "fix_cases.hpp"
 
 #include <bit>
@@ -126,6 +127,11 @@ std::vector<casefile::CaseData> fixpipeKillCases() {
   paramsOf(nd).nz2ndEn = true;
   paramsOf(nd).dstStride = 8;
   cases.push_back(sized(std::move(nd), counting));
+  // AMB-16 (project): a NaN source converts to some NaN of bfloat16 (any payload), not to inf or a number.
+  const std::vector<std::uint32_t> nans{f32(1.0F), 0x7FC00000u, f32(-2.0F), 0xFF800001u, 0x7F800000u, f32(0.5F)};
+  cases.push_back(sized(fixCase("F322BF16 float->bfloat16_t: NaN sources give a NaN of bfloat16_t", QuantMode::F322BF16,
+                                DType::float_, DType::bfloat16_t, 1, 16, 0),
+                        nans));
   return cases;
 }
 

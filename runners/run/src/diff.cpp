@@ -156,7 +156,29 @@ MismatchReport describeMismatches(const oracle::Case& c, const oracle::Evaluatio
                            oracle::formatElement(c.dtype, actualBits) + "  (" + clauseForRegion(c, x.region[i], inSpan) +
                            ")");
   }
-  if (report.mismatchedBytes > 0) {
+  const std::uint64_t caredBytes = report.mismatchedBytes;
+  // AMB-16 (project): an element whose payload is open must still be a NaN of its type.
+  for (const oracle::ClassConstraint& k : x.classes) {
+    const std::uint64_t size = oracle::sizeBytes(k.dtype);
+    const auto element = actual.subspan(std::min<std::uint64_t>(k.index, actual.size()));
+    if (k.index + size <= actual.size() && oracle::holdsClass(k, element.first(size))) continue;
+    ++report.brokenClassElements;
+    report.mismatchedBytes += size;
+    const std::string clause = clauseForRegion(c, Region::data, true) + ", AMB-16";
+    if (k.index < report.firstByte) {
+      report.firstByte = k.index;
+      report.clause = clause;
+    }
+    if (report.lines.size() >= maxLines) continue;
+    report.lines.push_back("byte " + std::to_string(k.index) + " [data] " + locateDestinationByte(c, k.index) + ": " +
+                           oracle::describeViolation(k, element.first(std::min<std::uint64_t>(size, element.size()))) +
+                           "  (" + clause + ")");
+  }
+  if (report.brokenClassElements > 0) {
+    report.summary = std::to_string(caredBytes) + " cared byte(s) differ and " +
+                     std::to_string(report.brokenClassElements) + " element(s) are not of their class (AMB-16); first at byte " +
+                     std::to_string(report.firstByte) + " [" + report.clause + "]";
+  } else if (report.mismatchedBytes > 0) {
     report.summary = std::to_string(report.mismatchedBytes) + " cared byte(s) differ; first at byte " +
                      std::to_string(report.firstByte) + " [" + report.clause + "]";
   }

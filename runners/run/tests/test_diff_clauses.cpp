@@ -103,6 +103,7 @@ TEST_P(DiffClauses, EveryRegionIsLabelledWithItsDefiningClause) {
     for (std::uint64_t b = 0; b < x.expected.size(); ++b) {
       if (x.care[b] == 0 || x.region[b] == Region::keep || !done.insert(x.region[b]).second) continue;
       std::vector<std::uint8_t> actual = x.expected;
+      oracle::writeCanonicalClasses(x.classes, actual);  // AMB-16: the conforming output holds a NaN where one is due
       actual[b] ^= 0x5A;
       const MismatchReport r = describeMismatches(d.c, e, actual);
       ASSERT_EQ(r.firstByte, b);
@@ -119,6 +120,40 @@ TEST_P(DiffClauses, EveryRegionIsLabelledWithItsDefiningClause) {
   }
 }
 
+// AMB-16 (project, issue 29 item 4): a FIX element that must be a NaN of T and holds +inf is reported at its first
+// byte with the conversion's clause and AMB-16; any NaN payload there is no mismatch.
+TEST(DiffClausesNanClass, InfWhereANanOfTIsDue) {
+  const rc::Gen<properties::GeneratedCase> gen = properties::genCase(Operation::fixpipe);
+  std::uint64_t checked = 0;
+  for (int k = 0; k < 400 && checked < 3; ++k) {
+    const casefile::CaseData d = gen(rc::Random(static_cast<std::uint64_t>(k) * 104729 + 5), 30).value().data;
+    const oracle::Evaluation e = oracle::evaluate(d.c, d.src, d.dstBefore);
+    if (e.verdict != oracle::Verdict::computed || e.expectation.classes.empty()) continue;
+    const oracle::ClassConstraint& nan = e.expectation.classes.front();
+    ASSERT_TRUE(nan.dtype == oracle::DType::half || nan.dtype == oracle::DType::bfloat16_t);
+    std::vector<std::uint8_t> actual = e.expectation.expected;
+    for (const oracle::ClassConstraint& each : e.expectation.classes) {  // some NaN everywhere: no mismatch
+      actual[each.index] = 0x01;
+      actual[each.index + 1] = each.dtype == oracle::DType::half ? 0xFE : 0xFF;  // 0xFE01 / 0xFF01: negative NaNs
+      if (each.dtype == oracle::DType::bfloat16_t) actual[each.index] = 0x81;  // 0xFF81
+    }
+    ASSERT_EQ(describeMismatches(d.c, e, actual).mismatchedBytes, 0u);
+    actual[nan.index] = 0x00;  // +inf
+    actual[nan.index + 1] = nan.dtype == oracle::DType::half ? 0x7C : 0x7F;
+    if (nan.dtype == oracle::DType::bfloat16_t) actual[nan.index] = 0x80;
+    const MismatchReport r = describeMismatches(d.c, e, actual);
+    EXPECT_EQ(r.brokenClassElements, 1u);
+    EXPECT_EQ(r.mismatchedBytes, 2u);
+    EXPECT_EQ(r.firstByte, nan.index);
+    EXPECT_EQ(r.clause, "FIX-6, AMB-16");
+    ASSERT_FALSE(r.lines.empty());
+    EXPECT_NE(r.lines.front().find("actual inf"), std::string::npos) << r.lines.front();
+    EXPECT_EQ(oracle::firstMismatch(e.expectation, actual), nan.index);
+    ++checked;
+  }
+  EXPECT_EQ(checked, 3u) << "the FIX generators plant NaN sources (specialFloats)";
+}
+
 // KEEP bytes: a write into a gap between blocks is G-1 (gap), past the footprint G-1 (guard), whatever the operation.
 TEST(DiffClausesKeep, GapAndGuard) {
   const rc::Gen<properties::GeneratedCase> gen = properties::genCase(Operation::copy0Level);
@@ -133,6 +168,7 @@ TEST(DiffClausesKeep, GapAndGuard) {
       const bool inSpan = b >= spanBegin && b < spanEnd;
       if ((inSpan && gap) || (!inSpan && guard)) continue;
       std::vector<std::uint8_t> actual = e.expectation.expected;
+      oracle::writeCanonicalClasses(e.expectation.classes, actual);
       actual[b] ^= 0x01;
       EXPECT_EQ(describeMismatches(d.c, e, actual).clause, inSpan ? "G-1 (gap)" : "G-1 (guard)");
       (inSpan ? gap : guard) = true;

@@ -7,6 +7,8 @@
 #include <string_view>
 #include <vector>
 
+#include "dcconf/oracle/types.hpp"
+
 namespace dcconf::oracle {
 
 // Why a destination byte holds what it holds; lets a report say "right pad" instead of "byte 45".
@@ -64,14 +66,42 @@ struct Footprint {
 
 // The full expected destination buffer. care[i] == 1: dst[i] must equal expected[i] (VALUE, or KEEP with the
 // prior byte); care[i] == 0: ANY.
+// AMB-16 leaves a NaN's payload open, not its class *(project)*: an element whose bytes are ANY (care 0) but whose
+// value must be some NaN of dtype (a NaN source of a float conversion, inf x 0), any payload and sign.
+enum class ValueClass : std::uint8_t { nan };
+struct ClassConstraint {
+  std::uint64_t index = 0;  // the element's first byte, an index into Expectation::expected
+  DType dtype = DType::half;  // half, bfloat16_t, float or double: the element is sizeBytes(dtype) bytes
+  ValueClass valueClass = ValueClass::nan;
+  friend bool operator==(const ClassConstraint&, const ClassConstraint&) = default;
+};
+std::string_view name(ValueClass valueClass);  // "NaN"
+// "AMB-16 (project): a NaN of half, any payload"
+std::string describe(const ClassConstraint& constraint);
+// "expected a NaN of bfloat16_t (AMB-16 (project): any payload), actual inf": the failure text of a broken constraint.
+std::string describeViolation(const ClassConstraint& constraint, std::span<const std::uint8_t> actualElement);
+// The element's bytes (little-endian, sizeBytes(dtype) of them) are of the constraint's class.
+bool holdsClass(const ClassConstraint& constraint, std::span<const std::uint8_t> elementBytes);
+// A canonical quiet NaN of a float dtype (half 0x7E00, bfloat16 0x7FC0, float 0x7FC00000, double 0x7FF8...):
+// what the oracle backend writes where a class constraint stands.
+std::uint64_t canonicalNanBits(DType dtype);
+
 struct Expectation {
   std::vector<std::uint8_t> expected;
   std::vector<std::uint8_t> care;
   std::vector<Region> region;
+  std::vector<ClassConstraint> classes;  // sorted by index, disjoint; every byte they cover has care 0
 };
 
-// First index where actual disagrees with a cared byte, or npos.
+// First index where actual disagrees with a cared byte, or holds an element outside its class constraint (the
+// element's first byte), or npos.
 inline constexpr std::uint64_t kNoMismatch = ~std::uint64_t{0};
 std::uint64_t firstMismatch(const Expectation& expectation, std::span<const std::uint8_t> actual);
+// The first class constraint actual breaks (index into expectation.classes), or npos; bytes outside actual fail.
+std::uint64_t firstClassViolation(std::span<const ClassConstraint> classes, std::span<const std::uint8_t> actual,
+                                  std::uint64_t actualStartIndex = 0);
+// Writes a canonical NaN of each constraint into out (indexed like the expectation): an implementation that
+// writes only what the oracle pins still meets the class constraints.
+void writeCanonicalClasses(std::span<const ClassConstraint> classes, std::span<std::uint8_t> out);
 
 }  // namespace dcconf::oracle

@@ -12,7 +12,8 @@
 namespace dcconf::run {
 
 struct MismatchReport {
-  std::uint64_t mismatchedBytes = 0;
+  std::uint64_t mismatchedBytes = 0;  // cared bytes that differ + the bytes of brokenClassElements
+  std::uint64_t brokenClassElements = 0;  // AMB-16 (project): elements that must be a NaN of T and are not
   std::uint64_t firstByte = oracle::kNoMismatch;
   std::string clause;              // the clause the first mismatch breaks
   std::string summary;             // one line
