@@ -99,6 +99,7 @@ class FastBackend final : public Backend {
       return {RunStatus::error, "CASE: buffer spans (" + std::to_string(src.size()) + ", " +
                                     std::to_string(dst.size()) + " bytes) differ from the case's sizes"};
     }
+    if (c.loopMode) return fast::runPadLoopMode(c, *resolution.operation, src, dst);  // LOOP: resolved for pads only
     switch (*resolution.operation) {
       case oracle::Operation::padGmToUb: return fast::runPadGmToUb(c, src, dst);
       case oracle::Operation::padUbToGm: return fast::runPadUbToGm(c, src, dst);

@@ -94,6 +94,7 @@ json caseJson(const oracle::Case& c, const std::string& description) {
   if (c.padRegister) out["padRegister"] = formatHexBits(*c.padRegister);
   // PAD-CMP-1: written only when not Normal, so every earlier case file reads and writes back unchanged
   if (c.paddingMode != oracle::PaddingMode::normal) out["paddingMode"] = std::string(oracle::name(c.paddingMode));
+  if (c.loopMode) out["loopMode"] = structJson(*c.loopMode);  // LOOP-1
   out["profile"] = oracle::profileName(c.profile);
   out["src"] = {{"size", c.src.sizeBytes}, {"offset", c.src.offsetBytes}};
   out["dst"] = {{"size", c.dst.sizeBytes}, {"offset", c.dst.offsetBytes}};
@@ -106,7 +107,8 @@ bool sameCase(const oracle::Case& a, const oracle::Case& b) {
   return a.product == b.product && a.api == b.api && a.srcPos == b.srcPos && a.dstPos == b.dstPos &&
          a.dtype == b.dtype && a.params == b.params && a.padParams == b.padParams && a.nd2nzParams == b.nd2nzParams &&
          a.enhancedParams == b.enhancedParams && a.fixpipe == b.fixpipe &&
-         a.padRegister == b.padRegister && a.paddingMode == b.paddingMode && a.profile == b.profile && a.src == b.src && a.dst == b.dst;
+         a.padRegister == b.padRegister && a.paddingMode == b.paddingMode && a.loopMode == b.loopMode &&
+         a.profile == b.profile && a.src == b.src && a.dst == b.dst;
 }
 
 bool operator==(const CaseData& a, const CaseData& b) {

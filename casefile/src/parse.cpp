@@ -229,6 +229,17 @@ oracle::Nd2NzParams readNd2NzParams(const Context& ctx, const json& value) {
   return params;
 }
 
+// LOOP-1 (project): SetLoopModePara's LoopModeParams ("type" optional).
+oracle::LoopModeParams readLoopMode(const Context& ctx, const json& value) {
+  const ObjectReader reader(ctx, value, "loopMode", keysOf<oracle::LoopModeParams>());
+  if (const json* type = reader.optional("type")) {
+    if (readString(ctx, *type, "loopMode.type") != "LoopModeParams") ctx.fail("loopMode.type", *type, "must be LoopModeParams");
+  }
+  oracle::LoopModeParams params;
+  readFieldsInto(reader, params);
+  return params;
+}
+
 // DataCopyEnhancedParams: a single possible type ("type" optional); blockMode and deqScale by Ascend C name.
 template <class Enum, std::size_t N>
 Enum readEnumName(const Context& ctx, const json& value, const std::string& field, const std::array<Enum, N>& all) {
@@ -406,8 +417,8 @@ LoadedBuffer readBuffer(const Context& ctx, const json& value, const std::string
 CaseData readCase(const Context& ctx, const json& root, const fs::path& baseDir, const LoadLimits& limits) {
   const ObjectReader reader(ctx, root, "",
                             {"schema", "description", "product", "api", "path", "dtype", "params", "padParams",
-                             "nd2nzParams", "enhancedParams", "fixpipe", "padRegister", "paddingMode", "profile", "src",
-                             "dst"});
+                             "nd2nzParams", "enhancedParams", "fixpipe", "padRegister", "paddingMode", "loopMode",
+                             "profile", "src", "dst"});
   const json& schema = reader.required("schema");
   if (readString(ctx, schema, "schema") != kCaseSchema) {
     ctx.fail("schema", schema, std::string("this reader understands ") + kCaseSchema + " only");
@@ -435,6 +446,7 @@ CaseData readCase(const Context& ctx, const json& root, const fs::path& baseDir,
     c.paddingMode = readEnumName(ctx, *mode, "paddingMode",
                                  std::array{oracle::PaddingMode::normal, oracle::PaddingMode::compact});
   }
+  if (const json* loop = reader.optional("loopMode")) c.loopMode = readLoopMode(ctx, *loop);
   if (const json* profile = reader.optional("profile")) c.profile = readProfile(ctx, *profile);
   LoadedBuffer src = readBuffer(ctx, reader.required("src"), "src", baseDir, limits);
   LoadedBuffer dst = readBuffer(ctx, reader.required("dst"), "dst", baseDir, limits);

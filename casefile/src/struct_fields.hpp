@@ -88,6 +88,14 @@ void visitFields(P& p, Visit&& visit) {
     visit("srcNzMatrixStride", p.srcNzMatrixStride);
     visit("dstDnMatrixStride", p.dstDnMatrixStride);
     visit("srcNzC0Stride", p.srcNzC0Stride);
+  } else if constexpr (std::is_same_v<S, o::LoopModeParams>) {
+    // LOOP (project): SetLoopModePara's LoopModeParams, in its declaration order
+    visit("loop1Size", p.loop1Size);
+    visit("loop2Size", p.loop2Size);
+    visit("loop1SrcStride", p.loop1SrcStride);
+    visit("loop1DstStride", p.loop1DstStride);
+    visit("loop2SrcStride", p.loop2SrcStride);
+    visit("loop2DstStride", p.loop2DstStride);
   } else if constexpr (std::is_same_v<S, std::monostate>) {
     // "no pad params" has no fields
   } else {

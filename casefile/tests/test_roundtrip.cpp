@@ -76,6 +76,32 @@ TEST(RoundTrip, Nd2NzAndCalCountSurvive) {
   EXPECT_TRUE(reparse(toJsonText(data)) == data);
 }
 
+// LOOP-1 (project): loopMode's six fields, the strides past 32 bits, survive; a case without it writes no key.
+TEST(RoundTrip, LoopModeSurvives) {
+  CaseData data;
+  data.c.product = oracle::Product::ascend950;
+  data.c.api = oracle::Api::DataCopyPad;
+  data.c.dtype = oracle::DType::int8_t;
+  data.c.params = oracle::DataCopyExtParams{2, 40, 0, 0, 0};
+  data.c.padParams = oracle::DataCopyPadExtParams{true, 0, 0, 0xFF};
+  data.c.paddingMode = oracle::PaddingMode::compact;
+  data.c.loopMode = oracle::LoopModeParams{2, 2097151, (std::uint64_t{1} << 40) - 1, 128, 160, 288};
+  const std::string text = toJsonText(data);
+  EXPECT_NE(text.find("\"loop1SrcStride\": 1099511627775"), std::string::npos) << text;
+  EXPECT_TRUE(reparse(text) == data) << text;
+  data.c.loopMode->loop2Size = 3;
+  EXPECT_FALSE(reparse(text) == data) << "the loop fields take part in the comparison";
+  data.c.loopMode.reset();
+  EXPECT_EQ(toJsonText(data).find("loopMode"), std::string::npos);
+  // an unknown loop field is an error naming it
+  std::string bad = text;
+  bad.replace(bad.find("\"loop2Size\""), 11, "\"loop3Size\"");
+  const LoadResult result = parseCaseText(bad, ".");
+  ASSERT_TRUE(std::holds_alternative<LoadError>(result));
+  EXPECT_NE(std::get<LoadError>(result).oneLine().find("loopMode.loop3Size"), std::string::npos)
+      << std::get<LoadError>(result).oneLine();
+}
+
 // The issue-6 params: slice arrays (including an entry past dimValue), DN2NZ's 64-bit strides and enableSmallC0,
 // DataCopyEnhancedParams with its enums by name, and the AMB-7 profile.
 TEST(RoundTrip, SliceDn2NzAndEnhancedSurvive) {

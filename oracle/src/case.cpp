@@ -289,6 +289,7 @@ OperationResolution resolvePad(const Case& c) {
     return {compact ? Operation::padCompactUbToGm : Operation::padUbToGm, {}};
   }
   if (compact) return fail("paddingMode: PaddingMode::Compact is a DataCopyPad GM<->UB mode only (PAD-CMP-1), not " + path);
+  if (c.loopMode) return fail("loopMode: loop mode applies to DataCopyPad GM<->UB only (LOOP-1), not " + path);
   if (isUb(c.srcPos) && c.dstPos == Position::TSCM) {
     if (!c.nd2nzParams) return fail("nd2nzParams: DataCopyPad " + path + " needs Nd2NzParams");
     return {Operation::padUbToTscm, {}};
@@ -312,6 +313,7 @@ OperationResolution resolveEnhanced(const Case& c) {
 }
 
 OperationResolution resolveDataCopy(const Case& c) {
+  if (c.loopMode) return fail("loopMode: loop mode applies to DataCopyPad GM<->UB only (LOOP-1), not DataCopy");
   const std::string path = pathName(c.srcPos, c.dstPos);
   if (!std::holds_alternative<std::monostate>(c.padParams)) return fail("padParams: DataCopy takes no pad parameters");
   if (c.paddingMode != PaddingMode::normal) return fail("paddingMode: only DataCopyPad takes a PaddingMode (PAD-CMP-1)");

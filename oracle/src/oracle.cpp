@@ -15,7 +15,7 @@ namespace {
 using detail::ByteSource;
 using detail::PathSemantics;
 
-const PathSemantics& semanticsOf(Operation operation) {
+const PathSemantics& semanticsOfCall(Operation operation) {
   switch (operation) {
     case Operation::padGmToUb: return detail::padGmToUbSemantics();
     case Operation::padUbToGm: return detail::padUbToGmSemantics();
@@ -35,6 +35,11 @@ const PathSemantics& semanticsOf(Operation operation) {
   }
   assert(false && "every Operation has semantics");
   return detail::padGmToUbSemantics();
+}
+
+// A case in loop mode (LOOP) repeats its operation's call; resolveOperation admits it on the pad operations only.
+const PathSemantics& semanticsOf(const Case& c, Operation operation) {
+  return c.loopMode ? detail::loopModeSemantics() : semanticsOfCall(operation);
 }
 
 // G-5 for a local operand, then G-1/G-2: the buffer must hold [offset, offset + span).
@@ -241,6 +246,8 @@ std::optional<std::uint64_t> WriteSink::readElement(std::uint64_t srcByte, std::
   return loadElementBits(src_, srcOffset_ + srcByte, size);
 }
 
+const PathSemantics& singleCallSemantics(Operation operation) { return semanticsOfCall(operation); }
+
 }  // namespace detail
 
 std::string_view name(Verdict verdict) {
@@ -256,7 +263,7 @@ std::string_view name(Verdict verdict) {
 std::vector<Violation> validate(const Case& c) {
   const OperationResolution resolution = resolveOperation(c);
   if (!resolution.operation) return {{"CASE", "path", pathName(c.srcPos, c.dstPos), resolution.error}};
-  const PathSemantics& semantics = semanticsOf(*resolution.operation);
+  const PathSemantics& semantics = semanticsOf(c, *resolution.operation);
   std::vector<Violation> out = semantics.check(c);  // constraints first
   if (!out.empty()) return out;
   const Extents e = semantics.extents(c);  // then bounds
@@ -268,14 +275,14 @@ std::vector<Violation> validate(const Case& c) {
 Extents extents(const Case& c) {
   const OperationResolution resolution = resolveOperation(c);
   assert(resolution.operation && "extents() needs a resolvable case");
-  return semanticsOf(*resolution.operation).extents(c);
+  return semanticsOf(c, *resolution.operation).extents(c);
 }
 
 Footprint footprint(const Case& c) {
   const OperationResolution resolution = resolveOperation(c);
   assert(resolution.operation && validate(c).empty() && "footprint() needs a valid case");
   Recorder recorder(c, nullptr, {});
-  semanticsOf(*resolution.operation).walk(c, recorder);
+  semanticsOf(c, *resolution.operation).walk(c, recorder);
   return recorder.footprint();
 }
 
@@ -348,7 +355,7 @@ void evaluate(const Case& c, std::span<const std::uint8_t> src, std::span<const 
   e.care.assign(dstBefore.size(), 1);
   e.region.assign(dstBefore.size(), Region::keep);
   Recorder recorder(c, &e, src);
-  semanticsOf(*resolveOperation(c).operation).walk(c, recorder);
+  semanticsOf(c, *resolveOperation(c).operation).walk(c, recorder);
   settleClasses(e);
   result.footprint = recorder.footprint();
 }
@@ -360,7 +367,7 @@ Footprint sparseFootprint(const Case& c) {
   assert(resolution.operation && validate(c).empty() && "sparseFootprint() needs a valid case");
   detail::SparseState state;
   SparseRecorder recorder(c, nullptr, {}, state);
-  semanticsOf(*resolution.operation).walk(c, recorder);
+  semanticsOf(c, *resolution.operation).walk(c, recorder);
   return recorder.footprint();
 }
 
@@ -416,7 +423,7 @@ void evaluateWindows(const Case& c, std::span<const std::uint8_t> src, std::span
   e.care.assign(total, 1);
   e.region.assign(total, Region::keep);
   SparseRecorder recorder(c, &e, src, state);
-  semanticsOf(*resolveOperation(c).operation).walk(c, recorder);
+  semanticsOf(c, *resolveOperation(c).operation).walk(c, recorder);
   settleClasses(e);
   result.footprint = recorder.footprint();
   result.uncoveredWrites = state.uncoveredWrites;

@@ -84,6 +84,15 @@ class WriteSink {
   // FIX: an element the walk computes with (bytes [srcByte, srcByte + size) from the copy's source start, marked as
   // read). nullopt when the sink only records the footprint: the walk then emits anything for the value.
   std::optional<std::uint64_t> readElement(std::uint64_t srcByte, std::uint32_t size);
+  // LOOP-3: the walks of one loop iteration see its source and destination starts as the copy's own.
+  void shiftStarts(std::uint64_t srcBytes, std::uint64_t dstBytes) {
+    srcOffset_ += srcBytes;
+    dstOffset_ += dstBytes;
+  }
+  void unshiftStarts(std::uint64_t srcBytes, std::uint64_t dstBytes) {
+    srcOffset_ -= srcBytes;
+    dstOffset_ -= dstBytes;
+  }
 
  protected:
   // per workspace byte: 1 + the source byte written there, 0 while unwritten
@@ -232,6 +241,10 @@ const PathSemantics& fixpipeSemantics();
 const PathSemantics& padCompactGmToUbSemantics();
 const PathSemantics& padCompactUbToGmSemantics();
 const PathSemantics& fixpipe950Semantics();
+// LOOP: the pad call of the case's operation repeated over two loop levels (loop_mode.cpp); `inner` is the
+// semantics of the single call.
+const PathSemantics& loopModeSemantics();
+const PathSemantics& singleCallSemantics(Operation operation);
 
 // ---- shared pieces used by more than one path ------------------------------------------------------------------
 

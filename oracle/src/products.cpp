@@ -166,6 +166,9 @@ std::vector<Violation> checkSupport(const Case& c, Operation operation) {
     return {{"PROD", "dtype", std::string(name(c.dtype)),
              product + " does not document " + std::string(name(c.dtype)) + " for " + std::string(name(operation))}};
   }
+  if (c.loopMode && c.product != Product::ascend950) {  // LOOP-1: SetLoopModePara is in the 950 header only
+    return {{"LOOP-1", "loopMode", "set", product + " has no loop mode (SetLoopModePara is Ascend 950 only)"}};
+  }
   if (operation == Operation::enhancedCo1ToCo2 && c.enhancedParams) {
     const DataCopyEnhancedParams& e = *c.enhancedParams;
     // ENH-2: table 9 lists float -> half on CO1->CO2, but no deqScale of table 5 does it and no page gives its

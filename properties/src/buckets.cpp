@@ -74,6 +74,25 @@ void compactBuckets(Names& out, const Case& c, bool gmToUb) {
   out.push_back(stride[static_cast<int>(c.profile.compactUbStride)]);
 }
 
+// LOOP (Ascend 950): loop mode on or off, a level of 0 iterations (AMB-25), both levels repeating, and iterations whose
+// destinations overlap (LOOP-3's collisions).
+void loopBuckets(Names& out, const Case& c) {
+  if (!c.loopMode) {
+    out.push_back("loop:off");
+    return;
+  }
+  const LoopModeParams& l = *c.loopMode;
+  out.push_back("loop:on");
+  flag(out, l.loop1Size == 0 || l.loop2Size == 0, "loop:zero");
+  flag(out, l.loop1Size > 1 && l.loop2Size > 1, "loop:both-levels");
+  Case call = c;
+  call.loopMode.reset();
+  const std::uint64_t span = extents(call).dstSpanBytes;
+  const std::uint64_t innerSpan = l.loop1Size == 0 ? 0 : (l.loop1Size - 1) * l.loop1DstStride + span;
+  flag(out, (l.loop1Size > 1 && l.loop1DstStride < span) || (l.loop2Size > 1 && l.loop1Size > 0 && l.loop2DstStride < innerSpan),
+       "loop:collide");
+}
+
 void nd2nzBuckets(Names& out, const Nd2NzParams& p, std::uint64_t s) {
   const std::uint64_t C0 = 32 / s;
   const std::uint64_t matrixElems = alignUp(p.dValue, C0) / C0 * p.dstNzC0Stride * C0;
@@ -221,18 +240,22 @@ std::vector<std::string> bucketsOf(const casefile::CaseData& data) {
     case Operation::padGmToUb:
       padBlockBuckets(out, c, s);
       padFillBuckets(out, c, s);
+      loopBuckets(out, c);
       break;
     case Operation::padUbToGm:
       padBlockBuckets(out, c, s);
+      loopBuckets(out, c);
       break;
     case Operation::padCompactGmToUb:
       padBlockBuckets(out, c, s);
       padFillBuckets(out, c, s);
       compactBuckets(out, c, true);
+      loopBuckets(out, c);
       break;
     case Operation::padCompactUbToGm:
       padBlockBuckets(out, c, s);
       compactBuckets(out, c, false);
+      loopBuckets(out, c);
       break;
     case Operation::padUbToTscm:
       padBlockBuckets(out, c, s);
@@ -286,12 +309,13 @@ std::vector<std::string> reachableBuckets(Operation operation) {
               "blockCount>1", "srcStride:0", "srcStride>0", "dstStride:0", "dstStride>0", "width:1", "width:2",
               "width:4", "width:8", "gm-offset:unaligned", "pad:none", "pad:left-only", "pad:right-only", "pad:both",
               "isPad", "padRegister", "compact:tail", "compact:no-tail", "AMB-21:open", "AMB-21:cmp-pads-ignored",
-              "AMB-21:cmp-pads-run", "AMB-22:open", "AMB-22:cmp-stride-ignored", "AMB-22:cmp-stride-bytes"};
+              "AMB-21:cmp-pads-run", "AMB-22:open", "AMB-22:cmp-stride-ignored", "AMB-22:cmp-stride-bytes",
+              "loop:off", "loop:on", "loop:zero", "loop:both-levels", "loop:collide"};
     case Operation::padCompactUbToGm:
       return {"params:DataCopyExtParams", "blockLen:1", "blockLen<32B", "blockLen%32B==0", "blockLen>32B,unaligned",
               "blockCount>1", "srcStride:0", "srcStride>0", "dstStride:0", "dstStride>0", "width:1", "width:2",
               "width:4", "width:8", "gm-offset:unaligned", "AMB-22:open", "AMB-22:cmp-stride-ignored",
-              "AMB-22:cmp-stride-bytes"};
+              "AMB-22:cmp-stride-bytes", "loop:off", "loop:on", "loop:zero", "loop:both-levels", "loop:collide"};
     case Operation::padUbToTscm:
       return join(padBlocks, join(nd2nz, {"blockLen%sizeof(T)!=0", "width:8", "dstNzNStride>1"}));
     case Operation::copy0Level:

@@ -48,7 +48,7 @@ except ImportError as _numpy_error:
 
 from .params import (BlockMode, CalCount, CO2Layout, DataCopyCO12DstParams, DataCopyEnhancedParams, DataCopyExtParams,
                      DataCopyParams, DataCopyPadExtParams, DataCopyPadParams, DeqScale, Dn2NzParams, FixpipeState,
-                     Nd2NzParams, Nz2DnParams, Nz2NdParamsFull, QuantMode, SliceInfo, SliceParams)
+                     LoopModeParams, Nd2NzParams, Nz2DnParams, Nz2NdParamsFull, QuantMode, SliceInfo, SliceParams)
 
 try:
     from . import _core
@@ -63,7 +63,7 @@ __all__ = ["Case", "DataCopy", "DataCopyPad", "evaluate", "golden", "check", "Ev
            "numpy_dtype", "DataCopyParams", "DataCopyExtParams", "DataCopyPadParams", "DataCopyPadExtParams",
            "Nd2NzParams", "Nz2NdParamsFull", "CalCount", "SliceInfo", "SliceParams", "Dn2NzParams",
            "DataCopyEnhancedParams", "DataCopyCO12DstParams", "FixpipeState", "BlockMode", "DeqScale", "QuantMode",
-           "CO2Layout", "Nz2DnParams"]
+           "CO2Layout", "Nz2DnParams", "LoopModeParams"]
 
 CASE_SCHEMA = "dcconf.case/1"
 
@@ -278,13 +278,14 @@ def _struct_json(value, what):
 
 
 def DataCopyPad(path: str, dtype: str, params, pad=None, nd2nz: Nd2NzParams = None, padRegister=None, *,
-                paddingMode: str = "Normal", product=None, profile=None, src_offset=0, dst_offset=0,
-                description="") -> Case:
+                paddingMode: str = "Normal", loopMode: LoopModeParams = None, product=None, profile=None,
+                src_offset=0, dst_offset=0, description="") -> Case:
     """DataCopyPad(dst, src, params[, padParams]) on `path` ("GM->VECIN", "VECOUT->GM", "VECIN->TSCM", ...).
     params: DataCopyExtParams or DataCopyParams; pad: DataCopyPadExtParams / DataCopyPadParams (GM->UB);
     nd2nz: the Nd2NzParams of the GM->L1 leg (UB->TSCM); padRegister: raw bits last set by SetPadValue;
     paddingMode: "Normal", or "Compact" for DataCopyPad<T, PaddingMode::Compact> (Ascend 950, DataCopyExtParams,
-    GM<->UB: PAD-CMP-1..4, AMB-21/22)."""
+    GM<->UB: PAD-CMP-1..4, AMB-21/22); loopMode: SetLoopModePara's LoopModeParams (Ascend 950, GM<->UB: the call
+    repeated over two loop levels, LOOP-1..3)."""
     if paddingMode not in ("Normal", "Compact"):
         raise ValueError(f"paddingMode: expected 'Normal' or 'Compact', got {paddingMode!r}")
     body = {"schema": CASE_SCHEMA, "api": "DataCopyPad", "path": path, "dtype": dtype,
@@ -297,6 +298,8 @@ def DataCopyPad(path: str, dtype: str, params, pad=None, nd2nz: Nd2NzParams = No
         body["padRegister"] = hex(int(padRegister))
     if paddingMode != "Normal":
         body["paddingMode"] = paddingMode
+    if loopMode is not None:
+        body["loopMode"] = _struct_json(loopMode, "loopMode")
     return Case(_common(body, product, profile, src_offset, dst_offset, description))
 
 

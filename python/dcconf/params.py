@@ -60,6 +60,20 @@ class DataCopyPadExtParams(_Struct):
 
 
 @dataclasses.dataclass
+class LoopModeParams(_Struct):
+    """SetLoopModePara's LoopModeParams (Ascend 950, DataCopyPad GM<->UB: LOOP-1..3): the call repeated loop2Size x
+    loop1Size times, iteration (i2, i1) from src + i2*loop2SrcStride + i1*loop1SrcStride to dst + i2*loop2DstStride +
+    i1*loop1DstStride, bytes. Sizes uint32_t (below 2^21), strides uint64_t."""
+    TYPE = "LoopModeParams"
+    loop1Size: int = 0
+    loop2Size: int = 0
+    loop1SrcStride: int = 0
+    loop1DstStride: int = 0
+    loop2SrcStride: int = 0
+    loop2DstStride: int = 0
+
+
+@dataclasses.dataclass
 class Nd2NzParams(_Struct):
     """ND2NZ (DataCopy GM->A1/B1), and the GM->L1 leg of DataCopyPad VECIN/VECOUT->TSCM. All uint16_t."""
     TYPE = "Nd2NzParams"

@@ -9,8 +9,8 @@ import pytest
 
 import dcconf
 from dcconf import (CalCount, DataCopy, DataCopyCO12DstParams, DataCopyEnhancedParams, DataCopyExtParams,
-                    DataCopyPad, DataCopyPadExtParams, DataCopyParams, Dn2NzParams, FixpipeState, Nd2NzParams,
-                    Nz2NdParamsFull, SliceInfo, SliceParams)
+                    DataCopyPad, DataCopyPadExtParams, DataCopyParams, Dn2NzParams, FixpipeState, LoopModeParams,
+                    Nd2NzParams, Nz2NdParamsFull, SliceInfo, SliceParams)
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "docs" / "examples"
@@ -276,6 +276,31 @@ def test_compact_padding_mode_vendor_scenario_3():
                         src, np.zeros(80, np.float16))
     with pytest.raises(ValueError):
         DataCopyPad("GM->VECIN", "half", DataCopyExtParams(blockCount=1, blockLen=2), paddingMode="compact")
+
+
+def test_loop_mode_vendor_scenario_4():
+    # LOOP-4 (issue 31 item 2): the vendor's data_copy_pad scenario 4, int8 Compact in loop mode on the 950: loops of
+    # 2 x 2, strides 80/128 (inner) and 160/288 (outer); per iteration 80 packed bytes then 16 bytes of -1
+    loop = LoopModeParams(loop1Size=2, loop2Size=2, loop1SrcStride=80, loop1DstStride=128, loop2SrcStride=160,
+                          loop2DstStride=288)
+    case = DataCopyPad("GM->VECIN", "int8_t", DataCopyExtParams(blockCount=2, blockLen=40),
+                       DataCopyPadExtParams(isPad=True, paddingValue=-1), paddingMode="Compact", loopMode=loop,
+                       product="ascend950")
+    assert json.loads(case.to_json())["loopMode"]["loop2DstStride"] == 288
+    src = (np.arange(320) * 7 + 3).astype(np.uint8).view(np.int8)
+    result = dcconf.evaluate(case, src, np.zeros(576, np.int8))
+    golden = np.zeros(576, np.int8)
+    for outer in range(2):
+        for inner in range(2):
+            at, frm = outer * 288 + inner * 128, outer * 160 + inner * 80
+            golden[at:at + 80] = src[frm:frm + 80]
+            golden[at + 80:at + 96] = -1
+    np.testing.assert_array_equal(result.expected, golden)
+    assert result.care_elements.all()
+    with pytest.raises(dcconf.NotSupported):  # LOOP-1: the 950 only
+        dcconf.evaluate(DataCopyPad("GM->VECIN", "int8_t", DataCopyExtParams(blockCount=2, blockLen=40),
+                                    DataCopyPadExtParams(isPad=True), loopMode=loop, product="atlas-a2"),
+                        src, np.zeros(576, np.int8))
 
 
 def test_fixpipe950_nz2dn_transposes_and_is_950_only():

@@ -79,6 +79,8 @@ const std::map<std::string, FlagDef>& flagCatalogue() {
       {"AMB_20", {"AMB-20", "some elements are ANY: DEQF16/VDEQF16 with MCB saturates to int16 or to half (FIX-6)"}},
       {"AMB_21", {"AMB-21", "some bytes are ANY: Compact leftPadding/rightPadding ignored or padding the packed run"}},
       {"AMB_22", {"AMB-22", "some bytes are ANY: the Compact UB-side stride ignored or counted in bytes"}},
+      {"LOOP_MODE", {"LOOP-3", "DataCopyPad in loop mode (SetLoopModePara, 950): the call repeated over two loop levels"}},
+      {"LOOP_COLLISION", {"LOOP-3", "loop iterations write the same destination bytes: those bytes are ANY"}},
       {"COMPACT", {"PAD-CMP-2", "DataCopyPad PaddingMode::Compact: the UB blocks packed at pitch blockLen (950)"}},
       {"COMPACT_TAIL", {"PAD-CMP-3", "blockCount*blockLen is not a multiple of 32 B: the tail up to 32 B is filled"}},
       {"FIX950_NZ", {"FIX950-2", "950 Fixpipe, CO2Layout::NZ: dstStride counts elements"}},
@@ -192,6 +194,11 @@ void addVisibleFlags(const Case& c, Operation op, const Evaluation& e, std::set<
   }
   if (op == Operation::padUbToGm && blockLen % 32 != 0) flags.insert("U2G_EXACT_BYTES");
   if (op == Operation::padCompactGmToUb || op == Operation::padCompactUbToGm) flags.insert("COMPACT");
+  if (c.loopMode) flags.insert("LOOP_MODE");
+  if (c.loopMode && std::find(e.expectation.region.begin(), e.expectation.region.end(), Region::collision) !=
+                        e.expectation.region.end()) {
+    flags.insert("LOOP_COLLISION");
+  }
   if (op == Operation::padCompactGmToUb) {
     std::uint64_t count = 0;
     std::visit([&](const auto& p) {

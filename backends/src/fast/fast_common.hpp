@@ -88,6 +88,9 @@ RunResult runPadUbToGm(const oracle::Case& c, std::span<const std::uint8_t> src,
 RunResult runPadUbToTscm(const oracle::Case& c, std::span<const std::uint8_t> src, std::span<std::uint8_t> dst);
 RunResult runPadCompactGmToUb(const oracle::Case& c, std::span<const std::uint8_t> src, std::span<std::uint8_t> dst);
 RunResult runPadCompactUbToGm(const oracle::Case& c, std::span<const std::uint8_t> src, std::span<std::uint8_t> dst);
+// LOOP (Ascend 950): the DataCopyPad call of `operation` repeated over SetLoopModePara's two loop levels.
+RunResult runPadLoopMode(const oracle::Case& c, oracle::Operation operation, std::span<const std::uint8_t> src,
+                         std::span<std::uint8_t> dst);
 RunResult runCopy0Level(const oracle::Case& c, std::span<const std::uint8_t> src, std::span<std::uint8_t> dst);
 RunResult runCopy2Level(const oracle::Case& c, std::span<const std::uint8_t> src, std::span<std::uint8_t> dst);
 RunResult runNd2Nz(const oracle::Case& c, std::span<const std::uint8_t> src, std::span<std::uint8_t> dst);

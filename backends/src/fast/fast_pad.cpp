@@ -262,4 +262,66 @@ RunResult runPadCompactUbToGm(const Case& c, std::span<const std::uint8_t> src, 
   return {};
 }
 
+// ---- loop mode, SetLoopModePara (LOOP, Ascend 950) ---------------------------------------------------------------
+
+namespace {
+
+RunResult runPadCall(const Case& c, oracle::Operation operation, std::span<const std::uint8_t> src,
+                     std::span<std::uint8_t> dst) {
+  switch (operation) {
+    case oracle::Operation::padGmToUb: return runPadGmToUb(c, src, dst);
+    case oracle::Operation::padUbToGm: return runPadUbToGm(c, src, dst);
+    case oracle::Operation::padCompactGmToUb: return runPadCompactGmToUb(c, src, dst);
+    case oracle::Operation::padCompactUbToGm: return runPadCompactUbToGm(c, src, dst);
+    default: return {RunStatus::error, "LOOP-1: loop mode on an operation that is not DataCopyPad GM<->UB"};
+  }
+}
+
+// The call's own parameter rules, for a loop that runs no iteration (AMB-25): nothing is written, but the call is
+// still the call.
+RunResult checkPadCall(const Case& c, oracle::Operation operation) {
+  const PadBlocks b = padBlocksOf(c.params);
+  Checker check;
+  const bool compact = operation == oracle::Operation::padCompactGmToUb || operation == oracle::Operation::padCompactUbToGm;
+  if (operation == oracle::Operation::padGmToUb || operation == oracle::Operation::padCompactGmToUb) {
+    checkPadGmToUb(check, compact ? "PAD-CMP-1" : "PAD-G2U-1", c, b, padFillOf(c.padParams));
+  } else {
+    checkPadBlocks(check, compact ? "PAD-CMP-1" : "PAD-U2G-1", b, c.profile);
+  }
+  return check.failed() ? check.rejection() : RunResult{};
+}
+
+}  // namespace
+
+RunResult runPadLoopMode(const Case& c, oracle::Operation operation, std::span<const std::uint8_t> src,
+                         std::span<std::uint8_t> dst) {
+  const oracle::LoopModeParams& l = *c.loopMode;
+  const bool ubIsDst = c.srcPos == oracle::Position::GM;
+  constexpr std::uint64_t kLimit21 = std::uint64_t{1} << 21, kLimit40 = std::uint64_t{1} << 40;
+  Checker check;  // LOOP-2: the header's limits, the UB side below 2^21 and 32-byte multiples, the GM side below 2^40
+  auto stride = [&](std::string_view field, std::uint64_t bytes, bool ubSide) {
+    check.require(bytes < (ubSide ? kLimit21 : kLimit40), "LOOP-2", field, bytes, ubSide ? "below 2^21" : "below 2^40");
+    if (ubSide) check.require(bytes % kBlock32Bytes == 0, "LOOP-2", field, bytes, "a multiple of 32");
+  };
+  check.require(l.loop1Size < kLimit21, "LOOP-2", "loopMode.loop1Size", l.loop1Size, "below 2^21");
+  check.require(l.loop2Size < kLimit21, "LOOP-2", "loopMode.loop2Size", l.loop2Size, "below 2^21");
+  stride("loopMode.loop1SrcStride", l.loop1SrcStride, !ubIsDst);
+  stride("loopMode.loop2SrcStride", l.loop2SrcStride, !ubIsDst);
+  stride("loopMode.loop1DstStride", l.loop1DstStride, ubIsDst);
+  stride("loopMode.loop2DstStride", l.loop2DstStride, ubIsDst);
+  if (check.failed()) return check.rejection();
+  Case call = c;
+  call.loopMode.reset();
+  if (l.loop1Size == 0 || l.loop2Size == 0) return checkPadCall(call, operation);  // AMB-25: no iteration
+  // LOOP-3: iteration (i2, i1) is the call from its starts moved by the strides; each checks its own bounds
+  for (std::uint64_t i2 = 0; i2 < l.loop2Size; ++i2) {
+    for (std::uint64_t i1 = 0; i1 < l.loop1Size; ++i1) {
+      call.src.offsetBytes = c.src.offsetBytes + i2 * l.loop2SrcStride + i1 * l.loop1SrcStride;
+      call.dst.offsetBytes = c.dst.offsetBytes + i2 * l.loop2DstStride + i1 * l.loop1DstStride;
+      if (RunResult r = runPadCall(call, operation, src, dst); r.status != RunStatus::ok) return r;
+    }
+  }
+  return {};
+}
+
 }  // namespace dcconf::backends::fast

@@ -315,6 +315,11 @@ EncodeResult encode(const Case& c, const EncodeOptions& options) {
                     "the tiling block has no PaddingMode field: no CANN kernel runs DataCopyPad Compact yet"};
     return result;
   }
+  if (c.loopMode) {  // issue 31 item 2: no tiling field, no kernel yet
+    result.error = {"LOOP-1", "loopMode", "set",
+                    "the tiling block has no LoopModeParams fields: no CANN kernel runs DataCopyPad in loop mode yet"};
+    return result;
+  }
   if (c.fixpipe && c.fixpipe->layout) {  // issue 31 item 3: no tiling field, no kernel yet
     result.error = {"FIX950-1", "fixpipe.layout", std::string(name(*c.fixpipe->layout)),
                     "the tiling block has no CO2Layout / Nz2DnParams fields: no CANN kernel runs the 950 Fixpipe yet"};

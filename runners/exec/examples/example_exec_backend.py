@@ -324,6 +324,8 @@ def perform(case, src, dst):
     """Dispatch on api, path and the params struct, as the oracle does (oracle::resolveOperation)."""
     api, params_type = case["api"], case["params"]["type"]
     src_pos, dst_pos = case["path"].split("->")
+    if "loopMode" in case:  # LOOP: the call repeated over SetLoopModePara's loops; one call would be wrong
+        raise NotSupported("DataCopyPad in loop mode (LOOP, SetLoopModePara) is not implemented by this example")
     if "enhancedParams" in case:  # ENH: DataCopyParams plus DataCopyEnhancedParams is not a plain 0-level copy
         raise NotSupported("DataCopy with DataCopyEnhancedParams (ENH) is not implemented by this example")
     if api == "DataCopyPad" and case.get("paddingMode", "Normal") == "Compact":

@@ -769,6 +769,10 @@ static int is_datacopy_dtype(uint32_t dtype) {
 static int example_supports(void* self, const dcconf_case* c) {
   (void)self;
   if (c->operation == DCCONF_OP_ENHANCED_CO1_TO_CO2) return enhanced_supported(c);
+  /* LOOP-1: loop mode is the 950's, on the DataCopyPad calls this plugin implements there (Compact) */
+  if (c->hasLoopMode && c->operation != DCCONF_OP_PAD_COMPACT_GM_TO_UB && c->operation != DCCONF_OP_PAD_COMPACT_UB_TO_GM) {
+    return 0;
+  }
   if (c->operation == DCCONF_OP_PAD_COMPACT_GM_TO_UB || c->operation == DCCONF_OP_PAD_COMPACT_UB_TO_GM) {
     return c->product == DCCONF_PRODUCT_ASCEND950 && c->dtype <= DCCONF_DTYPE_DOUBLE; /* PAD-CMP-1: the 950 only */
   }
@@ -799,6 +803,45 @@ static int example_supports(void* self, const dcconf_case* c) {
 }
 
 static int example_run(void* self, const dcconf_case* c, const uint8_t* src, size_t src_size, uint8_t* dst,
+                       size_t dst_size, char* detail, size_t detail_cap);
+
+/* LOOP-2: the 950 header's loop limits; the UB side is dst for GM->UB and src for UB->GM. */
+static int loop_stride_ok(uint64_t stride, int ub_side) {
+  return ub_side ? stride < (1u << 21) && stride % 32 == 0 : stride < ((uint64_t)1 << 40);
+}
+
+/* LOOP-3: loop mode repeats the call; iteration (i2, i1) starts loop2*Stride*i2 + loop1*Stride*i1 bytes past the
+ * call's own starts on each side. */
+static int run_loop_mode(void* self, const dcconf_case* c, const uint8_t* src, size_t src_size, uint8_t* dst,
+                         size_t dst_size, char* detail, size_t detail_cap) {
+  const dcconf_LoopModeParams* l = &c->loopMode;
+  const int ub_is_dst = c->operation == DCCONF_OP_PAD_GM_TO_UB || c->operation == DCCONF_OP_PAD_COMPACT_GM_TO_UB;
+  dcconf_case call = *c;
+  uint64_t i1, i2;
+  if (l->loop1Size >= (1u << 21) || l->loop2Size >= (1u << 21) || !loop_stride_ok(l->loop1SrcStride, !ub_is_dst) ||
+      !loop_stride_ok(l->loop2SrcStride, !ub_is_dst) || !loop_stride_ok(l->loop1DstStride, ub_is_dst) ||
+      !loop_stride_ok(l->loop2DstStride, ub_is_dst)) {
+    return answer(detail, detail_cap, DCCONF_REJECTED, "LOOP-2: a loop size or stride is out of the 950's range");
+  }
+  if (l->loop1Size == 0 || l->loop2Size == 0) { /* AMB-25: no iteration, but the call's own rules still hold */
+    const blocks b = read_blocks(c);
+    return ub_is_dst ? check_pad_gm_to_ub(c, &b, "PAD-CMP-1", detail, detail_cap)
+                     : check_pad_blocks(c, &b, "PAD-CMP-1", detail, detail_cap);
+  }
+  call.hasLoopMode = 0;
+  for (i2 = 0; i2 < l->loop2Size; ++i2) {
+    for (i1 = 0; i1 < l->loop1Size; ++i1) {
+      int status;
+      call.src.offsetBytes = c->src.offsetBytes + i2 * l->loop2SrcStride + i1 * l->loop1SrcStride;
+      call.dst.offsetBytes = c->dst.offsetBytes + i2 * l->loop2DstStride + i1 * l->loop1DstStride;
+      status = example_run(self, &call, src, src_size, dst, dst_size, detail, detail_cap);
+      if (status != DCCONF_OK) return status;
+    }
+  }
+  return DCCONF_OK;
+}
+
+static int example_run(void* self, const dcconf_case* c, const uint8_t* src, size_t src_size, uint8_t* dst,
                        size_t dst_size, char* detail, size_t detail_cap) {
   example_instance* instance = (example_instance*)self;
   ++instance->cases_run;
@@ -806,6 +849,7 @@ static int example_run(void* self, const dcconf_case* c, const uint8_t* src, siz
     return answer(detail, detail_cap, DCCONF_NOT_SUPPORTED, "example plugin: product %u, operation %u, dtype %u",
                   (unsigned)c->product, (unsigned)c->operation, (unsigned)c->dtype);
   }
+  if (c->hasLoopMode) return run_loop_mode(self, c, src, src_size, dst, dst_size, detail, detail_cap);
   switch (c->operation) {
     case DCCONF_OP_PAD_GM_TO_UB: return copy_pad_gm_to_ub(c, src, src_size, dst, dst_size, detail, detail_cap);
     case DCCONF_OP_PAD_UB_TO_GM: return copy_pad_ub_to_gm(c, src, src_size, dst, dst_size, detail, detail_cap);
@@ -823,7 +867,7 @@ static int example_run(void* self, const dcconf_case* c, const uint8_t* src, siz
 static const dcconf_backend_v1_t example_table = {
     DCCONF_ABI_VERSION, sizeof(dcconf_backend_v1_t), "example", "1.0 (dcconf example plugin)",
     example_create,     example_destroy,             example_supports, example_run,
-    sizeof(dcconf_case), /* case_struct_size (1.6): every case reaches example_supports, which decides */
+    sizeof(dcconf_case), /* case_struct_size (1.7): every case reaches example_supports, which decides */
 };
 
 /* The test fixtures include this file to reuse it with one deliberate bug each; they export their own table. */

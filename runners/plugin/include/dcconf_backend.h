@@ -26,7 +26,7 @@
  *   - A plugin tells dcconf which dcconf_case it was compiled against in dcconf_backend_v1_t.case_struct_size. A
  *     table too short to hold that field, or holding 0 there, means the first v1 case (DCCONF_CASE_V1_0_SIZE bytes).
  *     dcconf hands a plugin only the cases its case layout can express: a case that needs a later field or enum
- *     value (the "since 1.1" .. "since 1.6" marks below) is answered DCCONF_NOT_SUPPORTED by dcconf
+ *     value (the "since 1.1" .. "since 1.7" marks below) is answered DCCONF_NOT_SUPPORTED by dcconf
  *     itself, without calling it.
  */
 #ifndef DCCONF_BACKEND_H
@@ -235,6 +235,18 @@ enum dcconf_amb23_fix950_zero {
   DCCONF_AMB23_NOOP = 0,  /* nSize, mSize, ndNum or dnNum 0: nothing written */
   DCCONF_AMB23_REJECT = 1 /* profile word fix950-zero-reject: invalid (the 950 header's assertions) */
 };
+/* since 1.7 (issue 31 item 2, dcconf_case.hasLoopMode .. loopMode): SetLoopModePara's LoopModeParams (LOOP, Ascend
+ * 950): the DataCopyPad GM<->UB call (Normal or Compact) repeated loop2Size x loop1Size times, iteration (i2, i1)
+ * from src + i2*loop2SrcStride + i1*loop1SrcStride to dst + i2*loop2DstStride + i1*loop1DstStride, bytes. */
+typedef struct dcconf_LoopModeParams {
+  uint32_t loop1Size; /* [0, 2^21): 0 moves nothing (AMB-25) */
+  uint32_t loop2Size;
+  uint64_t loop1SrcStride; /* bytes; GM side < 2^40, UB side < 2^21 and a multiple of 32 (LOOP-2) */
+  uint64_t loop1DstStride;
+  uint64_t loop2SrcStride;
+  uint64_t loop2DstStride;
+} dcconf_LoopModeParams;
+
 typedef struct dcconf_Nz2DnParams {
   uint16_t dnNum;             /* matrices, [0, 65535] */
   uint16_t srcNzMatrixStride; /* C0_SIZE (16 L0C elements) units */
@@ -505,6 +517,10 @@ typedef struct dcconf_case {
   uint8_t amb23Fix950Zero;      /* profile, AMB-23: enum dcconf_amb23_fix950_zero */
   uint8_t reserved7[5];         /* zero */
   dcconf_Nz2DnParams nz2dn;     /* COLUMN_MAJOR's Nz2DnParams; ROW_MAJOR reads fixpipe.ndNum/srcNdStride/dstNdStride */
+  /* ---- since 1.7 (a plugin compiled against 1.6 reports DCCONF_CASE_V1_6_SIZE and never sees them) */
+  uint8_t hasLoopMode;          /* DataCopyPad GM<->UB in loop mode (LOOP): loopMode is valid */
+  uint8_t reserved8[7];         /* zero */
+  dcconf_LoopModeParams loopMode;
 } dcconf_case;
 
 /* sizeof(dcconf_case) before 1.1: where the 1.1 fields start. */
@@ -519,6 +535,8 @@ typedef struct dcconf_case {
 #define DCCONF_CASE_V1_4_SIZE offsetof(dcconf_case, paddingMode)
 /* sizeof(dcconf_case) of 1.5: where the 1.6 fields start. */
 #define DCCONF_CASE_V1_5_SIZE offsetof(dcconf_case, hasCo2Layout)
+/* sizeof(dcconf_case) of 1.6: where the 1.7 fields start. */
+#define DCCONF_CASE_V1_6_SIZE offsetof(dcconf_case, hasLoopMode)
 
 /* ---- the plugin table ---------------------------------------------------------------------------------------- */
 

@@ -81,6 +81,8 @@ constexpr std::size_t kEndTurn3Profile = endOf<std::uint8_t>(offsetof(dcconf_cas
 constexpr std::size_t kEndCompact = endOf<std::uint8_t>(offsetof(dcconf_case, amb22CompactUbStride));
 // ... and the 1.6 950 Fixpipe (issue 31 item 3: FIX950, AMB-23)
 constexpr std::size_t kEndFix950 = endOf<dcconf_Nz2DnParams>(offsetof(dcconf_case, nz2dn));
+// ... and the 1.7 loop mode (issue 31 item 2: LOOP)
+constexpr std::size_t kEndLoopMode = endOf<dcconf_LoopModeParams>(offsetof(dcconf_case, loopMode));
 
 // SliceParams and dcconf_SliceParams have the same fields (SliceInfo and dcconf_SliceInfo too): one copy serves both
 // directions.
@@ -356,6 +358,7 @@ std::size_t abiCaseBytesNeeded(const Case& c) {
   }
   // 1.6: the 950 Fixpipe (its layout) and the AMB-23 word
   if ((c.fixpipe && c.fixpipe->layout) || c.profile.fix950Zero != defaults.fix950Zero) need = std::max(need, kEndFix950);
+  if (c.loopMode) need = std::max(need, kEndLoopMode);  // 1.7: a 1.6 plugin would run one call (LOOP-3)
   return need;
 }
 
@@ -411,6 +414,11 @@ dcconf_case toAbi(const Case& c) {
     out.nz2dn.srcNzMatrixStride = dn.srcNzMatrixStride;
     out.nz2dn.dstDnMatrixStride = dn.dstDnMatrixStride;
     out.nz2dn.srcNzC0Stride = dn.srcNzC0Stride;
+  }
+  if (c.loopMode) {
+    const LoopModeParams& l = *c.loopMode;
+    out.hasLoopMode = 1;
+    out.loopMode = {l.loop1Size, l.loop2Size, l.loop1SrcStride, l.loop1DstStride, l.loop2SrcStride, l.loop2DstStride};
   }
   out.enhancedConversion.srcDType = DCCONF_DTYPE_NONE;
   if (c.enhancedParams) out.enhancedConversion = conversionToAbi(*c.enhancedParams);
@@ -527,6 +535,11 @@ FromAbi fromAbi(const dcconf_case& c) {
   }
   if (c.hasNd2nzParams != 0) out.nd2nzParams = nd2nzFromAbi(c.nd2nzParams);
   if (c.hasPadRegister != 0) out.padRegister = c.padRegister;
+  if (c.struct_size >= kEndLoopMode && c.hasLoopMode != 0) {
+    const dcconf_LoopModeParams& l = c.loopMode;
+    out.loopMode = LoopModeParams{l.loop1Size, l.loop2Size, l.loop1SrcStride, l.loop1DstStride, l.loop2SrcStride,
+                                  l.loop2DstStride};
+  }
   out.src = {c.src.sizeBytes, c.src.offsetBytes};
   out.dst = {c.dst.sizeBytes, c.dst.offsetBytes};
   return {std::move(out), {}};

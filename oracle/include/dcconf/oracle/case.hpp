@@ -110,6 +110,7 @@ struct Case {
   // FIX only, with DataCopyCO12DstParams: dtype is the destination T, fixpipe->srcDType the source U.
   std::optional<FixpipeState> fixpipe;
   PaddingMode paddingMode = PaddingMode::normal;  // DataCopyPad GM<->UB only (PAD-CMP)
+  std::optional<LoopModeParams> loopMode;         // DataCopyPad GM<->UB on the Ascend 950 only (LOOP)
   Profile profile;
   BufferSpec src;
   BufferSpec dst;

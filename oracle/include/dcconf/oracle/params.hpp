@@ -31,6 +31,18 @@ struct DataCopyExtParams {
   friend bool operator==(const DataCopyExtParams&, const DataCopyExtParams&) = default;
 };
 
+// SetLoopModePara(LoopModeParams, DataCopyMVType) on the Ascend 950 (LOOP, project clauses): the DataCopyPad that
+// follows runs loop2Size x loop1Size times; every stride is in bytes on its side (the vendor goldens).
+struct LoopModeParams {
+  std::uint32_t loop1Size = 0;  // LOOP-2: [1, 2^21 - 1]
+  std::uint32_t loop2Size = 0;
+  std::uint64_t loop1SrcStride = 0;  // LOOP-2: the GM side < 2^40, the UB side < 2^21 and a multiple of 32
+  std::uint64_t loop1DstStride = 0;
+  std::uint64_t loop2SrcStride = 0;
+  std::uint64_t loop2DstStride = 0;
+  friend bool operator==(const LoopModeParams&, const LoopModeParams&) = default;
+};
+
 struct DataCopyPadParams {
   bool isPad = false;
   std::uint8_t leftPadding = 0;
