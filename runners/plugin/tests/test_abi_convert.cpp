@@ -431,6 +431,32 @@ TEST(AbiConvert, TheCompactModeNeedsThe1_5Layout) {
   EXPECT_FALSE(fromAbi(bad).value);
 }
 
+// LOOP-1 (issue 31 item 2): a case in loop mode round-trips through the 1.7 fields (strides past 32 bits) and needs
+// them: a 1.6 plugin, which would run a single call, is never handed one.
+TEST(AbiConvert, LoopModeNeedsThe1_7Layout) {
+  Case loop = test::padCase(1);
+  loop.product = Product::ascend950;
+  loop.params = DataCopyExtParams{2, 40, 0, 0, 0};
+  loop.padParams = DataCopyPadExtParams{true, 0, 0, 0};
+  loop.loopMode = LoopModeParams{2, 2097151, (std::uint64_t{1} << 40) - 1, 128, 160, 288};
+  EXPECT_EQ(abiCaseBytesNeeded(loop), sizeof(dcconf_case));
+  EXPECT_GT(abiCaseBytesNeeded(loop), DCCONF_CASE_V1_6_SIZE);
+  const dcconf_case abi = toAbi(loop);
+  EXPECT_EQ(abi.hasLoopMode, 1);
+  EXPECT_EQ(abi.loopMode.loop1SrcStride, (std::uint64_t{1} << 40) - 1);
+  const FromAbi back = fromAbi(abi);
+  ASSERT_TRUE(back.value) << back.error;
+  EXPECT_EQ(back.value->loopMode, loop.loopMode);
+  loop.loopMode.reset();
+  EXPECT_LE(abiCaseBytesNeeded(loop), DCCONF_CASE_V1_6_SIZE);
+  EXPECT_EQ(toAbi(loop).hasLoopMode, 0);
+  dcconf_case old = abi;  // a 1.6 reader's view: the loop fields are past its struct
+  old.struct_size = static_cast<std::uint32_t>(DCCONF_CASE_V1_6_SIZE);
+  const FromAbi older = fromAbi(old);
+  ASSERT_TRUE(older.value) << older.error;
+  EXPECT_FALSE(older.value->loopMode);
+}
+
 // A 1.1 case (544 bytes) reads with the 1.2 fields at their defaults; the 1.2 params kind in it is out of range.
 TEST(AbiConvert, ReadsAV1_1CaseWithoutThe1_2Fields) {
   dcconf_case abi = toAbi(fixpipeCase());
@@ -562,7 +588,10 @@ TEST(AbiConvert, LayoutIsStable) {
   EXPECT_EQ(DCCONF_CASE_V1_5_SIZE, 656u);  // sizeof(dcconf_case) of 1.5: the 1.6 fields start there
   EXPECT_EQ(offsetof(dcconf_case, nz2dn), 664u);
   EXPECT_EQ(sizeof(dcconf_Nz2DnParams), 16u);
-  EXPECT_EQ(sizeof(dcconf_case), 680u);
+  EXPECT_EQ(DCCONF_CASE_V1_6_SIZE, 680u);  // sizeof(dcconf_case) of 1.6: the 1.7 fields start there
+  EXPECT_EQ(sizeof(dcconf_LoopModeParams), 40u);
+  EXPECT_EQ(offsetof(dcconf_case, loopMode), 688u);
+  EXPECT_EQ(sizeof(dcconf_case), 728u);
   EXPECT_EQ(offsetof(dcconf_backend_v1_t, case_struct_size), 56u);
 }
 
