@@ -832,7 +832,11 @@ InvalidCase fix950Nz2Dn(const Scope& scope) {
 }
 
 InvalidCase fix950DTypePair(const Scope& scope) {
+  // isChannelSplit is for float -> float only (FIX950-2): swapping its source would break two clauses at once
   InvalidCase out = break950(scope, {}, "FIX950-1", "dtype", "source type swapped: not this QuantMode_t's conversion");
+  while (fixParams(out).channelSplit) {
+    out = break950(scope, {}, "FIX950-1", "dtype", "source type swapped: not this QuantMode_t's conversion");
+  }
   DType& u = out.data.c.fixpipe->srcDType;
   u = u == DType::float_ ? DType::int32_t : DType::float_;
   return out;
