@@ -500,12 +500,21 @@ struct AlternativesSet {
       if (v.ambIds == std::vector<int>{8} && amb8 == nullptr) amb8 = &v;
     }
   }
-  // Every valid vector's output: reading `k` where it has readings, else expected.bin.
+  // Every valid vector's output: reading `k` where it has readings, else expected.bin; a quiet NaN wherever the
+  // vector wants some NaN of T (nanElements, issue 29), as an implementation would write one.
   void writeOutputs(std::size_t k) const {
     fs::remove_all(outputs);
     for (const Vector& v : loaded.vectors) {
       if (v.result != Result::valid) continue;
-      writeBytes(outputs / (v.tcId + ".bin"), v.readings.empty() ? v.expected : v.readings.at(std::min(k, v.readings.size() - 1)).expected);
+      std::vector<std::uint8_t> out =
+          v.readings.empty() ? v.expected : v.readings.at(std::min(k, v.readings.size() - 1)).expected;
+      for (const oracle::ClassConstraint& nan : v.nanElements) {
+        const std::uint32_t s = oracle::sizeBytes(nan.dtype);
+        const std::uint64_t bits = s == 2 ? (nan.dtype == oracle::DType::half ? 0x7E00u : 0x7FC0u)
+                                          : s == 4 ? 0x7FC00000u : 0x7FF8000000000000u;
+        for (std::uint32_t b = 0; b < s; ++b) out.at(nan.index + b) = static_cast<std::uint8_t>(bits >> (8 * b));
+      }
+      writeBytes(outputs / (v.tcId + ".bin"), out);
     }
   }
   // readings[0] with its first byte that readings[1] decides differently set to readings[1]'s value.
