@@ -61,7 +61,8 @@ bool moves(const LoopModeParams& l) { return l.loop1Size != 0 && l.loop2Size != 
 Extents extents(const Case& c) {
   const LoopModeParams& l = *c.loopMode;
   if (!moves(l)) return {};
-  const Extents call = callSemantics(singleCall(c)).extents(singleCall(c));
+  const Case single = singleCall(c);
+  const Extents call = callSemantics(single).extents(single);
   if (call.srcSpanBytes == 0 && call.dstSpanBytes == 0) return {};  // the call itself moves nothing (AMB-1)
   const std::uint64_t lastSrc = (l.loop2Size - 1) * l.loop2SrcStride + (l.loop1Size - 1) * l.loop1SrcStride;
   const std::uint64_t lastDst = (l.loop2Size - 1) * l.loop2DstStride + (l.loop1Size - 1) * l.loop1DstStride;
