@@ -75,7 +75,7 @@ void compactBuckets(Names& out, const Case& c, bool gmToUb) {
 }
 
 // LOOP (Ascend 950): loop mode on or off, a level of 0 iterations (AMB-25), both levels repeating, and iterations whose
-// destinations overlap (LOOP-3's collisions). Reported, not gated: the generators do not draw loop mode yet.
+// destinations overlap (LOOP-3's collisions).
 void loopBuckets(Names& out, const Case& c) {
   if (!c.loopMode) {
     out.push_back("loop:off");
@@ -309,12 +309,13 @@ std::vector<std::string> reachableBuckets(Operation operation) {
               "blockCount>1", "srcStride:0", "srcStride>0", "dstStride:0", "dstStride>0", "width:1", "width:2",
               "width:4", "width:8", "gm-offset:unaligned", "pad:none", "pad:left-only", "pad:right-only", "pad:both",
               "isPad", "padRegister", "compact:tail", "compact:no-tail", "AMB-21:open", "AMB-21:cmp-pads-ignored",
-              "AMB-21:cmp-pads-run", "AMB-22:open", "AMB-22:cmp-stride-ignored", "AMB-22:cmp-stride-bytes"};
+              "AMB-21:cmp-pads-run", "AMB-22:open", "AMB-22:cmp-stride-ignored", "AMB-22:cmp-stride-bytes",
+              "loop:off", "loop:on", "loop:zero", "loop:both-levels", "loop:collide"};
     case Operation::padCompactUbToGm:
       return {"params:DataCopyExtParams", "blockLen:1", "blockLen<32B", "blockLen%32B==0", "blockLen>32B,unaligned",
               "blockCount>1", "srcStride:0", "srcStride>0", "dstStride:0", "dstStride>0", "width:1", "width:2",
               "width:4", "width:8", "gm-offset:unaligned", "AMB-22:open", "AMB-22:cmp-stride-ignored",
-              "AMB-22:cmp-stride-bytes"};
+              "AMB-22:cmp-stride-bytes", "loop:off", "loop:on", "loop:zero", "loop:both-levels", "loop:collide"};
     case Operation::padUbToTscm:
       return join(padBlocks, join(nd2nz, {"blockLen%sizeof(T)!=0", "width:8", "dstNzNStride>1"}));
     case Operation::copy0Level:

@@ -145,6 +145,35 @@ void makeCompact(Case& c, const Scope& scope) {
   }
 }
 
+// LOOP (issue 31 item 2): on the Ascend 950 one DataCopyPad GM<->UB case in three runs in loop mode (LOOP-1), with
+// loop levels of 0..6 iterations (0 is AMB-25's no-op) and strides in bytes, 32-byte steps on the UB side (LOOP-2):
+// mostly past the footprint of what they repeat, one in five inside it, so iterations collide (LOOP-3). Drawn either
+// way on the 950 (a fixed number of draws); the whole 21/40-bit ranges are not drawn yet (docs/coverage.md).
+void maybeLoopMode(Case& c) {
+  if (c.product != Product::ascend950) return;  // the other products' draws stay as they were
+  const bool loop = drawWeightedBool(2, 1);
+  LoopModeParams l;
+  l.loop1Size = static_cast<std::uint32_t>(drawEdgy({1, 2, 0}, 0, 6));
+  l.loop2Size = static_cast<std::uint32_t>(drawEdgy({1, 2, 0}, 0, 6));
+  const Extents call = extents(c);
+  const bool ubIsDst = c.srcPos == Position::GM;
+  auto stride = [](std::uint64_t repeatedSpan, bool ubSide) {
+    const std::uint64_t step = ubSide ? kDataBlockBytes : 1;
+    const std::uint64_t limit = ubSide ? std::uint64_t{1} << 21 : std::uint64_t{1} << 40;  // LOOP-2
+    const std::uint64_t apart = alignUp(repeatedSpan, step) + step * drawEdgy({0, 1}, 0, 4);
+    const std::uint64_t inside = step * drawInRange(0, std::min(repeatedSpan, limit - step) / step);
+    return drawWeightedBool(4, 1) || apart >= limit ? inside : apart;
+  };
+  l.loop1SrcStride = stride(call.srcSpanBytes, !ubIsDst);
+  l.loop1DstStride = stride(call.dstSpanBytes, ubIsDst);
+  const auto inner = [](std::uint64_t size, std::uint64_t strideBytes, std::uint64_t span) {
+    return size == 0 ? 0 : (size - 1) * strideBytes + span;
+  };
+  l.loop2SrcStride = stride(inner(l.loop1Size, l.loop1SrcStride, call.srcSpanBytes), !ubIsDst);
+  l.loop2DstStride = stride(inner(l.loop1Size, l.loop1DstStride, call.dstSpanBytes), ubIsDst);
+  if (loop) c.loopMode = l;
+}
+
 GeneratedCase drawPadGmToUb(ParamStruct which, std::uint32_t onlyWidthBytes, const Scope& scope,
                             Operation op = Operation::padGmToUb) {
   const PathPair path = drawPath(op, scope);
@@ -168,6 +197,7 @@ GeneratedCase drawPadGmToUb(ParamStruct which, std::uint32_t onlyWidthBytes, con
   if (setPadValue) c.padRegister = padRegister;
   c.profile.padDummy = drawOneOf(Profile::PadDummy::any, Profile::PadDummy::docDummy, Profile::PadDummy::padDummy);  // AMB-2
   if (op == Operation::padCompactGmToUb) makeCompact(c, scope);
+  maybeLoopMode(c);
   return finish(c, scope);
 }
 
@@ -178,6 +208,7 @@ GeneratedCase drawPadUbToGm(ParamStruct which, const Scope& scope, Operation op 
   c.params = padCopyParams(which, drawPadBlocks(false, sizeBytes(c.dtype)));
   widenSometimes(c, op);
   if (op == Operation::padCompactUbToGm) makeCompact(c, scope);
+  maybeLoopMode(c);
   return finish(c, scope);
 }
 

@@ -67,6 +67,42 @@ InvalidCase padCmpU2GBlockCount(const Scope& scope) {
   return padBlockCount(*genCase(Operation::padCompactUbToGm, scope), "PAD-CMP-1", scope);
 }
 
+// LOOP-2 (Ascend 950): one loop field past the header's limits: a size of 2^21 or more, a UB-side stride of 2^21 or
+// more or off the 32-byte grid, a GM-side stride of 2^40 or more (the UB side is dst for GM->UB, src for UB->GM).
+InvalidCase loopModeLimit(const GeneratedCase& valid) {
+  InvalidCase out = fromValid(valid, "LOOP-2", "loopMode", "a loop size or stride past the 950 header's limits");
+  Case& c = out.data.c;
+  LoopModeParams l = c.loopMode.value_or(LoopModeParams{1, 1, 0, 0, 0, 0});
+  const bool ubIsDst = c.srcPos == Position::GM;
+  const int which = static_cast<int>(drawInRange(0, 3));
+  const std::uint64_t size = drawInRange(std::uint64_t{1} << 21, 0xFFFFFFFFu);
+  const std::uint64_t ubStride = drawOneOf<std::uint64_t>(1, 16, 31, 33, std::uint64_t{1} << 21, ~std::uint64_t{0});
+  const std::uint64_t gmStride = drawInRange(std::uint64_t{1} << 40, ~std::uint64_t{0});
+  const bool first = drawBool();
+  switch (which) {
+    case 0:
+      (first ? l.loop1Size : l.loop2Size) = static_cast<std::uint32_t>(size);
+      out.field = first ? "loopMode.loop1Size" : "loopMode.loop2Size";
+      break;
+    case 1:
+      (ubIsDst ? l.loop1DstStride : l.loop1SrcStride) = ubStride;
+      out.field = ubIsDst ? "loopMode.loop1DstStride" : "loopMode.loop1SrcStride";
+      break;
+    case 2:
+      (ubIsDst ? l.loop2DstStride : l.loop2SrcStride) = ubStride;
+      out.field = ubIsDst ? "loopMode.loop2DstStride" : "loopMode.loop2SrcStride";
+      break;
+    default:
+      (ubIsDst ? l.loop1SrcStride : l.loop1DstStride) = gmStride;
+      out.field = ubIsDst ? "loopMode.loop1SrcStride" : "loopMode.loop1DstStride";
+      break;
+  }
+  c.loopMode = l;
+  return out;
+}
+InvalidCase padCmpG2ULoopMode(const Scope& scope) { return loopModeLimit(*genCase(Operation::padCompactGmToUb, scope)); }
+InvalidCase padCmpU2GLoopMode(const Scope& scope) { return loopModeLimit(*genCase(Operation::padCompactUbToGm, scope)); }
+
 // PAD-G2U-1 (or PAD-CMP-1 for the Compact mode): leftPadding*s or rightPadding*s over 32 bytes.
 // `left` is drawn before the valid case (the draw order the PAD-G2U breaker always had).
 InvalidCase padPaddingOver32(bool left, const GeneratedCase& valid, const char* clause) {
@@ -461,8 +497,9 @@ std::vector<NamedBreaker> breakersOf(Operation operation, const Scope& scope) {
       return out;
     }
     case Operation::padUbToGm: return {DCCONF_BREAKER(padU2GBlockCount), DCCONF_BREAKER(padU2GBlockLen)};
-    case Operation::padCompactGmToUb: return {DCCONF_BREAKER(padCmpG2UBlockCount), DCCONF_BREAKER(padCmpPadding)};
-    case Operation::padCompactUbToGm: return {DCCONF_BREAKER(padCmpU2GBlockCount)};
+    case Operation::padCompactGmToUb:
+      return {DCCONF_BREAKER(padCmpG2UBlockCount), DCCONF_BREAKER(padCmpPadding), DCCONF_BREAKER(padCmpG2ULoopMode)};
+    case Operation::padCompactUbToGm: return {DCCONF_BREAKER(padCmpU2GBlockCount), DCCONF_BREAKER(padCmpU2GLoopMode)};
     case Operation::padUbToTscm: return {DCCONF_BREAKER(padU2L1NdNum)};
     case Operation::nd2nz: return {DCCONF_BREAKER(nd2nzRange)};
     case Operation::nz2nd: return {DCCONF_BREAKER(nz2ndRange)};

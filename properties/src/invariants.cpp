@@ -191,19 +191,38 @@ Outcome checkPadG2U345Regions(Backend& iut, const CaseData& data) {
     if (value) want[at] = *value;
     clause[at] = id;
   };
-  for (std::uint64_t i = 0; i < v.blockCount; ++i) {
-    const std::uint64_t srcBlock = c.src.offsetBytes + i * (v.blockLen + v.srcStride);
-    const std::uint64_t dstBlock = c.dst.offsetBytes + i * (W + kDataBlockBytes * v.dstStride);
-    std::uint64_t at = dstBlock;
-    for (std::uint64_t k = 0; k < leftBytes; ++k) expect(at++, rules.pad(k), "PAD-G2U-4 left pad");
-    for (std::uint64_t k = 0; k < v.blockLen; ++k) expect(at++, data.src[srcBlock + k], "PAD-G2U-3 data");
-    for (std::uint64_t k = 0; k < rightBytes; ++k) expect(at++, rules.pad(k), "PAD-G2U-4 right pad");
-    for (std::uint64_t k = 0; at < dstBlock + W; ++k) expect(at++, rules.dummy(data.src, srcBlock, k), "PAD-G2U-5 dummy");
-    // PAD-G2U-3: the dstStride gap after the block is KEEP
-    for (std::uint64_t k = 0; k < kDataBlockBytes * v.dstStride && at < want.size(); ++k, ++at) {
-      expect(at, data.dstBefore[at], "PAD-G2U-3 gap");
+  // LOOP-3: in loop mode every iteration (i2, i1) is this call shifted by the byte strides, and a byte two iterations
+  // write is ANY; one iteration otherwise (a loop size of 0 runs none, AMB-25)
+  const LoopModeParams l = c.loopMode.value_or(LoopModeParams{1, 1, 0, 0, 0, 0});
+  auto forEachBlock = [&](auto&& visit) {
+    for (std::uint64_t i2 = 0; i2 < l.loop2Size; ++i2) {
+      for (std::uint64_t i1 = 0; i1 < l.loop1Size; ++i1) {
+        for (std::uint64_t i = 0; i < v.blockCount; ++i) {
+          visit(c.src.offsetBytes + i2 * l.loop2SrcStride + i1 * l.loop1SrcStride + i * (v.blockLen + v.srcStride),
+                c.dst.offsetBytes + i2 * l.loop2DstStride + i1 * l.loop1DstStride + i * (W + kDataBlockBytes * v.dstStride));
+        }
+      }
     }
-  }
+  };
+  std::vector<std::uint32_t> writes(want.size(), 0);
+  forEachBlock([&](std::uint64_t, std::uint64_t dstBlock) {
+    for (std::uint64_t at = dstBlock; at < dstBlock + W && at < writes.size(); ++at) ++writes[at];
+  });
+  forEachBlock([&](std::uint64_t srcBlock, std::uint64_t dstBlock) {
+    auto expectWritten = [&](std::uint64_t at, std::optional<std::uint8_t> value, const char* id) {
+      if (writes[at] > 1) return expect(at, std::nullopt, "LOOP-3 collision");
+      expect(at, value, id);
+    };
+    std::uint64_t at = dstBlock;
+    for (std::uint64_t k = 0; k < leftBytes; ++k) expectWritten(at++, rules.pad(k), "PAD-G2U-4 left pad");
+    for (std::uint64_t k = 0; k < v.blockLen; ++k) expectWritten(at++, data.src[srcBlock + k], "PAD-G2U-3 data");
+    for (std::uint64_t k = 0; k < rightBytes; ++k) expectWritten(at++, rules.pad(k), "PAD-G2U-4 right pad");
+    for (std::uint64_t k = 0; at < dstBlock + W; ++k) expectWritten(at++, rules.dummy(data.src, srcBlock, k), "PAD-G2U-5 dummy");
+    // PAD-G2U-3: the dstStride gap after the block is KEEP, unless another iteration writes it
+    for (std::uint64_t k = 0; k < kDataBlockBytes * v.dstStride && at < want.size(); ++k, ++at) {
+      if (writes[at] == 0) expect(at, data.dstBefore[at], "PAD-G2U-3 gap");
+    }
+  });
   for (std::uint64_t b = 0; b < want.size(); ++b) {
     if (care[b] != 0 && checked.run.dst[b] != want[b]) {
       return Outcome::fail(std::string(clause[b]) + " (profile " + profileName(c.profile) + "): " +
