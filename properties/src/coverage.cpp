@@ -24,7 +24,41 @@ FieldRange full(std::string_view name, std::uint32_t width, std::uint64_t lo, st
 
 // DataCopyPad: PAD-G2U-1 / PAD-U2G-1. GM strides are bytes, UB strides 32-byte blocks (PAD-G2U-2, PAD-U2G-2).
 // PAD-G2U-1 (turn 3, AMB-17): GM->UB blockLen is whole elements unless the profile is byte-len: step sizeof(T).
+std::vector<FieldRange> callPadRanges(const Case& c, bool srcIsGm);
+
+// LOOP-2 (Ascend 950): SetLoopModePara's fields after the call's rows, in struct order: the sizes (21 bits in a
+// uint32_t), reached to 2^16 - 1 (every iteration costs each property about 2.5 us: a run drawing the 21-bit top as
+// often as the other rows' took 8 times as long); then the strides in bytes (uint64_t): the UB side below 2^21 in
+// 32-byte steps, all of it reached; the GM side below 2^40, reached to kReachGmStrideBytes (what a flat buffer holds).
+std::vector<FieldRange> loopRanges(bool srcIsGm) {
+  constexpr std::uint64_t kSizeMax = (std::uint64_t{1} << 21) - 1;
+  constexpr std::uint64_t kSizeReach = (std::uint64_t{1} << 16) - 1;
+  constexpr std::uint64_t kUbMax = (std::uint64_t{1} << 21) - kDataBlockBytes;
+  constexpr std::uint64_t kGmMax = (std::uint64_t{1} << 40) - 1;
+  const FieldRange ub{"", 64, 0, kUbMax, kUbMax, kDataBlockBytes};
+  const FieldRange gm{"", 64, 0, kGmMax, kReachGmStrideBytes, 1};
+  auto named = [](FieldRange r, std::string_view name) {
+    r.name = name;
+    return r;
+  };
+  const FieldRange& src = srcIsGm ? gm : ub;
+  const FieldRange& dst = srcIsGm ? ub : gm;
+  return {{"LoopModeParams.loop1Size", 32, 0, kSizeMax, kSizeReach, 1},
+          {"LoopModeParams.loop2Size", 32, 0, kSizeMax, kSizeReach, 1},
+          named(src, "LoopModeParams.loop1SrcStride"), named(dst, "LoopModeParams.loop1DstStride"),
+          named(src, "LoopModeParams.loop2SrcStride"), named(dst, "LoopModeParams.loop2DstStride")};
+}
+
 std::vector<FieldRange> padRanges(const Case& c, bool srcIsGm) {
+  std::vector<FieldRange> out = callPadRanges(c, srcIsGm);
+  if (c.loopMode) {
+    const std::vector<FieldRange> loop = loopRanges(srcIsGm);
+    out.insert(out.end(), loop.begin(), loop.end());
+  }
+  return out;
+}
+
+std::vector<FieldRange> callPadRanges(const Case& c, bool srcIsGm) {
   const std::uint64_t step =
       srcIsGm && c.profile.padBlockLen == Profile::PadBlockLen::elementMultiple ? sizeBytes(c.dtype) : 1;
   auto blockLen = [step](std::string_view name, std::uint32_t width, std::uint64_t max) {
@@ -311,6 +345,11 @@ std::vector<FieldSample> fieldSamples(const Case& c, Operation operation) {
       values.insert(values.end(), {f.nz2dn.dnNum, f.nz2dn.srcNzMatrixStride, f.nz2dn.dstDnMatrixStride,
                                    f.nz2dn.srcNzC0Stride});
     }
+  }
+  if (c.loopMode) {  // loopRanges' rows after the call's (LOOP-2)
+    const LoopModeParams& l = *c.loopMode;
+    values.insert(values.end(), {l.loop1Size, l.loop2Size, l.loop1SrcStride, l.loop1DstStride, l.loop2SrcStride,
+                                 l.loop2DstStride});
   }
   if (operation == Operation::padUbToTscm && c.nd2nzParams) {  // the ND2NZ leg after the UB->GM leg (PAD-U2L1-1)
     const Nd2NzParams& p = *c.nd2nzParams;

@@ -7,6 +7,7 @@
 #include <limits>
 #include <stdexcept>
 
+#include "dcconf/properties/coverage.hpp"
 #include "dcconf/properties/generators.hpp"
 #include "draw.hpp"
 
@@ -145,10 +146,48 @@ void makeCompact(Case& c, const Scope& scope) {
   }
 }
 
+// LOOP-2's whole ranges (docs/coverage.md): one loop field drawn whole over its coverage row, the rest set so the
+// case stays cheap and the field observable. A wide size repeats a one-element call: UB->GM writes it to consecutive
+// GM bytes (2 MiB at most); GM->UB writes one UB block each time (LOOP-3 collisions: ANY, but nothing outside it). A
+// wide stride moves the second of two iterations, the other side's stride keeps them apart.
+void widenLoop(Case& c) {
+  const Operation operation = *resolveOperation(c).operation;
+  const std::vector<FieldRange> ranges = fieldRanges(c, operation);  // the call's rows, then the six loop rows
+  const std::size_t field = drawIndex(6);
+  const std::uint64_t v = drawWhole(ranges[ranges.size() - 6 + field]);
+  const bool ubIsDst = c.srcPos == Position::GM;
+  LoopModeParams l{1, 1, 0, 0, 0, 0};
+  if (field < 2) {
+    std::visit([&](auto& p) {
+      if constexpr (requires { p.blockLen; }) {
+        p.blockCount = 1;
+        p.blockLen = static_cast<decltype(p.blockLen)>(ubIsDst ? sizeBytes(c.dtype) : 1);
+      }
+    }, c.params);
+    (field == 0 ? l.loop1Size : l.loop2Size) = static_cast<std::uint32_t>(v);
+    (field == 0 ? l.loop1SrcStride : l.loop2SrcStride) = ubIsDst ? drawInRange(0, 1) : 0;
+    (field == 0 ? l.loop1DstStride : l.loop2DstStride) = ubIsDst ? 0 : 1;
+  } else {
+    Case single = c;
+    single.loopMode.reset();
+    const Extents call = extents(single);
+    const bool first = field < 4;
+    const bool src = field % 2 == 0;
+    (first ? l.loop1Size : l.loop2Size) = 2;
+    const std::uint64_t otherStep = src == ubIsDst ? kDataBlockBytes : 1;  // the other side's unit (LOOP-2)
+    const std::uint64_t otherLimit = otherStep == 1 ? std::uint64_t{1} << 40 : std::uint64_t{1} << 21;  // LOOP-2
+    const std::uint64_t apart = std::min(alignUp(src ? call.dstSpanBytes : call.srcSpanBytes, otherStep),
+                                         otherLimit - otherStep);
+    (first ? (src ? l.loop1SrcStride : l.loop1DstStride) : (src ? l.loop2SrcStride : l.loop2DstStride)) = v;
+    (first ? (src ? l.loop1DstStride : l.loop1SrcStride) : (src ? l.loop2DstStride : l.loop2SrcStride)) = apart;
+  }
+  c.loopMode = l;
+}
+
 // LOOP (issue 31 item 2): on the Ascend 950 one DataCopyPad GM<->UB case in three runs in loop mode (LOOP-1), with
 // loop levels of 0..6 iterations (0 is AMB-25's no-op) and strides in bytes, 32-byte steps on the UB side (LOOP-2):
 // mostly past the footprint of what they repeat, one in five inside it, so iterations collide (LOOP-3). Drawn either
-// way on the 950 (a fixed number of draws); the whole 21/40-bit ranges are not drawn yet (docs/coverage.md).
+// way on the 950 (a fixed number of draws); one loop case in two widens one loop field (widenLoop).
 void maybeLoopMode(Case& c) {
   if (c.product != Product::ascend950) return;  // the other products' draws stay as they were
   const bool loop = drawWeightedBool(2, 1);
@@ -171,7 +210,9 @@ void maybeLoopMode(Case& c) {
   };
   l.loop2SrcStride = stride(inner(l.loop1Size, l.loop1SrcStride, call.srcSpanBytes), !ubIsDst);
   l.loop2DstStride = stride(inner(l.loop1Size, l.loop1DstStride, call.dstSpanBytes), ubIsDst);
-  if (loop) c.loopMode = l;
+  if (!loop) return;
+  c.loopMode = l;
+  if (drawBool()) widenLoop(c);
 }
 
 GeneratedCase drawPadGmToUb(ParamStruct which, std::uint32_t onlyWidthBytes, const Scope& scope,
