@@ -61,6 +61,13 @@ json resultJson(const oracle::Case& c, const oracle::Evaluation& evaluation) {
   out["anyBytes"] = e.care.size() - careBytes;
   out["regions"] = regionsJson(e);
   out["unspecified"] = unspecifiedJson(e);
+  if (!e.classes.empty()) {  // AMB-16 (project): elements whose bytes are ANY but must be a NaN of T
+    json nans = json::array();
+    for (const oracle::ClassConstraint& k : e.classes) {
+      nans.push_back({{"offset", k.index}, {"dtype", std::string(oracle::name(k.dtype))}});
+    }
+    out["nanElements"] = std::move(nans);
+  }
   return out;
 }
 
