@@ -516,23 +516,41 @@ _CANONICAL_NAN = {"half": (2, 0x7E00), "bfloat16_t": (2, 0x7FC0), "float": (4, 0
                   "double": (8, 0x7FF8000000000000)}
 
 
-def golden(case: Case, src, dst_before=None, any_fill: int = 0, product=None, profile=None) -> Golden:
+def _reading_named(alternatives: Alternatives, words: str) -> Reading:
+    """The whole reading whose combinations include words ("offset-signed", "offset-signed,deq-rne"; G-6)."""
+    for r in alternatives.readings:
+        if words in r.combinations:
+            return r
+    names = ", ".join(c for r in alternatives.readings for c in r.combinations)
+    raise ValueError(f"reading: {words!r} is not a whole reading of this case's open alternatives "
+                     f"({', '.join(alternatives.ambiguities)}; G-6): one of {names}")
+
+
+def golden(case: Case, src, dst_before=None, any_fill: int = 0, product=None, profile=None,
+           reading: Optional[str] = None) -> Golden:
     """The expected destination for src: dst_before defaults to zeros of dst_offset + the destination span (so
-    KEEP bytes are 0); ANY bytes are set to any_fill (0..255) and counted in any_bytes."""
+    KEEP bytes are 0); ANY bytes are set to any_fill (0..255) and counted in any_bytes. reading (G-6): the profile
+    words of one whole reading of the case's open alternatives (a Reading's combination, e.g. "offset-signed"):
+    the golden of an implementation following it, every byte that reading decides a value; ignored when the case
+    leaves no alternatives open (a pinned profile, or none exercised)."""
     if not 0 <= any_fill <= 255:
         raise ValueError(f"any_fill: {any_fill} is not a byte value")
     if dst_before is None and case.dst_before is None:
         _, dst_span = case.extents(product, profile)
         dst_before = np.zeros(case.dst_offset + dst_span, dtype=np.uint8)
     e = evaluate(case, src, dst_before, product=product, profile=profile)
-    data = e.expected_bytes.copy()
-    data[~e.care] = any_fill
+    expected, care = e.expected_bytes, e.care
+    if reading is not None and e.alternatives:
+        chosen = _reading_named(e.alternatives, reading)
+        expected, care = chosen.expected_bytes, chosen.care
+    data = expected.copy()
+    data[~care] = any_fill
     for offset, nan_dtype in e.nan_elements:  # AMB-16 (project): a NaN of T, so the golden itself conforms
         size, bits = _CANONICAL_NAN[nan_dtype]
         data[offset:offset + size] = np.frombuffer(bits.to_bytes(size, "little"), dtype=np.uint8)
     dtype = numpy_dtype(case.dtype)
     tensor = data.view(dtype) if data.size % dtype.itemsize == 0 else data
-    return Golden(tensor=tensor, care=e.care, any_bytes=int(data.size - np.count_nonzero(e.care)), any_fill=any_fill,
+    return Golden(tensor=tensor, care=care, any_bytes=int(data.size - np.count_nonzero(care)), any_fill=any_fill,
                   evaluation=e)
 
 

@@ -48,6 +48,23 @@ def test_evaluate_exposes_the_ambiguities_and_each_whole_reading():
     assert not pinned.alternatives  # a pinned profile leaves nothing open
 
 
+def test_golden_of_one_whole_reading():
+    case = req8_with_offset()
+    default = dcconf.golden(case, case.src, case.dst_before, any_fill=0x5a)
+    for word, column in (("offset-signed", 0), ("offset-unsigned", 1)):
+        g = dcconf.golden(case, case.src, case.dst_before, any_fill=0x5a, reading=word)
+        data = np.asarray(g).view(np.uint8)
+        for byte, by_hand in BY_HAND.items():
+            assert default.tensor.view(np.uint8)[byte] == 0x5a  # ANY by default
+            assert g.care[byte] and data[byte] == by_hand[column], (word, byte)
+        assert g.any_bytes < default.any_bytes
+        assert dcconf.check(case, case.src, case.dst_before, data.copy()).readings == {"AMB-8": [word]}
+    with pytest.raises(ValueError, match="G-6.*offset-signed, offset-unsigned"):
+        dcconf.golden(case, case.src, case.dst_before, reading="offset-sideways")
+    pinned = dcconf.golden(case, case.src, case.dst_before, profile="offset-signed", reading="offset-unsigned")
+    assert np.asarray(pinned).view(np.uint8)[0] == BY_HAND[0][0]  # a pinned profile opens no alternative to pick
+
+
 def test_check_names_the_reading_and_fails_a_mix_with_g6():
     case = req8_with_offset()
     readings = dcconf.evaluate(case, case.src, case.dst_before).alternatives.readings
