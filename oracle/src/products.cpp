@@ -169,6 +169,14 @@ std::vector<Violation> checkSupport(const Case& c, Operation operation) {
   if (c.loopMode && c.product != Product::ascend950) {  // LOOP-1: SetLoopModePara is in the 950 header only
     return {{"LOOP-1", "loopMode", "set", product + " has no loop mode (SetLoopModePara is Ascend 950 only)"}};
   }
+  // ATOM-1 (project): SetAtomicAdd/Max/Min modelled on Atlas A2, A3 and the Ascend 950 (the pages give the 200I/500
+  // A2, the 310P AI Core and Atlas training SetAtomicAdd with fewer types; not modelled yet)
+  const bool atomicProduct =
+      c.product == Product::atlas_a2 || c.product == Product::atlas_a3 || c.product == Product::ascend950;
+  if (c.atomic != AtomicOp::none && !atomicProduct) {
+    return {{"ATOM-1", "atomic", std::string(name(c.atomic)),
+             product + " has no atomic copy modelled (SetAtomic* is modelled on atlas-a2, atlas-a3, ascend950)"}};
+  }
   if (operation == Operation::enhancedCo1ToCo2 && c.enhancedParams) {
     const DataCopyEnhancedParams& e = *c.enhancedParams;
     // ENH-2: table 9 lists float -> half on CO1->CO2, but no deqScale of table 5 does it and no page gives its
