@@ -10,7 +10,7 @@
 //       overflow to inf (ATOM-4); a NaN operand or inf + -inf gives some NaN (AMB-16's class). max/min: the larger /
 //       smaller value (ATOM-5); a NaN operand (AMB-29) or +0 against -0 (AMB-30) leaves the element ANY.
 // @post subnormal float operands or exact sums (AMB-27), a zero sum of opposite signs (AMB-30) and an element the
-//       call writes only in part (AMB-26) leave the element's written bytes ANY.
+//       call writes only in part or across two DataCopyPad blocks (AMB-26) leave the element's written bytes ANY.
 #include <bit>
 #include <cmath>
 
@@ -130,6 +130,15 @@ Outcome combine(AtomicOp op, DType t, std::uint64_t oldBits, std::uint64_t newBi
                                                                           : combineInteger(op, t, oldBits, newBits);
 }
 
+// AMB-26: whether the element at rel bytes from the copy's destination start lies inside one DataCopyPad block
+// (PAD-U2G-2: blocks of blockLen bytes, blockLen + dstStride apart). DataCopy's 32-byte blocks hold whole elements.
+bool insideOneBlock(const Case& c, std::uint64_t rel, std::uint64_t s) {
+  if (c.api != Api::DataCopyPad) return true;
+  const PadBlocks b = padBlocks(c.params);
+  const std::uint64_t pitch = b.blockLenBytes + b.dstStride;
+  return pitch == 0 || rel % pitch + s <= b.blockLenBytes;
+}
+
 }  // namespace
 
 const PathSemantics& atomicSemantics() {
@@ -155,7 +164,7 @@ void applyAtomic(const Case& c, std::span<const std::uint8_t> dstBefore, std::sp
         anyByte = anyByte || e.care[at] == 0;
       }
       if (written == 0) continue;
-      const bool whole = written == s && q >= w.begin && q + s <= w.end;
+      const bool whole = written == s && q >= w.begin && q + s <= w.end && insideOneBlock(c, q - start, s);
       Outcome outcome;  // AMB-26: part of an element written (or cut by the window), ANY; so is an ANY input byte
       if (whole && !anyByte) {
         const std::uint64_t at = windowAt + (q - w.begin);

@@ -198,6 +198,26 @@ TEST(Atomic, PadUbToGmKeepsUnwrittenBytes) {
   }
 }
 
+// AMB-26: two 3-byte blocks back to back write the half at bytes [2, 4) whole, but across the two blocks: ANY;
+// the halves inside one block combine (1.0 + 3.0 = 4.0).
+TEST(Atomic, ElementAcrossTwoPadBlocksIsAny) {
+  Case c = makeCase(Api::DataCopyPad, Position::VECOUT, Position::GM, DType::half, DataCopyExtParams{2, 3, 0, 0, 0},
+                    64, 8);
+  c.profile = *parseProfile("byte-len").profile;
+  c.atomic = AtomicOp::add;
+  Bytes ub(64, 0);
+  storeLE(ub, 0, 0x3c00, 2);       // block 0: 1.0 then one byte of the next half
+  ub[2] = 0x00;
+  ub[32] = 0x3c;                   // block 1: the other byte, then 1.0
+  storeLE(ub, 33, 0x3c00, 2);
+  const Bytes gm = filled(0x4200, 4);  // 3.0
+  const Evaluation e = evaluate(c, ub, gm);
+  ASSERT_EQ(e.verdict, Verdict::computed) << violationsText(e.violations);
+  EXPECT_EQ(loadLE(e.expectation.expected, 0, 2), 0x4400u);
+  EXPECT_EQ(loadLE(e.expectation.expected, 4, 2), 0x4400u);
+  for (std::uint64_t b = 0; b < 8; ++b) EXPECT_EQ(e.expectation.care[b] == 0, b == 2 || b == 3) << b;
+}
+
 // SetAtomicNone: the plain overwrite, the same expectation as a case without the field.
 TEST(Atomic, NoneIsThePlainCopy) {
   Case c = vendorCall(AtomicOp::none, Product::atlas_a2);
