@@ -20,20 +20,6 @@
 namespace dcconf::oracle::detail {
 namespace {
 
-// ATOM-2: the SupportType list of SetAtomicAdd/Max/MinImpl in the A2/A3 (dav_c220) and 950 (dav_3510) headers,
-// the same for the three operations.
-bool atomicType(DType t) {
-  switch (t) {
-    case DType::int8_t:
-    case DType::int16_t:
-    case DType::int32_t:
-    case DType::half:
-    case DType::bfloat16_t:
-    case DType::float_: return true;
-    default: return false;
-  }
-}
-
 // The plain call the atomic state wraps: the case without its atomic field.
 Case plainCall(const Case& c) {
   Case call = c;
@@ -44,7 +30,7 @@ const PathSemantics& callSemantics(const Case& call) { return singleCallSemantic
 
 std::vector<Violation> check(const Case& c) {
   std::vector<Violation> out;
-  if (!atomicType(c.dtype)) {  // ATOM-2: a static_assert / ASCENDC_ASSERT in the header
+  if (!isAtomicDType(c.dtype)) {  // ATOM-2: a static_assert / ASCENDC_ASSERT in the header
     out.push_back({"ATOM-2", "dtype", std::string(name(c.dtype)),
                    std::string("SetAtomic") + (c.atomic == AtomicOp::add ? "Add" : c.atomic == AtomicOp::max ? "Max" : "Min") +
                        "<T> takes int8_t, int16_t, int32_t, half, bfloat16_t or float"});
