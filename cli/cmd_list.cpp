@@ -51,6 +51,16 @@ std::string joined(const Range& items, Name nameOf) {
 
 std::string pathText(const oracle::PathPair& p) { return oracle::pathName(p.src, p.dst); }
 
+// ATOM-1/2: the element types of a row's UB->GM paths that also run under SetAtomicAdd/Max/Min; empty if none.
+std::vector<oracle::DType> atomicDTypes(const oracle::SupportRow& row) {
+  std::vector<oracle::DType> out;
+  if (!oracle::hasAtomicCopies(row.product) || !oracle::takesAtomic(row.operation)) return out;
+  for (const oracle::DType dtype : row.dtypes) {
+    if (oracle::isAtomicDType(dtype)) out.push_back(dtype);
+  }
+  return out;
+}
+
 nlohmann::json productJson(const oracle::SupportTable& table, const oracle::ProductDefaults& product) {
   nlohmann::json operations = nlohmann::json::array();
   for (const oracle::SupportRow& row : table.rows) {
@@ -59,11 +69,18 @@ nlohmann::json productJson(const oracle::SupportTable& table, const oracle::Prod
     for (const auto& path : row.paths) paths.push_back(pathText(path));
     nlohmann::json dtypes = nlohmann::json::array();
     for (const oracle::DType dtype : row.dtypes) dtypes.push_back(std::string(oracle::name(dtype)));
-    operations.push_back({{"operation", std::string(oracle::key(row.operation))},
-                          {"name", std::string(oracle::name(row.operation))},
-                          {"family", std::string(oracle::clauseFamily(row.operation))},
-                          {"paths", paths},
-                          {"dtypes", dtypes}});
+    nlohmann::json op = {{"operation", std::string(oracle::key(row.operation))},
+                         {"name", std::string(oracle::name(row.operation))},
+                         {"family", std::string(oracle::clauseFamily(row.operation))},
+                         {"paths", paths},
+                         {"dtypes", dtypes}};
+    const std::vector<oracle::DType> atomic = atomicDTypes(row);
+    if (!atomic.empty()) {  // ATOM-1/2: the atomic forms of the UB->GM paths
+      nlohmann::json names = nlohmann::json::array();
+      for (const oracle::DType dtype : atomic) names.push_back(std::string(oracle::name(dtype)));
+      op["atomic"] = {{"ops", {"add", "max", "min"}}, {"dtypes", names}};
+    }
+    operations.push_back(std::move(op));
   }
   return {{"product", std::string(oracle::name(product.product))}, {"profile", product.profile},
           {"operations", operations}};
@@ -76,6 +93,10 @@ void printProductText(const oracle::SupportTable& table, const oracle::ProductDe
     std::cout << "  " << oracle::key(row.operation) << " [" << oracle::clauseFamily(row.operation) << "]\n"
               << "    paths:  " << joined(row.paths, pathText) << "\n"
               << "    dtypes: " << joined(row.dtypes, [](oracle::DType t) { return oracle::name(t); }) << "\n";
+    if (const std::vector<oracle::DType> atomic = atomicDTypes(row); !atomic.empty()) {
+      std::cout << "    atomic: add,max,min on VECIN/VECOUT->GM [ATOM] for "
+                << joined(atomic, [](oracle::DType t) { return oracle::name(t); }) << "\n";
+    }
   }
 }
 

@@ -99,6 +99,13 @@ class FastBackend final : public Backend {
       return {RunStatus::error, "CASE: buffer spans (" + std::to_string(src.size()) + ", " +
                                     std::to_string(dst.size()) + " bytes) differ from the case's sizes"};
     }
+    if (c.atomic != oracle::AtomicOp::none) {  // ATOM-1: resolved for the UB->GM DataCopy / DataCopyPad only
+      const auto op = *resolution.operation;
+      return fast::runAtomic(c, op, src, dst,
+                             op == oracle::Operation::padUbToGm    ? fast::runPadUbToGm
+                             : op == oracle::Operation::copy2Level ? fast::runCopy2Level
+                                                                   : fast::runCopy0Level);
+    }
     if (c.loopMode) return fast::runPadLoopMode(c, *resolution.operation, src, dst);  // LOOP: resolved for pads only
     switch (*resolution.operation) {
       case oracle::Operation::padGmToUb: return fast::runPadGmToUb(c, src, dst);

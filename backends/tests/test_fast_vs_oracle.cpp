@@ -1038,6 +1038,118 @@ std::string operationName(const ::testing::TestParamInfo<OperationSpec>& info) {
   return kNames[static_cast<std::size_t>(info.param.operation)];
 }
 
+// ---- atomic copies to GM (ATOM, issue 31 item 7) ----------------------------------------------------------------
+
+// Element values that reach ATOM-4/5's edges: zeros of both signs, ones, infinities, a NaN, the largest finite, the
+// smallest normal and a subnormal, and neighbours whose sums are round-to-nearest-even ties (2048 + 1 in half,
+// 1 + 2^-8 in bfloat16, 1 + 2^-24 in float).
+std::vector<std::uint64_t> atomicPool(DType t) {
+  switch (t) {
+    case DType::half: return {0x0000, 0x8000, 0x3c00, 0xbc00, 0x7c00, 0xfc00, 0x7e00, 0x7bff, 0xfbff, 0x0400, 0x0001,
+                              0x6800, 0x6801, 0x3c01, 0x4000, 0xc000};
+    case DType::bfloat16_t: return {0x0000, 0x8000, 0x3f80, 0xbf80, 0x7f80, 0xff80, 0x7fc0, 0x7f7f, 0x0080, 0x0001,
+                                    0x3b80, 0x3f81, 0xbb80};
+    case DType::float_: return {0x00000000, 0x80000000, 0x3f800000, 0xbf800000, 0x7f800000, 0xff800000, 0x7fc00000,
+                                0x7f7fffff, 0x00800000, 0x00000001, 0x33800000, 0x3f800001, 0xb3800000};
+    case DType::int8_t: return {0, 1, 0x7f, 0x80, 0xff, 0x40};
+    case DType::int16_t: return {0, 1, 0x7fff, 0x8000, 0xffff, 0x4000};
+    default: return {0, 1, 0x7fffffff, 0x80000000, 0xffffffff, 0x40000000};
+  }
+}
+void plantPool(Draw& d, std::vector<std::uint8_t>& bytes, DType t) {
+  const std::vector<std::uint64_t> pool = atomicPool(t);
+  const std::uint32_t s = oracle::sizeBytes(t);
+  for (std::uint64_t at = 0; at + s <= bytes.size(); at += s) {
+    if (d.oneIn(4)) continue;  // some random bits stay
+    const std::uint64_t v = pool[d.between(0, pool.size() - 1)];
+    for (std::uint32_t b = 0; b < s; ++b) bytes[at + b] = static_cast<std::uint8_t>(v >> (8 * b));
+  }
+}
+
+constexpr DType kAtomicTypes[] = {DType::int8_t, DType::int16_t, DType::int32_t,
+                                  DType::half,   DType::bfloat16_t, DType::float_};
+
+// ATOM-1..5: the fast backend against the oracle on UB->GM DataCopy (0- and 2-level) and DataCopyPad under each
+// atomic op, every supported T, on the three products; the destination's prior content and the source drawn from
+// the edge pool (or random); every cared byte, the guards and the NaN class must agree.
+TEST(FastVsOracleAtomic, RandomAtomicCasesMatchOnEveryCaredByte) {
+  auto fastBackend = makeFastBackend();
+  Draw d(kSeed ^ 0xa70c);
+  std::uint64_t cases = 0;
+  std::uint64_t failures = 0;
+  const std::pair<Operation, void (*)(Draw&, Case&)> calls[] = {
+      {Operation::padUbToGm, genPadUbToGm}, {Operation::copy0Level, genCopy0Level}, {Operation::copy2Level, genCopy2Level}};
+  for (const auto& [operation, generate] : calls) {
+    for (const Product product : {Product::atlas_a2, Product::atlas_a3, Product::ascend950}) {
+      for (const DType t : kAtomicTypes) {
+        for (int n = 0; n < 150 && failures < 10; ++n) {
+          Case c;
+          c.product = product;
+          c.dtype = t;
+          c.profile = drawProfile(d);
+          do {
+            generate(d, c);
+          } while (c.dstPos != Position::GM || !oracle::isLocal(c.srcPos));  // DataCopy: its UB->GM path
+          c.atomic = static_cast<oracle::AtomicOp>(d.between(1, 3));
+          sizeBuffers(d, c);
+          std::vector<std::uint8_t> src = d.bytes(c.src.sizeBytes);
+          GuardedDst dst = guardedDst(d, c.dst.sizeBytes);
+          if (!d.oneIn(4)) {
+            plantPool(d, src, t);
+            std::vector<std::uint8_t> inner(dst.inner().begin(), dst.inner().end());
+            plantPool(d, inner, t);
+            std::copy(inner.begin(), inner.end(), dst.span().begin());
+          }
+          const std::vector<std::uint8_t> before = dst.bytes;
+          const oracle::Evaluation e = oracle::evaluate(c, src, dst.inner());
+          if (e.verdict != oracle::Verdict::computed) continue;  // the plain call's own invalid draws (none expected)
+          ++cases;
+          const RunResult r = fastBackend->run(c, src, dst.span());
+          std::string failure;
+          if (r.status != RunStatus::ok) failure = "status " + std::string(name(r.status)) + ": " + r.detail;
+          for (std::uint64_t i = 0; failure.empty() && i < test::kGuardBytes; ++i) {
+            const std::uint64_t after = dst.bytes.size() - 1 - i;
+            if (dst.bytes[i] != before[i] || dst.bytes[after] != before[after]) failure = "wrote a guard byte";
+          }
+          const std::uint64_t at = failure.empty() ? oracle::firstMismatch(e.expectation, dst.inner()) : 0;
+          if (failure.empty() && at != oracle::kNoMismatch) {
+            failure = "dst byte " + std::to_string(at) + ": got " + std::to_string(dst.inner()[at]) + ", expected " +
+                      std::to_string(e.expectation.expected[at]);
+          }
+          if (failure.empty()) continue;
+          ++failures;
+          ADD_FAILURE() << failure << " atomic " << oracle::name(c.atomic) << " " << describeCase(c);
+        }
+      }
+    }
+  }
+  EXPECT_EQ(failures, 0u);
+  EXPECT_GT(cases, 2000u);
+  std::printf("[ info ] atomic: %llu random valid cases\n", static_cast<unsigned long long>(cases));
+}
+
+// ATOM-2: T outside the headers' list is rejected without a write; ATOM-1: another product is not supported.
+TEST(FastVsOracleAtomic, InvalidTypeRejectedAndOtherProductsNotSupported) {
+  auto fastBackend = makeFastBackend();
+  for (const DType t : {DType::uint8_t, DType::uint16_t, DType::uint32_t, DType::int64_t, DType::double_}) {
+    Case c;
+    c.api = oracle::Api::DataCopy;
+    c.srcPos = Position::VECOUT;
+    c.dstPos = Position::GM;
+    c.dtype = t;
+    c.params = oracle::DataCopyParams{1, 1, 0, 0};
+    c.src = {32, 0};
+    c.dst = {32, 0};
+    c.atomic = oracle::AtomicOp::add;
+    std::vector<std::uint8_t> src(32, 1), dst(32, 7);
+    EXPECT_EQ(fastBackend->run(c, src, dst).status, RunStatus::rejected) << oracle::name(t);
+    EXPECT_EQ(dst, std::vector<std::uint8_t>(32, 7));
+    c.dtype = DType::half;
+    c.product = Product::atlas_training;
+    EXPECT_EQ(fastBackend->run(c, src, dst).status, RunStatus::notSupported);
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(AllOperations, FastVsOracle, ::testing::ValuesIn(operationSpecs()), operationName);
 
 }  // namespace

@@ -95,6 +95,8 @@ json caseJson(const oracle::Case& c, const std::string& description) {
   // PAD-CMP-1: written only when not Normal, so every earlier case file reads and writes back unchanged
   if (c.paddingMode != oracle::PaddingMode::normal) out["paddingMode"] = std::string(oracle::name(c.paddingMode));
   if (c.loopMode) out["loopMode"] = structJson(*c.loopMode);  // LOOP-1
+  // ATOM-1: written only when set, so every earlier case file reads and writes back unchanged
+  if (c.atomic != oracle::AtomicOp::none) out["atomic"] = std::string(oracle::name(c.atomic));
   out["profile"] = oracle::profileName(c.profile);
   out["src"] = {{"size", c.src.sizeBytes}, {"offset", c.src.offsetBytes}};
   out["dst"] = {{"size", c.dst.sizeBytes}, {"offset", c.dst.offsetBytes}};
@@ -108,7 +110,7 @@ bool sameCase(const oracle::Case& a, const oracle::Case& b) {
          a.dtype == b.dtype && a.params == b.params && a.padParams == b.padParams && a.nd2nzParams == b.nd2nzParams &&
          a.enhancedParams == b.enhancedParams && a.fixpipe == b.fixpipe &&
          a.padRegister == b.padRegister && a.paddingMode == b.paddingMode && a.loopMode == b.loopMode &&
-         a.profile == b.profile && a.src == b.src && a.dst == b.dst;
+         a.atomic == b.atomic && a.profile == b.profile && a.src == b.src && a.dst == b.dst;
 }
 
 bool operator==(const CaseData& a, const CaseData& b) {

@@ -418,7 +418,7 @@ CaseData readCase(const Context& ctx, const json& root, const fs::path& baseDir,
   const ObjectReader reader(ctx, root, "",
                             {"schema", "description", "product", "api", "path", "dtype", "params", "padParams",
                              "nd2nzParams", "enhancedParams", "fixpipe", "padRegister", "paddingMode", "loopMode",
-                             "profile", "src", "dst"});
+                             "atomic", "profile", "src", "dst"});
   const json& schema = reader.required("schema");
   if (readString(ctx, schema, "schema") != kCaseSchema) {
     ctx.fail("schema", schema, std::string("this reader understands ") + kCaseSchema + " only");
@@ -447,6 +447,12 @@ CaseData readCase(const Context& ctx, const json& root, const fs::path& baseDir,
                                  std::array{oracle::PaddingMode::normal, oracle::PaddingMode::compact});
   }
   if (const json* loop = reader.optional("loopMode")) c.loopMode = readLoopMode(ctx, *loop);
+  if (const json* atomic = reader.optional("atomic")) {  // ATOM-1 (project): the SetAtomic* state
+    const std::string text = readString(ctx, *atomic, "atomic");
+    const auto op = oracle::parseAtomicOp(text);
+    if (!op) ctx.fail("atomic", *atomic, "must be \"none\", \"add\", \"max\" or \"min\"");
+    c.atomic = *op;
+  }
   if (const json* profile = reader.optional("profile")) c.profile = readProfile(ctx, *profile);
   LoadedBuffer src = readBuffer(ctx, reader.required("src"), "src", baseDir, limits);
   LoadedBuffer dst = readBuffer(ctx, reader.required("dst"), "dst", baseDir, limits);

@@ -102,6 +102,32 @@ TEST(RoundTrip, LoopModeSurvives) {
       << std::get<LoadError>(result).oneLine();
 }
 
+// ATOM-1 (project): the atomic state survives by name; a case without it writes no key; an unknown name is an error.
+TEST(RoundTrip, AtomicSurvives) {
+  CaseData data;
+  data.c.api = oracle::Api::DataCopy;
+  data.c.srcPos = oracle::Position::VECOUT;
+  data.c.dstPos = oracle::Position::GM;
+  data.c.params = oracle::CalCount{256};
+  for (oracle::AtomicOp op : {oracle::AtomicOp::add, oracle::AtomicOp::max, oracle::AtomicOp::min}) {
+    data.c.atomic = op;
+    const std::string text = toJsonText(data);
+    EXPECT_NE(text.find("\"atomic\": \"" + std::string(oracle::name(op)) + "\""), std::string::npos) << text;
+    EXPECT_TRUE(reparse(text) == data) << text;
+  }
+  const std::string text = toJsonText(data);
+  data.c.atomic = oracle::AtomicOp::add;
+  EXPECT_FALSE(reparse(text) == data) << "the atomic field takes part in the comparison";
+  data.c.atomic = oracle::AtomicOp::none;
+  EXPECT_EQ(toJsonText(data).find("atomic"), std::string::npos);
+  std::string bad = text;
+  bad.replace(bad.find("\"min\""), 5, "\"sum\"");
+  const LoadResult result = parseCaseText(bad, ".");
+  ASSERT_TRUE(std::holds_alternative<LoadError>(result));
+  EXPECT_NE(std::get<LoadError>(result).oneLine().find("atomic"), std::string::npos)
+      << std::get<LoadError>(result).oneLine();
+}
+
 // The issue-6 params: slice arrays (including an entry past dimValue), DN2NZ's 64-bit strides and enableSmallC0,
 // DataCopyEnhancedParams with its enums by name, and the AMB-7 profile.
 TEST(RoundTrip, SliceDn2NzAndEnhancedSurvive) {

@@ -251,5 +251,69 @@ TEST(Examples, EnhancedDeq8Int32ToInt8SidStoreMode0) {
   EXPECT_EQ(result["anyBytes"], 0);
 }
 
+// ATOM-6 (issue 31 item 7): the vendor example data_movement_with_atomic_operations through `dcconf case`, one case
+// per core (SetAtomic*<half>(); DataCopy(dstGlobal, srcLocal, 256), VECOUT->GM), each run's expected.bin the next
+// run's destination. Scenario 1 by hand (1.0 three times onto 2.0: 5.0, bits 0x4500); scenario 2 numpy's numbers
+// (oracle/tests/atomic_vendor_scenario2.inc, scripts/gen_atomic_vendor_golden.py).
+#include "../../oracle/tests/atomic_vendor_scenario2.inc"
+
+std::string hexOf(const std::vector<std::uint8_t>& bytes) {
+  static constexpr char kDigits[] = "0123456789abcdef";
+  std::string out;
+  for (const std::uint8_t b : bytes) {
+    out += kDigits[b >> 4];
+    out += kDigits[b & 15];
+  }
+  return out;
+}
+std::vector<std::uint8_t> halfBytes(const std::uint16_t* bits, std::size_t count) {
+  std::vector<std::uint8_t> out;
+  for (std::size_t i = 0; i < count; ++i) {
+    out.push_back(static_cast<std::uint8_t>(bits[i] & 0xFF));
+    out.push_back(static_cast<std::uint8_t>(bits[i] >> 8));
+  }
+  return out;
+}
+
+// One core's call through dcconf case; returns expected.bin after checking that every byte is cared for.
+std::vector<std::uint8_t> atomicCall(const fs::path& dir, const std::string& product, const std::string& op,
+                                     const std::vector<std::uint8_t>& src, const std::vector<std::uint8_t>& dst,
+                                     int core) {
+  const fs::path casePath = dir / ("core" + std::to_string(core) + ".json");
+  const nlohmann::json c = {{"schema", "dcconf.case/1"}, {"product", product}, {"api", "DataCopy"},
+                            {"path", "VECOUT->GM"}, {"dtype", "half"}, {"atomic", op},
+                            {"params", {{"type", "calCount"}, {"calCount", 256}}},
+                            {"src", {{"size", src.size()}, {"hex", hexOf(src)}}},
+                            {"dst", {{"size", dst.size()}, {"hex", hexOf(dst)}}}};
+  std::ofstream(casePath) << c.dump(2);
+  const fs::path out = dir / ("out" + std::to_string(core));
+  const RunResult run = runDcconf("case '" + casePath.string() + "' --out '" + out.string() + "'", dir);
+  EXPECT_EQ(run.status, 0) << run.stderrText;
+  EXPECT_EQ(readBytes(out / "care.bin"), std::vector<std::uint8_t>(dst.size(), 1)) << "every byte pinned";
+  return readBytes(out / "expected.bin");
+}
+
+TEST(Examples, AtomicVendorScenario1HalfAdd) {
+  for (const std::string product : {"atlas-a2", "atlas-a3", "ascend950"}) {
+    const fs::path dir = scratchDir();
+    const std::vector<std::uint16_t> ones(256, 0x3c00);
+    const std::vector<std::uint16_t> twos(256, 0x4000);
+    const std::vector<std::uint16_t> fives(256, 0x4500);
+    std::vector<std::uint8_t> gm = halfBytes(twos.data(), 256);
+    for (int core = 0; core < 3; ++core) gm = atomicCall(dir, product, "add", halfBytes(ones.data(), 256), gm, core);
+    EXPECT_EQ(gm, halfBytes(fives.data(), 256)) << product;
+  }
+}
+
+TEST(Examples, AtomicVendorScenario2HalfMax) {
+  for (const std::string product : {"atlas-a2", "atlas-a3", "ascend950"}) {
+    const fs::path dir = scratchDir();
+    std::vector<std::uint8_t> gm(512, 0);  // input_y: zeros
+    const std::uint16_t* inputs[] = {kScenario2X0, kScenario2X1, kScenario2X2};
+    for (int core = 0; core < 3; ++core) gm = atomicCall(dir, product, "max", halfBytes(inputs[core], 256), gm, core);
+    EXPECT_EQ(gm, halfBytes(kScenario2Golden, 256)) << product;
+  }
+}
+
 }  // namespace
 }  // namespace dcconf::cli::testing

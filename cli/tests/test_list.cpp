@@ -1,5 +1,6 @@
 // dcconf list (the support matrix, SEMANTICS section 11) and the issue-6 worked examples end to end
 // (slice SLICE-5, DN2NZ's vendor example, enhanced MATRIX). Expected bytes are derived by hand from the documents.
+#include <algorithm>
 #include <cstring>
 
 #include "run_dcconf.hpp"
@@ -52,6 +53,34 @@ TEST(List, JsonForOneProduct) {
     }
   }
   EXPECT_TRUE(sawSlice);
+}
+
+// ATOM-1/2 (issue 31 item 7): the UB->GM operations of A2/A3/950 list their atomic forms; other products none.
+TEST(List, AtomicFormsOnTheirProductsOnly) {
+  for (const std::string product : {"atlas-a2", "atlas-a3", "ascend950", "atlas-training", "kirin9020"}) {
+    const Output r = runCapturing("list --product " + product + " --json");
+    ASSERT_EQ(r.status, 0) << r.err;
+    const nlohmann::json j = nlohmann::json::parse(r.out);
+    const bool modelled = product == "atlas-a2" || product == "atlas-a3" || product == "ascend950";
+    int withAtomic = 0;
+    for (const auto& op : j["products"][0]["operations"]) {
+      if (!op.contains("atomic")) continue;
+      ++withAtomic;
+      EXPECT_TRUE(op["operation"] == "padUbToGm" || op["operation"] == "copy0Level" || op["operation"] == "copy2Level")
+          << op["operation"];
+      // ATOM-2's six types, as far as the operation takes them on the product (the 950's DataCopy has no bfloat16)
+      const std::vector<std::string> six{"int8_t", "int16_t", "int32_t", "half", "bfloat16_t", "float"};
+      nlohmann::json expected = nlohmann::json::array();
+      for (const auto& d : op["dtypes"]) {
+        if (std::find(six.begin(), six.end(), d.get<std::string>()) != six.end()) expected.push_back(d);
+      }
+      EXPECT_EQ(op["atomic"]["dtypes"], expected) << product << " " << op["operation"];
+      EXPECT_GE(expected.size(), 5u);
+      EXPECT_EQ(op["atomic"]["ops"], nlohmann::json::array({"add", "max", "min"}));
+    }
+    EXPECT_EQ(withAtomic, modelled ? 3 : 0) << product;
+  }
+  EXPECT_NE(runCapturing("list --product ascend950").out.find("atomic: add,max,min"), std::string::npos);
 }
 
 TEST(List, UnknownProductIsAUsageError) {

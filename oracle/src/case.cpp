@@ -207,6 +207,23 @@ std::optional<Operation> parseOperationKey(std::string_view text) {
 
 std::string_view name(PaddingMode mode) { return mode == PaddingMode::compact ? "Compact" : "Normal"; }
 
+std::string_view name(AtomicOp op) {
+  switch (op) {
+    case AtomicOp::none: return "none";
+    case AtomicOp::add: return "add";
+    case AtomicOp::max: return "max";
+    case AtomicOp::min: return "min";
+  }
+  return "?";
+}
+
+std::optional<AtomicOp> parseAtomicOp(std::string_view text) {
+  for (AtomicOp op : {AtomicOp::none, AtomicOp::add, AtomicOp::max, AtomicOp::min}) {
+    if (text == name(op)) return op;
+  }
+  return std::nullopt;
+}
+
 std::string pathName(Position src, Position dst) { return std::string(name(src)) + "->" + std::string(name(dst)); }
 
 std::span<const PathPair> documentedPaths(Operation operation) {
@@ -371,10 +388,21 @@ OperationResolution resolveDataCopy(const Case& c) {
               std::string(typeName(c.params)));
 }
 
+// ATOM-1 (project): the atomic state is modelled on the UB->GM plain DataCopy and DataCopyPad (Normal, one call).
+OperationResolution resolveAtomic(const Case& c, OperationResolution resolved) {
+  if (c.atomic == AtomicOp::none || !resolved.operation) return resolved;
+  const Operation op = *resolved.operation;
+  const bool plainUbToGm = (op == Operation::copy0Level || op == Operation::copy2Level) && isUb(c.srcPos);
+  if ((plainUbToGm || op == Operation::padUbToGm) && !c.loopMode) return resolved;
+  return fail("atomic: an atomic copy is modelled on DataCopy and DataCopyPad (Normal, no loop mode) "
+              "VECIN/VECOUT->GM only (ATOM-1), not " + std::string(name(op)) + " " + pathName(c.srcPos, c.dstPos) +
+              (c.loopMode ? " in loop mode" : ""));
+}
+
 }  // namespace
 
 OperationResolution resolveOperation(const Case& c) {
-  return c.api == Api::DataCopyPad ? resolvePad(c) : resolveDataCopy(c);
+  return resolveAtomic(c, c.api == Api::DataCopyPad ? resolvePad(c) : resolveDataCopy(c));
 }
 
 }  // namespace dcconf::oracle

@@ -76,6 +76,10 @@ std::uint16_t floatToBfloat16Bits(float value) {
   return static_cast<std::uint16_t>(roundToBinary(static_cast<double>(value), 7, 127, nullptr));
 }
 
+std::uint16_t doubleToBfloat16Bits(double value) {
+  return static_cast<std::uint16_t>(roundToBinary(value, 7, 127, nullptr));
+}
+
 float bfloat16BitsToFloat(std::uint16_t bits) { return std::bit_cast<float>(std::uint32_t{bits} << 16); }
 
 EncodedNumber encodeNumber(DType dtype, double value) {

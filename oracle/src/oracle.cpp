@@ -39,6 +39,7 @@ const PathSemantics& semanticsOfCall(Operation operation) {
 
 // A case in loop mode (LOOP) repeats its operation's call; resolveOperation admits it on the pad operations only.
 const PathSemantics& semanticsOf(const Case& c, Operation operation) {
+  if (c.atomic != AtomicOp::none) return detail::atomicSemantics();  // ATOM: resolveOperation admits UB->GM only
   return c.loopMode ? detail::loopModeSemantics() : semanticsOfCall(operation);
 }
 
@@ -356,6 +357,8 @@ void evaluate(const Case& c, std::span<const std::uint8_t> src, std::span<const 
   e.region.assign(dstBefore.size(), Region::keep);
   Recorder recorder(c, &e, src);
   semanticsOf(c, *resolveOperation(c).operation).walk(c, recorder);
+  const ByteRange whole{0, dstBefore.size()};
+  detail::applyAtomic(c, dstBefore, {&whole, 1}, e);  // ATOM-3: the prior content is an input
   settleClasses(e);
   result.footprint = recorder.footprint();
 }
@@ -424,6 +427,7 @@ void evaluateWindows(const Case& c, std::span<const std::uint8_t> src, std::span
   e.region.assign(total, Region::keep);
   SparseRecorder recorder(c, &e, src, state);
   semanticsOf(c, *resolveOperation(c).operation).walk(c, recorder);
+  detail::applyAtomic(c, dstBefore, result.windows, e);  // ATOM-3
   settleClasses(e);
   result.footprint = recorder.footprint();
   result.uncoveredWrites = state.uncoveredWrites;

@@ -245,6 +245,12 @@ const PathSemantics& fixpipe950Semantics();
 // semantics of the single call.
 const PathSemantics& loopModeSemantics();
 const PathSemantics& singleCallSemantics(Operation operation);
+// ATOM (atomic.cpp): the UB->GM call under SetAtomicAdd/Max/Min<T>(); its walk is the plain call's, and
+// applyAtomic turns each written element into op(prior content, written value) in the expectation (ATOM-3). windows:
+// the destination byte ranges the expectation holds, concatenated (the whole buffer when dense).
+const PathSemantics& atomicSemantics();
+void applyAtomic(const Case& c, std::span<const std::uint8_t> dstBefore, std::span<const ByteRange> windows,
+                 Expectation& e);
 
 // ---- shared pieces used by more than one path ------------------------------------------------------------------
 

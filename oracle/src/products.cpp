@@ -146,6 +146,27 @@ const SupportTableParse& supportTable() {
   return parsed;
 }
 
+bool hasAtomicCopies(Product product) {
+  return product == Product::atlas_a2 || product == Product::atlas_a3 || product == Product::ascend950;
+}
+
+bool takesAtomic(Operation operation) {
+  return operation == Operation::padUbToGm || operation == Operation::copy0Level || operation == Operation::copy2Level;
+}
+
+// ATOM-2: the SupportType list of SetAtomicAdd/Max/MinImpl in the A2/A3 (dav_c220) and 950 (dav_3510) headers.
+bool isAtomicDType(DType dtype) {
+  switch (dtype) {
+    case DType::int8_t:
+    case DType::int16_t:
+    case DType::int32_t:
+    case DType::half:
+    case DType::bfloat16_t:
+    case DType::float_: return true;
+    default: return false;
+  }
+}
+
 std::vector<Violation> checkSupport(const Case& c, Operation operation) {
   const SupportTableParse& parsed = supportTable();
   if (!parsed.table) return {{"PROD", "product", std::string(name(c.product)), "product table: " + parsed.error}};
@@ -168,6 +189,12 @@ std::vector<Violation> checkSupport(const Case& c, Operation operation) {
   }
   if (c.loopMode && c.product != Product::ascend950) {  // LOOP-1: SetLoopModePara is in the 950 header only
     return {{"LOOP-1", "loopMode", "set", product + " has no loop mode (SetLoopModePara is Ascend 950 only)"}};
+  }
+  // ATOM-1 (project): SetAtomicAdd/Max/Min modelled on Atlas A2, A3 and the Ascend 950 (the pages give the 200I/500
+  // A2, the 310P AI Core and Atlas training SetAtomicAdd with fewer types; not modelled yet)
+  if (c.atomic != AtomicOp::none && !hasAtomicCopies(c.product)) {
+    return {{"ATOM-1", "atomic", std::string(name(c.atomic)),
+             product + " has no atomic copy modelled (SetAtomic* is modelled on atlas-a2, atlas-a3, ascend950)"}};
   }
   if (operation == Operation::enhancedCo1ToCo2 && c.enhancedParams) {
     const DataCopyEnhancedParams& e = *c.enhancedParams;

@@ -93,6 +93,13 @@ void loopBuckets(Names& out, const Case& c) {
        "loop:collide");
 }
 
+// ATOM (project): the atomic state of a UB->GM copy. Reported, not gated: the generators do not draw atomics yet.
+void atomicBuckets(Names& out, const Case& c) {
+  if (c.dstPos == Position::GM && (c.srcPos == Position::VECIN || c.srcPos == Position::VECOUT)) {
+    out.push_back("atomic:" + std::string(name(c.atomic)));
+  }
+}
+
 void nd2nzBuckets(Names& out, const Nd2NzParams& p, std::uint64_t s) {
   const std::uint64_t C0 = 32 / s;
   const std::uint64_t matrixElems = alignUp(p.dValue, C0) / C0 * p.dstNzC0Stride * C0;
@@ -245,6 +252,7 @@ std::vector<std::string> bucketsOf(const casefile::CaseData& data) {
     case Operation::padUbToGm:
       padBlockBuckets(out, c, s);
       loopBuckets(out, c);
+      atomicBuckets(out, c);
       break;
     case Operation::padCompactGmToUb:
       padBlockBuckets(out, c, s);
@@ -267,6 +275,7 @@ std::vector<std::string> bucketsOf(const casefile::CaseData& data) {
       flag(out, p.srcStride > 0, "srcStride>0");
       flag(out, p.dstStride > 0, "dstStride>0");
       flag(out, p.srcStride == 0 && p.dstStride == 0, "strides:0");
+      atomicBuckets(out, c);
       break;
     }
     case Operation::copy2Level: {
@@ -274,6 +283,7 @@ std::vector<std::string> bucketsOf(const casefile::CaseData& data) {
       flag(out, bytes < 32, "calCount*s<32B (moves nothing)");
       flag(out, bytes % 32 != 0 && bytes > 32, "calCount remainder dropped");
       flag(out, bytes % 32 == 0 && bytes > 0, "calCount*s%32B==0");
+      atomicBuckets(out, c);
       break;
     }
     case Operation::nd2nz: nd2nzBuckets(out, std::get<Nd2NzParams>(c.params), s); break;

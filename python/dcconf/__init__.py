@@ -277,15 +277,25 @@ def _struct_json(value, what):
     return value.case_json()
 
 
+def _atomic_json(body, atomic):
+    """atomic: "none", or "add" / "max" / "min" for a VECIN/VECOUT->GM copy after SetAtomicAdd/Max/Min<T>() (Atlas
+    A2/A3, Ascend 950: ATOM-1..5): each element the copy writes becomes op(the destination's prior content, the
+    copied value), so the destination buffer given to evaluate() is an input."""
+    if atomic not in ("none", "add", "max", "min"):
+        raise ValueError(f"atomic: expected 'none', 'add', 'max' or 'min', got {atomic!r}")
+    if atomic != "none":
+        body["atomic"] = atomic
+
+
 def DataCopyPad(path: str, dtype: str, params, pad=None, nd2nz: Nd2NzParams = None, padRegister=None, *,
-                paddingMode: str = "Normal", loopMode: LoopModeParams = None, product=None, profile=None,
-                src_offset=0, dst_offset=0, description="") -> Case:
+                paddingMode: str = "Normal", loopMode: LoopModeParams = None, atomic: str = "none", product=None,
+                profile=None, src_offset=0, dst_offset=0, description="") -> Case:
     """DataCopyPad(dst, src, params[, padParams]) on `path` ("GM->VECIN", "VECOUT->GM", "VECIN->TSCM", ...).
     params: DataCopyExtParams or DataCopyParams; pad: DataCopyPadExtParams / DataCopyPadParams (GM->UB);
     nd2nz: the Nd2NzParams of the GM->L1 leg (UB->TSCM); padRegister: raw bits last set by SetPadValue;
     paddingMode: "Normal", or "Compact" for DataCopyPad<T, PaddingMode::Compact> (Ascend 950, DataCopyExtParams,
     GM<->UB: PAD-CMP-1..4, AMB-21/22); loopMode: SetLoopModePara's LoopModeParams (Ascend 950, GM<->UB: the call
-    repeated over two loop levels, LOOP-1..3)."""
+    repeated over two loop levels, LOOP-1..3); atomic: see _atomic_json."""
     if paddingMode not in ("Normal", "Compact"):
         raise ValueError(f"paddingMode: expected 'Normal' or 'Compact', got {paddingMode!r}")
     body = {"schema": CASE_SCHEMA, "api": "DataCopyPad", "path": path, "dtype": dtype,
@@ -300,17 +310,19 @@ def DataCopyPad(path: str, dtype: str, params, pad=None, nd2nz: Nd2NzParams = No
         body["paddingMode"] = paddingMode
     if loopMode is not None:
         body["loopMode"] = _struct_json(loopMode, "loopMode")
+    _atomic_json(body, atomic)
     return Case(_common(body, product, profile, src_offset, dst_offset, description))
 
 
 def DataCopy(path: str, dtype: str, params=None, *, enhanced: DataCopyEnhancedParams = None,
-             fixpipe: FixpipeState = None, calCount: int = None, product=None, profile=None, src_offset=0,
-             dst_offset=0, description="") -> Case:
+             fixpipe: FixpipeState = None, calCount: int = None, atomic: str = "none", product=None, profile=None,
+             src_offset=0, dst_offset=0, description="") -> Case:
     """DataCopy(dst, src, ...) with the overload its params select, as in Ascend C:
     DataCopyParams (0-level, DC-1; with enhanced=DataCopyEnhancedParams the enhanced copy, ENH), calCount=N or
     CalCount (2-level, DC-3), Nd2NzParams (ND2NZ), Nz2NdParamsFull (NZ2ND), SliceParams (slice, SLICE),
     Dn2NzParams (DN2NZ), DataCopyCO12DstParams with fixpipe=FixpipeState (the quantising copy out of L0C, FIX; with
-    FixpipeState.layout set, the Ascend 950's Fixpipe with FixpipeParamsArch3510, FIX950)."""
+    FixpipeState.layout set, the Ascend 950's Fixpipe with FixpipeParamsArch3510, FIX950); atomic: "add", "max" or
+    "min" on VECOUT->GM (ATOM, see _atomic_json)."""
     if calCount is not None:
         if params is not None:
             raise TypeError("DataCopy: give params or calCount, not both")
@@ -323,6 +335,7 @@ def DataCopy(path: str, dtype: str, params=None, *, enhanced: DataCopyEnhancedPa
         body["enhancedParams"] = _struct_json(enhanced, "enhanced")
     if fixpipe is not None:
         body["fixpipe"] = _struct_json(fixpipe, "fixpipe")
+    _atomic_json(body, atomic)
     return Case(_common(body, product, profile, src_offset, dst_offset, description))
 
 

@@ -320,3 +320,35 @@ def test_fixpipe950_nz2dn_transposes_and_is_950_only():
     with pytest.raises(dcconf.NotSupported):
         dcconf.evaluate(DataCopy("CO1->GM", "float", params, fixpipe=state, product="atlas-a2"), matrix,
                         np.zeros(m * n, np.float32))
+
+
+def test_atomic_vendor_scenarios():
+    # ATOM-6 (issue 31 item 7): the vendor's data_movement_with_atomic_operations, one case per core. Scenario 1:
+    # SetAtomicAdd<half>, 256 ones added three times onto twos: fives. Scenario 2: SetAtomicMax<half> over numpy's
+    # draws (seed 9, uniform [1, 5), [3, 7), [2, 6)) onto zeros: their element-wise maximum.
+    add = DataCopy("VECOUT->GM", "half", calCount=256, atomic="add", product="atlas-a2")
+    assert json.loads(add.to_json())["atomic"] == "add"
+    gm = np.full(256, 2.0, np.float16)
+    for _ in range(3):
+        result = dcconf.evaluate(add, np.ones(256, np.float16), gm)
+        assert result.care_elements.all()
+        gm = result.expected
+    np.testing.assert_array_equal(gm, np.full(256, 5.0, np.float16))
+    np.random.seed(9)
+    inputs = [np.random.uniform(lo, hi, [256]).astype(np.float16) for lo, hi in ((1, 5), (3, 7), (2, 6))]
+    golden = np.maximum.reduce(inputs)
+    for product in ("atlas-a2", "atlas-a3", "ascend950"):
+        gm = np.zeros(256, np.float16)
+        for x in inputs:
+            gm = dcconf.evaluate(DataCopy("VECOUT->GM", "half", calCount=256, atomic="max", product=product), x,
+                                 gm).expected
+        np.testing.assert_array_equal(gm, golden)
+    # DataCopyPad UB->GM too; ATOM-1: not on Atlas training; a bad name is refused
+    pad = DataCopyPad("VECOUT->GM", "float", DataCopyExtParams(blockCount=1, blockLen=8), atomic="min")
+    out = dcconf.evaluate(pad, np.array([1.0, -3.0], np.float32), np.array([2.0, -4.0, 9.0], np.float32))
+    np.testing.assert_array_equal(out.expected, np.array([1.0, -4.0, 9.0], np.float32))
+    with pytest.raises(dcconf.NotSupported):
+        dcconf.evaluate(DataCopy("VECOUT->GM", "float", calCount=8, atomic="add", product="atlas-training"),
+                        np.zeros(8, np.float32), np.zeros(8, np.float32))
+    with pytest.raises(ValueError):
+        DataCopy("VECOUT->GM", "half", calCount=16, atomic="sum")

@@ -81,6 +81,9 @@ const std::map<std::string, FlagDef>& flagCatalogue() {
       {"AMB_22", {"AMB-22", "some bytes are ANY: the Compact UB-side stride ignored or counted in bytes"}},
       {"LOOP_MODE", {"LOOP-3", "DataCopyPad in loop mode (SetLoopModePara, 950): the call repeated over two loop levels"}},
       {"LOOP_COLLISION", {"LOOP-3", "loop iterations write the same destination bytes: those bytes are ANY"}},
+      {"ATOMIC_ADD", {"ATOM-4", "SetAtomicAdd<T>(): each written element is the prior GM element + the copied one"}},
+      {"ATOMIC_MAX", {"ATOM-5", "SetAtomicMax<T>(): each written element is the larger of the prior and the copied"}},
+      {"ATOMIC_MIN", {"ATOM-5", "SetAtomicMin<T>(): each written element is the smaller of the prior and the copied"}},
       {"COMPACT", {"PAD-CMP-2", "DataCopyPad PaddingMode::Compact: the UB blocks packed at pitch blockLen (950)"}},
       {"COMPACT_TAIL", {"PAD-CMP-3", "blockCount*blockLen is not a multiple of 32 B: the tail up to 32 B is filled"}},
       {"FIX950_NZ", {"FIX950-2", "950 Fixpipe, CO2Layout::NZ: dstStride counts elements"}},
@@ -195,6 +198,7 @@ void addVisibleFlags(const Case& c, Operation op, const Evaluation& e, std::set<
   if (op == Operation::padUbToGm && blockLen % 32 != 0) flags.insert("U2G_EXACT_BYTES");
   if (op == Operation::padCompactGmToUb || op == Operation::padCompactUbToGm) flags.insert("COMPACT");
   if (c.loopMode) flags.insert("LOOP_MODE");
+  if (c.atomic != AtomicOp::none) flags.insert(c.atomic == AtomicOp::add ? "ATOMIC_ADD" : c.atomic == AtomicOp::max ? "ATOMIC_MAX" : "ATOMIC_MIN");  // ATOM
   if (c.loopMode && std::find(e.expectation.region.begin(), e.expectation.region.end(), Region::collision) !=
                         e.expectation.region.end()) {
     flags.insert("LOOP_COLLISION");

@@ -91,6 +91,11 @@ RunResult runPadCompactUbToGm(const oracle::Case& c, std::span<const std::uint8_
 // LOOP (Ascend 950): the DataCopyPad call of `operation` repeated over SetLoopModePara's two loop levels.
 RunResult runPadLoopMode(const oracle::Case& c, oracle::Operation operation, std::span<const std::uint8_t> src,
                          std::span<std::uint8_t> dst);
+// ATOM (project): `plain` (the call's own run) under SetAtomicAdd/Max/Min<T>(): each element it writes whole becomes
+// op(prior content, written value).
+RunResult runAtomic(const oracle::Case& c, oracle::Operation operation, std::span<const std::uint8_t> src,
+                    std::span<std::uint8_t> dst,
+                    RunResult (*plain)(const oracle::Case&, std::span<const std::uint8_t>, std::span<std::uint8_t>));
 RunResult runCopy0Level(const oracle::Case& c, std::span<const std::uint8_t> src, std::span<std::uint8_t> dst);
 RunResult runCopy2Level(const oracle::Case& c, std::span<const std::uint8_t> src, std::span<std::uint8_t> dst);
 RunResult runNd2Nz(const oracle::Case& c, std::span<const std::uint8_t> src, std::span<std::uint8_t> dst);

@@ -315,6 +315,11 @@ EncodeResult encode(const Case& c, const EncodeOptions& options) {
                     "the tiling block has no PaddingMode field: no CANN kernel runs DataCopyPad Compact yet"};
     return result;
   }
+  if (c.atomic != AtomicOp::none) {  // issue 31 item 7: no tiling field, no kernel yet
+    result.error = {"ATOM-1", "atomic", std::string(name(c.atomic)),
+                    "the tiling block has no atomic field: no CANN kernel runs an atomic copy to GM yet"};
+    return result;
+  }
   if (c.loopMode) {  // issue 31 item 2: no tiling field, no kernel yet
     result.error = {"LOOP-1", "loopMode", "set",
                     "the tiling block has no LoopModeParams fields: no CANN kernel runs DataCopyPad in loop mode yet"};

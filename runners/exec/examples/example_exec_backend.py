@@ -326,6 +326,8 @@ def perform(case, src, dst):
     src_pos, dst_pos = case["path"].split("->")
     if "loopMode" in case:  # LOOP: the call repeated over SetLoopModePara's loops; one call would be wrong
         raise NotSupported("DataCopyPad in loop mode (LOOP, SetLoopModePara) is not implemented by this example")
+    if case.get("atomic", "none") != "none":  # ATOM: the copy combines with GM's prior content; a plain copy is wrong
+        raise NotSupported("the atomic copies to GM (ATOM, SetAtomicAdd/Max/Min) are not implemented by this example")
     if "enhancedParams" in case:  # ENH: DataCopyParams plus DataCopyEnhancedParams is not a plain 0-level copy
         raise NotSupported("DataCopy with DataCopyEnhancedParams (ENH) is not implemented by this example")
     if api == "DataCopyPad" and case.get("paddingMode", "Normal") == "Compact":

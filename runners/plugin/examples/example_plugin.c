@@ -769,6 +769,7 @@ static int is_datacopy_dtype(uint32_t dtype) {
 static int example_supports(void* self, const dcconf_case* c) {
   (void)self;
   if (c->operation == DCCONF_OP_ENHANCED_CO1_TO_CO2) return enhanced_supported(c);
+  if (c->atomicOp != DCCONF_ATOMIC_NONE) return 0; /* ATOM: the atomic copies to GM are not implemented here */
   /* LOOP-1: loop mode is the 950's, on the DataCopyPad calls this plugin implements there (Compact) */
   if (c->hasLoopMode && c->operation != DCCONF_OP_PAD_COMPACT_GM_TO_UB && c->operation != DCCONF_OP_PAD_COMPACT_UB_TO_GM) {
     return 0;
@@ -867,7 +868,7 @@ static int example_run(void* self, const dcconf_case* c, const uint8_t* src, siz
 static const dcconf_backend_v1_t example_table = {
     DCCONF_ABI_VERSION, sizeof(dcconf_backend_v1_t), "example", "1.0 (dcconf example plugin)",
     example_create,     example_destroy,             example_supports, example_run,
-    sizeof(dcconf_case), /* case_struct_size (1.7): every case reaches example_supports, which decides */
+    sizeof(dcconf_case), /* case_struct_size (1.8): every case reaches example_supports, which decides */
 };
 
 /* The test fixtures include this file to reuse it with one deliberate bug each; they export their own table. */

@@ -26,7 +26,7 @@
  *   - A plugin tells dcconf which dcconf_case it was compiled against in dcconf_backend_v1_t.case_struct_size. A
  *     table too short to hold that field, or holding 0 there, means the first v1 case (DCCONF_CASE_V1_0_SIZE bytes).
  *     dcconf hands a plugin only the cases its case layout can express: a case that needs a later field or enum
- *     value (the "since 1.1" .. "since 1.7" marks below) is answered DCCONF_NOT_SUPPORTED by dcconf
+ *     value (the "since 1.1" .. "since 1.8" marks below) is answered DCCONF_NOT_SUPPORTED by dcconf
  *     itself, without calling it.
  */
 #ifndef DCCONF_BACKEND_H
@@ -246,6 +246,16 @@ typedef struct dcconf_LoopModeParams {
   uint64_t loop2SrcStride;
   uint64_t loop2DstStride;
 } dcconf_LoopModeParams;
+
+/* since 1.8 (issue 31 item 7, dcconf_case.atomicOp): the SetAtomicAdd/Max/Min<T>() state of a VECIN/VECOUT->GM
+ * DataCopy or DataCopyPad (ATOM, Atlas A2/A3 and Ascend 950): each element of T (the case's dtype) the copy writes
+ * becomes op(the destination's prior content, the copied value). */
+enum dcconf_atomic_op {
+  DCCONF_ATOMIC_NONE = 0, /* SetAtomicNone() / DisableDmaAtomic(): a plain overwrite */
+  DCCONF_ATOMIC_ADD = 1,
+  DCCONF_ATOMIC_MAX = 2,
+  DCCONF_ATOMIC_MIN = 3
+};
 
 typedef struct dcconf_Nz2DnParams {
   uint16_t dnNum;             /* matrices, [0, 65535] */
@@ -521,6 +531,9 @@ typedef struct dcconf_case {
   uint8_t hasLoopMode;          /* DataCopyPad GM<->UB in loop mode (LOOP): loopMode is valid */
   uint8_t reserved8[7];         /* zero */
   dcconf_LoopModeParams loopMode;
+  /* ---- since 1.8 (a plugin compiled against 1.7 reports DCCONF_CASE_V1_7_SIZE and never sees them) */
+  uint8_t atomicOp;             /* enum dcconf_atomic_op (ATOM) */
+  uint8_t reserved9[7];         /* zero */
 } dcconf_case;
 
 /* sizeof(dcconf_case) before 1.1: where the 1.1 fields start. */
@@ -537,6 +550,8 @@ typedef struct dcconf_case {
 #define DCCONF_CASE_V1_5_SIZE offsetof(dcconf_case, hasCo2Layout)
 /* sizeof(dcconf_case) of 1.6: where the 1.7 fields start. */
 #define DCCONF_CASE_V1_6_SIZE offsetof(dcconf_case, hasLoopMode)
+/* sizeof(dcconf_case) of 1.7: where the 1.8 fields start. */
+#define DCCONF_CASE_V1_7_SIZE offsetof(dcconf_case, atomicOp)
 
 /* ---- the plugin table ---------------------------------------------------------------------------------------- */
 

@@ -25,6 +25,7 @@ static_assert(raw(Position::GM) == DCCONF_POS_GM && raw(Position::TSCM) == DCCON
               raw(Position::CO2) == DCCONF_POS_CO2);
 static_assert(raw(DType::int8_t) == DCCONF_DTYPE_INT8 && raw(DType::uint64_t) == DCCONF_DTYPE_UINT64 &&
               raw(DType::half) == DCCONF_DTYPE_HALF && raw(DType::double_) == DCCONF_DTYPE_DOUBLE);
+static_assert(raw(AtomicOp::add) == DCCONF_ATOMIC_ADD && raw(AtomicOp::min) == DCCONF_ATOMIC_MIN);
 static_assert(raw(DType::fp4x2_e2m1_t) == DCCONF_DTYPE_FP4X2_E2M1 && raw(DType::fp4x2_e1m2_t) == DCCONF_DTYPE_FP4X2_E1M2);
 static_assert(raw(Operation::padGmToUb) == DCCONF_OP_PAD_GM_TO_UB && raw(Operation::nz2nd) == DCCONF_OP_NZ2ND &&
               raw(Operation::slice) == DCCONF_OP_SLICE && raw(Operation::dn2nz) == DCCONF_OP_DN2NZ &&
@@ -83,6 +84,8 @@ constexpr std::size_t kEndCompact = endOf<std::uint8_t>(offsetof(dcconf_case, am
 constexpr std::size_t kEndFix950 = endOf<dcconf_Nz2DnParams>(offsetof(dcconf_case, nz2dn));
 // ... and the 1.7 loop mode (issue 31 item 2: LOOP)
 constexpr std::size_t kEndLoopMode = endOf<dcconf_LoopModeParams>(offsetof(dcconf_case, loopMode));
+// ... and the 1.8 atomic state (issue 31 item 7: ATOM)
+constexpr std::size_t kEndAtomic = endOf<std::uint8_t>(offsetof(dcconf_case, atomicOp));
 
 // SliceParams and dcconf_SliceParams have the same fields (SliceInfo and dcconf_SliceInfo too): one copy serves both
 // directions.
@@ -359,6 +362,7 @@ std::size_t abiCaseBytesNeeded(const Case& c) {
   // 1.6: the 950 Fixpipe (its layout) and the AMB-23 word
   if ((c.fixpipe && c.fixpipe->layout) || c.profile.fix950Zero != defaults.fix950Zero) need = std::max(need, kEndFix950);
   if (c.loopMode) need = std::max(need, kEndLoopMode);  // 1.7: a 1.6 plugin would run one call (LOOP-3)
+  if (c.atomic != AtomicOp::none) need = std::max(need, kEndAtomic);  // 1.8: a 1.7 plugin would overwrite (ATOM-3)
   return need;
 }
 
@@ -420,6 +424,7 @@ dcconf_case toAbi(const Case& c) {
     out.hasLoopMode = 1;
     out.loopMode = {l.loop1Size, l.loop2Size, l.loop1SrcStride, l.loop1DstStride, l.loop2SrcStride, l.loop2DstStride};
   }
+  out.atomicOp = static_cast<std::uint8_t>(c.atomic);  // enum dcconf_atomic_op has AtomicOp's order
   out.enhancedConversion.srcDType = DCCONF_DTYPE_NONE;
   if (c.enhancedParams) out.enhancedConversion = conversionToAbi(*c.enhancedParams);
   return out;
@@ -539,6 +544,10 @@ FromAbi fromAbi(const dcconf_case& c) {
     const dcconf_LoopModeParams& l = c.loopMode;
     out.loopMode = LoopModeParams{l.loop1Size, l.loop2Size, l.loop1SrcStride, l.loop1DstStride, l.loop2SrcStride,
                                   l.loop2DstStride};
+  }
+  if (c.struct_size >= kEndAtomic && c.atomicOp != DCCONF_ATOMIC_NONE) {
+    if (c.atomicOp > DCCONF_ATOMIC_MIN) return {std::nullopt, "dcconf_case.atomicOp = " + std::to_string(c.atomicOp) + " is not an enum dcconf_atomic_op"};
+    out.atomic = static_cast<AtomicOp>(c.atomicOp);
   }
   out.src = {c.src.sizeBytes, c.src.offsetBytes};
   out.dst = {c.dst.sizeBytes, c.dst.offsetBytes};

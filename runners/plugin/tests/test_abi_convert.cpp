@@ -431,6 +431,36 @@ TEST(AbiConvert, TheCompactModeNeedsThe1_5Layout) {
   EXPECT_FALSE(fromAbi(bad).value);
 }
 
+// ATOM-1 (issue 31 item 7): an atomic case round-trips through the 1.8 field and needs it: a 1.7 plugin, which would
+// overwrite GM, is never handed one; an unknown op is an error.
+TEST(AbiConvert, AtomicNeedsThe1_8Layout) {
+  Case atomic = test::padCase(1);
+  atomic.srcPos = Position::VECOUT;
+  atomic.dstPos = Position::GM;
+  atomic.padParams = std::monostate{};
+  for (const AtomicOp op : {AtomicOp::add, AtomicOp::max, AtomicOp::min}) {
+    atomic.atomic = op;
+    EXPECT_GT(abiCaseBytesNeeded(atomic), DCCONF_CASE_V1_7_SIZE);
+    EXPECT_LE(abiCaseBytesNeeded(atomic), sizeof(dcconf_case));
+    const dcconf_case abi = toAbi(atomic);
+    EXPECT_EQ(abi.atomicOp, static_cast<std::uint8_t>(op));
+    const FromAbi back = fromAbi(abi);
+    ASSERT_TRUE(back.value) << back.error;
+    EXPECT_EQ(back.value->atomic, op);
+    dcconf_case old = abi;  // a 1.7 reader's view: the atomic field is past its struct
+    old.struct_size = static_cast<std::uint32_t>(DCCONF_CASE_V1_7_SIZE);
+    const FromAbi older = fromAbi(old);
+    ASSERT_TRUE(older.value) << older.error;
+    EXPECT_EQ(older.value->atomic, AtomicOp::none);
+  }
+  dcconf_case bad = toAbi(atomic);
+  bad.atomicOp = 4;
+  EXPECT_FALSE(fromAbi(bad).value);
+  atomic.atomic = AtomicOp::none;
+  EXPECT_LE(abiCaseBytesNeeded(atomic), DCCONF_CASE_V1_7_SIZE);
+  EXPECT_EQ(toAbi(atomic).atomicOp, DCCONF_ATOMIC_NONE);
+}
+
 // LOOP-1 (issue 31 item 2): a case in loop mode round-trips through the 1.7 fields (strides past 32 bits) and needs
 // them: a 1.6 plugin, which would run a single call, is never handed one.
 TEST(AbiConvert, LoopModeNeedsThe1_7Layout) {
@@ -439,7 +469,7 @@ TEST(AbiConvert, LoopModeNeedsThe1_7Layout) {
   loop.params = DataCopyExtParams{2, 40, 0, 0, 0};
   loop.padParams = DataCopyPadExtParams{true, 0, 0, 0};
   loop.loopMode = LoopModeParams{2, 2097151, (std::uint64_t{1} << 40) - 1, 128, 160, 288};
-  EXPECT_EQ(abiCaseBytesNeeded(loop), sizeof(dcconf_case));
+  EXPECT_EQ(abiCaseBytesNeeded(loop), DCCONF_CASE_V1_7_SIZE);  // the 1.7 fields end where 1.8's start
   EXPECT_GT(abiCaseBytesNeeded(loop), DCCONF_CASE_V1_6_SIZE);
   const dcconf_case abi = toAbi(loop);
   EXPECT_EQ(abi.hasLoopMode, 1);
@@ -591,7 +621,8 @@ TEST(AbiConvert, LayoutIsStable) {
   EXPECT_EQ(DCCONF_CASE_V1_6_SIZE, 680u);  // sizeof(dcconf_case) of 1.6: the 1.7 fields start there
   EXPECT_EQ(sizeof(dcconf_LoopModeParams), 40u);
   EXPECT_EQ(offsetof(dcconf_case, loopMode), 688u);
-  EXPECT_EQ(sizeof(dcconf_case), 728u);
+  EXPECT_EQ(DCCONF_CASE_V1_7_SIZE, 728u);  // sizeof(dcconf_case) of 1.7: the 1.8 fields start there
+  EXPECT_EQ(sizeof(dcconf_case), 736u);
   EXPECT_EQ(offsetof(dcconf_backend_v1_t, case_struct_size), 56u);
 }
 

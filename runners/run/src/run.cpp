@@ -40,6 +40,11 @@ bool isPad(Operation op) {
   return op == Operation::padGmToUb || op == Operation::padUbToGm || op == Operation::padUbToTscm;
 }
 
+// ATOM-1: the operations an atomic state applies to (their UB->GM paths; the property skips the others)
+bool isUbToGmCopy(Operation op) {
+  return op == Operation::padUbToGm || op == Operation::copy0Level || op == Operation::copy2Level;
+}
+
 }  // namespace
 
 // What `dcconf run` checks on an implementation, one RapidCheck property each. The laws are cheap and catch
@@ -91,6 +96,10 @@ const std::vector<PropertyDef>& propertyCatalogue() {
        [](Operation op) { return op == Operation::fixpipe950; }, props::checkLawFix950DnIsNdTransposed},
       {"NZ2ND-4 round trip", "NZ2ND-4", PropertyKind::onRoundTrip, [](Operation op) { return op == Operation::nz2nd; },
        nullptr},
+      // issue 31 item 7: each drawn UB->GM DataCopy / DataCopyPad under an atomic op (ATOM, A2/A3/950)
+      {"ATOM-3 atomic copy to GM", "ATOM-3", PropertyKind::onCase, isUbToGmCopy, props::checkAtom3AtomicConformance},
+      {"law: ATOM-4 add onto zero == plain copy", "ATOM-4", PropertyKind::onCase, isUbToGmCopy,
+       props::checkLawAtomAddOntoZeroIsPlain},
       {"G-4 invalid cases", "G-4", PropertyKind::onInvalid, always, nullptr},
       // issue 15: strides past a flat buffer (bits 21..31 of a GM stride), on sparse mappings (docs/coverage.md)
       {"G-1 sparse buffers", "G-1", PropertyKind::onSparse, props::hasSparseCases, nullptr},
@@ -121,6 +130,13 @@ std::string unitGroupId(Operation op, oracle::DType dtype) {
 
 std::string unitId(Operation op, oracle::DType dtype, const PropertyDef& property) {
   return unitGroupId(op, dtype) + "/" + propertySlug(property.name);
+}
+
+// ATOM-1/2: the atomic properties have units only where an atomic copy exists (A2/A3/950, its six types), so the
+// other products' units, and the seeds their indices give, stay as they were.
+bool plannedOn(const PropertyDef& property, oracle::Product product, oracle::DType dtype) {
+  if (!property.clauses.starts_with("ATOM")) return true;
+  return oracle::hasAtomicCopies(product) && oracle::isAtomicDType(dtype);
 }
 
 // --path selects by the summary's names too: the operation key ("padGmToUb"), its name ("DataCopyPad GM->UB") or the
@@ -158,7 +174,7 @@ void planProductUnits(const RunOptions& options, oracle::Product product, bool p
       scope.profile = options.profile;
       if (!anyPath || !props::scopeHasCases(op, scope)) continue;
       for (const PropertyDef& property : propertyCatalogue()) {
-        if (!property.appliesTo(op)) continue;
+        if (!property.appliesTo(op) || !plannedOn(property, product, dtypeInfo.dtype)) continue;
         std::string id = productPrefix + unitId(op, dtypeInfo.dtype, property);
         if (!globMatch(options.onlyGlob, id)) continue;
         units.push_back({op, productPrefix + std::string(oracle::name(op)), dtypeInfo.dtype, &property, std::move(id),

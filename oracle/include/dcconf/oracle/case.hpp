@@ -96,6 +96,12 @@ struct BufferSpec {
 enum class PaddingMode : std::uint8_t { normal, compact };
 std::string_view name(PaddingMode mode);  // "Normal", "Compact"
 
+// The DMA atomic state a copy to GM runs under (ATOM, project): SetAtomicAdd<T>(), SetAtomicMax<T>(),
+// SetAtomicMin<T>(); none is SetAtomicNone() / DisableDmaAtomic(), a plain overwrite.
+enum class AtomicOp : std::uint8_t { none, add, max, min };
+std::string_view name(AtomicOp op);  // "none", "add", "max", "min"
+std::optional<AtomicOp> parseAtomicOp(std::string_view name);
+
 struct Case {
   Product product = kDefaultProduct;
   Api api = Api::DataCopyPad;
@@ -111,6 +117,8 @@ struct Case {
   std::optional<FixpipeState> fixpipe;
   PaddingMode paddingMode = PaddingMode::normal;  // DataCopyPad GM<->UB only (PAD-CMP)
   std::optional<LoopModeParams> loopMode;         // DataCopyPad GM<->UB on the Ascend 950 only (LOOP)
+  // ATOM (project): UB->GM DataCopy / DataCopyPad only; the destination's prior content is then an input (ATOM-3).
+  AtomicOp atomic = AtomicOp::none;
   Profile profile;
   BufferSpec src;
   BufferSpec dst;

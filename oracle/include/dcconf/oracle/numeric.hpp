@@ -30,6 +30,7 @@ float halfBitsToFloat(std::uint16_t bits);
 // (overflow to the largest finite). AMB-10's two readings.
 std::uint16_t doubleToHalfBits(double value, bool towardZero);
 std::uint16_t floatToBfloat16Bits(float value);  // round to nearest even
+std::uint16_t doubleToBfloat16Bits(double value);  // one rounding, to nearest even (overflow to inf): ATOM-4
 float bfloat16BitsToFloat(std::uint16_t bits);
 
 // ---- FIX-5 / FIX-6 building blocks ---------------------------------------------------------------------------------

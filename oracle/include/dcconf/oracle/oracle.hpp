@@ -33,6 +33,11 @@ struct Extents {
 // the enhanced CO1->CO2 conversions this oracle does not model: float -> half without deqScale, V* on
 // SMALL_CHANNEL).
 std::vector<Violation> checkSupport(const Case& c, Operation operation);
+// ATOM-1 (project): the products with atomic copies to GM modelled (Atlas A2, A3, Ascend 950), the operations they
+// apply to (DataCopy 0/2-level and DataCopyPad, on their VECIN/VECOUT->GM paths), and ATOM-2's element types.
+bool hasAtomicCopies(Product product);
+bool takesAtomic(Operation operation);
+bool isAtomicDType(DType dtype);
 
 // The product table (oracle/data/products.tsv, embedded at build time): product -> operation -> paths, dtypes.
 struct SupportRow {

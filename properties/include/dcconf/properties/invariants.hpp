@@ -44,6 +44,11 @@ using backends::Backend;
 
 // 1. G-1: the IUT equals the oracle on every cared byte; KEEP bytes (guards, gaps) untouched.
 Outcome checkG1Conformance(Backend& iut, const CaseData& data);
+// ATOM-3 (project): the case's VECIN/VECOUT->GM copy under SetAtomicAdd/Max/Min<T>() (one op per case) agrees with
+// the oracle on every cared byte, the drawn destination being the prior content (atomic_properties.cpp).
+Outcome checkAtom3AtomicConformance(Backend& iut, const CaseData& data);
+// ATOM-4 law (project): SetAtomicAdd onto +0 elements == the plain copy, apart from -0, NaN and subnormal elements.
+Outcome checkLawAtomAddOntoZeroIsPlain(Backend& iut, const CaseData& data);
 // 2. G-2: poisoning every source byte outside footprint.reads changes no cared byte.
 Outcome checkG2NoStrayReads(Backend& iut, const CaseData& data);
 // 3. G-3: two runs agree on every cared byte.
