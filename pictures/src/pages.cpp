@@ -478,6 +478,20 @@ std::string failurePage(const casefile::CaseData& data, const FailureInput& f) {
         conflictRows = conflictTable(alt, f.actual, conflicting);
       }
     }
+    // AMB-16 (project): an element that must be a NaN of T and is not; its bytes are ANY, so the byte loop below
+    // cannot see it
+    std::vector<std::uint64_t> notNan;
+    std::string notNanText;
+    if (f.actual.size() == ev.expectation.expected.size()) {
+      for (const oracle::ClassConstraint& k : ev.expectation.classes) {
+        const std::uint64_t n = oracle::sizeBytes(k.dtype);
+        if (k.index + n > f.actual.size()) continue;
+        const std::span<const std::uint8_t> element(f.actual.data() + k.index, n);
+        if (oracle::holdsClass(k, element)) continue;
+        if (notNanText.empty()) notNanText = "byte " + std::to_string(k.index) + ": " + oracle::describeViolation(k, element);
+        for (std::uint64_t b = 0; b < n; ++b) notNan.push_back(k.index + b);
+      }
+    }
     Model m(data, *resolution.operation, std::move(ev));
     if (f.expected && f.care && f.expected->size() == m.expected.size() && f.care->size() == m.care.size()) {
       m.expected = *f.expected;
@@ -492,6 +506,13 @@ std::string failurePage(const casefile::CaseData& data, const FailureInput& f) {
     }
     header.push_back(haveActual ? std::to_string(mismatches.size()) + " cared byte(s) differ, highlighted"
                                 : "the implementation produced no destination (" + f.status + "): expected only");
+    if (!notNan.empty()) {
+      header.push_back(std::to_string(notNan.size()) + " byte(s) of elements that must be a NaN of T and are not, "
+                       "highlighted (" + notNanText + ")");
+      mismatches.insert(mismatches.end(), notNan.begin(), notNan.end());
+      std::sort(mismatches.begin(), mismatches.end());
+      mismatches.erase(std::unique(mismatches.begin(), mismatches.end()), mismatches.end());
+    }
     if (!conflicting.empty()) {
       header.push_back(std::to_string(conflicting.size()) + " byte(s) no single reading explains together (G-6), highlighted");
       mismatches.insert(mismatches.end(), conflicting.begin(), conflicting.end());

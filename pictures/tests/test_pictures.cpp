@@ -178,6 +178,53 @@ TEST(Pictures, FailurePageDrawsAMixOfReadings) {
   EXPECT_EQ(count(gridText(whole, "act"), "class=\"mm\""), 0u);
 }
 
+// Issue 29 item 4: F322F16 (FIX-6) of a NaN source gives an element that must be a NaN of half (AMB-16 (project)); its
+// bytes are ANY, so only the class check sees an inf there. Row 0 of one float fractal, 16 columns, column 0 a quiet
+// NaN (0x7FC00000), the others 1.0f (0x3F800000).
+TEST(Pictures, FailurePageHighlightsAnElementThatMustBeANan) {
+  casefile::CaseData data;
+  oracle::Case& c = data.c;
+  c.api = oracle::Api::DataCopy;
+  c.srcPos = oracle::Position::CO1;
+  c.dstPos = oracle::Position::GM;
+  c.dtype = oracle::DType::half;
+  oracle::DataCopyCO12DstParams p;
+  p.nSize = 16;
+  p.mSize = 1;
+  p.srcStride = 16;
+  p.dstStride = 1;
+  p.quantPre = oracle::QuantMode::F322F16;
+  c.params = p;
+  c.fixpipe = oracle::FixpipeState{};
+  c.fixpipe->srcDType = oracle::DType::float_;
+  c.src = {16 * 16 * 4, 0};
+  c.dst = {64, 0};
+  data.src.assign(c.src.sizeBytes, 0);
+  for (std::uint32_t n = 0; n < 16; ++n) {
+    const std::uint32_t bits = n == 0 ? 0x7FC00000u : 0x3F800000u;
+    for (std::uint32_t b = 0; b < 4; ++b) data.src[n * 4 + b] = static_cast<std::uint8_t>(bits >> (8 * b));
+  }
+  data.dstBefore.assign(c.dst.sizeBytes, 0xA5);
+  const auto e = oracle::evaluate(c, data.src, data.dstBefore);
+  ASSERT_EQ(e.verdict, oracle::Verdict::computed);
+  ASSERT_EQ(e.expectation.classes.size(), 1u);
+  ASSERT_EQ(e.expectation.classes[0].index, 0u);
+  FailureInput f;
+  f.id = "nan";
+  f.status = "FAIL";
+  f.actual = e.expectation.expected;
+  f.actual[0] = 0x00;  // +inf of half where a NaN is due
+  f.actual[1] = 0x7C;
+  const std::string page = failurePage(data, f);
+  EXPECT_NE(page.find("2 byte(s) of elements that must be a NaN of T and are not"), std::string::npos) << page;
+  EXPECT_NE(page.find("actual inf"), std::string::npos);
+  EXPECT_EQ(count(gridText(page, "act"), "class=\"mm\""), 1u) << "one half element (a grid cell) highlighted";
+  f.actual[1] = 0xFE;  // 0xFE00: a negative quiet NaN conforms
+  const std::string conforming = failurePage(data, f);
+  EXPECT_EQ(conforming.find("must be a NaN of T and are not"), std::string::npos);
+  EXPECT_EQ(count(gridText(conforming, "act"), "class=\"mm\""), 0u);
+}
+
 TEST(Pictures, BigBuffersAreGroupedIntoCellsAndStayFewMegabytes) {
   casefile::CaseData data;
   data.c.api = oracle::Api::DataCopy;
