@@ -135,28 +135,35 @@ TEST(Pictures, FailurePageHighlightsExactlyTheMismatchingElements) {
 // page highlights the bytes no single reading explains and names the reading each follows. REQ8 int32 -> int8, one row
 // of 32 columns, offset field 0x1FE (-2 signed, 510 unsigned), scale 1.0, source column n = 5 + n: column n is 3 + n
 // under offset-signed and saturates to 127 under offset-unsigned (SEMANTICS FIX-6, AMB-8; worked by hand).
-TEST(Pictures, FailurePageDrawsAMixOfReadings) {
+// A FIX (DataCopyCO12DstParams) case of one row of nSize columns from NZ fractals of 32-bit U (zeros), dst 0xA5.
+casefile::CaseData fixRowCase(oracle::DType t, oracle::DType u, oracle::QuantMode quantPre, std::uint16_t nSize,
+                              std::uint64_t dstBytes) {
   casefile::CaseData data;
   oracle::Case& c = data.c;
   c.api = oracle::Api::DataCopy;
   c.srcPos = oracle::Position::CO1;
   c.dstPos = oracle::Position::GM;
-  c.dtype = oracle::DType::int8_t;
+  c.dtype = t;
   oracle::DataCopyCO12DstParams p;
-  p.nSize = 32;
+  p.nSize = nSize;
   p.mSize = 1;
   p.srcStride = 16;
   p.dstStride = 1;
-  p.quantPre = oracle::QuantMode::REQ8;
+  p.quantPre = quantPre;
   c.params = p;
   c.fixpipe = oracle::FixpipeState{};
-  c.fixpipe->srcDType = oracle::DType::int32_t;
-  c.fixpipe->quantScalar = std::uint64_t{0x3F800000} | std::uint64_t{1} << 46 | std::uint64_t{0x1FE} << 37;
-  c.src = {16 * 16 * 4 * 2, 0};
-  c.dst = {96, 0};
+  c.fixpipe->srcDType = u;
+  c.src = {std::uint64_t{16 * 16 * 4} * ((nSize + 15u) / 16u), 0};
+  c.dst = {dstBytes, 0};
   data.src.assign(c.src.sizeBytes, 0);
-  for (std::uint32_t n = 0; n < 32; ++n) data.src[((n / 16) * 256 + n % 16) * 4] = static_cast<std::uint8_t>(5 + n);
   data.dstBefore.assign(c.dst.sizeBytes, 0xA5);
+  return data;
+}
+
+TEST(Pictures, FailurePageDrawsAMixOfReadings) {
+  casefile::CaseData data = fixRowCase(oracle::DType::int8_t, oracle::DType::int32_t, oracle::QuantMode::REQ8, 32, 96);
+  data.c.fixpipe->quantScalar = std::uint64_t{0x3F800000} | std::uint64_t{1} << 46 | std::uint64_t{0x1FE} << 37;
+  for (std::uint32_t n = 0; n < 32; ++n) data.src[((n / 16) * 256 + n % 16) * 4] = static_cast<std::uint8_t>(5 + n);
   FailureInput f;
   f.id = "mix";
   f.status = "FAIL";
@@ -182,29 +189,12 @@ TEST(Pictures, FailurePageDrawsAMixOfReadings) {
 // bytes are ANY, so only the class check sees an inf there. Row 0 of one float fractal, 16 columns, column 0 a quiet
 // NaN (0x7FC00000), the others 1.0f (0x3F800000).
 TEST(Pictures, FailurePageHighlightsAnElementThatMustBeANan) {
-  casefile::CaseData data;
-  oracle::Case& c = data.c;
-  c.api = oracle::Api::DataCopy;
-  c.srcPos = oracle::Position::CO1;
-  c.dstPos = oracle::Position::GM;
-  c.dtype = oracle::DType::half;
-  oracle::DataCopyCO12DstParams p;
-  p.nSize = 16;
-  p.mSize = 1;
-  p.srcStride = 16;
-  p.dstStride = 1;
-  p.quantPre = oracle::QuantMode::F322F16;
-  c.params = p;
-  c.fixpipe = oracle::FixpipeState{};
-  c.fixpipe->srcDType = oracle::DType::float_;
-  c.src = {16 * 16 * 4, 0};
-  c.dst = {64, 0};
-  data.src.assign(c.src.sizeBytes, 0);
+  casefile::CaseData data = fixRowCase(oracle::DType::half, oracle::DType::float_, oracle::QuantMode::F322F16, 16, 64);
+  const oracle::Case& c = data.c;
   for (std::uint32_t n = 0; n < 16; ++n) {
     const std::uint32_t bits = n == 0 ? 0x7FC00000u : 0x3F800000u;
     for (std::uint32_t b = 0; b < 4; ++b) data.src[n * 4 + b] = static_cast<std::uint8_t>(bits >> (8 * b));
   }
-  data.dstBefore.assign(c.dst.sizeBytes, 0xA5);
   const auto e = oracle::evaluate(c, data.src, data.dstBefore);
   ASSERT_EQ(e.verdict, oracle::Verdict::computed);
   ASSERT_EQ(e.expectation.classes.size(), 1u);
