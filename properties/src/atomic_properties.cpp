@@ -17,8 +17,7 @@ namespace {
 bool ubToGm(const Case& c) {
   const auto op = resolveOperation(c).operation;
   const bool ub = c.srcPos == Position::VECIN || c.srcPos == Position::VECOUT;
-  return op && ub && c.dstPos == Position::GM &&
-         (*op == Operation::padUbToGm || *op == Operation::copy0Level || *op == Operation::copy2Level);
+  return op && ub && c.dstPos == Position::GM && takesAtomic(*op);
 }
 
 // The atomic twin of a plain case, the op picked from the case's bytes (so a shrunk case keeps its op), or the case

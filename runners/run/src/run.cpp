@@ -41,11 +41,6 @@ bool isPad(Operation op) {
   return op == Operation::padGmToUb || op == Operation::padUbToGm || op == Operation::padUbToTscm;
 }
 
-// ATOM-1: the operations an atomic state applies to (their UB->GM paths; the property skips the others)
-bool isUbToGmCopy(Operation op) {
-  return op == Operation::padUbToGm || op == Operation::copy0Level || op == Operation::copy2Level;
-}
-
 }  // namespace
 
 // What `dcconf run` checks on an implementation, one RapidCheck property each. The laws are cheap and catch
@@ -98,8 +93,9 @@ const std::vector<PropertyDef>& propertyCatalogue() {
       {"NZ2ND-4 round trip", "NZ2ND-4", PropertyKind::onRoundTrip, [](Operation op) { return op == Operation::nz2nd; },
        nullptr},
       // issue 31 item 7: each drawn UB->GM DataCopy / DataCopyPad under an atomic op (ATOM, A2/A3/950)
-      {"ATOM-3 atomic copy to GM", "ATOM-3", PropertyKind::onCase, isUbToGmCopy, props::checkAtom3AtomicConformance},
-      {"law: ATOM-4 add onto zero == plain copy", "ATOM-4", PropertyKind::onCase, isUbToGmCopy,
+      {"ATOM-3 atomic copy to GM", "ATOM-3", PropertyKind::onCase, oracle::takesAtomic,
+       props::checkAtom3AtomicConformance},
+      {"law: ATOM-4 add onto zero == plain copy", "ATOM-4", PropertyKind::onCase, oracle::takesAtomic,
        props::checkLawAtomAddOntoZeroIsPlain},
       {"G-4 invalid cases", "G-4", PropertyKind::onInvalid, always, nullptr},
       // issue 15: strides past a flat buffer (bits 21..31 of a GM stride), on sparse mappings (docs/coverage.md)
@@ -135,8 +131,9 @@ std::string unitId(Operation op, oracle::DType dtype, const PropertyDef& propert
 
 // ATOM-1/2: the atomic properties have units only where an atomic copy exists (A2/A3/950, its six types), so the
 // other products' units, and the seeds their indices give, stay as they were.
+bool isAtomicProperty(const PropertyDef& property) { return property.clauses.starts_with("ATOM"); }
 bool plannedOn(const PropertyDef& property, oracle::Product product, oracle::DType dtype) {
-  if (!property.clauses.starts_with("ATOM")) return true;
+  if (!isAtomicProperty(property)) return true;
   return oracle::hasAtomicCopies(product) && oracle::isAtomicDType(dtype);
 }
 
@@ -198,7 +195,7 @@ std::vector<Unit> planUnits(const RunOptions& options) {
   // that existed before them keep their seeds, and with them the draws the mutant kill matrix relies on (seed 8 of
   // condNz2ndDropsMatrixAt4095 survived when they were interleaved).
   std::stable_partition(units.begin(), units.end(),
-                        [](const Unit& unit) { return !unit.property->clauses.starts_with("ATOM"); });
+                        [](const Unit& unit) { return !isAtomicProperty(*unit.property); });
   return units;
 }
 
