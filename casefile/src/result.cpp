@@ -61,12 +61,14 @@ json resultJson(const oracle::Case& c, const oracle::Evaluation& evaluation) {
   out["anyBytes"] = e.care.size() - careBytes;
   out["regions"] = regionsJson(e);
   out["unspecified"] = unspecifiedJson(e);
-  if (!e.classes.empty()) {  // AMB-16 (project): elements whose bytes are ANY but must be a NaN of T
-    json nans = json::array();
-    for (const oracle::ClassConstraint& k : e.classes) {
-      nans.push_back({{"offset", k.index}, {"dtype", std::string(oracle::name(k.dtype))}});
-    }
-    out["nanElements"] = std::move(nans);
+  if (!e.classes.empty()) out["nanElements"] = nanElementsJson(e.classes);  // only when there is one
+  return out;
+}
+
+json nanElementsJson(const std::vector<oracle::ClassConstraint>& classes) {
+  json out = json::array();
+  for (const oracle::ClassConstraint& k : classes) {
+    out.push_back({{"offset", k.index}, {"dtype", std::string(oracle::name(k.dtype))}});
   }
   return out;
 }

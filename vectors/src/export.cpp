@@ -9,6 +9,7 @@
 #include <rapidcheck/Random.h>
 
 #include "dcconf/backends/children.hpp"
+#include "dcconf/casefile/result.hpp"
 #include "dcconf/oracle/alternatives.hpp"
 #include "dcconf/oracle/numeric.hpp"
 #include "dcconf/oracle/oracle.hpp"
@@ -438,11 +439,7 @@ std::optional<Built> build(const Draft& d, const std::string& tcId, std::set<std
     built.tensors.push_back({stem + ".care.bin", e.expectation.care});
     addAlternatives(d, e, stem, t, built.tensors, flags);
     if (!e.expectation.classes.empty()) {  // AMB-16 (project): only when there is one, so older sets stay as they were
-      json nans = json::array();
-      for (const ClassConstraint& k : e.expectation.classes) {
-        nans.push_back({{"offset", k.index}, {"dtype", std::string(name(k.dtype))}});
-      }
-      t["nanElements"] = std::move(nans);
+      t["nanElements"] = casefile::nanElementsJson(e.expectation.classes);
     }
   }
   t["flags"] = json(std::vector<std::string>(flags.begin(), flags.end()));

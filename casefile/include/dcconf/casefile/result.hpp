@@ -13,4 +13,8 @@ inline constexpr const char* kResultSchema = "dcconf.result/1";
 
 nlohmann::json resultJson(const oracle::Case& c, const oracle::Evaluation& evaluation);
 
+// AMB-16 (project): the elements whose bytes are ANY but must be a NaN of T, as [{"offset": N, "dtype": "half"}, ...]:
+// result.json's and a vector's `nanElements`, one format.
+nlohmann::json nanElementsJson(const std::vector<oracle::ClassConstraint>& classes);
+
 }  // namespace dcconf::casefile
