@@ -506,18 +506,19 @@ std::string failurePage(const casefile::CaseData& data, const FailureInput& f) {
     }
     header.push_back(haveActual ? std::to_string(mismatches.size()) + " cared byte(s) differ, highlighted"
                                 : "the implementation produced no destination (" + f.status + "): expected only");
+    auto highlightToo = [&mismatches](const std::vector<std::uint64_t>& bytes) {  // sorted, each byte once
+      mismatches.insert(mismatches.end(), bytes.begin(), bytes.end());
+      std::sort(mismatches.begin(), mismatches.end());
+      mismatches.erase(std::unique(mismatches.begin(), mismatches.end()), mismatches.end());
+    };
     if (!notNan.empty()) {
       header.push_back(std::to_string(notNan.size()) + " byte(s) of elements that must be a NaN of T and are not, "
                        "highlighted (" + notNanText + ")");
-      mismatches.insert(mismatches.end(), notNan.begin(), notNan.end());
-      std::sort(mismatches.begin(), mismatches.end());
-      mismatches.erase(std::unique(mismatches.begin(), mismatches.end()), mismatches.end());
+      highlightToo(notNan);
     }
     if (!conflicting.empty()) {
       header.push_back(std::to_string(conflicting.size()) + " byte(s) no single reading explains together (G-6), highlighted");
-      mismatches.insert(mismatches.end(), conflicting.begin(), conflicting.end());
-      std::sort(mismatches.begin(), mismatches.end());
-      mismatches.erase(std::unique(mismatches.begin(), mismatches.end()), mismatches.end());
+      highlightToo(conflicting);
     }
     const oracle::DType dtype = data.c.dtype;
     const std::uint32_t s = oracle::sizeBytes(dtype);
