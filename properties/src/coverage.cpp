@@ -24,7 +24,26 @@ FieldRange full(std::string_view name, std::uint32_t width, std::uint64_t lo, st
 
 // DataCopyPad: PAD-G2U-1 / PAD-U2G-1. GM strides are bytes, UB strides 32-byte blocks (PAD-G2U-2, PAD-U2G-2).
 // PAD-G2U-1 (turn 3, AMB-17): GM->UB blockLen is whole elements unless the profile is byte-len: step sizeof(T).
-std::vector<FieldRange> callPadRanges(const Case& c, bool srcIsGm);
+std::vector<FieldRange> callPadRanges(const Case& c, bool srcIsGm) {
+  const std::uint64_t step =
+      srcIsGm && c.profile.padBlockLen == Profile::PadBlockLen::elementMultiple ? sizeBytes(c.dtype) : 1;
+  auto blockLen = [step](std::string_view name, std::uint32_t width, std::uint64_t max) {
+    return FieldRange{name, width, step, max / step * step, max / step * step, step};
+  };
+  if (std::holds_alternative<DataCopyParams>(c.params)) {
+    return {full("DataCopyParams.blockCount", 16, 1, 4095), blockLen("DataCopyParams.blockLen", 16, kU16),
+            full("DataCopyParams.srcStride", 16, 0, kU16), full("DataCopyParams.dstStride", 16, 0, kU16)};
+  }
+  const std::uint64_t srcReach = srcIsGm ? kReachGmStrideBytes : kReachUbStrideBlocks;
+  const std::uint64_t dstReach = srcIsGm ? kReachUbStrideBlocks : kReachGmStrideBytes;
+  return {full("DataCopyExtParams.blockCount", 16, 1, 4095), blockLen("DataCopyExtParams.blockLen", 32, 2097151),
+          {"DataCopyExtParams.srcStride", 32, 0, kU32, srcReach, 1},
+          {"DataCopyExtParams.dstStride", 32, 0, kU32, dstReach, 1}};
+}
+
+}  // namespace
+
+namespace detail {
 
 // LOOP-2 (Ascend 950): SetLoopModePara's fields after the call's rows, in struct order: the sizes (21 bits in a
 // uint32_t), reached to 2^16 - 1 (every iteration costs each property about 2.5 us: a run drawing the 21-bit top as
@@ -49,30 +68,18 @@ std::vector<FieldRange> loopRanges(bool srcIsGm) {
           named(src, "LoopModeParams.loop2SrcStride"), named(dst, "LoopModeParams.loop2DstStride")};
 }
 
+}  // namespace detail
+
+namespace {
+
+// The call's rows, then loop mode's when the case has it (fieldSamples appends the values in this order).
 std::vector<FieldRange> padRanges(const Case& c, bool srcIsGm) {
   std::vector<FieldRange> out = callPadRanges(c, srcIsGm);
   if (c.loopMode) {
-    const std::vector<FieldRange> loop = loopRanges(srcIsGm);
+    const std::vector<FieldRange> loop = detail::loopRanges(srcIsGm);
     out.insert(out.end(), loop.begin(), loop.end());
   }
   return out;
-}
-
-std::vector<FieldRange> callPadRanges(const Case& c, bool srcIsGm) {
-  const std::uint64_t step =
-      srcIsGm && c.profile.padBlockLen == Profile::PadBlockLen::elementMultiple ? sizeBytes(c.dtype) : 1;
-  auto blockLen = [step](std::string_view name, std::uint32_t width, std::uint64_t max) {
-    return FieldRange{name, width, step, max / step * step, max / step * step, step};
-  };
-  if (std::holds_alternative<DataCopyParams>(c.params)) {
-    return {full("DataCopyParams.blockCount", 16, 1, 4095), blockLen("DataCopyParams.blockLen", 16, kU16),
-            full("DataCopyParams.srcStride", 16, 0, kU16), full("DataCopyParams.dstStride", 16, 0, kU16)};
-  }
-  const std::uint64_t srcReach = srcIsGm ? kReachGmStrideBytes : kReachUbStrideBlocks;
-  const std::uint64_t dstReach = srcIsGm ? kReachUbStrideBlocks : kReachGmStrideBytes;
-  return {full("DataCopyExtParams.blockCount", 16, 1, 4095), blockLen("DataCopyExtParams.blockLen", 32, 2097151),
-          {"DataCopyExtParams.srcStride", 32, 0, kU32, srcReach, 1},
-          {"DataCopyExtParams.dstStride", 32, 0, kU32, dstReach, 1}};
 }
 
 FieldRange values(std::string_view name, std::uint32_t width, std::uint64_t lo, std::uint64_t hi) {

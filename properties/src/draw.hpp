@@ -44,6 +44,9 @@ oracle::Product drawProduct(const std::vector<oracle::Product>& products);
 // over its width); and the widening: in n cases of 40 (n fields), one field of c's gated parameter struct drawn
 // whole, the others set small so the case stays cheap and the field observable. No-op for an ungated operation.
 std::uint64_t drawWhole(const FieldRange& range);
+// coverage.cpp: LoopModeParams' six coverage rows (LOOP-2): loop1Size, loop2Size, loop1SrcStride, loop1DstStride,
+// loop2SrcStride, loop2DstStride, the strides in the unit and range of their side (srcIsGm: DataCopyPad GM->UB).
+std::vector<FieldRange> loopRanges(bool srcIsGm);
 // drawWhole for the operations with many rows or few cases (SLICE, UB->TSCM): a boundary three draws in four, the
 // upper two (which only wide cases reach) three times as often as the lower two; the value shrinks toward the minimum
 // in steps of the range's step (a wide SLICE shape of 65534 shrinks to the one burst a fault needs).

@@ -7,7 +7,6 @@
 #include <limits>
 #include <stdexcept>
 
-#include "dcconf/properties/coverage.hpp"
 #include "dcconf/properties/generators.hpp"
 #include "draw.hpp"
 
@@ -148,14 +147,13 @@ void makeCompact(Case& c, const Scope& scope) {
 
 // LOOP-2's whole ranges (docs/coverage.md): one loop field drawn whole over its coverage row, the rest set so the
 // case stays cheap and the field observable. A wide size repeats a one-element call: UB->GM writes it to consecutive
-// GM bytes (2 MiB at most); GM->UB writes one UB block each time (LOOP-3 collisions: ANY, but nothing outside it). A
+// GM bytes (64 KiB at the sizes' reach); GM->UB writes one UB block each time (LOOP-3 collisions: ANY, but nothing outside it). A
 // wide stride moves the second of two iterations, the other side's stride keeps them apart.
 void widenLoop(Case& c) {
-  const Operation operation = *resolveOperation(c).operation;
-  const std::vector<FieldRange> ranges = fieldRanges(c, operation);  // the call's rows, then the six loop rows
-  const std::size_t field = drawIndex(6);
-  const std::uint64_t v = drawWhole(ranges[ranges.size() - 6 + field]);
   const bool ubIsDst = c.srcPos == Position::GM;
+  const std::vector<FieldRange> rows = loopRanges(ubIsDst);
+  const std::size_t field = drawIndex(rows.size());
+  const std::uint64_t v = drawWhole(rows[field]);
   LoopModeParams l{1, 1, 0, 0, 0, 0};
   if (field < 2) {
     std::visit([&](auto& p) {
@@ -174,10 +172,9 @@ void widenLoop(Case& c) {
     const bool first = field < 4;
     const bool src = field % 2 == 0;
     (first ? l.loop1Size : l.loop2Size) = 2;
-    const std::uint64_t otherStep = src == ubIsDst ? kDataBlockBytes : 1;  // the other side's unit (LOOP-2)
-    const std::uint64_t otherLimit = otherStep == 1 ? std::uint64_t{1} << 40 : std::uint64_t{1} << 21;  // LOOP-2
-    const std::uint64_t apart = std::min(alignUp(src ? call.dstSpanBytes : call.srcSpanBytes, otherStep),
-                                         otherLimit - otherStep);
+    const FieldRange& other = rows[field ^ 1];  // the same level's stride on the other side (rows 2-3, 4-5)
+    const std::uint64_t apart =
+        std::min(alignUp(src ? call.dstSpanBytes : call.srcSpanBytes, other.step), other.docMax);
     (first ? (src ? l.loop1SrcStride : l.loop1DstStride) : (src ? l.loop2SrcStride : l.loop2DstStride)) = v;
     (first ? (src ? l.loop1DstStride : l.loop1SrcStride) : (src ? l.loop2DstStride : l.loop2SrcStride)) = apart;
   }
@@ -196,20 +193,19 @@ void maybeLoopMode(Case& c) {
   l.loop2Size = static_cast<std::uint32_t>(drawEdgy({1, 2, 0}, 0, 6));
   const Extents call = extents(c);
   const bool ubIsDst = c.srcPos == Position::GM;
-  auto stride = [](std::uint64_t repeatedSpan, bool ubSide) {
-    const std::uint64_t step = ubSide ? kDataBlockBytes : 1;
-    const std::uint64_t limit = ubSide ? std::uint64_t{1} << 21 : std::uint64_t{1} << 40;  // LOOP-2
-    const std::uint64_t apart = alignUp(repeatedSpan, step) + step * drawEdgy({0, 1}, 0, 4);
-    const std::uint64_t inside = step * drawInRange(0, std::min(repeatedSpan, limit - step) / step);
-    return drawWeightedBool(4, 1) || apart >= limit ? inside : apart;
+  const std::vector<FieldRange> rows = loopRanges(ubIsDst);  // LOOP-2: each stride's unit and largest value
+  auto stride = [](std::uint64_t repeatedSpan, const FieldRange& row) {
+    const std::uint64_t apart = alignUp(repeatedSpan, row.step) + row.step * drawEdgy({0, 1}, 0, 4);
+    const std::uint64_t inside = row.step * drawInRange(0, std::min(repeatedSpan, row.docMax) / row.step);
+    return drawWeightedBool(4, 1) || apart > row.docMax ? inside : apart;
   };
-  l.loop1SrcStride = stride(call.srcSpanBytes, !ubIsDst);
-  l.loop1DstStride = stride(call.dstSpanBytes, ubIsDst);
+  l.loop1SrcStride = stride(call.srcSpanBytes, rows[2]);
+  l.loop1DstStride = stride(call.dstSpanBytes, rows[3]);
   const auto inner = [](std::uint64_t size, std::uint64_t strideBytes, std::uint64_t span) {
     return size == 0 ? 0 : (size - 1) * strideBytes + span;
   };
-  l.loop2SrcStride = stride(inner(l.loop1Size, l.loop1SrcStride, call.srcSpanBytes), !ubIsDst);
-  l.loop2DstStride = stride(inner(l.loop1Size, l.loop1DstStride, call.dstSpanBytes), ubIsDst);
+  l.loop2SrcStride = stride(inner(l.loop1Size, l.loop1SrcStride, call.srcSpanBytes), rows[4]);
+  l.loop2DstStride = stride(inner(l.loop1Size, l.loop1DstStride, call.dstSpanBytes), rows[5]);
   if (!loop) return;
   c.loopMode = l;
   if (drawBool()) widenLoop(c);
