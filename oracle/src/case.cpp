@@ -181,7 +181,7 @@ constexpr std::array<OperationNames, std::size(kAllOperations)> kOperationNames{
     {Operation::fixpipe, "fixpipe", "DataCopy CO1 quant/relu (DataCopyCO12DstParams)", "FIX"},
     {Operation::padCompactGmToUb, "padCompactGmToUb", "DataCopyPad Compact GM->UB", "PAD-CMP"},
     {Operation::padCompactUbToGm, "padCompactUbToGm", "DataCopyPad Compact UB->GM", "PAD-CMP"},
-    {Operation::fixpipe950, "fixpipe950", "Fixpipe CO1->GM (FixpipeParamsArch3510, Ascend 950)", "FIX950"},
+    {Operation::fixpipe950, "fixpipe950", "Fixpipe CO1->GM/UB (FixpipeParamsArch3510, Ascend 950)", "FIX950"},
 }};
 static_assert([] {
   for (std::size_t i = 0; i < kOperationNames.size(); ++i) {
@@ -238,7 +238,7 @@ std::span<const PathPair> documentedPaths(Operation operation) {
   static constexpr PathPair kSlice[] = {{P::GM, P::VECIN}, {P::VECOUT, P::GM}, {P::CO2, P::GM}};
   static constexpr PathPair kCo1ToCo2[] = {{P::CO1, P::CO2}};
   static constexpr PathPair kFixpipe[] = {{P::CO1, P::GM}, {P::CO1, P::A1}};
-  static constexpr PathPair kFixpipe950[] = {{P::CO1, P::GM}};
+  static constexpr PathPair kFixpipe950[] = {{P::CO1, P::GM}, {P::CO1, P::VECIN}, {P::CO1, P::VECOUT}};  // FIX950-1/8
   switch (operation) {
     case Operation::padGmToUb:
     case Operation::padCompactGmToUb: return kGmToUb;
@@ -340,8 +340,9 @@ OperationResolution resolveDataCopy(const Case& c) {
     if (c.enhancedParams) return fail("enhancedParams: DataCopyCO12DstParams takes no DataCopyEnhancedParams");
     if (!c.fixpipe) return fail("fixpipe: DataCopyCO12DstParams needs the fixpipe state (srcDType, quant parameters)");
     if (c.fixpipe->layout) {  // FIX950-1: the 950's FixpipeParamsArch3510 call
-      if (c.srcPos != Position::CO1 || c.dstPos != Position::GM) {
-        return fail("path: '" + path + "' is not a FixpipeParamsArch3510 path modelled here (CO1->GM, FIX950-1)");
+      if (c.srcPos != Position::CO1 || (c.dstPos != Position::GM && !isUb(c.dstPos))) {
+        return fail("path: '" + path +
+                    "' is not a FixpipeParamsArch3510 path modelled here (CO1->GM FIX950-1, CO1->VECIN/VECOUT FIX950-8)");
       }
       return {Operation::fixpipe950, {}};
     }

@@ -28,10 +28,12 @@ std::string fixpipeClause(const Case& c) {
   return "FIX-1";
 }
 
-// FIX950: the conversion (FIX950-5) or the layout's clause for a pure move.
+// FIX950: the conversion (FIX950-5), the dual-destination split, or the layout's clause for a pure move.
 std::string fixpipe950Clause(const Case& c) {
   const auto& p = std::get<DataCopyCO12DstParams>(c.params);
   if (p.quantPre != QuantMode::NoQuant || p.reluPre != 0) return "FIX950-5";
+  if (c.fixpipe && c.fixpipe->dualDstCtl == 1) return "FIX950-10";  // the M split places the byte
+  if (c.fixpipe && c.fixpipe->dualDstCtl == 2) return "FIX950-11";  // the N split
   if (c.fixpipe && c.fixpipe->layout == Co2Layout::ROW_MAJOR) return "FIX950-3";
   if (c.fixpipe && c.fixpipe->layout == Co2Layout::COLUMN_MAJOR) return "FIX950-4";
   return "FIX950-2";

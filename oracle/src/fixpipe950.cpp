@@ -1,7 +1,7 @@
 // =====================================================================================================================
-// Ascend 950 Fixpipe out of L0C (FixpipeParamsArch3510<CO2Layout>)                  clauses FIX950-1..7 (project)
+// Ascend 950 Fixpipe out of L0C (FixpipeParamsArch3510<CO2Layout>)                 clauses FIX950-1..12 (project)
 // =====================================================================================================================
-// A case: Fixpipe<T, U, FixpipeConfig{layout}>(dst GM, src CO1, FixpipeParamsArch3510<layout>), carried as
+// A case: Fixpipe<T, U, FixpipeConfig{layout[, isToUB]}>(dst GM or UB, src CO1, FixpipeParamsArch3510<layout>), as
 // DataCopyCO12DstParams (nSize, mSize, srcStride, dstStride, quantPre, reluPre = reluEn, channelSplit =
 // isChannelSplit) plus FixpipeState (srcDType U, deqScalar = quantScalar, the V* tensor, layout, Nz2NdParams in
 // ndNum/srcNdStride/dstNdStride, Nz2DnParams in nz2dn). Case::dtype is T.
@@ -14,12 +14,19 @@
 //     NZ:           (n/C0d)*dstStride + C0d*m + n%C0d      (dstStride in elements, not A2's 32-byte blocks)
 //     ROW_MAJOR:    i*dstNdStride + m*dstStride + n
 //     COLUMN_MAJOR: i*dstDnMatrixStride + n*dstStride + m  (the transposed result)
+// CO1->VECIN/VECOUT (FIX950-8): the same formulas, dstStride in elements. dualDstCtl 1/2 (FIX950-9..11): the
+// buffer is sub-block 0's UB in bytes [0, B/2) and sub-block 1's in [B/2, B), the start offset inside each half;
+// the M split gives half h rows [h*mSize/2, (h+1)*mSize/2) as rows m' = m - h*mSize/2 (AMB-31: mSize is the whole
+// result), the N split columns [h*nSize/2, (h+1)*nSize/2) as n' = n - h*nSize/2; each half uses the layout formula.
+// @post a dual-destination case writes element (i, m, n) at byte h*B/2 + (destination element of (i, m', n'))*s of
+//       the copy's destination, h its half; nothing else changes.
 // @post a zero nSize, mSize, ndNum (ROW_MAJOR) or dnNum (COLUMN_MAJOR) writes nothing under the default (AMB-23:
 //       the page's NOP); profile fix950-zero-reject rejects it (the header's assertions).
 // @post every destination byte outside the elements above is KEEP (G-1); an element's value is FIX-6's conversion
 //       of the element read, exactly as on A2/A3 (FIX950-5), with AMB-8..12/20 open as there.
 // Validation (G-4): FIX950-1 layout/nz2ndEn/dtype pairs (FIX-4), FIX950-2 sizes and strides, FIX950-3 Nz2NdParams,
-// FIX950-4 Nz2DnParams (AMB-24: the header's limits), FIX950-6 zero counts under AMB-23.
+// FIX950-4 Nz2DnParams (AMB-24: the header's limits), FIX950-6 zero counts under AMB-23, FIX950-8 the UB checks,
+// FIX950-9 dualDstCtl and the even buffer, FIX950-10 even mSize, FIX950-11 nSize a multiple of 32.
 #include <algorithm>
 #include <string>
 
@@ -49,6 +56,12 @@ std::uint64_t matrixCount(const Case& c) {
   }
   return 1;
 }
+
+bool toUb(const Case& c) { return c.dstPos == Position::VECIN || c.dstPos == Position::VECOUT; }
+// FIX950-9: dualDstCtl 1 (M split) or 2 (N split).
+bool isDual(const Case& c) { return c.fixpipe->dualDstCtl == 1 || c.fixpipe->dualDstCtl == 2; }
+constexpr std::uint8_t kSplitM = 1;
+constexpr std::uint8_t kMaxDualDstCtl = 2;  // FIX950-9: 3 (0b11) is reserved
 
 // FIX950-6 / AMB-23: a zero count is the page's NOP.
 bool isNop(const Case& c) { return paramsOf(c).nSize == 0 || paramsOf(c).mSize == 0 || matrixCount(c) == 0; }
@@ -125,6 +138,41 @@ std::vector<Violation> check(const Case& c) {
       out.push_back(violation("FIX950-6", "fixpipe.nz2dn.dnNum", 0, std::string("dnNum must be >= 1") + note));
     }
   }
+  if (toUb(c)) {  // FIX950-8: the header's L0C->UB checks
+    if (p.channelSplit) {
+      out.push_back(violation("FIX950-8", "params.channelSplit", 1, "isChannelSplit is for CO1->GM only, not the UB"));
+    }
+    const std::uint32_t s = sizeBytes(c.dtype);
+    if (layout == Co2Layout::ROW_MAJOR && p.nSize * s % 32 != 0) {
+      out.push_back(violation("FIX950-8", "params.nSize", p.nSize, "NZ2ND to the UB needs nSize*sizeof(T) a multiple of 32"));
+    }
+    if (layout == Co2Layout::COLUMN_MAJOR && p.mSize * s % 32 != 0) {
+      out.push_back(violation("FIX950-8", "params.mSize", p.mSize, "NZ2DN to the UB needs mSize*sizeof(T) a multiple of 32"));
+    }
+  }
+  if (f.dualDstCtl > kMaxDualDstCtl) {
+    out.push_back(violation("FIX950-9", "fixpipe.dualDstCtl", f.dualDstCtl,
+                            "dualDstCtl is 0 (one UB), 1 (M split) or 2 (N split); 3 is reserved"));
+  } else if (isDual(c)) {
+    if (!toUb(c)) {
+      out.push_back(violation("FIX950-9", "fixpipe.dualDstCtl", f.dualDstCtl,
+                              "the dual-destination mode is for CO1->VECIN/VECOUT only"));
+    }
+    if (layout == Co2Layout::COLUMN_MAJOR || p.quantPre != QuantMode::NoQuant || p.reluPre != 0) {
+      out.push_back(violation("FIX950-9", "fixpipe.dualDstCtl", f.dualDstCtl,
+                              "the dual-destination mode needs layout NZ or ROW_MAJOR, quantPre NoQuant and reluEn 0"));
+    }
+    if (c.dst.sizeBytes % 2 != 0) {
+      out.push_back(violation("FIX950-9", "dst.size", c.dst.sizeBytes,
+                              "a dual-destination buffer is the two sub-blocks' UBs end to end: its size must be even"));
+    }
+    if (f.dualDstCtl == kSplitM && p.mSize % 2 != 0) {
+      out.push_back(violation("FIX950-10", "params.mSize", p.mSize, "the M split needs an even mSize"));
+    }
+    if (f.dualDstCtl != kSplitM && p.nSize % 32 != 0) {
+      out.push_back(violation("FIX950-11", "params.nSize", p.nSize, "the N split needs nSize a multiple of 32"));
+    }
+  }
   if (fixIsVectorMode(p.quantPre) && f.quantTensor.size() < p.nSize) {
     out.push_back(violation("FIX950-5", "fixpipe.quantTensor", f.quantTensor.size(),
                             "a V* mode needs one uint64 parameter per column (nSize = " + std::to_string(p.nSize) + ")"));
@@ -158,6 +206,29 @@ std::uint64_t dstElement(const Case& c, std::uint64_t i, std::uint64_t m, std::u
   return (n / c0) * p.dstStride + c0 * m + n % c0;
 }
 
+// FIX950-9..11: where element (m, n) goes in a dual-destination case: the half h and the row and column inside it.
+struct HalfPlace {
+  std::uint64_t half = 0;
+  std::uint64_t m = 0;
+  std::uint64_t n = 0;
+};
+HalfPlace halfPlace(const Case& c, std::uint64_t m, std::uint64_t n) {
+  const auto& p = paramsOf(c);
+  if (!isDual(c)) return {0, m, n};
+  if (c.fixpipe->dualDstCtl == kSplitM) {
+    const std::uint64_t rows = p.mSize / 2;  // AMB-31: mSize counts the whole result (the golden)
+    return {m / rows, m % rows, n};
+  }
+  const std::uint64_t cols = p.nSize / 2;
+  return {n / cols, m, n % cols};
+}
+
+// Destination byte of (i, m, n) from the copy's start: the half's base, then the layout's element (FIX950-2..4, 8..11).
+std::uint64_t dstByte(const Case& c, std::uint64_t i, std::uint64_t m, std::uint64_t n) {
+  const HalfPlace at = halfPlace(c, m, n);
+  return at.half * (c.dst.sizeBytes / 2) + dstElement(c, i, at.m, at.n) * sizeBytes(c.dtype);
+}
+
 Extents extents(const Case& c) {
   if (isNop(c)) return {};
   const auto& p = paramsOf(c);
@@ -167,8 +238,9 @@ Extents extents(const Case& c) {
     const std::uint64_t lastCol = std::min<std::uint64_t>(p.nSize - 1, b * 16 + 15);
     e.srcSpanBytes = std::max(e.srcSpanBytes, (srcElement(c, last, p.mSize - 1, lastCol) + 1) * 4);
   }
-  // every destination formula grows with i, m and n (NZ: nSize is a multiple of C0d)
-  e.dstSpanBytes = (dstElement(c, last, p.mSize - 1, p.nSize - 1) + 1) * sizeBytes(c.dtype);
+  // every destination formula grows with i, m and n (NZ: nSize is a multiple of C0d); a dual case's last element
+  // is in the second half, whose span from B/2 is the first's: G-1 then asks each half to hold its part
+  e.dstSpanBytes = dstByte(c, last, p.mSize - 1, p.nSize - 1) + sizeBytes(c.dtype);
   return e;
 }
 
@@ -180,7 +252,7 @@ void walk(const Case& c, WriteSink& sink) {
   for (std::uint64_t i = 0; i < matrixCount(c); ++i) {
     for (std::uint64_t m = 0; m < p.mSize; ++m) {
       for (std::uint64_t n = 0; n < p.nSize; ++n) {
-        const std::uint64_t to = dstElement(c, i, m, n) * s;
+        const std::uint64_t to = dstByte(c, i, m, n);
         const auto x = sink.readElement(srcElement(c, i, m, n) * 4, 4);
         if (!x) {  // footprint only
           for (std::uint32_t b = 0; b < s; ++b) sink.write(to + b, ByteSource::any(), Region::data);

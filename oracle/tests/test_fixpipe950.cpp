@@ -209,5 +209,173 @@ TEST(Fixpipe950, NotSupportedOffThe950) {
   }
 }
 
+// ---- FIX950-8..12: L0C -> UB (FixpipeConfig{layout, true}) and dualDstCtl -----------------------------------------
+
+#include "fixpipe_ub_vendor_golden.inc"
+
+// The L0C of fixpipe_l0c2ub: C (numpy's golden, row-major [128][256]) in NZ, 16-column fractals, srcStride 128.
+constexpr std::uint64_t kUbM = 128, kUbN = 256;
+Bytes vendorL0c() {
+  Bytes src(kUbM * kUbN * 4, 0);
+  for (std::uint64_t m = 0; m < kUbM; ++m) {
+    for (std::uint64_t n = 0; n < kUbN; ++n) {
+      storeLE(src, ((n / 16) * 128 * 16 + 16 * m + n % 16) * 4, kFixUbVendorGolden[m * kUbN + n], 4);
+    }
+  }
+  return src;
+}
+
+// A float -> float 950 Fixpipe CO1->VECOUT (the example's cUB position) over the vendor's L0C, dst exactly M*N floats.
+Case fixUb(Co2Layout layout, std::uint16_t mSize, std::uint16_t nSize, std::uint32_t dstStride, std::uint8_t dual) {
+  Case c = fix950(layout, mSize, nSize, 128, dstStride);
+  c.dstPos = Position::VECOUT;
+  c.fixpipe->dualDstCtl = dual;
+  c.src = {kUbM * kUbN * 4, 0};
+  c.dst = {kUbM * kUbN * 4, 0};
+  return c;
+}
+
+// Every destination byte cared for and equal to `golden` (float bits per element).
+void expectWholeBuffer(const Evaluation& e, const std::vector<std::uint32_t>& golden) {
+  ASSERT_EQ(e.verdict, Verdict::computed) << describe(e.violations.front());
+  ASSERT_EQ(e.expectation.expected.size(), golden.size() * 4);
+  std::uint64_t wrong = 0;
+  for (std::uint64_t i = 0; i < golden.size(); ++i) {
+    wrong += loadLE(e.expectation.expected, i * 4, 4) != golden[i];
+    for (std::uint64_t b = 0; b < 4; ++b) wrong += e.expectation.care[i * 4 + b] == 0;
+  }
+  EXPECT_EQ(wrong, 0u) << "of " << golden.size() << " golden elements";
+}
+
+// FIX950-12 scenario 1: NZ, nSize 256, mSize 128, dstStride M*16 = 2048; the golden is reshape(M/16, 16, N/16, 16)
+// .transpose(2, 0, 1, 3): element (m, n) at (n/16)*M*16 + 16*m + n%16.
+TEST(Fixpipe950, VendorFixpipeL0c2ubScenario1Nz) {
+  std::vector<std::uint32_t> golden(kUbM * kUbN);
+  for (std::uint64_t m = 0; m < kUbM; ++m) {
+    for (std::uint64_t n = 0; n < kUbN; ++n) golden[(n / 16) * kUbM * 16 + 16 * m + n % 16] = kFixUbVendorGolden[m * kUbN + n];
+  }
+  expectWholeBuffer(run(fixUb(Co2Layout::NZ, kUbM, kUbN, kUbM * 16, 0), vendorL0c()), golden);
+}
+
+// Scenario 2: ROW_MAJOR, dstStride N: C row-major.
+TEST(Fixpipe950, VendorFixpipeL0c2ubScenario2RowMajor) {
+  const std::vector<std::uint32_t> golden(kFixUbVendorGolden, kFixUbVendorGolden + kUbM * kUbN);
+  expectWholeBuffer(run(fixUb(Co2Layout::ROW_MAJOR, kUbM, kUbN, kUbN, 0), vendorL0c()), golden);
+}
+
+// Scenario 3: dualDstCtl 0b01, mSize CeilAlign(128, 2), dstStride N: half h holds rows [64h, 64h + 64) row-major, so
+// the two UBs end to end are C row-major (the example copies UB h to GM at h*M/2*N).
+TEST(Fixpipe950, VendorFixpipeL0c2ubScenario3SplitM) {
+  const std::vector<std::uint32_t> golden(kFixUbVendorGolden, kFixUbVendorGolden + kUbM * kUbN);
+  expectWholeBuffer(run(fixUb(Co2Layout::ROW_MAJOR, kUbM, kUbN, kUbN, 1), vendorL0c()), golden);
+}
+
+// Scenario 4: dualDstCtl 0b10, nSize CeilAlign(256, 32), dstStride N/2: half h holds C[:, 128h:128h + 128] row-major.
+TEST(Fixpipe950, VendorFixpipeL0c2ubScenario4SplitN) {
+  std::vector<std::uint32_t> golden;
+  for (std::uint64_t h = 0; h < 2; ++h) {
+    for (std::uint64_t m = 0; m < kUbM; ++m) {
+      for (std::uint64_t n = 0; n < kUbN / 2; ++n) golden.push_back(kFixUbVendorGolden[m * kUbN + h * kUbN / 2 + n]);
+    }
+  }
+  expectWholeBuffer(run(fixUb(Co2Layout::ROW_MAJOR, kUbM, kUbN, kUbN / 2, 2), vendorL0c()), golden);
+}
+
+// FIX950-9: the start offset applies inside each half; the bytes around each half's part are KEEP. NZ, M split of 4
+// rows x 16 columns, int32_t, offset 32 in halves of 512 bytes: half h rows 2h, 2h+1 at 32 + (16*m' + n)*4.
+TEST(Fixpipe950, DualStartOffsetAppliesInsideEachHalf) {
+  Case c = fix950(Co2Layout::NZ, 4, 16, 16, 64);
+  c.dtype = DType::int32_t;
+  c.fixpipe->srcDType = DType::int32_t;
+  c.dstPos = Position::VECIN;
+  c.fixpipe->dualDstCtl = 1;
+  c.src = {16 * 16 * 4, 0};
+  c.dst = {1024, 32};
+  Bytes src(c.src.sizeBytes, 0);
+  for (std::uint64_t e = 0; e < 256; ++e) storeLE(src, e * 4, 1000 + e, 4);
+  const Evaluation e = run(c, src);
+  ASSERT_EQ(e.verdict, Verdict::computed) << describe(e.violations.front());
+  std::vector<int> written(1024, 0);
+  for (std::uint64_t m = 0; m < 4; ++m) {
+    for (std::uint64_t n = 0; n < 16; ++n) {
+      const std::uint64_t at = (m / 2) * 512 + 32 + (16 * (m % 2) + n) * 4;  // buffer byte
+      EXPECT_EQ(loadLE(e.expectation.expected, at, 4), 1000 + 16 * m + n) << m << "," << n;
+      for (int b = 0; b < 4; ++b) written[at + b] = 1;
+    }
+  }
+  for (std::uint64_t b = 0; b < 1024; ++b) {
+    if (written[b] == 0) {
+      EXPECT_EQ(e.expectation.region[b], Region::keep) << b;
+    }
+  }
+  c.dst = {2 * (32 + 128) - 2, 32};  // each half 158 bytes: one byte short of 32 + 2 rows of 64 bytes
+  EXPECT_EQ(run(c, src).verdict, Verdict::invalid);
+  c.dst = {2 * (32 + 128), 32};
+  EXPECT_EQ(run(c, src).verdict, Verdict::computed);
+}
+
+// FIX950-11: the N split of an NZ result: half h holds columns [16h, 16h + 16) as an NZ block of its own.
+TEST(Fixpipe950, DualSplitNNzColumnsPerHalf) {
+  Case c = fix950(Co2Layout::NZ, 2, 32, 16, 32);
+  c.dstPos = Position::VECIN;
+  c.fixpipe->dualDstCtl = 2;
+  c.src = {2 * 16 * 16 * 4, 0};
+  c.dst = {256, 0};
+  Bytes src(c.src.sizeBytes, 0);
+  for (std::uint64_t e = 0; e < 512; ++e) storeLE(src, e * 4, f32(static_cast<float>(e)), 4);
+  const Evaluation e = run(c, src);
+  ASSERT_EQ(e.verdict, Verdict::computed) << describe(e.violations.front());
+  for (std::uint64_t m = 0; m < 2; ++m) {
+    for (std::uint64_t n = 0; n < 32; ++n) {
+      const std::uint64_t at = (n / 16) * 128 + (16 * m + n % 16) * 4;
+      EXPECT_EQ(loadLE(e.expectation.expected, at, 4), f32(static_cast<float>((n / 16) * 256 + 16 * m + n % 16)))
+          << m << "," << n;
+    }
+  }
+}
+
+// Validation of the UB path and dualDstCtl names FIX950-8..11.
+TEST(Fixpipe950, UbAndDualValidationNamesTheClause) {
+  auto firstClause = [](Case c) {
+    c.src = {1 << 16, 0};
+    if (c.dst.sizeBytes == 0) c.dst = {1 << 16, 0};
+    const Evaluation e = evaluate(c, Bytes(c.src.sizeBytes, 0), guardBuffer(c.dst.sizeBytes));
+    return e.verdict == Verdict::invalid ? e.violations.front().clause : std::string(name(e.verdict));
+  };
+  auto ub = [](Co2Layout layout, std::uint16_t mSize, std::uint16_t nSize, std::uint8_t dual) {
+    Case c = fix950(layout, mSize, nSize, 32, 1024);
+    c.dstPos = Position::VECIN;
+    c.fixpipe->dualDstCtl = dual;
+    return c;
+  };
+  EXPECT_EQ(firstClause(ub(Co2Layout::ROW_MAJOR, 16, 32, 0)), "computed");
+  EXPECT_EQ(firstClause(ub(Co2Layout::ROW_MAJOR, 16, 32, 3)), "FIX950-9");  // reserved
+  Case gm = ub(Co2Layout::ROW_MAJOR, 16, 32, 1);
+  gm.dstPos = Position::GM;
+  EXPECT_EQ(firstClause(gm), "FIX950-9");  // dual toward GM
+  EXPECT_EQ(firstClause(ub(Co2Layout::COLUMN_MAJOR, 16, 32, 1)), "FIX950-9");
+  Case relu = ub(Co2Layout::ROW_MAJOR, 16, 32, 2);
+  std::get<DataCopyCO12DstParams>(relu.params).reluPre = 1;
+  EXPECT_EQ(firstClause(relu), "FIX950-9");
+  Case odd = ub(Co2Layout::ROW_MAJOR, 16, 32, 1);
+  odd.dst = {(1 << 16) + 1, 0};
+  EXPECT_EQ(firstClause(odd), "FIX950-9");  // B must be even
+  EXPECT_EQ(firstClause(ub(Co2Layout::ROW_MAJOR, 15, 32, 1)), "FIX950-10");
+  EXPECT_EQ(firstClause(ub(Co2Layout::ROW_MAJOR, 16, 48, 2)), "FIX950-11");
+  EXPECT_EQ(firstClause(ub(Co2Layout::ROW_MAJOR, 16, 48, 1)), "computed");
+  EXPECT_EQ(firstClause(ub(Co2Layout::NZ, 16, 64, 2)), "computed");  // AMB-32: accepted
+  Case split = ub(Co2Layout::NZ, 16, 16, 0);
+  std::get<DataCopyCO12DstParams>(split.params).channelSplit = true;
+  EXPECT_EQ(firstClause(split), "FIX950-8");
+  EXPECT_EQ(firstClause(ub(Co2Layout::ROW_MAJOR, 16, 4, 0)), "FIX950-8");  // 4 floats = 16 bytes
+  EXPECT_EQ(firstClause(ub(Co2Layout::COLUMN_MAJOR, 4, 16, 0)), "FIX950-8");
+  Case gmRow = ub(Co2Layout::ROW_MAJOR, 16, 4, 0);
+  gmRow.dstPos = Position::GM;
+  EXPECT_EQ(firstClause(gmRow), "computed");  // the 32-byte rule is the UB's and L1's only
+  Case a2 = ub(Co2Layout::ROW_MAJOR, 16, 32, 0);
+  a2.product = Product::atlas_a2;
+  EXPECT_EQ(firstClause(a2), "not-supported");
+}
+
 }  // namespace
 }  // namespace dcconf::oracle

@@ -140,7 +140,7 @@ enum class Operation : std::uint8_t {
   fixpipe,          // FIX: DataCopyCO12DstParams, CO1->GM and CO1->A1
   padCompactGmToUb,  // PAD-CMP: DataCopyPad<T, PaddingMode::Compact> GM->UB (Ascend 950)
   padCompactUbToGm,  // PAD-CMP: DataCopyPad<T, PaddingMode::Compact> UB->GM (Ascend 950)
-  fixpipe950,        // FIX950: Fixpipe with FixpipeParamsArch3510<CO2Layout> CO1->GM (Ascend 950)
+  fixpipe950,        // FIX950: Fixpipe with FixpipeParamsArch3510<CO2Layout> CO1->GM and CO1->UB (Ascend 950)
 };
 std::string_view name(Operation operation);
 // The clause family prefix ("PAD-G2U", "DC", ...) used in vector flags and report grouping.

@@ -204,6 +204,9 @@ struct FixpipeState {
   // (Nz2NdParams, srcNdStride in C0_SIZE units), COLUMN_MAJOR reads nz2dn.
   std::optional<Co2Layout> layout;
   Nz2DnState nz2dn;
+  // FIX950-9 (project): FixpipeParamsArch3510.dualDstCtl, CO1->UB only: 0 one UB, 1 the M split, 2 the N split
+  // (3 reserved); with 1 or 2 the destination buffer is the two sub-blocks' UBs end to end, half each.
+  std::uint8_t dualDstCtl = 0;
   friend bool operator==(const FixpipeState&, const FixpipeState&) = default;
 };
 
