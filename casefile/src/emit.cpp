@@ -54,6 +54,7 @@ json structJson(const S& s) {
       out["layout"] = std::string(oracle::name(*s.layout));
       out["nz2dn"] = structJson(s.nz2dn);
     }
+    if (s.dualDstCtl != 0) out["dualDstCtl"] = s.dualDstCtl;  // FIX950-9: only a dual-destination case writes it
   }
   if constexpr (std::is_same_v<S, oracle::DataCopyEnhancedParams>) {
     out["blockMode"] = std::string(oracle::name(s.blockMode));

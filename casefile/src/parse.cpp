@@ -296,7 +296,7 @@ oracle::DataCopyEnhancedParams readEnhancedParams(const Context& ctx, const json
 oracle::FixpipeState readFixpipe(const Context& ctx, const json& value) {
   std::vector<std::string_view> keys = keysOf<oracle::FixpipeState>();
   keys.erase(keys.begin());  // no "type"
-  for (const char* k : {"srcDType", "quantScalar", "quantTensor", "layout", "nz2dn"}) keys.push_back(k);
+  for (const char* k : {"srcDType", "quantScalar", "quantTensor", "layout", "nz2dn", "dualDstCtl"}) keys.push_back(k);
   const ObjectReader reader(ctx, value, "fixpipe", keys);
   oracle::FixpipeState state;
   readFieldsInto(reader, state);
@@ -310,6 +310,8 @@ oracle::FixpipeState readFixpipe(const Context& ctx, const json& value) {
     const ObjectReader dnReader(ctx, *nz2dn, "fixpipe.nz2dn", dnKeys);
     readFieldsInto(dnReader, state.nz2dn);
   }
+  // FIX950-9 (project): any uint8 is read, so the oracle names FIX950-9 for 3 and above (not a parse error)
+  if (const json* dual = reader.optional("dualDstCtl")) state.dualDstCtl = readField<std::uint8_t>(ctx, *dual, "fixpipe.dualDstCtl");
   if (const json* t = reader.optional("srcDType")) {
     state.srcDType = readName(ctx, *t, "fixpipe.srcDType", oracle::parseDType, "float, int32_t");
   }

@@ -185,6 +185,37 @@ TEST(RoundTrip, FixpipeSurvives) {
   EXPECT_FALSE(reparse(text) == data);  // sameCase looks at fixpipe
 }
 
+// FIX950-9 (project): fixpipe.dualDstCtl survives; a case without it (0) writes no key, so earlier files stay as
+// they are; a value the oracle rejects (3) still reads, for the oracle to name FIX950-9.
+TEST(RoundTrip, FixpipeDualDstCtlSurvives) {
+  CaseData data;
+  data.c.product = oracle::Product::ascend950;
+  data.c.api = oracle::Api::DataCopy;
+  data.c.srcPos = oracle::Position::CO1;
+  data.c.dstPos = oracle::Position::VECIN;
+  data.c.dtype = oracle::DType::float_;
+  data.c.params = oracle::DataCopyCO12DstParams{256, 128, 256, 128, oracle::QuantMode::NoQuant, 0, false, false, 0};
+  data.c.fixpipe = oracle::FixpipeState{};
+  data.c.fixpipe->srcDType = oracle::DType::float_;
+  data.c.fixpipe->layout = oracle::Co2Layout::ROW_MAJOR;
+  EXPECT_EQ(toJsonText(data).find("dualDstCtl"), std::string::npos);
+  for (const int dual : {1, 2, 3}) {
+    data.c.fixpipe->dualDstCtl = static_cast<std::uint8_t>(dual);
+    const std::string text = toJsonText(data);
+    EXPECT_NE(text.find("\"dualDstCtl\": " + std::to_string(dual)), std::string::npos) << text;
+    EXPECT_TRUE(reparse(text) == data) << text;
+  }
+  const std::string text = toJsonText(data);
+  data.c.fixpipe->dualDstCtl = 1;
+  EXPECT_FALSE(reparse(text) == data) << "dualDstCtl takes part in the comparison";
+  std::string bad = text;
+  bad.replace(bad.find("\"dualDstCtl\": 3"), 15, "\"dualDstCtl\": 256");
+  const LoadResult result = parseCaseText(bad, ".");
+  ASSERT_TRUE(std::holds_alternative<LoadError>(result)) << bad;
+  EXPECT_NE(std::get<LoadError>(result).oneLine().find("fixpipe.dualDstCtl"), std::string::npos)
+      << std::get<LoadError>(result).oneLine();
+}
+
 TEST(RoundTrip, ToJsonWithFilesWritesLoadableBins) {
   const fs::path dir = fs::temp_directory_path() / ("dcconf-casefile-withfiles-" + std::to_string(::getpid()));
   fs::remove_all(dir);

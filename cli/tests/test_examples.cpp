@@ -315,5 +315,79 @@ TEST(Examples, AtomicVendorScenario2HalfMax) {
   }
 }
 
+// FIX950-12 (issue 31 item 4): the vendor example fixpipe_l0c2ub through `dcconf case` on the ascend950, scenarios
+// 1-4: float L0C holding numpy's C (oracle/tests/fixpipe_ub_vendor_golden.inc, scripts/gen_fixpipe_ub_vendor_golden.py)
+// in NZ with srcStride 128, copied CO1->VECOUT; expected.bin must be the golden's bytes, every byte cared for.
+#include "../../oracle/tests/fixpipe_ub_vendor_golden.inc"
+
+constexpr std::size_t kUbM = 128, kUbN = 256;
+
+std::vector<std::uint8_t> floatBytes(const std::vector<std::uint32_t>& bits) {
+  std::vector<std::uint8_t> out;
+  for (const std::uint32_t b : bits) {
+    for (int k = 0; k < 4; ++k) out.push_back(static_cast<std::uint8_t>(b >> (8 * k)));
+  }
+  return out;
+}
+
+// One Fixpipe<float, float, FixpipeConfig{layout, true}> call; returns expected.bin after checking every byte is cared.
+std::vector<std::uint8_t> fixUbCall(const std::string& layout, std::size_t mSize, std::size_t nSize,
+                                    std::size_t dstStride, int dualDstCtl) {
+  const fs::path dir = scratchDir();
+  std::vector<std::uint32_t> l0c(kUbM * kUbN);
+  for (std::size_t m = 0; m < kUbM; ++m) {
+    for (std::size_t n = 0; n < kUbN; ++n) l0c[(n / 16) * 128 * 16 + 16 * m + n % 16] = kFixUbVendorGolden[m * kUbN + n];
+  }
+  const std::vector<std::uint8_t> src = floatBytes(l0c);
+  nlohmann::json c = {{"schema", "dcconf.case/1"}, {"product", "ascend950"}, {"api", "DataCopy"},
+                      {"path", "CO1->VECOUT"}, {"dtype", "float"},
+                      {"params", {{"type", "DataCopyCO12DstParams"}, {"nSize", nSize}, {"mSize", mSize},
+                                  {"dstStride", dstStride}, {"srcStride", 128}, {"quantPre", "NoQuant"}}},
+                      {"fixpipe", {{"srcDType", "float"}, {"layout", layout}}},
+                      {"src", {{"size", src.size()}, {"hex", hexOf(src)}}},
+                      {"dst", {{"size", kUbM * kUbN * 4}, {"fill", "0xA5"}}}};
+  if (dualDstCtl != 0) c["fixpipe"]["dualDstCtl"] = dualDstCtl;
+  std::ofstream(dir / "case.json") << c.dump(2);
+  const RunResult run = runDcconf("case '" + (dir / "case.json").string() + "' --out '" + (dir / "out").string() + "'", dir);
+  EXPECT_EQ(run.status, 0) << run.stderrText;
+  EXPECT_EQ(readBytes(dir / "out" / "care.bin"), std::vector<std::uint8_t>(kUbM * kUbN * 4, 1)) << "every byte pinned";
+  return readBytes(dir / "out" / "expected.bin");
+}
+
+// Scenario 1: NZ, dstStride M*16: the golden's reshape(M/16, 16, N/16, 16).transpose(2, 0, 1, 3).
+TEST(Examples, FixpipeUbVendorScenario1Nz) {
+  std::vector<std::uint32_t> golden(kUbM * kUbN);
+  for (std::size_t m = 0; m < kUbM; ++m) {
+    for (std::size_t n = 0; n < kUbN; ++n) golden[(n / 16) * kUbM * 16 + 16 * m + n % 16] = kFixUbVendorGolden[m * kUbN + n];
+  }
+  EXPECT_EQ(fixUbCall("NZ", kUbM, kUbN, kUbM * 16, 0), floatBytes(golden));
+}
+
+// Scenarios 2 (ROW_MAJOR) and 3 (dualDstCtl 0b01: UB h holds rows [64h, 64h + 64), the UBs end to end): C row-major.
+TEST(Examples, FixpipeUbVendorScenarios2And3RowMajorAndSplitM) {
+  const std::vector<std::uint32_t> golden(kFixUbVendorGolden, kFixUbVendorGolden + kUbM * kUbN);
+  EXPECT_EQ(fixUbCall("ROW_MAJOR", kUbM, kUbN, kUbN, 0), floatBytes(golden));
+  EXPECT_EQ(fixUbCall("ROW_MAJOR", kUbM, kUbN, kUbN, 1), floatBytes(golden));
+}
+
+// Scenario 4: dualDstCtl 0b10, dstStride N/2: UB h holds C[:, 128h:128h + 128] row-major; the example's vector cores
+// put them back (blockCount M, 16 blocks, dstGap 16, GM offset h*N/2), which gives the golden C again.
+TEST(Examples, FixpipeUbVendorScenario4SplitN) {
+  const std::vector<std::uint8_t> out = fixUbCall("ROW_MAJOR", kUbM, kUbN, kUbN / 2, 2);
+  ASSERT_EQ(out.size(), kUbM * kUbN * 4);
+  std::vector<std::uint32_t> gm(kUbM * kUbN);
+  for (std::size_t h = 0; h < 2; ++h) {
+    for (std::size_t m = 0; m < kUbM; ++m) {
+      for (std::size_t n = 0; n < kUbN / 2; ++n) {
+        const std::size_t at = h * kUbM * kUbN * 2 + (m * kUbN / 2 + n) * 4;  // byte in the two UBs
+        std::uint32_t v = 0;
+        for (int k = 0; k < 4; ++k) v |= std::uint32_t{out[at + static_cast<std::size_t>(k)]} << (8 * k);
+        gm[m * kUbN + h * kUbN / 2 + n] = v;
+      }
+    }
+  }
+  EXPECT_EQ(gm, std::vector<std::uint32_t>(kFixUbVendorGolden, kFixUbVendorGolden + kUbM * kUbN));
+}
+
 }  // namespace
 }  // namespace dcconf::cli::testing
