@@ -495,11 +495,40 @@ void genFixpipe950(Draw& d, Case& c) {
   c.fixpipe = f;
 }
 
+// FIX950-8..11 (project): the 950 Fixpipe toward the UB, CO1->VECIN or VECOUT: genFixpipe950's draw made a UB call
+// (no channelSplit; ROW_MAJOR nSize and COLUMN_MAJOR mSize whole 32-byte runs), and for the pure moves (float or
+// int32_t, NoQuant) half the time dualDstCtl 1 (mSize even) or 2 (nSize a multiple of 32) without ReLU.
+void genFixpipe950Ub(Draw& d, Case& c) {
+  using oracle::Co2Layout;
+  genFixpipe950(d, c);
+  c.dstPos = d.oneIn(2) ? Position::VECIN : Position::VECOUT;
+  auto& p = std::get<oracle::DataCopyCO12DstParams>(c.params);
+  oracle::FixpipeState& f = *c.fixpipe;
+  const std::uint64_t perRun = 32 / oracle::sizeBytes(c.dtype);  // elements in 32 bytes
+  auto roundUp = [](std::uint64_t v, std::uint64_t a) { return (v + a - 1) / a * a; };
+  p.channelSplit = false;
+  if (*f.layout == Co2Layout::NZ) p.nSize = narrow<std::uint16_t>(roundUp(p.nSize, oracle::sizeBytes(c.dtype) == 1 ? 32 : 16));
+  if (*f.layout == Co2Layout::ROW_MAJOR) p.nSize = narrow<std::uint16_t>(roundUp(p.nSize, perRun));
+  if (*f.layout == Co2Layout::COLUMN_MAJOR) {
+    p.mSize = narrow<std::uint16_t>(roundUp(p.mSize, perRun));
+    p.srcStride = narrow<std::uint16_t>(std::max<std::uint64_t>(p.srcStride, roundUp((p.mSize - 1) * f.nz2dn.srcNzC0Stride + 1, 16)));
+  }
+  const bool pureMove = p.quantPre == oracle::QuantMode::NoQuant && *f.layout != Co2Layout::COLUMN_MAJOR;
+  if (pureMove && d.oneIn(2)) {
+    p.reluPre = 0;
+    f.dualDstCtl = narrow<std::uint8_t>(d.between(1, 2));
+    if (f.dualDstCtl == 1) p.mSize = narrow<std::uint16_t>(roundUp(p.mSize, 2));
+    if (f.dualDstCtl == 2) p.nSize = narrow<std::uint16_t>(roundUp(std::max<std::uint64_t>(p.nSize, 1), 32));
+  }
+  if (f.quantTensor.size() < p.nSize && !f.quantTensor.empty()) f.quantTensor.resize(p.nSize, f.quantTensor.front());
+}
+
 struct OperationSpec {
   Operation operation;
   void (*generate)(Draw&, Case&);
   std::vector<Product> products;  // "a few": each operation on parts with different dtype tables
   Product invalidProduct = Product::atlas_a2;  // where the invalid cases are drawn
+  const char* label = nullptr;  // the test name when one operation has two specs
 };
 // gtest prints the parameter of a failing test: the operation's name, not the struct's bytes.
 void PrintTo(const OperationSpec& spec, std::ostream* out) { *out << oracle::name(spec.operation); }
@@ -521,6 +550,7 @@ const std::vector<OperationSpec>& operationSpecs() {
       {Operation::padCompactGmToUb, genPadCompactGmToUb, {Product::ascend950}, Product::ascend950},
       {Operation::padCompactUbToGm, genPadCompactUbToGm, {Product::ascend950}, Product::ascend950},
       {Operation::fixpipe950, genFixpipe950, {Product::ascend950}, Product::ascend950},
+      {Operation::fixpipe950, genFixpipe950Ub, {Product::ascend950}, Product::ascend950, "Fixpipe950Ub"},
   };
   return specs;
 }
@@ -530,9 +560,12 @@ void sizeBuffers(Draw& d, Case& c) {
   auto offset = [&](Position pos) { return oracle::isLocal(pos) ? 32 * d.between(0, 3) : d.between(0, 40); };
   c.src.offsetBytes = offset(c.srcPos);
   c.dst.offsetBytes = offset(c.dstPos);
+  const bool dual = c.fixpipe && (c.fixpipe->dualDstCtl == 1 || c.fixpipe->dualDstCtl == 2);
+  if (dual) c.dst.sizeBytes = 0;  // FIX950-9: with no second half the span is one half's
   const oracle::Extents e = oracle::extents(c);
   c.src.sizeBytes = c.src.offsetBytes + e.srcSpanBytes + d.from({0, d.between(1, 64)});
   c.dst.sizeBytes = c.dst.offsetBytes + e.dstSpanBytes + d.from({0, d.between(1, 64)});
+  if (dual) c.dst.sizeBytes *= 2;  // the two sub-blocks' UBs end to end, each holding its half
 }
 
 Case drawCase(Draw& d, const OperationSpec& spec, Product product, DType dtype, const Profile& profile) {
@@ -808,6 +841,12 @@ const std::vector<Breaker>& breakers() {
        }},
       {"dst one byte short",
        [](Case& c) {
+         if (oracle::isDualDestination(c)) {  // FIX950-9: each of the two UBs one byte short of its half (an even size)
+           Case half = c;
+           half.dst.sizeBytes = 0;
+           const std::uint64_t span = oracle::extents(half).dstSpanBytes;
+           return span > 0 && (c.dst.sizeBytes = 2 * (c.dst.offsetBytes + span - 1), true);
+         }
          const std::uint64_t span = oracle::extents(c).dstSpanBytes;
          return span > 0 && (c.dst.sizeBytes = c.dst.offsetBytes + span - 1, true);
        }},
@@ -1035,6 +1074,7 @@ std::string operationName(const ::testing::TestParamInfo<OperationSpec>& info) {
                                     "Nd2Nz",     "Nz2Nd",     "Slice",       "Dn2Nz",          "EnhancedNormal",
                                     "EnhancedCo1ToCo2", "Fixpipe", "PadCompactGmToUb", "PadCompactUbToGm", "Fixpipe950"};
   static_assert(std::size(kNames) == std::size(oracle::kAllOperations));
+  if (info.param.label != nullptr) return info.param.label;
   return kNames[static_cast<std::size_t>(info.param.operation)];
 }
 

@@ -267,6 +267,19 @@ void walk(const Case& c, WriteSink& sink) {
 
 }  // namespace
 
+}  // namespace dcconf::oracle::detail
+
+namespace dcconf::oracle {
+
+bool isDualDestination(const Case& c) {
+  return c.fixpipe && c.fixpipe->layout && (c.fixpipe->dualDstCtl == 1 || c.fixpipe->dualDstCtl == 2) &&
+         (c.dstPos == Position::VECIN || c.dstPos == Position::VECOUT);
+}
+
+}  // namespace dcconf::oracle
+
+namespace dcconf::oracle::detail {
+
 const PathSemantics& fixpipe950Semantics() {
   static const PathSemantics semantics{check, extents, walk};
   return semantics;

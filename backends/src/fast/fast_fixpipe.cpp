@@ -442,13 +442,15 @@ RunResult runFixpipe(const oracle::Case& c, std::span<const std::uint8_t> src, s
 }  // namespace dcconf::backends::fast
 
 // =====================================================================================================================
-// Ascend 950 Fixpipe (FixpipeParamsArch3510<CO2Layout>)                                     FIX950-1..7 (project)
+// Ascend 950 Fixpipe (FixpipeParamsArch3510<CO2Layout>)                                    FIX950-1..12 (project)
 // =====================================================================================================================
 // The same conversions as FIX (FIX950-5); the layouts from docs/semantics.md section 10a: srcNdStride and
 // srcNzMatrixStride in C0_SIZE (16-element) units, NZ dstStride in elements, COLUMN_MAJOR the transposed result, a
 // zero count a NOP unless the profile says fix950-zero-reject (AMB-23). A run of source columns that stays
 // contiguous in the destination is one kernel call: a 16-column block row (ROW_MAJOR), a C0d piece (NZ), one
-// element (COLUMN_MAJOR, whose destination steps by dstStride per column).
+// element (COLUMN_MAJOR, whose destination steps by dstStride per column). Toward the UB (FIX950-8) the same
+// formulas; dualDstCtl 1/2 (FIX950-9..11) sends the first half of the rows (M) or columns (N) to bytes [0, B/2) of the
+// buffer and the second to [B/2, B), each from the start offset, as rows m - h*mSize/2 or columns n - h*nSize/2.
 namespace dcconf::backends::fast {
 namespace {
 
@@ -497,6 +499,25 @@ void checkParams950(Checker& check, const oracle::Case& c, const Params& p, cons
     check.require(p.mSize != 0, "FIX950-6", "params.mSize", 0, "mSize 0 rejected (fix950-zero-reject)");
     check.require(matricesOf950(f) != 0, "FIX950-6", "fixpipe.ndNum/dnNum", 0, "0 rejected (fix950-zero-reject)");
   }
+  const bool toUb = c.dstPos == oracle::Position::VECIN || c.dstPos == oracle::Position::VECOUT;
+  if (toUb) {  // FIX950-8
+    const std::uint64_t s = oracle::sizeBytes(c.dtype);
+    check.require(!p.channelSplit, "FIX950-8", "params.channelSplit", 1, "not toward the UB");
+    check.require(layout != Co2Layout::ROW_MAJOR || p.nSize * s % 32 == 0, "FIX950-8", "params.nSize", p.nSize,
+                  "NZ2ND to the UB: nSize*sizeof(T) a multiple of 32");
+    check.require(layout != Co2Layout::COLUMN_MAJOR || p.mSize * s % 32 == 0, "FIX950-8", "params.mSize", p.mSize,
+                  "NZ2DN to the UB: mSize*sizeof(T) a multiple of 32");
+  }
+  check.range("FIX950-9", "fixpipe.dualDstCtl", f.dualDstCtl, 0, 2);
+  if (f.dualDstCtl == 1 || f.dualDstCtl == 2) {
+    check.require(toUb, "FIX950-9", "fixpipe.dualDstCtl", f.dualDstCtl, "CO1->VECIN/VECOUT only");
+    check.require(layout != Co2Layout::COLUMN_MAJOR && p.quantPre == oracle::QuantMode::NoQuant && p.reluPre == 0,
+                  "FIX950-9", "fixpipe.dualDstCtl", f.dualDstCtl, "NZ or ROW_MAJOR without quantisation or ReLU");
+    check.require(c.dst.sizeBytes % 2 == 0, "FIX950-9", "dst.size", c.dst.sizeBytes, "two UBs: an even size");
+    check.require(f.dualDstCtl != 1 || p.mSize % 2 == 0, "FIX950-10", "params.mSize", p.mSize, "even for the M split");
+    check.require(f.dualDstCtl != 2 || p.nSize % 32 == 0, "FIX950-11", "params.nSize", p.nSize,
+                  "a multiple of 32 for the N split");
+  }
   check.require(!isVector(p.quantPre) || f.quantTensor.size() >= p.nSize, "FIX950-5", "fixpipe.quantTensor",
                 f.quantTensor.size(), "a V* mode needs one parameter per column");
 }
@@ -534,12 +555,20 @@ RunResult runFixpipe950(const oracle::Case& c, std::span<const std::uint8_t> src
   const auto srcOf = [&](std::uint64_t i, std::uint64_t m, std::uint64_t n) {
     return i * srcMatrixElems + (n / 16) * srcBlockElems + m * srcRowElems + n % 16;
   };
+  // FIX950-9..11: destination byte of (i, m, n) from the copy's start, the half's base included
+  const std::uint64_t halfBytes = c.dst.sizeBytes / 2;
+  const std::uint64_t halfRows = f.dualDstCtl == 1 ? p.mSize / 2 : p.mSize;
+  const std::uint64_t halfCols = f.dualDstCtl == 2 ? p.nSize / 2 : p.nSize;
+  const auto dstByteOf = [&](std::uint64_t i, std::uint64_t m, std::uint64_t n) {
+    const std::uint64_t h = m / halfRows + n / halfCols;  // at most one of the two is 1
+    return h * halfBytes + s * dstOf(i, m % halfRows, n % halfCols);
+  };
   // spans: every formula grows with i, m and n%16; n/16 with the block, so the last row of every block is a candidate
   std::uint64_t srcEnd = 0;
   for (std::uint64_t n0 = 0; n0 < p.nSize; n0 += 16) {
     srcEnd = std::max(srcEnd, srcOf(matrices - 1, p.mSize - 1, std::min<std::uint64_t>(p.nSize - 1, n0 + 15)) + 1);
   }
-  check.buffers(c, 4 * srcEnd, s * (dstOf(matrices - 1, p.mSize - 1, p.nSize - 1) + 1));
+  check.buffers(c, 4 * srcEnd, dstByteOf(matrices - 1, p.mSize - 1, p.nSize - 1) + s);
   if (check.failed()) return check.rejection();
 
   const Context ctx{p.reluPre == 1, quantReadingsOf(c.profile)};
@@ -552,7 +581,7 @@ RunResult runFixpipe950(const oracle::Case& c, std::span<const std::uint8_t> src
     for (std::uint64_t m = 0; m < p.mSize; ++m) {
       for (std::uint64_t n = 0; n < p.nSize; n += piece) {
         const std::uint64_t count = std::min(piece, p.nSize - n);
-        convert.run(from + 4 * srcOf(i, m, n), to + s * dstOf(i, m, n), count, quants.data() + n * qStep, qStep,
+        convert.run(from + 4 * srcOf(i, m, n), to + dstByteOf(i, m, n), count, quants.data() + n * qStep, qStep,
                     lanes[n / kFractalCols]);
       }
     }

@@ -68,6 +68,11 @@ std::vector<Violation> validate(const Case& c);
 
 // Preconditions: validate(c) is empty.
 Extents extents(const Case& c);
+
+// FIX950-9 (project): a 950 Fixpipe toward the UB with dualDstCtl 1 or 2 writes two UBs end to end, the start offset
+// inside each half of dst. Its extents() reach into the second half, B/2 on: with dst.sizeBytes 0 they are one half's
+// span, which is how a generator sizes such a buffer (each half: offset + that span; B twice that).
+bool isDualDestination(const Case& c);
 Footprint footprint(const Case& c);
 
 struct Evaluation {
