@@ -215,12 +215,13 @@ struct HalfPlace {
 HalfPlace halfPlace(const Case& c, std::uint64_t m, std::uint64_t n) {
   const auto& p = paramsOf(c);
   if (!isDual(c)) return {0, m, n};
+  // an as-if footprint of an invalid case (an mSize or nSize below 2) stays in one half
   if (c.fixpipe->dualDstCtl == kSplitM) {
     const std::uint64_t rows = p.mSize / 2;  // AMB-31: mSize counts the whole result (the golden)
-    return {m / rows, m % rows, n};
+    return rows == 0 ? HalfPlace{0, m, n} : HalfPlace{m / rows, m % rows, n};
   }
   const std::uint64_t cols = p.nSize / 2;
-  return {n / cols, m, n % cols};
+  return cols == 0 ? HalfPlace{0, m, n} : HalfPlace{n / cols, m, n % cols};
 }
 
 // Destination byte of (i, m, n) from the copy's start: the half's base, then the layout's element (FIX950-2..4, 8..11).

@@ -229,6 +229,11 @@ void fixpipe950Buckets(Names& out, const Case& c) {
   flag(out, p.nSize == 0 || p.mSize == 0 || count == 0, "zero count (NOP, AMB-23)");
   flag(out, layout == Co2Layout::COLUMN_MAJOR && f.nz2dn.srcNzC0Stride > 1, "srcNzC0Stride>1");
   flag(out, c.profile.fix950Zero == Profile::Fix950Zero::reject, "profile:fix950-zero-reject");
+  // FIX950-8..11: the UB destination and its dual-destination modes. Recorded, not in reachableBuckets: only the
+  // run's UB units draw them (a scope of the UB paths); the run's row FixpipeParamsArch3510.dualDstCtl gates them
+  const bool ub = c.dstPos == Position::VECIN || c.dstPos == Position::VECOUT;
+  out.push_back(ub ? "path:CO1->UB" : "path:CO1->GM");
+  if (ub) out.push_back("dualDstCtl:" + std::to_string(f.dualDstCtl));
 }
 
 }  // namespace

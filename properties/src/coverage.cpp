@@ -194,6 +194,8 @@ std::vector<FieldRange> fix950Ranges(const Case& c) {
     out.push_back({"Nz2DnParams.dstDnMatrixStride", 32, 0, kU32, kReachFix950Elements, 1});
     out.push_back(full("Nz2DnParams.srcNzC0Stride", 16, 1, kU16));
   }
+  // FIX950-9 (project): a UB case's dualDstCtl, every documented value (3 is the invalid lane's)
+  if (c.dstPos == Position::VECIN || c.dstPos == Position::VECOUT) out.push_back(values("FixpipeParamsArch3510.dualDstCtl", 8, 0, 2));
   return out;
 }
 
@@ -352,6 +354,7 @@ std::vector<FieldSample> fieldSamples(const Case& c, Operation operation) {
       values.insert(values.end(), {f.nz2dn.dnNum, f.nz2dn.srcNzMatrixStride, f.nz2dn.dstDnMatrixStride,
                                    f.nz2dn.srcNzC0Stride});
     }
+    if (c.dstPos == Position::VECIN || c.dstPos == Position::VECOUT) values.push_back(f.dualDstCtl);
   }
   if (c.loopMode) {  // loopRanges' rows after the call's (LOOP-2)
     const LoopModeParams& l = *c.loopMode;

@@ -220,11 +220,14 @@ std::uint64_t drawOffsetBytes(Position position) {
 
 casefile::CaseData drawBuffers(const Case& caseIn) {
   Case c = caseIn;
+  const bool dual = isDualDestination(c);
+  if (dual) c.dst.sizeBytes = 0;  // FIX950-9: extents() then gives one half's span
   const Extents e = extents(c);
   c.src.offsetBytes = drawOffsetBytes(c.srcPos);
   c.src.sizeBytes = c.src.offsetBytes + e.srcSpanBytes + drawEdgy({0}, 0, 48);
   c.dst.offsetBytes = drawOffsetBytes(c.dstPos);
   c.dst.sizeBytes = c.dst.offsetBytes + e.dstSpanBytes + drawEdgy({0}, 0, 48);
+  if (dual) c.dst.sizeBytes *= 2;  // the two sub-blocks' UBs end to end, the offset inside each
   requireValid(c);
   const auto seed = *rc::gen::arbitrary<std::uint32_t>();
   casefile::CaseData data;

@@ -423,6 +423,7 @@ Outcome checkLawFix950DnIsNdTransposed(Backend& iut, const CaseData& data) {
   nd.c.fixpipe->ndNum = f.nz2dn.dnNum;
   nd.c.fixpipe->srcNdStride = f.nz2dn.srcNzMatrixStride;
   nd.c.fixpipe->dstNdStride = static_cast<std::uint32_t>(elements);
+  nd.c.dstPos = Position::GM;  // FIX950-8: the UB's formulas are GM's, without its 32-byte nSize rule for ND
   nd.c.dst.offsetBytes = 0;
   nd.c.dst.sizeBytes = matrices * elements * s;
   nd.dstBefore.assign(nd.c.dst.sizeBytes, 0x5A);

@@ -519,14 +519,22 @@ struct Fix950Force {
   bool noZero = false;  // a breaker needs a case that computes
 };
 
+// FIX950-8: a scope that allows CO1->GM draws it (every unit that existed before the UB path draws as it did); a
+// scope of the UB paths only (the run's FIX950 UB units) draws CO1->VECIN / VECOUT.
+bool drawsToUb(const Scope& scope) {
+  return !scope.allowsPath(Position::CO1, Position::GM) &&
+         (scope.allowsPath(Position::CO1, Position::VECIN) || scope.allowsPath(Position::CO1, Position::VECOUT));
+}
+
 std::vector<FixTriple> triples950(const Scope& scope, const Fix950Force& force) {
   std::vector<FixTriple> out;
   if (scope.product && *scope.product != Product::ascend950) return out;
-  if (!scope.allowsPath(Position::CO1, Position::GM)) return out;
+  const bool ub = drawsToUb(scope);
+  if (!ub && !scope.allowsPath(Position::CO1, Position::GM)) return out;
   Case probe;
   probe.product = Product::ascend950;
   probe.srcPos = Position::CO1;
-  probe.dstPos = Position::GM;
+  probe.dstPos = !ub ? Position::GM : (scope.allowsPath(Position::CO1, Position::VECIN) ? Position::VECIN : Position::VECOUT);
   for (const FixTriple& tr : kFixTriples) {
     probe.dtype = tr.t;
     if (scope.allowsDType(tr.t) && (force.triple == nullptr || force.triple(tr)) &&
@@ -592,9 +600,12 @@ void widenFixpipe950(Case& c, DataCopyCO12DstParams& p, bool wide, std::size_t p
   const Co2Layout layout = *f.layout;
   c.params = p;
   const std::vector<FieldRange> ranges = fieldRanges(c, Operation::fixpipe950);
-  // the sized fields: 0..3 (nSize, mSize, srcStride, dstStride), then the layout's matrix rows from index 8
+  // the sized fields: 0..3 (nSize, mSize, srcStride, dstStride), then the layout's matrix rows from index 8 (a UB
+  // case's dualDstCtl row, last, is an enumeration drawn by drawUb950)
   std::vector<std::size_t> fields{0, 1, 2, 3};
-  for (std::size_t r = 8; r < ranges.size(); ++r) fields.push_back(r);
+  for (std::size_t r = 8; r < ranges.size(); ++r) {
+    if (ranges[r].name != "FixpipeParamsArch3510.dualDstCtl") fields.push_back(r);
+  }
   const std::size_t field = fields[pick % fields.size()];
   std::uint64_t v = drawWholeUpper(ranges[field]);  // many rows for few cases: boundaries mostly (draw.hpp)
   const std::uint64_t c0 = p.channelSplit ? 8 : (sizeBytes(c.dtype) == 1 ? 32 : 16);
@@ -647,6 +658,34 @@ void widenFixpipe950(Case& c, DataCopyCO12DstParams& p, bool wide, std::size_t p
     p.dstStride = 2;
     f.nz2dn.srcNzC0Stride = static_cast<std::uint16_t>(v);
   }
+}
+
+// FIX950-8..11: the drawn call made a UB one (CO1->VECIN or VECOUT): no isChannelSplit, ROW_MAJOR nSize and
+// COLUMN_MAJOR mSize whole 32-byte runs (rounded inside their ranges), and a pure move (NoQuant, NZ or ROW_MAJOR)
+// two times in three dual: dualDstCtl 1 with mSize even or 2 with nSize a multiple of 32, reluEn 0. A fixed draw
+// count whatever the branch.
+void drawUb950(Case& c, DataCopyCO12DstParams& p) {
+  FixpipeState& f = *c.fixpipe;
+  const Co2Layout layout = *f.layout;
+  const bool vecin = drawBool();
+  const std::uint64_t dual = drawInRange(0, 2);
+  c.dstPos = vecin ? Position::VECIN : Position::VECOUT;
+  const std::uint64_t s = sizeBytes(c.dtype);
+  auto fit = [](std::uint64_t v, std::uint64_t a, std::uint64_t top) {  // a multiple of a near v, in [a, top]
+    const std::uint64_t up = (v + a - 1) / a * a;
+    return up <= top ? std::max(up, a) : top / a * a;
+  };
+  p.channelSplit = false;
+  if (layout == Co2Layout::NZ && p.nSize % 16 != 0) p.nSize = static_cast<std::uint16_t>(fit(p.nSize, 16, 4095));
+  if (layout == Co2Layout::ROW_MAJOR && p.nSize != 0) p.nSize = static_cast<std::uint16_t>(fit(p.nSize, 32 / s, 4095));
+  if (layout == Co2Layout::COLUMN_MAJOR && p.mSize != 0) {
+    p.mSize = static_cast<std::uint16_t>(fit(p.mSize, 32 / s, 32767));
+  }
+  const bool pureMove = p.quantPre == QuantMode::NoQuant && layout != Co2Layout::COLUMN_MAJOR;
+  f.dualDstCtl = static_cast<std::uint8_t>(pureMove ? dual : 0);
+  if (f.dualDstCtl != 0) p.reluPre = 0;
+  if (f.dualDstCtl == 1 && p.mSize % 2 != 0) p.mSize = static_cast<std::uint16_t>(fit(p.mSize, 2, 65534));
+  if (f.dualDstCtl == 2 && p.nSize != 0) p.nSize = static_cast<std::uint16_t>(fit(p.nSize, 32, 4095));
 }
 
 // Number classes (docs/coverage.md): three cases in four plant, in the source element every layout reads first (matrix
@@ -708,6 +747,7 @@ casefile::CaseData drawFixpipe950Data(const Scope& scope, const Fix950Force& for
   drawLayout950(c, p, layout);
   p.quantPre = tr.mode;
   widenFixpipe950(c, p, wide, pick, force.noZero);
+  if (drawsToUb(scope)) drawUb950(c, p);  // FIX950-8: the UB units only, after the GM units' draws
   FixpipeState& f = *c.fixpipe;
   // FIX950-6 / AMB-23: one case in 24 a zero count, the page's NOP (NZ: mSize, ROW_MAJOR: ndNum, COLUMN_MAJOR: dnNum)
   const bool zeroCount = drawOneIn(24);
@@ -730,8 +770,13 @@ casefile::CaseData drawFixpipe950Data(const Scope& scope, const Fix950Force& for
   applyScopeProfile(c, scope);
   if (zero && c.profile.fix950Zero == Profile::Fix950Zero::reject) {  // the scope's profile rejects a zero count
     auto& q = std::get<DataCopyCO12DstParams>(c.params);
-    if (q.nSize == 0) q.nSize = static_cast<std::uint16_t>(layout == Co2Layout::NZ ? 16 : 1);
-    if (q.mSize == 0) q.mSize = 1;
+    // the smallest sizes the call takes: toward the UB whole 32-byte runs (FIX950-8) and the split's (FIX950-10/11)
+    const bool ub = drawsToUb(scope);
+    const std::uint64_t run = 32 / sizeBytes(c.dtype);
+    const std::uint64_t nMin = f.dualDstCtl == 2 ? 32 : (layout == Co2Layout::NZ ? 16 : (ub && layout == Co2Layout::ROW_MAJOR ? run : 1));
+    const std::uint64_t mMin = f.dualDstCtl == 1 ? 2 : (ub && layout == Co2Layout::COLUMN_MAJOR ? run : 1);
+    if (q.nSize == 0) q.nSize = static_cast<std::uint16_t>(nMin);
+    if (q.mSize == 0) q.mSize = static_cast<std::uint16_t>(mMin);
     if (f.ndNum == 0) f.ndNum = 1;
     if (f.nz2dn.dnNum == 0) f.nz2dn.dnNum = 1;
     if (isPerColumnMode(tr.mode) && f.quantTensor.size() < q.nSize) f.quantTensor.resize(q.nSize, scalar);
@@ -876,6 +921,81 @@ InvalidCase fix950ZeroRejected(const Scope& scope) {
   return out;
 }
 
+// ---- G-4 for the UB path (FIX950-8..11), drawn by the UB units only ----
+
+// A UB base case the predicate accepts (redrawn: dualDstCtl is drawn, not forced).
+InvalidCase breakUb(const Scope& scope, const Fix950Force& force, bool (*wanted)(const Case&), std::string clause,
+                    std::string field, std::string how) {
+  for (int attempt = 0; attempt < 64; ++attempt) {
+    InvalidCase out = break950(scope, force, clause, field, how);
+    if (wanted(out.data.c)) return out;
+  }
+  throw std::logic_error("no UB base case for the FIX950 breaker " + clause + " " + field);
+}
+bool anyUb(const Case&) { return true; }
+bool isDual(const Case& c) { return c.fixpipe->dualDstCtl != 0; }
+bool splitsM(const Case& c) { return c.fixpipe->dualDstCtl == 1; }
+bool splitsN(const Case& c) { return c.fixpipe->dualDstCtl == 2; }
+bool notSplitN(const Case& c) { return c.fixpipe->dualDstCtl != 2; }
+
+// FIX950-9: a reserved dualDstCtl, an odd two-UB buffer, or the dual mode with ReLU / NZ2DN.
+InvalidCase fix950UbDual(const Scope& scope) {
+  switch (drawInRange(0, 3)) {
+    case 0: {
+      InvalidCase out = breakUb(scope, {}, anyUb, "FIX950-9", "fixpipe.dualDstCtl", "dualDstCtl 3 or more (reserved)");
+      out.data.c.fixpipe->dualDstCtl = static_cast<std::uint8_t>(drawInRange(3, 255));
+      return out;
+    }
+    case 1: {
+      InvalidCase out = breakUb(scope, {std::nullopt, noQuantFloat, true}, isDual, "FIX950-9", "dst.size",
+                                "two UBs of an odd size");
+      out.data.c.dst.sizeBytes += 1;
+      out.data.dstBefore.push_back(0x5A);
+      return out;
+    }
+    case 2: {
+      InvalidCase out = breakUb(scope, {std::nullopt, noQuantFloat, true}, isDual, "FIX950-9", "fixpipe.dualDstCtl",
+                                "dual destination with reluEn");
+      fixParams(out).reluPre = 1;
+      return out;
+    }
+    default: {
+      InvalidCase out = breakUb(scope, {Co2Layout::COLUMN_MAJOR, noQuantFloat, true}, anyUb, "FIX950-9",
+                                "fixpipe.dualDstCtl", "dual destination with NZ2DN");
+      out.data.c.fixpipe->dualDstCtl = 1;  // mSize is a whole 32-byte run of float: even (FIX950-10 holds)
+      return out;
+    }
+  }
+}
+
+// FIX950-10 / FIX950-11: an odd mSize for the M split, an nSize not a multiple of 32 for the N split.
+InvalidCase fix950UbSplit(const Scope& scope) {
+  if (drawBool()) {
+    InvalidCase out = breakUb(scope, {std::nullopt, noQuantFloat, true}, splitsM, "FIX950-10", "params.mSize",
+                              "M split with an odd mSize");
+    fixParams(out).mSize = static_cast<std::uint16_t>(fixParams(out).mSize - 1);
+    return out;
+  }
+  InvalidCase out = breakUb(scope, {std::nullopt, noQuantFloat, true}, splitsN, "FIX950-11", "params.nSize",
+                            "N split with nSize % 32 == 16");
+  fixParams(out).nSize = static_cast<std::uint16_t>(fixParams(out).nSize - 16);
+  return out;
+}
+
+// FIX950-8: NZ2ND toward the UB with nSize*sizeof(T) not a multiple of 32, or isChannelSplit toward the UB.
+InvalidCase fix950UbRun(const Scope& scope) {
+  if (drawBool()) {
+    InvalidCase out = breakUb(scope, {Co2Layout::ROW_MAJOR, nullptr, true}, notSplitN, "FIX950-8", "params.nSize",
+                              "NZ2ND to the UB with nSize*sizeof(T) % 32 != 0");
+    fixParams(out).nSize = static_cast<std::uint16_t>(fixParams(out).nSize - 1);
+    return out;
+  }
+  InvalidCase out = breakUb(scope, {Co2Layout::NZ, noQuantFloat, true}, anyUb, "FIX950-8", "params.channelSplit",
+                            "isChannelSplit toward the UB");
+  fixParams(out).channelSplit = true;
+  return out;
+}
+
 }  // namespace
 
 GeneratedCase drawFixpipe950(const Scope& scope) { return {drawFixpipe950Data(scope, {})}; }
@@ -889,6 +1009,14 @@ std::vector<NamedBreaker> fixpipe950Breakers(const Scope& scope) {
                                 DCCONF_BREAKER(fix950DTypePair), DCCONF_BREAKER(fix950ZeroRejected)};
   if (!triples950(scope, {std::nullopt, noQuantFloat, false}).empty()) out.push_back(DCCONF_BREAKER(fix950SplitWithNd));
   if (!triples950(scope, {std::nullopt, vectorMode, false}).empty()) out.push_back(DCCONF_BREAKER(fix950TensorTooShort));
+  // FIX950-8..11: after the others, for the UB units only, so the GM units' breakers and draws stay as they were
+  if (drawsToUb(scope)) {
+    out.push_back(DCCONF_BREAKER(fix950UbRun));
+    if (!triples950(scope, {std::nullopt, noQuantFloat, false}).empty()) {
+      out.push_back(DCCONF_BREAKER(fix950UbDual));
+      out.push_back(DCCONF_BREAKER(fix950UbSplit));
+    }
+  }
 #undef DCCONF_BREAKER
   return out;
 }

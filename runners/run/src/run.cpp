@@ -146,17 +146,29 @@ bool pathGlobNamesOperation(const std::string& glob, Operation op) {
          (space != std::string_view::npos && globMatch(glob, name.substr(space + 1)));
 }
 
+// FIX950-8 (issue 31 item 4): the 950 Fixpipe toward the UB has units of its own, planned after every other unit
+// (as the atomic ones), with the generator's scope on the UB paths; the CO1->GM units keep their paths, indices and
+// seeds. kUbPaths is that scope; a unit id puts "ub" after the dtype ("fixpipe950/float/ub/G-1-conformance").
+constexpr const char* kFixpipeUbPaths = "CO1->VEC*";
+bool isFixpipeUbPath(const oracle::PathPair& path) {
+  return path.src == oracle::Position::CO1 && (path.dst == oracle::Position::VECIN || path.dst == oracle::Position::VECOUT);
+}
+
 // The units of one product; with several products each group and id starts with the product ("atlas-a2:...").
-void planProductUnits(const RunOptions& options, oracle::Product product, bool prefix, std::vector<Unit>& units) {
+// ubPass: only the fixpipe950 units toward the UB (FIX950-8); otherwise every other unit.
+void planProductUnits(const RunOptions& options, oracle::Product product, bool prefix, std::vector<Unit>& units,
+                      bool ubPass = false) {
   const std::string productPrefix = prefix ? std::string(oracle::name(product)) + ":" : "";
   for (const Operation op : oracle::kAllOperations) {
     if (!props::hasGenerator(op)) continue;
+    if (ubPass && op != Operation::fixpipe950) continue;
     const bool byName = options.pathGlob != "*" && pathGlobNamesOperation(options.pathGlob, op);
     const std::string pathGlob = byName ? "*" : options.pathGlob;
     for (const auto& dtypeInfo : oracle::allDTypes()) {
       if (!globMatch(options.dtypeGlob, dtypeInfo.name)) continue;
       bool anyPath = false;  // some documented path of op matches the filter and the product has it
       for (const auto& path : oracle::documentedPaths(op)) {
+        if (op == Operation::fixpipe950 && isFixpipeUbPath(path) != ubPass) continue;
         oracle::Case probe;
         probe.product = product;
         probe.dtype = dtypeInfo.dtype;
@@ -168,15 +180,16 @@ void planProductUnits(const RunOptions& options, oracle::Product product, bool p
       props::Scope scope;  // e.g. no QuantMode_t converts to int16_t (FIX-4): no FIX unit for it
       scope.product = product;
       scope.dtypes = {dtypeInfo.dtype};
-      scope.pathGlob = pathGlob;
+      scope.pathGlob = ubPass ? kFixpipeUbPaths : pathGlob;
       scope.profile = options.profile;
       if (!anyPath || !props::scopeHasCases(op, scope)) continue;
       for (const PropertyDef& property : propertyCatalogue()) {
         if (!property.appliesTo(op) || !plannedOn(property, product, dtypeInfo.dtype)) continue;
-        std::string id = productPrefix + unitId(op, dtypeInfo.dtype, property);
+        std::string id = productPrefix + (ubPass ? unitGroupId(op, dtypeInfo.dtype) + "/ub/" + propertySlug(property.name)
+                                                 : unitId(op, dtypeInfo.dtype, property));
         if (!globMatch(options.onlyGlob, id)) continue;
         units.push_back({op, productPrefix + std::string(oracle::name(op)), dtypeInfo.dtype, &property, std::move(id),
-                         pathGlob, product});
+                         scope.pathGlob, product});
       }
     }
   }
@@ -196,6 +209,12 @@ std::vector<Unit> planUnits(const RunOptions& options) {
   // condNz2ndDropsMatrixAt4095 survived when they were interleaved).
   std::stable_partition(units.begin(), units.end(),
                         [](const Unit& unit) { return !isAtomicProperty(*unit.property); });
+  // FIX950-8 (issue 31 item 4): the 950 Fixpipe's UB units after those, for the same reason
+  if (options.products.size() <= 1) {
+    planProductUnits(options, options.products.empty() ? options.product : options.products.front(), false, units, true);
+  } else {
+    for (const oracle::Product product : options.products) planProductUnits(options, product, true, units, true);
+  }
   return units;
 }
 
