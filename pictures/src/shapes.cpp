@@ -219,15 +219,20 @@ Shapes shapesOf(const oracle::Case& c, Operation op) {
       out.src = l0cShape(srcName, so, p.srcStride == 0 ? 16 : p.srcStride,
                          c.fixpipe ? c.fixpipe->srcDType : oracle::DType::int32_t, "srcStride");
       const std::uint64_t rowBytes = std::uint64_t{std::max<std::uint32_t>(p.dstStride, 1)} * s;
+      // FIX950-9: a dual-destination buffer is two UBs end to end; the picture's rows run on across the seam
+      const std::string dual = !oracle::isDualDestination(c) ? ""
+                               : std::string("; dualDstCtl ") + (c.fixpipe->dualDstCtl == 1 ? "1 (M split)" : "2 (N split)") +
+                                     ": sub-block 1's UB from byte " + str(c.dst.sizeBytes / 2) + " (FIX950-9)";
       if (layout == oracle::Co2Layout::ROW_MAJOR) {
-        out.dst = rowShape(dstName, dso, rowBytes, s, "ND: one row per m, dstStride = " + str(p.dstStride) + " elements (FIX950-3)");
+        out.dst = rowShape(dstName, dso, rowBytes, s,
+                           "ND: one row per m, dstStride = " + str(p.dstStride) + " elements (FIX950-3)" + dual);
       } else if (layout == oracle::Co2Layout::COLUMN_MAJOR) {
         out.dst = rowShape(dstName, dso, rowBytes, s,
                            "DN: one row per n (the transpose), dstStride = " + str(p.dstStride) + " elements (FIX950-4)");
       } else {
         const std::uint64_t c0d = s == 1 ? 32 : (p.channelSplit && s == 4 ? 8 : 16);
         out.dst = nzShape(dstName, dso, c0d * s, std::max<std::uint64_t>(std::uint64_t{p.dstStride} / c0d, 1), s,
-                          "dstStride elements");
+                          "dstStride elements" + dual);
       }
       break;
     }
@@ -459,7 +464,9 @@ std::vector<std::pair<std::string, std::string>> clausesOf(Operation op) {
     case Operation::fixpipe950:
       return {{"FIX950-1", "Ascend 950 only, conversions as FIX-4"}, {"FIX950-2", "sizes, NZ dstStride in elements"},
               {"FIX950-3", "ROW_MAJOR: srcNdStride in C0_SIZE units"}, {"FIX950-4", "COLUMN_MAJOR: the transpose"},
-              {"FIX950-5", "values as FIX-6"}, {"FIX950-6", "zero count: NOP (AMB-23)"}, {"G-1", "no stray writes"}};
+              {"FIX950-5", "values as FIX-6"}, {"FIX950-6", "zero count: NOP (AMB-23)"},
+              {"FIX950-8", "toward the UB: the same formulas"}, {"FIX950-9", "dualDstCtl: two UBs end to end"},
+              {"G-1", "no stray writes"}};
   }
   return {};
 }

@@ -253,6 +253,9 @@ class FixpipeState(_Struct):
     # counts C0_SIZE (16-element) units and an NZ dstStride elements. nz2dn: COLUMN_MAJOR's Nz2DnParams.
     layout: Optional[str] = None
     nz2dn: Optional[Nz2DnParams] = None
+    # FIX950-9: FixpipeParamsArch3510.dualDstCtl toward the UB (CO1->VECIN/VECOUT): 0 one UB, 1 the M split, 2 the N
+    # split; with 1 or 2 the dst buffer is the two sub-blocks' UBs end to end (an even size, the offset in each half).
+    dualDstCtl: int = 0
 
     def case_json(self):
         body = _fields(self)
@@ -263,4 +266,6 @@ class FixpipeState(_Struct):
             del body["nz2dn"]
         else:
             body["nz2dn"] = _fields(self.nz2dn if self.nz2dn is not None else Nz2DnParams())
+        if self.dualDstCtl == 0:
+            del body["dualDstCtl"]  # as the case format: written only when set
         return body

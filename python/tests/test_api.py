@@ -322,6 +322,35 @@ def test_fixpipe950_nz2dn_transposes_and_is_950_only():
                         np.zeros(m * n, np.float32))
 
 
+def test_fixpipe950_to_ub_dual_destination():
+    # FIX950-9..12 (issue 31 item 4): the vendor's fixpipe_l0c2ub scenarios 3 and 4 from its recipe (numpy seed 9,
+    # A [128][128], B [128][256] uniform in [-1, 3) as half, C = A x B in float32): C in L0C as NZ (srcStride 128),
+    # ROW_MAJOR toward VECOUT; the M split's two UBs end to end are C, the N split's UB h is C[:, 128h:128h + 128].
+    np.random.seed(9)
+    a = np.random.uniform(-1, 3, [128, 128]).astype(np.float16)
+    b = np.random.uniform(-1, 3, [128, 256]).astype(np.float16)
+    c = np.matmul(a.astype(np.float32), b.astype(np.float32)).astype(np.float32)
+    l0c = c.reshape(128, 16, 16).transpose(1, 0, 2).reshape(-1)  # [N/16][M][16]
+    state = dcconf.FixpipeState(srcDType="float", layout=dcconf.CO2Layout.ROW_MAJOR, dualDstCtl=1)
+    split_m = DataCopy("CO1->VECOUT", "float", DataCopyCO12DstParams(nSize=256, mSize=128, srcStride=128,
+                                                                      dstStride=256), fixpipe=state, product="ascend950")
+    assert json.loads(split_m.to_json())["fixpipe"]["dualDstCtl"] == 1
+    result = dcconf.evaluate(split_m, l0c, np.zeros(128 * 256, np.float32))
+    np.testing.assert_array_equal(result.expected, c.reshape(-1))
+    assert result.care_elements.all()
+    state.dualDstCtl = 2
+    split_n = DataCopy("CO1->VECOUT", "float", DataCopyCO12DstParams(nSize=256, mSize=128, srcStride=128,
+                                                                      dstStride=128), fixpipe=state, product="ascend950")
+    result = dcconf.evaluate(split_n, l0c, np.zeros(128 * 256, np.float32))
+    np.testing.assert_array_equal(result.expected, np.concatenate([c[:, :128].reshape(-1), c[:, 128:].reshape(-1)]))
+    assert "dualDstCtl" not in dcconf.FixpipeState(srcDType="float", layout="ROW_MAJOR").case_json()  # 0: no key
+    with pytest.raises(dcconf.NotSupported):  # FIX950-8: the 950 only
+        dcconf.evaluate(DataCopy("CO1->VECOUT", "float", DataCopyCO12DstParams(nSize=256, mSize=128, srcStride=128,
+                                                                               dstStride=256),
+                                 fixpipe=dcconf.FixpipeState(srcDType="float", layout="ROW_MAJOR"), product="atlas-a2"),
+                        l0c, np.zeros(128 * 256, np.float32))
+
+
 def test_atomic_vendor_scenarios():
     # ATOM-6 (issue 31 item 7): the vendor's data_movement_with_atomic_operations, one case per core. Scenario 1:
     # SetAtomicAdd<half>, 256 ones added three times onto twos: fives. Scenario 2: SetAtomicMax<half> over numpy's

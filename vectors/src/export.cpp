@@ -92,6 +92,9 @@ const std::map<std::string, FlagDef>& flagCatalogue() {
       {"FIX950_DN", {"FIX950-4", "950 Fixpipe, CO2Layout::COLUMN_MAJOR: the transposed result"}},
       {"FIX950_MULTI_MATRIX", {"FIX950-3", "950 Fixpipe with ndNum or dnNum > 1"}},
       {"FIX950_NOP", {"FIX950-6", "950 Fixpipe with a zero count: nothing written (AMB-23's default)"}},
+      {"FIX950_UB", {"FIX950-8", "950 Fixpipe toward the UB (CO1->VECIN/VECOUT)"}},
+      {"FIX950_DUAL_M", {"FIX950-10", "950 Fixpipe dualDstCtl 1: the rows split between two UBs end to end"}},
+      {"FIX950_DUAL_N", {"FIX950-11", "950 Fixpipe dualDstCtl 2: the columns split between two UBs end to end"}},
       {"ALTERNATIVES", {"G-6", "open alternatives ambiguities: the output must also match one whole reading of the test's alternatives (a byte-wise mix fails)"}},
       {"NAN_CLASS", {"AMB-16", "a float conversion gives a NaN (NaN source, inf x 0): its bytes are ANY, but nanElements lists it and any NaN of T passes, inf or a number fails"}},
       {"ANY_BYTES", {"AMB-2", "some destination bytes are ANY (care mask 0): unspecified (AMB-2 dummy, PAD-G2U-4 pads, ND2NZ-4)"}},
@@ -257,6 +260,8 @@ void addVisibleFlags(const Case& c, Operation op, const Evaluation& e, std::set<
                                                                     : 1;
     if (count > 1) flags.insert("FIX950_MULTI_MATRIX");
     if (count == 0 || p.nSize == 0 || p.mSize == 0) flags.insert("FIX950_NOP");
+    if (c.dstPos == Position::VECIN || c.dstPos == Position::VECOUT) flags.insert("FIX950_UB");  // FIX950-8
+    if (oracle::isDualDestination(c)) flags.insert(c.fixpipe->dualDstCtl == 1 ? "FIX950_DUAL_M" : "FIX950_DUAL_N");
   }
   const auto& region = e.expectation.region;
   if (std::any_of(region.begin(), region.end(), [](Region r) { return r == Region::keep; })) flags.insert("GUARD_BYTES");
