@@ -778,7 +778,8 @@ static int example_supports(void* self, const dcconf_case* c) {
     return c->product == DCCONF_PRODUCT_ASCEND950 && c->dtype <= DCCONF_DTYPE_DOUBLE; /* PAD-CMP-1: the 950 only */
   }
   if (c->operation == DCCONF_OP_FIXPIPE_950) { /* FIX950-1: the 950 only; the FIX pairs implemented here */
-    return c->product == DCCONF_PRODUCT_ASCEND950 && c->hasFixpipe && c->hasCo2Layout &&
+    /* FIX950-8..11: the L0C->UB call (and its dualDstCtl) is not implemented here: CO1->GM only */
+    return c->product == DCCONF_PRODUCT_ASCEND950 && c->hasFixpipe && c->hasCo2Layout && c->dstPos == DCCONF_POS_GM &&
            (fix_pair_allowed(DCCONF_QUANT_NOQUANT, c->fixpipe.srcDType, c->dtype) ||
             fix_pair_allowed(DCCONF_QUANT_F322F16, c->fixpipe.srcDType, c->dtype) ||
             fix_pair_allowed(DCCONF_QUANT_F322BF16, c->fixpipe.srcDType, c->dtype) ||

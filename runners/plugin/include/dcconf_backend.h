@@ -26,7 +26,7 @@
  *   - A plugin tells dcconf which dcconf_case it was compiled against in dcconf_backend_v1_t.case_struct_size. A
  *     table too short to hold that field, or holding 0 there, means the first v1 case (DCCONF_CASE_V1_0_SIZE bytes).
  *     dcconf hands a plugin only the cases its case layout can express: a case that needs a later field or enum
- *     value (the "since 1.1" .. "since 1.8" marks below) is answered DCCONF_NOT_SUPPORTED by dcconf
+ *     value (the "since 1.1" .. "since 1.9" marks below) is answered DCCONF_NOT_SUPPORTED by dcconf
  *     itself, without calling it.
  */
 #ifndef DCCONF_BACKEND_H
@@ -534,6 +534,12 @@ typedef struct dcconf_case {
   /* ---- since 1.8 (a plugin compiled against 1.7 reports DCCONF_CASE_V1_7_SIZE and never sees them) */
   uint8_t atomicOp;             /* enum dcconf_atomic_op (ATOM) */
   uint8_t reserved9[7];         /* zero */
+  /* ---- since 1.9 (a plugin compiled against 1.8 reports DCCONF_CASE_V1_8_SIZE and never sees them) */
+  /* DCCONF_OP_FIXPIPE_950 toward the UB (CO1->VECIN/VECOUT, FIX950-8): FixpipeParamsArch3510.dualDstCtl (FIX950-9),
+   * 0 one UB, 1 the M split, 2 the N split (other values invalid). With 1 or 2, dst is the two AIV sub-blocks' UBs end
+   * to end: bytes [0, size/2) sub-block 0's, [size/2, size) sub-block 1's, dst.offsetBytes applying inside each. */
+  uint8_t dualDstCtl;
+  uint8_t reserved10[7];        /* zero */
 } dcconf_case;
 
 /* sizeof(dcconf_case) before 1.1: where the 1.1 fields start. */
@@ -552,6 +558,8 @@ typedef struct dcconf_case {
 #define DCCONF_CASE_V1_6_SIZE offsetof(dcconf_case, hasLoopMode)
 /* sizeof(dcconf_case) of 1.7: where the 1.8 fields start. */
 #define DCCONF_CASE_V1_7_SIZE offsetof(dcconf_case, atomicOp)
+/* sizeof(dcconf_case) of 1.8: where the 1.9 fields start. */
+#define DCCONF_CASE_V1_8_SIZE offsetof(dcconf_case, dualDstCtl)
 
 /* ---- the plugin table ---------------------------------------------------------------------------------------- */
 

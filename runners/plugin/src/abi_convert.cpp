@@ -86,6 +86,8 @@ constexpr std::size_t kEndFix950 = endOf<dcconf_Nz2DnParams>(offsetof(dcconf_cas
 constexpr std::size_t kEndLoopMode = endOf<dcconf_LoopModeParams>(offsetof(dcconf_case, loopMode));
 // ... and the 1.8 atomic state (issue 31 item 7: ATOM)
 constexpr std::size_t kEndAtomic = endOf<std::uint8_t>(offsetof(dcconf_case, atomicOp));
+// ... and the 1.9 dual-destination control of the 950 Fixpipe toward the UB (issue 31 item 4: FIX950-9)
+constexpr std::size_t kEndDualDst = endOf<std::uint8_t>(offsetof(dcconf_case, dualDstCtl));
 
 // SliceParams and dcconf_SliceParams have the same fields (SliceInfo and dcconf_SliceInfo too): one copy serves both
 // directions.
@@ -363,6 +365,8 @@ std::size_t abiCaseBytesNeeded(const Case& c) {
   if ((c.fixpipe && c.fixpipe->layout) || c.profile.fix950Zero != defaults.fix950Zero) need = std::max(need, kEndFix950);
   if (c.loopMode) need = std::max(need, kEndLoopMode);  // 1.7: a 1.6 plugin would run one call (LOOP-3)
   if (c.atomic != AtomicOp::none) need = std::max(need, kEndAtomic);  // 1.8: a 1.7 plugin would overwrite (ATOM-3)
+  // 1.9: a 1.8 plugin would write one UB where the case splits its result over two (FIX950-9)
+  if (c.fixpipe && c.fixpipe->dualDstCtl != 0) need = std::max(need, kEndDualDst);
   return need;
 }
 
@@ -425,6 +429,7 @@ dcconf_case toAbi(const Case& c) {
     out.loopMode = {l.loop1Size, l.loop2Size, l.loop1SrcStride, l.loop1DstStride, l.loop2SrcStride, l.loop2DstStride};
   }
   out.atomicOp = static_cast<std::uint8_t>(c.atomic);  // enum dcconf_atomic_op has AtomicOp's order
+  if (c.fixpipe) out.dualDstCtl = c.fixpipe->dualDstCtl;  // FIX950-9: the raw value (the oracle judges it)
   out.enhancedConversion.srcDType = DCCONF_DTYPE_NONE;
   if (c.enhancedParams) out.enhancedConversion = conversionToAbi(*c.enhancedParams);
   return out;
@@ -527,6 +532,7 @@ FromAbi fromAbi(const dcconf_case& c) {
       state.layout = enums.read(c.co2Layout, Co2Layout::COLUMN_MAJOR, "co2Layout");
       state.nz2dn = {c.nz2dn.dnNum, c.nz2dn.srcNzMatrixStride, c.nz2dn.dstDnMatrixStride, c.nz2dn.srcNzC0Stride};
     }
+    if (c.struct_size >= kEndDualDst) state.dualDstCtl = c.dualDstCtl;  // FIX950-9 (1.9)
   }
   if (c.struct_size >= kEndFix950) {
     out.profile.fix950Zero = enums.read(c.amb23Fix950Zero, Profile::Fix950Zero::reject, "amb23Fix950Zero");

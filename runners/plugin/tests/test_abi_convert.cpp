@@ -461,6 +461,41 @@ TEST(AbiConvert, AtomicNeedsThe1_8Layout) {
   EXPECT_EQ(toAbi(atomic).atomicOp, DCCONF_ATOMIC_NONE);
 }
 
+// FIX950-9 (issue 31 item 4): a dual-destination 950 Fixpipe toward the UB round-trips through the 1.9 field and needs
+// it: a 1.8 plugin, which would write one UB, is never handed one; a single-UB case (0) fits the 1.6 layout.
+TEST(AbiConvert, DualDstCtlNeedsThe1_9Layout) {
+  Case c;
+  c.product = Product::ascend950;
+  c.api = Api::DataCopy;
+  c.srcPos = Position::CO1;
+  c.dstPos = Position::VECIN;
+  c.dtype = DType::float_;
+  c.params = DataCopyCO12DstParams{256, 128, 256, 128, QuantMode::NoQuant, 0, false, false, 0};
+  c.fixpipe = FixpipeState{};
+  c.fixpipe->srcDType = DType::float_;
+  c.fixpipe->layout = Co2Layout::ROW_MAJOR;
+  c.src = {128 * 256 * 4, 0};
+  c.dst = {128 * 256 * 4, 0};
+  EXPECT_LE(abiCaseBytesNeeded(c), DCCONF_CASE_V1_6_SIZE);
+  EXPECT_EQ(toAbi(c).dualDstCtl, 0);
+  for (const std::uint8_t dual : {std::uint8_t{1}, std::uint8_t{2}, std::uint8_t{3}}) {
+    c.fixpipe->dualDstCtl = dual;
+    EXPECT_GT(abiCaseBytesNeeded(c), DCCONF_CASE_V1_8_SIZE);
+    EXPECT_LE(abiCaseBytesNeeded(c), sizeof(dcconf_case));
+    const dcconf_case abi = toAbi(c);
+    EXPECT_EQ(abi.dualDstCtl, dual);
+    const FromAbi back = fromAbi(abi);
+    ASSERT_TRUE(back.value) << back.error;
+    EXPECT_EQ(back.value->fixpipe->dualDstCtl, dual);
+    EXPECT_EQ(back.value->dstPos, Position::VECIN);
+    dcconf_case old = abi;  // a 1.8 reader's view: the field is past its struct
+    old.struct_size = static_cast<std::uint32_t>(DCCONF_CASE_V1_8_SIZE);
+    const FromAbi older = fromAbi(old);
+    ASSERT_TRUE(older.value) << older.error;
+    EXPECT_EQ(older.value->fixpipe->dualDstCtl, 0);
+  }
+}
+
 // LOOP-1 (issue 31 item 2): a case in loop mode round-trips through the 1.7 fields (strides past 32 bits) and needs
 // them: a 1.6 plugin, which would run a single call, is never handed one.
 TEST(AbiConvert, LoopModeNeedsThe1_7Layout) {
@@ -622,7 +657,8 @@ TEST(AbiConvert, LayoutIsStable) {
   EXPECT_EQ(sizeof(dcconf_LoopModeParams), 40u);
   EXPECT_EQ(offsetof(dcconf_case, loopMode), 688u);
   EXPECT_EQ(DCCONF_CASE_V1_7_SIZE, 728u);  // sizeof(dcconf_case) of 1.7: the 1.8 fields start there
-  EXPECT_EQ(sizeof(dcconf_case), 736u);
+  EXPECT_EQ(DCCONF_CASE_V1_8_SIZE, 736u);  // sizeof(dcconf_case) of 1.8: the 1.9 fields start there
+  EXPECT_EQ(sizeof(dcconf_case), 744u);
   EXPECT_EQ(offsetof(dcconf_backend_v1_t, case_struct_size), 56u);
 }
 
