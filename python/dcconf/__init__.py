@@ -197,7 +197,8 @@ class Case:
 
     def extents(self, product=None, profile=None) -> Tuple[int, int]:
         """(srcSpanBytes, dstSpanBytes) from the parameters alone: the source must hold src_offset + the first,
-        the destination dst_offset + the second. Raises InvalidCase / NotSupported like evaluate."""
+        the destination dst_offset + the second (for a dual-destination 950 Fixpipe, FIX950-9, that is both UBs end
+        to end, each dst_offset + one half's span). Raises InvalidCase / NotSupported like evaluate."""
         spans, violations, verdict = _call(lambda core: core.extents(self._text(), product or "", profile or ""))
         _raise_for(verdict, _violations(violations))
         return spans

@@ -234,10 +234,15 @@ py::tuple extentsOf(const std::string& caseText, const std::string& product, con
   }
   const auto unsupported = oracle::checkSupport(data.c, *resolved.operation);
   if (!unsupported.empty()) return py::make_tuple(py::none(), violationsList(unsupported), "not-supported");
+  // FIX950-9: a two-UB buffer's size must be even; its span then runs from the offset to the end of the second half
+  const bool dual = oracle::isDualDestination(data.c);
+  if (dual) data.c.dst.sizeBytes &= ~std::uint64_t{1};
   const auto violations = oracle::validate(data.c);
   if (!violations.empty()) return py::make_tuple(py::none(), violationsList(violations), "invalid");
+  if (dual) data.c.dst.sizeBytes = 0;  // extents() then gives one half's span
   const oracle::Extents x = oracle::extents(data.c);
-  return py::make_tuple(py::make_tuple(x.srcSpanBytes, x.dstSpanBytes), py::list(), "computed");
+  const std::uint64_t dstSpan = dual ? data.c.dst.offsetBytes + 2 * x.dstSpanBytes : x.dstSpanBytes;
+  return py::make_tuple(py::make_tuple(x.srcSpanBytes, dstSpan), py::list(), "computed");
 }
 
 // A case file (path) or text -> (canonical JSON text with inline buffers, src, dst_before, description).
