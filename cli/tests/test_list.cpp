@@ -56,6 +56,29 @@ TEST(List, JsonForOneProduct) {
 }
 
 // ATOM-1/2 (issue 31 item 7): the UB->GM operations of A2/A3/950 list their atomic forms; other products none.
+// FIX950-8 (issue 31 item 4): the 950 Fixpipe lists CO1->GM and the UB paths, and no other product or operation has
+// a CO1->VECIN / CO1->VECOUT path (fixpipe950's own path set in the product table).
+TEST(List, FixpipeToUbOnTheAscend950Only) {
+  for (const std::string product : {"ascend950", "atlas-a2", "atlas-a3", "atlas-training", "atlas-inference-310p"}) {
+    const Output r = runCapturing("list --product " + product + " --json");
+    ASSERT_EQ(r.status, 0) << r.err;
+    const nlohmann::json j = nlohmann::json::parse(r.out);
+    int ubFromL0c = 0;
+    for (const auto& op : j["products"][0]["operations"]) {
+      for (const auto& path : op["paths"]) {
+        if (path == "CO1->VECIN" || path == "CO1->VECOUT") {
+          ++ubFromL0c;
+          EXPECT_EQ(op["operation"], "fixpipe950") << product;
+        }
+      }
+      if (op["operation"] == "fixpipe950") {
+        EXPECT_EQ(op["paths"], nlohmann::json::array({"CO1->GM", "CO1->VECIN", "CO1->VECOUT"}));
+      }
+    }
+    EXPECT_EQ(ubFromL0c, product == "ascend950" ? 2 : 0) << product;
+  }
+}
+
 TEST(List, AtomicFormsOnTheirProductsOnly) {
   for (const std::string product : {"atlas-a2", "atlas-a3", "ascend950", "atlas-training", "kirin9020"}) {
     const Output r = runCapturing("list --product " + product + " --json");
