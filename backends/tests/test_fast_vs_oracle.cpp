@@ -1033,7 +1033,8 @@ TEST(FastVsOracleDn2Nz, ScalarPathWritesTheSameBytesAsTheSimdTranspose) {
 std::string operationName(const ::testing::TestParamInfo<OperationSpec>& info) {
   constexpr const char* kNames[] = {"PadGmToUb", "PadUbToGm", "PadUbToTscm", "Copy0Level",     "Copy2Level",
                                     "Nd2Nz",     "Nz2Nd",     "Slice",       "Dn2Nz",          "EnhancedNormal",
-                                    "EnhancedCo1ToCo2", "Fixpipe", "PadCompactGmToUb", "PadCompactUbToGm", "Fixpipe950"};
+                                    "EnhancedCo1ToCo2", "Fixpipe", "PadCompactGmToUb", "PadCompactUbToGm", "Fixpipe950",
+                                    "NdDma"};
   static_assert(std::size(kNames) == std::size(oracle::kAllOperations));
   return kNames[static_cast<std::size_t>(info.param.operation)];
 }

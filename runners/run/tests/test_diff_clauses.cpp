@@ -22,6 +22,7 @@ using oracle::Region;
 
 std::string expectedClause(const oracle::Case& c, Operation op, Region region) {
   if (const int amb = oracle::ambiguityId(region); amb != 0) return "AMB-" + std::to_string(amb);
+  if (op == Operation::nddma && region != Region::keep) return region == Region::collision ? "NDDMA-4" : "NDDMA-3";
   const bool tail = region == Region::zeroTail;
   switch (region) {
     case Region::leftPad:
@@ -60,7 +61,7 @@ std::string expectedClause(const oracle::Case& c, Operation op, Region region) {
       if (p.quantPre != oracle::QuantMode::NoQuant || p.reluPre != 0) return "FIX950-5";
       const auto layout = *c.fixpipe->layout;
       return layout == oracle::Co2Layout::ROW_MAJOR ? "FIX950-3" : layout == oracle::Co2Layout::COLUMN_MAJOR ? "FIX950-4" : "FIX950-2";
-    }
+    }    case Operation::nddma: return "NDDMA-3";
   }
   return "?";
 }
