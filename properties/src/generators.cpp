@@ -372,9 +372,8 @@ bool hasGenerator(Operation operation) {
     case Operation::enhancedCo1ToCo2:
     case Operation::fixpipe:
     case Operation::fixpipe950:
+    case Operation::nddma:
       return true;
-    case Operation::nddma:  // NDDMA (project): no property generator yet
-      return false;
   }
   return false;
 }
@@ -407,7 +406,7 @@ rc::Gen<GeneratedCase> genCase(Operation operation, const Scope& scope) {
       return rc::gen::exec([=] { return drawPadGmToUb(ParamStruct::ext, 0, scope, Operation::padCompactGmToUb); });
     case Operation::padCompactUbToGm:
       return rc::gen::exec([=] { return drawPadUbToGm(ParamStruct::ext, scope, Operation::padCompactUbToGm); });
-    case Operation::nddma: break;  // hasGenerator: none yet
+    case Operation::nddma: return rc::gen::exec([=] { return drawNdDma(scope); });
   }
   throw std::logic_error("no property generator for " + std::string(name(operation)));
 }

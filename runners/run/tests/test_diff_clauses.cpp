@@ -80,6 +80,7 @@ const std::map<Operation, std::set<std::string>>& mustSee() {
       {Operation::nz2nd, {"NZ2ND-2"}},
       {Operation::slice, {"SLICE-4"}},
       {Operation::dn2nz, {"DN2NZ-1", "DN2NZ-3"}},
+      {Operation::nddma, {"NDDMA-3"}},
       {Operation::enhancedNormal, {"ENH-1"}},
       {Operation::enhancedCo1ToCo2, {"ENH-1", "ENH-2", "ENH-3"}},
       {Operation::fixpipe, {"FIX-1", "FIX-2", "FIX-3", "FIX-6"}},
