@@ -915,6 +915,8 @@ TEST_P(FastVsOracle, InvalidCasesAreRejectedWithoutWrites) {
   std::uint64_t rejected = 0;
   for (const oracle::DTypeInfo& dtype : oracle::allDTypes()) {
     for (const Breaker& breaker : breakers()) {
+      // NDDMA's own breakers draw nothing for the other operations, so their draws stay as before
+      if (std::string_view(breaker.what).starts_with("nddma") && spec.operation != Operation::nddma) continue;
       for (int n = 0; n < 4; ++n) {
         Case c = drawCase(d, spec, spec.invalidProduct, dtype.dtype, drawProfile(d));
         if (!oracle::checkSupport(c, spec.operation).empty()) break;
