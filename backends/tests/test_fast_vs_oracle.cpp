@@ -403,6 +403,53 @@ void genEnhancedCo1ToCo2(Draw& d, Case& c) {
   drawDeqScale(d, c);
 }
 
+// NDDMA (project): 1 to 5 dimensions, sizes and pads from the edges (1, 255) and small random ones, source strides
+// from 0 (broadcast) up, destination strides a packed box in a random dimension order (a transpose) or, one case in
+// four, random (overlaps: the collision rule; an interleaving ascending sequence: NDDMA-4 rejects it in both),
+// constant or nearest pads (b64: constant 0, NDDMA-2), any constant bits above T's (only the low s bytes count).
+void genNdDma(Draw& d, Case& c) {
+  c.api = oracle::Api::DataCopy;
+  c.srcPos = Position::GM;
+  c.dstPos = Position::VECIN;
+  const bool b64 = oracle::sizeBytes(c.dtype) == 8;
+  oracle::NdDmaParams p;
+  p.dim = narrow<std::uint8_t>(d.between(1, 5));
+  std::uint64_t elements = 1;  // keep the padded box near 2^14 elements
+  for (std::size_t i = 0; i < p.dim; ++i) {
+    const std::uint64_t budget = std::max<std::uint64_t>(1, 16384 / elements / 4);
+    p.loopSize[i] = narrow<std::uint32_t>(std::min<std::uint64_t>(budget, d.from({1, 2, 3, d.between(1, 40)})));
+    const std::uint64_t padBudget = std::min<std::uint64_t>(255, budget);
+    p.loopLpSize[i] = narrow<std::uint8_t>(d.oneIn(2) ? 0 : d.from({1, padBudget, d.between(0, std::min<std::uint64_t>(padBudget, 9))}));
+    p.loopRpSize[i] = narrow<std::uint8_t>(d.oneIn(2) ? 0 : d.from({1, padBudget, d.between(0, std::min<std::uint64_t>(padBudget, 9))}));
+    elements *= std::uint64_t{p.loopLpSize[i]} + p.loopSize[i] + p.loopRpSize[i];
+    p.loopSrcStride[i] = d.from({0, 1, p.loopSize[i], d.between(0, 70)});
+  }
+  // a packed box in a random order of the dimensions
+  std::array<std::size_t, 5> order{0, 1, 2, 3, 4};
+  for (std::size_t i = p.dim; i > 1; --i) std::swap(order[i - 1], order[d.between(0, i - 1)]);
+  std::uint64_t pitch = d.from({1, 1, 2});
+  for (std::size_t j = 0; j < p.dim; ++j) {
+    const std::size_t i = order[j];
+    p.loopDstStride[i] = narrow<std::uint32_t>(pitch);
+    pitch *= std::uint64_t{p.loopLpSize[i]} + p.loopSize[i] + p.loopRpSize[i];
+  }
+  if (d.oneIn(4)) {  // random strides, kept when not ascending over the repeating dimensions (NDDMA-4's rule)
+    oracle::NdDmaParams q = p;
+    for (std::size_t i = 0; i < q.dim; ++i) q.loopDstStride[i] = narrow<std::uint32_t>(d.between(0, 40));
+    bool ascending = true;
+    std::uint64_t previous = 0;
+    for (std::size_t i = 0; i < q.dim; ++i) {
+      if (std::uint64_t{q.loopLpSize[i]} + q.loopSize[i] + q.loopRpSize[i] <= 1) continue;
+      ascending = ascending && q.loopDstStride[i] >= previous;
+      previous = q.loopDstStride[i];
+    }
+    if (!ascending) p = q;
+  }
+  p.isNearestValueMode = !b64 && d.oneIn(2);
+  p.constantValue = b64 ? 0 : d.bits();
+  c.params = p;
+}
+
 // FIX950 (project): the 950 Fixpipe over its three layouts, every FIX-4 conversion of the dtype, random quant words
 // (NaN / inf scales included), sometimes a zero count (AMB-23's NOP) or the fix950-zero-reject profile, and the
 // AMB-8..12 readings pinned or open. int16_t has no conversion (FIX-4 lists it, no QuantMode_t produces it): drawn as
@@ -551,6 +598,7 @@ const std::vector<OperationSpec>& operationSpecs() {
       {Operation::padCompactUbToGm, genPadCompactUbToGm, {Product::ascend950}, Product::ascend950},
       {Operation::fixpipe950, genFixpipe950, {Product::ascend950}, Product::ascend950},
       {Operation::fixpipe950, genFixpipe950Ub, {Product::ascend950}, Product::ascend950, "Fixpipe950Ub"},
+      {Operation::nddma, genNdDma, {Product::ascend950}, Product::ascend950},
   };
   return specs;
 }
@@ -860,6 +908,35 @@ const std::vector<Breaker>& breakers() {
        }},
       {"dst offset past the end",
        [](Case& c) { return c.dst.offsetBytes = c.dst.sizeBytes + 32, true; }},
+      // NDDMA-2 / AMB-35 / AMB-37 / NDDMA-4
+      {"nddma dim 6", [](Case& c) { return withParams<oracle::NdDmaParams>(c, [](auto& p) { p.dim = 6; }); }},
+      {"nddma loopSize 0 (AMB-37)",
+       [](Case& c) { return withParams<oracle::NdDmaParams>(c, [](auto& p) { p.loopSize[p.dim - 1] = 0; }); }},
+      {"nddma loopDstStride 2^20 (2^19 for b64, AMB-35)",
+       [](Case& c) {
+         const std::uint32_t limit = oracle::sizeBytes(c.dtype) == 8 ? 1u << 19 : 1u << 20;
+         return withParams<oracle::NdDmaParams>(c, [&](auto& p) { p.loopDstStride[0] = limit; });
+       }},
+      {"nddma loopSrcStride 2^40 (2^39 for b64, AMB-35)",
+       [](Case& c) {
+         const std::uint64_t limit = oracle::sizeBytes(c.dtype) == 8 ? 1ull << 39 : 1ull << 40;
+         return withParams<oracle::NdDmaParams>(c, [&](auto& p) { p.loopSrcStride[0] = limit; });
+       }},
+      {"nddma b64 nearest mode",
+       [](Case& c) {
+         return oracle::sizeBytes(c.dtype) == 8 && withParams<oracle::NdDmaParams>(c, [](auto& p) { p.isNearestValueMode = true; });
+       }},
+      {"nddma interleaving ascending strides (NDDMA-4)",
+       [](Case& c) {
+         return withParams<oracle::NdDmaParams>(c, [](auto& p) {
+           p.dim = 2;
+           p.loopSize[0] = 3;
+           p.loopSize[1] = 2;
+           p.loopLpSize[0] = p.loopRpSize[0] = p.loopLpSize[1] = p.loopRpSize[1] = 0;
+           p.loopDstStride[0] = 1;
+           p.loopDstStride[1] = 2;
+         });
+       }},
   };
   return list;
 }
@@ -877,6 +954,8 @@ TEST_P(FastVsOracle, InvalidCasesAreRejectedWithoutWrites) {
   std::uint64_t rejected = 0;
   for (const oracle::DTypeInfo& dtype : oracle::allDTypes()) {
     for (const Breaker& breaker : breakers()) {
+      // NDDMA's own breakers draw nothing for the other operations, so their draws stay as before
+      if (std::string_view(breaker.what).starts_with("nddma") && spec.operation != Operation::nddma) continue;
       for (int n = 0; n < 4; ++n) {
         Case c = drawCase(d, spec, spec.invalidProduct, dtype.dtype, drawProfile(d));
         if (!oracle::checkSupport(c, spec.operation).empty()) break;
@@ -1072,7 +1151,8 @@ TEST(FastVsOracleDn2Nz, ScalarPathWritesTheSameBytesAsTheSimdTranspose) {
 std::string operationName(const ::testing::TestParamInfo<OperationSpec>& info) {
   constexpr const char* kNames[] = {"PadGmToUb", "PadUbToGm", "PadUbToTscm", "Copy0Level",     "Copy2Level",
                                     "Nd2Nz",     "Nz2Nd",     "Slice",       "Dn2Nz",          "EnhancedNormal",
-                                    "EnhancedCo1ToCo2", "Fixpipe", "PadCompactGmToUb", "PadCompactUbToGm", "Fixpipe950"};
+                                    "EnhancedCo1ToCo2", "Fixpipe", "PadCompactGmToUb", "PadCompactUbToGm", "Fixpipe950",
+                                    "NdDma"};
   static_assert(std::size(kNames) == std::size(oracle::kAllOperations));
   if (info.param.label != nullptr) return info.param.label;
   return kNames[static_cast<std::size_t>(info.param.operation)];

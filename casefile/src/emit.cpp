@@ -43,6 +43,20 @@ json structJson(const S& s) {
           for (std::size_t k = 0; k < dims; ++k) out[key].push_back(shape[k]);
         });
   }
+  if constexpr (detail::kIsNdDma<S>) {
+    // dim entries, or further while a later entry is not 0, so that loading the JSON gives back an equal struct
+    std::size_t dims = std::min<std::size_t>(s.dim, oracle::kMaxNdDmaDims);
+    detail::ndDmaArrays(s, [&](const char*, const auto& array) {
+      for (std::size_t k = dims; k < array.size(); ++k) {
+        if (array[k] != 0) dims = k + 1;
+      }
+    });
+    detail::ndDmaArrays(s, [&](const char* key, const auto& array) {
+      out[key] = json::array();
+      for (std::size_t k = 0; k < dims; ++k) out[key].push_back(array[k]);
+    });
+    out["constantValue"] = formatHexBits(s.constantValue);
+  }
   if constexpr (detail::kIsCo12<S>) out["quantPre"] = std::string(oracle::name(s.quantPre));
   if constexpr (std::is_same_v<S, oracle::FixpipeState>) {
     out["srcDType"] = std::string(oracle::name(s.srcDType));

@@ -102,6 +102,10 @@ std::vector<std::string_view> keysOf() {
   visitFields(probe, [&](const char* key, auto&) { keys.push_back(key); });
   if constexpr (kHasPaddingValue<S>) keys.push_back("paddingValue");
   if constexpr (kIsCo12<S>) keys.push_back("quantPre");
+  if constexpr (kIsNdDma<S>) {
+    ndDmaArrays(probe, [&](const char* key, auto&) { keys.push_back(key); });
+    keys.push_back("constantValue");
+  }
   if constexpr (kIsSlice<S>) {
     sliceArrays(probe, [&](const char* key, auto&) { keys.push_back(key); },
                 [&](const char* key, auto&) { keys.push_back(key); });
@@ -147,6 +151,23 @@ void readSliceArrays(const ObjectReader& reader, oracle::SliceParams& p) {
       });
 }
 
+// NDDMA (project): each NdDmaLoopInfo array holds at most 5 entries (NDDMA-2); entries past its end stay 0.
+void readNdDmaArrays(const ObjectReader& reader, oracle::NdDmaParams& p) {
+  const Context& ctx = reader.context();
+  ndDmaArrays(p, [&](const char* key, auto& array) {
+    const json* value = reader.optional(key);
+    if (value == nullptr) return;
+    if (!value->is_array()) ctx.fail(reader.field(key), *value, "must be an array (one entry per dimension, dimension 0 first)");
+    if (value->size() > oracle::kMaxNdDmaDims) {
+      ctx.fail(reader.field(key), *value, "has " + std::to_string(value->size()) + " entries, at most 5 dimensions (NDDMA-2)");
+    }
+    using Entry = typename std::remove_reference_t<decltype(array)>::value_type;
+    for (std::size_t k = 0; k < value->size(); ++k) {
+      array[k] = readField<Entry>(ctx, (*value)[k], reader.field(key) + "[" + std::to_string(k) + "]");
+    }
+  });
+}
+
 template <class S>
 void readFieldsInto(const ObjectReader& reader, S& s) {
   visitFields(s, [&](const char* key, auto& member) {
@@ -181,6 +202,13 @@ Variant readTypedStruct(const Context& ctx, const json& value, const std::string
           const ObjectReader reader(ctx, value, name, keysOf<S>());
           readFieldsInto(reader, s);
           if constexpr (kIsSlice<S>) readSliceArrays(reader, s);
+          if constexpr (kIsNdDma<S>) {
+            readNdDmaArrays(reader, s);
+            // NdDmaParams<T, dim>::constantValue is a T, encoded as DataCopyPadExtParams' paddingValue
+            if (const json* v = reader.optional("constantValue")) {
+              s.constantValue = readElementValue(ctx, *v, reader.field("constantValue"), padDType);
+            }
+          }
           if constexpr (kIsCo12<S>) {
             if (const json* mode = reader.optional("quantPre")) {
               s.quantPre = readQuantMode(ctx, *mode, reader.field("quantPre"));
@@ -207,7 +235,7 @@ oracle::CopyParams readCopyParams(const Context& ctx, const json& value, oracle:
                                              {oracle::DataCopyParams{}, oracle::DataCopyExtParams{},
                                               oracle::Nd2NzParams{}, oracle::Nz2NdParamsFull{}, oracle::CalCount{},
                                               oracle::SliceParams{}, oracle::Dn2NzParams{},
-                                              oracle::DataCopyCO12DstParams{}},
+                                              oracle::DataCopyCO12DstParams{}, oracle::NdDmaParams{}},
                                              dtype);
 }
 

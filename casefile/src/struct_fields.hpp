@@ -96,6 +96,10 @@ void visitFields(P& p, Visit&& visit) {
     visit("loop1DstStride", p.loop1DstStride);
     visit("loop2SrcStride", p.loop2SrcStride);
     visit("loop2DstStride", p.loop2DstStride);
+  } else if constexpr (std::is_same_v<S, o::NdDmaParams>) {
+    // NDDMA (project): the five per-dimension arrays are ndDmaArrays; constantValue is a T (parse.cpp / emit.cpp)
+    visit("dim", p.dim);
+    visit("isNearestValueMode", p.isNearestValueMode);
   } else if constexpr (std::is_same_v<S, std::monostate>) {
     // "no pad params" has no fields
   } else {
@@ -113,6 +117,18 @@ void sliceArrays(P& p, VisitInfo&& visitInfo, VisitShape&& visitShape) {
 }
 template <class P>
 constexpr bool kIsSlice = std::is_same_v<std::remove_const_t<P>, oracle::SliceParams>;
+
+// NdDmaParams' five per-dimension arrays (NdDmaLoopInfo), by key, dimension 0 first.
+template <class P, class VisitArray>
+void ndDmaArrays(P& p, VisitArray&& visitArray) {
+  visitArray("loopSrcStride", p.loopSrcStride);
+  visitArray("loopDstStride", p.loopDstStride);
+  visitArray("loopSize", p.loopSize);
+  visitArray("loopLpSize", p.loopLpSize);
+  visitArray("loopRpSize", p.loopRpSize);
+}
+template <class P>
+constexpr bool kIsNdDma = std::is_same_v<std::remove_const_t<P>, oracle::NdDmaParams>;
 
 template <class P>
 constexpr bool kIsCo12 = std::is_same_v<std::remove_const_t<P>, oracle::DataCopyCO12DstParams>;

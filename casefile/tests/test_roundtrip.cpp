@@ -167,6 +167,48 @@ TEST(RoundTrip, SliceDn2NzAndEnhancedSurvive) {
   EXPECT_FALSE(reparse(text) == data);  // sameCase looks at enhancedParams
 }
 
+// NDDMA (project): every NdDmaLoopInfo array at its widest, an entry past dim, a T constant and the nearest mode.
+TEST(RoundTrip, NdDmaSurvives) {
+  CaseData data;
+  data.c.product = oracle::Product::ascend950;
+  data.c.api = oracle::Api::DataCopy;
+  data.c.srcPos = oracle::Position::GM;
+  data.c.dstPos = oracle::Position::VECIN;
+  data.c.dtype = oracle::DType::half;
+  oracle::NdDmaParams p;
+  p.dim = 3;
+  p.loopSrcStride = {1, (1ull << 40) - 1, ~0ull, 0, 0};
+  p.loopDstStride = {1, (1u << 20) - 1, 0xFFFFFFFFu, 0, 0};
+  p.loopSize = {32, 1, (1u << 20) - 1, 0, 0};
+  p.loopLpSize = {255, 0, 7, 0, 0};
+  p.loopRpSize = {0, 255, 1, 0, 3};  // past dim: still written so the round trip is exact
+  p.constantValue = 0xBC00;           // half -1.0
+  p.isNearestValueMode = true;
+  data.c.params = p;
+  std::string text = toJsonText(data);
+  EXPECT_NE(text.find("\"type\": \"NdDmaParams\""), std::string::npos) << text;
+  EXPECT_TRUE(reparse(text) == data) << text;
+  p.dim = 5;
+  p.isNearestValueMode = false;
+  data.c.dtype = oracle::DType::uint64_t;
+  p.constantValue = ~0ull;
+  data.c.params = p;
+  text = toJsonText(data);
+  EXPECT_TRUE(reparse(text) == data) << text;
+  // a number is encoded as T (here half), as DataCopyPadExtParams' paddingValue
+  const std::string numeric = R"({"schema": "dcconf.case/1", "product": "ascend950", "api": "DataCopy", "path": "GM->VECIN",
+      "dtype": "half", "params": {"type": "NdDmaParams", "dim": 1, "loopSrcStride": [1], "loopDstStride": [1],
+      "loopSize": [4], "constantValue": -1.0}, "src": {"size": 8, "hex": "0000000000000000"}, "dst": {"size": 8, "hex": "0000000000000000"}})";
+  const CaseData parsed = reparse(numeric);
+  EXPECT_EQ(std::get<oracle::NdDmaParams>(parsed.c.params).constantValue, 0xBC00u);
+  // a sixth entry is refused by name
+  LoadResult six = parseCaseText(R"({"schema": "dcconf.case/1", "product": "ascend950", "api": "DataCopy",
+      "path": "GM->VECIN", "dtype": "half", "params": {"type": "NdDmaParams", "loopSize": [1, 1, 1, 1, 1, 1]},
+      "src": {"size": 8, "hex": "0000000000000000"}, "dst": {"size": 8, "hex": "0000000000000000"}})", ".");
+  ASSERT_TRUE(std::holds_alternative<LoadError>(six));
+  EXPECT_NE(std::get<LoadError>(six).oneLine().find("params.loopSize"), std::string::npos);
+}
+
 TEST(RoundTrip, FixpipeSurvives) {
   CaseData data;
   data.c.api = oracle::Api::DataCopy;

@@ -121,7 +121,7 @@ std::vector<std::string_view> allProfileNames() {
 std::string_view typeName(const CopyParams& params) {
   constexpr std::array<std::string_view, std::variant_size_v<CopyParams>> kNames{
       "DataCopyParams", "DataCopyExtParams", "Nd2NzParams", "Nz2NdParamsFull", "calCount", "SliceInfo", "Dn2NzParams",
-      "DataCopyCO12DstParams"};
+      "DataCopyCO12DstParams", "NdDmaParams"};
   return kNames[params.index()];
 }
 
@@ -182,6 +182,7 @@ constexpr std::array<OperationNames, std::size(kAllOperations)> kOperationNames{
     {Operation::padCompactGmToUb, "padCompactGmToUb", "DataCopyPad Compact GM->UB", "PAD-CMP"},
     {Operation::padCompactUbToGm, "padCompactUbToGm", "DataCopyPad Compact UB->GM", "PAD-CMP"},
     {Operation::fixpipe950, "fixpipe950", "Fixpipe CO1->GM/UB (FixpipeParamsArch3510, Ascend 950)", "FIX950"},
+    {Operation::nddma, "nddma", "DataCopy multi-dimensional GM->UB (NdDmaParams, NDDMA, Ascend 950)", "NDDMA"},
 }};
 static_assert([] {
   for (std::size_t i = 0; i < kOperationNames.size(); ++i) {
@@ -239,6 +240,7 @@ std::span<const PathPair> documentedPaths(Operation operation) {
   static constexpr PathPair kCo1ToCo2[] = {{P::CO1, P::CO2}};
   static constexpr PathPair kFixpipe[] = {{P::CO1, P::GM}, {P::CO1, P::A1}};
   static constexpr PathPair kFixpipe950[] = {{P::CO1, P::GM}, {P::CO1, P::VECIN}, {P::CO1, P::VECOUT}};  // FIX950-1/8
+  static constexpr PathPair kNdDma[] = {{P::GM, P::VECIN}};
   switch (operation) {
     case Operation::padGmToUb:
     case Operation::padCompactGmToUb: return kGmToUb;
@@ -255,6 +257,7 @@ std::span<const PathPair> documentedPaths(Operation operation) {
     case Operation::enhancedCo1ToCo2: return kCo1ToCo2;
     case Operation::fixpipe: return kFixpipe;
     case Operation::fixpipe950: return kFixpipe950;
+    case Operation::nddma: return kNdDma;
   }
   return {};
 }
@@ -359,6 +362,12 @@ OperationResolution resolveDataCopy(const Case& c) {
     if (!gmToUb && !toGm) return fail("path: '" + path + "' is not a slice DataCopy path (GM->VECIN, VECOUT->GM, CO2->GM)");
     return {Operation::slice, {}};
   }
+  if (std::holds_alternative<NdDmaParams>(c.params)) {  // NDDMA-1: GM->VECIN only
+    if (c.srcPos != Position::GM || c.dstPos != Position::VECIN) {
+      return fail("path: '" + path + "' is not a multi-dimensional NDDMA DataCopy path (GM->VECIN, NDDMA-1)");
+    }
+    return {Operation::nddma, {}};
+  }
   if (std::holds_alternative<Dn2NzParams>(c.params)) {
     if (c.srcPos != Position::GM || (c.dstPos != Position::A1 && c.dstPos != Position::B1)) {
       return fail("path: '" + path + "' is not a DN2NZ path (GM->A1, GM->B1)");
@@ -385,7 +394,7 @@ OperationResolution resolveDataCopy(const Case& c) {
     return {Operation::nz2nd, {}};
   }
   return fail("params.type: DataCopy takes DataCopyParams, calCount, Nd2NzParams, Nz2NdParamsFull, SliceInfo or "
-              "Dn2NzParams or DataCopyCO12DstParams, not " +
+              "Dn2NzParams, DataCopyCO12DstParams or NdDmaParams, not " +
               std::string(typeName(c.params)));
 }
 

@@ -43,6 +43,8 @@ std::string fixpipe950Clause(const Case& c) {
 
 std::string definingClause(const Case& c, Operation op, Region region) {
   if (const int amb = ambiguityId(region); amb != 0) return "AMB-" + std::to_string(amb);
+  // NDDMA-3 defines its own pads; NDDMA-4 its overlaps
+  if (op == Operation::nddma && region != Region::keep) return region == Region::collision ? "NDDMA-4" : "NDDMA-3";
   switch (region) {
     case Region::keep: return "G-1";
     case Region::leftPad:
@@ -69,6 +71,7 @@ std::string definingClause(const Case& c, Operation op, Region region) {
     case Operation::padCompactGmToUb: return "PAD-CMP-2";
     case Operation::padCompactUbToGm: return "PAD-CMP-4";
     case Operation::fixpipe950: return fixpipe950Clause(c);
+    case Operation::nddma: return "NDDMA-3";
   }
   return std::string(clauseFamily(op));
 }

@@ -213,6 +213,16 @@ Shapes shapesOf(const oracle::Case& c, Operation op) {
       }
       break;
     }
+    case Operation::nddma: {  // NDDMA-3: rows of dimension 1 (or of dimension 0 alone) on each side
+      const auto& p = std::get<oracle::NdDmaParams>(c.params);
+      const bool twoD = p.dim > 1;
+      const std::uint64_t srcRow = twoD ? std::max<std::uint64_t>(p.loopSrcStride[1], 1) : std::max<std::uint64_t>(p.loopSize[0], 1);
+      const std::uint64_t dstRow = twoD ? std::max<std::uint64_t>(p.loopDstStride[1], 1)
+                                        : std::uint64_t{p.loopLpSize[0]} + p.loopSize[0] + p.loopRpSize[0];
+      out.src = rowShape(srcName, so, srcRow * s, s, "loopSrcStride[1] = " + str(srcRow) + " elements (NDDMA-3)");
+      out.dst = rowShape(dstName, dso, dstRow * s, s, "loopDstStride[1] = " + str(dstRow) + " elements, pads included (NDDMA-3)");
+      break;
+    }
     case Operation::fixpipe950: {  // FIX950-2/3/4: dstStride counts elements whatever the layout
       const auto& p = std::get<oracle::DataCopyCO12DstParams>(c.params);
       const auto layout = c.fixpipe && c.fixpipe->layout ? *c.fixpipe->layout : oracle::Co2Layout::NZ;
@@ -461,6 +471,10 @@ std::vector<std::pair<std::string, std::string>> clausesOf(Operation op) {
     case Operation::fixpipe:
       return {{"FIX-1", "NZ output, C0d"}, {"FIX-2", "nz2ndEn"}, {"FIX-3", "channelSplit"}, {"FIX-4", "conversions"},
               {"FIX-5", "quant parameter"}, {"FIX-6", "arithmetic"}, {"FIX-7", "ambiguities AMB-8..12"}};
+    case Operation::nddma:
+      return {{"NDDMA-1", "Ascend 950 only, GM->VECIN"}, {"NDDMA-2", "ranges (AMB-35, AMB-37)"},
+              {"NDDMA-3", "dimension 0 innermost; pads: constantValue or the nearest element"},
+              {"NDDMA-4", "overlap (AMB-36)"}, {"G-1", "no stray writes"}};
     case Operation::fixpipe950:
       return {{"FIX950-1", "Ascend 950 only, conversions as FIX-4"}, {"FIX950-2", "sizes, NZ dstStride in elements"},
               {"FIX950-3", "ROW_MAJOR: srcNdStride in C0_SIZE units"}, {"FIX950-4", "COLUMN_MAJOR: the transpose"},

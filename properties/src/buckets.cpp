@@ -299,6 +299,7 @@ std::vector<std::string> bucketsOf(const casefile::CaseData& data) {
     case Operation::enhancedCo1ToCo2: enhancedBuckets(out, c, s); break;
     case Operation::fixpipe: fixpipeBuckets(out, c); break;
     case Operation::fixpipe950: fixpipe950Buckets(out, c); break;
+    case Operation::nddma: break;  // NDDMA: no generator, no buckets yet
   }
   return out;
 }
@@ -379,6 +380,7 @@ std::vector<std::string> reachableBuckets(Operation operation) {
       }
       return out;
     }
+    case Operation::nddma: return {};  // NDDMA: no generator yet
     case Operation::fixpipe950: {
       Names out{"width:1", "width:2", "width:4", "layout:NZ", "layout:ROW_MAJOR", "layout:COLUMN_MAJOR", "reluEn",
                 "isChannelSplit", "matrices>1", "zero count (NOP, AMB-23)", "srcNzC0Stride>1",

@@ -256,6 +256,7 @@ bool coverageGated(Operation operation) {
     case Operation::nz2nd:
     case Operation::dn2nz:
     case Operation::enhancedNormal:
+    case Operation::nddma:  // NDDMA-2: dim and dimension 0's fields (generators_nddma.cpp draws them whole)
       return true;
     default:
       return false;
@@ -300,6 +301,17 @@ std::vector<FieldRange> fieldRanges(const Case& c, Operation operation) {
     case Operation::slice: return sliceRanges(c);
     case Operation::fixpipe: return fixRanges(c);
     case Operation::fixpipe950: return fix950Ranges(c);
+    case Operation::nddma: {  // NDDMA-2: dim, and dimension 0's fields (every case has it); AMB-35 halves b64 strides
+      const bool b64 = s == 8;
+      const std::uint64_t srcTop = (std::uint64_t{1} << (b64 ? 39 : 40)) - 1;
+      const std::uint64_t dstTop = (std::uint64_t{1} << (b64 ? 19 : 20)) - 1;
+      return {{"NdDmaParams.dim", 8, 1, 5, 5, 1, true},
+              full("NdDmaParams.loopSize[0]", 32, 1, (std::uint64_t{1} << 20) - 1),
+              full("NdDmaParams.loopSrcStride[0]", 64, 0, srcTop),
+              full("NdDmaParams.loopDstStride[0]", 32, 0, dstTop),
+              full("NdDmaParams.loopLpSize[0]", 8, 0, 255),
+              full("NdDmaParams.loopRpSize[0]", 8, 0, 255)};
+    }
     case Operation::enhancedCo1ToCo2:
       if (!c.enhancedParams || c.enhancedParams->blockMode == BlockMode::normal) return {};
       return enhancedCo1Ranges(c);
@@ -335,6 +347,8 @@ std::vector<FieldSample> fieldSamples(const Case& c, Operation operation) {
             }
             values.insert(values.end(), {p.srcShape[d], p.dstShape[d]});
           }
+        } else if constexpr (std::is_same_v<P, NdDmaParams>) {
+          values = {p.dim, p.loopSize[0], p.loopSrcStride[0], p.loopDstStride[0], p.loopLpSize[0], p.loopRpSize[0]};
         } else if constexpr (std::is_same_v<P, DataCopyCO12DstParams>) {
           values = {p.nSize,   p.mSize,          p.srcStride,       p.dstStride, static_cast<std::uint64_t>(p.quantPre),
                     p.reluPre, p.channelSplit, p.nz2ndEn};

@@ -372,6 +372,7 @@ bool hasGenerator(Operation operation) {
     case Operation::enhancedCo1ToCo2:
     case Operation::fixpipe:
     case Operation::fixpipe950:
+    case Operation::nddma:
       return true;
   }
   return false;
@@ -405,6 +406,7 @@ rc::Gen<GeneratedCase> genCase(Operation operation, const Scope& scope) {
       return rc::gen::exec([=] { return drawPadGmToUb(ParamStruct::ext, 0, scope, Operation::padCompactGmToUb); });
     case Operation::padCompactUbToGm:
       return rc::gen::exec([=] { return drawPadUbToGm(ParamStruct::ext, scope, Operation::padCompactUbToGm); });
+    case Operation::nddma: return rc::gen::exec([=] { return drawNdDma(scope); });
   }
   throw std::logic_error("no property generator for " + std::string(name(operation)));
 }

@@ -513,6 +513,7 @@ std::vector<NamedBreaker> breakersOf(Operation operation, const Scope& scope) {
     case Operation::enhancedCo1ToCo2: return {DCCONF_BREAKER(enhancedCo1Field), DCCONF_BREAKER(enhancedCo1Conversion)};
     case Operation::fixpipe: return fixpipeBreakers(scope);
     case Operation::fixpipe950: return fixpipe950Breakers(scope);
+    case Operation::nddma: return {};  // NDDMA: no generator yet
   }
   return {};
 }

@@ -105,6 +105,7 @@ RunResult runDn2Nz(const oracle::Case& c, std::span<const std::uint8_t> src, std
 RunResult runEnhancedNormal(const oracle::Case& c, std::span<const std::uint8_t> src, std::span<std::uint8_t> dst);
 RunResult runEnhancedCo1ToCo2(const oracle::Case& c, std::span<const std::uint8_t> src, std::span<std::uint8_t> dst);
 RunResult runFixpipe(const oracle::Case& c, std::span<const std::uint8_t> src, std::span<std::uint8_t> dst);
+RunResult runNdDma(const oracle::Case& c, std::span<const std::uint8_t> src, std::span<std::uint8_t> dst);
 RunResult runFixpipe950(const oracle::Case& c, std::span<const std::uint8_t> src, std::span<std::uint8_t> dst);
 
 }  // namespace dcconf::backends::fast

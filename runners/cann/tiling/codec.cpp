@@ -74,6 +74,8 @@ void put(DcconfCannTiling& t, const Dn2NzParams& p) {
   t.dn2nz = {p.dnNum, p.nValue, p.dValue, p.srcDnMatrixStride, p.srcDValue, p.dstNzC0Stride, p.dstNzNStride,
              p.dstNzMatrixStride, static_cast<std::uint8_t>(p.enableSmallC0), {}};
 }
+// NDDMA: never reached, encode refuses the case by name first (NDDMA-1: no tiling section yet)
+void put(DcconfCannTiling&, const NdDmaParams&) {}
 void put(DcconfCannTiling& t, const DataCopyCO12DstParams& p) {
   t.co12 = {p.nSize, p.mSize, p.dstStride, p.srcStride, static_cast<std::uint8_t>(p.quantPre), p.reluPre,
             static_cast<std::uint8_t>(p.channelSplit), static_cast<std::uint8_t>(p.nz2ndEn), p.sid, 0};
@@ -262,7 +264,7 @@ std::string_view familyName(DcconfCannFamily family) {
   static constexpr std::array<std::string_view, DCCONF_CANN_FAMILY_COUNT> kNames{
       "none",  "pad-gm-to-ub", "pad-ub-to-gm", "pad-ub-to-tscm", "copy-0level", "copy-2level",         "nd2nz",
       "nz2nd", "slice",        "dn2nz",        "enhanced-normal", "enhanced-co1-to-co2", "fixpipe",
-      "pad-compact-gm-to-ub", "pad-compact-ub-to-gm", "fixpipe-950"};
+      "pad-compact-gm-to-ub", "pad-compact-ub-to-gm", "fixpipe-950", "nddma"};
   const auto index = static_cast<std::size_t>(family);
   return index < kNames.size() ? kNames[index] : std::string_view("unknown");
 }
@@ -323,6 +325,11 @@ EncodeResult encode(const Case& c, const EncodeOptions& options) {
   if (c.loopMode) {  // issue 31 item 2: no tiling field, no kernel yet
     result.error = {"LOOP-1", "loopMode", "set",
                     "the tiling block has no LoopModeParams fields: no CANN kernel runs DataCopyPad in loop mode yet"};
+    return result;
+  }
+  if (std::holds_alternative<NdDmaParams>(c.params)) {  // issue 31 item 9: no tiling section, no kernel yet
+    result.error = {"NDDMA-1", "params.type", "NdDmaParams",
+                    "the tiling block has no NdDmaParams section: no CANN kernel runs the NDDMA DataCopy yet"};
     return result;
   }
   if (c.fixpipe && c.fixpipe->layout) {  // issue 31 item 3: no tiling field, no kernel yet
@@ -422,7 +429,7 @@ DecodeResult decode(const DcconfCannTiling& t, std::span<const std::uint64_t> au
   c.dtype = r.enumerator<DType>("dtype", t.dtype, 1, DCCONF_CANN_DT_COUNT - 1, "dtype");
   c.product = r.enumerator<Product>("product", t.product, 1, static_cast<std::uint8_t>(allProducts().size()), "product");
   r.range("family", t.family, 1, DCCONF_CANN_FAMILY_COUNT - 1, "kernel family");
-  r.range("paramsType", t.paramsType, 1, DCCONF_CANN_PARAMS_COUNT - 1, "params struct");
+  r.range("paramsType", t.paramsType, 1, DCCONF_CANN_PARAMS_NDDMA - 1, "params struct (NdDmaParams has no section)");
   r.range("padParamsType", t.padParamsType, 0, 2, "pad params struct");
   r.range("presence", t.presence & ~DCCONF_CANN_PRESENCE_MASK, 0, 0, "presence bits");
   c.profile = getProfile(t, r);

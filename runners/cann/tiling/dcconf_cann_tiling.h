@@ -43,7 +43,10 @@ enum DcconfCannFamily {
   /* FIX950 (issue 31 item 3): Fixpipe with FixpipeParamsArch3510, dav-3510. No kernel is built yet (the tiling block
    * has no layout / Nz2DnParams fields): the encoder refuses these cases by name. */
   DCCONF_CANN_FAMILY_FIXPIPE_950 = 15,
-  DCCONF_CANN_FAMILY_COUNT = 16
+  /* NDDMA (issue 31 item 9): DataCopy with NdDmaParams GM->VECIN, dav-3510. No kernel, no tiling section: the encoder
+   * refuses these cases by name. */
+  DCCONF_CANN_FAMILY_NDDMA = 16,
+  DCCONF_CANN_FAMILY_COUNT = 17
 };
 
 /* Kernel entries (kernels/launch.asc): one per family and core type. A family whose paths run on different cores has
@@ -89,6 +92,7 @@ enum DcconfCannParamsType {
   DCCONF_CANN_PARAMS_DATA_COPY = 1, DCCONF_CANN_PARAMS_DATA_COPY_EXT, DCCONF_CANN_PARAMS_ND2NZ,
   DCCONF_CANN_PARAMS_NZ2ND, DCCONF_CANN_PARAMS_CAL_COUNT, DCCONF_CANN_PARAMS_SLICE, DCCONF_CANN_PARAMS_DN2NZ,
   DCCONF_CANN_PARAMS_CO12_DST,
+  DCCONF_CANN_PARAMS_NDDMA, /* NDDMA: no section in the block; the encoder refuses, the decoder rejects it */
   DCCONF_CANN_PARAMS_COUNT
 };
 

@@ -221,11 +221,14 @@ void paramsToAbi(const CopyParams& params, dcconf_case& out) {
   } else if (const auto* d = std::get_if<Dn2NzParams>(&params)) {
     out.paramsKind = DCCONF_PARAMS_DN2NZ;
     out.dn2nz = dn2nzToAbi(*d);
-  } else {
+  } else if (const auto* f = std::get_if<DataCopyCO12DstParams>(&params)) {
     out.paramsKind = DCCONF_PARAMS_CO12DST;
-    out.co12Dst = co12DstToAbi(std::get<DataCopyCO12DstParams>(params));
+    out.co12Dst = co12DstToAbi(*f);
+  } else {
+    // NDDMA (project): no ABI layout carries NdDmaParams yet; abiCaseBytesNeeded keeps such a case from every plugin
+    out.paramsKind = ~std::uint32_t{0};
   }
-  static_assert(std::variant_size_v<CopyParams> == 8, "a new params type needs a DCCONF_PARAMS_* kind here");
+  static_assert(std::variant_size_v<CopyParams> == 9, "a new params type needs a DCCONF_PARAMS_* kind here");
 }
 
 // False when paramsKind is out of range or names a 1.1 kind the case's struct_size does not reach. (An out
@@ -332,6 +335,8 @@ std::size_t abiCaseBytesNeeded(const Case& c) {
   if (fp4 || newOperation || c.profile.smallC0Polarity != Profile::SmallC0Polarity::basicApiPage) need = kEndAmb7;
   if (std::holds_alternative<SliceParams>(c.params)) need = std::max(need, kEndSlice);
   if (std::holds_alternative<Dn2NzParams>(c.params)) need = std::max(need, kEndDn2Nz);
+  // NDDMA (project): beyond every layout so far, so no plugin is handed a case it cannot read (NOT_SUPPORTED)
+  if (std::holds_alternative<NdDmaParams>(c.params)) return sizeof(dcconf_case) + 1;
   if (c.enhancedParams) need = std::max(need, kEndEnhanced);
   // 1.2: the FIX profile words (AMB-8..12), DataCopyCO12DstParams and the fixpipe state
   const bool fixProfile = c.profile.fixOffset != defaults.fixOffset || c.profile.fixShift != defaults.fixShift ||

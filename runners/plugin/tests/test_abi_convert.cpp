@@ -156,6 +156,11 @@ TEST(AbiConvert, ConvertsOneCaseOfEveryOperation) {
         c.params = DataCopyCO12DstParams{16, 2, 1, 16, QuantMode::VDEQF16, 1, false, false, 0};
         c.fixpipe = FixpipeState{DType::int32_t, 5, {1, 2, 3}, 2, 16, 64, Co2Layout::COLUMN_MAJOR, {3, 4, 5, 6}};
         break;
+      case Operation::nddma: {  // NDDMA: no ABI layout yet, so no plugin is handed one (beyond every case size)
+        c.params = NdDmaParams{};
+        EXPECT_GT(abiCaseBytesNeeded(c), sizeof(dcconf_case));
+        continue;
+      }
     }
     SCOPED_TRACE(std::string(name(operation)));
     ASSERT_EQ(resolveOperation(c).operation, operation) << resolveOperation(c).error;

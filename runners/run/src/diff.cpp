@@ -115,6 +115,7 @@ std::string locateDestinationByte(const oracle::Case& c, std::uint64_t dstByte) 
     case Operation::enhancedCo1ToCo2:
     case Operation::fixpipe:
     case Operation::fixpipe950:
+    case Operation::nddma:
       break;  // no inverse layout worth searching: the byte and its region say enough
   }
   return "byte " + std::to_string(rel);

@@ -22,6 +22,7 @@ using oracle::Region;
 
 std::string expectedClause(const oracle::Case& c, Operation op, Region region) {
   if (const int amb = oracle::ambiguityId(region); amb != 0) return "AMB-" + std::to_string(amb);
+  if (op == Operation::nddma && region != Region::keep) return region == Region::collision ? "NDDMA-4" : "NDDMA-3";
   const bool tail = region == Region::zeroTail;
   switch (region) {
     case Region::leftPad:
@@ -60,7 +61,7 @@ std::string expectedClause(const oracle::Case& c, Operation op, Region region) {
       if (p.quantPre != oracle::QuantMode::NoQuant || p.reluPre != 0) return "FIX950-5";
       const auto layout = *c.fixpipe->layout;
       return layout == oracle::Co2Layout::ROW_MAJOR ? "FIX950-3" : layout == oracle::Co2Layout::COLUMN_MAJOR ? "FIX950-4" : "FIX950-2";
-    }
+    }    case Operation::nddma: return "NDDMA-3";
   }
   return "?";
 }
@@ -79,6 +80,7 @@ const std::map<Operation, std::set<std::string>>& mustSee() {
       {Operation::nz2nd, {"NZ2ND-2"}},
       {Operation::slice, {"SLICE-4"}},
       {Operation::dn2nz, {"DN2NZ-1", "DN2NZ-3"}},
+      {Operation::nddma, {"NDDMA-3"}},
       {Operation::enhancedNormal, {"ENH-1"}},
       {Operation::enhancedCo1ToCo2, {"ENH-1", "ENH-2", "ENH-3"}},
       {Operation::fixpipe, {"FIX-1", "FIX-2", "FIX-3", "FIX-6"}},

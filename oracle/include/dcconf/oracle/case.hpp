@@ -141,6 +141,7 @@ enum class Operation : std::uint8_t {
   padCompactGmToUb,  // PAD-CMP: DataCopyPad<T, PaddingMode::Compact> GM->UB (Ascend 950)
   padCompactUbToGm,  // PAD-CMP: DataCopyPad<T, PaddingMode::Compact> UB->GM (Ascend 950)
   fixpipe950,        // FIX950: Fixpipe with FixpipeParamsArch3510<CO2Layout> CO1->GM and CO1->UB (Ascend 950)
+  nddma,             // NDDMA: multi-dimensional DataCopy GM->VECIN with NdDmaParams (Ascend 950)
 };
 std::string_view name(Operation operation);
 // The clause family prefix ("PAD-G2U", "DC", ...) used in vector flags and report grouping.
@@ -165,7 +166,8 @@ inline constexpr Operation kAllOperations[] = {Operation::padGmToUb, Operation::
                                                Operation::nz2nd, Operation::slice, Operation::dn2nz,
                                                Operation::enhancedNormal, Operation::enhancedCo1ToCo2,
                                                Operation::fixpipe, Operation::padCompactGmToUb,
-                                               Operation::padCompactUbToGm, Operation::fixpipe950};
+                                               Operation::padCompactUbToGm, Operation::fixpipe950,
+                                               Operation::nddma};
 // The enumerator's name ("padGmToUb"), as the product table (oracle/data/products.tsv) spells it.
 std::string_view key(Operation operation);
 std::optional<Operation> parseOperationKey(std::string_view key);

@@ -210,8 +210,23 @@ struct FixpipeState {
   friend bool operator==(const FixpipeState&, const FixpipeState&) = default;
 };
 
+// The Ascend 950's multi-dimensional DataCopy GM->VECIN through the NDDMA (NDDMA, project clauses):
+// DataCopy<T, dim, NdDmaConfig{isNearestValueMode}>(dst, src, NdDmaParams<T, dim>{NdDmaLoopInfo<dim>, constantValue}).
+// Dimension 0 is the innermost loop; counts and strides are elements of T. Entries at and beyond dim are not read.
+inline constexpr std::size_t kMaxNdDmaDims = 5;  // NDDMA-2: dim in [1, 5]
+struct NdDmaParams {
+  std::uint8_t dim = 1;
+  std::array<std::uint64_t, kMaxNdDmaDims> loopSrcStride{};  // NDDMA-2: < 2^40
+  std::array<std::uint32_t, kMaxNdDmaDims> loopDstStride{};  // NDDMA-2: < 2^20
+  std::array<std::uint32_t, kMaxNdDmaDims> loopSize{};       // NDDMA-2: [1, 2^20)
+  std::array<std::uint8_t, kMaxNdDmaDims> loopLpSize{};      // left pad elements
+  std::array<std::uint8_t, kMaxNdDmaDims> loopRpSize{};      // right pad elements
+  std::uint64_t constantValue = 0;   // raw bits of T (as DataCopyPadExtParams::paddingValue)
+  bool isNearestValueMode = false;   // NdDmaConfig: pads take the nearest element of their dimension (NDDMA-3)
+  friend bool operator==(const NdDmaParams&, const NdDmaParams&) = default;
+};
 using CopyParams = std::variant<DataCopyParams, DataCopyExtParams, Nd2NzParams, Nz2NdParamsFull, CalCount, SliceParams,
-                                Dn2NzParams, DataCopyCO12DstParams>;
+                                Dn2NzParams, DataCopyCO12DstParams, NdDmaParams>;
 using PadParams = std::variant<std::monostate, DataCopyPadParams, DataCopyPadExtParams>;
 
 // The struct name as the case file spells it in "type".

@@ -1,0 +1,175 @@
+// =====================================================================================================================
+// DataCopy GM -> VECIN through the NDDMA (NdDmaParams, Ascend 950)        SEMANTICS section 2d, clauses NDDMA-* (project)
+// =====================================================================================================================
+// s = sizeof(T); for i < dim: L_i = loopLpSize[i], N_i = loopSize[i], R_i = loopRpSize[i], E_i = L_i + N_i + R_i;
+// strides loopSrcStride[i] / loopDstStride[i] in elements. Dimension 0 is the innermost loop.
+// @post (NDDMA-3) for every tuple k with k_i < E_i, destination element sum k_i*loopDstStride[i] holds
+//       - source element sum (k_i - L_i)*loopSrcStride[i] when every k_i is in [L_i, L_i + N_i) (region data);
+//       - else the low s bytes of constantValue, or under isNearestValueMode the source element
+//         sum clamp(k_i - L_i, 0, N_i - 1)*loopSrcStride[i] (region leftPad when some k_i < L_i, else rightPad).
+// @post (NDDMA-4) a destination element two tuples write is ANY (region collision); nothing else is written (G-1).
+// @post the read footprint is sum j_i*loopSrcStride[i], j_i < N_i: 1 + sum (N_i - 1)*loopSrcStride[i] elements.
+// Validation (G-4): NDDMA-2 ranges, the 2^40-byte spans, b64 constant mode with value 0, AMB-35 (b64 strides),
+// AMB-36 (NDDMA-4's no-interleave rule for ascending strides), AMB-37 (loopSize 0).
+#include <algorithm>
+#include <string>
+
+#include "paths.hpp"
+
+namespace dcconf::oracle::detail {
+namespace {
+
+constexpr std::uint64_t kSizeLimit = std::uint64_t{1} << 20;       // NDDMA-2: loopSize < 2^20
+constexpr std::uint64_t kDstStrideLimit = std::uint64_t{1} << 20;  // NDDMA-2: loopDstStride < 2^20
+constexpr std::uint64_t kSrcStrideLimit = std::uint64_t{1} << 40;  // NDDMA-2: loopSrcStride < 2^40
+constexpr std::uint64_t kSpanLimitBytes = std::uint64_t{1} << 40;  // NDDMA-2: one instruction's 40-bit address span
+
+const NdDmaParams& paramsOf(const Case& c) { return std::get<NdDmaParams>(c.params); }
+
+std::string field(const char* name, std::size_t i) { return "params." + std::string(name) + "[" + std::to_string(i) + "]"; }
+
+// E_i: the elements dimension i writes, pads included.
+std::uint64_t extentOf(const NdDmaParams& p, std::size_t i) {
+  return std::uint64_t{p.loopLpSize[i]} + p.loopSize[i] + p.loopRpSize[i];
+}
+
+// 1 + sum (count_i - 1) * stride_i, saturating: the elements a side spans.
+template <class Count, class Stride>
+std::uint64_t spanElements(const NdDmaParams& p, Count count, Stride stride) {
+  std::uint64_t span = 1;
+  for (std::size_t i = 0; i < p.dim; ++i) {
+    if (count(i) == 0) return 0;
+    span = satAdd(span, satMul(count(i) - 1, stride(i)));
+  }
+  return span;
+}
+
+std::vector<Violation> check(const Case& c) {
+  std::vector<Violation> out;
+  const NdDmaParams& p = paramsOf(c);
+  const std::uint64_t s = sizeBytes(c.dtype);
+  const bool b64 = s == 8;
+  if (p.dim < 1 || p.dim > kMaxNdDmaDims) {
+    out.push_back(violation("NDDMA-2", "params.dim", p.dim, "must be in [1, 5]"));
+    return out;  // the per-dimension fields are not defined without a dimension count
+  }
+  // AMB-35 (project): with an 8-byte T the header doubles every stride into the 4-byte copy's fields
+  const std::uint64_t dstLimit = b64 ? kDstStrideLimit / 2 : kDstStrideLimit;
+  const std::uint64_t srcLimit = b64 ? kSrcStrideLimit / 2 : kSrcStrideLimit;
+  for (std::size_t i = 0; i < p.dim; ++i) {
+    if (p.loopSize[i] == 0) {
+      out.push_back(violation("NDDMA-2", field("loopSize", i), 0, "must be in [1, 2^20) (AMB-37: the page's range)"));
+    } else if (p.loopSize[i] >= kSizeLimit) {
+      out.push_back(violation("NDDMA-2", field("loopSize", i), p.loopSize[i], "must be in [1, 2^20)"));
+    }
+    if (p.loopSrcStride[i] >= srcLimit) {
+      out.push_back(violation(b64 ? "AMB-35" : "NDDMA-2", field("loopSrcStride", i), p.loopSrcStride[i],
+                              b64 ? "must be below 2^39 with an 8-byte T (AMB-35: the header doubles it into 40 bits)"
+                                  : "must be below 2^40"));
+    }
+    if (p.loopDstStride[i] >= dstLimit) {
+      out.push_back(violation(b64 ? "AMB-35" : "NDDMA-2", field("loopDstStride", i), p.loopDstStride[i],
+                              b64 ? "must be below 2^19 with an 8-byte T (AMB-35: the header doubles it into 20 bits)"
+                                  : "must be below 2^20"));
+    }
+  }
+  if (b64 && p.isNearestValueMode) {
+    out.push_back(violation("NDDMA-2", "params.isNearestValueMode", 1,
+                            "an 8-byte T supports the constant pad mode only (the 950 header's static assertion)"));
+  }
+  if (b64 && p.constantValue != 0) {
+    out.push_back(violation("NDDMA-2", "params.constantValue", p.constantValue,
+                            "an 8-byte T supports the constant pad value 0 only (the 950 header's assertion)"));
+  }
+  if (!out.empty()) return out;
+  // NDDMA-2: the page's address span per side, pads included, in bytes
+  const auto extent = [&](std::size_t i) { return extentOf(p, i); };
+  const std::uint64_t srcSpan = satMul(spanElements(p, extent, [&](std::size_t i) { return p.loopSrcStride[i]; }), s);
+  const std::uint64_t dstSpan =
+      satMul(spanElements(p, extent, [&](std::size_t i) { return std::uint64_t{p.loopDstStride[i]}; }), s);
+  if (srcSpan > kSpanLimitBytes) {
+    out.push_back(violation("NDDMA-2", "params.loopSrcStride", srcSpan,
+                            "the source's address span (pads included) must not exceed 2^40 bytes"));
+  }
+  if (dstSpan > kSpanLimitBytes) {
+    out.push_back(violation("NDDMA-2", "params.loopDstStride", dstSpan,
+                            "the destination's address span (pads included) must not exceed 2^40 bytes"));
+  }
+  // NDDMA-4 / AMB-36: over the dimensions that repeat, a non-decreasing stride sequence must not interleave
+  std::vector<std::size_t> repeating;
+  for (std::size_t i = 0; i < p.dim; ++i) {
+    if (extentOf(p, i) > 1) repeating.push_back(i);
+  }
+  bool ascending = true;
+  for (std::size_t j = 1; j < repeating.size(); ++j) {
+    if (p.loopDstStride[repeating[j]] < p.loopDstStride[repeating[j - 1]]) ascending = false;
+  }
+  if (ascending) {
+    std::uint64_t below = 1;  // the span of the repeating dimensions below, in elements
+    for (std::size_t j = 0; j < repeating.size(); ++j) {
+      const std::size_t i = repeating[j];
+      if (j > 0 && p.loopDstStride[i] < below) {
+        out.push_back(violation("NDDMA-4", field("loopDstStride", i), p.loopDstStride[i],
+                                "with ascending destination strides a dimension's stride must be at least the span of "
+                                "the dimensions below it (" + std::to_string(below) + " elements; AMB-36)"));
+        break;
+      }
+      below = satAdd(below, satMul(extentOf(p, i) - 1, p.loopDstStride[i]));
+    }
+  }
+  return out;
+}
+
+Extents extents(const Case& c) {
+  const NdDmaParams& p = paramsOf(c);
+  const std::uint64_t s = sizeBytes(c.dtype);
+  // G-2: pads read nothing, nearest pads read inside the data's box; G-1: every tuple's element
+  const std::uint64_t src =
+      spanElements(p, [&](std::size_t i) { return std::uint64_t{p.loopSize[i]}; },
+                   [&](std::size_t i) { return p.loopSrcStride[i]; });
+  const std::uint64_t dst =
+      spanElements(p, [&](std::size_t i) { return extentOf(p, i); },
+                   [&](std::size_t i) { return std::uint64_t{p.loopDstStride[i]}; });
+  return {satMul(src, s), satMul(dst, s)};
+}
+
+void walk(const Case& c, WriteSink& sink) {
+  const NdDmaParams& p = paramsOf(c);
+  const std::uint64_t s = sizeBytes(c.dtype);
+  const std::size_t dims = p.dim;
+  ByteWriter out(sink);
+  // k: the tuple, dimension 0 fastest (NDDMA-3); the walk ends when the outermost dimension wraps
+  std::array<std::uint64_t, kMaxNdDmaDims> k{};
+  while (true) {
+    bool inData = true;
+    bool inLeft = false;
+    std::uint64_t dstElement = 0;
+    std::uint64_t srcElement = 0;  // the data element, or the nearest one for a pad
+    for (std::size_t i = 0; i < dims; ++i) {
+      dstElement += k[i] * p.loopDstStride[i];
+      const std::uint64_t lp = p.loopLpSize[i];
+      const std::uint64_t clamped = k[i] < lp ? 0 : std::min<std::uint64_t>(k[i] - lp, p.loopSize[i] - 1);
+      if (k[i] < lp) inLeft = true;
+      if (k[i] < lp || k[i] - lp >= p.loopSize[i]) inData = false;
+      srcElement += clamped * p.loopSrcStride[i];
+    }
+    const Region region = inData ? Region::data : (inLeft ? Region::leftPad : Region::rightPad);
+    for (std::uint64_t b = 0; b < s; ++b) {
+      const ByteSource v = inData || p.isNearestValueMode ? ByteSource::fromSource(srcElement * s + b)
+                                                          : ByteSource::fromLiteral(elementByte(p.constantValue, b));
+      out.write(dstElement * s + b, v, region);
+    }
+    std::size_t i = 0;
+    while (i < dims && ++k[i] == extentOf(p, i)) k[i++] = 0;
+    if (i == dims) break;
+  }
+}
+
+}  // namespace
+
+const PathSemantics& nddmaSemantics() {
+  static const PathSemantics semantics{check, extents, walk};
+  return semantics;
+}
+
+}  // namespace dcconf::oracle::detail

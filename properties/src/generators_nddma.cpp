@@ -1,0 +1,112 @@
+// NDDMA (project, issue 31 item 9): valid multi-dimensional DataCopy GM->VECIN cases of the Ascend 950.
+// Small boxes by default (at most a few thousand elements); now and then one field of dimension 0 drawn over its
+// whole documented range (docs/coverage.md) with the others set so the case stays cheap and valid: a huge source
+// stride only over a size-1 dimension, a huge destination stride only over an unpadded size-1 dimension, the
+// largest loopSize only as a one-dimensional row.
+#include <algorithm>
+#include <array>
+
+#include "draw.hpp"
+
+namespace dcconf::properties::detail {
+namespace {
+
+using oracle::NdDmaParams;
+
+constexpr std::uint64_t kSizeMax = (std::uint64_t{1} << 20) - 1;       // NDDMA-2
+constexpr std::uint64_t kDstStrideMax = (std::uint64_t{1} << 20) - 1;  // NDDMA-2
+constexpr std::uint64_t kSrcStrideMax = (std::uint64_t{1} << 40) - 1;  // NDDMA-2
+
+std::uint64_t extentOf(const NdDmaParams& p, std::size_t i) {
+  return std::uint64_t{p.loopLpSize[i]} + p.loopSize[i] + p.loopRpSize[i];
+}
+
+// NDDMA-4: over the repeating dimensions, ascending strides must clear the span below; a packed box in any dimension
+// order always does (each stride is the product of the extents placed before it).
+void packDestination(NdDmaParams& p, const std::array<std::size_t, 5>& order, std::uint64_t firstPitch) {
+  std::uint64_t pitch = firstPitch;
+  for (std::size_t j = 0; j < p.dim; ++j) {
+    const std::size_t i = order[j];
+    p.loopDstStride[i] = static_cast<std::uint32_t>(pitch);
+    pitch *= extentOf(p, i);
+  }
+}
+
+}  // namespace
+
+GeneratedCase drawNdDma(const Scope& scope) {
+  const oracle::PathPair path = drawPath(oracle::Operation::nddma, scope);
+  oracle::Case c = makeCase(oracle::Api::DataCopy, path.src, path.dst, NdDmaParams{});
+  drawProductAndDType(c, oracle::Operation::nddma, scope);
+  const bool b64 = oracle::sizeBytes(c.dtype) == 8;
+  NdDmaParams p;
+  p.dim = static_cast<std::uint8_t>(drawEdgy({1, 2, 5}, 1, 5));
+  std::uint64_t elements = 1;
+  std::uint64_t packedSrc = 1;  // a source stride that packs the dimensions below: contiguous reads
+  for (std::size_t i = 0; i < p.dim; ++i) {
+    const std::uint64_t budget = std::max<std::uint64_t>(1, 4096 / elements / 4);
+    // dimension 0 reaches 64 elements, so an int8_t row reads whole 32-byte blocks (the special-data classes)
+    p.loopSize[i] = static_cast<std::uint32_t>(std::min<std::uint64_t>(budget, i == 0 ? drawEdgy({1, 2, 3, 256}, 1, 300)
+                                                                                      : drawEdgy({1, 2, 3}, 1, 24)));
+    const bool padded = drawOneIn(2);
+    const std::uint64_t padMax = std::min<std::uint64_t>(255, budget);
+    p.loopLpSize[i] = static_cast<std::uint8_t>(padded ? drawEdgy({1, padMax}, 0, std::min<std::uint64_t>(padMax, 6)) : 0);
+    p.loopRpSize[i] = static_cast<std::uint8_t>(padded ? drawEdgy({1, padMax}, 0, std::min<std::uint64_t>(padMax, 6)) : 0);
+    elements *= extentOf(p, i);
+    p.loopSrcStride[i] = drawEdgy({packedSrc, 0, 1}, 0, 64);
+    packedSrc *= p.loopSize[i];
+  }
+  std::array<std::size_t, 5> order{0, 1, 2, 3, 4};
+  if (drawOneIn(3)) {  // a transposed destination (scenario 3): the dimensions packed in a drawn order
+    for (std::size_t i = p.dim; i > 1; --i) std::swap(order[i - 1], order[drawIndex(i)]);
+  }
+  packDestination(p, order, drawEdgy({1, 2}, 1, 3));
+  if (drawOneIn(8)) {  // overlapping: strictly descending strides are never ascending, so the collision rule applies
+    const std::uint64_t base = drawEdgy({0, 1}, 0, 3);
+    const std::uint64_t step = 1 + drawEdgy({0}, 0, 8);
+    for (std::size_t i = 0; i < p.dim; ++i) p.loopDstStride[i] = static_cast<std::uint32_t>(base + (p.dim - 1 - i) * step);
+  }
+  // one field of dimension 0 over its whole range, one case in five
+  switch (drawOneIn(5) ? drawIndex(5) : 5) {
+    case 0:  // the longest row: one dimension, no stride beyond 1
+      p = NdDmaParams{};
+      p.dim = 1;
+      p.loopSize[0] = static_cast<std::uint32_t>(drawEdgy({kSizeMax, kSizeMax - 1, 1, 2}, 1, kSizeMax));
+      p.loopSrcStride[0] = 1;
+      p.loopDstStride[0] = 1;
+      break;
+    case 1:  // any source stride over an unpadded size-1 innermost dimension (it multiplies index 0); AMB-35 for b64
+      p.loopSize[0] = 1;
+      p.loopLpSize[0] = p.loopRpSize[0] = 0;  // NDDMA-2's span counts pads times the stride
+      p.loopSrcStride[0] = drawEdgy({kSrcStrideMax, kSrcStrideMax - 1, 0, 1}, 0, b64 ? kSrcStrideMax / 2 : kSrcStrideMax);
+      if (b64) p.loopSrcStride[0] = std::min(p.loopSrcStride[0], kSrcStrideMax / 2);
+      break;
+    case 2: {  // any destination stride over an unpadded size-1 innermost dimension
+      p.loopSize[0] = 1;
+      p.loopLpSize[0] = p.loopRpSize[0] = 0;
+      const std::uint64_t top = b64 ? kDstStrideMax / 2 : kDstStrideMax;
+      p.loopDstStride[0] = static_cast<std::uint32_t>(drawEdgy({top, top - 1, 0, 1}, 0, top));
+      packDestination(p, {1, 2, 3, 4, 0}, 1);  // the others packed from 1; dimension 0 repeats nothing
+      break;
+    }
+    case 3:  // the widest pads on dimension 0 of a one-dimensional row
+    case 4:
+      p = NdDmaParams{};
+      p.dim = 1;
+      p.loopSize[0] = static_cast<std::uint32_t>(drawEdgy({1, 2}, 1, 64));
+      p.loopSrcStride[0] = 1;
+      p.loopDstStride[0] = 1;
+      p.loopLpSize[0] = static_cast<std::uint8_t>(drawEdgy({255, 254, 0, 1}, 0, 255));
+      p.loopRpSize[0] = static_cast<std::uint8_t>(drawEdgy({255, 254, 0, 1}, 0, 255));
+      break;
+    default: break;
+  }
+  p.isNearestValueMode = !b64 && drawOneIn(2);            // NDDMA-2: b64 takes the constant mode
+  // a T: raw bits within sizeof(T) bytes (the case file refuses wider ones)
+  const std::uint64_t bitsOfT = oracle::sizeBytes(c.dtype) * 8;
+  p.constantValue = b64 ? 0 : *rc::gen::arbitrary<std::uint64_t>() & ((std::uint64_t{1} << bitsOfT) - 1);
+  c.params = p;
+  return finish(c, scope);
+}
+
+}  // namespace dcconf::properties::detail
