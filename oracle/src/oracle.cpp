@@ -32,6 +32,7 @@ const PathSemantics& semanticsOfCall(Operation operation) {
     case Operation::padCompactGmToUb: return detail::padCompactGmToUbSemantics();
     case Operation::padCompactUbToGm: return detail::padCompactUbToGmSemantics();
     case Operation::fixpipe950: return detail::fixpipe950Semantics();
+    case Operation::nd2nzGmToUb: return detail::nd2nzGmToUbSemantics();
   }
   assert(false && "every Operation has semantics");
   return detail::padGmToUbSemantics();

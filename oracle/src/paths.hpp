@@ -241,6 +241,7 @@ const PathSemantics& fixpipeSemantics();
 const PathSemantics& padCompactGmToUbSemantics();
 const PathSemantics& padCompactUbToGmSemantics();
 const PathSemantics& fixpipe950Semantics();
+const PathSemantics& nd2nzGmToUbSemantics();
 // LOOP: the pad call of the case's operation repeated over two loop levels (loop_mode.cpp); `inner` is the
 // semantics of the single call.
 const PathSemantics& loopModeSemantics();

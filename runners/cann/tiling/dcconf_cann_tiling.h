@@ -43,7 +43,10 @@ enum DcconfCannFamily {
   /* FIX950 (issue 31 item 3): Fixpipe with FixpipeParamsArch3510, dav-3510. No kernel is built yet (the tiling block
    * has no layout / Nz2DnParams fields): the encoder refuses these cases by name. */
   DCCONF_CANN_FAMILY_FIXPIPE_950 = 15,
-  DCCONF_CANN_FAMILY_COUNT = 16
+  /* ND2NZUB (issue 31 item 6): DataCopy ND2NZ GM->VECIN, the emulated call. No kernel is built yet: the encoder
+   * refuses these cases by name. */
+  DCCONF_CANN_FAMILY_ND2NZ_GM_TO_UB = 16,
+  DCCONF_CANN_FAMILY_COUNT = 17
 };
 
 /* Kernel entries (kernels/launch.asc): one per family and core type. A family whose paths run on different cores has

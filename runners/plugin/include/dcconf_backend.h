@@ -26,7 +26,7 @@
  *   - A plugin tells dcconf which dcconf_case it was compiled against in dcconf_backend_v1_t.case_struct_size. A
  *     table too short to hold that field, or holding 0 there, means the first v1 case (DCCONF_CASE_V1_0_SIZE bytes).
  *     dcconf hands a plugin only the cases its case layout can express: a case that needs a later field or enum
- *     value (the "since 1.1" .. "since 1.8" marks below) is answered DCCONF_NOT_SUPPORTED by dcconf
+ *     value (the "since 1.1" .. "since 1.9" marks below) is answered DCCONF_NOT_SUPPORTED by dcconf
  *     itself, without calling it.
  */
 #ifndef DCCONF_BACKEND_H
@@ -127,6 +127,9 @@ enum dcconf_operation {
   /* since 1.6: Fixpipe with FixpipeParamsArch3510<CO2Layout> (FIX950, Ascend 950): DCCONF_PARAMS_CO12DST + fixpipe
    * (srcNdStride in C0_SIZE units) + co2Layout / nz2dn, CO1->GM */
   DCCONF_OP_FIXPIPE_950 = 14,
+  /* since 1.9: DataCopy ND2NZ GM->VECIN (ND2NZUB, project: the vendor's software emulation, A2/A3/950):
+   * DCCONF_PARAMS_ND2NZ, read under amb40Nd2NzUbReading / amb41Nd2NzUbFloatC0 */
+  DCCONF_OP_ND2NZ_GM_TO_UB = 15,
   DCCONF_OP_NONE = 255          /* malformed: the api/path/params combination is no documented call */
 };
 
@@ -534,6 +537,10 @@ typedef struct dcconf_case {
   /* ---- since 1.8 (a plugin compiled against 1.7 reports DCCONF_CASE_V1_7_SIZE and never sees them) */
   uint8_t atomicOp;             /* enum dcconf_atomic_op (ATOM) */
   uint8_t reserved9[7];         /* zero */
+  /* ---- since 1.9 (a plugin compiled against 1.8 reports DCCONF_CASE_V1_8_SIZE and never sees them) */
+  uint8_t amb40Nd2NzUbReading;  /* profile, AMB-40: 0 the emulation's layouts only (default), 1 the page (nd2nzub-page) */
+  uint8_t amb41Nd2NzUbFloatC0;  /* profile, AMB-41: 0 A2/A3 float rows of 16 (default), 1 C0 = 8 (nd2nzub-c0-8) */
+  uint8_t reserved10[6];        /* zero */
 } dcconf_case;
 
 /* sizeof(dcconf_case) before 1.1: where the 1.1 fields start. */
@@ -552,6 +559,8 @@ typedef struct dcconf_case {
 #define DCCONF_CASE_V1_6_SIZE offsetof(dcconf_case, hasLoopMode)
 /* sizeof(dcconf_case) of 1.7: where the 1.8 fields start. */
 #define DCCONF_CASE_V1_7_SIZE offsetof(dcconf_case, atomicOp)
+/* sizeof(dcconf_case) of 1.8: where the 1.9 fields start. */
+#define DCCONF_CASE_V1_8_SIZE offsetof(dcconf_case, amb40Nd2NzUbReading)
 
 /* ---- the plugin table ---------------------------------------------------------------------------------------- */
 

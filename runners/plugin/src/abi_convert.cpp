@@ -55,6 +55,7 @@ static_assert(raw(Operation::padCompactGmToUb) == DCCONF_OP_PAD_COMPACT_GM_TO_UB
               raw(PaddingMode::compact) == DCCONF_PADDING_COMPACT &&
               raw(Profile::CompactPads::run) == DCCONF_AMB21_RUN &&
               raw(Profile::CompactUbStride::bytes) == DCCONF_AMB22_BYTES);
+static_assert(raw(Operation::nd2nzGmToUb) == DCCONF_OP_ND2NZ_GM_TO_UB);
 static_assert(raw(Operation::fixpipe950) == DCCONF_OP_FIXPIPE_950 && raw(Co2Layout::COLUMN_MAJOR) == DCCONF_CO2_COLUMN_MAJOR &&
               raw(Profile::Fix950Zero::reject) == DCCONF_AMB23_REJECT);
 static_assert(raw(DType::fp4x2_e1m2_t) < DCCONF_DTYPE_NONE, "DCCONF_DTYPE_NONE must stay outside the dtypes");
@@ -86,6 +87,8 @@ constexpr std::size_t kEndFix950 = endOf<dcconf_Nz2DnParams>(offsetof(dcconf_cas
 constexpr std::size_t kEndLoopMode = endOf<dcconf_LoopModeParams>(offsetof(dcconf_case, loopMode));
 // ... and the 1.8 atomic state (issue 31 item 7: ATOM)
 constexpr std::size_t kEndAtomic = endOf<std::uint8_t>(offsetof(dcconf_case, atomicOp));
+// ... and the 1.9 GM->UB ND2NZ (issue 31 item 6: ND2NZUB, AMB-40/41)
+constexpr std::size_t kEndNd2NzUb = endOf<std::uint8_t>(offsetof(dcconf_case, amb41Nd2NzUbFloatC0));
 
 // SliceParams and dcconf_SliceParams have the same fields (SliceInfo and dcconf_SliceInfo too): one copy serves both
 // directions.
@@ -363,6 +366,11 @@ std::size_t abiCaseBytesNeeded(const Case& c) {
   if ((c.fixpipe && c.fixpipe->layout) || c.profile.fix950Zero != defaults.fix950Zero) need = std::max(need, kEndFix950);
   if (c.loopMode) need = std::max(need, kEndLoopMode);  // 1.7: a 1.6 plugin would run one call (LOOP-3)
   if (c.atomic != AtomicOp::none) need = std::max(need, kEndAtomic);  // 1.8: a 1.7 plugin would overwrite (ATOM-3)
+  // 1.9: the GM->UB ND2NZ (a 1.8 plugin does not know the operation) and the AMB-40/41 words
+  if (operation == Operation::nd2nzGmToUb || c.profile.nd2nzUbReading != defaults.nd2nzUbReading ||
+      c.profile.nd2nzUbFloatC0 != defaults.nd2nzUbFloatC0) {
+    need = std::max(need, kEndNd2NzUb);
+  }
   return need;
 }
 
@@ -425,6 +433,8 @@ dcconf_case toAbi(const Case& c) {
     out.loopMode = {l.loop1Size, l.loop2Size, l.loop1SrcStride, l.loop1DstStride, l.loop2SrcStride, l.loop2DstStride};
   }
   out.atomicOp = static_cast<std::uint8_t>(c.atomic);  // enum dcconf_atomic_op has AtomicOp's order
+  out.amb40Nd2NzUbReading = static_cast<std::uint8_t>(raw(c.profile.nd2nzUbReading));
+  out.amb41Nd2NzUbFloatC0 = static_cast<std::uint8_t>(raw(c.profile.nd2nzUbFloatC0));
   out.enhancedConversion.srcDType = DCCONF_DTYPE_NONE;
   if (c.enhancedParams) out.enhancedConversion = conversionToAbi(*c.enhancedParams);
   return out;
@@ -530,6 +540,12 @@ FromAbi fromAbi(const dcconf_case& c) {
   }
   if (c.struct_size >= kEndFix950) {
     out.profile.fix950Zero = enums.read(c.amb23Fix950Zero, Profile::Fix950Zero::reject, "amb23Fix950Zero");
+  }
+  if (c.struct_size >= kEndNd2NzUb) {
+    out.profile.nd2nzUbReading =
+        enums.read(c.amb40Nd2NzUbReading, Profile::Nd2NzUbReading::page, "amb40Nd2NzUbReading");
+    out.profile.nd2nzUbFloatC0 =
+        enums.read(c.amb41Nd2NzUbFloatC0, Profile::Nd2NzUbFloatC0::page8, "amb41Nd2NzUbFloatC0");
   }
   if (!enums.error().empty()) return {std::nullopt, enums.error()};
   if (!paramsFromAbi(c, out.params)) {

@@ -191,11 +191,16 @@ std::vector<Unit> planUnits(const RunOptions& options) {
   } else {
     for (const oracle::Product product : options.products) planProductUnits(options, product, true, units);
   }
-  // The atomic units (issue 31 item 7) come after every other: a unit's seed follows from its index, so the units
-  // that existed before them keep their seeds, and with them the draws the mutant kill matrix relies on (seed 8 of
-  // condNz2ndDropsMatrixAt4095 survived when they were interleaved).
-  std::stable_partition(units.begin(), units.end(),
-                        [](const Unit& unit) { return !isAtomicProperty(*unit.property); });
+  // Units added later come after every earlier one, in the order they were added: the atomic units (issue 31 item
+  // 7), then the GM->UB ND2NZ's (item 6). A unit's seed follows from its index, so the units that existed before
+  // keep their seeds, and with them the draws the mutant kill matrix relies on (seed 8 of
+  // condNz2ndDropsMatrixAt4095 survived when the atomic units were interleaved).
+  auto addedLater = [](const Unit& unit) {
+    if (unit.operation == Operation::nd2nzGmToUb) return 2;
+    return isAtomicProperty(*unit.property) ? 1 : 0;
+  };
+  std::stable_sort(units.begin(), units.end(),
+                   [&](const Unit& a, const Unit& b) { return addedLater(a) < addedLater(b); });
   return units;
 }
 
