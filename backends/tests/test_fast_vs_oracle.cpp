@@ -233,6 +233,31 @@ void genNd2Nz(Draw& d, Case& c) {
   c.params = drawNd2Nz(d, c, d.oneIn(40) ? 0 : d.from({1, 1, 2, 3}));
 }
 
+// ND2NZUB (project): under AMB-33's default the emulation's layouts (the test draws the profile), else GM->L1's
+// ND2NZ draw (nd2nzub-page); A2/A3 float under both AMB-34 readings.
+void genNd2NzGmToUb(Draw& d, Case& c) {
+  c.api = oracle::Api::DataCopy;
+  c.srcPos = Position::GM;
+  c.dstPos = Position::VECIN;
+  auto p = drawNd2Nz(d, c, d.oneIn(40) ? 0 : d.from({1, 1, 1, 2}));
+  if (c.profile.nd2nzUbReading == oracle::Profile::Nd2NzUbReading::emulation) {
+    const bool docRange = c.profile.nd2nzZeroMatrixStride == oracle::Profile::Nd2NzZeroMatrixStride::docRange;
+    p.ndNum = narrow<std::uint16_t>(docRange ? 0 : std::min<std::uint16_t>(p.ndNum, 1));  // AMB-6 x AMB-33
+    p.srcNdMatrixStride = 0;
+    p.dstNzMatrixStride = narrow<std::uint16_t>(docRange ? 1 : 0);  // doc-range: no stride 0, so only the empty call
+    const bool floatRows = oracle::nd2nzGmToUbC0(c) * oracle::sizeBytes(c.dtype) > 32;
+    p.dstNzNStride = narrow<std::uint16_t>(floatRows ? 2 : 1);
+    p.srcDValue = std::max(p.srcDValue, p.dValue);
+    if (d.oneIn(8)) {  // more than one 255-row pad call
+      p.nValue = narrow<std::uint16_t>(d.between(256, 600));
+      p.dValue = narrow<std::uint16_t>(d.between(1, 40));
+      p.srcDValue = p.dValue;
+      p.dstNzC0Stride = narrow<std::uint16_t>(p.nValue * p.dstNzNStride);
+    }
+  }
+  c.params = p;
+}
+
 void genNz2Nd(Draw& d, Case& c) {
   c.api = oracle::Api::DataCopy;
   c.srcPos = Position::VECOUT;
@@ -599,6 +624,7 @@ const std::vector<OperationSpec>& operationSpecs() {
       {Operation::fixpipe950, genFixpipe950, {Product::ascend950}, Product::ascend950},
       {Operation::fixpipe950, genFixpipe950Ub, {Product::ascend950}, Product::ascend950, "Fixpipe950Ub"},
       {Operation::nddma, genNdDma, {Product::ascend950}, Product::ascend950},
+      {Operation::nd2nzGmToUb, genNd2NzGmToUb, {Product::atlas_a2, Product::atlas_a3, Product::ascend950}},
   };
   return specs;
 }
@@ -1152,7 +1178,7 @@ std::string operationName(const ::testing::TestParamInfo<OperationSpec>& info) {
   constexpr const char* kNames[] = {"PadGmToUb", "PadUbToGm", "PadUbToTscm", "Copy0Level",     "Copy2Level",
                                     "Nd2Nz",     "Nz2Nd",     "Slice",       "Dn2Nz",          "EnhancedNormal",
                                     "EnhancedCo1ToCo2", "Fixpipe", "PadCompactGmToUb", "PadCompactUbToGm", "Fixpipe950",
-                                    "NdDma"};
+                                    "NdDma", "Nd2NzGmToUb"};
   static_assert(std::size(kNames) == std::size(oracle::kAllOperations));
   if (info.param.label != nullptr) return info.param.label;
   return kNames[static_cast<std::size_t>(info.param.operation)];

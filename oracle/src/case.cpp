@@ -15,7 +15,7 @@ struct ProfileWord {
   bool (*isSet)(const Profile&);
 };
 
-constexpr std::array<ProfileWord, 35> kProfileWords{{
+constexpr std::array<ProfileWord, 37> kProfileWords{{
     {"hw-noop", [](Profile& p) { p.zeroCount = Profile::ZeroCount::hwNoop; },
      [](const Profile& p) { return p.zeroCount == Profile::ZeroCount::hwNoop; }},
     {"doc-dummy", [](Profile& p) { p.padDummy = Profile::PadDummy::docDummy; },
@@ -59,6 +59,8 @@ constexpr std::array<ProfileWord, 35> kProfileWords{{
     DCCONF_FIX_WORD("cmp-stride-ignored", compactUbStride, CompactUbStride::ignored),
     DCCONF_FIX_WORD("cmp-stride-bytes", compactUbStride, CompactUbStride::bytes),
     DCCONF_FIX_WORD("fix950-zero-reject", fix950Zero, Fix950Zero::reject),
+    DCCONF_FIX_WORD("nd2nzub-page", nd2nzUbReading, Nd2NzUbReading::page),
+    DCCONF_FIX_WORD("nd2nzub-c0-8", nd2nzUbFloatC0, Nd2NzUbFloatC0::page8),
 #undef DCCONF_FIX_WORD
     // The default's own readings of AMB-7 and AMB-15, by name: a canonical name leaves them out (isSet false).
     {"basic-api-page", [](Profile& p) { p.smallC0Polarity = Profile::SmallC0Polarity::basicApiPage; },
@@ -183,6 +185,7 @@ constexpr std::array<OperationNames, std::size(kAllOperations)> kOperationNames{
     {Operation::padCompactUbToGm, "padCompactUbToGm", "DataCopyPad Compact UB->GM", "PAD-CMP"},
     {Operation::fixpipe950, "fixpipe950", "Fixpipe CO1->GM/UB (FixpipeParamsArch3510, Ascend 950)", "FIX950"},
     {Operation::nddma, "nddma", "DataCopy multi-dimensional GM->UB (NdDmaParams, NDDMA, Ascend 950)", "NDDMA"},
+    {Operation::nd2nzGmToUb, "nd2nzGmToUb", "DataCopy ND2NZ GM->UB", "ND2NZUB"},
 }};
 static_assert([] {
   for (std::size_t i = 0; i < kOperationNames.size(); ++i) {
@@ -241,6 +244,7 @@ std::span<const PathPair> documentedPaths(Operation operation) {
   static constexpr PathPair kFixpipe[] = {{P::CO1, P::GM}, {P::CO1, P::A1}};
   static constexpr PathPair kFixpipe950[] = {{P::CO1, P::GM}, {P::CO1, P::VECIN}, {P::CO1, P::VECOUT}};  // FIX950-1/8
   static constexpr PathPair kNdDma[] = {{P::GM, P::VECIN}};
+  static constexpr PathPair kNd2NzGmToUb[] = {{P::GM, P::VECIN}};
   switch (operation) {
     case Operation::padGmToUb:
     case Operation::padCompactGmToUb: return kGmToUb;
@@ -258,6 +262,7 @@ std::span<const PathPair> documentedPaths(Operation operation) {
     case Operation::fixpipe: return kFixpipe;
     case Operation::fixpipe950: return kFixpipe950;
     case Operation::nddma: return kNdDma;
+    case Operation::nd2nzGmToUb: return kNd2NzGmToUb;
   }
   return {};
 }
@@ -382,8 +387,9 @@ OperationResolution resolveDataCopy(const Case& c) {
     return {std::holds_alternative<CalCount>(c.params) ? Operation::copy2Level : Operation::copy0Level, {}};
   }
   if (std::holds_alternative<Nd2NzParams>(c.params)) {
+    if (c.srcPos == Position::GM && c.dstPos == Position::VECIN) return {Operation::nd2nzGmToUb, {}};  // ND2NZUB-1
     if (c.srcPos != Position::GM || (c.dstPos != Position::A1 && c.dstPos != Position::B1)) {
-      return fail("path: '" + path + "' is not an ND2NZ path (GM->A1, GM->B1)");
+      return fail("path: '" + path + "' is not an ND2NZ path (GM->A1, GM->B1, GM->VECIN)");
     }
     return {Operation::nd2nz, {}};
   }

@@ -33,6 +33,7 @@ const PathSemantics& semanticsOfCall(Operation operation) {
     case Operation::padCompactUbToGm: return detail::padCompactUbToGmSemantics();
     case Operation::fixpipe950: return detail::fixpipe950Semantics();
     case Operation::nddma: return detail::nddmaSemantics();
+    case Operation::nd2nzGmToUb: return detail::nd2nzGmToUbSemantics();
   }
   assert(false && "every Operation has semantics");
   return detail::padGmToUbSemantics();

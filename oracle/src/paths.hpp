@@ -242,6 +242,7 @@ const PathSemantics& padCompactGmToUbSemantics();
 const PathSemantics& padCompactUbToGmSemantics();
 const PathSemantics& fixpipe950Semantics();
 const PathSemantics& nddmaSemantics();
+const PathSemantics& nd2nzGmToUbSemantics();
 // LOOP: the pad call of the case's operation repeated over two loop levels (loop_mode.cpp); `inner` is the
 // semantics of the single call.
 const PathSemantics& loopModeSemantics();

@@ -53,7 +53,9 @@ TEST(Profiles, ParseAndName) {
                                             "cmp-pads-ignored", "cmp-pads-run", "cmp-stride-ignored",
                                             "cmp-stride-bytes",
                                             // issue 31 item 3 (project): AMB-23, the 950 Fixpipe's zero counts
-                                            "fix950-zero-reject", "basic-api-page", "sid-doc"};
+                                            "fix950-zero-reject",
+                                            // issue 31 item 6 (project): AMB-33/41, the GM->UB ND2NZ
+                                            "nd2nzub-page", "nd2nzub-c0-8", "basic-api-page", "sid-doc"};
   EXPECT_EQ(allProfileNames(), names);
   for (const auto n : names) EXPECT_TRUE(parseProfile(n).profile.has_value()) << n;
 }

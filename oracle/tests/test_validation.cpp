@@ -295,7 +295,8 @@ TEST(Validation, MalformedCombinations) {
   expectMalformed(c, "DataCopy with DataCopyExtParams");
   c = d;
   c.params = Nd2NzParams{1, 1, 16, 0, 16, 1, 1, 1};
-  expectMalformed(c, "ND2NZ GM->VECIN");
+  c.dstPos = Position::VECOUT;  // GM->VECIN is the emulated ND2NZ (ND2NZUB-1, issue 31 item 6); VECOUT is no path
+  expectMalformed(c, "ND2NZ GM->VECOUT");
   c = d;
   c.params = Nz2NdParamsFull{1, 1, 16, 1, 1, 16, 1};
   expectMalformed(c, "NZ2ND GM->VECIN");

@@ -167,6 +167,13 @@ Shapes shapesOf(const oracle::Case& c, Operation op) {
       out.dst = nzShape(dstName, dso, 32, p.dstNzC0Stride, s, "dstNzC0Stride");
       break;
     }
+    case Operation::nd2nzGmToUb: {  // ND2NZUB-3: A2/A3 float rows are 64 bytes (AMB-34), the others 32
+      const auto& p = std::get<oracle::Nd2NzParams>(c.params);
+      out.src = rowShape(srcName, so, std::uint64_t{p.srcDValue} * s, s,
+                         "ND: one row per matrix row, srcDValue = " + str(p.srcDValue) + " elements (ND2NZUB-3)");
+      out.dst = nzShape(dstName, dso, oracle::nd2nzGmToUbC0(c) * s, p.dstNzC0Stride, s, "dstNzC0Stride");
+      break;
+    }
     case Operation::nz2nd: {
       const auto& p = std::get<oracle::Nz2NdParamsFull>(c.params);
       out.src = nzShape(srcName, so, 16 * s, p.srcNStride == 0 ? 16 : p.srcNStride, s, "srcNStride");
@@ -481,6 +488,11 @@ std::vector<std::pair<std::string, std::string>> clausesOf(Operation op) {
               {"FIX950-5", "values as FIX-6"}, {"FIX950-6", "zero count: NOP (AMB-23)"},
               {"FIX950-8", "toward the UB: the same formulas"}, {"FIX950-9", "dualDstCtl: two UBs end to end"},
               {"G-1", "no stray writes"}};
+    case Operation::nd2nzGmToUb:
+      return {{"ND2NZUB-1", "A2/A3/950, GM->VECIN"}, {"ND2NZUB-2", "ranges (ND2NZ-1)"},
+              {"ND2NZUB-3", "dst[(c/C0)*C0S*32/s + r*NS*32/s + c%C0] = src[r*srcD + c]; AMB-33 domain"},
+              {"ND2NZUB-4", "tail to 32 B: ANY"}, {"ND2NZUB-5", "collisions are ANY"},
+              {"AMB-34", "A2/A3 float rows of 16"}, {"G-1", "no stray writes"}};
   }
   return {};
 }

@@ -113,6 +113,19 @@ void nd2nzBuckets(Names& out, const Nd2NzParams& p, std::uint64_t s) {
   flag(out, p.dstNzNStride > 1, "dstNzNStride>1");
 }
 
+// ND2NZUB (project): the emulation's tail dummy bytes, its 255-row calls, A2/A3 float's 64-byte rows (AMB-34)
+void nd2nzGmToUbBuckets(Names& out, const Case& c, const Nd2NzParams& p) {
+  const std::uint64_t C0 = nd2nzGmToUbC0(c);
+  flag(out, p.ndNum == 0, "ndNum:0 (moves nothing)");
+  flag(out, p.nValue % 16 != 0, "nValue%16!=0");
+  flag(out, p.nValue > 255, "nValue>255 (several pad calls)");
+  flag(out, p.dValue % C0 != 0, "dValue%C0!=0 (tail)");
+  flag(out, p.dValue != 0 && p.dValue % C0 == 0, "dValue%C0==0");
+  flag(out, C0 * sizeBytes(c.dtype) > 32, "float rows of 16 (AMB-34)");
+  flag(out, p.dstNzC0Stride < p.nValue * p.dstNzNStride && p.dValue > C0, "column blocks overlap (ND2NZUB-5)");
+  if (c.profile.nd2nzUbReading == Profile::Nd2NzUbReading::page) out.push_back("profile:nd2nzub-page");
+}
+
 void nz2ndBuckets(Names& out, const Nz2NdParamsFull& p) {
   flag(out, p.ndNum > 1, "ndNum>1");
   flag(out, p.nValue % 16 != 0, "nValue%16!=0");
@@ -300,6 +313,7 @@ std::vector<std::string> bucketsOf(const casefile::CaseData& data) {
     case Operation::fixpipe: fixpipeBuckets(out, c); break;
     case Operation::fixpipe950: fixpipe950Buckets(out, c); break;
     case Operation::nddma: break;  // NDDMA: no generator, no buckets yet
+    case Operation::nd2nzGmToUb: nd2nzGmToUbBuckets(out, c, std::get<Nd2NzParams>(c.params)); break;
   }
   return out;
 }
@@ -381,6 +395,9 @@ std::vector<std::string> reachableBuckets(Operation operation) {
       return out;
     }
     case Operation::nddma: return {};  // NDDMA: no generator yet
+    case Operation::nd2nzGmToUb:
+      return {"width:1", "width:2", "width:4", "gm-offset:unaligned", "nValue%16!=0", "dValue%C0!=0 (tail)",
+              "dValue%C0==0"};
     case Operation::fixpipe950: {
       Names out{"width:1", "width:2", "width:4", "layout:NZ", "layout:ROW_MAJOR", "layout:COLUMN_MAJOR", "reluEn",
                 "isChannelSplit", "matrices>1", "zero count (NOP, AMB-23)", "srcNzC0Stride>1",

@@ -94,6 +94,21 @@ std::vector<FieldRange> nd2nzRanges() {
           full("Nd2NzParams.dstNzNStride", 16, 1, 16384),  full("Nd2NzParams.dstNzMatrixStride", 16, 1, kU16)};
 }
 
+// ND2NZUB (project): under AMB-33's default the emulation's layouts only: ndNum 0 or 1, both matrix strides 0, the
+// row pitch 1 block (A2/A3 float, AMB-34: 2 blocks and up). Under nd2nzub-page ND2NZ-1's rows.
+std::vector<FieldRange> nd2nzGmToUbRanges(const Case& c) {
+  if (c.profile.nd2nzUbReading == Profile::Nd2NzUbReading::page) return nd2nzRanges();
+  const bool floatRows = nd2nzGmToUbC0(c) * sizeBytes(c.dtype) > kDataBlockBytes;
+  return {full("Nd2NzParams.ndNum", 16, 0, 1),
+          full("Nd2NzParams.nValue", 16, 0, 16384),
+          full("Nd2NzParams.dValue", 16, 0, kU16),
+          full("Nd2NzParams.srcNdMatrixStride", 16, 0, 0),
+          full("Nd2NzParams.srcDValue", 16, 1, kU16),
+          full("Nd2NzParams.dstNzC0Stride", 16, 1, 16384),
+          floatRows ? full("Nd2NzParams.dstNzNStride", 16, 2, 16384) : full("Nd2NzParams.dstNzNStride", 16, 1, 1),
+          full("Nd2NzParams.dstNzMatrixStride", 16, 0, 0)};
+}
+
 // PAD-U2L1-1: the UB->GM leg reads `params` as PAD-U2G (PAD-U2G-1 rows; the Ext blockLen and GM dstStride, in AMB-3's
 // unit, reach kReachTscmGmStrideBytes of workspace), the ND2NZ leg reads nd2nzParams
 // (ND2NZ-1 rows; ndNum is fixed at 1 by PAD-U2L1-2, so it is no row).
@@ -257,6 +272,7 @@ bool coverageGated(Operation operation) {
     case Operation::dn2nz:
     case Operation::enhancedNormal:
     case Operation::nddma:  // NDDMA-2: dim and dimension 0's fields (generators_nddma.cpp draws them whole)
+    case Operation::nd2nzGmToUb:
       return true;
     default:
       return false;
@@ -278,6 +294,7 @@ std::vector<FieldRange> fieldRanges(const Case& c, Operation operation) {
       return {full("CalCount.calCount", 32, 0, (std::uint64_t{65536} * kDataBlockBytes - 1) / s)};
     case Operation::padUbToTscm: return c.nd2nzParams ? padUbToTscmRanges(c) : std::vector<FieldRange>{};
     case Operation::nd2nz: return nd2nzRanges();
+    case Operation::nd2nzGmToUb: return nd2nzGmToUbRanges(c);
     case Operation::nz2nd:  // NZ2ND-1: dValue a multiple of 16
       return {full("Nz2NdParamsFull.ndNum", 16, 0, 4095),
               full("Nz2NdParamsFull.nValue", 16, 1, 8192),

@@ -305,6 +305,43 @@ GeneratedCase drawNd2Nz(const Scope& scope) {
   return finish(c, scope);
 }
 
+// ND2NZUB (project): the emulation's layouts by default (AMB-33: one matrix, no matrix strides, its row pitch),
+// GM->L1's ND2NZ draw under nd2nzub-page. Whole ranges come from widenSometimes (docs/coverage.md).
+GeneratedCase drawNd2NzGmToUb(const Scope& scope) {
+  Case c = makeCase(Api::DataCopy, Position::GM, Position::VECIN, Nd2NzParams{});
+  drawProductAndDType(c, Operation::nd2nzGmToUb, scope);
+  applyScopeProfile(c, scope);
+  if (c.profile.nd2nzUbReading == Profile::Nd2NzUbReading::page) {
+    c.params = drawNd2NzParams(sizeBytes(c.dtype), 3, scope);
+    widenSometimes(c, Operation::nd2nzGmToUb);
+    return finish(c, scope);
+  }
+  const std::uint64_t C0 = nd2nzGmToUbC0(c);
+  const bool floatRows = C0 * sizeBytes(c.dtype) > kDataBlockBytes;  // AMB-34: 64-byte rows, pitch >= 2 blocks
+  Nd2NzParams p;
+  // AMB-6's doc-range rejects the dstNzMatrixStride 0 AMB-33 needs: only the empty call is valid then
+  const bool zeroMatrixStrideOk = c.profile.nd2nzZeroMatrixStride == Profile::Nd2NzZeroMatrixStride::acceptWhenSingle;
+  p.ndNum = static_cast<std::uint16_t>(zeroMatrixStrideOk ? drawEdgy({1}, 0, 1) : 0);
+  p.dstNzMatrixStride = zeroMatrixStrideOk ? 0 : 1;
+  p.nValue = static_cast<std::uint16_t>(drawEdgy({1, 16, 15, 17}, 0, 33));
+  p.dValue = static_cast<std::uint16_t>(drawEdgy({C0, C0 - 1, C0 + 1, 1, 2 * C0}, 0, 3 * C0 + 3));
+  p.srcDValue = static_cast<std::uint16_t>(std::max<std::uint64_t>(1, p.dValue + drawEdgy({0, 1}, 0, 8)));
+  const bool tail = p.dValue % C0 != 0;
+  // AMB-34's float rows: any pitch from 2 blocks without a tail, up to ND2NZ-1's 16384 (then two rows, 512 KiB)
+  p.dstNzNStride = static_cast<std::uint16_t>(!floatRows ? 1 : tail ? 2 : drawEdgy({2, 3, 16384}, 2, 4));
+  if (p.dstNzNStride > 4) p.nValue = static_cast<std::uint16_t>(std::min<std::uint16_t>(p.nValue, 2));
+  p.dstNzC0Stride = static_cast<std::uint16_t>(std::min<std::uint64_t>(
+      16384, drawStrideFrom(std::uint64_t{p.nValue} * p.dstNzNStride, drawOverlap(), 1, 16)));  // ND2NZ-1
+  const std::uint64_t columnBlocks = alignUp(p.dValue, C0) / C0;  // 0 for dValue 0
+  if (const std::uint64_t later = columnBlocks > 1 ? (columnBlocks - 1) * (kDataBlockBytes / sizeBytes(c.dtype)) : 0;
+      later > 0) {
+    p.dstNzC0Stride = static_cast<std::uint16_t>(std::min<std::uint64_t>(p.dstNzC0Stride, 0xFFFF / later));  // AMB-33
+  }
+  c.params = p;
+  widenSometimes(c, Operation::nd2nzGmToUb);
+  return finish(c, scope);
+}
+
 GeneratedCase drawNz2Nd(const Scope& scope) {
   const PathPair path = drawPath(Operation::nz2nd, scope);
   Case c = makeCase(Api::DataCopy, path.src, path.dst, Nz2NdParamsFull{});
@@ -373,6 +410,7 @@ bool hasGenerator(Operation operation) {
     case Operation::fixpipe:
     case Operation::fixpipe950:
     case Operation::nddma:
+    case Operation::nd2nzGmToUb:
       return true;
   }
   return false;
@@ -402,6 +440,7 @@ rc::Gen<GeneratedCase> genCase(Operation operation, const Scope& scope) {
     case Operation::enhancedCo1ToCo2: return genEnhancedCo1ToCo2(scope);
     case Operation::fixpipe: return genFixpipe(scope);
     case Operation::fixpipe950: return rc::gen::exec([=] { return drawFixpipe950(scope); });
+    case Operation::nd2nzGmToUb: return rc::gen::exec([=] { return drawNd2NzGmToUb(scope); });
     case Operation::padCompactGmToUb:  // PAD-CMP-1: DataCopyExtParams only
       return rc::gen::exec([=] { return drawPadGmToUb(ParamStruct::ext, 0, scope, Operation::padCompactGmToUb); });
     case Operation::padCompactUbToGm:

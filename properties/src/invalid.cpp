@@ -182,9 +182,9 @@ InvalidCase padU2L1NdNum(const Scope& scope) {
   return out;
 }
 
-// ND2NZ-1 ranges, one field at a time.
-InvalidCase nd2nzRange(const Scope& scope) {
-  InvalidCase out = fromValid(*genNd2Nz(scope), "ND2NZ-1", "", "ND2NZ-1 range");
+// ND2NZ-1 ranges, one field at a time, of GM->L1's ND2NZ or (ND2NZUB-2) the GM->UB one.
+InvalidCase breakNd2NzRange(const GeneratedCase& valid) {
+  InvalidCase out = fromValid(valid, "ND2NZ-1", "", "ND2NZ-1 range");
   auto& p = paramsOf<Nd2NzParams>(out);
   switch (drawInRange(0, 5)) {
     case 0: out.field = "params.nValue"; p.nValue = drawU16(16385, 65535); break;
@@ -200,6 +200,47 @@ InvalidCase nd2nzRange(const Scope& scope) {
       out.field = "params.dstNzMatrixStride";
       p.ndNum = static_cast<std::uint16_t>(std::max<std::uint16_t>(p.ndNum, 2));
       p.dstNzMatrixStride = 0;
+      break;
+  }
+  return out;
+}
+InvalidCase nd2nzRange(const Scope& scope) { return breakNd2NzRange(*genNd2Nz(scope)); }
+InvalidCase nd2nzGmToUbRange(const Scope& scope) { return breakNd2NzRange(*genCase(Operation::nd2nzGmToUb, scope)); }
+
+// ND2NZUB-3 / AMB-33 (project): a layout the vendor's emulation places otherwise than the page, one way at a time.
+InvalidCase nd2nzGmToUbEmulationLayout(const Scope& scope) {
+  InvalidCase out = fromValid(*genCase(Operation::nd2nzGmToUb, scope), "ND2NZUB-3", "",
+                              "a layout the GM->UB ND2NZ emulation places otherwise (AMB-33)");
+  auto& p = paramsOf<Nd2NzParams>(out);
+  const std::uint64_t C0 = nd2nzGmToUbC0(out.data.c);
+  const bool floatRows = C0 * sizeBytes(out.data.c.dtype) > 32;  // AMB-34
+  // a small valid layout first (one matrix, two column blocks without a tail, the emulation's pitch), so that the
+  // break below is the case's only violation
+  p.ndNum = 1;
+  p.nValue = static_cast<std::uint16_t>(std::clamp<std::uint16_t>(p.nValue, 1, 16));
+  p.dValue = static_cast<std::uint16_t>(2 * C0);
+  p.srcDValue = static_cast<std::uint16_t>(std::max(p.srcDValue, p.dValue));
+  p.srcNdMatrixStride = 0;
+  p.dstNzMatrixStride = 0;
+  p.dstNzNStride = static_cast<std::uint16_t>(floatRows ? 2 : 1);
+  p.dstNzC0Stride = static_cast<std::uint16_t>(p.nValue * p.dstNzNStride);
+  switch (drawInRange(0, 5)) {
+    case 0: out.field = "params.ndNum"; p.ndNum = static_cast<std::uint16_t>(drawInRange(2, 4095)); p.dstNzMatrixStride = 1; break;
+    case 1: out.field = "params.srcNdMatrixStride"; p.srcNdMatrixStride = drawU16(1, 65535); break;
+    case 2: out.field = "params.dstNzMatrixStride"; p.dstNzMatrixStride = drawU16(1, 65535); break;
+    case 3:  // a pitch the emulation does not keep: 2 blocks of 32-byte rows, 1 of A2/A3 float's 64-byte rows
+      out.field = "params.dstNzNStride";
+      p.dstNzNStride = static_cast<std::uint16_t>(floatRows ? 1 : drawInRange(2, 16384));
+      break;
+    case 4:  // srcDValue below a column block's width
+      out.field = "params.srcDValue";
+      p.srcDValue = static_cast<std::uint16_t>(drawInRange(1, C0 - 1));
+      break;
+    default:  // 256 rows whose source pitch is not dValue: the 255-row calls step by dValue
+      out.field = "params.srcDValue";
+      p.nValue = 256;
+      p.srcDValue = static_cast<std::uint16_t>(p.dValue + drawInRange(1, 64));
+      p.dstNzC0Stride = static_cast<std::uint16_t>(256u * p.dstNzNStride);
       break;
   }
   return out;
@@ -514,6 +555,12 @@ std::vector<NamedBreaker> breakersOf(Operation operation, const Scope& scope) {
     case Operation::fixpipe: return fixpipeBreakers(scope);
     case Operation::fixpipe950: return fixpipe950Breakers(scope);
     case Operation::nddma: return {};  // NDDMA: no generator yet
+    case Operation::nd2nzGmToUb:  // AMB-33: only the default rejects the emulation's other layouts
+      if (profileOf(scope).nd2nzUbReading == Profile::Nd2NzUbReading::page ||
+          profileOf(scope).nd2nzZeroMatrixStride == Profile::Nd2NzZeroMatrixStride::docRange) {  // AMB-6: no layout
+        return {DCCONF_BREAKER(nd2nzGmToUbRange)};
+      }
+      return {DCCONF_BREAKER(nd2nzGmToUbRange), DCCONF_BREAKER(nd2nzGmToUbEmulationLayout)};
   }
   return {};
 }

@@ -85,6 +85,35 @@ void widenNd2Nz(Nd2NzParams& p, std::uint64_t c0, std::uint64_t v, std::size_t f
   }
 }
 
+// ND2NZUB under AMB-33's default: two rows of two column blocks (a tail one), then the wide field with the rest set
+// inside the emulation's layouts: a wide nValue reads one column (srcDValue == dValue, 255-row calls), a wide
+// dValue one row whose column blocks sit one row apart, a dstNzC0Stride past the 16-bit offset one column block.
+void widenNd2NzGmToUb(Nd2NzParams& p, std::uint64_t c0, std::uint64_t elementBytes, std::uint64_t v, std::size_t field) {
+  const bool floatRows = c0 * elementBytes > kDataBlockBytes;  // AMB-34: 64-byte rows, pitch 2 blocks with a tail
+  const auto rowBlocks = static_cast<std::uint16_t>(floatRows ? 2 : 1);
+  p = {};
+  p.ndNum = 1;
+  p.nValue = 2;
+  p.dValue = static_cast<std::uint16_t>(c0 + 1);
+  p.srcDValue = p.dValue;
+  p.dstNzNStride = rowBlocks;
+  p.dstNzC0Stride = static_cast<std::uint16_t>(2 * rowBlocks);
+  const auto u16 = static_cast<std::uint16_t>(v);
+  switch (field) {
+    case 0: p.ndNum = u16; break;
+    case 1: p.nValue = u16; p.dValue = 1; p.srcDValue = 1; p.dstNzC0Stride = 1; break;
+    case 2: p.nValue = 1; p.dValue = u16; p.srcDValue = static_cast<std::uint16_t>(std::max<std::uint64_t>(1, v)); p.dstNzC0Stride = rowBlocks; break;
+    case 4: p.srcDValue = u16; if (v < c0) p.dValue = u16; break;  // AMB-33: srcDValue >= min(dValue, C0)
+    case 5:
+      p.nValue = 1;
+      p.dstNzC0Stride = u16;
+      if (v * (kDataBlockBytes / elementBytes) > 0xFFFF) p.dValue = static_cast<std::uint16_t>(c0);  // one column block
+      break;
+    case 6: p.dValue = static_cast<std::uint16_t>(c0); p.srcDValue = p.dValue; p.dstNzNStride = u16; break;  // no tail
+    default: break;  // the matrix strides: 0 is their one value
+  }
+}
+
 void widenNz2Nd(Nz2NdParamsFull& p, std::uint64_t v, std::size_t field) {
   p = {};
   p.ndNum = 1;
@@ -257,7 +286,15 @@ void widenSometimes(Case& c, Operation operation) {
         } else if constexpr (std::is_same_v<P, CalCount>) {
           p.calCount = static_cast<std::uint32_t>(drawWhole(ranges[0]));
         } else if constexpr (std::is_same_v<P, Nd2NzParams>) {
-          widenNd2Nz(p, c0, drawWhole(ranges[field]), field);
+          if (operation == Operation::nd2nzGmToUb && c.profile.nd2nzUbReading == Profile::Nd2NzUbReading::emulation) {
+            widenNd2NzGmToUb(p, nd2nzGmToUbC0(c), sizeBytes(c.dtype), drawWhole(ranges[field]), field);
+            if (c.profile.nd2nzZeroMatrixStride == Profile::Nd2NzZeroMatrixStride::docRange) {
+              p.ndNum = 0;  // AMB-6's doc-range forbids the matrix stride 0 AMB-33 needs: only the empty call
+              p.dstNzMatrixStride = 1;
+            }
+          } else {
+            widenNd2Nz(p, c0, drawWhole(ranges[field]), field);
+          }
         } else if constexpr (std::is_same_v<P, Nz2NdParamsFull>) {
           widenNz2Nd(p, drawWhole(ranges[field]), field);
         } else if constexpr (std::is_same_v<P, Dn2NzParams>) {

@@ -381,3 +381,28 @@ def test_atomic_vendor_scenarios():
                         np.zeros(8, np.float32), np.zeros(8, np.float32))
     with pytest.raises(ValueError):
         DataCopy("VECOUT->GM", "half", calCount=16, atomic="sum")
+
+
+def test_nd2nz_gm_to_ub_vendor_example():
+    # ND2NZUB-6 (issue 31 item 6): nd2nz_during_data_movement, half 32x32, Nd2NzParams{1, 32, 32, 0, 32, 32, 1, 0}
+    # on GM->VECIN: the golden is the two 32x16 column blocks one after the other (numpy's reshape and transpose).
+    x = np.arange(32 * 32, dtype=np.float16).reshape(32, 32)
+    golden = x.reshape(32, 2, 16).transpose(1, 0, 2).reshape(-1)
+    for product in ("atlas-a2", "atlas-a3", "ascend950"):
+        case = DataCopy("GM->VECIN", "half", Nd2NzParams(ndNum=1, nValue=32, dValue=32, srcDValue=32,
+                                                         dstNzC0Stride=32, dstNzNStride=1), product=product)
+        result = dcconf.evaluate(case, x.reshape(-1), np.zeros(32 * 32, np.float16))
+        assert result.care_elements.all()
+        np.testing.assert_array_equal(result.expected, golden)
+    # AMB-33: a second matrix is a layout the emulation places otherwise: invalid by default, the page's under
+    # nd2nzub-page; ND2NZUB-1: not on Atlas inference
+    two = DataCopy("GM->VECIN", "half", Nd2NzParams(ndNum=2, nValue=1, dValue=16, srcNdMatrixStride=16, srcDValue=16,
+                                                    dstNzC0Stride=1, dstNzNStride=1, dstNzMatrixStride=16))
+    with pytest.raises(dcconf.InvalidCase):
+        dcconf.evaluate(two, np.zeros(32, np.float16), np.zeros(32, np.float16))
+    page = dcconf.evaluate(two, np.arange(32, dtype=np.float16), np.zeros(32, np.float16), profile="nd2nzub-page")
+    np.testing.assert_array_equal(page.expected, np.arange(32, dtype=np.float16))
+    with pytest.raises(dcconf.NotSupported):
+        dcconf.evaluate(DataCopy("GM->VECIN", "half", Nd2NzParams(ndNum=1, nValue=1, dValue=16, srcDValue=16,
+                                                                  dstNzC0Stride=1, dstNzNStride=1),
+                                 product="atlas-inference-310p"), np.zeros(16, np.float16), np.zeros(16, np.float16))

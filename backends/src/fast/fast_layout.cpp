@@ -244,6 +244,65 @@ RunResult runNd2Nz(const Case& c, std::span<const std::uint8_t> src, std::span<s
   return {};
 }
 
+// ---- ND2NZ GM->UB (ND2NZUB, project) ----------------------------------------------------------------------------
+// The vendor's emulation: per column block and row one DataCopyPad block; where it differs from the page the default
+// rejects (AMB-33), profile nd2nzub-page runs GM->L1's ND2NZ. The ANY tail bytes (ND2NZUB-4) are written 0.
+
+RunResult runNd2NzGmToUb(const Case& c, std::span<const std::uint8_t> src, std::span<std::uint8_t> dst) {
+  const auto& p = std::get<oracle::Nd2NzParams>(c.params);
+  const std::uint32_t s = oracle::sizeBytes(c.dtype);
+  if (c.profile.nd2nzUbReading == oracle::Profile::Nd2NzUbReading::page) return runNd2Nz(c, src, dst);  // GM->L1's
+  Checker check;
+  checkNd2Nz(check, "params.", p, c.profile);
+  const bool floatRows16 = c.dtype == oracle::DType::float_ &&
+                           (c.product == oracle::Product::atlas_a2 || c.product == oracle::Product::atlas_a3) &&
+                           c.profile.nd2nzUbFloatC0 == oracle::Profile::Nd2NzUbFloatC0::header16;  // AMB-34
+  const std::uint64_t c0Elems = floatRows16 ? 16 : kBlock32Bytes / s;
+  const bool moves = p.ndNum != 0 && p.nValue != 0 && p.dValue != 0;
+  if (moves && !check.failed()) {  // AMB-33: the emulation's layout only
+    const char* amb = "ND2NZUB-3";
+    check.require(p.ndNum == 1, amb, "params.ndNum", p.ndNum, "must be <= 1 (AMB-33)");
+    check.require(p.srcNdMatrixStride == 0, amb, "params.srcNdMatrixStride", p.srcNdMatrixStride, "must be 0 (AMB-33)");
+    check.require(p.dstNzMatrixStride == 0, amb, "params.dstNzMatrixStride", p.dstNzMatrixStride, "must be 0 (AMB-33)");
+    const bool pitchFixed = p.dValue % c0Elems != 0 || p.nValue > 255;
+    check.require(floatRows16 ? p.dstNzNStride >= 2 && (!pitchFixed || p.dstNzNStride == 2) : p.dstNzNStride == 1,
+                  amb, "params.dstNzNStride", p.dstNzNStride, "is not the emulation's row pitch (AMB-33)");
+    check.require(p.nValue <= 255 || (p.srcDValue == p.dValue && p.dValue <= 257), amb, "params.srcDValue",
+                  p.srcDValue, "must equal dValue <= 257 when nValue > 255 (AMB-33)");
+    check.require(p.srcDValue >= std::min<std::uint64_t>(p.dValue, c0Elems), amb, "params.srcDValue", p.srcDValue,
+                  "must be >= min(dValue, C0) (AMB-33)");
+    check.require((p.dValue - 1) / c0Elems * p.dstNzC0Stride * (kBlock32Bytes / s) <= 65535, amb,
+                  "params.dstNzC0Stride", p.dstNzC0Stride, "overflows the emulation's 16-bit offset (AMB-33)");
+  }
+  if (check.failed()) return check.rejection();
+  const std::uint64_t columnBlocks = moves ? (p.dValue + c0Elems - 1) / c0Elems : 0;
+  const std::uint64_t rowPitchBytes = kBlock32Bytes * p.dstNzNStride;
+  const std::uint64_t blockPitchBytes = kBlock32Bytes * p.dstNzC0Stride;
+  std::uint64_t srcSpan = 0;
+  std::uint64_t dstSpan = 0;
+  if (moves) {
+    srcSpan = ((p.nValue - 1u) * std::uint64_t{p.srcDValue} + p.dValue) * s;
+    for (std::uint64_t cb = columnBlocks - std::min<std::uint64_t>(columnBlocks, 2); cb < columnBlocks; ++cb) {
+      const std::uint64_t bytes = std::min<std::uint64_t>(c0Elems, p.dValue - cb * c0Elems) * s;
+      dstSpan = std::max(dstSpan, cb * blockPitchBytes + (p.nValue - 1u) * rowPitchBytes +
+                                      (bytes + kBlock32Bytes - 1) / kBlock32Bytes * kBlock32Bytes);
+    }
+  }
+  check.buffers(c, srcSpan, dstSpan);
+  if (check.failed()) return check.rejection();
+  const auto [from, to] = operandsOf(c, src, dst);
+  for (std::uint64_t cb = 0; cb < columnBlocks; ++cb) {
+    const std::uint64_t bytes = std::min<std::uint64_t>(c0Elems, p.dValue - cb * c0Elems) * s;
+    const std::uint64_t padded = (bytes + kBlock32Bytes - 1) / kBlock32Bytes * kBlock32Bytes;
+    for (std::uint64_t r = 0; r < p.nValue; ++r) {
+      std::uint8_t* row = to + cb * blockPitchBytes + r * rowPitchBytes;
+      std::memmove(row, from + (r * p.srcDValue + cb * c0Elems) * s, bytes);
+      std::memset(row + bytes, 0, padded - bytes);
+    }
+  }
+  return {};
+}
+
 // ---- NZ2ND ----------------------------------------------------------------------------------------------------
 
 namespace {

@@ -264,7 +264,8 @@ std::string_view familyName(DcconfCannFamily family) {
   static constexpr std::array<std::string_view, DCCONF_CANN_FAMILY_COUNT> kNames{
       "none",  "pad-gm-to-ub", "pad-ub-to-gm", "pad-ub-to-tscm", "copy-0level", "copy-2level",         "nd2nz",
       "nz2nd", "slice",        "dn2nz",        "enhanced-normal", "enhanced-co1-to-co2", "fixpipe",
-      "pad-compact-gm-to-ub", "pad-compact-ub-to-gm", "fixpipe-950", "nddma"};
+      "pad-compact-gm-to-ub", "pad-compact-ub-to-gm", "fixpipe-950", "nddma",
+      "nd2nz-gm-to-ub"};
   const auto index = static_cast<std::size_t>(family);
   return index < kNames.size() ? kNames[index] : std::string_view("unknown");
 }
@@ -320,6 +321,11 @@ EncodeResult encode(const Case& c, const EncodeOptions& options) {
   if (c.atomic != AtomicOp::none) {  // issue 31 item 7: no tiling field, no kernel yet
     result.error = {"ATOM-1", "atomic", std::string(name(c.atomic)),
                     "the tiling block has no atomic field: no CANN kernel runs an atomic copy to GM yet"};
+    return result;
+  }
+  if (*resolved.operation == Operation::nd2nzGmToUb) {  // issue 31 item 6: no kernel family yet
+    result.error = {"ND2NZUB-1", "path", pathName(c.srcPos, c.dstPos),
+                    "no CANN kernel family runs DataCopy ND2NZ GM->UB (the emulated call) yet"};
     return result;
   }
   if (c.loopMode) {  // issue 31 item 2: no tiling field, no kernel yet

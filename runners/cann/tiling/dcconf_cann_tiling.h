@@ -46,7 +46,10 @@ enum DcconfCannFamily {
   /* NDDMA (issue 31 item 9): DataCopy with NdDmaParams GM->VECIN, dav-3510. No kernel, no tiling section: the encoder
    * refuses these cases by name. */
   DCCONF_CANN_FAMILY_NDDMA = 16,
-  DCCONF_CANN_FAMILY_COUNT = 17
+  /* ND2NZUB (issue 31 item 6): DataCopy ND2NZ GM->VECIN, the emulated call. No kernel is built yet: the encoder
+   * refuses these cases by name. */
+  DCCONF_CANN_FAMILY_ND2NZ_GM_TO_UB = 17,
+  DCCONF_CANN_FAMILY_COUNT = 18
 };
 
 /* Kernel entries (kernels/launch.asc): one per family and core type. A family whose paths run on different cores has

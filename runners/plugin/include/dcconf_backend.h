@@ -26,7 +26,7 @@
  *   - A plugin tells dcconf which dcconf_case it was compiled against in dcconf_backend_v1_t.case_struct_size. A
  *     table too short to hold that field, or holding 0 there, means the first v1 case (DCCONF_CASE_V1_0_SIZE bytes).
  *     dcconf hands a plugin only the cases its case layout can express: a case that needs a later field or enum
- *     value (the "since 1.1" .. "since 1.9" marks below) is answered DCCONF_NOT_SUPPORTED by dcconf
+ *     value (the "since 1.1" .. "since 1.10" marks below) is answered DCCONF_NOT_SUPPORTED by dcconf
  *     itself, without calling it.
  */
 #ifndef DCCONF_BACKEND_H
@@ -127,6 +127,10 @@ enum dcconf_operation {
   /* since 1.6: Fixpipe with FixpipeParamsArch3510<CO2Layout> (FIX950, Ascend 950): DCCONF_PARAMS_CO12DST + fixpipe
    * (srcNdStride in C0_SIZE units) + co2Layout / nz2dn, CO1->GM */
   DCCONF_OP_FIXPIPE_950 = 14,
+  /* 15 is NDDMA's (NdDmaParams, issue 31 item 9), not in the ABI yet: no plugin is handed such a case */
+  /* since 1.10: DataCopy ND2NZ GM->VECIN (ND2NZUB, project: the vendor's software emulation, A2/A3/950):
+   * DCCONF_PARAMS_ND2NZ, read under amb33Nd2NzUbReading / amb34Nd2NzUbFloatC0 */
+  DCCONF_OP_ND2NZ_GM_TO_UB = 16,
   DCCONF_OP_NONE = 255          /* malformed: the api/path/params combination is no documented call */
 };
 
@@ -540,6 +544,10 @@ typedef struct dcconf_case {
    * to end: bytes [0, size/2) sub-block 0's, [size/2, size) sub-block 1's, dst.offsetBytes applying inside each. */
   uint8_t dualDstCtl;
   uint8_t reserved10[7];        /* zero */
+  /* ---- since 1.10 (a plugin compiled against 1.9 reports DCCONF_CASE_V1_9_SIZE and never sees them) */
+  uint8_t amb33Nd2NzUbReading;  /* profile, AMB-33: 0 the emulation's layouts only (default), 1 the page (nd2nzub-page) */
+  uint8_t amb34Nd2NzUbFloatC0;  /* profile, AMB-34: 0 A2/A3 float rows of 16 (default), 1 C0 = 8 (nd2nzub-c0-8) */
+  uint8_t reserved11[6];        /* zero */
 } dcconf_case;
 
 /* sizeof(dcconf_case) before 1.1: where the 1.1 fields start. */
@@ -560,6 +568,8 @@ typedef struct dcconf_case {
 #define DCCONF_CASE_V1_7_SIZE offsetof(dcconf_case, atomicOp)
 /* sizeof(dcconf_case) of 1.8: where the 1.9 fields start. */
 #define DCCONF_CASE_V1_8_SIZE offsetof(dcconf_case, dualDstCtl)
+/* sizeof(dcconf_case) of 1.9: where the 1.10 fields start. */
+#define DCCONF_CASE_V1_9_SIZE offsetof(dcconf_case, amb33Nd2NzUbReading)
 
 /* ---- the plugin table ---------------------------------------------------------------------------------------- */
 

@@ -55,6 +55,7 @@ static_assert(raw(Operation::padCompactGmToUb) == DCCONF_OP_PAD_COMPACT_GM_TO_UB
               raw(PaddingMode::compact) == DCCONF_PADDING_COMPACT &&
               raw(Profile::CompactPads::run) == DCCONF_AMB21_RUN &&
               raw(Profile::CompactUbStride::bytes) == DCCONF_AMB22_BYTES);
+static_assert(raw(Operation::nd2nzGmToUb) == DCCONF_OP_ND2NZ_GM_TO_UB);
 static_assert(raw(Operation::fixpipe950) == DCCONF_OP_FIXPIPE_950 && raw(Co2Layout::COLUMN_MAJOR) == DCCONF_CO2_COLUMN_MAJOR &&
               raw(Profile::Fix950Zero::reject) == DCCONF_AMB23_REJECT);
 static_assert(raw(DType::fp4x2_e1m2_t) < DCCONF_DTYPE_NONE, "DCCONF_DTYPE_NONE must stay outside the dtypes");
@@ -88,6 +89,8 @@ constexpr std::size_t kEndLoopMode = endOf<dcconf_LoopModeParams>(offsetof(dccon
 constexpr std::size_t kEndAtomic = endOf<std::uint8_t>(offsetof(dcconf_case, atomicOp));
 // ... and the 1.9 dual-destination control of the 950 Fixpipe toward the UB (issue 31 item 4: FIX950-9)
 constexpr std::size_t kEndDualDst = endOf<std::uint8_t>(offsetof(dcconf_case, dualDstCtl));
+// ... and the 1.10 GM->UB ND2NZ (issue 31 item 6: ND2NZUB, AMB-33/41)
+constexpr std::size_t kEndNd2NzUb = endOf<std::uint8_t>(offsetof(dcconf_case, amb34Nd2NzUbFloatC0));
 
 // SliceParams and dcconf_SliceParams have the same fields (SliceInfo and dcconf_SliceInfo too): one copy serves both
 // directions.
@@ -372,6 +375,11 @@ std::size_t abiCaseBytesNeeded(const Case& c) {
   if (c.atomic != AtomicOp::none) need = std::max(need, kEndAtomic);  // 1.8: a 1.7 plugin would overwrite (ATOM-3)
   // 1.9: a 1.8 plugin would write one UB where the case splits its result over two (FIX950-9)
   if (c.fixpipe && c.fixpipe->dualDstCtl != 0) need = std::max(need, kEndDualDst);
+  // 1.10: the GM->UB ND2NZ (a 1.9 plugin does not know the operation) and the AMB-33/41 words
+  if (operation == Operation::nd2nzGmToUb || c.profile.nd2nzUbReading != defaults.nd2nzUbReading ||
+      c.profile.nd2nzUbFloatC0 != defaults.nd2nzUbFloatC0) {
+    need = std::max(need, kEndNd2NzUb);
+  }
   return need;
 }
 
@@ -435,6 +443,8 @@ dcconf_case toAbi(const Case& c) {
   }
   out.atomicOp = static_cast<std::uint8_t>(c.atomic);  // enum dcconf_atomic_op has AtomicOp's order
   if (c.fixpipe) out.dualDstCtl = c.fixpipe->dualDstCtl;  // FIX950-9: the raw value (the oracle judges it)
+  out.amb33Nd2NzUbReading = static_cast<std::uint8_t>(raw(c.profile.nd2nzUbReading));
+  out.amb34Nd2NzUbFloatC0 = static_cast<std::uint8_t>(raw(c.profile.nd2nzUbFloatC0));
   out.enhancedConversion.srcDType = DCCONF_DTYPE_NONE;
   if (c.enhancedParams) out.enhancedConversion = conversionToAbi(*c.enhancedParams);
   return out;
@@ -541,6 +551,12 @@ FromAbi fromAbi(const dcconf_case& c) {
   }
   if (c.struct_size >= kEndFix950) {
     out.profile.fix950Zero = enums.read(c.amb23Fix950Zero, Profile::Fix950Zero::reject, "amb23Fix950Zero");
+  }
+  if (c.struct_size >= kEndNd2NzUb) {
+    out.profile.nd2nzUbReading =
+        enums.read(c.amb33Nd2NzUbReading, Profile::Nd2NzUbReading::page, "amb33Nd2NzUbReading");
+    out.profile.nd2nzUbFloatC0 =
+        enums.read(c.amb34Nd2NzUbFloatC0, Profile::Nd2NzUbFloatC0::page8, "amb34Nd2NzUbFloatC0");
   }
   if (!enums.error().empty()) return {std::nullopt, enums.error()};
   if (!paramsFromAbi(c, out.params)) {

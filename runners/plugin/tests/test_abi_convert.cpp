@@ -152,6 +152,7 @@ TEST(AbiConvert, ConvertsOneCaseOfEveryOperation) {
         c.params = DataCopyExtParams{};
         c.paddingMode = PaddingMode::compact;
         break;
+      case Operation::nd2nzGmToUb: c.params = Nd2NzParams{}; break;  // ND2NZUB-1 (ABI 1.9)
       case Operation::fixpipe950:  // FIX950-1 (ABI 1.6)
         c.params = DataCopyCO12DstParams{16, 2, 1, 16, QuantMode::VDEQF16, 1, false, false, 0};
         c.fixpipe = FixpipeState{DType::int32_t, 5, {1, 2, 3}, 2, 16, 64, Co2Layout::COLUMN_MAJOR, {3, 4, 5, 6}};
@@ -501,6 +502,36 @@ TEST(AbiConvert, DualDstCtlNeedsThe1_9Layout) {
   }
 }
 
+// ND2NZUB-1 (issue 31 item 6): a GM->UB ND2NZ case and the AMB-33/41 words round-trip through the 1.10 fields and
+// need them: a 1.9 plugin, which does not know the operation, is never handed one.
+TEST(AbiConvert, Nd2NzGmToUbNeedsThe1_10Layout) {
+  Case c;
+  c.api = Api::DataCopy;
+  c.product = Product::atlas_a2;
+  c.dtype = DType::float_;
+  c.srcPos = Position::GM;
+  c.dstPos = Position::VECIN;
+  c.params = Nd2NzParams{1, 2, 17, 0, 17, 4, 2, 0};
+  EXPECT_GT(abiCaseBytesNeeded(c), DCCONF_CASE_V1_9_SIZE);
+  EXPECT_LE(abiCaseBytesNeeded(c), sizeof(dcconf_case));
+  EXPECT_EQ(toAbi(c).operation, DCCONF_OP_ND2NZ_GM_TO_UB);
+  c.profile = *parseProfile("nd2nzub-page,nd2nzub-c0-8").profile;
+  const dcconf_case abi = toAbi(c);
+  EXPECT_EQ(abi.amb33Nd2NzUbReading, 1);
+  EXPECT_EQ(abi.amb34Nd2NzUbFloatC0, 1);
+  const FromAbi back = fromAbi(abi);
+  ASSERT_TRUE(back.value) << back.error;
+  EXPECT_EQ(back.value->profile, c.profile);
+  dcconf_case old = abi;  // a 1.9 reader's view: the words are past its struct
+  old.struct_size = static_cast<std::uint32_t>(DCCONF_CASE_V1_9_SIZE);
+  const FromAbi older = fromAbi(old);
+  ASSERT_TRUE(older.value) << older.error;
+  EXPECT_EQ(older.value->profile, Profile{});
+  dcconf_case bad = abi;
+  bad.amb33Nd2NzUbReading = 2;
+  EXPECT_FALSE(fromAbi(bad).value);
+}
+
 // LOOP-1 (issue 31 item 2): a case in loop mode round-trips through the 1.7 fields (strides past 32 bits) and needs
 // them: a 1.6 plugin, which would run a single call, is never handed one.
 TEST(AbiConvert, LoopModeNeedsThe1_7Layout) {
@@ -663,7 +694,8 @@ TEST(AbiConvert, LayoutIsStable) {
   EXPECT_EQ(offsetof(dcconf_case, loopMode), 688u);
   EXPECT_EQ(DCCONF_CASE_V1_7_SIZE, 728u);  // sizeof(dcconf_case) of 1.7: the 1.8 fields start there
   EXPECT_EQ(DCCONF_CASE_V1_8_SIZE, 736u);  // sizeof(dcconf_case) of 1.8: the 1.9 fields start there
-  EXPECT_EQ(sizeof(dcconf_case), 744u);
+  EXPECT_EQ(DCCONF_CASE_V1_9_SIZE, 744u);  // sizeof(dcconf_case) of 1.9: the 1.10 fields start there
+  EXPECT_EQ(sizeof(dcconf_case), 752u);
   EXPECT_EQ(offsetof(dcconf_backend_v1_t, case_struct_size), 56u);
 }
 

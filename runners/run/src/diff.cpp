@@ -100,6 +100,9 @@ std::string locateDestinationByte(const oracle::Case& c, std::uint64_t dstByte) 
     }
     case Operation::copy2Level:
       return "byte " + std::to_string(rel) + " (block " + std::to_string(rel / oracle::kDataBlockBytes) + ")";
+    case Operation::nd2nzGmToUb:  // ND2NZUB-3: ND2NZ-2's placement where the rows are 32 bytes (not AMB-34's float)
+      if (oracle::nd2nzGmToUbC0(c) * s != oracle::kDataBlockBytes) break;
+      return locateNd2Nz(std::get<oracle::Nd2NzParams>(c.params), s, rel / s) + ", byte " + std::to_string(rel % s);
     case Operation::nd2nz:
       return locateNd2Nz(std::get<oracle::Nd2NzParams>(c.params), s, rel / s) + ", byte " + std::to_string(rel % s);
     case Operation::padUbToTscm:

@@ -207,8 +207,11 @@ std::vector<Unit> planUnits(const RunOptions& options) {
   // The atomic units (issue 31 item 7) come after every other: a unit's seed follows from its index, so the units
   // that existed before them keep their seeds, and with them the draws the mutant kill matrix relies on (seed 8 of
   // condNz2ndDropsMatrixAt4095 survived when they were interleaved).
-  // The NDDMA units (issue 31 item 9) come after those, for the same reason.
-  const auto rank = [](const Unit& unit) { return unit.operation == Operation::nddma ? 2 : isAtomicProperty(*unit.property) ? 1 : 0; };
+  // The NDDMA units (issue 31 item 9), then the GM->UB ND2NZ's (item 6) come after those, for the same reason.
+  const auto rank = [](const Unit& unit) {
+    if (unit.operation == Operation::nd2nzGmToUb) return 3;
+    return unit.operation == Operation::nddma ? 2 : isAtomicProperty(*unit.property) ? 1 : 0;
+  };
   std::stable_sort(units.begin(), units.end(), [&](const Unit& a, const Unit& b) { return rank(a) < rank(b); });
   // FIX950-8 (issue 31 item 4): the 950 Fixpipe's UB units after those, for the same reason
   if (options.products.size() <= 1) {

@@ -27,9 +27,10 @@ std::string expectedClause(const oracle::Case& c, Operation op, Region region) {
   switch (region) {
     case Region::leftPad:
     case Region::rightPad: return "PAD-G2U-4";
-    case Region::dummy: return "PAD-G2U-5";
+    case Region::dummy: return op == Operation::nd2nzGmToUb ? "ND2NZUB-4" : "PAD-G2U-5";
     case Region::compactTail: return "PAD-CMP-3";
-    case Region::collision: return op == Operation::dn2nz ? "DN2NZ-1" : "ND2NZ-4";
+    case Region::collision:
+      return op == Operation::dn2nz ? "DN2NZ-1" : op == Operation::nd2nzGmToUb ? "ND2NZUB-5" : "ND2NZ-4";
     default: break;
   }
   switch (op) {
@@ -56,6 +57,7 @@ std::string expectedClause(const oracle::Case& c, Operation op, Region region) {
     }
     case Operation::padCompactGmToUb: return "PAD-CMP-2";
     case Operation::padCompactUbToGm: return "PAD-CMP-4";
+    case Operation::nd2nzGmToUb: return "ND2NZUB-3";
     case Operation::fixpipe950: {  // FIX950-5 for a conversion, else the layout's clause
       const auto& p = std::get<oracle::DataCopyCO12DstParams>(c.params);
       if (p.quantPre != oracle::QuantMode::NoQuant || p.reluPre != 0) return "FIX950-5";
@@ -85,6 +87,7 @@ const std::map<Operation, std::set<std::string>>& mustSee() {
       {Operation::enhancedCo1ToCo2, {"ENH-1", "ENH-2", "ENH-3"}},
       {Operation::fixpipe, {"FIX-1", "FIX-2", "FIX-3", "FIX-6"}},
       {Operation::fixpipe950, {"FIX950-2", "FIX950-3", "FIX950-4", "FIX950-5"}},
+      {Operation::nd2nzGmToUb, {"ND2NZUB-3"}},  // ND2NZUB-4 bytes are ANY: never a mismatch
   };
   return table;
 }

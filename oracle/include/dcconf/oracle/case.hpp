@@ -43,6 +43,10 @@ struct Profile {
   // Issue 31 item 3 (project): a zero nSize/mSize/ndNum/dnNum of the 950 Fixpipe, a NOP (the page) or rejected (the
   // header's assertions). Validity, like AMB-1; the page's NOP by default.
   enum class Fix950Zero : std::uint8_t { noop, reject };                 // AMB-23
+  // Issue 31 item 6 (project): DataCopy ND2NZ GM->UB, the vendor's emulation or the page (AMB-33, validity: the
+  // default rejects where they differ), and the A2/A3 float rows of 16 elements or the page's 8 (AMB-34, pinned).
+  enum class Nd2NzUbReading : std::uint8_t { emulation, page };          // AMB-33
+  enum class Nd2NzUbFloatC0 : std::uint8_t { header16, page8 };          // AMB-34
 
   ZeroCount zeroCount = ZeroCount::reject;
   PadDummy padDummy = PadDummy::any;
@@ -65,6 +69,8 @@ struct Profile {
   CompactPads compactPads = CompactPads::any;
   CompactUbStride compactUbStride = CompactUbStride::any;
   Fix950Zero fix950Zero = Fix950Zero::noop;
+  Nd2NzUbReading nd2nzUbReading = Nd2NzUbReading::emulation;
+  Nd2NzUbFloatC0 nd2nzUbFloatC0 = Nd2NzUbFloatC0::header16;
 
   friend bool operator==(const Profile&, const Profile&) = default;
 };
@@ -142,6 +148,7 @@ enum class Operation : std::uint8_t {
   padCompactUbToGm,  // PAD-CMP: DataCopyPad<T, PaddingMode::Compact> UB->GM (Ascend 950)
   fixpipe950,        // FIX950: Fixpipe with FixpipeParamsArch3510<CO2Layout> CO1->GM and CO1->UB (Ascend 950)
   nddma,             // NDDMA: multi-dimensional DataCopy GM->VECIN with NdDmaParams (Ascend 950)
+  nd2nzGmToUb,       // ND2NZUB: DataCopy ND2NZ GM->VECIN, software emulated (A2/A3/950)
 };
 std::string_view name(Operation operation);
 // The clause family prefix ("PAD-G2U", "DC", ...) used in vector flags and report grouping.
@@ -167,7 +174,8 @@ inline constexpr Operation kAllOperations[] = {Operation::padGmToUb, Operation::
                                                Operation::enhancedNormal, Operation::enhancedCo1ToCo2,
                                                Operation::fixpipe, Operation::padCompactGmToUb,
                                                Operation::padCompactUbToGm, Operation::fixpipe950,
-                                               Operation::nddma};
+                                               Operation::nddma,
+                                               Operation::nd2nzGmToUb};
 // The enumerator's name ("padGmToUb"), as the product table (oracle/data/products.tsv) spells it.
 std::string_view key(Operation operation);
 std::optional<Operation> parseOperationKey(std::string_view key);
