@@ -17,8 +17,9 @@ std::uint64_t drawWhole(const FieldRange& range) {
   const std::uint64_t step = range.step, lo = range.docMin, hi = range.reachMax;
   const std::uint64_t boundary = drawElement(std::vector<std::uint64_t>{lo, lo + step, hi - step, hi});
   const int lowBit = std::countr_zero(step);
-  const auto top = static_cast<int>(drawInRange(static_cast<std::uint64_t>(lowBit),
-                                                static_cast<std::uint64_t>(std::bit_width(hi) - 1)));
+  // a range whose one value is 0 (ND2NZUB's matrix strides, AMB-33) has no top bit: draw bit 0, clamped to 0 below
+  const int topMax = std::max(lowBit, static_cast<int>(std::bit_width(hi)) - 1);
+  const auto top = static_cast<int>(drawInRange(static_cast<std::uint64_t>(lowBit), static_cast<std::uint64_t>(topMax)));
   const std::uint64_t below = drawInRange(0, (std::uint64_t{1} << top) - 1);
   const std::uint64_t bits = ((std::uint64_t{1} << top) | below) / step * step;
   const bool atBoundary = drawWeightedBool(1, 1);  // every draw above is made either way: a fixed draw count
