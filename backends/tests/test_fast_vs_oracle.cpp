@@ -196,18 +196,22 @@ void genPadUbToTscm(Draw& d, Case& c) {
 const Position kDataCopyPaths[][2] = {{Position::GM, Position::VECIN},    {Position::GM, Position::A1},
                                       {Position::GM, Position::B1},       {Position::VECIN, Position::VECOUT},
                                       {Position::VECOUT, Position::GM},   {Position::CO2, Position::GM}};
+// DC-5 (project): the plain DataCopy's UB->L1 (not the enhanced one's), on every product but Atlas training
+const Position kUbToL1Paths[][2] = {{Position::VECIN, Position::A1}, {Position::VECIN, Position::B1},
+                                    {Position::VECOUT, Position::A1}, {Position::VECOUT, Position::B1}};
 
-void setDataCopyPath(Draw& d, Case& c) {
+void setDataCopyPath(Draw& d, Case& c, bool plain) {
   c.api = oracle::Api::DataCopy;
   // CO2 exists only on the older parts (PROD): elsewhere draw among the other five
   const bool hasCo2 = c.product == Product::atlas_training || c.product == Product::atlas_inference_310p;
-  const auto& path = kDataCopyPaths[d.between(0, hasCo2 ? 5 : 4)];
+  const bool hasUbToL1 = plain && c.product != Product::atlas_training;
+  const auto& path = hasUbToL1 && d.oneIn(3) ? kUbToL1Paths[d.between(0, 3)] : kDataCopyPaths[d.between(0, hasCo2 ? 5 : 4)];
   c.srcPos = path[0];
   c.dstPos = path[1];
 }
 
-void genCopy0Level(Draw& d, Case& c) {
-  setDataCopyPath(d, c);
+void drawCopy0Level(Draw& d, Case& c, bool plain) {
+  setDataCopyPath(d, c, plain);
   oracle::DataCopyParams p;
   p.blockCount = narrow<std::uint16_t>(zeroCountsOk(c) && d.oneIn(10) ? 0 : d.from({1, 2, d.between(1, 8), d.between(1, 30)}));
   p.blockLen = narrow<std::uint16_t>(zeroCountsOk(c) && d.oneIn(10) ? 0 : d.from({1, 2, d.between(1, 8)}));
@@ -216,8 +220,10 @@ void genCopy0Level(Draw& d, Case& c) {
   c.params = p;
 }
 
+void genCopy0Level(Draw& d, Case& c) { drawCopy0Level(d, c, true); }
+
 void genCopy2Level(Draw& d, Case& c) {
-  setDataCopyPath(d, c);
+  setDataCopyPath(d, c, true);
   const std::uint64_t perBlock = c0Elems(c);  // elements per 32-byte block
   std::uint64_t calCount = d.from({0, 1, perBlock - 1, perBlock, perBlock + 1, d.between(0, 2000)});
   if (c.profile.calCountOverflow == Profile::CalCountOverflow::hwWrap && d.oneIn(4)) {
@@ -367,7 +373,7 @@ void genDn2Nz(Draw& d, Case& c) {
 // ---- enhanced DataCopy (ENH-1, ENH-3) ----
 
 void genEnhancedNormal(Draw& d, Case& c) {
-  genCopy0Level(d, c);
+  drawCopy0Level(d, c, false);
   c.enhancedParams = oracle::DataCopyEnhancedParams{oracle::BlockMode::normal, oracle::DeqScale::none, d.bits(),
                                                     narrow<std::uint8_t>(d.between(0, 255)), false, 0, 0, {}, {}};
 }

@@ -3,7 +3,10 @@
 // shard merging, GTEST_ shard variables, and the command-line fixes of issue 17.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <set>
+#include <sstream>
+#include <vector>
 
 #include "run_dcconf.hpp"
 
@@ -54,6 +57,38 @@ TEST(Units, SummaryNamesSelectUnits) {
   EXPECT_GT(unitIds(report).size(), 3u);
   EXPECT_NE(r.stdoutText.find("padGmToUb/half"), std::string::npos) << "the summary shows the row id";
   EXPECT_TRUE(validReports(dir / "out"));
+}
+
+// DC-5 (issue 31 item 5): the plain DataCopy UB->L1 has units of its own ("l1" after the dtype), planned after every
+// other unit, the 950 Fixpipe's UB units included, so that no older unit's index (and seed) moves; a --path naming
+// only UB->L1 paths plans those units and no other copy unit; Atlas training has none.
+TEST(Units, UbToL1UnitsComeLastAndAPathSelectsThem) {
+  const fs::path dir = scratchDir();
+  const RunResult all = runDcconf("list --units --product ascend950", dir);
+  ASSERT_EQ(all.status, 0) << all.stderrText;
+  std::vector<std::string> ids;
+  std::istringstream lines(all.stdoutText);
+  for (std::string line; std::getline(lines, line);) {
+    if (line.find('\t') != std::string::npos) ids.push_back(line.substr(0, line.find('\t')));  // not the count line
+  }
+  const auto firstL1 = std::find_if(ids.begin(), ids.end(), [](const std::string& id) { return id.find("/l1/") != std::string::npos; });
+  ASSERT_NE(firstL1, ids.end());
+  EXPECT_EQ(*firstL1, "copy0Level/int8_t/l1/G-1-conformance");
+  for (auto it = firstL1; it != ids.end(); ++it) EXPECT_NE(it->find("/l1/"), std::string::npos) << *it;
+  EXPECT_EQ(std::count_if(ids.begin(), firstL1, [](const std::string& id) { return id.find("fixpipe950/") == 0 && id.find("/ub/") != std::string::npos; }),
+            std::count_if(ids.begin(), ids.end(), [](const std::string& id) { return id.find("/ub/") != std::string::npos; }));
+  const RunResult named = runDcconf("list --units --product ascend950 --path 'VECIN->A1' --dtype half", dir);
+  ASSERT_EQ(named.status, 0) << named.stderrText;
+  EXPECT_NE(named.stdoutText.find("copy0Level/half/l1/G-1-conformance\t"), std::string::npos) << named.stdoutText;
+  EXPECT_NE(named.stdoutText.find("copy2Level/half/l1/G-4-invalid-cases\t"), std::string::npos) << named.stdoutText;
+  EXPECT_EQ(named.stdoutText.find("copy0Level/half/G-"), std::string::npos) << named.stdoutText;
+  const RunResult training = runDcconf("list --units --product atlas-training", dir);
+  ASSERT_EQ(training.status, 0) << training.stderrText;
+  EXPECT_EQ(training.stdoutText.find("/l1/"), std::string::npos);
+  const RunResult run = runDcconf("run --product ascend950 --seed 5 --cases 20 --quiet --only '*/l1/*' --out '" +
+                                      (dir / "l1").string() + "'", dir);
+  ASSERT_EQ(run.status, 0) << run.stderrText << run.stdoutText;
+  EXPECT_TRUE(validReports(dir / "l1"));
 }
 
 TEST(Units, OnlySelectsOneUnitAndLongNamesFitTheirColumn) {

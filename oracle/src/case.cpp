@@ -237,6 +237,11 @@ std::span<const PathPair> documentedPaths(Operation operation) {
   static constexpr PathPair kUbToTscm[] = {{P::VECOUT, P::TSCM}, {P::VECIN, P::TSCM}};
   static constexpr PathPair kDataCopy[] = {{P::GM, P::VECIN},    {P::GM, P::A1},     {P::GM, P::B1},
                                            {P::VECIN, P::VECOUT}, {P::VECOUT, P::GM}, {P::CO2, P::GM}};
+  // DC-5 (project): the 0- and 2-level calls also copy UB -> L1 (A2/A3, inference AI Core, 950)
+  static constexpr PathPair kDataCopyLevels[] = {{P::GM, P::VECIN},    {P::GM, P::A1},     {P::GM, P::B1},
+                                                 {P::VECIN, P::VECOUT}, {P::VECOUT, P::GM}, {P::CO2, P::GM},
+                                                 {P::VECIN, P::A1},     {P::VECIN, P::B1},  {P::VECOUT, P::A1},
+                                                 {P::VECOUT, P::B1}};
   static constexpr PathPair kNd2Nz[] = {{P::GM, P::A1}, {P::GM, P::B1}};
   static constexpr PathPair kNz2Nd[] = {{P::VECOUT, P::GM}};
   static constexpr PathPair kSlice[] = {{P::GM, P::VECIN}, {P::VECOUT, P::GM}, {P::CO2, P::GM}};
@@ -252,7 +257,7 @@ std::span<const PathPair> documentedPaths(Operation operation) {
     case Operation::padCompactUbToGm: return kUbToGm;
     case Operation::padUbToTscm: return kUbToTscm;
     case Operation::copy0Level:
-    case Operation::copy2Level:
+    case Operation::copy2Level: return kDataCopyLevels;
     case Operation::enhancedNormal: return kDataCopy;
     case Operation::nd2nz:
     case Operation::dn2nz: return kNd2Nz;
@@ -276,6 +281,11 @@ bool isDataCopyPath(Position src, Position dst) {
   return (src == Position::GM && (dst == Position::VECIN || dst == Position::A1 || dst == Position::B1)) ||
          (src == Position::VECIN && dst == Position::VECOUT) ||
          (dst == Position::GM && (src == Position::VECOUT || src == Position::CO2));
+}
+
+// DC-5 (project): the plain (0- and 2-level) DataCopy also copies UB -> L1; the enhanced one is not modelled there.
+bool isUbToL1Path(Position src, Position dst) {
+  return (src == Position::VECIN || src == Position::VECOUT) && (dst == Position::A1 || dst == Position::B1);
 }
 
 OperationResolution fail(std::string why) { return {std::nullopt, std::move(why)}; }
@@ -380,9 +390,10 @@ OperationResolution resolveDataCopy(const Case& c) {
     return {Operation::dn2nz, {}};
   }
   if (std::holds_alternative<DataCopyParams>(c.params) || std::holds_alternative<CalCount>(c.params)) {
-    if (!isDataCopyPath(c.srcPos, c.dstPos)) {
+    if (!isDataCopyPath(c.srcPos, c.dstPos) && !isUbToL1Path(c.srcPos, c.dstPos)) {
       return fail("path: '" + path +
-                  "' is not a normal DataCopy path (GM->VECIN, GM->A1, GM->B1, VECIN->VECOUT, VECOUT->GM, CO2->GM)");
+                  "' is not a normal DataCopy path (GM->VECIN, GM->A1, GM->B1, VECIN->VECOUT, VECOUT->GM, CO2->GM, "
+                  "VECIN/VECOUT->A1/B1)");
     }
     return {std::holds_alternative<CalCount>(c.params) ? Operation::copy2Level : Operation::copy0Level, {}};
   }

@@ -119,6 +119,49 @@ TEST(DataCopy, EveryDocumentedPath) {
            .product = Product::atlas_training});
 }
 
+// DC-5 (project): UB -> L1 on the four products whose DataCopy page and headers have it, DC-2's walk with both
+// strides in blocks, both call levels; Atlas training lacks it (NOT_SUPPORTED, never a failure).
+TEST(DataCopy, UbToL1OnTheProductsThatHaveIt) {
+  const std::pair<Position, Position> ubToL1[] = {{Position::VECIN, Position::A1}, {Position::VECIN, Position::B1},
+                                                  {Position::VECOUT, Position::A1}, {Position::VECOUT, Position::B1}};
+  for (const Product product : {Product::atlas_a2, Product::atlas_a3, Product::atlas_inference_310p, Product::ascend950}) {
+    for (const auto& [from, to] : ubToL1) {
+      SCOPED_TRACE(std::string(name(product)) + " " + pathName(from, to));
+      checkDC({.blockCount = 3, .blockLen = 2, .srcStride = 1, .dstStride = 2, .srcPos = from, .dstPos = to,
+               .srcOffset = 64, .dstOffset = 32, .product = product});
+      Case c2 = makeCase(Api::DataCopy, from, to, DType::half, CalCount{17}, 64, 96, 0, 32);  // DC-3: 32 bytes move
+      c2.product = product;
+      const Trial r = runCase(c2);
+      Model m(r.src, r.dst);
+      for (std::uint64_t k = 0; k < 32; ++k) m.copy(32 + k, k);
+      expectComputedAsModel(r, m);
+    }
+  }
+  for (const auto& [from, to] : ubToL1) {
+    Case c = makeDC({.srcPos = from, .dstPos = to, .product = Product::atlas_training});
+    EXPECT_EQ(runCase(c).eval.verdict, Verdict::notSupported) << pathName(from, to);
+    c.params = CalCount{16};
+    EXPECT_EQ(runCase(c).eval.verdict, Verdict::notSupported) << pathName(from, to);
+  }
+}
+
+// DC-5, the vendor example data_copy_ub2l1 scenario 1 (Ascend 950, half, m = n = k = 32): the A and B matrices, already
+// NZ in the UB, go to A1 and B1 with DataCopy(l1, ub, m*k): 2048 bytes each, verbatim, every byte cared.
+TEST(DataCopy, UbToL1VendorExampleScenario1) {
+  for (const Position l1 : {Position::A1, Position::B1}) {
+    Case c = makeCase(Api::DataCopy, Position::VECIN, l1, DType::half, CalCount{32 * 32}, 2048, 2048 + 64);
+    c.product = Product::ascend950;
+    const Trial r = runCase(c);
+    ASSERT_EQ(r.eval.verdict, Verdict::computed) << violationsText(r.eval.violations);
+    EXPECT_EQ(r.eval.footprint.writes, (std::vector<ByteRange>{{0, 2048}}));
+    for (std::uint64_t k = 0; k < 2048; ++k) {
+      ASSERT_EQ(r.eval.expectation.region[k], Region::data) << k;
+      ASSERT_EQ(r.eval.expectation.expected[k], r.src[k]) << k;
+    }
+    for (std::uint64_t k = 2048; k < 2048 + 64; ++k) EXPECT_EQ(r.eval.expectation.region[k], Region::keep) << k;
+  }
+}
+
 TEST(DataCopy, StridesAndSizes) {
   for (const DType t : {DType::int8_t, DType::half, DType::float_}) {
     for (const std::uint32_t len : {1u, 2u, 3u}) {

@@ -134,7 +134,39 @@ void drawProductAndDType(Case& c, Operation operation, const Scope& scope, std::
   c.dtype = drawElement(usableDTypes);
 }
 
+}  // namespace dcconf::properties::detail
+
+namespace dcconf::properties {
+
+using oracle::Operation;
+using oracle::PathPair;
+using oracle::Position;
+
+bool drawnApart(Operation operation, const PathPair& path) {
+  const bool ub = path.src == Position::VECIN || path.src == Position::VECOUT;
+  const bool l1 = path.dst == Position::A1 || path.dst == Position::B1;
+  switch (operation) {
+    case Operation::fixpipe950: return path.src == Position::CO1 && (path.dst == Position::VECIN || path.dst == Position::VECOUT);
+    case Operation::copy0Level:
+    case Operation::copy2Level: return ub && l1;
+    default: return false;
+  }
+}
+
+}  // namespace dcconf::properties
+
+namespace dcconf::properties::detail {
+
 std::vector<PathPair> allowedPaths(Operation operation, const Scope& scope) {
+  std::vector<PathPair> allowed = allowedPathsAll(operation, scope);
+  // DC-5: the UB->L1 paths only for a scope without the older ones (the fixpipe950 generator keeps its own rule)
+  if (operation != Operation::copy0Level && operation != Operation::copy2Level) return allowed;
+  std::vector<PathPair> apart, older;
+  for (const PathPair& path : allowed) (drawnApart(operation, path) ? apart : older).push_back(path);
+  return scope.apartOnly || older.empty() ? apart : older;
+}
+
+std::vector<PathPair> allowedPathsAll(Operation operation, const Scope& scope) {
   std::vector<PathPair> allowed;
   for (const PathPair& path : documentedPaths(operation)) {
     if (!scope.allowsPath(path.src, path.dst)) continue;

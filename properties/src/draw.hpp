@@ -76,8 +76,10 @@ void drawProductAndDType(oracle::Case& c, oracle::Operation operation, const Sco
 
 // One of the operation's documented paths that the scope allows (and its product has), the common one first.
 oracle::PathPair drawPath(oracle::Operation operation, const Scope& scope);
-// Every such path (drawPath draws one of them).
+// Every such path (drawPath draws one of them): the drawn-apart ones (drawnApart) only when no other is allowed.
 std::vector<oracle::PathPair> allowedPaths(oracle::Operation operation, const Scope& scope);
+// Every such path, the drawn-apart ones included.
+std::vector<oracle::PathPair> allowedPathsAll(oracle::Operation operation, const Scope& scope);
 
 // The scope's profile when it has one, else what the generator drew.
 void applyScopeProfile(oracle::Case& c, const Scope& scope);

@@ -1,4 +1,6 @@
 // DataCopy 0-level and 2-level (DC): G-1/2/3, the DC-2/DC-3 laws, and the wrong variants each one catches.
+#include <set>
+
 #include "support/harness.hpp"
 
 namespace dcconf::properties::testing {
@@ -31,6 +33,38 @@ const WrongVariant kWrongVariants[] = {
 };
 
 DCCONF_FAMILY_TESTS(DataCopy, kProperties, kWrongVariants);
+
+// DC-5 (project): the UB->L1 paths are drawn apart. A scope with apartOnly (the run's "l1" units) draws every one of
+// the four and nothing else; the default scope, whose units existed before them, never draws one; a glob that leaves
+// no older path draws them too (`--path 'VECIN->A1'`, an export of that path).
+TEST(DataCopyDrawnApart, UbToL1OnlyInTheirOwnScope) {
+  const auto isUbToL1 = [](const oracle::Case& c) { return drawnApart(k0Level, {c.srcPos, c.dstPos}); };
+  for (const auto op : {k0Level, k2Level}) {
+    Scope apart;
+    apart.product = oracle::Product::ascend950;
+    apart.apartOnly = true;
+    Scope plain;
+    plain.product = oracle::Product::ascend950;
+    Scope named = plain;
+    named.pathGlob = "VECOUT->B1";
+    std::set<std::string> apartPaths, plainPaths, namedPaths;
+    for (std::uint64_t seed = 1; seed <= 200; ++seed) {
+      const auto draw = [&](const Scope& scope) { return genCase(op, scope)(rc::Random(seed), 20).value().data.c; };
+      const oracle::Case a = draw(apart), p = draw(plain), n = draw(named);
+      EXPECT_TRUE(isUbToL1(a)) << oracle::pathName(a.srcPos, a.dstPos);
+      EXPECT_FALSE(isUbToL1(p)) << oracle::pathName(p.srcPos, p.dstPos);
+      apartPaths.insert(oracle::pathName(a.srcPos, a.dstPos));
+      plainPaths.insert(oracle::pathName(p.srcPos, p.dstPos));
+      namedPaths.insert(oracle::pathName(n.srcPos, n.dstPos));
+    }
+    EXPECT_EQ(apartPaths, (std::set<std::string>{"VECIN->A1", "VECIN->B1", "VECOUT->A1", "VECOUT->B1"}));
+    EXPECT_EQ(plainPaths.size(), 5u);  // DC_NO_CO2's five
+    EXPECT_EQ(namedPaths, std::set<std::string>{"VECOUT->B1"});
+    Scope training = apart;  // Atlas training has no UB->L1 path (DC-5): no draw at all
+    training.product = oracle::Product::atlas_training;
+    EXPECT_THROW((void)genCase(op, training)(rc::Random(1), 20).value(), std::logic_error);
+  }
+}
 
 }  // namespace
 }  // namespace dcconf::properties::testing

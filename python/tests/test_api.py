@@ -383,6 +383,23 @@ def test_atomic_vendor_scenarios():
         DataCopy("VECOUT->GM", "half", calCount=16, atomic="sum")
 
 
+def test_datacopy_ub_to_l1_vendor_example():
+    # DC-5 (issue 31 item 5): data_copy_ub2l1 scenario 1 on the Ascend 950, half, m = k = 32: DataCopy(a1, ub, m*k)
+    # moves the NZ matrix verbatim; the 0-level call keeps DC-2's block strides; Atlas training lacks the path.
+    x = np.arange(32 * 32, dtype=np.float16)
+    for path in ("VECIN->A1", "VECIN->B1", "VECOUT->A1", "VECOUT->B1"):
+        for product in ("atlas-a2", "atlas-a3", "atlas-inference-310p", "ascend950"):
+            result = dcconf.evaluate(DataCopy(path, "half", calCount=32 * 32, product=product), x,
+                                     np.zeros(32 * 32, np.float16))
+            assert result.care_elements.all()
+            np.testing.assert_array_equal(result.expected, x)
+    gap = dcconf.evaluate(DataCopy("VECOUT->B1", "half", DataCopyParams(blockCount=2, blockLen=1, srcStride=1, dstStride=0),
+                                   product="ascend950"), x[:48], np.zeros(32, np.float16))
+    np.testing.assert_array_equal(gap.expected, np.concatenate([x[:16], x[32:48]]))
+    with pytest.raises(dcconf.NotSupported):
+        dcconf.evaluate(DataCopy("VECIN->A1", "half", calCount=16, product="atlas-training"), x[:16], np.zeros(16, np.float16))
+
+
 def test_nd2nz_gm_to_ub_vendor_example():
     # ND2NZUB-6 (issue 31 item 6): nd2nz_during_data_movement, half 32x32, Nd2NzParams{1, 32, 32, 0, 32, 32, 1, 0}
     # on GM->VECIN: the golden is the two 32x16 column blocks one after the other (numpy's reshape and transpose).

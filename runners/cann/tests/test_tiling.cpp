@@ -208,6 +208,29 @@ TEST(CannTiling, GeneratedCasesOfEveryOperationAndProductRoundTrip) {
   EXPECT_GE(generated, 1000u);
 }
 
+// DC-5 (issue 31 item 5): the plain DataCopy UB->L1 is refused by name (no kernel issues it from the vector core),
+// on both call levels and every UB->L1 path, while the same call GM->A1 still encodes.
+TEST(CannTiling, UbToL1DataCopyIsRefusedByName) {
+  for (const Position src : {Position::VECIN, Position::VECOUT}) {
+    for (const Position dst : {Position::A1, Position::B1}) {
+      for (const bool level2 : {false, true}) {
+        Case c;
+        c.product = Product::ascend950;
+        c.api = Api::DataCopy;
+        c.srcPos = src;
+        c.dstPos = dst;
+        c.dtype = DType::half;
+        c.params = level2 ? CopyParams{CalCount{32}} : CopyParams{DataCopyParams{2, 1, 1, 0}};
+        c.src = {128, 0};
+        c.dst = {64, 0};
+        EXPECT_EQ(roundTrip(c).rfind("encode: DC-5: path = " + pathName(src, dst) + ": ", 0), 0u) << roundTrip(c);
+        c.srcPos = Position::GM;
+        EXPECT_EQ(roundTrip(c), "") << pathName(c.srcPos, dst);
+      }
+    }
+  }
+}
+
 TEST(CannTiling, FixpipeQuantTensorTravelsBesideTheBlock) {
   Case c;
   c.api = Api::DataCopy;

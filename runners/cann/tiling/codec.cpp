@@ -305,6 +305,13 @@ std::uint64_t dstDeviceBytes(const Case& c) {
                 DCCONF_CANN_GUARD_TAIL_BYTES);
 }
 
+namespace {
+bool isUbToL1Copy(const Case& c, Operation operation) {
+  return (operation == Operation::copy0Level || operation == Operation::copy2Level) &&
+         (c.srcPos == Position::VECIN || c.srcPos == Position::VECOUT) && (c.dstPos == Position::A1 || c.dstPos == Position::B1);
+}
+}  // namespace
+
 EncodeResult encode(const Case& c, const EncodeOptions& options) {
   EncodeResult result;
   const OperationResolution resolved = resolveOperation(c);
@@ -326,6 +333,12 @@ EncodeResult encode(const Case& c, const EncodeOptions& options) {
   if (*resolved.operation == Operation::nd2nzGmToUb) {  // issue 31 item 6: no kernel family yet
     result.error = {"ND2NZUB-1", "path", pathName(c.srcPos, c.dstPos),
                     "no CANN kernel family runs DataCopy ND2NZ GM->UB (the emulated call) yet"};
+    return result;
+  }
+  if (isUbToL1Copy(c, *resolved.operation)) {  // issue 31 item 5: the harness's L1 kernels run on the cube core only
+    result.error = {"DC-5", "path", pathName(c.srcPos, c.dstPos),
+                    "no CANN kernel runs the plain DataCopy UB->L1 yet (it is issued from the vector core, and the "
+                    "harness's L1 destinations are the cube core's)"};
     return result;
   }
   if (c.loopMode) {  // issue 31 item 2: no tiling field, no kernel yet

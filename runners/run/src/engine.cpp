@@ -472,6 +472,7 @@ class UnitRunner {
     scope.product = unit.product;
     scope.dtypes = {unit.dtype};
     scope.pathGlob = unit.pathGlob;
+    scope.apartOnly = unit.apartOnly;
     scope.profile = options_.profile;
     scope.limits = limits_;
     return scope;

@@ -33,6 +33,7 @@ struct Unit {
   std::string id;         // stable: "padGmToUb/half/G-1-conformance" (operation key / dtype / property slug)
   std::string pathGlob;   // the generator's path filter ("*" when --path named the operation itself)
   oracle::Product product = oracle::kDefaultProduct;
+  bool apartOnly = false;  // DC-5: a unit of the UB->L1 paths only (properties::Scope::apartOnly)
 };
 
 // "atlas-a2" or, for a run over several products, "atlas-a2,atlas-training": the report's meta.product.

@@ -146,29 +146,27 @@ bool pathGlobNamesOperation(const std::string& glob, Operation op) {
          (space != std::string_view::npos && globMatch(glob, name.substr(space + 1)));
 }
 
-// FIX950-8 (issue 31 item 4): the 950 Fixpipe toward the UB has units of its own, planned after every other unit
-// (as the atomic ones), with the generator's scope on the UB paths; the CO1->GM units keep their paths, indices and
-// seeds. kUbPaths is that scope; a unit id puts "ub" after the dtype ("fixpipe950/float/ub/G-1-conformance").
+// Paths drawn apart (properties::drawnApart) have units of their own, planned after every other unit (as the atomic
+// ones): the units of the operation's older paths keep their paths, indices and seeds. FIX950-8 (issue 31 item 4):
+// the 950 Fixpipe toward the UB, with the generator's scope on kFixpipeUbPaths, "ub" after the dtype in the unit id
+// ("fixpipe950/float/ub/G-1-conformance"); then DC-5 (item 5): the plain DataCopy UB->L1, "l1" after the dtype.
 constexpr const char* kFixpipeUbPaths = "CO1->VEC*";
-bool isFixpipeUbPath(const oracle::PathPair& path) {
-  return path.src == oracle::Position::CO1 && (path.dst == oracle::Position::VECIN || path.dst == oracle::Position::VECOUT);
-}
+const char* apartTag(Operation op) { return op == Operation::fixpipe950 ? "ub" : "l1"; }
 
 // The units of one product; with several products each group and id starts with the product ("atlas-a2:...").
-// ubPass: only the fixpipe950 units toward the UB (FIX950-8); otherwise every other unit.
+// apartPass: only the units of the paths drawn apart; otherwise every other unit.
 void planProductUnits(const RunOptions& options, oracle::Product product, bool prefix, std::vector<Unit>& units,
-                      bool ubPass = false) {
+                      bool apartPass = false) {
   const std::string productPrefix = prefix ? std::string(oracle::name(product)) + ":" : "";
   for (const Operation op : oracle::kAllOperations) {
     if (!props::hasGenerator(op)) continue;
-    if (ubPass && op != Operation::fixpipe950) continue;
     const bool byName = options.pathGlob != "*" && pathGlobNamesOperation(options.pathGlob, op);
     const std::string pathGlob = byName ? "*" : options.pathGlob;
     for (const auto& dtypeInfo : oracle::allDTypes()) {
       if (!globMatch(options.dtypeGlob, dtypeInfo.name)) continue;
       bool anyPath = false;  // some documented path of op matches the filter and the product has it
       for (const auto& path : oracle::documentedPaths(op)) {
-        if (op == Operation::fixpipe950 && isFixpipeUbPath(path) != ubPass) continue;
+        if (props::drawnApart(op, path) != apartPass) continue;
         oracle::Case probe;
         probe.product = product;
         probe.dtype = dtypeInfo.dtype;
@@ -180,16 +178,19 @@ void planProductUnits(const RunOptions& options, oracle::Product product, bool p
       props::Scope scope;  // e.g. no QuantMode_t converts to int16_t (FIX-4): no FIX unit for it
       scope.product = product;
       scope.dtypes = {dtypeInfo.dtype};
-      scope.pathGlob = ubPass ? kFixpipeUbPaths : pathGlob;
+      scope.pathGlob = apartPass && op == Operation::fixpipe950 ? kFixpipeUbPaths : pathGlob;
+      scope.apartOnly = apartPass && op != Operation::fixpipe950;  // FIX950-8's generator keeps its own rule
       scope.profile = options.profile;
       if (!anyPath || !props::scopeHasCases(op, scope)) continue;
       for (const PropertyDef& property : propertyCatalogue()) {
         if (!property.appliesTo(op) || !plannedOn(property, product, dtypeInfo.dtype)) continue;
-        std::string id = productPrefix + (ubPass ? unitGroupId(op, dtypeInfo.dtype) + "/ub/" + propertySlug(property.name)
-                                                 : unitId(op, dtypeInfo.dtype, property));
+        if (apartPass && isAtomicProperty(property)) continue;  // ATOM-1: no path drawn apart ends in GM
+        std::string id = productPrefix + (apartPass ? unitGroupId(op, dtypeInfo.dtype) + "/" + apartTag(op) + "/" +
+                                                          propertySlug(property.name)
+                                                    : unitId(op, dtypeInfo.dtype, property));
         if (!globMatch(options.onlyGlob, id)) continue;
         units.push_back({op, productPrefix + std::string(oracle::name(op)), dtypeInfo.dtype, &property, std::move(id),
-                         scope.pathGlob, product});
+                         scope.pathGlob, product, scope.apartOnly});
       }
     }
   }
@@ -213,12 +214,15 @@ std::vector<Unit> planUnits(const RunOptions& options) {
     return unit.operation == Operation::nddma ? 2 : isAtomicProperty(*unit.property) ? 1 : 0;
   };
   std::stable_sort(units.begin(), units.end(), [&](const Unit& a, const Unit& b) { return rank(a) < rank(b); });
-  // FIX950-8 (issue 31 item 4): the 950 Fixpipe's UB units after those, for the same reason
+  // The units of paths drawn apart after those, for the same reason: FIX950-8's (issue 31 item 4), then DC-5's (item 5)
+  std::vector<Unit> apart;
   if (options.products.size() <= 1) {
-    planProductUnits(options, options.products.empty() ? options.product : options.products.front(), false, units, true);
+    planProductUnits(options, options.products.empty() ? options.product : options.products.front(), false, apart, true);
   } else {
-    for (const oracle::Product product : options.products) planProductUnits(options, product, true, units, true);
+    for (const oracle::Product product : options.products) planProductUnits(options, product, true, apart, true);
   }
+  std::stable_partition(apart.begin(), apart.end(), [](const Unit& unit) { return unit.operation == Operation::fixpipe950; });
+  units.insert(units.end(), apart.begin(), apart.end());
   return units;
 }
 

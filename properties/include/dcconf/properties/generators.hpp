@@ -36,10 +36,18 @@ struct Scope {
   // Declared limits (limits.hpp, issue 26): every valid draw is mapped inside them; a draw no mapping fits throws
   // LimitsExclude. Null: the documented space.
   std::shared_ptr<const Limits> limits;
+  // Only the paths drawn apart (drawnApart: DC-5's UB->L1), as the run's own units for them draw; otherwise those
+  // paths are drawn only when the glob leaves no other path of the operation.
+  bool apartOnly = false;
 
   bool allowsPath(oracle::Position src, oracle::Position dst) const;
   bool allowsDType(oracle::DType dtype) const;
 };
+
+// Paths added to an operation after its units existed, drawn apart: only by a scope that allows none of the
+// operation's other paths (the run gives them units of their own), so every older unit draws what it drew before.
+// FIX950-8: the 950 Fixpipe's CO1->VECIN/VECOUT; DC-5: the plain DataCopy's UB->L1.
+bool drawnApart(oracle::Operation operation, const oracle::PathPair& path);
 
 // Shell-style glob with * and ? (one matcher for every layer: casefile/text.hpp).
 using casefile::globMatch;
