@@ -13,6 +13,7 @@
 #include <random>
 #include <sstream>
 #include <string>
+#include <tuple>
 #include <type_traits>
 #include <variant>
 #include <vector>
@@ -1300,6 +1301,57 @@ TEST(FastVsOracleAtomic, InvalidTypeRejectedAndOtherProductsNotSupported) {
     c.product = Product::atlas_training;
     EXPECT_EQ(fastBackend->run(c, src, dst).status, RunStatus::notSupported);
   }
+}
+
+// ENH-1/2/3 (CO1->CO2): the destination the fast backend requires is the oracle's span to the byte, over the modes,
+// both AMB-19 blockLen units, the 8-bit half-slot store modes and bursts whose element count is not a multiple of 16
+// (VECTOR with 32-byte blocks of int32: 8 elements): one byte short is rejected untouched, the span itself runs.
+TEST(FastVsOracleEnhanced, Co1ToCo2DestinationSpanToTheByte) {
+  auto fastBackend = makeFastBackend();
+  std::uint64_t checked = 0;
+  using oracle::BlockMode;
+  using oracle::DeqScale;
+  for (const BlockMode mode : {BlockMode::matrix, BlockMode::vector, BlockMode::smallChannel}) {
+    for (const auto unit : {Profile::EnhBlockLenUnit::block, Profile::EnhBlockLenUnit::dataBlock32}) {
+      for (const auto& [scale, u, t] : {std::tuple{DeqScale::none, DType::half, DType::half},
+                                        std::tuple{DeqScale::none, DType::float_, DType::float_},
+                                        std::tuple{DeqScale::deq, DType::int32_t, DType::half},
+                                        std::tuple{DeqScale::deq8, DType::int32_t, DType::int8_t},
+                                        std::tuple{DeqScale::deq8, DType::int32_t, DType::uint8_t}}) {
+        for (const std::uint8_t sid : {std::uint8_t{0}, std::uint8_t{1}, std::uint8_t{3}}) {
+          for (const std::uint16_t blockLen : {std::uint16_t{1}, std::uint16_t{3}}) {
+            Case c;
+            c.product = Product::atlas_training;
+            c.api = oracle::Api::DataCopy;
+            c.srcPos = Position::CO1;
+            c.dstPos = Position::CO2;
+            c.dtype = t;
+            c.profile.enhBlockLenUnit = unit;
+            c.params = oracle::DataCopyParams{2, blockLen, 1, 1};
+            c.enhancedParams = oracle::DataCopyEnhancedParams{mode, scale, 0x3F800000, sid, false, 0, 0, u, {}};
+            c.src = {1 << 16, 0};
+            c.dst = {1 << 16, 0};
+            if (!oracle::validate(c).empty()) continue;  // not a table-5 conversion or store mode
+            const std::uint64_t needed = oracle::extents(c).dstSpanBytes;
+            const std::vector<std::uint8_t> src(c.src.sizeBytes, 0x11);
+            for (const std::uint64_t size : {needed - 1, needed}) {
+              c.dst.sizeBytes = size;
+              std::vector<std::uint8_t> dst(size, 0x5A);
+              const RunResult r = fastBackend->run(c, src, dst);
+              const bool valid = oracle::validate(c).empty();
+              EXPECT_EQ(valid, size == needed) << describeCase(c);
+              EXPECT_EQ(r.status, valid ? RunStatus::ok : RunStatus::rejected) << r.detail << "\n  " << describeCase(c);
+              if (!valid) {
+                EXPECT_TRUE(std::all_of(dst.begin(), dst.end(), [](std::uint8_t b) { return b == 0x5A; }));
+              }
+              ++checked;
+            }
+          }
+        }
+      }
+    }
+  }
+  EXPECT_GT(checked, 40u);
 }
 
 INSTANTIATE_TEST_SUITE_P(AllOperations, FastVsOracle, ::testing::ValuesIn(operationSpecs()), operationName);

@@ -176,7 +176,9 @@ RunResult runEnhancedCo1ToCo2(const oracle::Case& c, std::span<const std::uint8_
   const std::uint64_t srcPitch = srcLen + strideElems * su * p.srcStride;
   const std::uint64_t dstLen = halfSlots ? 2 * burstElems : burstElems * st;
   const std::uint64_t dstPitch = dstLen + kBlock32Bytes * p.dstStride;
-  const std::uint64_t dstLastEnd = halfSlots ? dstLen - 16 + slotOffset : dstLen;  // end of the last burst's writes
+  // end of the last burst's writes: its last element's slot byte (a burst of 8 results fills half of one slot half)
+  const std::uint64_t lastElem = burstElems == 0 ? 0 : burstElems - 1;
+  const std::uint64_t dstLastEnd = halfSlots ? 32 * (lastElem / 16) + slotOffset + lastElem % 16 + 1 : dstLen;
   check.buffers(c, burstSpanBytes(p.blockCount, srcPitch, srcLen),
                 p.blockCount == 0 || burstElems == 0 ? 0 : (p.blockCount - 1) * dstPitch + dstLastEnd);
   if (check.failed()) return check.rejection();
