@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <numeric>
 #include <cstdio>
 #include <cstdint>
@@ -1352,6 +1353,54 @@ TEST(FastVsOracleEnhanced, Co1ToCo2DestinationSpanToTheByte) {
     }
   }
   EXPECT_GT(checked, 40u);
+}
+
+// ND2NZ-6..8 (project): ND2NZ UB->TSCM, drawn over layouts in and out of AMB-38's (both readings, the 950's value
+// reading both ways): fast accepts exactly what the oracle accepts, matches every cared byte, and rejects without a
+// write what the oracle finds invalid.
+TEST(FastVsOracleNd2NzUbToL1, LayoutsInAndOutOfEveryRoute) {
+  auto fastBackend = makeFastBackend();
+  Draw d(kSeed + 5);
+  std::uint64_t valid = 0, rejected = 0;
+  for (int n = 0; n < 3000; ++n) {
+    Case c;
+    c.product = d.oneIn(2) ? Product::ascend950 : Product::atlas_a2;
+    c.api = oracle::Api::DataCopy;
+    c.srcPos = d.oneIn(2) ? Position::VECIN : Position::VECOUT;
+    c.dstPos = Position::TSCM;
+    c.dtype = std::array{DType::int8_t, DType::half, DType::int16_t, DType::float_, DType::int32_t}[d.between(0, 4)];
+    c.profile = *oracle::parseProfile(std::array{"default", "nd2nzu2l1-page", "nd2nzu2l1-move",
+                                                 "nd2nzu2l1-page,nd2nzu2l1-move"}[d.between(0, 3)]).profile;
+    const std::uint64_t C0 = 32 / oracle::sizeBytes(c.dtype);
+    oracle::Nd2NzParams p;
+    p.ndNum = narrow<std::uint16_t>(d.oneIn(20) ? d.from({0, 2}) : 1);
+    p.nValue = narrow<std::uint16_t>(d.from({1, 2, 3, 16, d.between(1, 40)}));
+    p.dValue = narrow<std::uint16_t>(d.from({C0, 2 * C0, C0 - 1, C0 + 1, d.between(1, 4 * C0)}));
+    p.srcDValue = narrow<std::uint16_t>(d.oneIn(2) ? p.dValue : d.from({p.dValue + 1ull, p.dValue + C0, 2 * C0, 1}));
+    p.dstNzNStride = narrow<std::uint16_t>(d.from({1, 1, 2, 3}));
+    p.dstNzC0Stride = narrow<std::uint16_t>(d.oneIn(2) ? p.nValue : d.between(1, 2ull * p.nValue + 2));
+    p.srcNdMatrixStride = narrow<std::uint16_t>(d.between(0, 65535));
+    p.dstNzMatrixStride = narrow<std::uint16_t>(d.from({0, 1, 16384}));
+    c.params = p;
+    const bool inRange = p.ndNum == 1;
+    const oracle::Extents e = inRange ? oracle::extents(c) : oracle::Extents{64, 64};
+    c.src = {e.srcSpanBytes + d.between(0, 40), 0};
+    c.dst = {e.dstSpanBytes + d.between(0, 40), 0};
+    if (oracle::validate(c).empty()) {
+      const std::string failure = differential(*fastBackend, c, d);
+      EXPECT_EQ(failure, "") << describeCase(c);
+      ++valid;
+      continue;
+    }
+    const std::vector<std::uint8_t> src = d.bytes(c.src.sizeBytes);
+    std::vector<std::uint8_t> dst(c.dst.sizeBytes, 0x5A);
+    const RunResult r = fastBackend->run(c, src, dst);
+    EXPECT_EQ(r.status, RunStatus::rejected) << describeCase(c);
+    EXPECT_TRUE(std::all_of(dst.begin(), dst.end(), [](std::uint8_t b) { return b == 0x5A; })) << describeCase(c);
+    ++rejected;
+  }
+  EXPECT_GT(valid, 500u);
+  EXPECT_GT(rejected, 500u);
 }
 
 INSTANTIATE_TEST_SUITE_P(AllOperations, FastVsOracle, ::testing::ValuesIn(operationSpecs()), operationName);

@@ -82,6 +82,7 @@ TEST(Units, UbToL1UnitsComeLastAndAPathSelectsThem) {
   EXPECT_NE(named.stdoutText.find("copy0Level/half/l1/G-1-conformance\t"), std::string::npos) << named.stdoutText;
   EXPECT_NE(named.stdoutText.find("copy2Level/half/l1/G-4-invalid-cases\t"), std::string::npos) << named.stdoutText;
   EXPECT_EQ(named.stdoutText.find("copy0Level/half/G-"), std::string::npos) << named.stdoutText;
+  EXPECT_NE(all.stdoutText.find("nd2nz/half/l1/G-1-conformance\t"), std::string::npos);  // ND2NZ-6: UB->TSCM
   const RunResult training = runDcconf("list --units --product atlas-training", dir);
   ASSERT_EQ(training.status, 0) << training.stderrText;
   EXPECT_EQ(training.stdoutText.find("/l1/"), std::string::npos);

@@ -15,7 +15,7 @@ struct ProfileWord {
   bool (*isSet)(const Profile&);
 };
 
-constexpr std::array<ProfileWord, 37> kProfileWords{{
+constexpr std::array<ProfileWord, 39> kProfileWords{{
     {"hw-noop", [](Profile& p) { p.zeroCount = Profile::ZeroCount::hwNoop; },
      [](const Profile& p) { return p.zeroCount == Profile::ZeroCount::hwNoop; }},
     {"doc-dummy", [](Profile& p) { p.padDummy = Profile::PadDummy::docDummy; },
@@ -61,6 +61,8 @@ constexpr std::array<ProfileWord, 37> kProfileWords{{
     DCCONF_FIX_WORD("fix950-zero-reject", fix950Zero, Fix950Zero::reject),
     DCCONF_FIX_WORD("nd2nzub-page", nd2nzUbReading, Nd2NzUbReading::page),
     DCCONF_FIX_WORD("nd2nzub-c0-8", nd2nzUbFloatC0, Nd2NzUbFloatC0::page8),
+    DCCONF_FIX_WORD("nd2nzu2l1-page", nd2nzU2L1Reading, Nd2NzU2L1Reading::page),
+    DCCONF_FIX_WORD("nd2nzu2l1-move", nd2nzU2L1Values, Nd2NzU2L1Values::move),
 #undef DCCONF_FIX_WORD
     // The default's own readings of AMB-7 and AMB-15, by name: a canonical name leaves them out (isSet false).
     {"basic-api-page", [](Profile& p) { p.smallC0Polarity = Profile::SmallC0Polarity::basicApiPage; },
@@ -243,6 +245,8 @@ std::span<const PathPair> documentedPaths(Operation operation) {
                                                  {P::VECIN, P::A1},     {P::VECIN, P::B1},  {P::VECOUT, P::A1},
                                                  {P::VECOUT, P::B1}};
   static constexpr PathPair kNd2Nz[] = {{P::GM, P::A1}, {P::GM, P::B1}};
+  // ND2NZ-6 (project): DataCopy ND2NZ also UB -> L1 (TSCM), A2/A3 and the 950
+  static constexpr PathPair kNd2NzWithUb[] = {{P::GM, P::A1}, {P::GM, P::B1}, {P::VECIN, P::TSCM}, {P::VECOUT, P::TSCM}};
   static constexpr PathPair kNz2Nd[] = {{P::VECOUT, P::GM}};
   static constexpr PathPair kSlice[] = {{P::GM, P::VECIN}, {P::VECOUT, P::GM}, {P::CO2, P::GM}};
   static constexpr PathPair kCo1ToCo2[] = {{P::CO1, P::CO2}};
@@ -259,7 +263,7 @@ std::span<const PathPair> documentedPaths(Operation operation) {
     case Operation::copy0Level:
     case Operation::copy2Level: return kDataCopyLevels;
     case Operation::enhancedNormal: return kDataCopy;
-    case Operation::nd2nz:
+    case Operation::nd2nz: return kNd2NzWithUb;
     case Operation::dn2nz: return kNd2Nz;
     case Operation::nz2nd: return kNz2Nd;
     case Operation::slice: return kSlice;
@@ -399,10 +403,11 @@ OperationResolution resolveDataCopy(const Case& c) {
   }
   if (std::holds_alternative<Nd2NzParams>(c.params)) {
     if (c.srcPos == Position::GM && c.dstPos == Position::VECIN) return {Operation::nd2nzGmToUb, {}};  // ND2NZUB-1
-    if (c.srcPos != Position::GM || (c.dstPos != Position::A1 && c.dstPos != Position::B1)) {
-      return fail("path: '" + path + "' is not an ND2NZ path (GM->A1, GM->B1, GM->VECIN)");
+    const bool ubToTscm = (c.srcPos == Position::VECIN || c.srcPos == Position::VECOUT) && c.dstPos == Position::TSCM;
+    if (!ubToTscm && (c.srcPos != Position::GM || (c.dstPos != Position::A1 && c.dstPos != Position::B1))) {
+      return fail("path: '" + path + "' is not an ND2NZ path (GM->A1, GM->B1, GM->VECIN, VECIN/VECOUT->TSCM)");
     }
-    return {Operation::nd2nz, {}};
+    return {Operation::nd2nz, {}};  // ND2NZ-6 (project): UB->TSCM too
   }
   if (std::holds_alternative<Nz2NdParamsFull>(c.params)) {
     if (c.srcPos != Position::VECOUT || c.dstPos != Position::GM) {

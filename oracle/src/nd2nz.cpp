@@ -15,6 +15,7 @@ namespace dcconf::oracle::detail {
 namespace {
 
 std::vector<Violation> check(const Case& c) {
+  if (isNd2NzUbToL1(c)) return checkNd2NzUbToL1(c);  // ND2NZ-6/7 (project): the UB->L1 emulation's own rules
   std::vector<Violation> out;
   checkNd2NzRanges(out, "params.", std::get<Nd2NzParams>(c.params), c.profile);
   return out;
@@ -23,7 +24,7 @@ std::vector<Violation> check(const Case& c) {
 Extents extents(const Case& c) { return nd2nzExtents(std::get<Nd2NzParams>(c.params), sizeBytes(c.dtype)); }
 
 void walk(const Case& c, WriteSink& sink) {
-  walkNd2Nz(std::get<Nd2NzParams>(c.params), sizeBytes(c.dtype), sink, Nd2NzSource{});
+  walkNd2Nz(std::get<Nd2NzParams>(c.params), sizeBytes(c.dtype), sink, Nd2NzSource{nullptr, nd2nzUbToL1BytesOpen(c)});
 }
 
 }  // namespace

@@ -361,6 +361,7 @@ void evaluate(const Case& c, std::span<const std::uint8_t> src, std::span<const 
   semanticsOf(c, *resolveOperation(c).operation).walk(c, recorder);
   const ByteRange whole{0, dstBefore.size()};
   detail::applyAtomic(c, dstBefore, {&whole, 1}, e);  // ATOM-3: the prior content is an input
+  detail::applyNd2NzUbToL1Values(c, {&whole, 1}, e);  // ND2NZ-8 (AMB-39)
   settleClasses(e);
   result.footprint = recorder.footprint();
 }
@@ -430,6 +431,7 @@ void evaluateWindows(const Case& c, std::span<const std::uint8_t> src, std::span
   SparseRecorder recorder(c, &e, src, state);
   semanticsOf(c, *resolveOperation(c).operation).walk(c, recorder);
   detail::applyAtomic(c, dstBefore, result.windows, e);  // ATOM-3
+  detail::applyNd2NzUbToL1Values(c, result.windows, e);  // ND2NZ-8 (AMB-39)
   settleClasses(e);
   result.footprint = recorder.footprint();
   result.uncoveredWrites = state.uncoveredWrites;

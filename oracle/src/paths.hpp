@@ -291,12 +291,21 @@ void checkNd2NzRanges(std::vector<Violation>& out, const std::string& prefix, co
 // byte 1 + the source byte it holds, 0 where the first leg never wrote (ANY). A plain value, so the walk inlines it.
 struct Nd2NzSource {
   const std::vector<std::uint64_t>* workspace = nullptr;
+  bool open = false;  // every moved byte ANY (ND2NZ-8, AMB-39)
   ByteSource operator()(std::uint64_t byte) const {
+    if (open) return ByteSource::any();
     if (workspace == nullptr) return ByteSource::fromSource(byte);
     const std::uint64_t held = byte < workspace->size() ? (*workspace)[byte] : 0;
     return held != 0 ? ByteSource::fromSource(held - 1) : ByteSource::any();
   }
 };
+// ND2NZ-6..8 (project, nd2nz_ub_to_l1.cpp): DataCopy ND2NZ VECIN/VECOUT->TSCM, its checks (the page's ranges and
+// AMB-38's layouts), whether its moved bytes are open (8-bit T on the 950, AMB-39), and AMB-39's float elements
+// marked in the expectation after the walk (windows as applyAtomic's).
+bool isNd2NzUbToL1(const Case& c);
+std::vector<Violation> checkNd2NzUbToL1(const Case& c);
+bool nd2nzUbToL1BytesOpen(const Case& c);
+void applyNd2NzUbToL1Values(const Case& c, std::span<const ByteRange> windows, Expectation& e);
 // ND2NZ-2/3 over either source of bytes.
 void walkNd2Nz(const Nd2NzParams& p, std::uint32_t elementBytes, WriteSink& sink, const Nd2NzSource& sourceOf);
 Extents nd2nzExtents(const Nd2NzParams& p, std::uint32_t elementBytes);

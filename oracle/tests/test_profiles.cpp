@@ -55,7 +55,9 @@ TEST(Profiles, ParseAndName) {
                                             // issue 31 item 3 (project): AMB-23, the 950 Fixpipe's zero counts
                                             "fix950-zero-reject",
                                             // issue 31 item 6 (project): AMB-33/41, the GM->UB ND2NZ
-                                            "nd2nzub-page", "nd2nzub-c0-8", "basic-api-page", "sid-doc"};
+                                            "nd2nzub-page", "nd2nzub-c0-8",
+                                            // issue 31 item 5 (project): AMB-38/39, the UB->L1 ND2NZ
+                                            "nd2nzu2l1-page", "nd2nzu2l1-move", "basic-api-page", "sid-doc"};
   EXPECT_EQ(allProfileNames(), names);
   for (const auto n : names) EXPECT_TRUE(parseProfile(n).profile.has_value()) << n;
 }

@@ -109,6 +109,26 @@ std::vector<FieldRange> nd2nzGmToUbRanges(const Case& c) {
           full("Nd2NzParams.dstNzMatrixStride", 16, 0, 0)};
 }
 
+// ND2NZ-6/7 (project): ND2NZ UB->L1's own rows (their names say so: the page's ranges differ from ND2NZ-1's). Under
+// AMB-38's default the 950 takes whole column blocks: dValue and srcDValue step C0.
+std::vector<FieldRange> nd2nzUbToL1Ranges(const Case& c) {
+  const std::uint64_t c0 = kDataBlockBytes / sizeBytes(c.dtype);
+  const bool blocks = c.product == Product::ascend950 && c.profile.nd2nzU2L1Reading == Profile::Nd2NzU2L1Reading::routes;
+  const std::uint64_t wholeMax = kU16 / c0 * c0;
+  const FieldRange dValue = blocks ? FieldRange{"Nd2NzParams[UB->L1].dValue", 16, c0, wholeMax, wholeMax, c0}
+                                   : full("Nd2NzParams[UB->L1].dValue", 16, 1, kU16);
+  const FieldRange srcDValue = blocks ? FieldRange{"Nd2NzParams[UB->L1].srcDValue", 16, c0, wholeMax, wholeMax, c0}
+                                      : full("Nd2NzParams[UB->L1].srcDValue", 16, 1, kU16);
+  return {values("Nd2NzParams[UB->L1].ndNum", 16, 1, 1),
+          full("Nd2NzParams[UB->L1].nValue", 16, 1, 16384),
+          dValue,
+          full("Nd2NzParams[UB->L1].srcNdMatrixStride", 16, 0, kU16),
+          srcDValue,
+          full("Nd2NzParams[UB->L1].dstNzC0Stride", 16, 1, 16384),
+          full("Nd2NzParams[UB->L1].dstNzNStride", 16, 1, 16384),
+          full("Nd2NzParams[UB->L1].dstNzMatrixStride", 16, 0, 16384)};
+}
+
 // PAD-U2L1-1: the UB->GM leg reads `params` as PAD-U2G (PAD-U2G-1 rows; the Ext blockLen and GM dstStride, in AMB-3's
 // unit, reach kReachTscmGmStrideBytes of workspace), the ND2NZ leg reads nd2nzParams
 // (ND2NZ-1 rows; ndNum is fixed at 1 by PAD-U2L1-2, so it is no row).
@@ -293,7 +313,7 @@ std::vector<FieldRange> fieldRanges(const Case& c, Operation operation) {
     case Operation::copy2Level:  // DC-3, AMB-4 default: at most 65535 blocks, so calCount*s < 65536*32
       return {full("CalCount.calCount", 32, 0, (std::uint64_t{65536} * kDataBlockBytes - 1) / s)};
     case Operation::padUbToTscm: return c.nd2nzParams ? padUbToTscmRanges(c) : std::vector<FieldRange>{};
-    case Operation::nd2nz: return nd2nzRanges();
+    case Operation::nd2nz: return isLocal(c.srcPos) ? nd2nzUbToL1Ranges(c) : nd2nzRanges();
     case Operation::nd2nzGmToUb: return nd2nzGmToUbRanges(c);
     case Operation::nz2nd:  // NZ2ND-1: dValue a multiple of 16
       return {full("Nz2NdParamsFull.ndNum", 16, 0, 4095),

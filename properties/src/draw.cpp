@@ -149,6 +149,7 @@ bool drawnApart(Operation operation, const PathPair& path) {
     case Operation::fixpipe950: return path.src == Position::CO1 && (path.dst == Position::VECIN || path.dst == Position::VECOUT);
     case Operation::copy0Level:
     case Operation::copy2Level: return ub && l1;
+    case Operation::nd2nz: return ub && path.dst == Position::TSCM;
     default: return false;
   }
 }
@@ -159,8 +160,8 @@ namespace dcconf::properties::detail {
 
 std::vector<PathPair> allowedPaths(Operation operation, const Scope& scope) {
   std::vector<PathPair> allowed = allowedPathsAll(operation, scope);
-  // DC-5: the UB->L1 paths only for a scope without the older ones (the fixpipe950 generator keeps its own rule)
-  if (operation != Operation::copy0Level && operation != Operation::copy2Level) return allowed;
+  // DC-5, ND2NZ-6: the UB->L1 paths only for a scope without the older ones (fixpipe950's generator keeps its own rule)
+  if (operation == Operation::fixpipe950) return allowed;
   std::vector<PathPair> apart, older;
   for (const PathPair& path : allowed) (drawnApart(operation, path) ? apart : older).push_back(path);
   return scope.apartOnly || older.empty() ? apart : older;

@@ -296,10 +296,46 @@ GeneratedCase drawCopy2Level(const Scope& scope) {
   return finish(c, scope);
 }
 
+// ND2NZ-6/7 (project): ND2NZ UB->TSCM, one matrix. By default (AMB-38) the layouts every vendor route places as the
+// page does: srcDValue == dValue unless one row, nValue made a multiple that fills whole blocks; on the 950 whole
+// column blocks, rows one block apart, column blocks nValue blocks apart. Under nd2nzu2l1-page any layout in the
+// page's ranges. The matrix strides are drawn though one matrix ignores them (an IUT that reads them shows).
+Nd2NzParams drawNd2NzUbToL1Params(const Case& c) {
+  const std::uint64_t s = sizeBytes(c.dtype);
+  const std::uint64_t C0 = kDataBlockBytes / s;
+  const bool page = c.profile.nd2nzU2L1Reading == Profile::Nd2NzU2L1Reading::page;
+  const bool wholeBlocks = !page && c.product == Product::ascend950;
+  Nd2NzParams p;
+  p.ndNum = 1;
+  p.srcNdMatrixStride = static_cast<std::uint16_t>(drawEdgy({0, 1, 65535}, 0, 64));
+  p.dstNzMatrixStride = static_cast<std::uint16_t>(drawEdgy({0, 1, 16384}, 0, 64));
+  p.nValue = static_cast<std::uint16_t>(drawEdgy({1, 2, 16, 15, 17}, 1, 33));
+  p.dValue = static_cast<std::uint16_t>(wholeBlocks ? C0 * drawEdgy({1, 2, 3}, 1, 4)
+                                                    : drawEdgy({C0, C0 - 1, C0 + 1, 1, 2 * C0}, 1, 3 * C0 + 3));
+  const std::uint64_t extra = drawEdgy({0, 1}, 0, 8);  // drawn either way: a fixed draw count
+  if (!page) {  // AMB-38: nValue*dValue*s whole blocks (the workspace copy)
+    const std::uint64_t rows = kDataBlockBytes / std::gcd(std::uint64_t{p.dValue} * s, kDataBlockBytes);
+    p.nValue = static_cast<std::uint16_t>(alignUp(p.nValue, rows));
+  }
+  const bool anyPitch = page || p.nValue == 1;
+  p.srcDValue = static_cast<std::uint16_t>(!anyPitch ? p.dValue : p.dValue + (wholeBlocks ? C0 * extra : extra));
+  p.dstNzNStride = static_cast<std::uint16_t>(wholeBlocks && p.nValue > 1 ? 1 : drawEdgy({1, 2}, 1, 4));
+  const std::uint64_t disjoint = std::uint64_t{p.nValue} * p.dstNzNStride;
+  p.dstNzC0Stride = static_cast<std::uint16_t>(
+      wholeBlocks && p.dValue > C0 ? p.nValue : std::min<std::uint64_t>(16384, drawStrideFrom(disjoint, drawOverlap(), 1, 16)));
+  return p;
+}
+
 GeneratedCase drawNd2Nz(const Scope& scope) {
   const PathPair path = drawPath(Operation::nd2nz, scope);
   Case c = makeCase(Api::DataCopy, path.src, path.dst, Nd2NzParams{});
   drawProductAndDType(c, Operation::nd2nz, scope);
+  if (isLocal(path.src)) {  // ND2NZ-6 (project): UB->TSCM, drawn apart (its own units)
+    applyScopeProfile(c, scope);  // AMB-38 decides what is drawn
+    c.params = drawNd2NzUbToL1Params(c);
+    widenSometimes(c, Operation::nd2nz);
+    return finish(c, scope);
+  }
   c.params = drawNd2NzParams(sizeBytes(c.dtype), 3, scope);
   widenSometimes(c, Operation::nd2nz);
   return finish(c, scope);

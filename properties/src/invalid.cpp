@@ -246,6 +246,63 @@ InvalidCase nd2nzGmToUbEmulationLayout(const Scope& scope) {
   return out;
 }
 
+// ND2NZ-6 (project): ND2NZ UB->TSCM outside the page's range table, one field at a time (the scope draws UB->TSCM:
+// the run's l1 units).
+InvalidCase nd2nzUbToL1Range(const Scope& scope) {
+  InvalidCase out = fromValid(*genNd2Nz(scope), "ND2NZ-6", "", "ND2NZ-6 range (UB->L1)");
+  auto& p = paramsOf<Nd2NzParams>(out);
+  switch (drawInRange(0, 6)) {
+    case 0: out.field = "params.ndNum"; p.ndNum = drawOneOf<std::uint16_t>(0, 2, 4095); break;
+    case 1: out.field = "params.nValue"; p.nValue = drawOneOf<std::uint16_t>(0, 16385, 65535); break;
+    case 2: out.field = "params.dValue"; p.dValue = 0; break;
+    case 3: out.field = "params.srcDValue"; p.srcDValue = 0; break;
+    case 4: out.field = "params.dstNzC0Stride"; p.dstNzC0Stride = drawOneOf<std::uint16_t>(0, 16385, 65535); break;
+    case 5: out.field = "params.dstNzNStride"; p.dstNzNStride = drawOneOf<std::uint16_t>(0, 16385, 65535); break;
+    default: out.field = "params.dstNzMatrixStride"; p.dstNzMatrixStride = drawU16(16385, 65535); break;
+  }
+  return out;
+}
+
+// ND2NZ-7 / AMB-38 (project): a layout a vendor route places otherwise than the page, one rule at a time, from a
+// small layout every route places (two rows of two whole column blocks, srcDValue == dValue, rows adjacent, column
+// blocks two apart). The 950's SSBuffer rules only on the 950.
+InvalidCase nd2nzUbToL1Layout(const Scope& scope) {
+  InvalidCase out = fromValid(*genNd2Nz(scope), "ND2NZ-7", "", "a layout a UB->L1 ND2NZ route places otherwise (AMB-38)");
+  auto& p = paramsOf<Nd2NzParams>(out);
+  const std::uint64_t C0 = kDataBlockBytes / sizeBytes(out.data.c.dtype);
+  const bool is950 = out.data.c.product == Product::ascend950;
+  p.nValue = 2;
+  p.dValue = static_cast<std::uint16_t>(2 * C0);
+  p.srcDValue = p.dValue;
+  p.dstNzNStride = 1;
+  p.dstNzC0Stride = 2;
+  switch (drawInRange(0, is950 ? 4 : 1)) {
+    case 0:  // a source pitch the workspace does not hold (whole blocks on the 950)
+      out.field = "params.srcDValue";
+      p.srcDValue = static_cast<std::uint16_t>(p.dValue + (is950 ? C0 : drawInRange(1, C0)));
+      break;
+    case 1:  // one row short of a whole block (C0 = 1 has none: a 64-bit T is not an ND2NZ type)
+      out.field = "params.dValue";
+      p.nValue = 1;
+      p.dValue = static_cast<std::uint16_t>(std::max<std::uint64_t>(1, C0 - 1));
+      p.srcDValue = p.dValue;
+      break;
+    case 2:  // rows apart in one column block (so dstNzC0Stride is free)
+      out.field = "params.dstNzNStride";
+      p.dValue = static_cast<std::uint16_t>(C0);
+      p.srcDValue = p.dValue;
+      p.dstNzNStride = static_cast<std::uint16_t>(drawInRange(2, 16));
+      break;
+    case 3: out.field = "params.dstNzC0Stride"; p.dstNzC0Stride = static_cast<std::uint16_t>(drawInRange(3, 64)); break;
+    default:  // one row: only the 950's assertion on srcDValue
+      out.field = "params.srcDValue";
+      p.nValue = 1;
+      p.srcDValue = static_cast<std::uint16_t>(p.dValue + drawInRange(1, C0 - 1));
+      break;
+  }
+  return out;
+}
+
 // NZ2ND-1 ranges, one field at a time; dValue off a multiple of 16 is the headline.
 InvalidCase nz2ndRange(const Scope& scope) {
   InvalidCase out = fromValid(*genNz2Nd(scope), "NZ2ND-1", "", "NZ2ND-1 range");
@@ -542,7 +599,11 @@ std::vector<NamedBreaker> breakersOf(Operation operation, const Scope& scope) {
       return {DCCONF_BREAKER(padCmpG2UBlockCount), DCCONF_BREAKER(padCmpPadding), DCCONF_BREAKER(padCmpG2ULoopMode)};
     case Operation::padCompactUbToGm: return {DCCONF_BREAKER(padCmpU2GBlockCount), DCCONF_BREAKER(padCmpU2GLoopMode)};
     case Operation::padUbToTscm: return {DCCONF_BREAKER(padU2L1NdNum)};
-    case Operation::nd2nz: return {DCCONF_BREAKER(nd2nzRange)};
+    case Operation::nd2nz:
+      if (!scope.apartOnly) return {DCCONF_BREAKER(nd2nzRange)};
+      // ND2NZ-6/7 (project): the run's UB->L1 units; AMB-38's page reading accepts every layout in range
+      if (profileOf(scope).nd2nzU2L1Reading == Profile::Nd2NzU2L1Reading::page) return {DCCONF_BREAKER(nd2nzUbToL1Range)};
+      return {DCCONF_BREAKER(nd2nzUbToL1Range), DCCONF_BREAKER(nd2nzUbToL1Layout)};
     case Operation::nz2nd: return {DCCONF_BREAKER(nz2ndRange)};
     case Operation::copy0Level: return {DCCONF_BREAKER(dc1Range)};
     case Operation::copy2Level:

@@ -4,6 +4,7 @@
 // one block when it is a 2 MiB length. The ranges come from the coverage model, so draws and gate agree.
 #include <algorithm>
 #include <bit>
+#include <numeric>
 #include <variant>
 
 #include "dcconf/properties/coverage.hpp"
@@ -83,6 +84,49 @@ void widenNd2Nz(Nd2NzParams& p, std::uint64_t c0, std::uint64_t v, std::size_t f
     case 5: p.nValue = 1; p.dstNzC0Stride = u16; p.dstNzMatrixStride = 1; p.ndNum = 1; break;
     case 6: p.dValue = static_cast<std::uint16_t>(c0 - 1); p.dstNzNStride = u16; p.dstNzC0Stride = 1; break;
     default: p.ndNum = 2; p.nValue = 1; p.dValue = 1; p.dstNzMatrixStride = u16; break;
+  }
+}
+
+// ND2NZ UB->L1 (ND2NZ-6/7): two rows of two whole column blocks, srcDValue == dValue, rows one block apart, column
+// blocks nValue apart (every route's layout), then the wide field with the rest kept inside AMB-38's layouts (under
+// nd2nzu2l1-page too): a wide nValue reads one column block; a wide dValue takes the rows that make
+// nValue*dValue*s whole blocks; a wide srcDValue, dstNzNStride or (on the 950, where it must be nValue) a dstNzC0Stride
+// past 4096 rows comes with one row or one column block, so a few of them only check the IUT still runs.
+void widenNd2NzUbToL1(Nd2NzParams& p, std::uint64_t c0, std::uint64_t elementBytes, bool is950, std::uint64_t v,
+                      std::size_t field) {
+  p = {};
+  p.ndNum = 1;
+  p.nValue = 2;
+  p.dValue = static_cast<std::uint16_t>(2 * c0);
+  p.srcDValue = p.dValue;
+  p.dstNzNStride = 1;
+  p.dstNzC0Stride = 2;
+  const auto u16 = static_cast<std::uint16_t>(v);
+  switch (field) {
+    case 0: p.ndNum = u16; break;
+    case 1: p.nValue = u16; p.dValue = static_cast<std::uint16_t>(c0); p.srcDValue = p.dValue; p.dstNzC0Stride = u16; break;
+    case 2: {
+      const std::uint64_t rows = kDataBlockBytes / std::gcd(v * elementBytes, kDataBlockBytes);  // whole blocks
+      p.nValue = static_cast<std::uint16_t>(rows);
+      p.dValue = u16;
+      p.srcDValue = u16;
+      p.dstNzC0Stride = p.nValue;
+      break;
+    }
+    case 3: p.srcNdMatrixStride = u16; break;
+    case 4: p.nValue = 1; p.dValue = static_cast<std::uint16_t>(c0); p.srcDValue = u16; break;
+    case 5:
+      p.dstNzC0Stride = u16;
+      if (is950) {
+        p.nValue = u16;  // ND2NZ-7: the 950's column blocks lie nValue blocks apart
+        if (v > 4096) p.dValue = static_cast<std::uint16_t>(c0);
+      } else {
+        p.nValue = 1;
+      }
+      p.srcDValue = p.dValue;
+      break;
+    case 6: p.dstNzNStride = u16; if (is950) p.nValue = 1; p.dValue = static_cast<std::uint16_t>(c0); p.srcDValue = p.dValue; break;
+    default: p.dstNzMatrixStride = u16; break;
   }
 }
 
@@ -293,6 +337,8 @@ void widenSometimes(Case& c, Operation operation) {
               p.ndNum = 0;  // AMB-6's doc-range forbids the matrix stride 0 AMB-33 needs: only the empty call
               p.dstNzMatrixStride = 1;
             }
+          } else if (operation == Operation::nd2nz && isLocal(c.srcPos)) {  // ND2NZ-6/7 (project)
+            widenNd2NzUbToL1(p, c0, sizeBytes(c.dtype), c.product == Product::ascend950, drawWhole(ranges[field]), field);
           } else {
             widenNd2Nz(p, c0, drawWhole(ranges[field]), field);
           }

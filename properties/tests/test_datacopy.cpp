@@ -66,5 +66,29 @@ TEST(DataCopyDrawnApart, UbToL1OnlyInTheirOwnScope) {
   }
 }
 
+// ND2NZ-6/7 (project): ND2NZ's UB->TSCM is drawn apart the same way, and what its scope draws is valid on every
+// product that has it, under both AMB-38 readings (the generator keeps to the layouts the default accepts).
+TEST(DataCopyDrawnApart, Nd2NzUbToL1DrawsValidLayoutsInItsOwnScope) {
+  for (const auto product : {oracle::Product::atlas_a2, oracle::Product::ascend950}) {
+    for (const char* profile : {"default", "nd2nzu2l1-page"}) {
+      Scope apart;
+      apart.product = product;
+      apart.apartOnly = true;
+      apart.profile = *oracle::parseProfile(profile).profile;
+      Scope plain = apart;
+      plain.apartOnly = false;
+      std::set<std::string> paths;
+      for (std::uint64_t seed = 1; seed <= 300; ++seed) {
+        const oracle::Case a = genCase(oracle::Operation::nd2nz, apart)(rc::Random(seed), 30).value().data.c;
+        const oracle::Case p = genCase(oracle::Operation::nd2nz, plain)(rc::Random(seed), 30).value().data.c;
+        paths.insert(oracle::pathName(a.srcPos, a.dstPos));
+        EXPECT_TRUE(oracle::validate(a).empty()) << oracle::describe(oracle::validate(a).front());
+        EXPECT_EQ(p.srcPos, oracle::Position::GM);
+      }
+      EXPECT_EQ(paths, (std::set<std::string>{"VECIN->TSCM", "VECOUT->TSCM"})) << profile;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace dcconf::properties::testing

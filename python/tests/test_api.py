@@ -400,6 +400,32 @@ def test_datacopy_ub_to_l1_vendor_example():
         dcconf.evaluate(DataCopy("VECIN->A1", "half", calCount=16, product="atlas-training"), x[:16], np.zeros(16, np.float16))
 
 
+def test_nd2nz_ub_to_l1_routes_and_page():
+    # ND2NZ-6..8 (issue 31 item 5): DataCopy(tscm, ub, Nd2NzParams). A 3x32 half matrix, srcDValue == dValue, rows one
+    # block apart, column blocks 3 blocks apart: every vendor route places it as the page does (AMB-38), on A2 and the
+    # 950 alike; the result is the NZ matrix (numpy's reshape and transpose).
+    x = np.arange(3 * 32, dtype=np.float16).reshape(3, 32)
+    golden = x.reshape(3, 2, 16).transpose(1, 0, 2).reshape(-1)
+    params = Nd2NzParams(ndNum=1, nValue=3, dValue=32, srcDValue=32, dstNzC0Stride=3, dstNzNStride=1)
+    for product in ("atlas-a2", "atlas-a3", "ascend950"):
+        result = dcconf.evaluate(DataCopy("VECOUT->TSCM", "half", params, product=product), x.reshape(-1),
+                                 np.zeros(96, np.float16))
+        assert result.care_elements.all()
+        np.testing.assert_array_equal(result.expected, golden)
+    # The page's example (ndNum 1 as its table says): no route places it so; the page reading does, tail zeroed.
+    page_example = DataCopy("VECIN->TSCM", "half", Nd2NzParams(ndNum=1, nValue=2, dValue=24, srcDValue=48,
+                                                                dstNzC0Stride=11, dstNzNStride=2), product="ascend950")
+    src = np.arange(96, dtype=np.float16)
+    with pytest.raises(dcconf.InvalidCase, match="ND2NZ-7.*AMB-38"):
+        dcconf.evaluate(page_example, src, np.zeros(14 * 16, np.float16))
+    page = dcconf.evaluate(page_example, src, np.zeros(14 * 16, np.float16), profile="nd2nzu2l1-page")
+    np.testing.assert_array_equal(page.expected[11 * 16: 12 * 16], np.concatenate([src[16:24], np.zeros(8, np.float16)]))
+    np.testing.assert_array_equal(page.expected[2 * 16: 3 * 16], src[48:64])  # row 1 two blocks on (dstNzNStride 2)
+    with pytest.raises(dcconf.NotSupported):
+        dcconf.evaluate(DataCopy("VECIN->TSCM", "half", params, product="atlas-training"), x.reshape(-1),
+                        np.zeros(96, np.float16))
+
+
 def test_nd2nz_gm_to_ub_vendor_example():
     # ND2NZUB-6 (issue 31 item 6): nd2nz_during_data_movement, half 32x32, Nd2NzParams{1, 32, 32, 0, 32, 32, 1, 0}
     # on GM->VECIN: the golden is the two 32x16 column blocks one after the other (numpy's reshape and transpose).

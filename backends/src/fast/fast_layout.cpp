@@ -231,11 +231,42 @@ void nd2nz(std::uint8_t* dst, const std::uint8_t* src, std::uint64_t srcLimitByt
   if (stream) streamFence();
 }
 
+// ND2NZ-6/7 (project): ND2NZ UB->TSCM, the page's ranges, then AMB-38's layouts (every vendor route as the page).
+// The 950's x + 0 (AMB-39) is a plain move here: the default leaves the bytes it could change ANY.
+void checkNd2NzUbToL1(Checker& check, const Case& c, const oracle::Nd2NzParams& p) {
+  check.range("ND2NZ-6", "params.ndNum", p.ndNum, 1, 1);
+  check.range("ND2NZ-6", "params.nValue", p.nValue, 1, 16384);
+  check.range("ND2NZ-6", "params.dValue", p.dValue, 1, 65535);
+  check.range("ND2NZ-6", "params.srcDValue", p.srcDValue, 1, 65535);
+  check.range("ND2NZ-6", "params.dstNzC0Stride", p.dstNzC0Stride, 1, 16384);
+  check.range("ND2NZ-6", "params.dstNzNStride", p.dstNzNStride, 1, 16384);
+  check.range("ND2NZ-6", "params.dstNzMatrixStride", p.dstNzMatrixStride, 0, 16384);
+  if (check.failed() || c.profile.nd2nzU2L1Reading == oracle::Profile::Nd2NzU2L1Reading::page) return;
+  const std::uint64_t s = oracle::sizeBytes(c.dtype);
+  const std::uint64_t c0Elems = kBlock32Bytes / s;
+  check.require(p.nValue == 1 || p.srcDValue == p.dValue, "ND2NZ-7", "params.srcDValue", p.srcDValue,
+                "must equal dValue when nValue > 1 (AMB-38)");
+  check.require(std::uint64_t{p.nValue} * p.dValue * s % kBlock32Bytes == 0, "ND2NZ-7", "params.dValue", p.dValue,
+                "nValue*dValue*s must be whole 32-byte blocks (AMB-38)");
+  if (c.product != oracle::Product::ascend950) return;
+  check.require(p.dValue % c0Elems == 0, "ND2NZ-7", "params.dValue", p.dValue, "must be whole blocks on the 950 (AMB-38)");
+  check.require(p.srcDValue % c0Elems == 0, "ND2NZ-7", "params.srcDValue", p.srcDValue,
+                "must be whole blocks on the 950 (AMB-38)");
+  check.require(p.nValue == 1 || p.dstNzNStride == 1, "ND2NZ-7", "params.dstNzNStride", p.dstNzNStride,
+                "must be 1 on the 950 when nValue > 1 (AMB-38)");
+  check.require(p.dValue <= c0Elems || p.dstNzC0Stride == p.nValue, "ND2NZ-7", "params.dstNzC0Stride", p.dstNzC0Stride,
+                "must equal nValue on the 950 when dValue > C0 (AMB-38)");
+}
+
 RunResult runNd2Nz(const Case& c, std::span<const std::uint8_t> src, std::span<std::uint8_t> dst) {
   const auto& p = std::get<oracle::Nd2NzParams>(c.params);
   const std::uint32_t s = oracle::sizeBytes(c.dtype);
   Checker check;
-  checkNd2Nz(check, "params.", p, c.profile);
+  if (oracle::isLocal(c.srcPos) && c.dstPos == oracle::Position::TSCM) {
+    checkNd2NzUbToL1(check, c, p);
+  } else {
+    checkNd2Nz(check, "params.", p, c.profile);
+  }
   const SpanBytes spans = nd2nzSpans(p, s);
   check.buffers(c, spans.src, spans.dst);
   if (check.failed()) return check.rejection();

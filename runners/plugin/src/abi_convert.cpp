@@ -340,6 +340,12 @@ std::size_t abiCaseBytesNeeded(const Case& c) {
   if (std::holds_alternative<Dn2NzParams>(c.params)) need = std::max(need, kEndDn2Nz);
   // NDDMA (project): beyond every layout so far, so no plugin is handed a case it cannot read (NOT_SUPPORTED)
   if (std::holds_alternative<NdDmaParams>(c.params)) return sizeof(dcconf_case) + 1;
+  // ND2NZ-6..8 (project): ND2NZ UB->TSCM and its AMB-38/39 words are in no layout yet: kept from every plugin too
+  const bool nd2nzUbToL1 = operation == Operation::nd2nz && isLocal(c.srcPos);
+  if (nd2nzUbToL1 || c.profile.nd2nzU2L1Reading != defaults.nd2nzU2L1Reading ||
+      c.profile.nd2nzU2L1Values != defaults.nd2nzU2L1Values) {
+    return sizeof(dcconf_case) + 1;
+  }
   if (c.enhancedParams) need = std::max(need, kEndEnhanced);
   // 1.2: the FIX profile words (AMB-8..12), DataCopyCO12DstParams and the fixpipe state
   const bool fixProfile = c.profile.fixOffset != defaults.fixOffset || c.profile.fixShift != defaults.fixShift ||

@@ -149,7 +149,8 @@ bool pathGlobNamesOperation(const std::string& glob, Operation op) {
 // Paths drawn apart (properties::drawnApart) have units of their own, planned after every other unit (as the atomic
 // ones): the units of the operation's older paths keep their paths, indices and seeds. FIX950-8 (issue 31 item 4):
 // the 950 Fixpipe toward the UB, with the generator's scope on kFixpipeUbPaths, "ub" after the dtype in the unit id
-// ("fixpipe950/float/ub/G-1-conformance"); then DC-5 (item 5): the plain DataCopy UB->L1, "l1" after the dtype.
+// ("fixpipe950/float/ub/G-1-conformance"); then (item 5) DC-5's plain DataCopy and ND2NZ-6's ND2NZ UB->L1, "l1" after
+// the dtype.
 constexpr const char* kFixpipeUbPaths = "CO1->VEC*";
 const char* apartTag(Operation op) { return op == Operation::fixpipe950 ? "ub" : "l1"; }
 

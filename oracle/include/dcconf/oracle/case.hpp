@@ -47,6 +47,10 @@ struct Profile {
   // default rejects where they differ), and the A2/A3 float rows of 16 elements or the page's 8 (AMB-34, pinned).
   enum class Nd2NzUbReading : std::uint8_t { emulation, page };          // AMB-33
   enum class Nd2NzUbFloatC0 : std::uint8_t { header16, page8 };          // AMB-34
+  // Issue 31 item 5 (project): DataCopy ND2NZ UB->L1, valid where every vendor route agrees with the page or as the
+  // page says (AMB-38, validity), and the 950 SSBuffer route's x + 0 on the values (AMB-39, open by default).
+  enum class Nd2NzU2L1Reading : std::uint8_t { routes, page };           // AMB-38
+  enum class Nd2NzU2L1Values : std::uint8_t { any, move };              // AMB-39
 
   ZeroCount zeroCount = ZeroCount::reject;
   PadDummy padDummy = PadDummy::any;
@@ -71,6 +75,8 @@ struct Profile {
   Fix950Zero fix950Zero = Fix950Zero::noop;
   Nd2NzUbReading nd2nzUbReading = Nd2NzUbReading::emulation;
   Nd2NzUbFloatC0 nd2nzUbFloatC0 = Nd2NzUbFloatC0::header16;
+  Nd2NzU2L1Reading nd2nzU2L1Reading = Nd2NzU2L1Reading::routes;
+  Nd2NzU2L1Values nd2nzU2L1Values = Nd2NzU2L1Values::any;
 
   friend bool operator==(const Profile&, const Profile&) = default;
 };

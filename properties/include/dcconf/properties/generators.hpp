@@ -46,7 +46,7 @@ struct Scope {
 
 // Paths added to an operation after its units existed, drawn apart: only by a scope that allows none of the
 // operation's other paths (the run gives them units of their own), so every older unit draws what it drew before.
-// FIX950-8: the 950 Fixpipe's CO1->VECIN/VECOUT; DC-5: the plain DataCopy's UB->L1.
+// FIX950-8: the 950 Fixpipe's CO1->VECIN/VECOUT; DC-5: the plain DataCopy's UB->L1; ND2NZ-6: ND2NZ's UB->TSCM.
 bool drawnApart(oracle::Operation operation, const oracle::PathPair& path);
 
 // Shell-style glob with * and ? (one matcher for every layer: casefile/text.hpp).
