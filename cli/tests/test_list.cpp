@@ -55,6 +55,30 @@ TEST(List, JsonForOneProduct) {
   EXPECT_TRUE(sawSlice);
 }
 
+// BRC-1 (issue 31 item 8): BroadCastVecToMM lists VECIN->CO1 and VECOUT->CO1 with half, float and int32_t on the
+// Atlas inference product, and no other product lists it or a UB->CO1 path.
+TEST(List, BroadcastUbToL0cOnTheAtlasInferenceOnly) {
+  for (const std::string product : {"atlas-inference-310p", "atlas-training", "atlas-a2", "ascend950"}) {
+    const Output r = runCapturing("list --product " + product + " --json");
+    ASSERT_EQ(r.status, 0) << r.err;
+    const nlohmann::json j = nlohmann::json::parse(r.out);
+    int toL0c = 0;
+    for (const auto& op : j["products"][0]["operations"]) {
+      for (const auto& path : op["paths"]) {
+        if (path == "VECIN->CO1" || path == "VECOUT->CO1") {
+          ++toL0c;
+          EXPECT_EQ(op["operation"], "broadcastUbToL0c") << product;
+        }
+      }
+      if (op["operation"] == "broadcastUbToL0c") {
+        EXPECT_EQ(op["paths"], nlohmann::json::array({"VECIN->CO1", "VECOUT->CO1"}));
+        EXPECT_EQ(op["dtypes"], nlohmann::json::array({"half", "float", "int32_t"}));
+      }
+    }
+    EXPECT_EQ(toL0c, product == "atlas-inference-310p" ? 2 : 0) << product;
+  }
+}
+
 // ATOM-1/2 (issue 31 item 7): the UB->GM operations of A2/A3/950 list their atomic forms; other products none.
 // FIX950-8 (issue 31 item 4): the 950 Fixpipe lists CO1->GM and the UB paths, and no other product or operation has
 // a CO1->VECIN / CO1->VECOUT path (fixpipe950's own path set in the product table).

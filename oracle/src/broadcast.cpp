@@ -117,6 +117,21 @@ void walkReading(const Case& c, const Reading& r, Out& out) {
 
 constexpr std::array<Region, 2> kBlame{Region::ambiguous40, Region::ambiguous41};
 
+// BRC-4 inside one reading: a byte it writes twice is one ANY write (collision), so that the merge compares the
+// readings byte for byte and blames AMB-40/41 only where they disagree.
+void collapseCollisions(std::vector<Written>& writes) {
+  std::stable_sort(writes.begin(), writes.end(), [](const Written& x, const Written& y) { return x.dstByte < y.dstByte; });
+  std::size_t kept = 0;
+  for (std::size_t i = 0; i < writes.size(); ++i) {
+    if (kept > 0 && writes[kept - 1].dstByte == writes[i].dstByte) {
+      writes[kept - 1] = {writes[i].dstByte, ByteSource::any(), Region::collision};
+      continue;
+    }
+    writes[kept++] = writes[i];
+  }
+  writes.resize(kept);
+}
+
 void walk(const Case& c, WriteSink& sink) {
   if (movesNothing(paramsOf(c))) return;
   unsigned open = 0;
@@ -131,6 +146,7 @@ void walk(const Case& c, WriteSink& sink) {
     if ((m & ~open) != 0) continue;
     Collector collect{&byMask[m]};
     walkReading(c, readings[m], collect);
+    collapseCollisions(byMask[m]);
   }
   mergeReadings(sink, byMask, open, kBlame);
 }
