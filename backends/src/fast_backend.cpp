@@ -125,6 +125,7 @@ class FastBackend final : public Backend {
       case oracle::Operation::fixpipe950: return fast::runFixpipe950(c, src, dst);
       case oracle::Operation::nddma: return fast::runNdDma(c, src, dst);
       case oracle::Operation::nd2nzGmToUb: return fast::runNd2NzGmToUb(c, src, dst);
+      case oracle::Operation::broadcastUbToL0c: return fast::runBroadcastUbToL0c(c, src, dst);
     }
     return {RunStatus::error, "unknown operation"};
   }

@@ -46,6 +46,9 @@ std::string describeCase(const Case& c) {
           out << "nSize=" << p.nSize << " mSize=" << p.mSize << " dstStride=" << p.dstStride
               << " srcStride=" << p.srcStride << " quantPre=" << oracle::name(p.quantPre) << " reluPre=" << +p.reluPre
               << " channelSplit=" << p.channelSplit << " nz2ndEn=" << p.nz2ndEn << " sid=" << +p.sid;
+        } else if constexpr (std::is_same_v<P, oracle::BroadCastVecToMMParams>) {
+          out << "blockCount=" << p.blockCount << " blockLen=" << +p.blockLen << " srcGap=" << +p.srcGap
+              << " dstGap=" << +p.dstGap;
         } else if constexpr (std::is_same_v<P, oracle::NdDmaParams>) {
           out << "dim=" << +p.dim << " constantValue=" << p.constantValue << " nearest=" << p.isNearestValueMode;
           for (std::size_t i = 0; i < p.dim && i < oracle::kMaxNdDmaDims; ++i) {

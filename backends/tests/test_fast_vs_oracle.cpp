@@ -266,6 +266,35 @@ void genNd2NzGmToUb(Draw& d, Case& c) {
   c.params = p;
 }
 
+// BRC (project): BroadCastVecToMM from either UB position, a few blocks and rows, gaps on both sides (dstGap below
+// blockLen now and then: head-to-head overlaps), a whole-range argument one case in eight; AMB-40/41 open or pinned
+// and AMB-42 drawn here (drawProfile's stream stays as it was for the other operations).
+void genBroadcastUbToL0c(Draw& d, Case& c) {
+  c.api = oracle::Api::BroadCastVecToMM;
+  c.srcPos = d.oneIn(2) ? Position::VECIN : Position::VECOUT;
+  c.dstPos = Position::CO1;
+  // a forced profile (EveryNamedProfile) keeps its pinned words; only the defaults are redrawn
+  const std::uint64_t gap = d.between(0, 2), len = d.between(0, 2);
+  const bool align64 = d.oneIn(3);
+  if (c.profile.brcDstGap == Profile::BrcDstGap::any) c.profile.brcDstGap = static_cast<Profile::BrcDstGap>(gap);
+  if (c.profile.brcHalfLen == Profile::BrcHalfLen::any) c.profile.brcHalfLen = static_cast<Profile::BrcHalfLen>(len);
+  if (align64) c.profile.brcDstAlign = Profile::BrcDstAlign::bytes64;
+  const bool zeroOk = zeroCountsOk(c) && d.oneIn(30);
+  oracle::BroadCastVecToMMParams p{narrow<std::uint32_t>(zeroOk ? 0 : d.from({1, 2, 3, d.between(1, 8)})),
+                                   narrow<std::uint8_t>(d.from({1, 2, d.between(1, 5)})),
+                                   narrow<std::uint8_t>(d.from({0, 1, d.between(0, 8)})),
+                                   narrow<std::uint8_t>(d.from({0, 1, d.between(0, 8)}))};
+  if (d.oneIn(8)) {  // BRC-2: one argument at its documented end
+    switch (d.between(0, 3)) {
+      case 0: p = {255, 1, 0, 0}; break;
+      case 1: p = {1, 255, 0, 0}; break;
+      case 2: p = {2, 1, 255, 0}; break;
+      default: p = {2, 1, 0, 255}; break;
+    }
+  }
+  c.params = p;
+}
+
 void genNz2Nd(Draw& d, Case& c) {
   c.api = oracle::Api::DataCopy;
   c.srcPos = Position::VECOUT;
@@ -633,6 +662,8 @@ const std::vector<OperationSpec>& operationSpecs() {
       {Operation::fixpipe950, genFixpipe950Ub, {Product::ascend950}, Product::ascend950, "Fixpipe950Ub"},
       {Operation::nddma, genNdDma, {Product::ascend950}, Product::ascend950},
       {Operation::nd2nzGmToUb, genNd2NzGmToUb, {Product::atlas_a2, Product::atlas_a3, Product::ascend950}},
+      {Operation::broadcastUbToL0c, genBroadcastUbToL0c, {Product::atlas_inference_310p},
+       Product::atlas_inference_310p},
   };
   return specs;
 }
@@ -642,6 +673,9 @@ void sizeBuffers(Draw& d, Case& c) {
   auto offset = [&](Position pos) { return oracle::isLocal(pos) ? 32 * d.between(0, 3) : d.between(0, 40); };
   c.src.offsetBytes = offset(c.srcPos);
   c.dst.offsetBytes = offset(c.dstPos);
+  if (c.api == oracle::Api::BroadCastVecToMM) {  // BRC-2 / AMB-42: the CO1 start on 256 elements (or 64 bytes)
+    c.dst.offsetBytes = oracle::broadcastDstAlignBytes(c) * d.between(0, 3);
+  }
   const bool dual = c.fixpipe && (c.fixpipe->dualDstCtl == 1 || c.fixpipe->dualDstCtl == 2);
   if (dual) c.dst.sizeBytes = 0;  // FIX950-9: with no second half the span is one half's
   const oracle::Extents e = oracle::extents(c);
@@ -1186,7 +1220,7 @@ std::string operationName(const ::testing::TestParamInfo<OperationSpec>& info) {
   constexpr const char* kNames[] = {"PadGmToUb", "PadUbToGm", "PadUbToTscm", "Copy0Level",     "Copy2Level",
                                     "Nd2Nz",     "Nz2Nd",     "Slice",       "Dn2Nz",          "EnhancedNormal",
                                     "EnhancedCo1ToCo2", "Fixpipe", "PadCompactGmToUb", "PadCompactUbToGm", "Fixpipe950",
-                                    "NdDma", "Nd2NzGmToUb"};
+                                    "NdDma", "Nd2NzGmToUb", "BroadcastUbToL0c"};
   static_assert(std::size(kNames) == std::size(oracle::kAllOperations));
   if (info.param.label != nullptr) return info.param.label;
   return kNames[static_cast<std::size_t>(info.param.operation)];

@@ -235,7 +235,8 @@ oracle::CopyParams readCopyParams(const Context& ctx, const json& value, oracle:
                                              {oracle::DataCopyParams{}, oracle::DataCopyExtParams{},
                                               oracle::Nd2NzParams{}, oracle::Nz2NdParamsFull{}, oracle::CalCount{},
                                               oracle::SliceParams{}, oracle::Dn2NzParams{},
-                                              oracle::DataCopyCO12DstParams{}, oracle::NdDmaParams{}},
+                                              oracle::DataCopyCO12DstParams{}, oracle::NdDmaParams{},
+                                              oracle::BroadCastVecToMMParams{}},
                                              dtype);
 }
 

@@ -100,6 +100,12 @@ void visitFields(P& p, Visit&& visit) {
     // NDDMA (project): the five per-dimension arrays are ndDmaArrays; constantValue is a T (parse.cpp / emit.cpp)
     visit("dim", p.dim);
     visit("isNearestValueMode", p.isNearestValueMode);
+  } else if constexpr (std::is_same_v<S, o::BroadCastVecToMMParams>) {
+    // BRC (project): BroadCastVecToMM's four scalar arguments, in the signature's order
+    visit("blockCount", p.blockCount);
+    visit("blockLen", p.blockLen);
+    visit("srcGap", p.srcGap);
+    visit("dstGap", p.dstGap);
   } else if constexpr (std::is_same_v<S, std::monostate>) {
     // "no pad params" has no fields
   } else {

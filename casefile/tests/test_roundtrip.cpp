@@ -209,6 +209,29 @@ TEST(RoundTrip, NdDmaSurvives) {
   EXPECT_NE(std::get<LoadError>(six).oneLine().find("params.loopSize"), std::string::npos);
 }
 
+// BRC (project): the BroadCastVecToMM api and its four arguments at full width; a blockLen past uint8_t is refused
+// by name.
+TEST(RoundTrip, BroadCastVecToMMSurvives) {
+  CaseData data;
+  data.c.product = oracle::Product::atlas_inference_310p;
+  data.c.api = oracle::Api::BroadCastVecToMM;
+  data.c.srcPos = oracle::Position::VECOUT;
+  data.c.dstPos = oracle::Position::CO1;
+  data.c.dtype = oracle::DType::int32_t;
+  data.c.params = oracle::BroadCastVecToMMParams{0xFFFFFFFFu, 255, 254, 253};
+  data.c.profile = *oracle::parseProfile("brc-dstgap-stride,brc-half-len-64b,brc-align-64b").profile;
+  const std::string text = toJsonText(data);
+  EXPECT_NE(text.find("\"api\": \"BroadCastVecToMM\""), std::string::npos) << text;
+  EXPECT_NE(text.find("\"type\": \"BroadCastVecToMMParams\""), std::string::npos) << text;
+  EXPECT_TRUE(reparse(text) == data) << text;
+  LoadResult wide = parseCaseText(R"({"schema": "dcconf.case/1", "product": "atlas-inference-310p",
+      "api": "BroadCastVecToMM", "path": "VECIN->CO1", "dtype": "float",
+      "params": {"type": "BroadCastVecToMMParams", "blockCount": 1, "blockLen": 256},
+      "src": {"size": 8, "hex": "0000000000000000"}, "dst": {"size": 8, "hex": "0000000000000000"}})", ".");
+  ASSERT_TRUE(std::holds_alternative<LoadError>(wide));
+  EXPECT_NE(std::get<LoadError>(wide).oneLine().find("params.blockLen"), std::string::npos);
+}
+
 TEST(RoundTrip, FixpipeSurvives) {
   CaseData data;
   data.c.api = oracle::Api::DataCopy;

@@ -55,27 +55,57 @@ TEST(List, JsonForOneProduct) {
   EXPECT_TRUE(sawSlice);
 }
 
+// The operations `dcconf list --product product --json` gives; of their paths, how many are in `paths`, each of them
+// expected to belong to `owner` alone.
+nlohmann::json listedOperations(const std::string& product) {
+  const Output r = runCapturing("list --product " + product + " --json");
+  EXPECT_EQ(r.status, 0) << r.err;
+  return nlohmann::json::parse(r.out)["products"][0]["operations"];
+}
+int pathsOwnedBy(const nlohmann::json& operations, std::initializer_list<const char*> paths, const char* owner) {
+  int found = 0;
+  for (const auto& op : operations) {
+    for (const auto& path : op["paths"]) {
+      if (std::find(paths.begin(), paths.end(), path.get<std::string>()) == paths.end()) continue;
+      ++found;
+      EXPECT_EQ(op["operation"], owner);
+    }
+  }
+  return found;
+}
+const nlohmann::json* listedOperation(const nlohmann::json& operations, const char* key) {
+  for (const auto& op : operations) {
+    if (op["operation"] == key) return &op;
+  }
+  return nullptr;
+}
+
+// BRC-1 (issue 31 item 8): BroadCastVecToMM lists VECIN->CO1 and VECOUT->CO1 with half, float and int32_t on the
+// Atlas inference product, and no other product lists it or a UB->CO1 path.
+TEST(List, BroadcastUbToL0cOnTheAtlasInferenceOnly) {
+  for (const std::string product : {"atlas-inference-310p", "atlas-training", "atlas-a2", "ascend950"}) {
+    SCOPED_TRACE(product);
+    const nlohmann::json operations = listedOperations(product);
+    const int toL0c = pathsOwnedBy(operations, {"VECIN->CO1", "VECOUT->CO1"}, "broadcastUbToL0c");
+    EXPECT_EQ(toL0c, product == "atlas-inference-310p" ? 2 : 0);
+    if (const nlohmann::json* op = listedOperation(operations, "broadcastUbToL0c")) {
+      EXPECT_EQ((*op)["paths"], nlohmann::json::array({"VECIN->CO1", "VECOUT->CO1"}));
+      EXPECT_EQ((*op)["dtypes"], nlohmann::json::array({"half", "float", "int32_t"}));
+    }
+  }
+}
+
 // ATOM-1/2 (issue 31 item 7): the UB->GM operations of A2/A3/950 list their atomic forms; other products none.
 // FIX950-8 (issue 31 item 4): the 950 Fixpipe lists CO1->GM and the UB paths, and no other product or operation has
 // a CO1->VECIN / CO1->VECOUT path (fixpipe950's own path set in the product table).
 TEST(List, FixpipeToUbOnTheAscend950Only) {
   for (const std::string product : {"ascend950", "atlas-a2", "atlas-a3", "atlas-training", "atlas-inference-310p"}) {
-    const Output r = runCapturing("list --product " + product + " --json");
-    ASSERT_EQ(r.status, 0) << r.err;
-    const nlohmann::json j = nlohmann::json::parse(r.out);
-    int ubFromL0c = 0;
-    for (const auto& op : j["products"][0]["operations"]) {
-      for (const auto& path : op["paths"]) {
-        if (path == "CO1->VECIN" || path == "CO1->VECOUT") {
-          ++ubFromL0c;
-          EXPECT_EQ(op["operation"], "fixpipe950") << product;
-        }
-      }
-      if (op["operation"] == "fixpipe950") {
-        EXPECT_EQ(op["paths"], nlohmann::json::array({"CO1->GM", "CO1->VECIN", "CO1->VECOUT"}));
-      }
+    SCOPED_TRACE(product);
+    const nlohmann::json operations = listedOperations(product);
+    EXPECT_EQ(pathsOwnedBy(operations, {"CO1->VECIN", "CO1->VECOUT"}, "fixpipe950"), product == "ascend950" ? 2 : 0);
+    if (const nlohmann::json* op = listedOperation(operations, "fixpipe950")) {
+      EXPECT_EQ((*op)["paths"], nlohmann::json::array({"CO1->GM", "CO1->VECIN", "CO1->VECOUT"}));
     }
-    EXPECT_EQ(ubFromL0c, product == "ascend950" ? 2 : 0) << product;
   }
 }
 

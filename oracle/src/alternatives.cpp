@@ -9,7 +9,7 @@
 
 namespace dcconf::oracle {
 
-bool isAlternatives(int ambId) { return (ambId >= 7 && ambId <= 15) || (ambId >= 19 && ambId <= 22); }
+bool isAlternatives(int ambId) { return (ambId >= 7 && ambId <= 15) || (ambId >= 19 && ambId <= 22) || ambId == 40 || ambId == 41; }
 
 ReadingWords readingWords(int ambId) {
   switch (ambId) {
@@ -26,6 +26,8 @@ ReadingWords readingWords(int ambId) {
     case 20: return {"deqf16-mcb-int16", "deqf16-mcb-half"};
     case 21: return {"cmp-pads-ignored", "cmp-pads-run"};
     case 22: return {"cmp-stride-ignored", "cmp-stride-bytes"};
+    case 40: return {"brc-dstgap-gap", "brc-dstgap-stride"};
+    case 41: return {"brc-half-len-16", "brc-half-len-64b"};
     default: return {};
   }
 }
@@ -43,6 +45,8 @@ bool leavesOpen(const Profile& p, int ambId) {
     case 20: return p.deqf16Mcb == Profile::Deqf16Mcb::any;
     case 21: return p.compactPads == Profile::CompactPads::any;
     case 22: return p.compactUbStride == Profile::CompactUbStride::any;
+    case 40: return p.brcDstGap == Profile::BrcDstGap::any;
+    case 41: return p.brcHalfLen == Profile::BrcHalfLen::any;
     default: return false;  // AMB-7 and AMB-15 have a pinned default; the others are not alternatives
   }
 }
@@ -68,6 +72,8 @@ Profile pinReading(Profile p, int ambId, bool second) {
     case 22:
       p.compactUbStride = second ? Profile::CompactUbStride::bytes : Profile::CompactUbStride::ignored;
       break;
+    case 40: p.brcDstGap = second ? Profile::BrcDstGap::stride : Profile::BrcDstGap::gap; break;
+    case 41: p.brcHalfLen = second ? Profile::BrcHalfLen::bytes64 : Profile::BrcHalfLen::elems16; break;
     case 7:
       p.smallC0Polarity = second ? Profile::SmallC0Polarity::cApiPage : Profile::SmallC0Polarity::basicApiPage;
       break;

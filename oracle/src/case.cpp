@@ -15,7 +15,7 @@ struct ProfileWord {
   bool (*isSet)(const Profile&);
 };
 
-constexpr std::array<ProfileWord, 39> kProfileWords{{
+constexpr std::array<ProfileWord, 44> kProfileWords{{
     {"hw-noop", [](Profile& p) { p.zeroCount = Profile::ZeroCount::hwNoop; },
      [](const Profile& p) { return p.zeroCount == Profile::ZeroCount::hwNoop; }},
     {"doc-dummy", [](Profile& p) { p.padDummy = Profile::PadDummy::docDummy; },
@@ -63,6 +63,11 @@ constexpr std::array<ProfileWord, 39> kProfileWords{{
     DCCONF_FIX_WORD("nd2nzub-c0-8", nd2nzUbFloatC0, Nd2NzUbFloatC0::page8),
     DCCONF_FIX_WORD("nd2nzu2l1-page", nd2nzU2L1Reading, Nd2NzU2L1Reading::page),
     DCCONF_FIX_WORD("nd2nzu2l1-move", nd2nzU2L1Values, Nd2NzU2L1Values::move),
+    DCCONF_FIX_WORD("brc-dstgap-gap", brcDstGap, BrcDstGap::gap),
+    DCCONF_FIX_WORD("brc-dstgap-stride", brcDstGap, BrcDstGap::stride),
+    DCCONF_FIX_WORD("brc-half-len-16", brcHalfLen, BrcHalfLen::elems16),
+    DCCONF_FIX_WORD("brc-half-len-64b", brcHalfLen, BrcHalfLen::bytes64),
+    DCCONF_FIX_WORD("brc-align-64b", brcDstAlign, BrcDstAlign::bytes64),
 #undef DCCONF_FIX_WORD
     // The default's own readings of AMB-7 and AMB-15, by name: a canonical name leaves them out (isSet false).
     {"basic-api-page", [](Profile& p) { p.smallC0Polarity = Profile::SmallC0Polarity::basicApiPage; },
@@ -125,7 +130,7 @@ std::vector<std::string_view> allProfileNames() {
 std::string_view typeName(const CopyParams& params) {
   constexpr std::array<std::string_view, std::variant_size_v<CopyParams>> kNames{
       "DataCopyParams", "DataCopyExtParams", "Nd2NzParams", "Nz2NdParamsFull", "calCount", "SliceInfo", "Dn2NzParams",
-      "DataCopyCO12DstParams", "NdDmaParams"};
+      "DataCopyCO12DstParams", "NdDmaParams", "BroadCastVecToMMParams"};
   return kNames[params.index()];
 }
 
@@ -188,6 +193,7 @@ constexpr std::array<OperationNames, std::size(kAllOperations)> kOperationNames{
     {Operation::fixpipe950, "fixpipe950", "Fixpipe CO1->GM/UB (FixpipeParamsArch3510, Ascend 950)", "FIX950"},
     {Operation::nddma, "nddma", "DataCopy multi-dimensional GM->UB (NdDmaParams, NDDMA, Ascend 950)", "NDDMA"},
     {Operation::nd2nzGmToUb, "nd2nzGmToUb", "DataCopy ND2NZ GM->UB", "ND2NZUB"},
+    {Operation::broadcastUbToL0c, "broadcastUbToL0c", "BroadCastVecToMM UB->L0C", "BRC"},
 }};
 static_assert([] {
   for (std::size_t i = 0; i < kOperationNames.size(); ++i) {
@@ -254,6 +260,7 @@ std::span<const PathPair> documentedPaths(Operation operation) {
   static constexpr PathPair kFixpipe950[] = {{P::CO1, P::GM}, {P::CO1, P::VECIN}, {P::CO1, P::VECOUT}};  // FIX950-1/8
   static constexpr PathPair kNdDma[] = {{P::GM, P::VECIN}};
   static constexpr PathPair kNd2NzGmToUb[] = {{P::GM, P::VECIN}};
+  static constexpr PathPair kBroadcast[] = {{P::VECIN, P::CO1}, {P::VECOUT, P::CO1}};  // BRC-1
   switch (operation) {
     case Operation::padGmToUb:
     case Operation::padCompactGmToUb: return kGmToUb;
@@ -272,6 +279,7 @@ std::span<const PathPair> documentedPaths(Operation operation) {
     case Operation::fixpipe950: return kFixpipe950;
     case Operation::nddma: return kNdDma;
     case Operation::nd2nzGmToUb: return kNd2NzGmToUb;
+    case Operation::broadcastUbToL0c: return kBroadcast;
   }
   return {};
 }
@@ -420,6 +428,25 @@ OperationResolution resolveDataCopy(const Case& c) {
               std::string(typeName(c.params)));
 }
 
+// BRC-1 (project): BroadCastVecToMM takes its four arguments and nothing of the DataCopy family.
+OperationResolution resolveBroadcast(const Case& c) {
+  const std::string path = pathName(c.srcPos, c.dstPos);
+  if (!std::holds_alternative<BroadCastVecToMMParams>(c.params)) {
+    return fail("params.type: BroadCastVecToMM takes BroadCastVecToMMParams, not " + std::string(typeName(c.params)));
+  }
+  if (!std::holds_alternative<std::monostate>(c.padParams)) return fail("padParams: BroadCastVecToMM takes none");
+  if (c.paddingMode != PaddingMode::normal) return fail("paddingMode: only DataCopyPad takes a PaddingMode (PAD-CMP-1)");
+  if (c.loopMode) return fail("loopMode: loop mode applies to DataCopyPad GM<->UB only (LOOP-1), not BroadCastVecToMM");
+  if (c.nd2nzParams) return fail("nd2nzParams: only DataCopyPad VECIN/VECOUT->TSCM takes Nd2NzParams");
+  if (c.padRegister) return fail("padRegister: only DataCopyPad GM->VECIN/VECOUT reads the pad register");
+  if (c.enhancedParams) return fail("enhancedParams: only DataCopy takes DataCopyEnhancedParams");
+  if (c.fixpipe) return fail("fixpipe: only DataCopy with DataCopyCO12DstParams reads the fixpipe state");
+  if (!isUb(c.srcPos) || c.dstPos != Position::CO1) {
+    return fail("path: '" + path + "' is not a BroadCastVecToMM path (VECIN->CO1, VECOUT->CO1, BRC-1)");
+  }
+  return {Operation::broadcastUbToL0c, {}};
+}
+
 // ATOM-1 (project): the atomic state is modelled on the UB->GM plain DataCopy and DataCopyPad (Normal, one call).
 OperationResolution resolveAtomic(const Case& c, OperationResolution resolved) {
   if (c.atomic == AtomicOp::none || !resolved.operation) return resolved;
@@ -434,6 +461,7 @@ OperationResolution resolveAtomic(const Case& c, OperationResolution resolved) {
 }  // namespace
 
 OperationResolution resolveOperation(const Case& c) {
+  if (c.api == Api::BroadCastVecToMM) return resolveAtomic(c, resolveBroadcast(c));
   return resolveAtomic(c, c.api == Api::DataCopyPad ? resolvePad(c) : resolveDataCopy(c));
 }
 

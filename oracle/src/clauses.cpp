@@ -52,7 +52,10 @@ std::string definingClause(const Case& c, Operation op, Region region) {
     case Region::dummy: return op == Operation::nd2nzGmToUb ? "ND2NZUB-4" : "PAD-G2U-5";
     case Region::compactTail: return "PAD-CMP-3";
     case Region::collision:
-      return op == Operation::dn2nz ? "DN2NZ-1" : op == Operation::nd2nzGmToUb ? "ND2NZUB-5" : "ND2NZ-4";
+      return op == Operation::dn2nz              ? "DN2NZ-1"
+             : op == Operation::nd2nzGmToUb      ? "ND2NZUB-5"
+             : op == Operation::broadcastUbToL0c ? "BRC-4"
+                                                 : "ND2NZ-4";
     default: break;
   }
   const bool tail = region == Region::zeroTail;
@@ -74,6 +77,7 @@ std::string definingClause(const Case& c, Operation op, Region region) {
     case Operation::fixpipe950: return fixpipe950Clause(c);
     case Operation::nddma: return "NDDMA-3";
     case Operation::nd2nzGmToUb: return "ND2NZUB-3";
+    case Operation::broadcastUbToL0c: return "BRC-3";
   }
   return std::string(clauseFamily(op));
 }

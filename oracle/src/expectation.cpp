@@ -9,11 +9,11 @@
 namespace dcconf::oracle {
 
 std::string_view name(Region region) {
-  constexpr std::array<std::string_view, 19> kNames{
+  constexpr std::array<std::string_view, 21> kNames{
       "keep",      "data",          "left-pad",         "right-pad",        "dummy",            "zero-tail",
       "collision", "ambiguous(AMB-8)", "ambiguous(AMB-9)", "ambiguous(AMB-10)", "ambiguous(AMB-11)", "ambiguous(AMB-12)",
       "ambiguous(AMB-13)", "ambiguous(AMB-14)", "ambiguous(AMB-19)", "ambiguous(AMB-20)",
-      "ambiguous(AMB-21)", "ambiguous(AMB-22)", "compact-tail"};
+      "ambiguous(AMB-21)", "ambiguous(AMB-22)", "compact-tail", "ambiguous(AMB-40)", "ambiguous(AMB-41)"};
   return kNames[static_cast<std::size_t>(region)];
 }
 
@@ -24,6 +24,8 @@ int ambiguityId(Region region) {
   if (region == Region::ambiguous20) return 20;
   if (region == Region::ambiguous21) return 21;
   if (region == Region::ambiguous22) return 22;
+  if (region == Region::ambiguous40) return 40;
+  if (region == Region::ambiguous41) return 41;
   return r >= first && r <= static_cast<int>(Region::ambiguous14) ? 8 + (r - first) : 0;
 }
 Region ambiguousRegion(int ambId) {
@@ -31,6 +33,8 @@ Region ambiguousRegion(int ambId) {
   if (ambId == 20) return Region::ambiguous20;
   if (ambId == 21) return Region::ambiguous21;
   if (ambId == 22) return Region::ambiguous22;
+  if (ambId == 40) return Region::ambiguous40;
+  if (ambId == 41) return Region::ambiguous41;
   return static_cast<Region>(static_cast<int>(Region::ambiguous8) + (ambId - 8));
 }
 
@@ -76,6 +80,8 @@ std::string_view whyUnspecified(Region region) {
     case Region::ambiguous21: return "AMB-21: Compact leftPadding/rightPadding ignored or padding the packed run (PAD-CMP-3)";
     case Region::ambiguous22: return "AMB-22: Compact UB-side stride ignored or counted in bytes (PAD-CMP-2, PAD-CMP-4)";
     case Region::compactTail: return "PAD-CMP-3: Compact tail bytes without isPad";
+    case Region::ambiguous40: return "AMB-40: BroadCastVecToMM dstGap tail to head or head to head (BRC-3)";
+    case Region::ambiguous41: return "AMB-41: BroadCastVecToMM blockLen of half in 16 elements or 64 bytes (BRC-2)";
   }
   return "unknown region";
 }

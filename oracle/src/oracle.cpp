@@ -34,6 +34,7 @@ const PathSemantics& semanticsOfCall(Operation operation) {
     case Operation::fixpipe950: return detail::fixpipe950Semantics();
     case Operation::nddma: return detail::nddmaSemantics();
     case Operation::nd2nzGmToUb: return detail::nd2nzGmToUbSemantics();
+    case Operation::broadcastUbToL0c: return detail::broadcastUbToL0cSemantics();
   }
   assert(false && "every Operation has semantics");
   return detail::padGmToUbSemantics();

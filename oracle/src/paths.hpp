@@ -243,6 +243,7 @@ const PathSemantics& padCompactUbToGmSemantics();
 const PathSemantics& fixpipe950Semantics();
 const PathSemantics& nddmaSemantics();
 const PathSemantics& nd2nzGmToUbSemantics();
+const PathSemantics& broadcastUbToL0cSemantics();
 // LOOP: the pad call of the case's operation repeated over two loop levels (loop_mode.cpp); `inner` is the
 // semantics of the single call.
 const PathSemantics& loopModeSemantics();

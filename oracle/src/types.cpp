@@ -73,11 +73,19 @@ std::optional<Position> parsePosition(std::string_view text) {
 
 bool isLocal(Position position) { return position != Position::GM; }
 
-std::string_view name(Api api) { return api == Api::DataCopy ? "DataCopy" : "DataCopyPad"; }
+std::string_view name(Api api) {
+  switch (api) {
+    case Api::DataCopy: return "DataCopy";
+    case Api::DataCopyPad: return "DataCopyPad";
+    case Api::BroadCastVecToMM: return "BroadCastVecToMM";
+  }
+  return "?";
+}
 
 std::optional<Api> parseApi(std::string_view text) {
   if (text == "DataCopy") return Api::DataCopy;
   if (text == "DataCopyPad") return Api::DataCopyPad;
+  if (text == "BroadCastVecToMM") return Api::BroadCastVecToMM;
   return std::nullopt;
 }
 

@@ -57,7 +57,10 @@ TEST(Profiles, ParseAndName) {
                                             // issue 31 item 6 (project): AMB-33/41, the GM->UB ND2NZ
                                             "nd2nzub-page", "nd2nzub-c0-8",
                                             // issue 31 item 5 (project): AMB-38/39, the UB->L1 ND2NZ
-                                            "nd2nzu2l1-page", "nd2nzu2l1-move", "basic-api-page", "sid-doc"};
+                                            "nd2nzu2l1-page", "nd2nzu2l1-move",
+                                            // issue 31 item 8 (project): AMB-40..42, BroadCastVecToMM
+                                            "brc-dstgap-gap", "brc-dstgap-stride", "brc-half-len-16",
+                                            "brc-half-len-64b", "brc-align-64b", "basic-api-page", "sid-doc"};
   EXPECT_EQ(allProfileNames(), names);
   for (const auto n : names) EXPECT_TRUE(parseProfile(n).profile.has_value()) << n;
 }

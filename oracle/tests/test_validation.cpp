@@ -304,6 +304,36 @@ TEST(Validation, MalformedCombinations) {
   c.dstPos = Position::GM;
   expectMalformed(c, "NZ2ND VECIN->GM");
 
+  // BRC-1 (project): BroadCastVecToMM takes BroadCastVecToMMParams on VECIN/VECOUT->CO1 and nothing else
+  Case brc = d;
+  brc.api = Api::BroadCastVecToMM;
+  brc.product = Product::atlas_inference_310p;
+  brc.srcPos = Position::VECIN;
+  brc.dstPos = Position::CO1;
+  brc.dtype = DType::float_;
+  brc.params = BroadCastVecToMMParams{1, 1, 0, 1};
+  brc.src = {64, 0};
+  brc.dst = {1024, 0};
+  ASSERT_EQ(verdictOf(brc), Verdict::computed);
+  c = brc;
+  c.params = DataCopyParams{1, 1, 0, 0};
+  expectMalformed(c, "BroadCastVecToMM with DataCopyParams");
+  c = brc;
+  c.dstPos = Position::CO2;
+  expectMalformed(c, "BroadCastVecToMM VECIN->CO2");
+  c = brc;
+  c.srcPos = Position::GM;
+  expectMalformed(c, "BroadCastVecToMM GM->CO1");
+  c = brc;
+  c.padParams = DataCopyPadParams{};
+  expectMalformed(c, "BroadCastVecToMM with pad params");
+  c = brc;
+  c.enhancedParams = DataCopyEnhancedParams{};
+  expectMalformed(c, "BroadCastVecToMM with enhancedParams");
+  c = brc;
+  c.api = Api::DataCopy;
+  expectMalformed(c, "DataCopy with BroadCastVecToMMParams");
+
   // buffer lengths that differ from the declared sizes
   const Bytes shortSrc(63), dst(64), src(64), shortDst(65);
   Evaluation e = evaluate(good, shortSrc, dst);

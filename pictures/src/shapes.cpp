@@ -174,6 +174,16 @@ Shapes shapesOf(const oracle::Case& c, Operation op) {
       out.dst = nzShape(dstName, dso, oracle::nd2nzGmToUbC0(c) * s, p.dstNzC0Stride, s, "dstNzC0Stride");
       break;
     }
+    case Operation::broadcastUbToL0c: {  // BRC-3: one 16-element row per fractal; each fractal 16 copies of it
+      const auto& p = std::get<oracle::BroadCastVecToMMParams>(c.params);
+      out.src = ubShape(srcName, so, std::uint64_t{p.blockLen} * 16 * s + 32 * std::uint64_t{p.srcGap}, s,
+                        "blockLen " + str(p.blockLen) + " x 16 elements + srcGap " + str(p.srcGap) + " x 32 B (BRC-3)");
+      out.dst = rowShape(dstName, dso, 16 * s, s,
+                         "L0C fractals of 16 x 16 elements, a thick line every 16 rows; every row of fractal j of a "
+                         "block is source row j (BRC-3)");
+      out.dst.fractalRows = 16;
+      break;
+    }
     case Operation::nz2nd: {
       const auto& p = std::get<oracle::Nz2NdParamsFull>(c.params);
       out.src = nzShape(srcName, so, 16 * s, p.srcNStride == 0 ? 16 : p.srcNStride, s, "srcNStride");
@@ -493,6 +503,11 @@ std::vector<std::pair<std::string, std::string>> clausesOf(Operation op) {
               {"ND2NZUB-3", "dst[(c/C0)*C0S*32/s + r*NS*32/s + c%C0] = src[r*srcD + c]; AMB-33 domain"},
               {"ND2NZUB-4", "tail to 32 B: ANY"}, {"ND2NZUB-5", "collisions are ANY"},
               {"AMB-34", "A2/A3 float rows of 16"}, {"G-1", "no stray writes"}};
+    case Operation::broadcastUbToL0c:
+      return {{"BRC-1", "Atlas inference, VECIN/VECOUT->CO1"}, {"BRC-2", "ranges, CO1 start 256 elements (AMB-42)"},
+              {"BRC-3", "dst[(b*(L + dstGap) + j)*256 + r*16 + c] = src[b*(L*16 + srcGap*32/s) + j*16 + c]"},
+              {"BRC-4", "the rest KEEP"}, {"AMB-40", "dstGap tail or head"}, {"AMB-41", "half blockLen unit"},
+              {"G-1", "no stray writes"}};
   }
   return {};
 }

@@ -23,7 +23,7 @@ void flag(Names& out, bool condition, const char* bucket) {
 void padBlockBuckets(Names& out, const Case& c, std::uint64_t s) {
   out.push_back("params:" + std::string(typeName(c.params)));
   std::visit([&](const auto& p) {
-    if constexpr (requires { p.blockLen; }) {
+    if constexpr (requires { p.blockLen; p.srcStride; }) {
       flag(out, p.blockLen == 1, "blockLen:1");
       flag(out, p.blockLen < 32, "blockLen<32B");
       flag(out, p.blockLen % 32 == 0, "blockLen%32B==0");
@@ -124,6 +124,17 @@ void nd2nzGmToUbBuckets(Names& out, const Case& c, const Nd2NzParams& p) {
   flag(out, C0 * sizeBytes(c.dtype) > 32, "float rows of 16 (AMB-34)");
   flag(out, p.dstNzC0Stride < p.nValue * p.dstNzNStride && p.dValue > C0, "column blocks overlap (ND2NZUB-5)");
   if (c.profile.nd2nzUbReading == Profile::Nd2NzUbReading::page) out.push_back("profile:nd2nzub-page");
+}
+
+// BRC (project): several blocks, gaps on either side, the readings AMB-40 (several blocks) and AMB-41 (half) open
+void broadcastBuckets(Names& out, const Case& c) {
+  const auto& p = std::get<BroadCastVecToMMParams>(c.params);
+  flag(out, p.blockCount > 1, "blockCount>1");
+  flag(out, p.blockLen > 1, "blockLen>1");
+  flag(out, p.srcGap > 0, "srcGap>0");
+  flag(out, p.dstGap > 0, "dstGap>0");
+  flag(out, p.blockCount > 1 && p.dstGap < p.blockLen, "dstGap<blockLen (AMB-40 head-to-head overlaps)");
+  flag(out, c.srcPos == Position::VECOUT, "src:VECOUT");
 }
 
 void nz2ndBuckets(Names& out, const Nz2NdParamsFull& p) {
@@ -314,6 +325,7 @@ std::vector<std::string> bucketsOf(const casefile::CaseData& data) {
     case Operation::fixpipe950: fixpipe950Buckets(out, c); break;
     case Operation::nddma: break;  // NDDMA: no generator, no buckets yet
     case Operation::nd2nzGmToUb: nd2nzGmToUbBuckets(out, c, std::get<Nd2NzParams>(c.params)); break;
+    case Operation::broadcastUbToL0c: broadcastBuckets(out, c); break;
   }
   return out;
 }
@@ -395,6 +407,8 @@ std::vector<std::string> reachableBuckets(Operation operation) {
       return out;
     }
     case Operation::nddma: return {};  // NDDMA: no generator yet
+    case Operation::broadcastUbToL0c:
+      return {"width:2", "width:4", "blockCount>1", "blockLen>1", "srcGap>0", "dstGap>0", "src:VECOUT"};
     case Operation::nd2nzGmToUb:
       return {"width:1", "width:2", "width:4", "gm-offset:unaligned", "nValue%16!=0", "dValue%C0!=0 (tail)",
               "dValue%C0==0"};

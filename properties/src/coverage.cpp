@@ -293,6 +293,7 @@ bool coverageGated(Operation operation) {
     case Operation::enhancedNormal:
     case Operation::nddma:  // NDDMA-2: dim and dimension 0's fields (generators_nddma.cpp draws them whole)
     case Operation::nd2nzGmToUb:
+    case Operation::broadcastUbToL0c:  // BRC-2: the four arguments, whole (generators_broadcast.cpp widens them)
       return true;
     default:
       return false;
@@ -315,6 +316,9 @@ std::vector<FieldRange> fieldRanges(const Case& c, Operation operation) {
     case Operation::padUbToTscm: return c.nd2nzParams ? padUbToTscmRanges(c) : std::vector<FieldRange>{};
     case Operation::nd2nz: return isLocal(c.srcPos) ? nd2nzUbToL1Ranges(c) : nd2nzRanges();
     case Operation::nd2nzGmToUb: return nd2nzGmToUbRanges(c);
+    case Operation::broadcastUbToL0c:  // BRC-2 (project)
+      return {full("BroadCastVecToMMParams.blockCount", 32, 1, 255), full("BroadCastVecToMMParams.blockLen", 8, 1, 255),
+              full("BroadCastVecToMMParams.srcGap", 8, 0, 255), full("BroadCastVecToMMParams.dstGap", 8, 0, 255)};
     case Operation::nz2nd:  // NZ2ND-1: dValue a multiple of 16
       return {full("Nz2NdParamsFull.ndNum", 16, 0, 4095),
               full("Nz2NdParamsFull.nValue", 16, 1, 8192),
@@ -384,6 +388,8 @@ std::vector<FieldSample> fieldSamples(const Case& c, Operation operation) {
             }
             values.insert(values.end(), {p.srcShape[d], p.dstShape[d]});
           }
+        } else if constexpr (std::is_same_v<P, BroadCastVecToMMParams>) {
+          values = {p.blockCount, p.blockLen, p.srcGap, p.dstGap};
         } else if constexpr (std::is_same_v<P, NdDmaParams>) {
           values = {p.dim, p.loopSize[0], p.loopSrcStride[0], p.loopDstStride[0], p.loopLpSize[0], p.loopRpSize[0]};
         } else if constexpr (std::is_same_v<P, DataCopyCO12DstParams>) {

@@ -259,6 +259,9 @@ casefile::CaseData drawBuffers(const Case& caseIn) {
   c.src.offsetBytes = drawOffsetBytes(c.srcPos);
   c.src.sizeBytes = c.src.offsetBytes + e.srcSpanBytes + drawEdgy({0}, 0, 48);
   c.dst.offsetBytes = drawOffsetBytes(c.dstPos);
+  if (c.api == Api::BroadCastVecToMM) {  // BRC-2 / AMB-42: the CO1 start on 256 elements (or 64 bytes)
+    c.dst.offsetBytes = c.dst.offsetBytes / kDataBlockBytes * broadcastDstAlignBytes(c);
+  }
   c.dst.sizeBytes = c.dst.offsetBytes + e.dstSpanBytes + drawEdgy({0}, 0, 48);
   if (dual) c.dst.sizeBytes *= 2;  // the two sub-blocks' UBs end to end, the offset inside each
   requireValid(c);

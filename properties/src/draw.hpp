@@ -123,6 +123,7 @@ WideSliceField drawWideSliceField(const std::vector<FieldRange>& ranges, std::si
 oracle::SliceParams wideSliceLayout(const oracle::Case& c, bool ubSrc, const WideSliceField& wide);
 GeneratedCase drawDn2Nz(const Scope& scope);
 GeneratedCase drawNdDma(const Scope& scope);  // generators_nddma.cpp (NDDMA, project)
+GeneratedCase drawBroadcastUbToL0c(const Scope& scope);  // generators_broadcast.cpp (BRC, project)
 GeneratedCase drawEnhancedNormal(const Scope& scope);
 GeneratedCase drawEnhancedCo1ToCo2(const Scope& scope);
 

@@ -157,7 +157,7 @@ void widenLoop(Case& c) {
   LoopModeParams l{1, 1, 0, 0, 0, 0};
   if (field < 2) {
     std::visit([&](auto& p) {
-      if constexpr (requires { p.blockLen; }) {
+      if constexpr (requires { p.blockLen; p.srcStride; }) {
         p.blockCount = 1;
         p.blockLen = static_cast<decltype(p.blockLen)>(ubIsDst ? sizeBytes(c.dtype) : 1);
       }
@@ -223,7 +223,7 @@ GeneratedCase drawPadGmToUb(ParamStruct which, std::uint32_t onlyWidthBytes, con
   widenSometimes(c, op);
   if (wholeElements) {  // a widened other field leaves blockLen small and arbitrary: whole elements again
     std::visit([s](auto& p) {
-      if constexpr (requires { p.blockLen; }) {
+      if constexpr (requires { p.blockLen; p.srcStride; }) {
         p.blockLen = static_cast<decltype(p.blockLen)>(std::max<std::uint64_t>(s, p.blockLen / s * s));
       }
     }, c.params);
@@ -447,6 +447,7 @@ bool hasGenerator(Operation operation) {
     case Operation::fixpipe950:
     case Operation::nddma:
     case Operation::nd2nzGmToUb:
+    case Operation::broadcastUbToL0c:
       return true;
   }
   return false;
@@ -482,6 +483,7 @@ rc::Gen<GeneratedCase> genCase(Operation operation, const Scope& scope) {
     case Operation::padCompactUbToGm:
       return rc::gen::exec([=] { return drawPadUbToGm(ParamStruct::ext, scope, Operation::padCompactUbToGm); });
     case Operation::nddma: return rc::gen::exec([=] { return drawNdDma(scope); });
+    case Operation::broadcastUbToL0c: return rc::gen::exec([=] { return drawBroadcastUbToL0c(scope); });
   }
   throw std::logic_error("no property generator for " + std::string(name(operation)));
 }

@@ -207,6 +207,32 @@ InvalidCase breakNd2NzRange(const GeneratedCase& valid) {
 InvalidCase nd2nzRange(const Scope& scope) { return breakNd2NzRange(*genNd2Nz(scope)); }
 InvalidCase nd2nzGmToUbRange(const Scope& scope) { return breakNd2NzRange(*genCase(Operation::nd2nzGmToUb, scope)); }
 
+// BRC-2 (project): BroadCastVecToMM blockCount 0 (where AMB-1 rejects it) or 256..2^32-1; blockLen 0 (its uint8_t
+// holds nothing above 255); the CO1 start off its alignment (AMB-42: 256 elements, or 64 bytes).
+InvalidCase broadcastBlockCount(const Scope& scope) {
+  InvalidCase out = fromValid(*genCase(Operation::broadcastUbToL0c, scope), "BRC-2", "params.blockCount",
+                              "blockCount outside [1, 255]");
+  paramsOf<BroadCastVecToMMParams>(out).blockCount = static_cast<std::uint32_t>(
+      zeroCountRejected(scope) ? drawOneOf<std::uint64_t>(0, 256, 0xFFFFFFFFu) : drawOneOf<std::uint64_t>(256, 0xFFFFFFFFu));
+  return out;
+}
+InvalidCase broadcastBlockLen(const Scope& scope) {
+  InvalidCase out = fromValid(*genCase(Operation::broadcastUbToL0c, scope), "BRC-2", "params.blockLen",
+                              "blockLen 0 (AMB-1)");
+  paramsOf<BroadCastVecToMMParams>(out).blockLen = 0;
+  return out;
+}
+InvalidCase broadcastDstAlignment(const Scope& scope) {
+  InvalidCase out = fromValid(*genCase(Operation::broadcastUbToL0c, scope), "BRC-2", "dst.offset",
+                              "a CO1 start 32-byte aligned but off BroadCastVecToMM's alignment (AMB-42)");
+  Case& c = out.data.c;
+  const std::uint64_t shift = kDataBlockBytes * drawInRange(1, broadcastDstAlignBytes(c) / kDataBlockBytes - 1);
+  c.dst.offsetBytes += shift;  // G-5 still holds; the buffer grows by the shift so only BRC-2 breaks
+  c.dst.sizeBytes += shift;
+  out.data.dstBefore.resize(c.dst.sizeBytes, std::uint8_t{0x5A});
+  return out;
+}
+
 // ND2NZUB-3 / AMB-33 (project): a layout the vendor's emulation places otherwise than the page, one way at a time.
 InvalidCase nd2nzGmToUbEmulationLayout(const Scope& scope) {
   InvalidCase out = fromValid(*genCase(Operation::nd2nzGmToUb, scope), "ND2NZUB-3", "",
@@ -622,6 +648,10 @@ std::vector<NamedBreaker> breakersOf(Operation operation, const Scope& scope) {
         return {DCCONF_BREAKER(nd2nzGmToUbRange)};
       }
       return {DCCONF_BREAKER(nd2nzGmToUbRange), DCCONF_BREAKER(nd2nzGmToUbEmulationLayout)};
+    case Operation::broadcastUbToL0c:  // BRC-2; AMB-1 hw-noop accepts the zero counts
+      if (!zeroCountRejected(scope)) return {DCCONF_BREAKER(broadcastBlockCount), DCCONF_BREAKER(broadcastDstAlignment)};
+      return {DCCONF_BREAKER(broadcastBlockCount), DCCONF_BREAKER(broadcastBlockLen),
+              DCCONF_BREAKER(broadcastDstAlignment)};
   }
   return {};
 }

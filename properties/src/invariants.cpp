@@ -127,7 +127,7 @@ struct PadView {
 PadView padView(const Case& c) {
   PadView v{};
   std::visit([&](const auto& p) {
-    if constexpr (requires { p.blockLen; }) v = {p.blockCount, p.blockLen, p.srcStride, p.dstStride, false, 0, 0, 0};
+    if constexpr (requires { p.blockLen; p.srcStride; }) v = {p.blockCount, p.blockLen, p.srcStride, p.dstStride, false, 0, 0, 0};
   }, c.params);
   std::visit([&](const auto& p) {
     if constexpr (requires { p.isPad; }) {

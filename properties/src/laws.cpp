@@ -48,7 +48,7 @@ struct Blocks {
 std::optional<Blocks> padBlocksOf(const Case& c) {
   std::optional<Blocks> out;
   std::visit([&](const auto& p) {
-    if constexpr (requires { p.blockLen; }) out = Blocks{p.blockCount, p.blockLen, p.srcStride, p.dstStride};
+    if constexpr (requires { p.blockLen; p.srcStride; }) out = Blocks{p.blockCount, p.blockLen, p.srcStride, p.dstStride};
   }, c.params);
   return out;
 }
@@ -56,7 +56,7 @@ std::optional<Blocks> padBlocksOf(const Case& c) {
 // Sets DataCopyParams or DataCopyExtParams fields, whichever the case holds.
 void setBlocks(Case& c, const Blocks& b) {
   std::visit([&](auto& p) {
-    if constexpr (requires { p.blockLen; }) {
+    if constexpr (requires { p.blockLen; p.srcStride; }) {
       p.blockCount = static_cast<decltype(p.blockCount)>(b.blockCount);
       p.blockLen = static_cast<decltype(p.blockLen)>(b.blockLen);
       p.srcStride = static_cast<decltype(p.srcStride)>(b.srcStride);

@@ -207,7 +207,7 @@ TEST_P(ShrinkSeeds, G_4_acceptInvalidShrinksToSmallestBreak) {
   // the valid base: one 32-byte block, zero strides, no padding
   const std::string& field = minimal->field;
   std::visit([&](const auto& p) {
-    if constexpr (requires { p.blockLen; }) {
+    if constexpr (requires { p.blockLen; p.srcStride; }) {
       if (field != "params.blockLen") {
         EXPECT_EQ(std::uint64_t{p.blockLen}, 32u);  // a u16 or a u32 field, by struct
       }

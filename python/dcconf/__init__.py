@@ -46,7 +46,7 @@ except ImportError as _numpy_error:
                    f"python3-numpy and make the venv with --system-site-packages; other Pythons: pip install numpy)") \
         from None
 
-from .params import (BlockMode, CalCount, CO2Layout, DataCopyCO12DstParams, DataCopyEnhancedParams, DataCopyExtParams,
+from .params import (BlockMode, BroadCastVecToMMParams, CalCount, CO2Layout, DataCopyCO12DstParams, DataCopyEnhancedParams, DataCopyExtParams,
                      DataCopyParams, DataCopyPadExtParams, DataCopyPadParams, DeqScale, Dn2NzParams, FixpipeState,
                      LoopModeParams, Nd2NzParams, Nz2DnParams, Nz2NdParamsFull, QuantMode, SliceInfo, SliceParams)
 
@@ -63,7 +63,7 @@ __all__ = ["Case", "DataCopy", "DataCopyPad", "evaluate", "golden", "check", "Ev
            "numpy_dtype", "DataCopyParams", "DataCopyExtParams", "DataCopyPadParams", "DataCopyPadExtParams",
            "Nd2NzParams", "Nz2NdParamsFull", "CalCount", "SliceInfo", "SliceParams", "Dn2NzParams",
            "DataCopyEnhancedParams", "DataCopyCO12DstParams", "FixpipeState", "BlockMode", "DeqScale", "QuantMode",
-           "CO2Layout", "Nz2DnParams", "LoopModeParams"]
+           "CO2Layout", "Nz2DnParams", "LoopModeParams", "BroadCastVecToMM", "BroadCastVecToMMParams"]
 
 CASE_SCHEMA = "dcconf.case/1"
 
@@ -337,6 +337,19 @@ def DataCopy(path: str, dtype: str, params=None, *, enhanced: DataCopyEnhancedPa
     if fixpipe is not None:
         body["fixpipe"] = _struct_json(fixpipe, "fixpipe")
     _atomic_json(body, atomic)
+    return Case(_common(body, product, profile, src_offset, dst_offset, description))
+
+
+def BroadCastVecToMM(path: str, dtype: str, blockCount: int, blockLen: int, srcGap: int = 0, dstGap: int = 0, *,
+                     product="atlas-inference-310p", profile=None, src_offset=0, dst_offset=0,
+                     description="") -> Case:
+    """BroadCastVecToMM(dst, src, blockCount, blockLen, srcGap, dstGap) on "VECIN->CO1" or "VECOUT->CO1" (Atlas
+    inference AI Core, half/float/int32_t: BRC-1..4): each 16-element source row fills one whole 16x16 fractal of
+    L0C. AMB-40/41 (dstGap, half's blockLen unit) are open by default; dst_offset is a multiple of 256 elements
+    (AMB-42)."""
+    params = BroadCastVecToMMParams(blockCount, blockLen, srcGap, dstGap)
+    body = {"schema": CASE_SCHEMA, "api": "BroadCastVecToMM", "path": path, "dtype": dtype,
+            "params": _struct_json(params, "params")}
     return Case(_common(body, product, profile, src_offset, dst_offset, description))
 
 

@@ -149,6 +149,18 @@ class Dn2NzParams(_Struct):
     enableSmallC0: bool = False
 
 
+@dataclasses.dataclass
+class BroadCastVecToMMParams(_Struct):
+    """BRC (project): BroadCastVecToMM's four scalar arguments (blockCount an int32_t in Ascend C, the others
+    uint8_t): blockCount and blockLen in [1, 255], blockLen in 16-element rows, srcGap in 32-byte data blocks, dstGap
+    in 256-element fractals (BRC-2)."""
+    TYPE = "BroadCastVecToMMParams"
+    blockCount: int = 0
+    blockLen: int = 0
+    srcGap: int = 0
+    dstGap: int = 0
+
+
 class BlockMode:
     BLOCK_MODE_NORMAL = "BLOCK_MODE_NORMAL"
     BLOCK_MODE_MATRIX = "BLOCK_MODE_MATRIX"

@@ -424,6 +424,31 @@ def test_nd2nz_ub_to_l1_routes_and_page():
     with pytest.raises(dcconf.NotSupported):
         dcconf.evaluate(DataCopy("VECIN->TSCM", "half", params, product="atlas-training"), x.reshape(-1),
                         np.zeros(96, np.float16))
+def test_broadcast_vec_to_mm_vendor_example():
+    # BRC-5 (issue 31 item 8): broadcast_ub2l0c, float, BroadCastVecToMM(dst, src, 1, 1, 0, 1) on VECIN->CO1: numpy's
+    # golden is the [16] input in each of the 16 rows (golden[i] = input_x), every element cared.
+    x = np.random.default_rng(8).uniform(-100, 100, 16).astype(np.float32)
+    golden = np.tile(x, 16)
+    case = dcconf.BroadCastVecToMM("VECIN->CO1", "float", 1, 1, 0, 1)
+    result = dcconf.evaluate(case, x, np.zeros(256, np.float32))
+    assert result.care_elements.all()
+    np.testing.assert_array_equal(result.expected, golden)
+    # AMB-40: two blocks, dstGap 1: block 1 at fractal 2 (tail to head) or 1 (head to head); ANY where they differ,
+    # pinned by a profile word
+    two = dcconf.BroadCastVecToMM("VECOUT->CO1", "int32_t", 2, 1, 0, 1)
+    src = np.arange(32, dtype=np.int32)
+    open_ = dcconf.evaluate(two, src, np.zeros(3 * 256, np.int32))
+    assert open_.care_elements[:256].all() and not open_.care_elements[256:].any()
+    gap = dcconf.evaluate(two, src, np.zeros(3 * 256, np.int32), profile="brc-dstgap-gap")
+    np.testing.assert_array_equal(gap.expected[512:], np.tile(src[16:], 16))
+    np.testing.assert_array_equal(gap.expected[256:512], np.zeros(256, np.int32))
+    # AMB-42: a CO1 start off 256 elements is invalid; BRC-1: not on Atlas A2
+    with pytest.raises(dcconf.InvalidCase):
+        dcconf.evaluate(dcconf.BroadCastVecToMM("VECIN->CO1", "float", 1, 1, dst_offset=512), x,
+                        np.zeros(512, np.float32))
+    with pytest.raises(dcconf.NotSupported):
+        dcconf.evaluate(dcconf.BroadCastVecToMM("VECIN->CO1", "float", 1, 1, product="atlas-a2"), x,
+                        np.zeros(256, np.float32))
 
 
 def test_nd2nz_gm_to_ub_vendor_example():

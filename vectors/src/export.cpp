@@ -80,6 +80,10 @@ const std::map<std::string, FlagDef>& flagCatalogue() {
       {"AMB_20", {"AMB-20", "some elements are ANY: DEQF16/VDEQF16 with MCB saturates to int16 or to half (FIX-6)"}},
       {"AMB_21", {"AMB-21", "some bytes are ANY: Compact leftPadding/rightPadding ignored or padding the packed run"}},
       {"AMB_22", {"AMB-22", "some bytes are ANY: the Compact UB-side stride ignored or counted in bytes"}},
+      {"AMB_40", {"AMB-40", "some bytes are ANY: BroadCastVecToMM dstGap tail to head or head to head (BRC-3)"}},
+      {"AMB_41", {"AMB-41", "some bytes are ANY: BroadCastVecToMM blockLen of half in 16 elements or 64 bytes"}},
+      {"BRC", {"BRC-3", "BroadCastVecToMM UB->L0C: each 16-element row fills a 16x16 fractal (Atlas inference)"}},
+      {"BRC_MULTI_BLOCK", {"BRC-3", "BroadCastVecToMM with blockCount > 1: blocks srcGap data blocks and dstGap fractals apart"}},
       {"LOOP_MODE", {"LOOP-3", "DataCopyPad in loop mode (SetLoopModePara, 950): the call repeated over two loop levels"}},
       {"LOOP_COLLISION", {"LOOP-3", "loop iterations write the same destination bytes: those bytes are ANY"}},
       {"ATOMIC_ADD", {"ATOM-4", "SetAtomicAdd<T>(): each written element is the prior GM element + the copied one"}},
@@ -227,6 +231,10 @@ void addVisibleFlags(const Case& c, Operation op, const Evaluation& e, std::set<
   if (nd != nullptr && nd->dValue % (32 / s) != 0) flags.insert("ND2NZ_TAIL");
   if (nd != nullptr && nd->ndNum > 1) flags.insert("ND2NZ_MULTI_MATRIX");
   if (const auto* nz = std::get_if<Nz2NdParamsFull>(&c.params); nz && nz->ndNum > 1) flags.insert("NZ2ND_MULTI_MATRIX");
+  if (const auto* brc = std::get_if<BroadCastVecToMMParams>(&c.params)) {  // BRC (project)
+    flags.insert("BRC");
+    if (brc->blockCount > 1) flags.insert("BRC_MULTI_BLOCK");
+  }
   if (const auto* slice = std::get_if<SliceParams>(&c.params)) {
     if (slice->dimValue > 1) flags.insert("SLICE_MULTI_DIM");
     if (c.srcPos == Position::GM && (std::uint64_t{slice->srcSliceInfo[0].stride} * s) % 32 != 0) {

@@ -100,6 +100,7 @@ RunResult runCopy0Level(const oracle::Case& c, std::span<const std::uint8_t> src
 RunResult runCopy2Level(const oracle::Case& c, std::span<const std::uint8_t> src, std::span<std::uint8_t> dst);
 RunResult runNd2Nz(const oracle::Case& c, std::span<const std::uint8_t> src, std::span<std::uint8_t> dst);
 RunResult runNd2NzGmToUb(const oracle::Case& c, std::span<const std::uint8_t> src, std::span<std::uint8_t> dst);
+RunResult runBroadcastUbToL0c(const oracle::Case& c, std::span<const std::uint8_t> src, std::span<std::uint8_t> dst);
 RunResult runNz2Nd(const oracle::Case& c, std::span<const std::uint8_t> src, std::span<std::uint8_t> dst);
 RunResult runSlice(const oracle::Case& c, std::span<const std::uint8_t> src, std::span<std::uint8_t> dst);
 RunResult runDn2Nz(const oracle::Case& c, std::span<const std::uint8_t> src, std::span<std::uint8_t> dst);

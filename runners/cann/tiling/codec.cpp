@@ -76,6 +76,8 @@ void put(DcconfCannTiling& t, const Dn2NzParams& p) {
 }
 // NDDMA: never reached, encode refuses the case by name first (NDDMA-1: no tiling section yet)
 void put(DcconfCannTiling&, const NdDmaParams&) {}
+// BRC: never reached either, encode refuses the case by name first (BRC-1: no kernel family yet)
+void put(DcconfCannTiling&, const BroadCastVecToMMParams&) {}
 void put(DcconfCannTiling& t, const DataCopyCO12DstParams& p) {
   t.co12 = {p.nSize, p.mSize, p.dstStride, p.srcStride, static_cast<std::uint8_t>(p.quantPre), p.reluPre,
             static_cast<std::uint8_t>(p.channelSplit), static_cast<std::uint8_t>(p.nz2ndEn), p.sid, 0};
@@ -265,7 +267,7 @@ std::string_view familyName(DcconfCannFamily family) {
       "none",  "pad-gm-to-ub", "pad-ub-to-gm", "pad-ub-to-tscm", "copy-0level", "copy-2level",         "nd2nz",
       "nz2nd", "slice",        "dn2nz",        "enhanced-normal", "enhanced-co1-to-co2", "fixpipe",
       "pad-compact-gm-to-ub", "pad-compact-ub-to-gm", "fixpipe-950", "nddma",
-      "nd2nz-gm-to-ub"};
+      "nd2nz-gm-to-ub", "broadcast-ub-to-l0c"};
   const auto index = static_cast<std::size_t>(family);
   return index < kNames.size() ? kNames[index] : std::string_view("unknown");
 }
@@ -331,6 +333,11 @@ EncodeResult encode(const Case& c, const EncodeOptions& options) {
   if (c.atomic != AtomicOp::none) {  // issue 31 item 7: no tiling field, no kernel yet
     result.error = {"ATOM-1", "atomic", std::string(name(c.atomic)),
                     "the tiling block has no atomic field: no CANN kernel runs an atomic copy to GM yet"};
+    return result;
+  }
+  if (*resolved.operation == Operation::broadcastUbToL0c) {  // issue 31 item 8: no kernel family yet
+    result.error = {"BRC-1", "path", pathName(c.srcPos, c.dstPos),
+                    "no CANN kernel family runs BroadCastVecToMM UB->L0C yet"};
     return result;
   }
   if (*resolved.operation == Operation::nd2nzGmToUb) {  // issue 31 item 6: no kernel family yet

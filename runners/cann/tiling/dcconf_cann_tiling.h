@@ -49,7 +49,10 @@ enum DcconfCannFamily {
   /* ND2NZUB (issue 31 item 6): DataCopy ND2NZ GM->VECIN, the emulated call. No kernel is built yet: the encoder
    * refuses these cases by name. */
   DCCONF_CANN_FAMILY_ND2NZ_GM_TO_UB = 17,
-  DCCONF_CANN_FAMILY_COUNT = 18
+  /* BRC (issue 31 item 8): BroadCastVecToMM VECIN/VECOUT->CO1, dav-m200 (Atlas inference). No kernel, no tiling
+   * section: the encoder refuses these cases by name. */
+  DCCONF_CANN_FAMILY_BROADCAST_UB_TO_L0C = 18,
+  DCCONF_CANN_FAMILY_COUNT = 19
 };
 
 /* Kernel entries (kernels/launch.asc): one per family and core type. A family whose paths run on different cores has
@@ -96,6 +99,7 @@ enum DcconfCannParamsType {
   DCCONF_CANN_PARAMS_NZ2ND, DCCONF_CANN_PARAMS_CAL_COUNT, DCCONF_CANN_PARAMS_SLICE, DCCONF_CANN_PARAMS_DN2NZ,
   DCCONF_CANN_PARAMS_CO12_DST,
   DCCONF_CANN_PARAMS_NDDMA, /* NDDMA: no section in the block; the encoder refuses, the decoder rejects it */
+  DCCONF_CANN_PARAMS_BROADCAST, /* BRC: no section either (BroadCastVecToMMParams) */
   DCCONF_CANN_PARAMS_COUNT
 };
 

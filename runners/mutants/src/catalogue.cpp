@@ -140,7 +140,7 @@ void byteWrittenPastEnd(const Case& c, ConstBytes, ConstBytes, Bytes dst) {
 // PAD-U2G-2: each GM block written AlignUp(B, 32) bytes long, the UB dummy included (later blocks win overlaps).
 void u2gDummyWrittenOut(const Case& c, ConstBytes src, ConstBytes, Bytes dst) {
   std::visit([&](const auto& p) {
-    if constexpr (requires { p.blockLen; }) {
+    if constexpr (requires { p.blockLen; p.srcStride; }) {
       const std::uint64_t b = p.blockLen, w = alignUp(b, 32);
       for (std::uint64_t i = 0; i < p.blockCount; ++i) {
         const std::uint64_t from = c.src.offsetBytes + i * (w + 32 * std::uint64_t{p.srcStride});

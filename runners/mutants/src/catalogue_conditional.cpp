@@ -164,7 +164,7 @@ void dc3CalCount16(Case& c) { keepLowBits(std::get<CalCount>(c.params).calCount,
 
 void crashAt4095Blocks(const Case& c) {
   std::visit([&](const auto& p) {
-    if constexpr (requires { p.blockLen; }) {
+    if constexpr (requires { p.blockLen; p.srcStride; }) {
       if (p.blockCount == 4095) nullWrite();
     }
   }, c.params);

@@ -26,7 +26,7 @@
  *   - A plugin tells dcconf which dcconf_case it was compiled against in dcconf_backend_v1_t.case_struct_size. A
  *     table too short to hold that field, or holding 0 there, means the first v1 case (DCCONF_CASE_V1_0_SIZE bytes).
  *     dcconf hands a plugin only the cases its case layout can express: a case that needs a later field or enum
- *     value (the "since 1.1" .. "since 1.10" marks below) is answered DCCONF_NOT_SUPPORTED by dcconf
+ *     value (the "since 1.1" .. "since 1.11" marks below) is answered DCCONF_NOT_SUPPORTED by dcconf
  *     itself, without calling it.
  */
 #ifndef DCCONF_BACKEND_H
@@ -71,7 +71,11 @@ enum dcconf_product {
   DCCONF_PRODUCT_ASCEND950 = 7
 };
 
-enum dcconf_api { DCCONF_API_DATACOPY = 0, DCCONF_API_DATACOPYPAD = 1 };
+enum dcconf_api {
+  DCCONF_API_DATACOPY = 0,
+  DCCONF_API_DATACOPYPAD = 1,
+  DCCONF_API_BROADCASTVECTOMM = 2 /* since 1.11: BroadCastVecToMM (BRC, project) */
+};
 
 enum dcconf_position {
   DCCONF_POS_GM = 0,
@@ -131,6 +135,9 @@ enum dcconf_operation {
   /* since 1.10: DataCopy ND2NZ GM->VECIN (ND2NZUB, project: the vendor's software emulation, A2/A3/950):
    * DCCONF_PARAMS_ND2NZ, read under amb33Nd2NzUbReading / amb34Nd2NzUbFloatC0 */
   DCCONF_OP_ND2NZ_GM_TO_UB = 16,
+  /* since 1.11: BroadCastVecToMM VECIN/VECOUT->CO1 (BRC, project: Atlas inference): DCCONF_PARAMS_BROADCAST, read
+   * under amb40BrcDstGap / amb41BrcHalfLen / amb42BrcDstAlign */
+  DCCONF_OP_BROADCAST_UB_TO_L0C = 17,
   DCCONF_OP_NONE = 255          /* malformed: the api/path/params combination is no documented call */
 };
 
@@ -145,7 +152,9 @@ enum dcconf_params_kind {
   DCCONF_PARAMS_SLICE = 5,        /* slice (the case's field, not a union member) */
   DCCONF_PARAMS_DN2NZ = 6,        /* dn2nz (the case's field, not a union member) */
   /* since 1.2 */
-  DCCONF_PARAMS_CO12DST = 7       /* co12Dst (the case's field, not a union member) */
+  DCCONF_PARAMS_CO12DST = 7,      /* co12Dst (the case's field, not a union member) */
+  /* since 1.11 */
+  DCCONF_PARAMS_BROADCAST = 8     /* broadcast (the case's field, not a union member) */
 };
 
 /* Which member of dcconf_case.padParams is live. */
@@ -250,6 +259,23 @@ typedef struct dcconf_LoopModeParams {
   uint64_t loop2SrcStride;
   uint64_t loop2DstStride;
 } dcconf_LoopModeParams;
+
+/* since 1.11 (issue 31 item 8): BroadCastVecToMM(dst, src, blockCount, blockLen, srcGap, dstGap)'s four scalar
+ * arguments (BRC-2): blockCount and blockLen in [1, 255] (blockLen in 16-element rows), srcGap in 32-byte data
+ * blocks, dstGap in 256-element fractals. blockCount is an int32_t in Ascend C; never negative here. */
+typedef struct dcconf_BroadCastVecToMMParams {
+  uint32_t blockCount;
+  uint8_t blockLen;
+  uint8_t srcGap;
+  uint8_t dstGap;
+  uint8_t reserved; /* zero */
+} dcconf_BroadCastVecToMMParams;
+/* AMB-40: dstGap tail to head (brc-dstgap-gap) or head to head (brc-dstgap-stride); ANY = open, the default. */
+enum dcconf_amb40_brc_dst_gap { DCCONF_AMB40_ANY = 0, DCCONF_AMB40_GAP = 1, DCCONF_AMB40_STRIDE = 2 };
+/* AMB-41: the blockLen unit of half: 16 elements (brc-half-len-16) or 64 bytes (brc-half-len-64b); ANY = open. */
+enum dcconf_amb41_brc_half_len { DCCONF_AMB41_ANY = 0, DCCONF_AMB41_ELEMS16 = 1, DCCONF_AMB41_BYTES64 = 2 };
+/* AMB-42: the CO1 start aligned to 256 elements (default) or 64 bytes (brc-align-64b). */
+enum dcconf_amb42_brc_dst_align { DCCONF_AMB42_ELEMS256 = 0, DCCONF_AMB42_BYTES64 = 1 };
 
 /* since 1.8 (issue 31 item 7, dcconf_case.atomicOp): the SetAtomicAdd/Max/Min<T>() state of a VECIN/VECOUT->GM
  * DataCopy or DataCopyPad (ATOM, Atlas A2/A3 and Ascend 950): each element of T (the case's dtype) the copy writes
@@ -548,6 +574,12 @@ typedef struct dcconf_case {
   uint8_t amb33Nd2NzUbReading;  /* profile, AMB-33: 0 the emulation's layouts only (default), 1 the page (nd2nzub-page) */
   uint8_t amb34Nd2NzUbFloatC0;  /* profile, AMB-34: 0 A2/A3 float rows of 16 (default), 1 C0 = 8 (nd2nzub-c0-8) */
   uint8_t reserved11[6];        /* zero */
+  /* ---- since 1.11 (a plugin compiled against 1.10 reports DCCONF_CASE_V1_10_SIZE and never sees them) */
+  uint8_t amb40BrcDstGap;       /* profile, AMB-40: enum dcconf_amb40_brc_dst_gap */
+  uint8_t amb41BrcHalfLen;      /* profile, AMB-41: enum dcconf_amb41_brc_half_len */
+  uint8_t amb42BrcDstAlign;     /* profile, AMB-42: enum dcconf_amb42_brc_dst_align */
+  uint8_t reserved12[5];        /* zero */
+  dcconf_BroadCastVecToMMParams broadcast; /* valid when paramsKind == DCCONF_PARAMS_BROADCAST */
 } dcconf_case;
 
 /* sizeof(dcconf_case) before 1.1: where the 1.1 fields start. */
@@ -570,6 +602,8 @@ typedef struct dcconf_case {
 #define DCCONF_CASE_V1_8_SIZE offsetof(dcconf_case, dualDstCtl)
 /* sizeof(dcconf_case) of 1.9: where the 1.10 fields start. */
 #define DCCONF_CASE_V1_9_SIZE offsetof(dcconf_case, amb33Nd2NzUbReading)
+/* sizeof(dcconf_case) of 1.10: where the 1.11 fields start. */
+#define DCCONF_CASE_V1_10_SIZE offsetof(dcconf_case, amb40BrcDstGap)
 
 /* ---- the plugin table ---------------------------------------------------------------------------------------- */
 

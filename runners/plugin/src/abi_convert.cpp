@@ -20,7 +20,8 @@ constexpr std::uint32_t raw(E value) {
 
 // The ABI's numbering is fixed forever; the oracle's may only move together with it.
 static_assert(raw(Product::kirin9020) == DCCONF_PRODUCT_KIRIN9020 && raw(Product::ascend950) == DCCONF_PRODUCT_ASCEND950);
-static_assert(raw(Api::DataCopy) == DCCONF_API_DATACOPY && raw(Api::DataCopyPad) == DCCONF_API_DATACOPYPAD);
+static_assert(raw(Api::DataCopy) == DCCONF_API_DATACOPY && raw(Api::DataCopyPad) == DCCONF_API_DATACOPYPAD &&
+              raw(Api::BroadCastVecToMM) == DCCONF_API_BROADCASTVECTOMM);
 static_assert(raw(Position::GM) == DCCONF_POS_GM && raw(Position::TSCM) == DCCONF_POS_TSCM &&
               raw(Position::CO2) == DCCONF_POS_CO2);
 static_assert(raw(DType::int8_t) == DCCONF_DTYPE_INT8 && raw(DType::uint64_t) == DCCONF_DTYPE_UINT64 &&
@@ -56,6 +57,10 @@ static_assert(raw(Operation::padCompactGmToUb) == DCCONF_OP_PAD_COMPACT_GM_TO_UB
               raw(Profile::CompactPads::run) == DCCONF_AMB21_RUN &&
               raw(Profile::CompactUbStride::bytes) == DCCONF_AMB22_BYTES);
 static_assert(raw(Operation::nd2nzGmToUb) == DCCONF_OP_ND2NZ_GM_TO_UB);
+static_assert(raw(Operation::broadcastUbToL0c) == DCCONF_OP_BROADCAST_UB_TO_L0C &&
+              raw(Profile::BrcDstGap::stride) == DCCONF_AMB40_STRIDE &&
+              raw(Profile::BrcHalfLen::bytes64) == DCCONF_AMB41_BYTES64 &&
+              raw(Profile::BrcDstAlign::bytes64) == DCCONF_AMB42_BYTES64);
 static_assert(raw(Operation::fixpipe950) == DCCONF_OP_FIXPIPE_950 && raw(Co2Layout::COLUMN_MAJOR) == DCCONF_CO2_COLUMN_MAJOR &&
               raw(Profile::Fix950Zero::reject) == DCCONF_AMB23_REJECT);
 static_assert(raw(DType::fp4x2_e1m2_t) < DCCONF_DTYPE_NONE, "DCCONF_DTYPE_NONE must stay outside the dtypes");
@@ -91,6 +96,8 @@ constexpr std::size_t kEndAtomic = endOf<std::uint8_t>(offsetof(dcconf_case, ato
 constexpr std::size_t kEndDualDst = endOf<std::uint8_t>(offsetof(dcconf_case, dualDstCtl));
 // ... and the 1.10 GM->UB ND2NZ (issue 31 item 6: ND2NZUB, AMB-33/41)
 constexpr std::size_t kEndNd2NzUb = endOf<std::uint8_t>(offsetof(dcconf_case, amb34Nd2NzUbFloatC0));
+// ... and the 1.11 BroadCastVecToMM (issue 31 item 8: BRC, AMB-40..42)
+constexpr std::size_t kEndBroadcast = endOf<dcconf_BroadCastVecToMMParams>(offsetof(dcconf_case, broadcast));
 
 // SliceParams and dcconf_SliceParams have the same fields (SliceInfo and dcconf_SliceInfo too): one copy serves both
 // directions.
@@ -227,11 +234,14 @@ void paramsToAbi(const CopyParams& params, dcconf_case& out) {
   } else if (const auto* f = std::get_if<DataCopyCO12DstParams>(&params)) {
     out.paramsKind = DCCONF_PARAMS_CO12DST;
     out.co12Dst = co12DstToAbi(*f);
+  } else if (const auto* b = std::get_if<BroadCastVecToMMParams>(&params)) {
+    out.paramsKind = DCCONF_PARAMS_BROADCAST;
+    out.broadcast = {b->blockCount, b->blockLen, b->srcGap, b->dstGap, 0};
   } else {
     // NDDMA (project): no ABI layout carries NdDmaParams yet; abiCaseBytesNeeded keeps such a case from every plugin
     out.paramsKind = ~std::uint32_t{0};
   }
-  static_assert(std::variant_size_v<CopyParams> == 9, "a new params type needs a DCCONF_PARAMS_* kind here");
+  static_assert(std::variant_size_v<CopyParams> == 10, "a new params type needs a DCCONF_PARAMS_* kind here");
 }
 
 // False when paramsKind is out of range or names a 1.1 kind the case's struct_size does not reach. (An out
@@ -271,6 +281,11 @@ bool paramsFromAbi(const dcconf_case& c, CopyParams& out) {
     case DCCONF_PARAMS_CO12DST:
       if (c.struct_size < kEndCo12Dst) return false;
       out = co12DstFromAbi(c.co12Dst);
+      return true;
+    case DCCONF_PARAMS_BROADCAST:
+      if (c.struct_size < kEndBroadcast) return false;
+      out = BroadCastVecToMMParams{c.broadcast.blockCount, c.broadcast.blockLen, c.broadcast.srcGap,
+                                   c.broadcast.dstGap};
       return true;
     default:
       return false;
@@ -386,6 +401,12 @@ std::size_t abiCaseBytesNeeded(const Case& c) {
       c.profile.nd2nzUbFloatC0 != defaults.nd2nzUbFloatC0) {
     need = std::max(need, kEndNd2NzUb);
   }
+  // 1.11: BroadCastVecToMM (a 1.10 plugin knows neither its api nor its params) and the AMB-40..42 words
+  if (c.api == Api::BroadCastVecToMM || std::holds_alternative<BroadCastVecToMMParams>(c.params) ||
+      c.profile.brcDstGap != defaults.brcDstGap || c.profile.brcHalfLen != defaults.brcHalfLen ||
+      c.profile.brcDstAlign != defaults.brcDstAlign) {
+    need = std::max(need, kEndBroadcast);
+  }
   return need;
 }
 
@@ -451,6 +472,9 @@ dcconf_case toAbi(const Case& c) {
   if (c.fixpipe) out.dualDstCtl = c.fixpipe->dualDstCtl;  // FIX950-9: the raw value (the oracle judges it)
   out.amb33Nd2NzUbReading = static_cast<std::uint8_t>(raw(c.profile.nd2nzUbReading));
   out.amb34Nd2NzUbFloatC0 = static_cast<std::uint8_t>(raw(c.profile.nd2nzUbFloatC0));
+  out.amb40BrcDstGap = static_cast<std::uint8_t>(raw(c.profile.brcDstGap));
+  out.amb41BrcHalfLen = static_cast<std::uint8_t>(raw(c.profile.brcHalfLen));
+  out.amb42BrcDstAlign = static_cast<std::uint8_t>(raw(c.profile.brcDstAlign));
   out.enhancedConversion.srcDType = DCCONF_DTYPE_NONE;
   if (c.enhancedParams) out.enhancedConversion = conversionToAbi(*c.enhancedParams);
   return out;
@@ -466,7 +490,7 @@ FromAbi fromAbi(const dcconf_case& c) {
   Case out;
   EnumReader enums;
   out.product = enums.read(c.product, Product::ascend950, "product");
-  out.api = enums.read(c.api, Api::DataCopyPad, "api");
+  out.api = enums.read(c.api, c.struct_size >= kEndBroadcast ? Api::BroadCastVecToMM : Api::DataCopyPad, "api");
   out.srcPos = enums.read(c.srcPos, Position::CO2, "srcPos");
   out.dstPos = enums.read(c.dstPos, Position::CO2, "dstPos");
   out.dtype = enums.read(c.dtype, knows11 ? DType::fp4x2_e1m2_t : DType::double_, "dtype");
@@ -563,6 +587,11 @@ FromAbi fromAbi(const dcconf_case& c) {
         enums.read(c.amb33Nd2NzUbReading, Profile::Nd2NzUbReading::page, "amb33Nd2NzUbReading");
     out.profile.nd2nzUbFloatC0 =
         enums.read(c.amb34Nd2NzUbFloatC0, Profile::Nd2NzUbFloatC0::page8, "amb34Nd2NzUbFloatC0");
+  }
+  if (c.struct_size >= kEndBroadcast) {
+    out.profile.brcDstGap = enums.read(c.amb40BrcDstGap, Profile::BrcDstGap::stride, "amb40BrcDstGap");
+    out.profile.brcHalfLen = enums.read(c.amb41BrcHalfLen, Profile::BrcHalfLen::bytes64, "amb41BrcHalfLen");
+    out.profile.brcDstAlign = enums.read(c.amb42BrcDstAlign, Profile::BrcDstAlign::bytes64, "amb42BrcDstAlign");
   }
   if (!enums.error().empty()) return {std::nullopt, enums.error()};
   if (!paramsFromAbi(c, out.params)) {

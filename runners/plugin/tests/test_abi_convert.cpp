@@ -121,7 +121,8 @@ TEST(AbiConvert, ConvertsOneCaseOfEveryOperation) {
                     operation == Operation::padUbToTscm || operation == Operation::padCompactGmToUb ||
                     operation == Operation::padCompactUbToGm
                 ? Api::DataCopyPad
-                : Api::DataCopy;
+            : operation == Operation::broadcastUbToL0c ? Api::BroadCastVecToMM
+                                                       : Api::DataCopy;
     c.srcPos = documentedPaths(operation).front().src;
     c.dstPos = documentedPaths(operation).front().dst;
     switch (operation) {
@@ -153,6 +154,7 @@ TEST(AbiConvert, ConvertsOneCaseOfEveryOperation) {
         c.paddingMode = PaddingMode::compact;
         break;
       case Operation::nd2nzGmToUb: c.params = Nd2NzParams{}; break;  // ND2NZUB-1 (ABI 1.9)
+      case Operation::broadcastUbToL0c: c.params = BroadCastVecToMMParams{3, 2, 1, 4}; break;  // BRC-1 (ABI 1.11)
       case Operation::fixpipe950:  // FIX950-1 (ABI 1.6)
         c.params = DataCopyCO12DstParams{16, 2, 1, 16, QuantMode::VDEQF16, 1, false, false, 0};
         c.fixpipe = FixpipeState{DType::int32_t, 5, {1, 2, 3}, 2, 16, 64, Co2Layout::COLUMN_MAJOR, {3, 4, 5, 6}};
@@ -532,6 +534,41 @@ TEST(AbiConvert, Nd2NzGmToUbNeedsThe1_10Layout) {
   EXPECT_FALSE(fromAbi(bad).value);
 }
 
+// BRC-1 (issue 31 item 8): a BroadCastVecToMM case (its api, its four arguments at full width) and the AMB-40..42
+// words round-trip through the 1.11 fields and need them: a 1.10 plugin, which knows neither the api nor the
+// params kind, is never handed one, and reads such a case as malformed.
+TEST(AbiConvert, BroadcastUbToL0cNeedsThe1_11Layout) {
+  Case c;
+  c.api = Api::BroadCastVecToMM;
+  c.product = Product::atlas_inference_310p;
+  c.dtype = DType::half;
+  c.srcPos = Position::VECOUT;
+  c.dstPos = Position::CO1;
+  c.params = BroadCastVecToMMParams{0xFFFFFFFFu, 255, 254, 253};
+  EXPECT_GT(abiCaseBytesNeeded(c), DCCONF_CASE_V1_10_SIZE);
+  EXPECT_LE(abiCaseBytesNeeded(c), sizeof(dcconf_case));
+  c.profile = *parseProfile("brc-dstgap-stride,brc-half-len-64b,brc-align-64b").profile;
+  const dcconf_case abi = toAbi(c);
+  EXPECT_EQ(abi.operation, DCCONF_OP_BROADCAST_UB_TO_L0C);
+  EXPECT_EQ(abi.api, DCCONF_API_BROADCASTVECTOMM);
+  EXPECT_EQ(abi.paramsKind, DCCONF_PARAMS_BROADCAST);
+  EXPECT_EQ(abi.broadcast.blockCount, 0xFFFFFFFFu);
+  EXPECT_EQ(abi.amb40BrcDstGap, DCCONF_AMB40_STRIDE);
+  EXPECT_EQ(abi.amb41BrcHalfLen, DCCONF_AMB41_BYTES64);
+  EXPECT_EQ(abi.amb42BrcDstAlign, DCCONF_AMB42_BYTES64);
+  const FromAbi back = fromAbi(abi);
+  ASSERT_TRUE(back.value) << back.error;
+  EXPECT_EQ(back.value->params, c.params);
+  EXPECT_EQ(back.value->api, Api::BroadCastVecToMM);
+  EXPECT_EQ(back.value->profile, c.profile);
+  dcconf_case old = abi;  // a 1.10 reader's view: the api value and the params kind are past its layout
+  old.struct_size = static_cast<std::uint32_t>(DCCONF_CASE_V1_10_SIZE);
+  EXPECT_FALSE(fromAbi(old).value);
+  dcconf_case bad = abi;
+  bad.amb40BrcDstGap = 3;
+  EXPECT_FALSE(fromAbi(bad).value);
+}
+
 // LOOP-1 (issue 31 item 2): a case in loop mode round-trips through the 1.7 fields (strides past 32 bits) and needs
 // them: a 1.6 plugin, which would run a single call, is never handed one.
 TEST(AbiConvert, LoopModeNeedsThe1_7Layout) {
@@ -632,7 +669,7 @@ TEST(AbiConvert, NamesTheOutOfRangeField) {
   abi.dtype = 14;
   EXPECT_EQ(fromAbi(abi).error, "dcconf_case.dtype = 14 is out of range (0..13)");
   abi = toAbi(Case{});
-  abi.paramsKind = 8;
+  abi.paramsKind = 9;  // 8 is DCCONF_PARAMS_BROADCAST since 1.11
   EXPECT_FALSE(fromAbi(abi).value);
   abi = toAbi(Case{});
   abi.profile.amb2PadDummy = 3;
@@ -695,7 +732,10 @@ TEST(AbiConvert, LayoutIsStable) {
   EXPECT_EQ(DCCONF_CASE_V1_7_SIZE, 728u);  // sizeof(dcconf_case) of 1.7: the 1.8 fields start there
   EXPECT_EQ(DCCONF_CASE_V1_8_SIZE, 736u);  // sizeof(dcconf_case) of 1.8: the 1.9 fields start there
   EXPECT_EQ(DCCONF_CASE_V1_9_SIZE, 744u);  // sizeof(dcconf_case) of 1.9: the 1.10 fields start there
-  EXPECT_EQ(sizeof(dcconf_case), 752u);
+  EXPECT_EQ(DCCONF_CASE_V1_10_SIZE, 752u);  // sizeof(dcconf_case) of 1.10: the 1.11 fields start there
+  EXPECT_EQ(sizeof(dcconf_BroadCastVecToMMParams), 8u);
+  EXPECT_EQ(offsetof(dcconf_case, broadcast), 760u);
+  EXPECT_EQ(sizeof(dcconf_case), 768u);
   EXPECT_EQ(offsetof(dcconf_backend_v1_t, case_struct_size), 56u);
 }
 

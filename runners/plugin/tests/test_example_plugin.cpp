@@ -93,7 +93,7 @@ Case randomValidCase(std::mt19937& rng) {
 void setBlocks(Case& c, std::optional<std::uint16_t> blockCount, std::optional<std::uint16_t> blockLen) {
   std::visit(
       [&](auto& p) {
-        if constexpr (requires { p.blockLen; }) {
+        if constexpr (requires { p.blockLen; p.srcStride; }) {
           if (blockCount) p.blockCount = *blockCount;
           if (blockLen) p.blockLen = *blockLen;
         }

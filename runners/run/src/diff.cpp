@@ -66,7 +66,7 @@ std::string locateDestinationByte(const oracle::Case& c, std::uint64_t dstByte) 
     case Operation::padGmToUb: {
       const auto blocks = std::visit(
           [](const auto& p) -> std::pair<std::uint64_t, std::uint64_t> {
-            if constexpr (requires { p.blockLen; }) return {p.blockLen, p.dstStride};
+            if constexpr (requires { p.blockLen; p.srcStride; }) return {p.blockLen, p.dstStride};
             return {0, 0};
           },
           c.params);
@@ -88,7 +88,7 @@ std::string locateDestinationByte(const oracle::Case& c, std::uint64_t dstByte) 
     case Operation::padUbToGm: {
       const auto pitch = std::visit(
           [](const auto& p) -> std::uint64_t {
-            if constexpr (requires { p.blockLen; }) return std::uint64_t{p.blockLen} + p.dstStride;
+            if constexpr (requires { p.blockLen; p.srcStride; }) return std::uint64_t{p.blockLen} + p.dstStride;
             return 0;
           },
           c.params);
@@ -103,6 +103,11 @@ std::string locateDestinationByte(const oracle::Case& c, std::uint64_t dstByte) 
     case Operation::nd2nzGmToUb:  // ND2NZUB-3: ND2NZ-2's placement where the rows are 32 bytes (not AMB-34's float)
       if (oracle::nd2nzGmToUbC0(c) * s != oracle::kDataBlockBytes) break;
       return locateNd2Nz(std::get<oracle::Nd2NzParams>(c.params), s, rel / s) + ", byte " + std::to_string(rel % s);
+    case Operation::broadcastUbToL0c: {  // BRC-3: which fractal, which of its 16 rows, which column
+      const std::uint64_t element = rel / s;
+      return "fractal " + std::to_string(element / 256) + ", row " + std::to_string(element % 256 / 16) + ", column " +
+             std::to_string(element % 16) + ", byte " + std::to_string(rel % s);
+    }
     case Operation::nd2nz:
       return locateNd2Nz(std::get<oracle::Nd2NzParams>(c.params), s, rel / s) + ", byte " + std::to_string(rel % s);
     case Operation::padUbToTscm:

@@ -209,8 +209,10 @@ std::vector<Unit> planUnits(const RunOptions& options) {
   // The atomic units (issue 31 item 7) come after every other: a unit's seed follows from its index, so the units
   // that existed before them keep their seeds, and with them the draws the mutant kill matrix relies on (seed 8 of
   // condNz2ndDropsMatrixAt4095 survived when they were interleaved).
-  // The NDDMA units (issue 31 item 9), then the GM->UB ND2NZ's (item 6) come after those, for the same reason.
+  // The NDDMA units (issue 31 item 9), then the GM->UB ND2NZ's (item 6), then BroadCastVecToMM's (item 8) come after
+  // those, for the same reason.
   const auto rank = [](const Unit& unit) {
+    if (unit.operation == Operation::broadcastUbToL0c) return 4;
     if (unit.operation == Operation::nd2nzGmToUb) return 3;
     return unit.operation == Operation::nddma ? 2 : isAtomicProperty(*unit.property) ? 1 : 0;
   };

@@ -30,7 +30,10 @@ std::string expectedClause(const oracle::Case& c, Operation op, Region region) {
     case Region::dummy: return op == Operation::nd2nzGmToUb ? "ND2NZUB-4" : "PAD-G2U-5";
     case Region::compactTail: return "PAD-CMP-3";
     case Region::collision:
-      return op == Operation::dn2nz ? "DN2NZ-1" : op == Operation::nd2nzGmToUb ? "ND2NZUB-5" : "ND2NZ-4";
+      return op == Operation::dn2nz              ? "DN2NZ-1"
+             : op == Operation::nd2nzGmToUb      ? "ND2NZUB-5"
+             : op == Operation::broadcastUbToL0c ? "BRC-4"
+                                                 : "ND2NZ-4";
     default: break;
   }
   switch (op) {
@@ -63,7 +66,9 @@ std::string expectedClause(const oracle::Case& c, Operation op, Region region) {
       if (p.quantPre != oracle::QuantMode::NoQuant || p.reluPre != 0) return "FIX950-5";
       const auto layout = *c.fixpipe->layout;
       return layout == oracle::Co2Layout::ROW_MAJOR ? "FIX950-3" : layout == oracle::Co2Layout::COLUMN_MAJOR ? "FIX950-4" : "FIX950-2";
-    }    case Operation::nddma: return "NDDMA-3";
+    }
+    case Operation::nddma: return "NDDMA-3";
+    case Operation::broadcastUbToL0c: return "BRC-3";
   }
   return "?";
 }
@@ -88,6 +93,7 @@ const std::map<Operation, std::set<std::string>>& mustSee() {
       {Operation::fixpipe, {"FIX-1", "FIX-2", "FIX-3", "FIX-6"}},
       {Operation::fixpipe950, {"FIX950-2", "FIX950-3", "FIX950-4", "FIX950-5"}},
       {Operation::nd2nzGmToUb, {"ND2NZUB-3"}},  // ND2NZUB-4 bytes are ANY: never a mismatch
+      {Operation::broadcastUbToL0c, {"BRC-3"}},  // AMB-40/41 and BRC-4 collision bytes are ANY: never a mismatch
   };
   return table;
 }

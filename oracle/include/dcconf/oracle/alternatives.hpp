@@ -20,8 +20,8 @@ namespace dcconf::oracle {
 
 // The alternatives ambiguities the oracle can leave open (a Profile value "any"), in register order. AMB-7 and
 // AMB-15 are alternatives too, but the Profile pins a default reading of each (the page's), so they are never open.
-inline constexpr int kOpenAlternativeIds[] = {8, 9, 10, 11, 12, 13, 14, 19, 20, 21, 22};
-bool isAlternatives(int ambId);  // the register's kind column: AMB-7..15, 19..22
+inline constexpr int kOpenAlternativeIds[] = {8, 9, 10, 11, 12, 13, 14, 19, 20, 21, 22, 40, 41};
+bool isAlternatives(int ambId);  // the register's kind column: AMB-7..15, 19..22, 40, 41
 // The profile words of AMB-n's two readings ({"offset-signed", "offset-unsigned"} for 8); empty views otherwise.
 struct ReadingWords {
   std::string_view first;

@@ -51,6 +51,10 @@ struct Profile {
   // page says (AMB-38, validity), and the 950 SSBuffer route's x + 0 on the values (AMB-39, open by default).
   enum class Nd2NzU2L1Reading : std::uint8_t { routes, page };           // AMB-38
   enum class Nd2NzU2L1Values : std::uint8_t { any, move };              // AMB-39
+  // Issue 31 item 8 (project): BroadCastVecToMM. AMB-40/41 open by default like AMB-19 ("any"); AMB-42 validity.
+  enum class BrcDstGap : std::uint8_t { any, gap, stride };              // AMB-40: dstGap tail to head or head to head
+  enum class BrcHalfLen : std::uint8_t { any, elems16, bytes64 };        // AMB-41: the blockLen unit of half
+  enum class BrcDstAlign : std::uint8_t { elems256, bytes64 };           // AMB-42: the destination start alignment
 
   ZeroCount zeroCount = ZeroCount::reject;
   PadDummy padDummy = PadDummy::any;
@@ -77,6 +81,9 @@ struct Profile {
   Nd2NzUbFloatC0 nd2nzUbFloatC0 = Nd2NzUbFloatC0::header16;
   Nd2NzU2L1Reading nd2nzU2L1Reading = Nd2NzU2L1Reading::routes;
   Nd2NzU2L1Values nd2nzU2L1Values = Nd2NzU2L1Values::any;
+  BrcDstGap brcDstGap = BrcDstGap::any;
+  BrcHalfLen brcHalfLen = BrcHalfLen::any;
+  BrcDstAlign brcDstAlign = BrcDstAlign::elems256;
 
   friend bool operator==(const Profile&, const Profile&) = default;
 };
@@ -87,7 +94,9 @@ struct Profile {
 // AMB-13..15 "vdeq-repeat", "vdeq-advance", "deq16-no-offset", "deq16-offset", "sid-matmul", and (turn 3)
 // "byte-len" (AMB-17), "pad-raw" (AMB-18), "enh-len-block", "enh-len-32b" (AMB-19), "deqf16-mcb-int16",
 // "deqf16-mcb-half" (AMB-20), "cmp-pads-ignored", "cmp-pads-run" (AMB-21), "cmp-stride-ignored",
-// "cmp-stride-bytes" (AMB-22), "fix950-zero-reject" (AMB-23), "basic-api-page" (AMB-7) and "sid-doc" (AMB-15): the last two name the readings the
+// "cmp-stride-bytes" (AMB-22), "fix950-zero-reject" (AMB-23), "nd2nzub-page" (AMB-33), "nd2nzub-c0-8" (AMB-34),
+// "brc-dstgap-gap", "brc-dstgap-stride" (AMB-40), "brc-half-len-16", "brc-half-len-64b" (AMB-41), "brc-align-64b"
+// (AMB-42), "basic-api-page" (AMB-7) and "sid-doc" (AMB-15): the last two name the readings the
 // default already pins, so every reading can be named (a canonical name leaves them out).
 // A spec is a comma-separated list of names, applied left to right over the default.
 struct ProfileParse {
@@ -155,6 +164,7 @@ enum class Operation : std::uint8_t {
   fixpipe950,        // FIX950: Fixpipe with FixpipeParamsArch3510<CO2Layout> CO1->GM and CO1->UB (Ascend 950)
   nddma,             // NDDMA: multi-dimensional DataCopy GM->VECIN with NdDmaParams (Ascend 950)
   nd2nzGmToUb,       // ND2NZUB: DataCopy ND2NZ GM->VECIN, software emulated (A2/A3/950)
+  broadcastUbToL0c,  // BRC: BroadCastVecToMM VECIN/VECOUT->CO1 (Atlas inference)
 };
 std::string_view name(Operation operation);
 // The clause family prefix ("PAD-G2U", "DC", ...) used in vector flags and report grouping.
@@ -181,7 +191,8 @@ inline constexpr Operation kAllOperations[] = {Operation::padGmToUb, Operation::
                                                Operation::fixpipe, Operation::padCompactGmToUb,
                                                Operation::padCompactUbToGm, Operation::fixpipe950,
                                                Operation::nddma,
-                                               Operation::nd2nzGmToUb};
+                                               Operation::nd2nzGmToUb,
+                                               Operation::broadcastUbToL0c};
 // The enumerator's name ("padGmToUb"), as the product table (oracle/data/products.tsv) spells it.
 std::string_view key(Operation operation);
 std::optional<Operation> parseOperationKey(std::string_view key);

@@ -28,13 +28,16 @@ enum class Region : std::uint8_t {
   ambiguous21,  // PAD-CMP-3 (project): Compact leftPadding/rightPadding ignored or padding the packed run
   ambiguous22,  // PAD-CMP-2/4 (project): the Compact UB-side stride ignored or counted in bytes
   compactTail,  // PAD-CMP-3 (project): the bytes after the packed run up to the next 32-byte boundary
+  // BRC (project), after the others so the existing values keep their numbers
+  ambiguous40,  // BRC-3: BroadCastVecToMM dstGap tail to head or head to head
+  ambiguous41,  // BRC-2: BroadCastVecToMM blockLen of half in 16 elements or 64 bytes
 };
 std::string_view name(Region region);  // "keep", ..., "ambiguous(AMB-8)"
-// The AMB number of an ambiguous region (8..14, 19..22), or 0 for every other region.
+// The AMB number of an ambiguous region (8..14, 19..22, 40, 41), or 0 for every other region.
 int ambiguityId(Region region);
-Region ambiguousRegion(int ambId);  // 8..14, 19..22; precondition: ambiguityId(result) == ambId
-inline constexpr int kLastAmbiguityId = 22;
-// How many destination bytes are ANY because of each ambiguity: index AMB id (0..22), entry byte count.
+Region ambiguousRegion(int ambId);  // 8..14, 19..22, 40, 41; precondition: ambiguityId(result) == ambId
+inline constexpr int kLastAmbiguityId = 41;
+// How many destination bytes are ANY because of each ambiguity: index AMB id (0..41), entry byte count.
 std::vector<std::uint64_t> ambiguousByteCounts(const std::vector<Region>& regions);
 struct Expectation;
 // How many bytes of the expectation are ANY (care 0), indexed by Region; empty when none are, trailing zeros cut.

@@ -41,6 +41,9 @@ bool isAtomicDType(DType dtype);
 // ND2NZUB-3 (project): the elements of one NZ row of a DataCopy ND2NZ GM->UB, C0 = 32/s, or 16 for float on Atlas
 // A2/A3 under AMB-34's default (the header's 64-byte float rows); 32/s under AMB-33's nd2nzub-page.
 std::uint64_t nd2nzGmToUbC0(const Case& c);
+// BRC-2 (project): the CO1 start alignment of a BroadCastVecToMM, in bytes: 256 elements, or 64 bytes under AMB-42's
+// brc-align-64b.
+std::uint64_t broadcastDstAlignBytes(const Case& c);
 
 // The product table (oracle/data/products.tsv, embedded at build time): product -> operation -> paths, dtypes.
 struct SupportRow {

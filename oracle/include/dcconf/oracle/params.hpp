@@ -225,8 +225,17 @@ struct NdDmaParams {
   bool isNearestValueMode = false;   // NdDmaConfig: pads take the nearest element of their dimension (NDDMA-3)
   friend bool operator==(const NdDmaParams&, const NdDmaParams&) = default;
 };
+// BroadCastVecToMM(dst, src, blockCount, blockLen, srcGap, dstGap) (BRC, project): the call's four scalar arguments,
+// which Ascend C passes one by one; blockCount is an int32_t there, unsigned here (the case format's fields are).
+struct BroadCastVecToMMParams {
+  std::uint32_t blockCount = 0;  // BRC-2: [1, 255]
+  std::uint8_t blockLen = 0;     // BRC-2: [1, 255] rows of 16 elements (AMB-41 for half)
+  std::uint8_t srcGap = 0;       // 32-byte data blocks between source blocks, tail to head
+  std::uint8_t dstGap = 0;       // fractals (256 elements) between destination blocks (AMB-40)
+  friend bool operator==(const BroadCastVecToMMParams&, const BroadCastVecToMMParams&) = default;
+};
 using CopyParams = std::variant<DataCopyParams, DataCopyExtParams, Nd2NzParams, Nz2NdParamsFull, CalCount, SliceParams,
-                                Dn2NzParams, DataCopyCO12DstParams, NdDmaParams>;
+                                Dn2NzParams, DataCopyCO12DstParams, NdDmaParams, BroadCastVecToMMParams>;
 using PadParams = std::variant<std::monostate, DataCopyPadParams, DataCopyPadExtParams>;
 
 // The struct name as the case file spells it in "type".

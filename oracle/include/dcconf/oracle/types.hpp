@@ -39,7 +39,7 @@ std::optional<Position> parsePosition(std::string_view name);
 // G-5: every position but GM is an on-chip buffer whose operand start is 32-byte aligned.
 bool isLocal(Position position);
 
-enum class Api : std::uint8_t { DataCopy, DataCopyPad };
+enum class Api : std::uint8_t { DataCopy, DataCopyPad, BroadCastVecToMM };  // BroadCastVecToMM: BRC (project)
 std::string_view name(Api api);
 std::optional<Api> parseApi(std::string_view name);
 

@@ -12,7 +12,7 @@ namespace dcconf::mutants {
 template <typename Edit>
 void editBlocks(oracle::Case& c, Edit edit) {
   std::visit([&](auto& p) {
-    if constexpr (requires { p.blockLen; }) edit(p);
+    if constexpr (requires { p.blockLen; p.srcStride; }) edit(p);
   }, c.params);
 }
 
