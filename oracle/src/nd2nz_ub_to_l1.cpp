@@ -20,7 +20,11 @@ bool pageReading(const Case& c) { return c.profile.nd2nzU2L1Reading == Profile::
 
 }  // namespace
 
-bool isNd2NzUbToL1(const Case& c) { return isLocal(c.srcPos) && c.dstPos == Position::TSCM; }
+// DataCopy with Nd2NzParams, not DataCopyPad UB->TSCM (PAD-U2L1), whose path is the same
+bool isNd2NzUbToL1(const Case& c) {
+  return c.api == Api::DataCopy && std::holds_alternative<Nd2NzParams>(c.params) && isLocal(c.srcPos) &&
+         c.dstPos == Position::TSCM;
+}
 
 // ND2NZ-6, then ND2NZ-7 (AMB-38).
 std::vector<Violation> checkNd2NzUbToL1(const Case& c) {

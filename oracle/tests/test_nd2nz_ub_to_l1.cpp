@@ -187,6 +187,16 @@ TEST(Nd2NzUbToL1, Ascend950AddZeroOnTheVectorUnit) {
   expectComputedAsModel(moved, modelUb(moved, p));
   const Trial a2 = runCase(makeUb(Product::atlas_a2, DType::float_, p, 32, 64), src);
   expectComputedAsModel(a2, modelUb(a2, p));
+  // DataCopyPad VECIN->TSCM (PAD-U2L1) shares the path but not the route: its elements move as they are (the 950's
+  // coverage gate caught NaN classes there when this rule looked at the path alone)
+  Case pad = makeCase(Api::DataCopyPad, Position::VECIN, Position::TSCM, DType::float_, DataCopyExtParams{1, 32, 0, 0, 0},
+                      32, 64, 0, 0);
+  pad.product = Product::ascend950;
+  pad.nd2nzParams = p;
+  const Trial padded = runCase(pad, src);
+  ASSERT_EQ(padded.eval.verdict, Verdict::computed) << violationsText(padded.eval.violations);
+  EXPECT_TRUE(padded.eval.expectation.classes.empty());
+  for (std::uint64_t b = 0; b < 32; ++b) EXPECT_EQ(padded.eval.expectation.care[b], 1) << b;
   const Trial bytes = runCase(makeUb(Product::ascend950, DType::int8_t, {1, 1, 32, 0, 32, 1, 1, 0}, 32, 64));
   ASSERT_EQ(bytes.eval.verdict, Verdict::computed);
   for (std::uint64_t b = 0; b < 32; ++b) EXPECT_EQ(bytes.eval.expectation.care[b], 0) << b;

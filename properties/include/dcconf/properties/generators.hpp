@@ -98,6 +98,7 @@ struct InvalidCase {
   std::string breaker;     // the breaker that drew it: "padG2UBlockCount", "G-5 misaligned local", ... (set by genInvalidCase)
 };
 std::ostream& operator<<(std::ostream& os, const InvalidCase& invalid);
+// Any operation's invalid cases, half of them the seed operations' (the mixed G-4 tests count their clauses).
 rc::Gen<InvalidCase> genInvalidCase();
 // Only the breaks of one operation's constraints (and G-1/G-2/G-5 on it), within the scope.
 rc::Gen<InvalidCase> genInvalidCase(oracle::Operation operation, const Scope& scope);
