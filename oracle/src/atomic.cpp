@@ -59,10 +59,6 @@ struct Outcome {
 Outcome valueOf(std::uint64_t bits) { return {Outcome::Kind::bits, bits}; }
 Outcome any() { return {}; }
 
-double minNormal(DType t) {
-  return t == DType::half ? std::ldexp(1.0, -14) : std::ldexp(1.0, -126);  // bfloat16 has float's exponent range
-}
-bool subnormal(DType t, double v) { return v != 0.0 && std::fabs(v) < minNormal(t); }
 
 std::int64_t signedValue(DType t, std::uint64_t bits) {
   switch (t) {
@@ -99,10 +95,10 @@ Outcome combineFloat(AtomicOp op, DType t, std::uint64_t oldBits, std::uint64_t 
   const double a = decodeElement(t, oldBits);
   const double b = decodeElement(t, newBits);
   if (std::isnan(a) || std::isnan(b)) return op == AtomicOp::add ? Outcome{Outcome::Kind::nan, 0} : any();  // AMB-29
-  if (subnormal(t, a) || subnormal(t, b)) return any();  // AMB-27: operands flushed or not
+  if (isSubnormal(t, a) || isSubnormal(t, b)) return any();  // AMB-27: operands flushed or not
   if (op == AtomicOp::add) {
     if (std::isinf(a) && std::isinf(b) && a != b) return {Outcome::Kind::nan, 0};  // inf + -inf
-    if (subnormal(t, a + b)) return any();  // AMB-27: a subnormal exact sum (a + b exact here: both normal)
+    if (isSubnormal(t, a + b)) return any();  // AMB-27: a subnormal exact sum (a + b exact here: both normal)
     if (a + b == 0.0 && !(a == 0.0 && b == 0.0 && std::signbit(a) == std::signbit(b))) return any();  // AMB-30
     return valueOf(roundedSum(t, a, b));
   }

@@ -81,7 +81,6 @@ void applyNd2NzUbToL1Values(const Case& c, std::span<const ByteRange> windows, E
   if (c.dtype != DType::half && c.dtype != DType::bfloat16_t && c.dtype != DType::float_) return;
   const std::uint64_t s = sizeBytes(c.dtype);
   const std::uint64_t start = c.dst.offsetBytes;  // elements of T from the copy's destination start
-  const double minNormal = c.dtype == DType::half ? std::ldexp(1.0, -14) : std::ldexp(1.0, -126);
   std::uint64_t windowAt = 0;  // index in the expectation of the window's first byte
   for (const ByteRange& w : windows) {
     const std::uint64_t first = w.begin > start ? start + (w.begin - start + s - 1) / s * s : start;
@@ -89,7 +88,7 @@ void applyNd2NzUbToL1Values(const Case& c, std::span<const ByteRange> windows, E
       const std::uint64_t at = windowAt + (q - w.begin);
       if (e.region[at] != Region::data) continue;
       const double x = decodeElement(c.dtype, loadElementBits(e.expected, at, static_cast<std::uint32_t>(s)));
-      const bool changes = std::isnan(x) || (x == 0.0 && std::signbit(x)) || (x != 0.0 && std::fabs(x) < minNormal);
+      const bool changes = std::isnan(x) || (x == 0.0 && std::signbit(x)) || isSubnormal(c.dtype, x);
       if (!changes) continue;
       for (std::uint64_t b = 0; b < s; ++b) e.care[at + b] = 0;
       if (std::isnan(x)) e.classes.push_back({at, c.dtype, ValueClass::nan});

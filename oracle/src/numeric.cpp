@@ -107,6 +107,11 @@ EncodedNumber encodeNumber(DType dtype, double value) {
   return {true, bits, {}};
 }
 
+bool isSubnormal(DType dtype, double value) {
+  const double minNormal = dtype == DType::half ? std::ldexp(1.0, -14) : std::ldexp(1.0, -126);
+  return value != 0.0 && std::fabs(value) < minNormal;
+}
+
 double decodeElement(DType dtype, std::uint64_t bits) {
   switch (dtype) {
     case DType::int8_t: return static_cast<std::int8_t>(bits);

@@ -21,6 +21,8 @@ EncodedNumber encodeNumber(DType dtype, double value);
 std::string formatElement(DType dtype, std::uint64_t bits);
 // As a double, exactly for every dtype except 64-bit integers beyond 2^53.
 double decodeElement(DType dtype, std::uint64_t bits);
+// A non-zero value below the smallest normal of half, bfloat16_t or float (bfloat16_t has float's exponent range).
+bool isSubnormal(DType dtype, double value);
 
 std::uint64_t loadElementBits(std::span<const std::uint8_t> bytes, std::uint64_t byteOffset, std::uint32_t sizeBytes);
 
