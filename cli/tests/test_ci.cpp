@@ -60,7 +60,8 @@ TEST(Units, SummaryNamesSelectUnits) {
 }
 
 // DC-5 (issue 31 item 5): the plain DataCopy UB->L1 has units of its own ("l1" after the dtype), planned after every
-// other unit, the 950 Fixpipe's UB units included, so that no older unit's index (and seed) moves; a --path naming
+// other unit, the 950 Fixpipe's UB units included (only the later atomic edge-value units follow), so that no older
+// unit's index (and seed) moves; a --path naming
 // only UB->L1 paths plans those units and no other copy unit; Atlas training has none.
 TEST(Units, UbToL1UnitsComeLastAndAPathSelectsThem) {
   const fs::path dir = scratchDir();
@@ -74,7 +75,11 @@ TEST(Units, UbToL1UnitsComeLastAndAPathSelectsThem) {
   const auto firstL1 = std::find_if(ids.begin(), ids.end(), [](const std::string& id) { return id.find("/l1/") != std::string::npos; });
   ASSERT_NE(firstL1, ids.end());
   EXPECT_EQ(*firstL1, "copy0Level/int8_t/l1/G-1-conformance");
-  for (auto it = firstL1; it != ids.end(); ++it) EXPECT_NE(it->find("/l1/"), std::string::npos) << *it;
+  // after them only the atomic edge-value units (ATOM-4/5, issue 31 item 7), last of all for the same reason
+  const auto firstEdge = std::find_if(firstL1, ids.end(), [](const std::string& id) { return id.ends_with("/ATOM-4-5-atomic-edge-values"); });
+  EXPECT_NE(firstEdge, ids.end());
+  for (auto it = firstL1; it != firstEdge; ++it) EXPECT_NE(it->find("/l1/"), std::string::npos) << *it;
+  for (auto it = firstEdge; it != ids.end(); ++it) EXPECT_TRUE(it->ends_with("/ATOM-4-5-atomic-edge-values")) << *it;
   EXPECT_EQ(std::count_if(ids.begin(), firstL1, [](const std::string& id) { return id.find("fixpipe950/") == 0 && id.find("/ub/") != std::string::npos; }),
             std::count_if(ids.begin(), ids.end(), [](const std::string& id) { return id.find("/ub/") != std::string::npos; }));
   const RunResult named = runDcconf("list --units --product ascend950 --path 'VECIN->A1' --dtype half", dir);

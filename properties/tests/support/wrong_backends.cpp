@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "dcconf/mutants/case_edits.hpp"
+#include "dcconf/oracle/numeric.hpp"
 #include "dcconf/oracle/oracle.hpp"
 
 namespace dcconf::properties::testing {
@@ -162,6 +163,7 @@ class WrongBackend final : public backends::Backend {
       case Mutation::nd2nzTailNotZeroed: restoreZeroTail(c, src, before, dst); break;
       case Mutation::nz2ndFloatC0Of8: nz2ndWithC0Of8(c, src, before, dst); break;
       case Mutation::nanResultAsInf: nanAsInf(c, src, before, dst); break;
+      case Mutation::atomAddOverflowToMax: atomOverflowToMax(c, before, dst); break;
       default: break;
     }
   }
@@ -217,6 +219,21 @@ class WrongBackend final : public backends::Backend {
                                                                                                     : 0x0008000000000000u;
       const std::uint64_t inf = canonicalNanBits(k.dtype) & ~quietBit;
       for (std::uint32_t b = 0; b < s; ++b) dst[k.index + b] = static_cast<std::uint8_t>(inf >> (8 * b));
+    }
+  }
+
+  // ATOM-4 with the overflow clamped: where GM held a finite element, an add's +-inf becomes +-(largest finite of T).
+  static void atomOverflowToMax(const Case& c, const std::vector<std::uint8_t>& before, std::span<std::uint8_t> dst) {
+    const std::uint32_t mantissaBits = c.dtype == DType::half ? 10 : c.dtype == DType::bfloat16_t ? 7 : 23;
+    if (c.atomic != AtomicOp::add || (c.dtype != DType::half && c.dtype != DType::bfloat16_t && c.dtype != DType::float_)) return;
+    const std::uint32_t s = sizeBytes(c.dtype);
+    const std::uint64_t signBit = std::uint64_t{1} << (8 * s - 1);
+    const std::uint64_t inf = ((signBit - 1) >> mantissaBits) << mantissaBits;
+    for (std::uint64_t q = c.dst.offsetBytes; q + s <= dst.size() && q + s <= before.size(); q += s) {
+      const std::uint64_t result = loadElementBits(dst, q, s);
+      if ((result & ~signBit) != inf || (loadElementBits(before, q, s) & ~signBit) >= inf) continue;
+      const std::uint64_t clamped = (result & signBit) | (inf - 1);
+      for (std::uint32_t b = 0; b < s; ++b) dst[q + b] = static_cast<std::uint8_t>(clamped >> (8 * b));
     }
   }
 

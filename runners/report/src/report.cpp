@@ -196,7 +196,7 @@ bool Report::mergeJson(const std::string& reportJson, std::string* why) {
       failures_.push_back(std::move(failure));
     }
     for (const auto& group : json.at("groups")) {
-      if (group.contains("id")) groupIds_[{group.at("group"), group.at("dtype")}] = group.at("id");
+      if (group.contains("id")) setGroupId({group.at("group"), group.at("dtype")}, group.at("id"));
     }
     if (const auto found = json.find("units"); found != json.end()) {
       for (const auto& unit : *found) {

@@ -59,6 +59,27 @@ TEST(Report, StrictReadingsFailsAnInconsistentRun) {
   EXPECT_FALSE(merged.passed());
 }
 
+// A group whose units carry several id prefixes (an apart "/l1" unit beside the plain ones) is named by the shortest,
+// whichever order the units ran in or the workers' reports are merged in (the --threads run equals the single one).
+TEST(Report, GroupIdIsTheShortestWhateverTheOrder) {
+  const GroupKey key{"DataCopy 0-level", "half"};
+  for (const bool plainFirst : {true, false}) {
+    Report a({}), b({});
+    a.record(key, "G-1 conformance", CaseStatus::pass);
+    b.record(key, "G-1 conformance", CaseStatus::pass);
+    a.setGroupId(key, plainFirst ? "copy0Level/half" : "copy0Level/half/l1");
+    b.setGroupId(key, plainFirst ? "copy0Level/half/l1" : "copy0Level/half");
+    Report merged({});
+    ASSERT_TRUE(merged.mergeJson(a.toJsonText()));
+    ASSERT_TRUE(merged.mergeJson(b.toJsonText()));
+    const auto json = nlohmann::json::parse(merged.toJsonText());
+    ASSERT_EQ(json["groups"].size(), 1u);
+    EXPECT_EQ(json["groups"][0]["id"], "copy0Level/half") << plainFirst;
+    a.setGroupId(key, "copy0Level/half/l1");
+    EXPECT_EQ(nlohmann::json::parse(a.toJsonText())["groups"][0]["id"], plainFirst ? "copy0Level/half" : "copy0Level/half/l1");
+  }
+}
+
 TEST(Report, NotSupportedIsNeitherPassNorFailure) {
   Report report({});
   report.record({"g", "half"}, "p", CaseStatus::notSupported, 7);

@@ -97,6 +97,7 @@ const std::vector<PropertyDef>& propertyCatalogue() {
        props::checkAtom3AtomicConformance},
       {"law: ATOM-4 add onto zero == plain copy", "ATOM-4", PropertyKind::onCase, oracle::takesAtomic,
        props::checkLawAtomAddOntoZeroIsPlain},
+      {"ATOM-4/5 atomic edge values", "ATOM-4/5", PropertyKind::onCase, oracle::takesAtomic, props::checkAtomEdgeValues},
       {"G-4 invalid cases", "G-4", PropertyKind::onInvalid, always, nullptr},
       // issue 15: strides past a flat buffer (bits 21..31 of a GM stride), on sparse mappings (docs/coverage.md)
       {"G-1 sparse buffers", "G-1", PropertyKind::onSparse, props::hasSparseCases, nullptr},
@@ -226,6 +227,8 @@ std::vector<Unit> planUnits(const RunOptions& options) {
   }
   std::stable_partition(apart.begin(), apart.end(), [](const Unit& unit) { return unit.operation == Operation::fixpipe950; });
   units.insert(units.end(), apart.begin(), apart.end());
+  // The atomic edge-value units (issue 31 item 7's own draws) last of all, for the same reason.
+  std::stable_partition(units.begin(), units.end(), [](const Unit& unit) { return unit.property->clauses != "ATOM-4/5"; });
   return units;
 }
 

@@ -47,6 +47,9 @@ Outcome checkG1Conformance(Backend& iut, const CaseData& data);
 // ATOM-3 (project): the case's VECIN/VECOUT->GM copy under SetAtomicAdd/Max/Min<T>() (one op per case) agrees with
 // the oracle on every cared byte, the drawn destination being the prior content (atomic_properties.cpp).
 Outcome checkAtom3AtomicConformance(Backend& iut, const CaseData& data);
+// ATOM-4/5 (project): the same with every source and prior destination element an edge value of T (ties, the ends
+// of each class, inf, NaN, -0, subnormals, integer extremes), picked from the drawn bytes (atomic_properties.cpp).
+Outcome checkAtomEdgeValues(Backend& iut, const CaseData& data);
 // ATOM-4 law (project): SetAtomicAdd onto +0 elements == the plain copy, apart from -0, NaN and subnormal elements.
 Outcome checkLawAtomAddOntoZeroIsPlain(Backend& iut, const CaseData& data);
 // 2. G-2: poisoning every source byte outside footprint.reads changes no cared byte.

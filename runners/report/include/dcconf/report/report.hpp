@@ -158,7 +158,12 @@ class Report {
   void addUnitSeconds(const std::string& id, double seconds);
   const std::map<std::string, UnitRef>& units() const { return units_; }
   // The short id of a summary row ("padGmToUb/half"), shown in the table and report.json.
-  void setGroupId(const GroupKey& key, std::string id) { groupIds_[key] = std::move(id); }
+  // A group's units can carry several id prefixes ("copy0Level/half" and the apart "copy0Level/half/l1"): the shortest
+  // (then the smallest) names the group, whatever order the units or the workers' reports come in.
+  void setGroupId(const GroupKey& key, std::string id) {
+    const auto [it, added] = groupIds_.emplace(key, id);
+    if (!added && (id.size() < it->second.size() || (id.size() == it->second.size() && id < it->second))) it->second = std::move(id);
+  }
   void setBaseline(BaselineSummary summary) { baseline_ = std::move(summary); }
   const std::optional<BaselineSummary>& baseline() const { return baseline_; }
   // Field coverage, G-4 breakers and the time split (docs/coverage.md); report.json's "coverage".
