@@ -3,6 +3,7 @@
 #include "dcconf/vectors/export.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <set>
 
 #include <nlohmann/json.hpp>
@@ -84,6 +85,11 @@ const std::map<std::string, FlagDef>& flagCatalogue() {
       {"AMB_41", {"AMB-41", "some bytes are ANY: BroadCastVecToMM blockLen of half in 16 elements or 64 bytes"}},
       {"BRC", {"BRC-3", "BroadCastVecToMM UB->L0C: each 16-element row fills a 16x16 fractal (Atlas inference)"}},
       {"BRC_MULTI_BLOCK", {"BRC-3", "BroadCastVecToMM with blockCount > 1: blocks srcGap data blocks and dstGap fractals apart"}},
+      {"UB_TO_L1", {"DC-5", "the plain DataCopy VECIN/VECOUT->A1/B1 (project, issue 31 item 5): DC-2/DC-3 bytes into L1"}},
+      {"ND2NZ_UB_TO_L1", {"ND2NZ-6", "DataCopy with Nd2NzParams VECIN/VECOUT->TSCM (project): GM->L1's ND2NZ from the UB, ndNum 1 (AMB-38)"}},
+      {"AMB_39", {"AMB-39", "some elements are ANY: the 950's vector x + 0 on -0, subnormal and NaN floats, or any 8-bit byte (ND2NZ-8)"}},
+      {"ND2NZ_GM_TO_UB", {"ND2NZUB-3", "DataCopy with Nd2NzParams GM->VECIN (project, issue 31 item 6): the emulated ND2NZ into the UB"}},
+      {"ND2NZUB_TAIL", {"ND2NZUB-4", "dValue is not a multiple of C0: the last column block's tail bytes are ANY (0 or the pad dummy)"}},
       {"LOOP_MODE", {"LOOP-3", "DataCopyPad in loop mode (SetLoopModePara, 950): the call repeated over two loop levels"}},
       {"LOOP_COLLISION", {"LOOP-3", "loop iterations write the same destination bytes: those bytes are ANY"}},
       {"ATOMIC_ADD", {"ATOM-4", "SetAtomicAdd<T>(): each written element is the prior GM element + the copied one"}},
@@ -228,7 +234,22 @@ void addVisibleFlags(const Case& c, Operation op, const Evaluation& e, std::set<
   }
   const Nd2NzParams* nd = std::get_if<Nd2NzParams>(&c.params);
   if (op == Operation::padUbToTscm && c.nd2nzParams) nd = &*c.nd2nzParams;
-  if (nd != nullptr && nd->dValue % (32 / s) != 0) flags.insert("ND2NZ_TAIL");
+  if (nd != nullptr && op != Operation::nd2nzGmToUb && nd->dValue % (32 / s) != 0) flags.insert("ND2NZ_TAIL");
+  const bool apart = properties::drawnApart(op, {c.srcPos, c.dstPos});
+  if (apart && (op == Operation::copy0Level || op == Operation::copy2Level)) flags.insert("UB_TO_L1");  // DC-5
+  if (apart && op == Operation::nd2nz) {  // ND2NZ-6; ND2NZ-8's ANY elements have no region of their own
+    flags.insert("ND2NZ_UB_TO_L1");
+    for (std::uint64_t b = 0; b < e.expectation.care.size(); ++b) {
+      if (e.expectation.care[b] == 0 && e.expectation.region[b] == Region::data) {
+        flags.insert("AMB_39");
+        break;
+      }
+    }
+  }
+  if (op == Operation::nd2nzGmToUb) {
+    flags.insert("ND2NZ_GM_TO_UB");
+    if (nd->dValue % nd2nzGmToUbC0(c) != 0) flags.insert("ND2NZUB_TAIL");
+  }
   if (nd != nullptr && nd->ndNum > 1) flags.insert("ND2NZ_MULTI_MATRIX");
   if (const auto* nz = std::get_if<Nz2NdParamsFull>(&c.params); nz && nz->ndNum > 1) flags.insert("NZ2ND_MULTI_MATRIX");
   if (const auto* brc = std::get_if<BroadCastVecToMMParams>(&c.params)) {  // BRC (project)
@@ -290,9 +311,11 @@ std::uint64_t mix(std::uint64_t seed, std::uint64_t a, std::uint64_t b, std::uin
   return z ^ (z >> 31);
 }
 
-// Whether the product has some path of op that the filter selects, for this dtype.
-bool selected(const ExportOptions& o, Operation op, DType dtype) {
+// Whether the product has some path of op that the filter selects, for this dtype; `apart` picks the paths drawn
+// apart (properties::drawnApart: DC-5, ND2NZ-6, FIX950-8) or the others.
+bool selected(const ExportOptions& o, Operation op, DType dtype, std::optional<bool> apart = std::nullopt) {
   for (const auto& path : documentedPaths(op)) {
+    if (apart && properties::drawnApart(op, path) != *apart) continue;
     Case probe;
     probe.product = o.product;
     probe.dtype = dtype;
@@ -301,6 +324,20 @@ bool selected(const ExportOptions& o, Operation op, DType dtype) {
     if (properties::globMatch(o.pathGlob, pathName(path.src, path.dst)) && checkSupport(probe, op).empty()) return true;
   }
   return false;
+}
+
+// The scope of op's paths drawn apart, when the filter selects them beside older paths (a filter that selects only
+// them already draws them in the plain scope): the run's apart units' scope.
+std::optional<properties::Scope> apartScope(const ExportOptions& o, Operation op, DType dtype) {
+  if (!selected(o, op, dtype, true) || !selected(o, op, dtype, false)) return std::nullopt;
+  properties::Scope scope;
+  scope.product = o.product;
+  scope.dtypes = {dtype};
+  scope.pathGlob = op == Operation::fixpipe950 ? "CO1->VEC*" : o.pathGlob;  // FIX950-8's generator: its own rule
+  scope.apartOnly = op != Operation::fixpipe950;
+  scope.profile = o.profile;
+  if (!properties::scopeHasCases(op, scope)) return std::nullopt;
+  return scope;
 }
 
 void randomDrafts(const ExportOptions& o, std::vector<Draft>& out) {
@@ -322,25 +359,34 @@ void randomDrafts(const ExportOptions& o, std::vector<Draft>& out) {
       scope.dtypes = {info.dtype};
       scope.pathGlob = o.pathGlob;
       scope.profile = o.profile;
-      if (!properties::scopeHasCases(op, scope)) continue;  // e.g. FIX to int16_t: no QuantMode_t (FIX-4)
       const auto dtypeIndex = static_cast<std::uint64_t>(info.dtype);
-      for (std::uint32_t i = 0; i < o.count; ++i) {
-        if (backends::stopping()) return;  // --count 10000 takes minutes per dtype
+      // count valid draws of one scope, the n-th seeded by (seed, op, dtype, first + n): the plain scope's from 0, so
+      // its vectors stay as they were; the apart paths' from 2^21
+      const auto draw = [&](const properties::Scope& drawScope, std::uint64_t first) {
+        for (std::uint32_t i = 0; i < o.count; ++i) {
+          if (backends::stopping()) return;  // --count 10000 takes minutes per dtype
+          try {
+            const int size = static_cast<int>(10 + (i * 23) % 60);
+            auto generated =
+                properties::genCase(op, drawScope)(rc::Random(mix(o.seed, opIndex, dtypeIndex, first + i)), size).value();
+            if (!properties::globMatch(o.pathGlob, pathName(generated.data.c.srcPos, generated.data.c.dstPos))) continue;
+            out.push_back({std::move(generated.data), "random " + std::string(name(op)) + " case " + std::to_string(i),
+                           {"RANDOM"}, false, "", "", std::nullopt});
+          } catch (...) {  // a generator that gives up on this scope yields no vector (deterministically)
+          }
+        }
+      };
+      if (properties::scopeHasCases(op, scope)) {  // e.g. FIX to int16_t: no QuantMode_t (FIX-4)
+        draw(scope, 0);
         try {
-          const int size = static_cast<int>(10 + (i * 23) % 60);
-          auto generated = properties::genCase(op, scope)(rc::Random(mix(o.seed, opIndex, dtypeIndex, i)), size).value();
-          out.push_back({std::move(generated.data), "random " + std::string(name(op)) + " case " + std::to_string(i),
-                         {"RANDOM"}, false, "", "", std::nullopt});
-        } catch (...) {  // a generator that gives up on this scope yields no vector (deterministically)
+          auto invalid = properties::genInvalidCase(op, scope)(rc::Random(mix(o.seed, opIndex, dtypeIndex, 1u << 20)), 30).value();
+          std::string comment = invalid.clause + ": " + invalid.field + ": " + invalid.how;
+          out.push_back({std::move(invalid.data), std::move(comment), {"RANDOM", invalidFlag(invalid.clause, invalid.field)},
+                         true, invalid.clause, invalid.field, invalid.validBase});
+        } catch (...) {
         }
       }
-      try {
-        auto invalid = properties::genInvalidCase(op, scope)(rc::Random(mix(o.seed, opIndex, dtypeIndex, 1u << 20)), 30).value();
-        std::string comment = invalid.clause + ": " + invalid.field + ": " + invalid.how;
-        out.push_back({std::move(invalid.data), std::move(comment), {"RANDOM", invalidFlag(invalid.clause, invalid.field)},
-                       true, invalid.clause, invalid.field, invalid.validBase});
-      } catch (...) {
-      }
+      if (const auto apart = apartScope(o, op, info.dtype)) draw(*apart, std::uint64_t{1} << 21);
     }
   }
 }
