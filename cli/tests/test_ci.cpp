@@ -75,11 +75,14 @@ TEST(Units, UbToL1UnitsComeLastAndAPathSelectsThem) {
   const auto firstL1 = std::find_if(ids.begin(), ids.end(), [](const std::string& id) { return id.find("/l1/") != std::string::npos; });
   ASSERT_NE(firstL1, ids.end());
   EXPECT_EQ(*firstL1, "copy0Level/int8_t/l1/G-1-conformance");
-  // after them only the atomic edge-value units (ATOM-4/5, issue 31 item 7), last of all for the same reason
-  const auto firstEdge = std::find_if(firstL1, ids.end(), [](const std::string& id) { return id.ends_with("/ATOM-4-5-atomic-edge-values"); });
-  EXPECT_NE(firstEdge, ids.end());
-  for (auto it = firstL1; it != firstEdge; ++it) EXPECT_NE(it->find("/l1/"), std::string::npos) << *it;
-  for (auto it = firstEdge; it != ids.end(); ++it) EXPECT_TRUE(it->ends_with("/ATOM-4-5-atomic-edge-values")) << *it;
+  // after them only the units of properties added later (ATOM-4/5's edge values, the ND2NZUB-3 law), for the same reason
+  const auto later = [](const std::string& id) {
+    return id.ends_with("/ATOM-4-5-atomic-edge-values") || id.ends_with("/law-ND2NZUB-3-GM-UB-GM-L1-ND2NZ");
+  };
+  const auto firstLater = std::find_if(firstL1, ids.end(), later);
+  EXPECT_NE(firstLater, ids.end());
+  for (auto it = firstL1; it != firstLater; ++it) EXPECT_NE(it->find("/l1/"), std::string::npos) << *it;
+  for (auto it = firstLater; it != ids.end(); ++it) EXPECT_TRUE(later(*it)) << *it;
   EXPECT_EQ(std::count_if(ids.begin(), firstL1, [](const std::string& id) { return id.find("fixpipe950/") == 0 && id.find("/ub/") != std::string::npos; }),
             std::count_if(ids.begin(), ids.end(), [](const std::string& id) { return id.find("/ub/") != std::string::npos; }));
   const RunResult named = runDcconf("list --units --product ascend950 --path 'VECIN->A1' --dtype half", dir);

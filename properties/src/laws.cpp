@@ -364,6 +364,20 @@ Outcome checkLawDn2Nz1TransposeIsNd2Nz(Backend& iut, const CaseData& data) {
   return compareRuns(iut, "DN2NZ-1 law DN2NZ(transpose-stored X) == ND2NZ(X)", data, {nd2nz, nd, data.dstBefore, {}});
 }
 
+// ND2NZUB-3 law: the emulated ND2NZ into the UB places what GM->L1's ND2NZ (ND2NZ-2) places, the same parameters
+// into an A1 buffer of the same bytes, where both care (ND2NZUB-4's ANY tail, ND2NZ-3's zero tail aside). Rows of
+// 16 floats (A2/A3, AMB-34) have no GM->L1 twin.
+Outcome checkLawNd2NzUbIsNd2NzToL1(Backend& iut, const CaseData& data) {
+  if (!isOperation(data.c, Operation::nd2nzGmToUb)) return Outcome::notApplicable("not ND2NZ GM->UB");
+  if (nd2nzGmToUbC0(data.c) * sizeBytes(data.c.dtype) != kDataBlockBytes) {
+    return Outcome::notApplicable("rows of 16 floats (AMB-34): GM->L1 has 8-element rows");
+  }
+  Case toL1 = data.c;
+  toL1.dstPos = Position::A1;
+  if (const std::string why = unusable(toL1, Operation::nd2nz); !why.empty()) return Outcome::notApplicable(why);
+  return compareRuns(iut, "ND2NZUB-3 law GM->UB ND2NZ == GM->L1 ND2NZ", data, withCase(data, toL1));
+}
+
 Outcome checkLawEnh1NormalIsDc0Level(Backend& iut, const CaseData& data) {
   if (!isOperation(data.c, Operation::enhancedNormal)) return Outcome::notApplicable("not enhanced BLOCK_MODE_NORMAL");
   Case plain = data.c;

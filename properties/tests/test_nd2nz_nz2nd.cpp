@@ -6,11 +6,14 @@ namespace {
 
 constexpr auto kNd2Nz = oracle::Operation::nd2nz;
 constexpr auto kNz2Nd = oracle::Operation::nz2nd;
+constexpr auto kNd2NzUb = oracle::Operation::nd2nzGmToUb;  // ND2NZUB (project, issue 31 item 6)
 
 std::vector<CaseProperty> properties() {
   auto rows = withG123(kNd2Nz, "_nd2nz", {{"ND2NZ_3_tailZeroFill", kNd2Nz, checkNd2Nz3TailZeroFill}});
   const auto nz2nd = withG123(kNz2Nd, "_nz2nd");
   rows.insert(rows.end(), nz2nd.begin(), nz2nd.end());
+  const auto toUb = withG123(kNd2NzUb, "_nd2nzGmToUb", {{"ND2NZUB_3_lawIsNd2NzToL1", kNd2NzUb, checkLawNd2NzUbIsNd2NzToL1}});
+  rows.insert(rows.end(), toUb.begin(), toUb.end());
   return rows;
 }
 const auto kProperties = properties();
@@ -22,6 +25,8 @@ const WrongVariant kWrongVariants[] = {
     {"G2_catches_readOutsideFootprint", Mutation::readOutsideFootprint, kNz2Nd, checkG2NoStrayReads, "G-2 NZ2ND"},
     {"G3_catches_nondeterministicByte", Mutation::nondeterministicByte, kNd2Nz, checkG3Determinism, "G-3 ND2NZ"},
     {"G1_catches_nz2ndFloatC0Of8", Mutation::nz2ndFloatC0Of8, kNz2Nd, checkG1Conformance, "G-1 NZ2ND"},
+    {"ND2NZUB_3_law_catches_nd2nzUbDropsLastRow", Mutation::nd2nzUbDropsLastRow, kNd2NzUb, checkLawNd2NzUbIsNd2NzToL1,
+     "ND2NZUB-3 law"},
 };
 
 DCCONF_FAMILY_TESTS(Nd2NzNz2Nd, kProperties, kWrongVariants);

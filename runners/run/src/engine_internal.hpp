@@ -21,6 +21,9 @@ struct PropertyDef {
   PropertyKind kind;
   bool (*appliesTo)(oracle::Operation);
   properties::Outcome (*onCase)(backends::Backend&, const casefile::CaseData&);  // kind onCase only
+  // Added after its operations' units existed: its units are planned after every other unit (the apart ones too), so
+  // no older unit's index, and the seed it gives, moves.
+  bool plannedLast = false;
 };
 const std::vector<PropertyDef>& propertyCatalogue();
 

@@ -74,6 +74,8 @@ const std::vector<PropertyDef>& propertyCatalogue() {
        [](Operation op) { return op == Operation::slice; }, props::checkLawSliceGatherThenScatterRestores},
       {"law: DN2NZ-1 transpose-stored == ND2NZ", "DN2NZ-1", PropertyKind::onCase,
        [](Operation op) { return op == Operation::dn2nz; }, props::checkLawDn2Nz1TransposeIsNd2Nz},
+      {"law: ND2NZUB-3 GM->UB == GM->L1 ND2NZ", "ND2NZUB-3", PropertyKind::onCase,
+       [](Operation op) { return op == Operation::nd2nzGmToUb; }, props::checkLawNd2NzUbIsNd2NzToL1, true},
       {"law: ENH-1 NORMAL == DC-2 0-level", "ENH-1", PropertyKind::onCase,
        [](Operation op) { return op == Operation::enhancedNormal; }, props::checkLawEnh1NormalIsDc0Level},
       {"FIX-6 ReLU never negative", "FIX-6", PropertyKind::onCase, isFix, props::checkFix6ReluNeverNegative},
@@ -97,7 +99,8 @@ const std::vector<PropertyDef>& propertyCatalogue() {
        props::checkAtom3AtomicConformance},
       {"law: ATOM-4 add onto zero == plain copy", "ATOM-4", PropertyKind::onCase, oracle::takesAtomic,
        props::checkLawAtomAddOntoZeroIsPlain},
-      {"ATOM-4/5 atomic edge values", "ATOM-4/5", PropertyKind::onCase, oracle::takesAtomic, props::checkAtomEdgeValues},
+      {"ATOM-4/5 atomic edge values", "ATOM-4/5", PropertyKind::onCase, oracle::takesAtomic, props::checkAtomEdgeValues,
+       true},
       {"G-4 invalid cases", "G-4", PropertyKind::onInvalid, always, nullptr},
       // issue 15: strides past a flat buffer (bits 21..31 of a GM stride), on sparse mappings (docs/coverage.md)
       {"G-1 sparse buffers", "G-1", PropertyKind::onSparse, props::hasSparseCases, nullptr},
@@ -227,8 +230,8 @@ std::vector<Unit> planUnits(const RunOptions& options) {
   }
   std::stable_partition(apart.begin(), apart.end(), [](const Unit& unit) { return unit.operation == Operation::fixpipe950; });
   units.insert(units.end(), apart.begin(), apart.end());
-  // The atomic edge-value units (issue 31 item 7's own draws) last of all, for the same reason.
-  std::stable_partition(units.begin(), units.end(), [](const Unit& unit) { return unit.property->clauses != "ATOM-4/5"; });
+  // The units of properties added later (ATOM-4/5's edge values, the ND2NZUB-3 law) last of all, for the same reason.
+  std::stable_partition(units.begin(), units.end(), [](const Unit& unit) { return !unit.property->plannedLast; });
   return units;
 }
 

@@ -87,6 +87,8 @@ Outcome checkLawSliceGatherThenScatterRestores(Backend& iut, const CaseData& dat
 Outcome checkLawDn2Nz1TransposeIsNd2Nz(Backend& iut, const CaseData& data);
 // ENH-1: enhanced DataCopy with BLOCK_MODE_NORMAL == DataCopy 0-level with the same DataCopyParams (DC-2).
 Outcome checkLawEnh1NormalIsDc0Level(Backend& iut, const CaseData& data);
+// ND2NZUB-3 law (project): the GM->UB ND2NZ equals GM->L1's ND2NZ of the same parameters on the bytes both care about.
+Outcome checkLawNd2NzUbIsNd2NzToL1(Backend& iut, const CaseData& data);
 // ENH-3: with isRelu (scale sign bit clear, offset 0) no cared result element is negative.
 Outcome checkEnh3ReluNeverNegative(Backend& iut, const CaseData& data);
 // ENH-2: DEQ / DEQ16 with deqValue 1.0 on ints |x| <= 2048 == DEQ_NONE moving those ints already in T.
