@@ -35,7 +35,9 @@ enum class Mutation {
   fixSignBitFlipped,         // FIX: bit 46 of every quant parameter inverted: int8 vs uint8 saturation (FIX-5/6)
   fixNz2ndRowPitchIsNSize,   // FIX: nz2nd rows nSize elements apart instead of dstStride (FIX-2)
   fixSplitPitchOneBlockMore, // FIX: channelSplit bursts 32*(dstStride+1) bytes apart (FIX-3)
-  nanResultAsInf             // +inf where a conversion's result must be a NaN of T (AMB-16 (project), FIX-6, ENH-4)
+  nanResultAsInf,            // +inf where a conversion's result must be a NaN of T (AMB-16 (project), FIX-6, ENH-4)
+  nddmaNearestAsConstant,    // NDDMA: the nearest-value mode padded with constantValue (NDDMA-3)
+  nddmaPadsSwapped           // NDDMA: loopLpSize and loopRpSize exchanged in every dimension (NDDMA-3)
 };
 
 std::unique_ptr<backends::Backend> makeWrongBackend(Mutation mutation);
