@@ -84,6 +84,12 @@ const std::map<std::string, FlagDef>& flagCatalogue() {
       {"AMB_41", {"AMB-41", "some bytes are ANY: BroadCastVecToMM blockLen of half in 16 elements or 64 bytes"}},
       {"BRC", {"BRC-3", "BroadCastVecToMM UB->L0C: each 16-element row fills a 16x16 fractal (Atlas inference)"}},
       {"BRC_MULTI_BLOCK", {"BRC-3", "BroadCastVecToMM with blockCount > 1: blocks srcGap data blocks and dstGap fractals apart"}},
+      {"NDDMA", {"NDDMA-3", "DataCopy GM->VECIN with NdDmaParams (950): a loop nest of up to 5 dimensions with pads"}},
+      {"NDDMA_MULTI_DIM", {"NDDMA-3", "NdDmaParams with dim > 1: the destination index sums every dimension's stride"}},
+      {"NDDMA_PAD_CONSTANT", {"NDDMA-3", "NDDMA pads in constant mode: each pad element is constantValue's low bytes"}},
+      {"NDDMA_PAD_NEAREST", {"NDDMA-3", "NDDMA pads in nearest-value mode: each pad takes its dimension's nearest element"}},
+      {"NDDMA_B64", {"NDDMA-2", "NDDMA with an 8-byte T: constant mode, pad 0, halved stride limits (AMB-35)"}},
+      {"NDDMA_COLLISION", {"NDDMA-4", "NDDMA tuples write the same destination element: those bytes are ANY"}},
       {"LOOP_MODE", {"LOOP-3", "DataCopyPad in loop mode (SetLoopModePara, 950): the call repeated over two loop levels"}},
       {"LOOP_COLLISION", {"LOOP-3", "loop iterations write the same destination bytes: those bytes are ANY"}},
       {"ATOMIC_ADD", {"ATOM-4", "SetAtomicAdd<T>(): each written element is the prior GM element + the copied one"}},
@@ -183,6 +189,20 @@ void addFixpipeFlags(const Case& c, std::set<std::string>& flags) {
 }
 
 // The flags a valid case's parameters and expectation show, added to the ones its source chose.
+// NDDMA-2..4: the walk's shape, its pad mode (only where a dimension has pads), b64, and collisions (ANY bytes).
+void addNdDmaFlags(const NdDmaParams& p, std::uint64_t s, const Evaluation& e, std::set<std::string>& flags) {
+  flags.insert("NDDMA");
+  if (p.dim > 1) flags.insert("NDDMA_MULTI_DIM");
+  bool padded = false;
+  for (std::size_t i = 0; i < std::min<std::size_t>(p.dim, kMaxNdDmaDims); ++i) {
+    padded = padded || p.loopLpSize[i] > 0 || p.loopRpSize[i] > 0;
+  }
+  if (padded) flags.insert(p.isNearestValueMode ? "NDDMA_PAD_NEAREST" : "NDDMA_PAD_CONSTANT");
+  if (s == 8) flags.insert("NDDMA_B64");
+  const auto& region = e.expectation.region;
+  if (std::find(region.begin(), region.end(), Region::collision) != region.end()) flags.insert("NDDMA_COLLISION");
+}
+
 void addVisibleFlags(const Case& c, Operation op, const Evaluation& e, std::set<std::string>& flags) {
   const std::uint64_t s = sizeBytes(c.dtype);
   std::uint64_t blockLen = 0, srcStride = 0, dstStride = 0;
@@ -235,6 +255,7 @@ void addVisibleFlags(const Case& c, Operation op, const Evaluation& e, std::set<
     flags.insert("BRC");
     if (brc->blockCount > 1) flags.insert("BRC_MULTI_BLOCK");
   }
+  if (const auto* nddma = std::get_if<NdDmaParams>(&c.params)) addNdDmaFlags(*nddma, s, e, flags);  // NDDMA (project)
   if (const auto* slice = std::get_if<SliceParams>(&c.params)) {
     if (slice->dimValue > 1) flags.insert("SLICE_MULTI_DIM");
     if (c.srcPos == Position::GM && (std::uint64_t{slice->srcSliceInfo[0].stride} * s) % 32 != 0) {
