@@ -518,16 +518,24 @@ TEST(AbiConvert, DualDstCtlNeedsThe1_9Layout) {
   }
 }
 
+// Profile words read back as written, and a reader of the layout that ends at olderSize (where the words start) sees
+// the default profile.
+void expectWordsRoundTripAndOlderReadsDefaults(const dcconf_case& abi, const Profile& profile, std::size_t olderSize) {
+  const FromAbi back = fromAbi(abi);
+  ASSERT_TRUE(back.value) << back.error;
+  EXPECT_EQ(back.value->profile, profile);
+  dcconf_case old = abi;
+  old.struct_size = static_cast<std::uint32_t>(olderSize);
+  const FromAbi older = fromAbi(old);
+  ASSERT_TRUE(older.value) << older.error;
+  EXPECT_EQ(older.value->profile, Profile{});
+}
+
 // ND2NZUB-1 (issue 31 item 6): a GM->UB ND2NZ case and the AMB-33/41 words round-trip through the 1.10 fields and
 // need them: a 1.9 plugin, which does not know the operation, is never handed one.
 TEST(AbiConvert, Nd2NzGmToUbNeedsThe1_10Layout) {
-  Case c;
-  c.api = Api::DataCopy;
-  c.product = Product::atlas_a2;
-  c.dtype = DType::float_;
-  c.srcPos = Position::GM;
-  c.dstPos = Position::VECIN;
-  c.params = Nd2NzParams{1, 2, 17, 0, 17, 4, 2, 0};
+  Case c = test::dataCopyCase(Product::atlas_a2, DType::float_, Position::GM, Position::VECIN,
+                              Nd2NzParams{1, 2, 17, 0, 17, 4, 2, 0});
   EXPECT_GT(abiCaseBytesNeeded(c), DCCONF_CASE_V1_9_SIZE);
   EXPECT_LE(abiCaseBytesNeeded(c), sizeof(dcconf_case));
   EXPECT_EQ(toAbi(c).operation, DCCONF_OP_ND2NZ_GM_TO_UB);
@@ -535,14 +543,7 @@ TEST(AbiConvert, Nd2NzGmToUbNeedsThe1_10Layout) {
   const dcconf_case abi = toAbi(c);
   EXPECT_EQ(abi.amb33Nd2NzUbReading, 1);
   EXPECT_EQ(abi.amb34Nd2NzUbFloatC0, 1);
-  const FromAbi back = fromAbi(abi);
-  ASSERT_TRUE(back.value) << back.error;
-  EXPECT_EQ(back.value->profile, c.profile);
-  dcconf_case old = abi;  // a 1.9 reader's view: the words are past its struct
-  old.struct_size = static_cast<std::uint32_t>(DCCONF_CASE_V1_9_SIZE);
-  const FromAbi older = fromAbi(old);
-  ASSERT_TRUE(older.value) << older.error;
-  EXPECT_EQ(older.value->profile, Profile{});
+  expectWordsRoundTripAndOlderReadsDefaults(abi, c.profile, DCCONF_CASE_V1_9_SIZE);
   dcconf_case bad = abi;
   bad.amb33Nd2NzUbReading = 2;
   EXPECT_FALSE(fromAbi(bad).value);
@@ -623,15 +624,8 @@ TEST(AbiConvert, Nd2NzUbToL1NeedsThe1_12Layout) {
   const dcconf_case abi = toAbi(c);
   EXPECT_EQ(abi.amb38Nd2NzU2L1Reading, DCCONF_AMB38_PAGE);
   EXPECT_EQ(abi.amb39Nd2NzU2L1Move, DCCONF_AMB39_MOVE);
-  const FromAbi back = fromAbi(abi);
-  ASSERT_TRUE(back.value) << back.error;
-  EXPECT_EQ(back.value->profile, c.profile);
-  EXPECT_EQ(back.value->srcPos, Position::VECIN);
-  dcconf_case old = abi;  // a 1.11 reader's view: the words are past its struct
-  old.struct_size = static_cast<std::uint32_t>(DCCONF_CASE_V1_11_SIZE);
-  const FromAbi older = fromAbi(old);
-  ASSERT_TRUE(older.value) << older.error;
-  EXPECT_EQ(older.value->profile, Profile{});
+  expectWordsRoundTripAndOlderReadsDefaults(abi, c.profile, DCCONF_CASE_V1_11_SIZE);
+  EXPECT_EQ(fromAbi(abi).value.value_or(Case{}).srcPos, Position::VECIN);
   dcconf_case bad = abi;
   bad.amb39Nd2NzU2L1Move = 2;
   EXPECT_EQ(fromAbi(bad).error, "dcconf_case.amb39Nd2NzU2L1Move = 2 is out of range (0..1)");
