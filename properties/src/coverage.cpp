@@ -258,7 +258,37 @@ std::vector<FieldRange> enhancedCo1Ranges(const Case& c) {
           {m.names[3], 16, 0, kU16, kWideCo1SourceBytes / kDataBlockBytes - 1, 1}};
 }
 
+// NDDMA-2: dim, then each dimension i < dim's five fields (a dimension counts only in the cases that read it);
+// AMB-35 halves the b64 strides' tops.
+std::vector<FieldRange> ndDmaRanges(const Case& c) {
+  const auto& p = std::get<NdDmaParams>(c.params);
+  const bool b64 = sizeBytes(c.dtype) == 8;
+  const std::uint64_t srcTop = (std::uint64_t{1} << (b64 ? 39 : 40)) - 1;
+  const std::uint64_t dstTop = (std::uint64_t{1} << (b64 ? 19 : 20)) - 1;
+  std::vector<FieldRange> out{{"NdDmaParams.dim", 8, 1, 5, 5, 1, true}};
+  for (std::size_t i = 0; i < std::min<std::size_t>(p.dim, kMaxNdDmaDims); ++i) {
+    out.push_back(full(ndDmaRowName(i, 0), 32, 1, (std::uint64_t{1} << 20) - 1));
+    out.push_back(full(ndDmaRowName(i, 1), 64, 0, srcTop));
+    out.push_back(full(ndDmaRowName(i, 2), 32, 0, dstTop));
+    out.push_back(full(ndDmaRowName(i, 3), 8, 0, 255));
+    out.push_back(full(ndDmaRowName(i, 4), 8, 0, 255));
+  }
+  return out;
+}
+
 }  // namespace
+
+std::string_view ndDmaRowName(std::size_t i, std::size_t j) {
+  static const std::vector<std::string> names = [] {
+    static constexpr const char* kFields[5] = {"loopSize", "loopSrcStride", "loopDstStride", "loopLpSize", "loopRpSize"};
+    std::vector<std::string> out;
+    for (std::size_t d = 0; d < kMaxNdDmaDims; ++d) {
+      for (const char* f : kFields) out.push_back(std::string("NdDmaParams.") + f + "[" + std::to_string(d) + "]");
+    }
+    return out;
+  }();
+  return names[i * 5 + j];
+}
 
 std::string_view sliceRowName(std::size_t d, std::size_t j) {
   static const std::vector<std::string> names = [] {
@@ -291,7 +321,7 @@ bool coverageGated(Operation operation) {
     case Operation::nz2nd:
     case Operation::dn2nz:
     case Operation::enhancedNormal:
-    case Operation::nddma:  // NDDMA-2: dim and dimension 0's fields (generators_nddma.cpp draws them whole)
+    case Operation::nddma:  // NDDMA-2: dim and each read dimension's fields (generators_nddma.cpp draws them whole)
     case Operation::nd2nzGmToUb:
     case Operation::broadcastUbToL0c:  // BRC-2: the four arguments, whole (generators_broadcast.cpp widens them)
       return true;
@@ -342,17 +372,7 @@ std::vector<FieldRange> fieldRanges(const Case& c, Operation operation) {
     case Operation::slice: return sliceRanges(c);
     case Operation::fixpipe: return fixRanges(c);
     case Operation::fixpipe950: return fix950Ranges(c);
-    case Operation::nddma: {  // NDDMA-2: dim, and dimension 0's fields (every case has it); AMB-35 halves b64 strides
-      const bool b64 = s == 8;
-      const std::uint64_t srcTop = (std::uint64_t{1} << (b64 ? 39 : 40)) - 1;
-      const std::uint64_t dstTop = (std::uint64_t{1} << (b64 ? 19 : 20)) - 1;
-      return {{"NdDmaParams.dim", 8, 1, 5, 5, 1, true},
-              full("NdDmaParams.loopSize[0]", 32, 1, (std::uint64_t{1} << 20) - 1),
-              full("NdDmaParams.loopSrcStride[0]", 64, 0, srcTop),
-              full("NdDmaParams.loopDstStride[0]", 32, 0, dstTop),
-              full("NdDmaParams.loopLpSize[0]", 8, 0, 255),
-              full("NdDmaParams.loopRpSize[0]", 8, 0, 255)};
-    }
+    case Operation::nddma: return ndDmaRanges(c);
     case Operation::enhancedCo1ToCo2:
       if (!c.enhancedParams || c.enhancedParams->blockMode == BlockMode::normal) return {};
       return enhancedCo1Ranges(c);
@@ -391,7 +411,11 @@ std::vector<FieldSample> fieldSamples(const Case& c, Operation operation) {
         } else if constexpr (std::is_same_v<P, BroadCastVecToMMParams>) {
           values = {p.blockCount, p.blockLen, p.srcGap, p.dstGap};
         } else if constexpr (std::is_same_v<P, NdDmaParams>) {
-          values = {p.dim, p.loopSize[0], p.loopSrcStride[0], p.loopDstStride[0], p.loopLpSize[0], p.loopRpSize[0]};
+          values = {p.dim};  // ndDmaRanges' rows: each read dimension's five fields
+          for (std::size_t i = 0; i < std::min<std::size_t>(p.dim, kMaxNdDmaDims); ++i) {
+            values.insert(values.end(), {p.loopSize[i], p.loopSrcStride[i], p.loopDstStride[i], p.loopLpSize[i],
+                                         p.loopRpSize[i]});
+          }
         } else if constexpr (std::is_same_v<P, DataCopyCO12DstParams>) {
           values = {p.nSize,   p.mSize,          p.srcStride,       p.dstStride, static_cast<std::uint64_t>(p.quantPre),
                     p.reluPre, p.channelSplit, p.nz2ndEn};

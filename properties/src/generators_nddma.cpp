@@ -1,8 +1,8 @@
 // NDDMA (project, issue 31 item 9): valid multi-dimensional DataCopy GM->VECIN cases of the Ascend 950.
-// Small boxes by default (at most a few thousand elements); now and then one field of dimension 0 drawn over its
-// whole documented range (docs/coverage.md) with the others set so the case stays cheap and valid: a huge source
+// Small boxes by default (at most a few thousand elements); now and then one field of one read dimension drawn over
+// its whole documented range (docs/coverage.md) with the others set so the case stays cheap and valid: a huge source
 // stride only over a size-1 dimension, a huge destination stride only over an unpadded size-1 dimension, the
-// largest loopSize only as a one-dimensional row.
+// largest loopSize and the widest pads only as a line (every other dimension one unpadded element).
 #include <algorithm>
 #include <array>
 
@@ -16,6 +16,7 @@ using oracle::NdDmaParams;
 constexpr std::uint64_t kSizeMax = (std::uint64_t{1} << 20) - 1;       // NDDMA-2
 constexpr std::uint64_t kDstStrideMax = (std::uint64_t{1} << 20) - 1;  // NDDMA-2
 constexpr std::uint64_t kSrcStrideMax = (std::uint64_t{1} << 40) - 1;  // NDDMA-2
+constexpr std::uint32_t kWideOneIn = 3;  // cases drawn with one field whole (docs/coverage.md)
 
 std::uint64_t extentOf(const NdDmaParams& p, std::size_t i) {
   return std::uint64_t{p.loopLpSize[i]} + p.loopSize[i] + p.loopRpSize[i];
@@ -30,6 +31,35 @@ void packDestination(NdDmaParams& p, const std::array<std::size_t, 5>& order, st
     p.loopDstStride[i] = static_cast<std::uint32_t>(pitch);
     pitch *= extentOf(p, i);
   }
+}
+
+// A whole-range draw for the coverage gate: half the time one of its four boundaries (each dimension's rows get a
+// fifth of the wide draws, so drawEdgy's 2-in-5 share of edges alone would miss some), else drawEdgy's mix.
+std::uint64_t drawWhole(std::uint64_t lo, std::uint64_t top) {
+  const std::vector<std::uint64_t> edges{top, top - 1, lo, lo + 1};
+  return drawOneIn(2) ? drawElement(edges) : drawEdgy(edges, lo, top);
+}
+
+// Grows the case to read dimension w; the dimensions it adds hold one unpadded element (E_i = 1: no span, NDDMA-4
+// skips them).
+void readUpTo(NdDmaParams& p, std::size_t w) {
+  for (std::size_t i = p.dim; i <= w; ++i) {
+    p.loopSize[i] = 1;
+    p.loopLpSize[i] = p.loopRpSize[i] = 0;
+    p.loopSrcStride[i] = p.loopDstStride[i] = 0;
+  }
+  p.dim = static_cast<std::uint8_t>(std::max<std::size_t>(p.dim, w + 1));
+}
+
+// Every read dimension but w one unpadded element (strides 0: E_i = 1 repeats nothing, NDDMA-2's span and NDDMA-4
+// skip it); w moves unit strides, so the case is one line along dimension w.
+void lineAlong(NdDmaParams& p, std::size_t w) {
+  for (std::size_t i = 0; i < p.dim; ++i) {
+    p.loopSize[i] = 1;
+    p.loopLpSize[i] = p.loopRpSize[i] = 0;
+    p.loopSrcStride[i] = p.loopDstStride[i] = 0;
+  }
+  p.loopSrcStride[w] = p.loopDstStride[w] = 1;
 }
 
 }  // namespace
@@ -66,38 +96,43 @@ GeneratedCase drawNdDma(const Scope& scope) {
     const std::uint64_t step = 1 + drawEdgy({0}, 0, 8);
     for (std::size_t i = 0; i < p.dim; ++i) p.loopDstStride[i] = static_cast<std::uint32_t>(base + (p.dim - 1 - i) * step);
   }
-  // one field of dimension 0 over its whole range, one case in five
-  switch (drawOneIn(5) ? drawIndex(5) : 5) {
-    case 0:  // the longest row: one dimension, no stride beyond 1
-      p = NdDmaParams{};
-      p.dim = 1;
-      p.loopSize[0] = static_cast<std::uint32_t>(drawEdgy({kSizeMax, kSizeMax - 1, 1, 2}, 1, kSizeMax));
-      p.loopSrcStride[0] = 1;
-      p.loopDstStride[0] = 1;
+  // one field of one dimension w over its whole range, one case in kWideOneIn; w drawn first (the case grows to
+  // read it), so each dimension's rows (counted only where dim > w) get an equal share
+  const std::size_t w = drawIndex(oracle::kMaxNdDmaDims);
+  switch (drawOneIn(kWideOneIn) ? drawIndex(5) : 5) {
+    case 0:  // the longest line
+      readUpTo(p, w);
+      lineAlong(p, w);
+      p.loopSize[w] = static_cast<std::uint32_t>(drawWhole(1, kSizeMax));
       break;
-    case 1:  // any source stride over an unpadded size-1 innermost dimension (it multiplies index 0); AMB-35 for b64
-      p.loopSize[0] = 1;
-      p.loopLpSize[0] = p.loopRpSize[0] = 0;  // NDDMA-2's span counts pads times the stride
-      p.loopSrcStride[0] = drawEdgy({kSrcStrideMax, kSrcStrideMax - 1, 0, 1}, 0, b64 ? kSrcStrideMax / 2 : kSrcStrideMax);
-      if (b64) p.loopSrcStride[0] = std::min(p.loopSrcStride[0], kSrcStrideMax / 2);
-      break;
-    case 2: {  // any destination stride over an unpadded size-1 innermost dimension
-      p.loopSize[0] = 1;
-      p.loopLpSize[0] = p.loopRpSize[0] = 0;
-      const std::uint64_t top = b64 ? kDstStrideMax / 2 : kDstStrideMax;
-      p.loopDstStride[0] = static_cast<std::uint32_t>(drawEdgy({top, top - 1, 0, 1}, 0, top));
-      packDestination(p, {1, 2, 3, 4, 0}, 1);  // the others packed from 1; dimension 0 repeats nothing
+    case 1: {  // any source stride over an unpadded size-1 dimension (it multiplies index 0); AMB-35 for b64
+      readUpTo(p, w);
+      p.loopSize[w] = 1;
+      p.loopLpSize[w] = p.loopRpSize[w] = 0;  // NDDMA-2's span counts pads times the stride
+      p.loopSrcStride[w] = drawWhole(0, b64 ? kSrcStrideMax / 2 : kSrcStrideMax);
       break;
     }
-    case 3:  // the widest pads on dimension 0 of a one-dimensional row
+    case 2: {  // any destination stride over an unpadded size-1 dimension
+      readUpTo(p, w);
+      p.loopSize[w] = 1;
+      p.loopLpSize[w] = p.loopRpSize[w] = 0;
+      std::array<std::size_t, 5> othersFirst{};  // the others packed from 1, w last: it repeats nothing
+      std::size_t j = 0;
+      for (std::size_t i = 0; i < 5; ++i) {
+        if (i != w) othersFirst[j++] = i;
+      }
+      othersFirst[4] = w;
+      packDestination(p, othersFirst, 1);
+      p.loopDstStride[w] = static_cast<std::uint32_t>(drawWhole(0, b64 ? kDstStrideMax / 2 : kDstStrideMax));
+      break;
+    }
+    case 3:  // the widest pads along one line
     case 4:
-      p = NdDmaParams{};
-      p.dim = 1;
-      p.loopSize[0] = static_cast<std::uint32_t>(drawEdgy({1, 2}, 1, 64));
-      p.loopSrcStride[0] = 1;
-      p.loopDstStride[0] = 1;
-      p.loopLpSize[0] = static_cast<std::uint8_t>(drawEdgy({255, 254, 0, 1}, 0, 255));
-      p.loopRpSize[0] = static_cast<std::uint8_t>(drawEdgy({255, 254, 0, 1}, 0, 255));
+      readUpTo(p, w);
+      lineAlong(p, w);
+      p.loopSize[w] = static_cast<std::uint32_t>(drawEdgy({1, 2}, 1, 64));
+      p.loopLpSize[w] = static_cast<std::uint8_t>(drawWhole(0, 255));
+      p.loopRpSize[w] = static_cast<std::uint8_t>(drawWhole(0, 255));
       break;
     default: break;
   }

@@ -521,3 +521,184 @@ Outcome checkLawEnh2EqualColumnsIsScalar(Backend& iut, const CaseData& data) {
 }
 
 }  // namespace dcconf::properties
+
+// ---- NDDMA (project, issue 31 item 9): laws of the multi-dimensional DataCopy GM->VECIN. Each derives cases from a
+// drawn one (its dtype, product, offsets and bytes), runs them on the IUT and compares bytes.
+
+namespace dcconf::properties {
+
+using namespace dcconf::oracle;
+using namespace detail;
+
+namespace {
+
+constexpr std::uint64_t kLawMaxElements = 1 << 16;  // a derived box beyond this costs more than it adds
+
+// A 2-dimensional NDDMA case on c's dtype, product and offsets: sizes {w, h}, the given element strides, no pads;
+// buffers exactly the footprints (srcElements, dstElements past the offsets).
+Case twoDims(const Case& c, std::uint32_t w, std::uint32_t h, std::array<std::uint64_t, 2> srcStride,
+             std::array<std::uint32_t, 2> dstStride, std::uint64_t srcElements, std::uint64_t dstElements) {
+  NdDmaParams p;
+  p.dim = 2;
+  p.loopSize[0] = w;
+  p.loopSize[1] = h;
+  p.loopSrcStride[0] = srcStride[0];
+  p.loopSrcStride[1] = srcStride[1];
+  p.loopDstStride[0] = dstStride[0];
+  p.loopDstStride[1] = dstStride[1];
+  Case out = c;
+  out.params = p;
+  const std::uint64_t s = sizeBytes(c.dtype);
+  out.src.sizeBytes = c.src.offsetBytes + srcElements * s;
+  out.dst.sizeBytes = c.dst.offsetBytes + dstElements * s;
+  return out;
+}
+
+// The element index of tuple k (dimension 0 first) along the given strides.
+std::uint64_t dot(const std::array<std::uint64_t, kMaxNdDmaDims>& k, const auto& stride, std::size_t dim) {
+  std::uint64_t at = 0;
+  for (std::size_t i = 0; i < dim; ++i) at += k[i] * stride[i];
+  return at;
+}
+
+// NDDMA-3 by hand: the padded case equals the padless one (same source, destination packed) with each pad element
+// the constant (constant mode) or the padless element at the clamped index (nearest mode: numpy's edge pad).
+Outcome padIsPaddedPadless(Backend& iut, const CaseData& data, bool nearest) {
+  const Case& c = data.c;
+  if (!isOperation(c, Operation::nddma)) return Outcome::notApplicable("not NDDMA");
+  const auto& p = std::get<NdDmaParams>(c.params);
+  if (p.isNearestValueMode != nearest) return Outcome::notApplicable(nearest ? "constant mode" : "nearest mode");
+  const std::size_t dim = std::min<std::size_t>(p.dim, kMaxNdDmaDims);
+  std::array<std::uint64_t, kMaxNdDmaDims> extent{}, pitch{};
+  std::uint64_t boxElements = 1, interior = 1;
+  bool padded = false;
+  for (std::size_t i = 0; i < dim; ++i) {
+    extent[i] = std::uint64_t{p.loopLpSize[i]} + p.loopSize[i] + p.loopRpSize[i];
+    padded = padded || extent[i] != p.loopSize[i];
+    pitch[i] = interior;
+    interior *= p.loopSize[i];
+    boxElements *= extent[i];
+  }
+  if (!padded) return Outcome::notApplicable("no pads");
+  if (boxElements > kLawMaxElements) return Outcome::notApplicable("a box too large for the law");
+  const std::string law = std::string("NDDMA-3 law ") + (nearest ? "nearest-value pads == edge-padded padless copy"
+                                                                 : "constant pads == constant-padded padless copy");
+  std::string why;
+  const auto e = computed(data, &why);
+  if (!e) return Outcome::fail(law + ": padded case not computed: " + why);
+  Case padless = c;  // the same source walk, no pads, the destination packed from the same start
+  NdDmaParams q = p;
+  for (std::size_t i = 0; i < dim; ++i) {
+    q.loopLpSize[i] = q.loopRpSize[i] = 0;
+    q.loopDstStride[i] = static_cast<std::uint32_t>(pitch[i]);
+  }
+  padless.params = q;
+  const std::uint64_t s = sizeBytes(c.dtype);
+  padless.dst.sizeBytes = c.dst.offsetBytes + interior * s;
+  if (const std::string reason = unusable(padless, Operation::nddma); !reason.empty()) {
+    return Outcome::notApplicable(reason);
+  }
+  const Run padRun = runIut(iut, c, data.src, data.dstBefore);
+  if (auto status = statusOutcome(padRun, "NDDMA-3", c)) return *status;
+  const std::vector<std::uint8_t> freshDst = resized(data.dstBefore, padless.dst.sizeBytes);
+  const Run plain = runIut(iut, padless, data.src, freshDst);
+  if (auto status = statusOutcome(plain, "NDDMA-3", padless)) return *status;
+
+  std::vector<std::uint8_t> expected = padRun.dst;  // only the box's cared bytes are compared
+  std::vector<std::uint8_t> care(expected.size(), 0);
+  std::array<std::uint64_t, kMaxNdDmaDims> k{}, j{};
+  for (std::uint64_t n = 0; n < boxElements; ++n) {
+    std::uint64_t rest = n;
+    bool pad = false;
+    for (std::size_t i = 0; i < dim; ++i) {
+      k[i] = rest % extent[i];
+      rest /= extent[i];
+      const std::uint64_t lp = p.loopLpSize[i];
+      pad = pad || k[i] < lp || k[i] >= lp + p.loopSize[i];
+      j[i] = std::clamp<std::uint64_t>(k[i], lp, lp + p.loopSize[i] - 1) - lp;  // numpy's edge index
+    }
+    const std::uint64_t at = c.dst.offsetBytes + dot(k, p.loopDstStride, dim) * s;
+    const std::uint64_t from = c.dst.offsetBytes + dot(j, pitch, dim) * s;
+    for (std::uint64_t b = 0; b < s; ++b) {
+      expected[at + b] = pad && !nearest ? static_cast<std::uint8_t>(p.constantValue >> (8 * b)) : plain.dst[from + b];
+      care[at + b] = e->expectation.care[at + b];  // a collision (NDDMA-4) is not compared
+    }
+  }
+  const std::uint64_t byte = firstCaredDifference(care, expected, padRun.dst);
+  if (byte == kNoMismatch) return Outcome::pass();
+  return Outcome::fail(law + " (the padless copy padded by hand as expected, the padded case as actual): " +
+                       describeByte(c, expected, padRun.dst, byte, regionOf(*e, byte)));
+}
+
+}  // namespace
+
+Outcome checkLawNdDmaPadlessRowsAreContiguousCopy(Backend& iut, const CaseData& data) {
+  const Case& c = data.c;
+  if (!isOperation(c, Operation::nddma)) return Outcome::notApplicable("not NDDMA");
+  const auto& p = std::get<NdDmaParams>(c.params);
+  // h rows of w elements, w whole 32-byte blocks (DC-2's unit), taken from the drawn case's first two sizes
+  const std::uint64_t s = sizeBytes(c.dtype);
+  const std::uint64_t c0 = kDataBlockBytes / s;
+  const auto w = static_cast<std::uint32_t>(c0 * (1 + p.loopSize[0] % 4));
+  const auto h = static_cast<std::uint32_t>(1 + (p.dim > 1 ? p.loopSize[1] : p.loopSize[0]) % 8);
+  const Case rows = twoDims(c, w, h, {1, w}, {1, w}, std::uint64_t{w} * h, std::uint64_t{w} * h);
+  Case copy = rows;
+  copy.params = DataCopyParams{static_cast<std::uint16_t>(h), static_cast<std::uint16_t>(w * s / kDataBlockBytes), 0, 0};
+  if (const std::string why = unusable(rows, Operation::nddma); !why.empty()) return Outcome::notApplicable(why);
+  if (const std::string why = unusable(copy, Operation::copy0Level); !why.empty()) return Outcome::notApplicable(why);
+  const CaseData a{rows, resized(data.src, rows.src.sizeBytes), resized(data.dstBefore, rows.dst.sizeBytes), {}};
+  std::string why;
+  const auto ea = computed(a, &why);
+  if (!ea) return Outcome::fail("NDDMA-3 law: padless rows not computed: " + why);
+  const Run ra = runIut(iut, rows, a.src, a.dstBefore);
+  if (auto status = statusOutcome(ra, "NDDMA-3", rows)) return *status;
+  const Run rb = runIut(iut, copy, a.src, a.dstBefore);
+  if (auto status = statusOutcome(rb, "DC-2", copy)) return *status;
+  const std::uint64_t byte = firstCaredDifference(ea->expectation.care, ra.dst, rb.dst);
+  if (byte == kNoMismatch) return Outcome::pass();
+  return Outcome::fail("NDDMA-3 law padless rows {1, w}/{1, w} == contiguous DC-2 copy (NDDMA as expected, DC-2 as "
+                       "actual): " + describeByte(rows, ra.dst, rb.dst, byte, regionOf(*ea, byte)));
+}
+
+Outcome checkLawNdDmaConstantPadIsPaddedPadless(Backend& iut, const CaseData& data) {
+  return padIsPaddedPadless(iut, data, false);
+}
+
+Outcome checkLawNdDmaNearestPadIsEdgePadded(Backend& iut, const CaseData& data) {
+  return padIsPaddedPadless(iut, data, true);
+}
+
+Outcome checkLawNdDmaTransposeTwiceIsIdentity(Backend& iut, const CaseData& data) {
+  const Case& c = data.c;
+  if (!isOperation(c, Operation::nddma)) return Outcome::notApplicable("not NDDMA");
+  const auto& p = std::get<NdDmaParams>(c.params);
+  // scenario 3's shape: [h, w] row major into [w, h]; then [w, h] back into [h, w] (both GM->VECIN: the UB result
+  // is the second call's GM source)
+  const auto w = static_cast<std::uint32_t>(1 + p.loopSize[0] % 64);
+  const auto h = static_cast<std::uint32_t>(1 + (p.dim > 1 ? p.loopSize[1] : p.loopLpSize[0]) % 16);
+  const std::uint64_t n = std::uint64_t{w} * h;
+  const Case there = twoDims(c, w, h, {1, w}, {h, 1}, n, n);
+  Case back = twoDims(c, h, w, {1, h}, {w, 1}, n, n);
+  back.src.offsetBytes = 0;
+  back.src.sizeBytes = n * sizeBytes(c.dtype);
+  if (const std::string why = unusable(there, Operation::nddma); !why.empty()) return Outcome::notApplicable(why);
+  if (const std::string why = unusable(back, Operation::nddma); !why.empty()) return Outcome::notApplicable(why);
+  const std::vector<std::uint8_t> src = resized(data.src, there.src.sizeBytes);
+  const std::vector<std::uint8_t> ub = resized(data.dstBefore, there.dst.sizeBytes);
+  const Run first = runIut(iut, there, src, ub);
+  if (auto status = statusOutcome(first, "NDDMA-3", there)) return *status;
+  const std::vector<std::uint8_t> transposed(first.dst.begin() + static_cast<std::ptrdiff_t>(there.dst.offsetBytes),
+                                             first.dst.end());
+  const Run second = runIut(iut, back, transposed, ub);
+  if (auto status = statusOutcome(second, "NDDMA-3", back)) return *status;
+  std::vector<std::uint8_t> expected = ub;  // the source's box at the destination offset, the rest KEEP
+  std::copy_n(src.begin() + static_cast<std::ptrdiff_t>(c.src.offsetBytes), back.src.sizeBytes,
+              expected.begin() + static_cast<std::ptrdiff_t>(c.dst.offsetBytes));
+  const std::vector<std::uint8_t> care(expected.size(), 1);
+  const std::uint64_t byte = firstCaredDifference(care, expected, second.dst);
+  if (byte == kNoMismatch) return Outcome::pass();
+  return Outcome::fail("NDDMA-3 law transpose twice (strides {1, w}/{h, 1} then {1, h}/{w, 1}) == identity: " +
+                       describeByte(back, expected, second.dst, byte, "data"));
+}
+
+}  // namespace dcconf::properties

@@ -48,7 +48,7 @@ except ImportError as _numpy_error:
 
 from .params import (BlockMode, BroadCastVecToMMParams, CalCount, CO2Layout, DataCopyCO12DstParams, DataCopyEnhancedParams, DataCopyExtParams,
                      DataCopyParams, DataCopyPadExtParams, DataCopyPadParams, DeqScale, Dn2NzParams, FixpipeState,
-                     LoopModeParams, Nd2NzParams, Nz2DnParams, Nz2NdParamsFull, QuantMode, SliceInfo, SliceParams)
+                     LoopModeParams, Nd2NzParams, NdDmaParams, Nz2DnParams, Nz2NdParamsFull, QuantMode, SliceInfo, SliceParams)
 
 try:
     from . import _core
@@ -63,7 +63,8 @@ __all__ = ["Case", "DataCopy", "DataCopyPad", "evaluate", "golden", "check", "Ev
            "numpy_dtype", "DataCopyParams", "DataCopyExtParams", "DataCopyPadParams", "DataCopyPadExtParams",
            "Nd2NzParams", "Nz2NdParamsFull", "CalCount", "SliceInfo", "SliceParams", "Dn2NzParams",
            "DataCopyEnhancedParams", "DataCopyCO12DstParams", "FixpipeState", "BlockMode", "DeqScale", "QuantMode",
-           "CO2Layout", "Nz2DnParams", "LoopModeParams", "BroadCastVecToMM", "BroadCastVecToMMParams"]
+           "CO2Layout", "Nz2DnParams", "LoopModeParams", "BroadCastVecToMM", "BroadCastVecToMMParams",
+           "NdDmaParams"]
 
 CASE_SCHEMA = "dcconf.case/1"
 
@@ -322,7 +323,8 @@ def DataCopy(path: str, dtype: str, params=None, *, enhanced: DataCopyEnhancedPa
     DataCopyParams (0-level, DC-1; with enhanced=DataCopyEnhancedParams the enhanced copy, ENH), calCount=N or
     CalCount (2-level, DC-3), Nd2NzParams (ND2NZ), Nz2NdParamsFull (NZ2ND), SliceParams (slice, SLICE),
     Dn2NzParams (DN2NZ), DataCopyCO12DstParams with fixpipe=FixpipeState (the quantising copy out of L0C, FIX; with
-    FixpipeState.layout set, the Ascend 950's Fixpipe with FixpipeParamsArch3510, FIX950); atomic: "add", "max" or
+    FixpipeState.layout set, the Ascend 950's Fixpipe with FixpipeParamsArch3510, FIX950), NdDmaParams on GM->VECIN
+    (the Ascend 950's multi-dimensional copy with pads, NDDMA: give product="ascend950"); atomic: "add", "max" or
     "min" on VECOUT->GM (ATOM, see _atomic_json)."""
     if calCount is not None:
         if params is not None:

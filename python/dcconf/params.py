@@ -150,6 +150,30 @@ class Dn2NzParams(_Struct):
 
 
 @dataclasses.dataclass
+class NdDmaParams(_Struct):
+    """NDDMA (project, Ascend 950): DataCopy<T, dim, NdDmaConfig{isNearestValueMode}>(dst, src, NdDmaParams<T, dim>)
+    on GM->VECIN. One entry per dimension, dimension 0 (the innermost loop) first, at most 5 (NDDMA-2); counts and
+    strides in elements of T: loopSrcStride uint64_t, loopDstStride and loopSize uint32_t, loopLpSize/loopRpSize
+    uint8_t pads. constantValue is a T like DataCopyPadExtParams.paddingValue (a number, or "0x..." raw bits);
+    isNearestValueMode makes every pad the nearest element of its dimension instead (NDDMA-3)."""
+    TYPE = "NdDmaParams"
+    dim: int = 1
+    loopSrcStride: Sequence[int] = ()
+    loopDstStride: Sequence[int] = ()
+    loopSize: Sequence[int] = ()
+    loopLpSize: Sequence[int] = ()
+    loopRpSize: Sequence[int] = ()
+    constantValue: object = 0
+    isNearestValueMode: bool = False
+
+    def case_json(self):
+        body = super().case_json()
+        for key in ("loopSrcStride", "loopDstStride", "loopSize", "loopLpSize", "loopRpSize"):
+            body[key] = [int(v) for v in body[key]]
+        return body
+
+
+@dataclasses.dataclass
 class BroadCastVecToMMParams(_Struct):
     """BRC (project): BroadCastVecToMM's four scalar arguments (blockCount an int32_t in Ascend C, the others
     uint8_t): blockCount and blockLen in [1, 255], blockLen in 16-element rows, srcGap in 32-byte data blocks, dstGap

@@ -474,3 +474,42 @@ def test_nd2nz_gm_to_ub_vendor_example():
         dcconf.evaluate(DataCopy("GM->VECIN", "half", Nd2NzParams(ndNum=1, nValue=1, dValue=16, srcDValue=16,
                                                                   dstNzC0Stride=1, dstNzNStride=1),
                                  product="atlas-inference-310p"), np.zeros(16, np.float16), np.zeros(16, np.float16))
+
+
+def _nddma(srcStride, dstStride, size, lp=(0, 0), rp=(0, 0), constant=0, nearest=False):
+    return DataCopy("GM->VECIN", "float", dcconf.NdDmaParams(dim=2, loopSrcStride=srcStride, loopDstStride=dstStride,
+                                                              loopSize=size, loopLpSize=lp, loopRpSize=rp,
+                                                              constantValue=constant, isNearestValueMode=nearest),
+                    product="ascend950")
+
+
+def test_nddma_vendor_scenarios():
+    # NDDMA-5 (issue 31 item 9): data_copy_gm2ub_nddma's five scenarios, float, input arange(1, n + 1), the UB zeroed
+    # first; the goldens are numpy's (pad with zeros, edge pad, transpose, repeat, slice), every element cared.
+    def run(case, x, out_shape):
+        result = dcconf.evaluate(case, x.reshape(-1), np.zeros(int(np.prod(out_shape)), np.float32))
+        assert result.care_elements.all()
+        return result.expected.reshape(out_shape)
+
+    x1 = np.arange(1, 16 * 32 + 1, dtype=np.float32).reshape(16, 32)
+    np.testing.assert_array_equal(run(_nddma((1, 32), (1, 64), (32, 16), (15, 13), (17, 3)), x1, (32, 64)),
+                                  np.pad(x1, ((13, 3), (15, 17))))
+    x2 = np.arange(1, 28 * 15 + 1, dtype=np.float32).reshape(28, 15)
+    np.testing.assert_array_equal(run(_nddma((1, 15), (1, 32), (15, 28), (11, 3), (6, 1), nearest=True), x2, (32, 32)),
+                                  np.pad(x2, ((3, 1), (11, 6)), mode="edge"))
+    x3 = np.arange(1, 16 * 64 + 1, dtype=np.float32).reshape(16, 64)
+    np.testing.assert_array_equal(run(_nddma((1, 64), (16, 1), (64, 16)), x3, (64, 16)), x3.T)
+    x4 = np.arange(1, 17, dtype=np.float32)
+    np.testing.assert_array_equal(run(_nddma((1, 0), (1, 16), (16, 3)), x4, (3, 16)), np.tile(x4, (3, 1)))
+    x5 = np.arange(1, 32 * 64 + 1, dtype=np.float32).reshape(32, 64)
+    np.testing.assert_array_equal(run(_nddma((1, 64), (1, 16), (16, 16)), x5, (16, 16)), x5[:16, :16])
+    # NDDMA-3: a non-zero constant pads every padded row and column
+    np.testing.assert_array_equal(run(_nddma((1, 32), (1, 64), (32, 16), (15, 13), (17, 3), constant=-2.5), x1, (32, 64)),
+                                  np.pad(x1, ((13, 3), (15, 17)), constant_values=-2.5))
+    # NDDMA-1: the Ascend 950 only; NDDMA-2: loopSize 0 is invalid (AMB-37)
+    with pytest.raises(dcconf.NotSupported):
+        dcconf.evaluate(DataCopy("GM->VECIN", "float", dcconf.NdDmaParams(dim=1, loopSrcStride=[1], loopDstStride=[1],
+                                                                           loopSize=[16]), product="atlas-a2"),
+                        x4, np.zeros(16, np.float32))
+    with pytest.raises(dcconf.InvalidCase, match="NDDMA-2"):
+        dcconf.evaluate(_nddma((1, 16), (1, 16), (16, 0)), x4, np.zeros(16, np.float32))

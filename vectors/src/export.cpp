@@ -90,6 +90,12 @@ const std::map<std::string, FlagDef>& flagCatalogue() {
       {"AMB_39", {"AMB-39", "some elements are ANY: the 950's vector x + 0 on -0, subnormal and NaN floats, or any 8-bit byte (ND2NZ-8)"}},
       {"ND2NZ_GM_TO_UB", {"ND2NZUB-3", "DataCopy with Nd2NzParams GM->VECIN (project, issue 31 item 6): the emulated ND2NZ into the UB"}},
       {"ND2NZUB_TAIL", {"ND2NZUB-4", "dValue is not a multiple of C0: the last column block's tail bytes are ANY (0 or the pad dummy)"}},
+      {"NDDMA", {"NDDMA-3", "DataCopy GM->VECIN with NdDmaParams (950): a loop nest of up to 5 dimensions with pads"}},
+      {"NDDMA_MULTI_DIM", {"NDDMA-3", "NdDmaParams with dim > 1: the destination index sums every dimension's stride"}},
+      {"NDDMA_PAD_CONSTANT", {"NDDMA-3", "NDDMA pads in constant mode: each pad element is constantValue's low bytes"}},
+      {"NDDMA_PAD_NEAREST", {"NDDMA-3", "NDDMA pads in nearest-value mode: each pad takes its dimension's nearest element"}},
+      {"NDDMA_B64", {"NDDMA-2", "NDDMA with an 8-byte T: constant mode, pad 0, halved stride limits (AMB-35)"}},
+      {"NDDMA_COLLISION", {"NDDMA-4", "NDDMA tuples write the same destination element: those bytes are ANY"}},
       {"LOOP_MODE", {"LOOP-3", "DataCopyPad in loop mode (SetLoopModePara, 950): the call repeated over two loop levels"}},
       {"LOOP_COLLISION", {"LOOP-3", "loop iterations write the same destination bytes: those bytes are ANY"}},
       {"ATOMIC_ADD", {"ATOM-4", "SetAtomicAdd<T>(): each written element is the prior GM element + the copied one"}},
@@ -189,6 +195,20 @@ void addFixpipeFlags(const Case& c, std::set<std::string>& flags) {
 }
 
 // The flags a valid case's parameters and expectation show, added to the ones its source chose.
+// NDDMA-2..4: the walk's shape, its pad mode (only where a dimension has pads), b64, and collisions (ANY bytes).
+void addNdDmaFlags(const NdDmaParams& p, std::uint64_t s, const Evaluation& e, std::set<std::string>& flags) {
+  flags.insert("NDDMA");
+  if (p.dim > 1) flags.insert("NDDMA_MULTI_DIM");
+  bool padded = false;
+  for (std::size_t i = 0; i < std::min<std::size_t>(p.dim, kMaxNdDmaDims); ++i) {
+    padded = padded || p.loopLpSize[i] > 0 || p.loopRpSize[i] > 0;
+  }
+  if (padded) flags.insert(p.isNearestValueMode ? "NDDMA_PAD_NEAREST" : "NDDMA_PAD_CONSTANT");
+  if (s == 8) flags.insert("NDDMA_B64");
+  const auto& region = e.expectation.region;
+  if (std::find(region.begin(), region.end(), Region::collision) != region.end()) flags.insert("NDDMA_COLLISION");
+}
+
 void addVisibleFlags(const Case& c, Operation op, const Evaluation& e, std::set<std::string>& flags) {
   const std::uint64_t s = sizeBytes(c.dtype);
   std::uint64_t blockLen = 0, srcStride = 0, dstStride = 0;
@@ -256,6 +276,7 @@ void addVisibleFlags(const Case& c, Operation op, const Evaluation& e, std::set<
     flags.insert("BRC");
     if (brc->blockCount > 1) flags.insert("BRC_MULTI_BLOCK");
   }
+  if (const auto* nddma = std::get_if<NdDmaParams>(&c.params)) addNdDmaFlags(*nddma, s, e, flags);  // NDDMA (project)
   if (const auto* slice = std::get_if<SliceParams>(&c.params)) {
     if (slice->dimValue > 1) flags.insert("SLICE_MULTI_DIM");
     if (c.srcPos == Position::GM && (std::uint64_t{slice->srcSliceInfo[0].stride} * s) % 32 != 0) {

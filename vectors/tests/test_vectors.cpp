@@ -170,6 +170,40 @@ TEST(Export, FixpipeGroupsCarryFixAndAmbFlags) {
   EXPECT_GT(judged.report->totals()[report::CaseStatus::rejected], 0u);
 }
 
+// NDDMA (issue 31 item 9): the 950's GM->VECIN NDDMA vectors carry NDDMA and the flags their parameters and
+// expectation show (pad mode only with pads, b64 by the dtype, collisions where the oracle marks them), and replay.
+TEST(Export, NdDmaVectorsCarryTheirFlags) {
+  TempDir tmp;
+  ExportOptions o = smallOptions();
+  o.product = oracle::Product::ascend950;
+  o.count = 5;
+  o.dtypeGlob = "*";
+  o.pathGlob = "GM->VECIN";
+  const VectorSet set = load(exportTo(tmp.path(), o));
+  std::set<std::string> flags;
+  std::uint64_t nddma = 0;
+  for (const Vector& v : set.vectors) {
+    const auto* p = std::get_if<oracle::NdDmaParams>(&v.data.c.params);
+    auto has = [&v](const char* flag) { return std::find(v.flags.begin(), v.flags.end(), flag) != v.flags.end(); };
+    if (p == nullptr || v.result != Result::valid) continue;
+    ++nddma;
+    flags.insert(v.flags.begin(), v.flags.end());
+    EXPECT_TRUE(has("NDDMA")) << v.tcId;
+    EXPECT_EQ(has("NDDMA_MULTI_DIM"), p->dim > 1) << v.tcId;
+    EXPECT_EQ(has("NDDMA_B64"), oracle::sizeBytes(v.data.c.dtype) == 8) << v.tcId;
+    EXPECT_FALSE(has("NDDMA_PAD_NEAREST") && has("NDDMA_PAD_CONSTANT")) << v.tcId;
+    EXPECT_TRUE(!has("NDDMA_PAD_NEAREST") || p->isNearestValueMode) << v.tcId;
+    EXPECT_TRUE(!has("NDDMA_COLLISION") || has("ANY_BYTES")) << v.tcId;
+  }
+  EXPECT_GT(nddma, 0u);
+  for (const char* flag : {"NDDMA", "NDDMA_MULTI_DIM", "NDDMA_PAD_CONSTANT", "NDDMA_PAD_NEAREST", "NDDMA_B64"}) {
+    EXPECT_TRUE(flags.contains(flag)) << flag;
+  }
+  const Judged judged = checkSet(set, "oracle", 1000, JudgeOptions{});
+  ASSERT_TRUE(judged.report) << judged.error;
+  EXPECT_TRUE(judged.report->passed());
+}
+
 // ENH-2/3: the enhanced deqScale copies of a CO2 product carry their conversion flags, and replay on the oracle.
 TEST(Export, EnhancedDeqScaleGroupsCarryEnhFlags) {
   TempDir tmp;

@@ -122,6 +122,15 @@ class WrongBackend final : public backends::Backend {
           c.enhancedParams->deqValue &= ~(std::uint64_t{0x1FF} << 37);
         }
         break;
+      case Mutation::nddmaNearestAsConstant:
+        if (op == Operation::nddma) std::get<NdDmaParams>(c.params).isNearestValueMode = false;
+        break;
+      case Mutation::nddmaPadsSwapped:
+        if (op == Operation::nddma) {
+          auto& p = std::get<NdDmaParams>(c.params);
+          std::swap(p.loopLpSize, p.loopRpSize);
+        }
+        break;
       default: mutateFixpipe(c); break;
     }
     return c;

@@ -26,7 +26,7 @@
  *   - A plugin tells dcconf which dcconf_case it was compiled against in dcconf_backend_v1_t.case_struct_size. A
  *     table too short to hold that field, or holding 0 there, means the first v1 case (DCCONF_CASE_V1_0_SIZE bytes).
  *     dcconf hands a plugin only the cases its case layout can express: a case that needs a later field or enum
- *     value (the "since 1.1" .. "since 1.11" marks below) is answered DCCONF_NOT_SUPPORTED by dcconf
+ *     value (the "since 1.1" .. "since 1.12" marks below) is answered DCCONF_NOT_SUPPORTED by dcconf
  *     itself, without calling it.
  */
 #ifndef DCCONF_BACKEND_H
@@ -131,7 +131,8 @@ enum dcconf_operation {
   /* since 1.6: Fixpipe with FixpipeParamsArch3510<CO2Layout> (FIX950, Ascend 950): DCCONF_PARAMS_CO12DST + fixpipe
    * (srcNdStride in C0_SIZE units) + co2Layout / nz2dn, CO1->GM */
   DCCONF_OP_FIXPIPE_950 = 14,
-  /* 15 is NDDMA's (NdDmaParams, issue 31 item 9), not in the ABI yet: no plugin is handed such a case */
+  /* since 1.12: DataCopy GM->VECIN with NdDmaParams (NDDMA, project: Ascend 950): DCCONF_PARAMS_NDDMA */
+  DCCONF_OP_NDDMA = 15,
   /* since 1.10: DataCopy ND2NZ GM->VECIN (ND2NZUB, project: the vendor's software emulation, A2/A3/950):
    * DCCONF_PARAMS_ND2NZ, read under amb33Nd2NzUbReading / amb34Nd2NzUbFloatC0 */
   DCCONF_OP_ND2NZ_GM_TO_UB = 16,
@@ -154,7 +155,9 @@ enum dcconf_params_kind {
   /* since 1.2 */
   DCCONF_PARAMS_CO12DST = 7,      /* co12Dst (the case's field, not a union member) */
   /* since 1.11 */
-  DCCONF_PARAMS_BROADCAST = 8     /* broadcast (the case's field, not a union member) */
+  DCCONF_PARAMS_BROADCAST = 8,    /* broadcast (the case's field, not a union member) */
+  /* since 1.12 */
+  DCCONF_PARAMS_NDDMA = 9         /* nddma (the case's field, not a union member) */
 };
 
 /* Which member of dcconf_case.padParams is live. */
@@ -274,6 +277,24 @@ typedef struct dcconf_BroadCastVecToMMParams {
 enum dcconf_amb40_brc_dst_gap { DCCONF_AMB40_ANY = 0, DCCONF_AMB40_GAP = 1, DCCONF_AMB40_STRIDE = 2 };
 /* AMB-41: the blockLen unit of half: 16 elements (brc-half-len-16) or 64 bytes (brc-half-len-64b); ANY = open. */
 enum dcconf_amb41_brc_half_len { DCCONF_AMB41_ANY = 0, DCCONF_AMB41_ELEMS16 = 1, DCCONF_AMB41_BYTES64 = 2 };
+/* since 1.12 (issue 31 item 9): DataCopy<T, dim, NdDmaConfig{isNearestValueMode}>(dst, src, NdDmaParams<T, dim>)
+ * (NDDMA-1..5, Ascend 950). Dimension 0 is the innermost loop; counts and strides are elements of T; entries at and
+ * beyond dim are not read (NDDMA-2 gives the ranges). Explicit reserved bytes: the struct has no hidden padding. */
+typedef struct dcconf_NdDmaParams {
+  uint8_t dim;                /* [1, 5] */
+  uint8_t isNearestValueMode; /* NdDmaConfig: 1 = pads take the nearest element of their dimension (NDDMA-3) */
+  uint8_t loopLpSize[5];      /* left pad elements per dimension */
+  uint8_t loopRpSize[5];      /* right pad elements per dimension */
+  uint8_t reserved[4];        /* zero */
+  uint32_t loopDstStride[5];  /* < 2^20 (2^19 for an 8-byte T, AMB-35) */
+  uint32_t loopSize[5];       /* [1, 2^20) */
+  uint64_t loopSrcStride[5];  /* < 2^40 (2^39 for an 8-byte T, AMB-35) */
+  uint64_t constantValue;     /* raw bits of T in the low sizeof(T) bytes: the pad of the constant mode */
+} dcconf_NdDmaParams;
+/* AMB-38: DataCopy ND2NZ UB->L1 valid only where every vendor route agrees with the page (default) or by the page. */
+enum dcconf_amb38_nd2nz_u2l1_reading { DCCONF_AMB38_ROUTES = 0, DCCONF_AMB38_PAGE = 1 };
+/* AMB-39: the 950's ND2NZ UB->L1 values: ANY where the SSBuffer route's x + 0 may differ (default), or moved as is. */
+enum dcconf_amb39_nd2nz_u2l1_move { DCCONF_AMB39_ANY = 0, DCCONF_AMB39_MOVE = 1 };
 /* AMB-42: the CO1 start aligned to 256 elements (default) or 64 bytes (brc-align-64b). */
 enum dcconf_amb42_brc_dst_align { DCCONF_AMB42_ELEMS256 = 0, DCCONF_AMB42_BYTES64 = 1 };
 
@@ -580,6 +601,12 @@ typedef struct dcconf_case {
   uint8_t amb42BrcDstAlign;     /* profile, AMB-42: enum dcconf_amb42_brc_dst_align */
   uint8_t reserved12[5];        /* zero */
   dcconf_BroadCastVecToMMParams broadcast; /* valid when paramsKind == DCCONF_PARAMS_BROADCAST */
+  /* ---- since 1.12 (a plugin compiled against 1.11 reports DCCONF_CASE_V1_11_SIZE and never sees them) */
+  /* ND2NZ UB->L1 (ND2NZ-6..8) is DCCONF_OP_ND2NZ with srcPos VECIN/VECOUT and dstPos TSCM: the path tells it apart */
+  uint8_t amb38Nd2NzU2L1Reading; /* profile, AMB-38: enum dcconf_amb38_nd2nz_u2l1_reading */
+  uint8_t amb39Nd2NzU2L1Move;    /* profile, AMB-39: enum dcconf_amb39_nd2nz_u2l1_move */
+  uint8_t reserved13[6];         /* zero */
+  dcconf_NdDmaParams nddma;      /* valid when paramsKind == DCCONF_PARAMS_NDDMA */
 } dcconf_case;
 
 /* sizeof(dcconf_case) before 1.1: where the 1.1 fields start. */
@@ -604,6 +631,8 @@ typedef struct dcconf_case {
 #define DCCONF_CASE_V1_9_SIZE offsetof(dcconf_case, amb33Nd2NzUbReading)
 /* sizeof(dcconf_case) of 1.10: where the 1.11 fields start. */
 #define DCCONF_CASE_V1_10_SIZE offsetof(dcconf_case, amb40BrcDstGap)
+/* sizeof(dcconf_case) of 1.11: where the 1.12 fields start. */
+#define DCCONF_CASE_V1_11_SIZE offsetof(dcconf_case, amb38Nd2NzU2L1Reading)
 
 /* ---- the plugin table ---------------------------------------------------------------------------------------- */
 

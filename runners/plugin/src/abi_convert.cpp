@@ -61,6 +61,9 @@ static_assert(raw(Operation::broadcastUbToL0c) == DCCONF_OP_BROADCAST_UB_TO_L0C 
               raw(Profile::BrcDstGap::stride) == DCCONF_AMB40_STRIDE &&
               raw(Profile::BrcHalfLen::bytes64) == DCCONF_AMB41_BYTES64 &&
               raw(Profile::BrcDstAlign::bytes64) == DCCONF_AMB42_BYTES64);
+static_assert(raw(Operation::nddma) == DCCONF_OP_NDDMA && kMaxNdDmaDims == 5 &&
+              raw(Profile::Nd2NzU2L1Reading::page) == DCCONF_AMB38_PAGE &&
+              raw(Profile::Nd2NzU2L1Values::move) == DCCONF_AMB39_MOVE);
 static_assert(raw(Operation::fixpipe950) == DCCONF_OP_FIXPIPE_950 && raw(Co2Layout::COLUMN_MAJOR) == DCCONF_CO2_COLUMN_MAJOR &&
               raw(Profile::Fix950Zero::reject) == DCCONF_AMB23_REJECT);
 static_assert(raw(DType::fp4x2_e1m2_t) < DCCONF_DTYPE_NONE, "DCCONF_DTYPE_NONE must stay outside the dtypes");
@@ -98,6 +101,9 @@ constexpr std::size_t kEndDualDst = endOf<std::uint8_t>(offsetof(dcconf_case, du
 constexpr std::size_t kEndNd2NzUb = endOf<std::uint8_t>(offsetof(dcconf_case, amb34Nd2NzUbFloatC0));
 // ... and the 1.11 BroadCastVecToMM (issue 31 item 8: BRC, AMB-40..42)
 constexpr std::size_t kEndBroadcast = endOf<dcconf_BroadCastVecToMMParams>(offsetof(dcconf_case, broadcast));
+// ... and the 1.12 ND2NZ UB->L1 words (issue 31 item 5: AMB-38/39) and NDDMA (issue 31 item 9: NDDMA-1..5)
+constexpr std::size_t kEndNd2NzU2L1 = endOf<std::uint8_t>(offsetof(dcconf_case, amb39Nd2NzU2L1Move));
+constexpr std::size_t kEndNdDma = endOf<dcconf_NdDmaParams>(offsetof(dcconf_case, nddma));
 
 // SliceParams and dcconf_SliceParams have the same fields (SliceInfo and dcconf_SliceInfo too): one copy serves both
 // directions.
@@ -203,6 +209,23 @@ dcconf_Nd2NzParams nd2nzToAbi(const Nd2NzParams& p) {
   return {p.ndNum, p.nValue, p.dValue, p.srcNdMatrixStride, p.srcDValue, p.dstNzC0Stride, p.dstNzNStride,
           p.dstNzMatrixStride};
 }
+// NdDmaParams and dcconf_NdDmaParams have the same fields in another order: one copy serves both directions.
+template <typename To, typename From>
+To ndDmaAs(const From& p) {
+  To out{};
+  out.dim = p.dim;
+  for (std::size_t i = 0; i < kMaxNdDmaDims; ++i) {
+    out.loopSrcStride[i] = p.loopSrcStride[i];
+    out.loopDstStride[i] = p.loopDstStride[i];
+    out.loopSize[i] = p.loopSize[i];
+    out.loopLpSize[i] = p.loopLpSize[i];
+    out.loopRpSize[i] = p.loopRpSize[i];
+  }
+  out.constantValue = p.constantValue;
+  out.isNearestValueMode = p.isNearestValueMode != 0;
+  return out;
+}
+
 Nd2NzParams nd2nzFromAbi(const dcconf_Nd2NzParams& p) {
   return {p.ndNum, p.nValue, p.dValue, p.srcNdMatrixStride, p.srcDValue, p.dstNzC0Stride, p.dstNzNStride,
           p.dstNzMatrixStride};
@@ -237,9 +260,9 @@ void paramsToAbi(const CopyParams& params, dcconf_case& out) {
   } else if (const auto* b = std::get_if<BroadCastVecToMMParams>(&params)) {
     out.paramsKind = DCCONF_PARAMS_BROADCAST;
     out.broadcast = {b->blockCount, b->blockLen, b->srcGap, b->dstGap, 0};
-  } else {
-    // NDDMA (project): no ABI layout carries NdDmaParams yet; abiCaseBytesNeeded keeps such a case from every plugin
-    out.paramsKind = ~std::uint32_t{0};
+  } else if (const auto* m = std::get_if<NdDmaParams>(&params)) {
+    out.paramsKind = DCCONF_PARAMS_NDDMA;
+    out.nddma = ndDmaAs<dcconf_NdDmaParams>(*m);
   }
   static_assert(std::variant_size_v<CopyParams> == 10, "a new params type needs a DCCONF_PARAMS_* kind here");
 }
@@ -286,6 +309,10 @@ bool paramsFromAbi(const dcconf_case& c, CopyParams& out) {
       if (c.struct_size < kEndBroadcast) return false;
       out = BroadCastVecToMMParams{c.broadcast.blockCount, c.broadcast.blockLen, c.broadcast.srcGap,
                                    c.broadcast.dstGap};
+      return true;
+    case DCCONF_PARAMS_NDDMA:
+      if (c.struct_size < kEndNdDma) return false;
+      out = ndDmaAs<NdDmaParams>(c.nddma);
       return true;
     default:
       return false;
@@ -353,14 +380,6 @@ std::size_t abiCaseBytesNeeded(const Case& c) {
   if (fp4 || newOperation || c.profile.smallC0Polarity != Profile::SmallC0Polarity::basicApiPage) need = kEndAmb7;
   if (std::holds_alternative<SliceParams>(c.params)) need = std::max(need, kEndSlice);
   if (std::holds_alternative<Dn2NzParams>(c.params)) need = std::max(need, kEndDn2Nz);
-  // NDDMA (project): beyond every layout so far, so no plugin is handed a case it cannot read (NOT_SUPPORTED)
-  if (std::holds_alternative<NdDmaParams>(c.params)) return sizeof(dcconf_case) + 1;
-  // ND2NZ-6..8 (project): ND2NZ UB->TSCM and its AMB-38/39 words are in no layout yet: kept from every plugin too
-  const bool nd2nzUbToL1 = operation == Operation::nd2nz && isLocal(c.srcPos);
-  if (nd2nzUbToL1 || c.profile.nd2nzU2L1Reading != defaults.nd2nzU2L1Reading ||
-      c.profile.nd2nzU2L1Values != defaults.nd2nzU2L1Values) {
-    return sizeof(dcconf_case) + 1;
-  }
   if (c.enhancedParams) need = std::max(need, kEndEnhanced);
   // 1.2: the FIX profile words (AMB-8..12), DataCopyCO12DstParams and the fixpipe state
   const bool fixProfile = c.profile.fixOffset != defaults.fixOffset || c.profile.fixShift != defaults.fixShift ||
@@ -407,6 +426,14 @@ std::size_t abiCaseBytesNeeded(const Case& c) {
       c.profile.brcDstAlign != defaults.brcDstAlign) {
     need = std::max(need, kEndBroadcast);
   }
+  // 1.12: ND2NZ UB->L1 (a 1.11 plugin would take DCCONF_OP_ND2NZ for the GM->L1 call) and its AMB-38/39 words
+  const bool nd2nzUbToL1 = operation == Operation::nd2nz && isLocal(c.srcPos);
+  if (nd2nzUbToL1 || c.profile.nd2nzU2L1Reading != defaults.nd2nzU2L1Reading ||
+      c.profile.nd2nzU2L1Values != defaults.nd2nzU2L1Values) {
+    need = std::max(need, kEndNd2NzU2L1);
+  }
+  // 1.12: NDDMA (a 1.11 plugin knows neither the operation nor the params kind)
+  if (std::holds_alternative<NdDmaParams>(c.params)) need = std::max(need, kEndNdDma);
   return need;
 }
 
@@ -475,6 +502,8 @@ dcconf_case toAbi(const Case& c) {
   out.amb40BrcDstGap = static_cast<std::uint8_t>(raw(c.profile.brcDstGap));
   out.amb41BrcHalfLen = static_cast<std::uint8_t>(raw(c.profile.brcHalfLen));
   out.amb42BrcDstAlign = static_cast<std::uint8_t>(raw(c.profile.brcDstAlign));
+  out.amb38Nd2NzU2L1Reading = static_cast<std::uint8_t>(raw(c.profile.nd2nzU2L1Reading));
+  out.amb39Nd2NzU2L1Move = static_cast<std::uint8_t>(raw(c.profile.nd2nzU2L1Values));
   out.enhancedConversion.srcDType = DCCONF_DTYPE_NONE;
   if (c.enhancedParams) out.enhancedConversion = conversionToAbi(*c.enhancedParams);
   return out;
@@ -592,6 +621,12 @@ FromAbi fromAbi(const dcconf_case& c) {
     out.profile.brcDstGap = enums.read(c.amb40BrcDstGap, Profile::BrcDstGap::stride, "amb40BrcDstGap");
     out.profile.brcHalfLen = enums.read(c.amb41BrcHalfLen, Profile::BrcHalfLen::bytes64, "amb41BrcHalfLen");
     out.profile.brcDstAlign = enums.read(c.amb42BrcDstAlign, Profile::BrcDstAlign::bytes64, "amb42BrcDstAlign");
+  }
+  if (c.struct_size >= kEndNd2NzU2L1) {
+    out.profile.nd2nzU2L1Reading =
+        enums.read(c.amb38Nd2NzU2L1Reading, Profile::Nd2NzU2L1Reading::page, "amb38Nd2NzU2L1Reading");
+    out.profile.nd2nzU2L1Values =
+        enums.read(c.amb39Nd2NzU2L1Move, Profile::Nd2NzU2L1Values::move, "amb39Nd2NzU2L1Move");
   }
   if (!enums.error().empty()) return {std::nullopt, enums.error()};
   if (!paramsFromAbi(c, out.params)) {

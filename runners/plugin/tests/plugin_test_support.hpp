@@ -74,6 +74,30 @@ inline Comparison compareWithOracle(backends::Backend& backend, const Case& c, s
 
 namespace dcconf::plugin::test {
 
+// A DataCopy case on one product, dtype and path, its buffers sized to the case's extents.
+inline Case dataCopyCase(Product product, DType dtype, Position src, Position dst, CopyParams params) {
+  Case c;
+  c.api = Api::DataCopy;
+  c.product = product;
+  c.dtype = dtype;
+  c.srcPos = src;
+  c.dstPos = dst;
+  c.params = std::move(params);
+  sizeBuffers(c, 0);
+  return c;
+}
+// ABI 1.12: a valid DataCopy ND2NZ UB->L1 case (ND2NZ-6: Atlas A2, half, a 2x16 matrix every vendor route places as
+// the page does, AMB-38) and a valid NDDMA case (NDDMA-1: the 950, float, 8x4 with three pad columns).
+inline Case nd2nzUbToL1Case() {
+  return dataCopyCase(Product::atlas_a2, DType::half, Position::VECIN, Position::TSCM,
+                      Nd2NzParams{1, 2, 16, 0, 16, 2, 1, 0});
+}
+inline Case ndDmaCase() {
+  return dataCopyCase(Product::ascend950, DType::float_, Position::GM, Position::VECIN,
+                      NdDmaParams{2, {1, 8, 0, 0, 0}, {1, 16, 0, 0, 0}, {8, 4, 0, 0, 0}, {1, 0, 0, 0, 0},
+                                  {2, 0, 0, 0, 0}, 0, false});
+}
+
 // A valid quantising copy (FIX, ABI 1.2) on Atlas A2: int32 -> half, DEQF16 with scale 0.5, two 16-column rows.
 inline Case fixpipeCase() {
   Case c;

@@ -42,6 +42,22 @@ SliceParams sliceParams() {
   return p;
 }
 
+// Every NdDmaLoopInfo entry distinct and at its field's full width (NDDMA, ABI 1.12).
+NdDmaParams ndDmaParams() {
+  NdDmaParams p;
+  p.dim = 0xFE;
+  for (std::uint32_t i = 0; i < kMaxNdDmaDims; ++i) {
+    p.loopSrcStride[i] = 0xFFFFFFFFFFFFFF00ull + i;
+    p.loopDstStride[i] = 0xFFFFFF00u + i;
+    p.loopSize[i] = 0xEEEEEE00u + i;
+    p.loopLpSize[i] = static_cast<std::uint8_t>(0xF0 + i);
+    p.loopRpSize[i] = static_cast<std::uint8_t>(0xE0 + i);
+  }
+  p.constantValue = 0xFEDCBA9876543210ull;
+  p.isNearestValueMode = true;
+  return p;
+}
+
 void expectRoundTrip(const Case& c) {
   const dcconf_case abi = toAbi(c);
   EXPECT_EQ(abi.struct_size, sizeof(dcconf_case));
@@ -75,6 +91,8 @@ TEST(AbiConvert, RoundTripsEveryParamsType) {
       Dn2NzParams{0xFFF1, 0xFFF2, 0xFFFFFFF3u, 0xFFFFFFFFFFFFFFF4ull, 0xFFFFFFFFFFFFFFF5ull, 0xFFF6, 0xFFF7, 0xFFFFFFF8u,
                   true},
       DataCopyCO12DstParams{0xFFF1, 0xFFF2, 0xFFFFFFF3u, 0xFFF4, QuantMode::VREQ8, 0xFE, true, true, 0xFD},
+      BroadCastVecToMMParams{0xFFFFFFF1u, 0xFE, 0xFD, 0xFC},
+      ndDmaParams(),
   };
   for (const CopyParams& params : all) {
     Case c = baseCase();
@@ -159,11 +177,7 @@ TEST(AbiConvert, ConvertsOneCaseOfEveryOperation) {
         c.params = DataCopyCO12DstParams{16, 2, 1, 16, QuantMode::VDEQF16, 1, false, false, 0};
         c.fixpipe = FixpipeState{DType::int32_t, 5, {1, 2, 3}, 2, 16, 64, Co2Layout::COLUMN_MAJOR, {3, 4, 5, 6}};
         break;
-      case Operation::nddma: {  // NDDMA: no ABI layout yet, so no plugin is handed one (beyond every case size)
-        c.params = NdDmaParams{};
-        EXPECT_GT(abiCaseBytesNeeded(c), sizeof(dcconf_case));
-        continue;
-      }
+      case Operation::nddma: c.params = ndDmaParams(); break;  // NDDMA-1 (ABI 1.12)
     }
     SCOPED_TRACE(std::string(name(operation)));
     ASSERT_EQ(resolveOperation(c).operation, operation) << resolveOperation(c).error;
@@ -504,16 +518,24 @@ TEST(AbiConvert, DualDstCtlNeedsThe1_9Layout) {
   }
 }
 
+// Profile words read back as written, and a reader of the layout that ends at olderSize (where the words start) sees
+// the default profile.
+void expectWordsRoundTripAndOlderReadsDefaults(const dcconf_case& abi, const Profile& profile, std::size_t olderSize) {
+  const FromAbi back = fromAbi(abi);
+  ASSERT_TRUE(back.value) << back.error;
+  EXPECT_EQ(back.value->profile, profile);
+  dcconf_case old = abi;
+  old.struct_size = static_cast<std::uint32_t>(olderSize);
+  const FromAbi older = fromAbi(old);
+  ASSERT_TRUE(older.value) << older.error;
+  EXPECT_EQ(older.value->profile, Profile{});
+}
+
 // ND2NZUB-1 (issue 31 item 6): a GM->UB ND2NZ case and the AMB-33/41 words round-trip through the 1.10 fields and
 // need them: a 1.9 plugin, which does not know the operation, is never handed one.
 TEST(AbiConvert, Nd2NzGmToUbNeedsThe1_10Layout) {
-  Case c;
-  c.api = Api::DataCopy;
-  c.product = Product::atlas_a2;
-  c.dtype = DType::float_;
-  c.srcPos = Position::GM;
-  c.dstPos = Position::VECIN;
-  c.params = Nd2NzParams{1, 2, 17, 0, 17, 4, 2, 0};
+  Case c = test::dataCopyCase(Product::atlas_a2, DType::float_, Position::GM, Position::VECIN,
+                              Nd2NzParams{1, 2, 17, 0, 17, 4, 2, 0});
   EXPECT_GT(abiCaseBytesNeeded(c), DCCONF_CASE_V1_9_SIZE);
   EXPECT_LE(abiCaseBytesNeeded(c), sizeof(dcconf_case));
   EXPECT_EQ(toAbi(c).operation, DCCONF_OP_ND2NZ_GM_TO_UB);
@@ -521,14 +543,7 @@ TEST(AbiConvert, Nd2NzGmToUbNeedsThe1_10Layout) {
   const dcconf_case abi = toAbi(c);
   EXPECT_EQ(abi.amb33Nd2NzUbReading, 1);
   EXPECT_EQ(abi.amb34Nd2NzUbFloatC0, 1);
-  const FromAbi back = fromAbi(abi);
-  ASSERT_TRUE(back.value) << back.error;
-  EXPECT_EQ(back.value->profile, c.profile);
-  dcconf_case old = abi;  // a 1.9 reader's view: the words are past its struct
-  old.struct_size = static_cast<std::uint32_t>(DCCONF_CASE_V1_9_SIZE);
-  const FromAbi older = fromAbi(old);
-  ASSERT_TRUE(older.value) << older.error;
-  EXPECT_EQ(older.value->profile, Profile{});
+  expectWordsRoundTripAndOlderReadsDefaults(abi, c.profile, DCCONF_CASE_V1_9_SIZE);
   dcconf_case bad = abi;
   bad.amb33Nd2NzUbReading = 2;
   EXPECT_FALSE(fromAbi(bad).value);
@@ -567,6 +582,53 @@ TEST(AbiConvert, BroadcastUbToL0cNeedsThe1_11Layout) {
   dcconf_case bad = abi;
   bad.amb40BrcDstGap = 3;
   EXPECT_FALSE(fromAbi(bad).value);
+}
+
+// NDDMA-1 (issue 31 item 9): an NDDMA case (every NdDmaLoopInfo entry at full width) round-trips through the 1.12
+// field `nddma` and needs it: a 1.11 plugin, which knows neither the operation nor the params kind, is never handed
+// one, and reads such a case as malformed.
+TEST(AbiConvert, NdDmaNeedsThe1_12Layout) {
+  Case c = test::ndDmaCase();
+  c.params = ndDmaParams();
+  EXPECT_GT(abiCaseBytesNeeded(c), DCCONF_CASE_V1_11_SIZE);
+  EXPECT_EQ(abiCaseBytesNeeded(c), sizeof(dcconf_case));  // the NDDMA params are the last 1.12 field
+  const dcconf_case abi = toAbi(c);
+  EXPECT_EQ(abi.operation, DCCONF_OP_NDDMA);
+  EXPECT_EQ(abi.paramsKind, DCCONF_PARAMS_NDDMA);
+  EXPECT_EQ(abi.nddma.dim, 0xFE);
+  EXPECT_EQ(abi.nddma.loopSrcStride[4], 0xFFFFFFFFFFFFFF04ull);
+  EXPECT_EQ(abi.nddma.loopRpSize[4], 0xE4);
+  EXPECT_EQ(abi.nddma.isNearestValueMode, 1);
+  const FromAbi back = fromAbi(abi);
+  ASSERT_TRUE(back.value) << back.error;
+  EXPECT_EQ(back.value->params, c.params);
+  dcconf_case old = abi;  // a 1.11 reader's view: the params kind is past its layout
+  old.struct_size = static_cast<std::uint32_t>(DCCONF_CASE_V1_11_SIZE);
+  EXPECT_FALSE(fromAbi(old).value);
+}
+
+// ND2NZ-6..8 (issue 31 item 5): DataCopy ND2NZ UB->L1 keeps DCCONF_OP_ND2NZ (the path tells it from GM->L1); it and
+// the AMB-38/39 words need the 1.12 layout, since a 1.11 plugin would run it as the GM->L1 call under the defaults.
+TEST(AbiConvert, Nd2NzUbToL1NeedsThe1_12Layout) {
+  Case c = test::nd2nzUbToL1Case();
+  EXPECT_GT(abiCaseBytesNeeded(c), DCCONF_CASE_V1_11_SIZE);
+  EXPECT_LT(abiCaseBytesNeeded(c), sizeof(dcconf_case));  // the words, not the NDDMA params
+  EXPECT_EQ(toAbi(c).operation, DCCONF_OP_ND2NZ);
+  Case gmToL1 = c;  // the GM->L1 call stays in the v1.0 layout
+  gmToL1.srcPos = Position::GM;
+  gmToL1.dstPos = Position::A1;
+  EXPECT_EQ(abiCaseBytesNeeded(gmToL1), DCCONF_CASE_V1_0_SIZE);
+  gmToL1.profile = *parseProfile("nd2nzu2l1-move").profile;  // a word alone needs the layout too
+  EXPECT_GT(abiCaseBytesNeeded(gmToL1), DCCONF_CASE_V1_11_SIZE);
+  c.profile = *parseProfile("nd2nzu2l1-page,nd2nzu2l1-move").profile;
+  const dcconf_case abi = toAbi(c);
+  EXPECT_EQ(abi.amb38Nd2NzU2L1Reading, DCCONF_AMB38_PAGE);
+  EXPECT_EQ(abi.amb39Nd2NzU2L1Move, DCCONF_AMB39_MOVE);
+  expectWordsRoundTripAndOlderReadsDefaults(abi, c.profile, DCCONF_CASE_V1_11_SIZE);
+  EXPECT_EQ(fromAbi(abi).value.value_or(Case{}).srcPos, Position::VECIN);
+  dcconf_case bad = abi;
+  bad.amb39Nd2NzU2L1Move = 2;
+  EXPECT_EQ(fromAbi(bad).error, "dcconf_case.amb39Nd2NzU2L1Move = 2 is out of range (0..1)");
 }
 
 // LOOP-1 (issue 31 item 2): a case in loop mode round-trips through the 1.7 fields (strides past 32 bits) and needs
@@ -669,7 +731,7 @@ TEST(AbiConvert, NamesTheOutOfRangeField) {
   abi.dtype = 14;
   EXPECT_EQ(fromAbi(abi).error, "dcconf_case.dtype = 14 is out of range (0..13)");
   abi = toAbi(Case{});
-  abi.paramsKind = 9;  // 8 is DCCONF_PARAMS_BROADCAST since 1.11
+  abi.paramsKind = 10;  // 9 is DCCONF_PARAMS_NDDMA since 1.12
   EXPECT_FALSE(fromAbi(abi).value);
   abi = toAbi(Case{});
   abi.profile.amb2PadDummy = 3;
@@ -735,7 +797,14 @@ TEST(AbiConvert, LayoutIsStable) {
   EXPECT_EQ(DCCONF_CASE_V1_10_SIZE, 752u);  // sizeof(dcconf_case) of 1.10: the 1.11 fields start there
   EXPECT_EQ(sizeof(dcconf_BroadCastVecToMMParams), 8u);
   EXPECT_EQ(offsetof(dcconf_case, broadcast), 760u);
-  EXPECT_EQ(sizeof(dcconf_case), 768u);
+  EXPECT_EQ(DCCONF_CASE_V1_11_SIZE, 768u);  // sizeof(dcconf_case) of 1.11: the 1.12 fields start there
+  EXPECT_EQ(offsetof(dcconf_case, amb39Nd2NzU2L1Move), 769u);
+  EXPECT_EQ(sizeof(dcconf_NdDmaParams), 104u);
+  EXPECT_EQ(offsetof(dcconf_NdDmaParams, loopDstStride), 16u);
+  EXPECT_EQ(offsetof(dcconf_NdDmaParams, loopSrcStride), 56u);
+  EXPECT_EQ(offsetof(dcconf_NdDmaParams, constantValue), 96u);
+  EXPECT_EQ(offsetof(dcconf_case, nddma), 776u);
+  EXPECT_EQ(sizeof(dcconf_case), 880u);
   EXPECT_EQ(offsetof(dcconf_backend_v1_t, case_struct_size), 56u);
 }
 

@@ -249,6 +249,23 @@ TEST(ExamplePlugin, AnswersNotSupportedOffItsPaths) {
   EXPECT_EQ(compareWithOracle(*backend, kirin, rng).result.status, backends::RunStatus::notSupported);
 }
 
+// ABI 1.12: the example compiles against the 1.12 header, so NDDMA (NDDMA-1) and ND2NZ UB->L1 (ND2NZ-6) cases reach
+// it; it implements neither and answers NOT_SUPPORTED itself (its own detail, not dcconf's layout refusal), dst intact.
+TEST(ExamplePlugin, AnswersNotSupportedToThe1_12Cases) {
+  const auto backend = load(DCCONF_EXAMPLE_PLUGIN);
+  ASSERT_TRUE(backend);
+  std::mt19937 rng(31);
+  for (const Case& c : {ndDmaCase(), nd2nzUbToL1Case()}) {
+    SCOPED_TRACE(std::string(name(*resolveOperation(c).operation)));
+    EXPECT_FALSE(backend->supports(c));
+    const Comparison compared = compareWithOracle(*backend, c, rng);
+    EXPECT_EQ(compared.verdict, Verdict::computed);  // a valid case, so only the plugin declines it
+    EXPECT_EQ(compared.result.status, backends::RunStatus::notSupported);
+    EXPECT_NE(compared.result.detail.find("example plugin"), std::string::npos) << compared.result.detail;
+    EXPECT_TRUE(compared.dstUntouched);
+  }
+}
+
 TEST(ExamplePlugin, BrokenFixtureIsCaught) {
   const auto backend = load(DCCONF_BROKEN_PLUGIN);
   ASSERT_TRUE(backend);

@@ -60,6 +60,9 @@ struct FieldRange {
 // The name of SLICE coverage row j (0..9: srcSliceInfo[d].{startIndex, endIndex, stride, burstLen}, the same of
 // dstSliceInfo[d], srcShape[d], dstShape[d]) of dimension d < 8, e.g. "SliceParams.srcSliceInfo[0].startIndex".
 std::string_view sliceRowName(std::size_t d, std::size_t j);
+// The name of NDDMA coverage row j (0..4: loopSize, loopSrcStride, loopDstStride, loopLpSize, loopRpSize) of
+// dimension i < 5, e.g. "NdDmaParams.loopSrcStride[3]".
+std::string_view ndDmaRowName(std::size_t i, std::size_t j);
 
 struct FieldSample {
   FieldRange range;

@@ -85,6 +85,18 @@ Outcome checkLawSliceFullRangeIsContiguousCopy(Backend& iut, const CaseData& dat
 Outcome checkLawSliceGatherThenScatterRestores(Backend& iut, const CaseData& data);
 // DN2NZ-1: DN2NZ of a transpose-stored matrix == ND2NZ of the matrix (both run on the IUT; not in small-C0 mode).
 Outcome checkLawDn2Nz1TransposeIsNd2Nz(Backend& iut, const CaseData& data);
+// NDDMA-3 (project): h rows of w elements (w whole 32-byte blocks) with strides {1, w} / {1, w} and no pads ==
+// DataCopy 0-level {h, w*s/32, 0, 0} (DC-2), on the drawn case's dtype, offsets and bytes.
+Outcome checkLawNdDmaPadlessRowsAreContiguousCopy(Backend& iut, const CaseData& data);
+// NDDMA-3: a constant-mode case with pads == the padless case (the same source walk, destination packed) padded by
+// hand with constantValue's low sizeof(T) bytes (numpy's constant pad), on the bytes the oracle cares about.
+Outcome checkLawNdDmaConstantPadIsPaddedPadless(Backend& iut, const CaseData& data);
+// NDDMA-3: a nearest-mode case with pads == the padless case padded by hand with the clamped element of each
+// dimension (numpy's edge pad).
+Outcome checkLawNdDmaNearestPadIsEdgePadded(Backend& iut, const CaseData& data);
+// NDDMA-3 (NDDMA-5 scenario 3's shape): the transpose {1, w}/{h, 1} and then {1, h}/{w, 1} (the UB result as the
+// second call's GM source) gives back the source box; the rest of the UB KEEP.
+Outcome checkLawNdDmaTransposeTwiceIsIdentity(Backend& iut, const CaseData& data);
 // ENH-1: enhanced DataCopy with BLOCK_MODE_NORMAL == DataCopy 0-level with the same DataCopyParams (DC-2).
 Outcome checkLawEnh1NormalIsDc0Level(Backend& iut, const CaseData& data);
 // ND2NZUB-3 law (project): the GM->UB ND2NZ equals GM->L1's ND2NZ of the same parameters on the bytes both care about.
