@@ -75,9 +75,11 @@ TEST(Units, UbToL1UnitsComeLastAndAPathSelectsThem) {
   const auto firstL1 = std::find_if(ids.begin(), ids.end(), [](const std::string& id) { return id.find("/l1/") != std::string::npos; });
   ASSERT_NE(firstL1, ids.end());
   EXPECT_EQ(*firstL1, "copy0Level/int8_t/l1/G-1-conformance");
-  // after them only the units of properties added later (ATOM-4/5's edge values, the ND2NZUB-3 law), for the same reason
+  // after them only the units of properties added later (ATOM-4/5's edge values, the ND2NZUB-3, ND2NZ-6 and NDDMA-3
+  // laws), for the same reason
   const auto later = [](const std::string& id) {
-    return id.ends_with("/ATOM-4-5-atomic-edge-values") || id.ends_with("/law-ND2NZUB-3-GM-UB-GM-L1-ND2NZ");
+    return id.ends_with("/ATOM-4-5-atomic-edge-values") || id.ends_with("/law-ND2NZUB-3-GM-UB-GM-L1-ND2NZ") ||
+           id.ends_with("/l1/law-ND2NZ-6-UB-L1-GM-L1-ND2NZ") || id.find("/law-NDDMA-3-") != std::string::npos;
   };
   const auto firstLater = std::find_if(firstL1, ids.end(), later);
   EXPECT_NE(firstLater, ids.end());

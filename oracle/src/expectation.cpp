@@ -67,7 +67,7 @@ std::string_view whyUnspecified(Region region) {
     case Region::rightPad: return "PAD-G2U-4: pad bytes with no padding value given";
     case Region::dummy: return "AMB-2: DataCopyPad dummy bytes (PAD-G2U-5; or the pad value they repeat is unspecified)";
     case Region::zeroTail: return "ND2NZ-3: zero tail";
-    case Region::collision: return "ND2NZ-4: written more than once, order undocumented";
+    case Region::collision: return "ND2NZ-4: written more than once, order undocumented (as ND2NZUB-5, NDDMA-4, LOOP-3, BRC-4)";
     case Region::ambiguous8: return "AMB-8: quant offset signed or unsigned (FIX-7)";
     case Region::ambiguous9: return "AMB-9: quant shift N raw or N+1 (FIX-7)";
     case Region::ambiguous10: return "AMB-10: rounding of fractional DEQF16 results (FIX-7)";

@@ -519,7 +519,7 @@ const CatStyle& style(Cat cat) {
       {"rpad", "right pad", "#f7dc6f", "right padding elements (PAD-G2U-3)"},
       {"dummy", "dummy", "#c39bd3", "dummy bytes up to the 32-byte boundary (PAD-G2U-5, AMB-2)"},
       {"tail", "tail zeros", "#82e0aa", "d tail zero-filled up to C0 (ND2NZ-3)"},
-      {"coll", "collision", "#e59866", "written more than once, order undocumented: ANY (ND2NZ-4)"},
+      {"coll", "collision", "#e59866", "written more than once, order undocumented: ANY (ND2NZ-4; ND2NZUB-5, NDDMA-4, LOOP-3, BRC-4)"},
       {"any", "ANY", "#aab7b8", "unspecified: any value passes (an unresolved ambiguity)"},
       {"keep", "KEEP", "#ffffff", "inside the footprint but not written: must keep its prior value"},
       {"gap", "stride gap", "#d5dbdb", "between blocks / rows: not read (source) or KEEP (destination)"},

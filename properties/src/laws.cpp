@@ -378,6 +378,18 @@ Outcome checkLawNd2NzUbIsNd2NzToL1(Backend& iut, const CaseData& data) {
   return compareRuns(iut, "ND2NZUB-3 law GM->UB ND2NZ == GM->L1 ND2NZ", data, withCase(data, toL1));
 }
 
+// ND2NZ-6 law: the ND2NZ from the UB places what GM->L1's ND2NZ (ND2NZ-2) places from the same bytes in GM, where
+// both care (AMB-39's x + 0 elements on the 950 drop out).
+Outcome checkLawNd2NzUbToL1IsNd2NzFromGm(Backend& iut, const CaseData& data) {
+  const bool fromUb = data.c.srcPos == Position::VECIN || data.c.srcPos == Position::VECOUT;
+  if (!isOperation(data.c, Operation::nd2nz) || !fromUb) return Outcome::notApplicable("not ND2NZ UB->L1");
+  Case fromGm = data.c;
+  fromGm.srcPos = Position::GM;
+  fromGm.dstPos = Position::A1;
+  if (const std::string why = unusable(fromGm, Operation::nd2nz); !why.empty()) return Outcome::notApplicable(why);
+  return compareRuns(iut, "ND2NZ-6 law UB->L1 ND2NZ == GM->L1 ND2NZ", data, withCase(data, fromGm));
+}
+
 Outcome checkLawEnh1NormalIsDc0Level(Backend& iut, const CaseData& data) {
   if (!isOperation(data.c, Operation::enhancedNormal)) return Outcome::notApplicable("not enhanced BLOCK_MODE_NORMAL");
   Case plain = data.c;

@@ -52,5 +52,26 @@ TEST(Nz2NdRoundTripWrongVariants, NZ2ND_4_catches_nz2ndFloatC0Of8) {
   expectCaught(*makeWrongBackend(Mutation::nz2ndFloatC0Of8), roundTripSpec(), "NZ2ND-4");
 }
 
+// ND2NZ-6 (project, issue 31 item 5): the ND2NZ UB->L1 is drawn apart (the run's "l1" units); its law over those
+// draws on the 950 (with AMB-39's x + 0 elements) and A2. Its reachable buckets are the run's coverage rows.
+PropertySpec<GeneratedCase> nd2nzUbToL1LawSpec(oracle::Product product) {
+  Scope scope;
+  scope.product = product;
+  scope.apartOnly = true;
+  auto spec = caseSpec(kNd2Nz, genCase(kNd2Nz, scope), checkLawNd2NzUbToL1IsNd2NzFromGm);
+  spec.reachable.clear();
+  return spec;
+}
+class Nd2NzUbToL1Law : public ::testing::TestWithParam<std::string> {};
+TEST_P(Nd2NzUbToL1Law, ND2NZ_6_lawIsNd2NzFromGm) {
+  checkProperty(GetParam(), nd2nzUbToL1LawSpec(oracle::Product::ascend950));
+  checkProperty(GetParam(), nd2nzUbToL1LawSpec(oracle::Product::atlas_a2));
+}
+INSTANTIATE_TEST_SUITE_P(Backends, Nd2NzUbToL1Law, allBackends(), backendParamName);
+
+TEST(Nd2NzUbToL1LawWrongVariants, ND2NZ_6_law_catches_nd2nzUbDropsLastRow) {
+  expectCaught(*makeWrongBackend(Mutation::nd2nzUbDropsLastRow), nd2nzUbToL1LawSpec(oracle::Product::atlas_a2), "ND2NZ-6 law");
+}
+
 }  // namespace
 }  // namespace dcconf::properties::testing

@@ -87,7 +87,10 @@ class WrongBackend final : public backends::Backend {
         break;
       case Mutation::tscmGmStrideIn32B: c.profile.tscmGmStrideUnit = Profile::TscmGmStrideUnit::docTable32; break;
       case Mutation::nd2nzUbDropsLastRow:
-        if (op == Operation::nd2nzGmToUb && std::get<Nd2NzParams>(c.params).nValue > 1) --std::get<Nd2NzParams>(c.params).nValue;
+        if ((op == Operation::nd2nzGmToUb || (op == Operation::nd2nz && (c.srcPos == Position::VECIN || c.srcPos == Position::VECOUT))) &&
+            std::get<Nd2NzParams>(c.params).nValue > 1) {
+          --std::get<Nd2NzParams>(c.params).nValue;
+        }
         break;
       case Mutation::dc0IgnoresSrcStride:
         if (op == Operation::copy0Level) std::get<DataCopyParams>(c.params).srcStride = 0;

@@ -37,7 +37,7 @@ enum class Mutation {
   fixSplitPitchOneBlockMore, // FIX: channelSplit bursts 32*(dstStride+1) bytes apart (FIX-3)
   nanResultAsInf,            // +inf where a conversion's result must be a NaN of T (AMB-16 (project), FIX-6, ENH-4)
   atomAddOverflowToMax,      // an atomic add's inf over a finite prior element stored as the largest finite (ATOM-4)
-  nd2nzUbDropsLastRow,       // ND2NZ GM->UB moves nValue - 1 rows (ND2NZUB-3)
+  nd2nzUbDropsLastRow,       // ND2NZ GM->UB or UB->L1 moves nValue - 1 rows (ND2NZUB-3, ND2NZ-6)
   nddmaNearestAsConstant,    // NDDMA: the nearest-value mode padded with constantValue (NDDMA-3)
   nddmaPadsSwapped           // NDDMA: loopLpSize and loopRpSize exchanged in every dimension (NDDMA-3)
 };

@@ -24,6 +24,8 @@ struct PropertyDef {
   // Added after its operations' units existed: its units are planned after every other unit (the apart ones too), so
   // no older unit's index, and the seed it gives, moves.
   bool plannedLast = false;
+  // Only for the paths drawn apart (properties::drawnApart): its units exist in the run's apart pass only.
+  bool apartOnly = false;
 };
 const std::vector<PropertyDef>& propertyCatalogue();
 

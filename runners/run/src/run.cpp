@@ -37,6 +37,7 @@ namespace {
 
 bool always(Operation) { return true; }
 bool isFix(Operation op) { return op == Operation::fixpipe; }
+bool isNddma(Operation op) { return op == Operation::nddma; }
 bool isPad(Operation op) {
   return op == Operation::padGmToUb || op == Operation::padUbToGm || op == Operation::padUbToTscm;
 }
@@ -76,6 +77,17 @@ const std::vector<PropertyDef>& propertyCatalogue() {
        [](Operation op) { return op == Operation::dn2nz; }, props::checkLawDn2Nz1TransposeIsNd2Nz},
       {"law: ND2NZUB-3 GM->UB == GM->L1 ND2NZ", "ND2NZUB-3", PropertyKind::onCase,
        [](Operation op) { return op == Operation::nd2nzGmToUb; }, props::checkLawNd2NzUbIsNd2NzToL1, true},
+      {"law: ND2NZ-6 UB->L1 == GM->L1 ND2NZ", "ND2NZ-6", PropertyKind::onCase,
+       [](Operation op) { return op == Operation::nd2nz; }, props::checkLawNd2NzUbToL1IsNd2NzFromGm, true, true},
+      // NDDMA-3's laws (issue 31 item 9), IUT against itself; added after the NDDMA units existed
+      {"law: NDDMA-3 padless rows == contiguous copy", "NDDMA-3", PropertyKind::onCase, isNddma,
+       props::checkLawNdDmaPadlessRowsAreContiguousCopy, true},
+      {"law: NDDMA-3 constant pads == padded padless", "NDDMA-3", PropertyKind::onCase, isNddma,
+       props::checkLawNdDmaConstantPadIsPaddedPadless, true},
+      {"law: NDDMA-3 nearest pads == edge padded", "NDDMA-3", PropertyKind::onCase, isNddma,
+       props::checkLawNdDmaNearestPadIsEdgePadded, true},
+      {"law: NDDMA-3 transpose twice == identity", "NDDMA-3", PropertyKind::onCase, isNddma,
+       props::checkLawNdDmaTransposeTwiceIsIdentity, true},
       {"law: ENH-1 NORMAL == DC-2 0-level", "ENH-1", PropertyKind::onCase,
        [](Operation op) { return op == Operation::enhancedNormal; }, props::checkLawEnh1NormalIsDc0Level},
       {"FIX-6 ReLU never negative", "FIX-6", PropertyKind::onCase, isFix, props::checkFix6ReluNeverNegative},
@@ -190,6 +202,7 @@ void planProductUnits(const RunOptions& options, oracle::Product product, bool p
       for (const PropertyDef& property : propertyCatalogue()) {
         if (!property.appliesTo(op) || !plannedOn(property, product, dtypeInfo.dtype)) continue;
         if (apartPass && isAtomicProperty(property)) continue;  // ATOM-1: no path drawn apart ends in GM
+        if (property.apartOnly && !apartPass) continue;
         std::string id = productPrefix + (apartPass ? unitGroupId(op, dtypeInfo.dtype) + "/" + apartTag(op) + "/" +
                                                           propertySlug(property.name)
                                                     : unitId(op, dtypeInfo.dtype, property));

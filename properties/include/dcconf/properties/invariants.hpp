@@ -101,6 +101,8 @@ Outcome checkLawNdDmaTransposeTwiceIsIdentity(Backend& iut, const CaseData& data
 Outcome checkLawEnh1NormalIsDc0Level(Backend& iut, const CaseData& data);
 // ND2NZUB-3 law (project): the GM->UB ND2NZ equals GM->L1's ND2NZ of the same parameters on the bytes both care about.
 Outcome checkLawNd2NzUbIsNd2NzToL1(Backend& iut, const CaseData& data);
+// ND2NZ-6 law (project): the ND2NZ UB->L1 equals GM->L1's ND2NZ from the same source bytes where both care.
+Outcome checkLawNd2NzUbToL1IsNd2NzFromGm(Backend& iut, const CaseData& data);
 // ENH-3: with isRelu (scale sign bit clear, offset 0) no cared result element is negative.
 Outcome checkEnh3ReluNeverNegative(Backend& iut, const CaseData& data);
 // ENH-2: DEQ / DEQ16 with deqValue 1.0 on ints |x| <= 2048 == DEQ_NONE moving those ints already in T.
