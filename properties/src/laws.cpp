@@ -381,8 +381,9 @@ Outcome checkLawNd2NzUbIsNd2NzToL1(Backend& iut, const CaseData& data) {
 // ND2NZ-6 law: the ND2NZ from the UB places what GM->L1's ND2NZ (ND2NZ-2) places from the same bytes in GM, where
 // both care (AMB-39's x + 0 elements on the 950 drop out).
 Outcome checkLawNd2NzUbToL1IsNd2NzFromGm(Backend& iut, const CaseData& data) {
-  const bool fromUb = data.c.srcPos == Position::VECIN || data.c.srcPos == Position::VECOUT;
-  if (!isOperation(data.c, Operation::nd2nz) || !fromUb) return Outcome::notApplicable("not ND2NZ UB->L1");
+  if (!isOperation(data.c, Operation::nd2nz) || !drawnApart(Operation::nd2nz, {data.c.srcPos, data.c.dstPos})) {
+    return Outcome::notApplicable("not ND2NZ UB->L1");
+  }
   Case fromGm = data.c;
   fromGm.srcPos = Position::GM;
   fromGm.dstPos = Position::A1;

@@ -6,6 +6,7 @@
 #include "dcconf/mutants/case_edits.hpp"
 #include "dcconf/oracle/numeric.hpp"
 #include "dcconf/oracle/oracle.hpp"
+#include "dcconf/properties/generators.hpp"
 
 namespace dcconf::properties::testing {
 
@@ -87,7 +88,7 @@ class WrongBackend final : public backends::Backend {
         break;
       case Mutation::tscmGmStrideIn32B: c.profile.tscmGmStrideUnit = Profile::TscmGmStrideUnit::docTable32; break;
       case Mutation::nd2nzUbDropsLastRow:
-        if ((op == Operation::nd2nzGmToUb || (op == Operation::nd2nz && (c.srcPos == Position::VECIN || c.srcPos == Position::VECOUT))) &&
+        if ((op == Operation::nd2nzGmToUb || (op == Operation::nd2nz && drawnApart(Operation::nd2nz, {c.srcPos, c.dstPos}))) &&
             std::get<Nd2NzParams>(c.params).nValue > 1) {
           --std::get<Nd2NzParams>(c.params).nValue;
         }
