@@ -18,7 +18,7 @@ std::uint64_t SparseBuffer::pageBytes() {
 
 std::optional<SparseBuffer> SparseBuffer::create(std::uint64_t sizeBytes, std::string* error) {
   if (sizeBytes > kMaxSparseBytes) {
-    *error = "sparse buffer of " + std::to_string(sizeBytes) + " bytes exceeds the cap of 2^40 bytes";
+    *error = "sparse buffer of " + std::to_string(sizeBytes) + " bytes exceeds the cap of 2^41 bytes";
     return std::nullopt;
   }
   const int fd = memfd_create("dcconf-sparse", MFD_CLOEXEC | MFD_ALLOW_SEALING);

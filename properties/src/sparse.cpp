@@ -25,6 +25,7 @@ namespace {
 struct SparseField {
   std::string_view name;
   std::uint64_t denseReach;
+  int valueBits = 32;  // the documented maximum's width: the lane draws bits up to valueBits - 1
 };
 
 // SLICE (issue 29 item 2): the start, end and stride of both sides and both shapes of every dimension (coverage rows
@@ -43,13 +44,30 @@ const std::vector<SparseField>& sliceSparseFields() {
   return fields;
 }
 
+// LOOP-2 (issue 31 item 2): the loop sizes (below 2^21, dense reach 2^16-1) and the GM side's loop strides (bytes,
+// below 2^40, dense reach 2^21-1; the UB side's are reached whole by the dense lane). Fields 2.. of a PAD operation.
+constexpr std::size_t kFirstLoopField = 2;
+constexpr int kLoopSizeBits = 21;
+constexpr int kLoopGmStrideBits = 40;
+constexpr std::uint64_t kLoopSizeReach = (std::uint64_t{1} << 16) - 1;
+
 std::vector<SparseField> sparseFields(Operation operation) {
   switch (operation) {
     case Operation::slice: return sliceSparseFields();
     case Operation::padGmToUb:  // GM source stride in bytes, UB destination stride in 32-byte blocks
-      return {{"DataCopyExtParams.srcStride", kReachGmStrideBytes}, {"DataCopyExtParams.dstStride", kReachUbStrideBlocks}};
+      return {{"DataCopyExtParams.srcStride", kReachGmStrideBytes},
+              {"DataCopyExtParams.dstStride", kReachUbStrideBlocks},
+              {"LoopModeParams.loop1Size", kLoopSizeReach, kLoopSizeBits},
+              {"LoopModeParams.loop2Size", kLoopSizeReach, kLoopSizeBits},
+              {"LoopModeParams.loop1SrcStride", kReachGmStrideBytes, kLoopGmStrideBits},
+              {"LoopModeParams.loop2SrcStride", kReachGmStrideBytes, kLoopGmStrideBits}};
     case Operation::padUbToGm:
-      return {{"DataCopyExtParams.srcStride", kReachUbStrideBlocks}, {"DataCopyExtParams.dstStride", kReachGmStrideBytes}};
+      return {{"DataCopyExtParams.srcStride", kReachUbStrideBlocks},
+              {"DataCopyExtParams.dstStride", kReachGmStrideBytes},
+              {"LoopModeParams.loop1Size", kLoopSizeReach, kLoopSizeBits},
+              {"LoopModeParams.loop2Size", kLoopSizeReach, kLoopSizeBits},
+              {"LoopModeParams.loop1DstStride", kReachGmStrideBytes, kLoopGmStrideBits},
+              {"LoopModeParams.loop2DstStride", kReachGmStrideBytes, kLoopGmStrideBits}};
     case Operation::fixpipe:
       // the nz2nd register's dstNdStride is 16 bits on A2/A3 (FIX-2, turn 3): the dense lane reaches all of it
       return {{"DataCopyCO12DstParams.dstStride", kReachFixDstStride}};
@@ -74,16 +92,49 @@ constexpr int kMultiMiB = -3;
 // them in dimension 1: 1.5 MiB and 3 MiB, past a 1 MiB fault.
 constexpr std::uint32_t kMultiMiBBurstBlocks = 2047;
 constexpr std::uint32_t kMultiMiBBursts[] = {24, 48};
-// Widths: every sparse field is 32 bits wide (coverage model), checked when a value is drawn.
-constexpr int kSparseFieldBits = 32;
+bool isNormalPad(Operation operation) { return operation == Operation::padGmToUb || operation == Operation::padUbToGm; }
+// LOOP-1: loop mode is the Ascend 950's; its slots join a PAD unit whose scope can draw the 950.
+bool drawsLoopMode(Operation operation, const Scope& scope) {
+  return isNormalPad(operation) && scope.product.value_or(Product::ascend950) == Product::ascend950;
+}
 
-std::vector<Slot> schedule(Operation operation) {
+// The loop slots are dealt round robin over the operation's dtype units, so a run draws each once, not once per
+// dtype: a size slot repeats its call up to 2^21-1 times (about 0.35 us an iteration, oracle and fast backend), the
+// gate counts fields per operation, and LOOP-3's addressing is in bytes whatever T. A scope of several dtypes (or
+// none) takes them all.
+struct Deal {
+  std::size_t hand = 0;   // the scope's dtype's place among the operation's 950 dtypes
+  std::size_t hands = 1;  // how many there are: loop slot k goes to hand k % hands
+};
+Deal dealOf(Operation operation, const Scope& scope) {
+  if (scope.dtypes.size() != 1) return {};
+  std::vector<DType> dtypes;  // the 950's dtypes of the operation, in the oracle's table order
+  for (const DTypeInfo& d : allDTypes()) {
+    Case probe = operation == Operation::padGmToUb ? makeCase(Api::DataCopyPad, Position::GM, Position::VECIN, DataCopyExtParams{})
+                                                   : makeCase(Api::DataCopyPad, Position::VECIN, Position::GM, DataCopyExtParams{});
+    probe.product = Product::ascend950;
+    probe.dtype = d.dtype;
+    if (checkSupport(probe, operation).empty()) dtypes.push_back(d.dtype);
+  }
+  const auto at = std::find(dtypes.begin(), dtypes.end(), scope.dtypes.front());
+  if (at == dtypes.end()) throw std::logic_error("sparse: a loop unit's dtype is not the 950's");
+  return {static_cast<std::size_t>(at - dtypes.begin()), dtypes.size()};
+}
+
+std::vector<Slot> schedule(Operation operation, const Scope& scope) {
   std::vector<Slot> out;
   const std::vector<SparseField> fields = sparseFields(operation);
-  for (std::size_t f = 0; f < fields.size(); ++f) {
-    for (int b = static_cast<int>(std::bit_width(fields[f].denseReach)); b < kSparseFieldBits; ++b) out.push_back({f, b});
-    out.push_back({f, -1});
-    out.push_back({f, -2});
+  const std::size_t used = isNormalPad(operation) && !drawsLoopMode(operation, scope) ? kFirstLoopField : fields.size();
+  const Deal deal = drawsLoopMode(operation, scope) ? dealOf(operation, scope) : Deal{};
+  std::size_t loopSlots = 0;
+  auto add = [&](std::size_t f, int bit) {
+    const bool loopField = isNormalPad(operation) && f >= kFirstLoopField;
+    if (!loopField || loopSlots++ % deal.hands == deal.hand) out.push_back({f, bit});
+  };
+  for (std::size_t f = 0; f < used; ++f) {
+    for (int b = static_cast<int>(std::bit_width(fields[f].denseReach)); b < fields[f].valueBits; ++b) add(f, b);
+    add(f, -1);
+    add(f, -2);
   }
   if (operation == Operation::slice) {
     for (std::size_t k = 0; k < std::size(kMultiMiBBursts); ++k) out.push_back({k, kMultiMiB});
@@ -91,8 +142,11 @@ std::vector<Slot> schedule(Operation operation) {
   return out;
 }
 
-std::uint64_t valueFor(const Slot& slot, const FieldRange& range) {
-  if (range.widthBits != kSparseFieldBits) throw std::logic_error("sparse: field width changed in the coverage model");
+// The field's documented maximum (coverage model) has the width the schedule drew bits for, checked at each draw.
+std::uint64_t valueFor(const Slot& slot, const SparseField& field, const FieldRange& range) {
+  if (std::bit_width(range.docMax) != static_cast<std::uint64_t>(field.valueBits)) {
+    throw std::logic_error("sparse: the documented maximum of " + std::string(field.name) + " changed in the coverage model");
+  }
   if (slot.bit == -1) return range.docMax;
   if (slot.bit == -2) return range.docMax - 1;
   const std::uint64_t top = std::uint64_t{1} << slot.bit;
@@ -106,7 +160,7 @@ void sizeBuffers(Case& c) {
   c.dst.sizeBytes = c.dst.offsetBytes + e.dstSpanBytes + drawInRange(0, 64);
   requireValid(c);
   if (c.src.sizeBytes > casefile::kMaxSparseBytes || c.dst.sizeBytes > casefile::kMaxSparseBytes) {
-    throw std::logic_error("sparse: a scheduled case exceeds the 2^40-byte cap");
+    throw std::logic_error("sparse: a scheduled case exceeds the 2^41-byte cap");
   }
 }
 
@@ -119,11 +173,59 @@ SparseCase drawPad(Operation operation, const Scope& scope, const Slot& slot) {
   p.blockLen = std::min<std::uint32_t>(p.blockLen, 256);
   p.srcStride %= 64;
   p.dstStride %= 64;
-  const std::string_view field = sparseFields(operation)[slot.field].name;
-  const std::uint64_t v = valueFor(slot, rangeOf(c, operation, field));
+  const SparseField field = sparseFields(operation)[slot.field];
+  const std::uint64_t v = valueFor(slot, field, rangeOf(c, operation, field.name));
   (slot.field == 0 ? p.srcStride : p.dstStride) = static_cast<std::uint32_t>(v);
   sizeBuffers(c);
-  return {c, {std::string(field), v}, *rc::gen::arbitrary<std::uint64_t>()};
+  return {c, {std::string(field.name), v}, *rc::gen::arbitrary<std::uint64_t>()};
+}
+
+// LOOP-2 (issue 31 item 2), on the Ascend 950. A scheduled loop size repeats a one-call case at consecutive places:
+// GM->UB one 32-byte block (no dummy bytes: AMB-2 stays out) from GM one element further each time into the next UB
+// block; UB->GM one byte from the next UB block to the next GM byte. Every iteration's bytes are distinct and cared
+// for, so a count off by one or a truncated size shows. A scheduled GM stride moves the second of two iterations of
+// a small call; the UB side's stride keeps them apart. The other level runs once.
+SparseCase drawLoop(Operation operation, const Scope& scope, const Slot& slot) {
+  Scope on950 = scope;
+  on950.product = Product::ascend950;
+  const bool gmToUb = operation == Operation::padGmToUb;
+  const GeneratedCase g = gmToUb ? *genPadGmToUb(ParamStruct::ext, 0, on950) : *genPadUbToGm(ParamStruct::ext, on950);
+  Case c = g.data.c;
+  auto& p = std::get<DataCopyExtParams>(c.params);
+  const SparseField field = sparseFields(operation)[slot.field];
+  const bool sizeField = slot.field < kFirstLoopField + 2;
+  const bool level1 = (slot.field - kFirstLoopField) % 2 == 0;
+  LoopModeParams l{1, 1, 0, 0, 0, 0};
+  c.loopMode = l;  // the loop rows exist in the coverage model from here on
+  const std::uint64_t v = valueFor(slot, field, rangeOf(c, operation, field.name));
+  std::uint64_t gmStride = 0;
+  std::uint64_t ubStride = kDataBlockBytes;
+  if (sizeField) {
+    p.blockCount = 1;
+    p.blockLen = gmToUb ? kDataBlockBytes : 1;
+    p.srcStride = p.dstStride = 0;
+    if (gmToUb) c.padParams = DataCopyPadExtParams{};  // no padding: one whole block
+    (level1 ? l.loop1Size : l.loop2Size) = static_cast<std::uint32_t>(v);
+    gmStride = gmToUb ? sizeBytes(c.dtype) : 1;
+  } else {
+    p.blockCount = std::min<std::uint16_t>(p.blockCount, 2);
+    p.blockLen = std::min<std::uint32_t>(p.blockLen, 256);
+    p.srcStride %= 64;
+    p.dstStride %= 64;
+    (level1 ? l.loop1Size : l.loop2Size) = 2;
+    Case single = c;
+    single.loopMode.reset();
+    const Extents call = extents(single);
+    ubStride = alignUp(gmToUb ? call.dstSpanBytes : call.srcSpanBytes, kDataBlockBytes);
+    gmStride = v;
+  }
+  std::uint64_t& gm = gmToUb ? (level1 ? l.loop1SrcStride : l.loop2SrcStride) : (level1 ? l.loop1DstStride : l.loop2DstStride);
+  std::uint64_t& ub = gmToUb ? (level1 ? l.loop1DstStride : l.loop2DstStride) : (level1 ? l.loop1SrcStride : l.loop2SrcStride);
+  gm = gmStride;
+  ub = ubStride;
+  c.loopMode = l;
+  sizeBuffers(c);
+  return {c, {std::string(field.name), v}, *rc::gen::arbitrary<std::uint64_t>()};
 }
 
 // As widenFixpipe: one row or two, one or two column groups, the stretched stride between them.
@@ -141,14 +243,14 @@ SparseCase drawFix(const Scope& scope, const Slot& slot) {
   f.srcNdStride = 1;
   f.dstNdStride = 1;
   c.params = p;
-  const std::string_view field = sparseFields(Operation::fixpipe)[slot.field].name;
-  const std::uint64_t v = valueFor(slot, rangeOf(c, Operation::fixpipe, field));
+  const SparseField field = sparseFields(Operation::fixpipe)[slot.field];
+  const std::uint64_t v = valueFor(slot, field, rangeOf(c, Operation::fixpipe, field.name));
   p.dstStride = static_cast<std::uint32_t>(v);
   if (p.nz2ndEn) p.mSize = 2; else p.nSize = static_cast<std::uint16_t>(2 * c0);
   if (!f.quantTensor.empty() && f.quantTensor.size() < p.nSize) f.quantTensor.resize(p.nSize, f.quantTensor.back());
   c.params = p;
   sizeBuffers(c);
-  return {c, {std::string(field), v}, *rc::gen::arbitrary<std::uint64_t>()};
+  return {c, {std::string(field.name), v}, *rc::gen::arbitrary<std::uint64_t>()};
 }
 
 // SLICE: the widening's layout (wideSliceLayout) with the scheduled value in the slot's row; both maxima and every
@@ -181,7 +283,7 @@ SparseCase drawSliceSparse(const Scope& scope, const Slot& slot) {
   const std::size_t d = slot.field / std::size(kSliceSparseRows);
   const std::size_t j = kSliceSparseRows[slot.field % std::size(kSliceSparseRows)];
   const FieldRange& range = sliceRow(ranges, d, j);
-  const std::uint64_t v = std::max(range.docMin, valueFor(slot, range) / range.step * range.step);
+  const std::uint64_t v = std::max(range.docMin, valueFor(slot, sliceSparseFields()[slot.field], range) / range.step * range.step);
   c.params = wideSliceLayout(c, ubSrc, drawWideSliceField(ranges, d, j, v));
   sizeBuffers(c);
   return {c, {std::string(range.name), v}, *rc::gen::arbitrary<std::uint64_t>()};
@@ -210,15 +312,16 @@ bool hasSparseCases(Operation operation) { return !sparseFields(operation).empty
 
 std::size_t sparseScheduleSize(Operation operation, const Scope& scope) {
   if ((operation == Operation::fixpipe || operation == Operation::slice) && !scopeHasCases(operation, scope)) return 0;
-  return schedule(operation).size();
+  return schedule(operation, scope).size();
 }
 
 rc::Gen<SparseCase> genSparseCase(Operation operation, const Scope& scope, std::size_t k) {
   return rc::gen::exec([=] {
-    const std::vector<Slot> slots = schedule(operation);
+    const std::vector<Slot> slots = schedule(operation, scope);
     const Slot slot = slots[k % slots.size()];
     if (operation == Operation::slice) return drawSliceSparse(scope, slot);
-    return operation == Operation::fixpipe ? drawFix(scope, slot) : drawPad(operation, scope, slot);
+    if (operation == Operation::fixpipe) return drawFix(scope, slot);
+    return slot.field < kFirstLoopField ? drawPad(operation, scope, slot) : drawLoop(operation, scope, slot);
   });
 }
 

@@ -39,6 +39,17 @@ void srcStride24(Case& c) { editBlocks(c, [](auto& p) { keepLowBits(p.srcStride,
 void dstStride24(Case& c) { editBlocks(c, [](auto& p) { keepLowBits(p.dstStride, 24); }); }
 void dstStride17(Case& c) { editBlocks(c, [](auto& p) { keepLowBits(p.dstStride, 17); }); }
 void srcStride17(Case& c) { editBlocks(c, [](auto& p) { keepLowBits(p.srcStride, 17); }); }
+// issue 31 item 2: loop mode's 21-bit sizes and GM-side strides of up to 2^40-1 bytes (LOOP-2), past the dense reach
+void loopSizes16(Case& c) {
+  if (!c.loopMode) return;
+  keepLowBits(c.loopMode->loop1Size, 16);
+  keepLowBits(c.loopMode->loop2Size, 16);
+}
+void loopGmDstStrides21(Case& c) {
+  if (!c.loopMode) return;
+  keepLowBits(c.loopMode->loop1DstStride, 21);
+  keepLowBits(c.loopMode->loop2DstStride, 21);
+}
 void fixDstStride17(Case& c) { keepLowBits(std::get<DataCopyCO12DstParams>(c.params).dstStride, 17); }
 void blockCount11(Case& c) { editBlocks(c, [](auto& p) { keepLowBits(p.blockCount, 11); }); }
 void dstStride15(Case& c) { editBlocks(c, [](auto& p) { keepLowBits(p.dstStride, 15); }); }
@@ -339,6 +350,10 @@ std::vector<Mutant> conditionalMutants() {
                       kTrunc, dstStride24)),
       sparseOnly(edit("condU2gExtSrcStride17Bit", "PAD-U2G-2", "Ext UB srcStride kept in 17 bits", kU2G,
                       kTrunc, srcStride17)),
+      sparseOnly(edit("condG2uLoopSize16Bit", "LOOP-2", "loop1Size and loop2Size kept in 16 bits", kG2U, kTrunc,
+                      loopSizes16, k950)),
+      sparseOnly(edit("condU2gLoopGmStride21Bit", "LOOP-2", "the GM-side loop strides kept in 21 bits", kU2G, kTrunc,
+                      loopGmDstStrides21, k950)),
       sparseOnly(edit("condFixDstStride17Bit", "FIX-1", "dstStride kept in 17 bits", Op::fixpipe,
                       kTrunc, fixDstStride17)),
       edit("condG2uBlockCount11Bit", "PAD-G2U-1", "blockCount kept in 11 bits", kG2U, kTrunc, blockCount11),

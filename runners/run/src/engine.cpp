@@ -61,7 +61,7 @@ class StatusTap final : public backends::Backend {
     return tapped(src.size() + dst.size(), [&] { return inner_.run(c, src, dst); });
   }
   backends::RunResult runSparse(const oracle::Case& c, SparseBytes src, SparseBytes dst) override {
-    // a sparse call moves its footprint, not its (up to 2^40-byte) buffers: its windows are the scale
+    // a sparse call moves its footprint, not its (up to 2^41-byte) buffers: its windows are the scale
     std::uint64_t bytes = 0;
     for (const auto& window : src.windows) bytes += window.end - window.begin;
     for (const auto& window : dst.windows) bytes += window.end - window.begin;
@@ -555,7 +555,7 @@ class UnitRunner {
     failure.message = minimal.message.substr(0, minimal.message.find('\n'));
     failure.clause = unit.property->clauses;
     failure.unit = unit.id;
-    if (minimal.sparse) {  // issue 26: buffers of up to 2^40 bytes, saved as the seed their windows are drawn from
+    if (minimal.sparse) {  // issue 26: buffers of up to 2^41 bytes, saved as the seed their windows are drawn from
       failure.diff.push_back(minimal.message);
       failure.diff.push_back("a sparse case: its buffers are holes with the footprint's windows seeded (" +
                              minimal.data.description + ")");

@@ -15,13 +15,13 @@
 
 namespace dcconf::casefile {
 
-// The largest sparse buffer: 1 TiB of address space (a UB stride of 2^32-1 32-byte blocks is 128 GiB). Above it a
-// case is not run (and says so).
-inline constexpr std::uint64_t kMaxSparseBytes = std::uint64_t{1} << 40;
+// The largest sparse buffer: 2 TiB of address space (a UB stride of 2^32-1 32-byte blocks is 128 GiB; a GM-side loop
+// stride of 2^40-1 bytes, LOOP-2, needs a little over 1 TiB). Above it a case is not run (and says so).
+inline constexpr std::uint64_t kMaxSparseBytes = std::uint64_t{1} << 41;
 
 class SparseBuffer {
  public:
-  // nullopt with *error set ("memfd_create: ...", "size 2^41 exceeds the 2^40 cap") when it cannot be made.
+  // nullopt with *error set ("memfd_create: ...", "size 2^42 exceeds the 2^41 cap") when it cannot be made.
   static std::optional<SparseBuffer> create(std::uint64_t sizeBytes, std::string* error);
   SparseBuffer(SparseBuffer&& other) noexcept;
   SparseBuffer& operator=(SparseBuffer&& other) noexcept;

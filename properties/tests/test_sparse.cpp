@@ -1,0 +1,148 @@
+// The sparse lane's loop-mode slots (issue 31 item 2, docs/coverage.md "Sparse buffers"): LOOP-2's loop sizes past
+// 2^16-1 and GM-side loop strides past 2^21-1, dealt over the Ascend 950's dtype units.
+#include <algorithm>
+#include <bit>
+#include <map>
+#include <string>
+
+#include <gtest/gtest.h>
+#include <rapidcheck.h>
+
+#include "dcconf/backends/backend.hpp"
+#include "dcconf/mutants/mutants.hpp"
+#include "dcconf/oracle/oracle.hpp"
+#include "dcconf/properties/sparse.hpp"
+
+namespace dcconf::properties {
+namespace {
+
+using oracle::Operation;
+using oracle::Product;
+
+constexpr Operation kNormalPads[] = {Operation::padGmToUb, Operation::padUbToGm};
+// The schedule of one PAD unit before loop mode: GM stride bits 21..31 and UB stride bits 17..31, each with both maxima.
+constexpr std::size_t kStrideSlots = (32 - 21 + 2) + (32 - 17 + 2);
+// LOOP-2: two sizes of bits 16..20 and two GM-side strides of bits 21..39, each with both maxima.
+constexpr std::size_t kLoopSlots = 2 * (21 - 16 + 2) + 2 * (40 - 21 + 2);
+
+Scope unitScope(Product product, oracle::DType dtype) {
+  Scope scope;
+  scope.product = product;
+  scope.dtypes = {dtype};
+  return scope;
+}
+
+std::vector<oracle::DType> dtypesOn950(Operation operation) {
+  std::vector<oracle::DType> out;
+  for (const oracle::DTypeInfo& d : oracle::allDTypes()) {
+    oracle::Case probe;
+    probe.api = oracle::Api::DataCopyPad;
+    probe.srcPos = operation == Operation::padGmToUb ? oracle::Position::GM : oracle::Position::VECIN;
+    probe.dstPos = operation == Operation::padGmToUb ? oracle::Position::VECIN : oracle::Position::GM;
+    probe.params = oracle::DataCopyExtParams{};
+    probe.product = Product::ascend950;
+    probe.dtype = d.dtype;
+    if (oracle::checkSupport(probe, operation).empty()) out.push_back(d.dtype);
+  }
+  return out;
+}
+
+SparseCase drawSlot(Operation operation, const Scope& scope, std::size_t k) {
+  return genSparseCase(operation, scope, k)(rc::Random(k + 1), 50).value();
+}
+
+std::unique_ptr<backends::Backend> mutantNamed(std::string_view name) {
+  const auto& all = mutants::catalogue();
+  const auto it = std::find_if(all.begin(), all.end(), [&](const mutants::Mutant& m) { return m.name == name; });
+  if (it == all.end()) throw std::logic_error("no mutant " + std::string(name));
+  return mutants::makeMutantBackend(*it);
+}
+
+// Every loop slot reaches exactly one of the 950's dtype units of the operation, after the unit's stride slots (whose
+// places and seeds stay as they were); another product's units have no loop slot.
+TEST(SparseLoop, LOOP_2_everyLoopSlotIsDealtToExactlyOneDtypeUnit) {
+  for (const Operation operation : kNormalPads) {
+    const std::vector<oracle::DType> dtypes = dtypesOn950(operation);
+    ASSERT_GE(dtypes.size(), 2u);
+    std::map<std::pair<std::string, std::uint64_t>, int> seen;  // (field, top bit or maximum) -> units drawing it
+    std::size_t loopCases = 0;
+    for (const oracle::DType dtype : dtypes) {
+      const Scope scope = unitScope(Product::ascend950, dtype);
+      const std::size_t size = sparseScheduleSize(operation, scope);
+      ASSERT_GE(size, kStrideSlots);
+      for (std::size_t k = 0; k < kStrideSlots; ++k) {  // cheap to draw: only the field names are looked at
+        EXPECT_EQ(drawSlot(operation, scope, k).draw.field.rfind("DataCopyExtParams.", 0), 0u) << k;
+      }
+      for (std::size_t k = kStrideSlots; k < size; ++k) {
+        const SparseCase sc = drawSlot(operation, scope, k);
+        ASSERT_TRUE(sc.c.loopMode.has_value()) << sc.describe();
+        EXPECT_EQ(sc.c.product, Product::ascend950);
+        EXPECT_TRUE(oracle::validate(sc.c).empty()) << sc.describe();
+        const std::uint64_t v = sc.draw.value;
+        const bool size21 = sc.draw.field.ends_with("Size");
+        const std::uint64_t docMax = size21 ? (std::uint64_t{1} << 21) - 1 : (std::uint64_t{1} << 40) - 1;
+        const std::uint64_t key = v >= docMax - 1 ? v : std::bit_width(v) - 1;  // a maximum, or the top bit drawn
+        ++seen[{sc.draw.field, key}];
+        ++loopCases;
+      }
+    }
+    EXPECT_EQ(loopCases, kLoopSlots) << oracle::name(operation);
+    EXPECT_EQ(seen.size(), kLoopSlots) << oracle::name(operation);
+    for (const auto& [slot, units] : seen) EXPECT_EQ(units, 1) << slot.first << " " << slot.second;
+    EXPECT_EQ(sparseScheduleSize(operation, unitScope(Product::atlas_a2, dtypes.front())), kStrideSlots);
+  }
+}
+
+// The largest GM-side loop stride (2^40-1 bytes: a source or destination a little over 1 TiB, as holes) passes on the
+// fast and oracle backends, and a backend keeping the GM-side loop strides in 21 bits fails it (LOOP-3's bytes).
+TEST(SparseLoop, LOOP_3_largestGmStridePassesAndATruncatedStrideFails) {
+  Scope scope;
+  scope.product = Product::ascend950;
+  const std::size_t size = sparseScheduleSize(Operation::padUbToGm, scope);
+  bool found = false;
+  for (std::size_t k = 0; k < size && !found; ++k) {
+    const SparseCase sc = drawSlot(Operation::padUbToGm, scope, k);
+    if (sc.draw.field != "LoopModeParams.loop2DstStride" || sc.draw.value != (std::uint64_t{1} << 40) - 1) continue;
+    found = true;
+    EXPECT_GT(sc.c.dst.sizeBytes, std::uint64_t{1} << 40);
+    for (auto make : {backends::makeFastBackend, backends::makeOracleBackend}) {
+      const auto iut = make();
+      const Outcome outcome = checkSparseConformance(*iut, sc);
+      EXPECT_EQ(outcome.kind, Outcome::Kind::pass) << iut->name() << ": " << outcome.message;
+    }
+    const auto wrong = mutantNamed("condU2gLoopGmStride21Bit");
+    const Outcome outcome = checkSparseConformance(*wrong, sc);
+    EXPECT_TRUE(outcome.failed()) << outcome.message;
+    EXPECT_NE(outcome.message.find("LoopModeParams.loop2DstStride = 1099511627775"), std::string::npos)
+        << outcome.message;
+  }
+  EXPECT_TRUE(found) << "the schedule has no slot for loop2DstStride = 2^40-1";
+}
+
+// A loop size of 2^16 + low bits: the dense lane's reach plus one bit. Every iteration's bytes are cared for, so a
+// backend keeping the sizes in 16 bits (it runs the low bits' count of iterations) fails, and the fast backend passes.
+TEST(SparseLoop, LOOP_3_sizePastTheDenseReachCatchesA16BitSize) {
+  Scope scope;
+  scope.product = Product::ascend950;
+  for (const Operation operation : kNormalPads) {
+    const std::size_t size = sparseScheduleSize(operation, scope);
+    bool found = false;
+    for (std::size_t k = 0; k < size && !found; ++k) {
+      const SparseCase sc = drawSlot(operation, scope, k);
+      if (sc.draw.field != "LoopModeParams.loop1Size" || std::bit_width(sc.draw.value) != 17) continue;
+      found = true;
+      const auto fast = backends::makeFastBackend();
+      const Outcome passed = checkSparseConformance(*fast, sc);
+      EXPECT_EQ(passed.kind, Outcome::Kind::pass) << passed.message;
+      const auto wrong = mutantNamed("condG2uLoopSize16Bit");
+      if (operation == Operation::padGmToUb) {
+        const Outcome outcome = checkSparseConformance(*wrong, sc);
+        EXPECT_TRUE(outcome.failed()) << outcome.message;
+      }
+    }
+    EXPECT_TRUE(found) << oracle::name(operation);
+  }
+}
+
+}  // namespace
+}  // namespace dcconf::properties
