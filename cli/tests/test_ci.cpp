@@ -81,10 +81,17 @@ TEST(Units, UbToL1UnitsComeLastAndAPathSelectsThem) {
     return id.ends_with("/ATOM-4-5-atomic-edge-values") || id.ends_with("/law-ND2NZUB-3-GM-UB-GM-L1-ND2NZ") ||
            id.ends_with("/l1/law-ND2NZ-6-UB-L1-GM-L1-ND2NZ") || id.find("/law-NDDMA-3-") != std::string::npos;
   };
+  // and after those (rank 2) the Compact DataCopyPad's sparse units (issue 31 item 2: loop mode's GM strides)
+  const auto compactSparse = [](const std::string& id) {
+    return id.starts_with("padCompact") && id.ends_with("/G-1-sparse-buffers");
+  };
   const auto firstLater = std::find_if(firstL1, ids.end(), later);
+  const auto firstCompactSparse = std::find_if(ids.begin(), ids.end(), compactSparse);
   EXPECT_NE(firstLater, ids.end());
+  EXPECT_EQ(std::distance(firstCompactSparse, ids.end()), 24);  // 12 dtypes, GM->UB and UB->GM
   for (auto it = firstL1; it != firstLater; ++it) EXPECT_NE(it->find("/l1/"), std::string::npos) << *it;
-  for (auto it = firstLater; it != ids.end(); ++it) EXPECT_TRUE(later(*it)) << *it;
+  for (auto it = firstLater; it != firstCompactSparse; ++it) EXPECT_TRUE(later(*it)) << *it;
+  for (auto it = firstCompactSparse; it != ids.end(); ++it) EXPECT_TRUE(compactSparse(*it)) << *it;
   EXPECT_EQ(std::count_if(ids.begin(), firstL1, [](const std::string& id) { return id.find("fixpipe950/") == 0 && id.find("/ub/") != std::string::npos; }),
             std::count_if(ids.begin(), ids.end(), [](const std::string& id) { return id.find("/ub/") != std::string::npos; }));
   const RunResult named = runDcconf("list --units --product ascend950 --path 'VECIN->A1' --dtype half", dir);

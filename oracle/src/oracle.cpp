@@ -235,6 +235,18 @@ void WriteSink::markClass(std::uint64_t d, ByteSource source) {
   if (source.srcByte == 0) expectation_->classes.push_back({d, source.dtype, ValueClass::nan});
 }
 
+void WriteSink::noteRead(ByteSource source) {
+  if (source.kind != ByteSource::Kind::source && source.kind != ByteSource::Kind::rectified) return;
+  if (workspace_ != nullptr) return;  // the workspace leg records no reads (ByteWriter::write)
+  const std::uint64_t at = srcOffset_ + source.srcByte;
+  if (sparse_ != nullptr) {
+    appendRange(sparse_->reads, at, 1);
+    return;
+  }
+  assert(at < read_.size() && "walk read outside its extents");
+  read_[at] = Mark::yes;
+}
+
 std::optional<std::uint64_t> WriteSink::readElement(std::uint64_t srcByte, std::uint32_t size) {
   assert(workspace_ == nullptr && "the workspace leg reads no elements");
   if (sparse_ != nullptr) {

@@ -84,6 +84,10 @@ class WriteSink {
   // FIX: an element the walk computes with (bytes [srcByte, srcByte + size) from the copy's source start, marked as
   // read). nullopt when the sink only records the footprint: the walk then emits anything for the value.
   std::optional<std::uint64_t> readElement(std::uint64_t srcByte, std::uint32_t size);
+  // A source byte some reading moves to a destination byte the readings disagree on (written ANY, readings.hpp): it
+  // is still read, so G-2's footprint and the sparse lane's seeded windows hold it (each reading's alternative is
+  // evaluated from it, G-6). No-op for a byte not from the source.
+  void noteRead(ByteSource source);
   // LOOP-3: the walks of one loop iteration see its source and destination starts as the copy's own.
   void shiftStarts(std::uint64_t srcBytes, std::uint64_t dstBytes) {
     srcOffset_ += srcBytes;

@@ -181,6 +181,9 @@ inline void mergeReadings(WriteSink& sink, std::span<std::vector<Written>> byMas
       if (found) blame = axisRegion[k];
     }
     sink.write(*next, ByteSource::any(), blame);
+    subsets([&](unsigned m) {
+      if (at[m]) sink.noteRead(at[m]->source);  // every reading's source byte is read all the same
+    });
   }
 }
 

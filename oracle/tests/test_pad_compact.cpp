@@ -157,6 +157,20 @@ TEST(PadCompact, Amb21PadsOpenByDefaultAndPinnedByProfile) {
   expectComputedAsModel(b, m);
 }
 
+// Where AMB-21's readings place a block's bytes differently, the bytes are ANY, but each reading reads the same
+// source bytes: the footprint holds them, dense and sparse (the sparse lane seeds only its windows, and a plugin
+// worker maps nothing else: a loop-mode Compact case crashed the example plugin when these reads were missing).
+TEST(PadCompact, Amb21OpenReadingsStillReadTheBlocks) {
+  const Cmp g{.dtype = DType::int8_t, .blockCount = 2, .blockLen = 31, .left = 1};
+  const Case c = makeGmToUb(g);
+  const Trial open = runCase(c);
+  ASSERT_EQ(open.eval.verdict, Verdict::computed);
+  EXPECT_EQ(open.eval.expectation.care[1], 0) << "the readings disagree on the data bytes";
+  const std::vector<ByteRange> blocks{{0, 62}};
+  EXPECT_EQ(open.eval.footprint.reads, blocks);
+  EXPECT_EQ(sparseFootprint(c).reads, blocks);
+}
+
 // AMB-22: a non-zero dstStride is ignored by the header's code, or bytes between blocks by its comment.
 TEST(PadCompact, Amb22UbStrideOpenByDefaultAndPinnedByProfile) {
   const Cmp g{.dtype = DType::int8_t, .blockCount = 2, .blockLen = 8, .dstStride = 4, .isPad = true, .padValue = 0x5A};

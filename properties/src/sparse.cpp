@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <limits>
 #include <stdexcept>
 
 #include "compare.hpp"
@@ -45,29 +46,47 @@ const std::vector<SparseField>& sliceSparseFields() {
 }
 
 // LOOP-2 (issue 31 item 2): the loop sizes (below 2^21, dense reach 2^16-1) and the GM side's loop strides (bytes,
-// below 2^40, dense reach 2^21-1; the UB side's are reached whole by the dense lane). Fields 2.. of a PAD operation.
-constexpr std::size_t kFirstLoopField = 2;
+// below 2^40, dense reach 2^21-1; the UB side's are reached whole by the dense lane). Fields 2.. of a Normal PAD
+// operation; a Compact one (PAD-CMP, whose sparse units came later) stretches them alone.
 constexpr int kLoopSizeBits = 21;
 constexpr int kLoopGmStrideBits = 40;
 constexpr std::uint64_t kLoopSizeReach = (std::uint64_t{1} << 16) - 1;
+
+bool isNormalPad(Operation operation) { return operation == Operation::padGmToUb || operation == Operation::padUbToGm; }
+bool isCompactPad(Operation operation) {
+  return operation == Operation::padCompactGmToUb || operation == Operation::padCompactUbToGm;
+}
+// The index of an operation's first loop field (none: past every field).
+std::size_t firstLoopField(Operation operation) {
+  return isNormalPad(operation) ? 2 : isCompactPad(operation) ? 0 : std::numeric_limits<std::size_t>::max();
+}
+
+std::vector<SparseField> loopGmStrideFields(bool srcIsGm) {
+  return {{srcIsGm ? "LoopModeParams.loop1SrcStride" : "LoopModeParams.loop1DstStride", kReachGmStrideBytes, kLoopGmStrideBits},
+          {srcIsGm ? "LoopModeParams.loop2SrcStride" : "LoopModeParams.loop2DstStride", kReachGmStrideBytes, kLoopGmStrideBits}};
+}
+// A Normal operation's fields, then the loop sizes and GM strides.
+std::vector<SparseField> withLoopFields(std::vector<SparseField> fields, bool srcIsGm) {
+  fields.push_back({"LoopModeParams.loop1Size", kLoopSizeReach, kLoopSizeBits});
+  fields.push_back({"LoopModeParams.loop2Size", kLoopSizeReach, kLoopSizeBits});
+  const std::vector<SparseField> strides = loopGmStrideFields(srcIsGm);
+  fields.insert(fields.end(), strides.begin(), strides.end());
+  return fields;
+}
 
 std::vector<SparseField> sparseFields(Operation operation) {
   switch (operation) {
     case Operation::slice: return sliceSparseFields();
     case Operation::padGmToUb:  // GM source stride in bytes, UB destination stride in 32-byte blocks
-      return {{"DataCopyExtParams.srcStride", kReachGmStrideBytes},
-              {"DataCopyExtParams.dstStride", kReachUbStrideBlocks},
-              {"LoopModeParams.loop1Size", kLoopSizeReach, kLoopSizeBits},
-              {"LoopModeParams.loop2Size", kLoopSizeReach, kLoopSizeBits},
-              {"LoopModeParams.loop1SrcStride", kReachGmStrideBytes, kLoopGmStrideBits},
-              {"LoopModeParams.loop2SrcStride", kReachGmStrideBytes, kLoopGmStrideBits}};
+      return withLoopFields({{"DataCopyExtParams.srcStride", kReachGmStrideBytes},
+                             {"DataCopyExtParams.dstStride", kReachUbStrideBlocks}}, true);
     case Operation::padUbToGm:
-      return {{"DataCopyExtParams.srcStride", kReachUbStrideBlocks},
-              {"DataCopyExtParams.dstStride", kReachGmStrideBytes},
-              {"LoopModeParams.loop1Size", kLoopSizeReach, kLoopSizeBits},
-              {"LoopModeParams.loop2Size", kLoopSizeReach, kLoopSizeBits},
-              {"LoopModeParams.loop1DstStride", kReachGmStrideBytes, kLoopGmStrideBits},
-              {"LoopModeParams.loop2DstStride", kReachGmStrideBytes, kLoopGmStrideBits}};
+      return withLoopFields({{"DataCopyExtParams.srcStride", kReachUbStrideBlocks},
+                             {"DataCopyExtParams.dstStride", kReachGmStrideBytes}}, false);
+    // The Compact operations take the GM strides only: a size slot costs up to 2 s, and SetLoopModePara's sizes are
+    // one register for both modes (LOOP_SIZE), drawn whole by the Normal operations' units.
+    case Operation::padCompactGmToUb: return loopGmStrideFields(true);
+    case Operation::padCompactUbToGm: return loopGmStrideFields(false);
     case Operation::fixpipe:
       // the nz2nd register's dstNdStride is 16 bits on A2/A3 (FIX-2, turn 3): the dense lane reaches all of it
       return {{"DataCopyCO12DstParams.dstStride", kReachFixDstStride}};
@@ -92,10 +111,10 @@ constexpr int kMultiMiB = -3;
 // them in dimension 1: 1.5 MiB and 3 MiB, past a 1 MiB fault.
 constexpr std::uint32_t kMultiMiBBurstBlocks = 2047;
 constexpr std::uint32_t kMultiMiBBursts[] = {24, 48};
-bool isNormalPad(Operation operation) { return operation == Operation::padGmToUb || operation == Operation::padUbToGm; }
 // LOOP-1: loop mode is the Ascend 950's; its slots join a PAD unit whose scope can draw the 950.
 bool drawsLoopMode(Operation operation, const Scope& scope) {
-  return isNormalPad(operation) && scope.product.value_or(Product::ascend950) == Product::ascend950;
+  return (isNormalPad(operation) || isCompactPad(operation)) &&
+         scope.product.value_or(Product::ascend950) == Product::ascend950;
 }
 
 // The loop slots are dealt round robin over the operation's dtype units, so a run draws each once, not once per
@@ -110,8 +129,10 @@ Deal dealOf(Operation operation, const Scope& scope) {
   if (scope.dtypes.size() != 1) return {};
   std::vector<DType> dtypes;  // the 950's dtypes of the operation, in the oracle's table order
   for (const DTypeInfo& d : allDTypes()) {
-    Case probe = operation == Operation::padGmToUb ? makeCase(Api::DataCopyPad, Position::GM, Position::VECIN, DataCopyExtParams{})
-                                                   : makeCase(Api::DataCopyPad, Position::VECIN, Position::GM, DataCopyExtParams{});
+    const bool gmToUb = operation == Operation::padGmToUb || operation == Operation::padCompactGmToUb;
+    Case probe = gmToUb ? makeCase(Api::DataCopyPad, Position::GM, Position::VECIN, DataCopyExtParams{})
+                        : makeCase(Api::DataCopyPad, Position::VECIN, Position::GM, DataCopyExtParams{});
+    if (isCompactPad(operation)) probe.paddingMode = PaddingMode::compact;
     probe.product = Product::ascend950;
     probe.dtype = d.dtype;
     if (checkSupport(probe, operation).empty()) dtypes.push_back(d.dtype);
@@ -124,11 +145,11 @@ Deal dealOf(Operation operation, const Scope& scope) {
 std::vector<Slot> schedule(Operation operation, const Scope& scope) {
   std::vector<Slot> out;
   const std::vector<SparseField> fields = sparseFields(operation);
-  const std::size_t used = isNormalPad(operation) && !drawsLoopMode(operation, scope) ? kFirstLoopField : fields.size();
+  const std::size_t used = drawsLoopMode(operation, scope) ? fields.size() : std::min(fields.size(), firstLoopField(operation));
   const Deal deal = drawsLoopMode(operation, scope) ? dealOf(operation, scope) : Deal{};
   std::size_t loopSlots = 0;
   auto add = [&](std::size_t f, int bit) {
-    const bool loopField = isNormalPad(operation) && f >= kFirstLoopField;
+    const bool loopField = drawsLoopMode(operation, scope) && f >= firstLoopField(operation);
     if (!loopField || loopSlots++ % deal.hands == deal.hand) out.push_back({f, bit});
   };
   for (std::size_t f = 0; f < used; ++f) {
@@ -188,13 +209,15 @@ SparseCase drawPad(Operation operation, const Scope& scope, const Slot& slot) {
 SparseCase drawLoop(Operation operation, const Scope& scope, const Slot& slot) {
   Scope on950 = scope;
   on950.product = Product::ascend950;
-  const bool gmToUb = operation == Operation::padGmToUb;
-  const GeneratedCase g = gmToUb ? *genPadGmToUb(ParamStruct::ext, 0, on950) : *genPadUbToGm(ParamStruct::ext, on950);
+  const bool gmToUb = operation == Operation::padGmToUb || operation == Operation::padCompactGmToUb;
+  const GeneratedCase g = isCompactPad(operation) ? *genCase(operation, on950)  // PAD-CMP-1: Ext params only
+                          : gmToUb                ? *genPadGmToUb(ParamStruct::ext, 0, on950)
+                                                  : *genPadUbToGm(ParamStruct::ext, on950);
   Case c = g.data.c;
   auto& p = std::get<DataCopyExtParams>(c.params);
   const SparseField field = sparseFields(operation)[slot.field];
-  const bool sizeField = slot.field < kFirstLoopField + 2;
-  const bool level1 = (slot.field - kFirstLoopField) % 2 == 0;
+  const bool sizeField = field.name.ends_with("Size");
+  const bool level1 = field.name.starts_with("LoopModeParams.loop1");
   LoopModeParams l{1, 1, 0, 0, 0, 0};
   c.loopMode = l;  // the loop rows exist in the coverage model from here on
   const std::uint64_t v = valueFor(slot, field, rangeOf(c, operation, field.name));
@@ -308,7 +331,8 @@ std::vector<FieldSample> sparseFieldSamples(const SparseCase& sc) {
   return samples;
 }
 
-bool hasSparseCases(Operation operation) { return !sparseFields(operation).empty(); }
+bool hasSparseCases(Operation operation) { return !sparseFields(operation).empty() && !isCompactPad(operation); }
+bool hasCompactLoopSparseCases(Operation operation) { return isCompactPad(operation); }
 
 std::size_t sparseScheduleSize(Operation operation, const Scope& scope) {
   if ((operation == Operation::fixpipe || operation == Operation::slice) && !scopeHasCases(operation, scope)) return 0;
@@ -321,7 +345,7 @@ rc::Gen<SparseCase> genSparseCase(Operation operation, const Scope& scope, std::
     const Slot slot = slots[k % slots.size()];
     if (operation == Operation::slice) return drawSliceSparse(scope, slot);
     if (operation == Operation::fixpipe) return drawFix(scope, slot);
-    return slot.field < kFirstLoopField ? drawPad(operation, scope, slot) : drawLoop(operation, scope, slot);
+    return slot.field < firstLoopField(operation) ? drawPad(operation, scope, slot) : drawLoop(operation, scope, slot);
   });
 }
 

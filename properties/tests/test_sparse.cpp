@@ -20,6 +20,7 @@ using oracle::Operation;
 using oracle::Product;
 
 constexpr Operation kNormalPads[] = {Operation::padGmToUb, Operation::padUbToGm};
+constexpr Operation kCompactPads[] = {Operation::padCompactGmToUb, Operation::padCompactUbToGm};
 // The schedule of one PAD unit before loop mode: GM stride bits 21..31 and UB stride bits 17..31, each with both maxima.
 constexpr std::size_t kStrideSlots = (32 - 21 + 2) + (32 - 17 + 2);
 // LOOP-2: two sizes of bits 16..20 and two GM-side strides of bits 21..39, each with both maxima.
@@ -37,9 +38,13 @@ std::vector<oracle::DType> dtypesOn950(Operation operation) {
   for (const oracle::DTypeInfo& d : oracle::allDTypes()) {
     oracle::Case probe;
     probe.api = oracle::Api::DataCopyPad;
-    probe.srcPos = operation == Operation::padGmToUb ? oracle::Position::GM : oracle::Position::VECIN;
-    probe.dstPos = operation == Operation::padGmToUb ? oracle::Position::VECIN : oracle::Position::GM;
+    const bool gmToUb = operation == Operation::padGmToUb || operation == Operation::padCompactGmToUb;
+    probe.srcPos = gmToUb ? oracle::Position::GM : oracle::Position::VECIN;
+    probe.dstPos = gmToUb ? oracle::Position::VECIN : oracle::Position::GM;
     probe.params = oracle::DataCopyExtParams{};
+    if (operation == Operation::padCompactGmToUb || operation == Operation::padCompactUbToGm) {
+      probe.paddingMode = oracle::PaddingMode::compact;
+    }
     probe.product = Product::ascend950;
     probe.dtype = d.dtype;
     if (oracle::checkSupport(probe, operation).empty()) out.push_back(d.dtype);
@@ -90,6 +95,31 @@ TEST(SparseLoop, LOOP_2_everyLoopSlotIsDealtToExactlyOneDtypeUnit) {
     EXPECT_EQ(seen.size(), kLoopSlots) << oracle::name(operation);
     for (const auto& [slot, units] : seen) EXPECT_EQ(units, 1) << slot.first << " " << slot.second;
     EXPECT_EQ(sparseScheduleSize(operation, unitScope(Product::atlas_a2, dtypes.front())), kStrideSlots);
+  }
+}
+
+// The Compact operations' sparse units (planned last) hold the two GM-side loop strides' slots only, each dealt to
+// one dtype unit, and pass on the fast backend.
+TEST(SparseLoop, LOOP_2_compactUnitsDrawTheGmStridesOnce) {
+  for (const Operation operation : kCompactPads) {
+    EXPECT_FALSE(hasSparseCases(operation));
+    EXPECT_TRUE(hasCompactLoopSparseCases(operation));
+    std::map<std::pair<std::string, std::uint64_t>, int> seen;
+    for (const oracle::DType dtype : dtypesOn950(operation)) {
+      const Scope scope = unitScope(Product::ascend950, dtype);
+      const auto fast = backends::makeFastBackend();
+      for (std::size_t k = 0; k < sparseScheduleSize(operation, scope); ++k) {
+        const SparseCase sc = drawSlot(operation, scope, k);
+        ASSERT_TRUE(sc.c.loopMode.has_value() && sc.c.paddingMode == oracle::PaddingMode::compact) << sc.describe();
+        EXPECT_TRUE(sc.draw.field.ends_with("Stride")) << sc.describe();
+        const std::uint64_t docMax = (std::uint64_t{1} << 40) - 1;
+        ++seen[{sc.draw.field, sc.draw.value >= docMax - 1 ? sc.draw.value : std::bit_width(sc.draw.value) - 1}];
+        const Outcome outcome = checkSparseConformance(*fast, sc);
+        EXPECT_EQ(outcome.kind, Outcome::Kind::pass) << outcome.message;
+      }
+    }
+    EXPECT_EQ(seen.size(), 2 * (40 - 21 + 2u)) << oracle::name(operation);
+    for (const auto& [slot, units] : seen) EXPECT_EQ(units, 1) << slot.first << " " << slot.second;
   }
 }
 

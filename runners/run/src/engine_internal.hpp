@@ -22,8 +22,8 @@ struct PropertyDef {
   bool (*appliesTo)(oracle::Operation);
   properties::Outcome (*onCase)(backends::Backend&, const casefile::CaseData&);  // kind onCase only
   // Added after its operations' units existed: its units are planned after every other unit (the apart ones too), so
-  // no older unit's index, and the seed it gives, moves.
-  bool plannedLast = false;
+  // no older unit's index, and the seed it gives, moves; a later addition takes a higher rank (1, 2, ...).
+  int plannedLast = 0;
   // Only for the paths drawn apart (properties::drawnApart): its units exist in the run's apart pass only.
   bool apartOnly = false;
 };

@@ -116,6 +116,8 @@ const std::vector<PropertyDef>& propertyCatalogue() {
       {"G-4 invalid cases", "G-4", PropertyKind::onInvalid, always, nullptr},
       // issue 15: strides past a flat buffer (bits 21..31 of a GM stride), on sparse mappings (docs/coverage.md)
       {"G-1 sparse buffers", "G-1", PropertyKind::onSparse, props::hasSparseCases, nullptr},
+      // issue 31 item 2: the Compact DataCopyPad's loop mode past the dense reach (planned last: seeds stay)
+      {"G-1 sparse buffers", "G-1", PropertyKind::onSparse, props::hasCompactLoopSparseCases, nullptr, 2},
   };
   return catalogue;
 }
@@ -243,8 +245,10 @@ std::vector<Unit> planUnits(const RunOptions& options) {
   }
   std::stable_partition(apart.begin(), apart.end(), [](const Unit& unit) { return unit.operation == Operation::fixpipe950; });
   units.insert(units.end(), apart.begin(), apart.end());
-  // The units of properties added later (ATOM-4/5's edge values, the ND2NZUB-3 law) last of all, for the same reason.
-  std::stable_partition(units.begin(), units.end(), [](const Unit& unit) { return !unit.property->plannedLast; });
+  // The units of properties added later (ATOM-4/5's edge values, the ND2NZUB-3 law) last of all, for the same reason,
+  // by rank: the Compact DataCopyPad's sparse units (rank 2) after the rest.
+  std::stable_sort(units.begin(), units.end(),
+                   [](const Unit& a, const Unit& b) { return a.property->plannedLast < b.property->plannedLast; });
   return units;
 }
 
