@@ -47,7 +47,7 @@ const std::vector<SparseField>& sliceSparseFields() {
 
 // LOOP-2 (issue 31 item 2): the loop sizes (below 2^21, dense reach 2^16-1) and the GM side's loop strides (bytes,
 // below 2^40, dense reach 2^21-1; the UB side's are reached whole by the dense lane). Fields 2.. of a Normal PAD
-// operation; a Compact one (PAD-CMP, whose sparse units came later) stretches them alone.
+// operation; a Compact one (PAD-CMP, whose sparse units came later) stretches the GM strides alone (sparseFields).
 constexpr int kLoopSizeBits = 21;
 constexpr int kLoopGmStrideBits = 40;
 constexpr std::uint64_t kLoopSizeReach = (std::uint64_t{1} << 16) - 1;
