@@ -5,6 +5,10 @@
 # Used by plugin.limits_bad_field and exec.limits_bad_hello (docs/limits.md).
 rc_wanted=$1 text=$2
 shift 2
+# A TMPDIR of its own: a dead dcconf's leftover in the shared one would add its cleanup note (docs/reliability.md).
+TMPDIR="$(mktemp -d "${TMPDIR:-/tmp}/dcconf-expect-error.XXXXXX")" || exit 1
+export TMPDIR
+trap 'rm -rf "$TMPDIR"' EXIT
 err=$("$@" 2>&1 >/dev/null)
 rc=$?
 echo "exit $rc: $err"

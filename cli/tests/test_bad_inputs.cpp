@@ -142,7 +142,10 @@ TEST_P(BadInputs, ExitStatusAndOneLine) {
   const BadInput& row = GetParam();
   const fs::path dir = scratchDir();
   if (row.make) row.make(dir);
-  const RunResult r = runDcconf("cd '" + (dir / row.cwd).string() + "' && '" + DCCONF_EXE + "' " + replaced(row.args, dir), dir, false);
+  // A TMPDIR of its own: a dead dcconf's leftover in the shared one would add its cleanup note (docs/reliability.md).
+  const std::string tmp = "TMPDIR='" + scratchDir().string() + "' ";
+  const RunResult r =
+      runDcconf("cd '" + (dir / row.cwd).string() + "' && " + tmp + "'" + DCCONF_EXE + "' " + replaced(row.args, dir), dir, false);
   EXPECT_EQ(r.status, row.status) << r.stderrText;
   const std::string prefix = replaced(row.stderrPrefix, dir);
   EXPECT_EQ(r.stderrText.substr(0, prefix.size()), prefix) << r.stderrText.substr(0, 600);

@@ -288,16 +288,24 @@ namespace {
 
 bool isUb(Position p) { return p == Position::VECIN || p == Position::VECOUT; }
 
+}  // namespace
+
+bool isUbToL1Path(Operation operation, const PathPair& path) {
+  switch (operation) {
+    case Operation::copy0Level:  // DC-5
+    case Operation::copy2Level: return isUb(path.src) && (path.dst == Position::A1 || path.dst == Position::B1);
+    case Operation::nd2nz: return isUb(path.src) && path.dst == Position::TSCM;  // ND2NZ-6
+    default: return false;
+  }
+}
+
+namespace {
+
 // DC-1: the normal DataCopy paths (0-level and 2-level alike).
 bool isDataCopyPath(Position src, Position dst) {
   return (src == Position::GM && (dst == Position::VECIN || dst == Position::A1 || dst == Position::B1)) ||
          (src == Position::VECIN && dst == Position::VECOUT) ||
          (dst == Position::GM && (src == Position::VECOUT || src == Position::CO2));
-}
-
-// DC-5 (project): the plain (0- and 2-level) DataCopy also copies UB -> L1; the enhanced one is not modelled there.
-bool isUbToL1Path(Position src, Position dst) {
-  return (src == Position::VECIN || src == Position::VECOUT) && (dst == Position::A1 || dst == Position::B1);
 }
 
 OperationResolution fail(std::string why) { return {std::nullopt, std::move(why)}; }
@@ -402,16 +410,17 @@ OperationResolution resolveDataCopy(const Case& c) {
     return {Operation::dn2nz, {}};
   }
   if (std::holds_alternative<DataCopyParams>(c.params) || std::holds_alternative<CalCount>(c.params)) {
-    if (!isDataCopyPath(c.srcPos, c.dstPos) && !isUbToL1Path(c.srcPos, c.dstPos)) {
+    const Operation level = std::holds_alternative<CalCount>(c.params) ? Operation::copy2Level : Operation::copy0Level;
+    if (!isDataCopyPath(c.srcPos, c.dstPos) && !isUbToL1Path(level, {c.srcPos, c.dstPos})) {
       return fail("path: '" + path +
                   "' is not a normal DataCopy path (GM->VECIN, GM->A1, GM->B1, VECIN->VECOUT, VECOUT->GM, CO2->GM, "
                   "VECIN/VECOUT->A1/B1)");
     }
-    return {std::holds_alternative<CalCount>(c.params) ? Operation::copy2Level : Operation::copy0Level, {}};
+    return {level, {}};
   }
   if (std::holds_alternative<Nd2NzParams>(c.params)) {
     if (c.srcPos == Position::GM && c.dstPos == Position::VECIN) return {Operation::nd2nzGmToUb, {}};  // ND2NZUB-1
-    const bool ubToTscm = (c.srcPos == Position::VECIN || c.srcPos == Position::VECOUT) && c.dstPos == Position::TSCM;
+    const bool ubToTscm = isUbToL1Path(Operation::nd2nz, {c.srcPos, c.dstPos});
     if (!ubToTscm && (c.srcPos != Position::GM || (c.dstPos != Position::A1 && c.dstPos != Position::B1))) {
       return fail("path: '" + path + "' is not an ND2NZ path (GM->A1, GM->B1, GM->VECIN, VECIN/VECOUT->TSCM)");
     }

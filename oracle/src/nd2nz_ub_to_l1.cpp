@@ -22,8 +22,8 @@ bool pageReading(const Case& c) { return c.profile.nd2nzU2L1Reading == Profile::
 
 // DataCopy with Nd2NzParams, not DataCopyPad UB->TSCM (PAD-U2L1), whose path is the same
 bool isNd2NzUbToL1(const Case& c) {
-  return c.api == Api::DataCopy && std::holds_alternative<Nd2NzParams>(c.params) && isLocal(c.srcPos) &&
-         c.dstPos == Position::TSCM;
+  return c.api == Api::DataCopy && std::holds_alternative<Nd2NzParams>(c.params) &&
+         isUbToL1Path(Operation::nd2nz, {c.srcPos, c.dstPos});
 }
 
 // ND2NZ-6, then ND2NZ-7 (AMB-38).

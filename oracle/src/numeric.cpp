@@ -152,6 +152,13 @@ std::uint64_t loadElementBits(std::span<const std::uint8_t> bytes, std::uint64_t
   return bits;
 }
 
+void storeElementBits(std::span<std::uint8_t> bytes, std::uint64_t byteOffset, std::uint32_t sizeBytes,
+                      std::uint64_t bits) {
+  for (std::uint32_t b = 0; b < sizeBytes && byteOffset + b < bytes.size(); ++b) {
+    bytes[byteOffset + b] = static_cast<std::uint8_t>(bits >> (8 * b));
+  }
+}
+
 std::uint16_t doubleToHalfBits(double value, bool towardZero) {
   auto bits = static_cast<std::uint16_t>(roundToBinary(value, 10, 15, nullptr));
   if (!towardZero || std::isnan(value)) return bits;

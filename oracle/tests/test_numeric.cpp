@@ -286,6 +286,16 @@ TEST(Numeric, LoadElementBitsIsLittleEndian) {
   EXPECT_EQ(loadElementBits(bytes, 8, 2), 0x09u);  // clipped at the end, never reads past it
 }
 
+TEST(Numeric, StoreElementBitsIsLittleEndian) {
+  Bytes bytes(9, 0xEE);
+  storeElementBits(bytes, 1, 2, 0xFF0302u);  // only the low two bytes
+  storeElementBits(bytes, 3, 4, 0x07060504u);
+  storeElementBits(bytes, 0, 1, 0x01u);
+  storeElementBits(bytes, 7, 8, 0x0A0908ull);  // clipped at the end, never writes past it
+  EXPECT_EQ(bytes, (Bytes{0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x09}));
+  EXPECT_EQ(loadElementBits(bytes, 1, 8), 0x0908070605040302ull);  // the twins agree
+}
+
 }  // namespace
 }  // namespace dcconf::oracle::test
 

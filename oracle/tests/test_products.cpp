@@ -2,6 +2,8 @@
 // declares every product, and gives the new operations (slice, DN2NZ, enhanced) exactly the products section 11
 // names; the table parser reports malformed tables by line. (test_validation.cpp checks the pre-existing entries.)
 #include <algorithm>
+#include <set>
+#include <string>
 
 #include "test_support.hpp"
 
@@ -98,6 +100,21 @@ TEST(Products, OperationNamesRoundTrip) {
     EXPECT_FALSE(documentedPaths(op).empty());
   }
   EXPECT_FALSE(parseOperationKey("nope").has_value());
+}
+
+// DC-5 and ND2NZ-6 (project): the UB->L1 paths among the documented ones; not DataCopyPad's UB->TSCM (PAD-U2L1).
+TEST(Products, UbToL1PathsAreDc5AndNd2Nz6Only) {
+  std::set<std::string> ubToL1;
+  for (const Operation op : kAllOperations) {
+    for (const PathPair& path : documentedPaths(op)) {
+      if (isUbToL1Path(op, path)) ubToL1.insert(std::string(key(op)) + " " + pathName(path.src, path.dst));
+    }
+  }
+  const std::set<std::string> expected{"copy0Level VECIN->A1", "copy0Level VECIN->B1", "copy0Level VECOUT->A1",
+                                       "copy0Level VECOUT->B1", "copy2Level VECIN->A1", "copy2Level VECIN->B1",
+                                       "copy2Level VECOUT->A1", "copy2Level VECOUT->B1", "nd2nz VECIN->TSCM",
+                                       "nd2nz VECOUT->TSCM"};
+  EXPECT_EQ(ubToL1, expected);
 }
 
 }  // namespace

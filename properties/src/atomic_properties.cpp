@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "compare.hpp"
+#include "dcconf/oracle/numeric.hpp"
 #include "dcconf/properties/invariants.hpp"
 
 namespace dcconf::properties {
@@ -66,8 +67,7 @@ void fillWithEdgeValues(DType t, std::uint64_t startBytes, std::vector<std::uint
   const std::vector<std::uint64_t> edges = atomicEdgeValues(t);
   const std::uint32_t s = sizeBytes(t);
   for (std::uint64_t q = startBytes; q + s <= bytes.size(); q += s) {
-    const std::uint64_t value = edges[bytes[q] % edges.size()];
-    for (std::uint32_t k = 0; k < s; ++k) bytes[q + k] = static_cast<std::uint8_t>(value >> (8 * k));
+    storeElementBits(bytes, q, s, edges[bytes[q] % edges.size()]);
   }
 }
 

@@ -143,15 +143,10 @@ using oracle::PathPair;
 using oracle::Position;
 
 bool drawnApart(Operation operation, const PathPair& path) {
-  const bool ub = path.src == Position::VECIN || path.src == Position::VECOUT;
-  const bool l1 = path.dst == Position::A1 || path.dst == Position::B1;
-  switch (operation) {
-    case Operation::fixpipe950: return path.src == Position::CO1 && (path.dst == Position::VECIN || path.dst == Position::VECOUT);
-    case Operation::copy0Level:
-    case Operation::copy2Level: return ub && l1;
-    case Operation::nd2nz: return ub && path.dst == Position::TSCM;
-    default: return false;
+  if (operation == Operation::fixpipe950) {  // FIX950-8
+    return path.src == Position::CO1 && (path.dst == Position::VECIN || path.dst == Position::VECOUT);
   }
+  return oracle::isUbToL1Path(operation, path);  // DC-5, ND2NZ-6
 }
 
 }  // namespace dcconf::properties

@@ -337,7 +337,7 @@ void widenSometimes(Case& c, Operation operation) {
               p.ndNum = 0;  // AMB-6's doc-range forbids the matrix stride 0 AMB-33 needs: only the empty call
               p.dstNzMatrixStride = 1;
             }
-          } else if (operation == Operation::nd2nz && isLocal(c.srcPos)) {  // ND2NZ-6/7 (project)
+          } else if (isUbToL1Path(operation, {c.srcPos, c.dstPos})) {  // ND2NZ-6/7 (project)
             widenNd2NzUbToL1(p, c0, sizeBytes(c.dtype), c.product == Product::ascend950, drawWhole(ranges[field]), field);
           } else {
             widenNd2Nz(p, c0, drawWhole(ranges[field]), field);

@@ -234,7 +234,7 @@ class WrongBackend final : public backends::Backend {
       const std::uint64_t quietBit = s == 2 && k.dtype == DType::half ? 0x0200u : s == 2 ? 0x0040u : s == 4 ? 0x00400000u
                                                                                                     : 0x0008000000000000u;
       const std::uint64_t inf = canonicalNanBits(k.dtype) & ~quietBit;
-      for (std::uint32_t b = 0; b < s; ++b) dst[k.index + b] = static_cast<std::uint8_t>(inf >> (8 * b));
+      storeElementBits(dst, k.index, s, inf);
     }
   }
 
@@ -249,7 +249,7 @@ class WrongBackend final : public backends::Backend {
       const std::uint64_t result = loadElementBits(dst, q, s);
       if ((result & ~signBit) != inf || (loadElementBits(before, q, s) & ~signBit) >= inf) continue;
       const std::uint64_t clamped = (result & signBit) | (inf - 1);
-      for (std::uint32_t b = 0; b < s; ++b) dst[q + b] = static_cast<std::uint8_t>(clamped >> (8 * b));
+      storeElementBits(dst, q, s, clamped);
     }
   }
 

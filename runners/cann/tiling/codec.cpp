@@ -307,16 +307,6 @@ std::uint64_t dstDeviceBytes(const Case& c) {
                 DCCONF_CANN_GUARD_TAIL_BYTES);
 }
 
-namespace {
-bool isUbToL1Copy(const Case& c, Operation operation) {
-  return (operation == Operation::copy0Level || operation == Operation::copy2Level) &&
-         (c.srcPos == Position::VECIN || c.srcPos == Position::VECOUT) && (c.dstPos == Position::A1 || c.dstPos == Position::B1);
-}
-bool isNd2NzUbToL1(const Case& c, Operation operation) {
-  return operation == Operation::nd2nz && (c.srcPos == Position::VECIN || c.srcPos == Position::VECOUT);
-}
-}  // namespace
-
 EncodeResult encode(const Case& c, const EncodeOptions& options) {
   EncodeResult result;
   const OperationResolution resolved = resolveOperation(c);
@@ -345,16 +335,16 @@ EncodeResult encode(const Case& c, const EncodeOptions& options) {
                     "no CANN kernel family runs DataCopy ND2NZ GM->UB (the emulated call) yet"};
     return result;
   }
-  if (isUbToL1Copy(c, *resolved.operation)) {  // issue 31 item 5: the harness's L1 kernels run on the cube core only
-    result.error = {"DC-5", "path", pathName(c.srcPos, c.dstPos),
-                    "no CANN kernel runs the plain DataCopy UB->L1 yet (it is issued from the vector core, and the "
-                    "harness's L1 destinations are the cube core's)"};
-    return result;
-  }
-  if (isNd2NzUbToL1(c, *resolved.operation)) {  // issue 31 item 5: the emulation needs the Matmul API's workspace
-    result.error = {"ND2NZ-6", "path", pathName(c.srcPos, c.dstPos),
-                    "no CANN kernel runs DataCopy ND2NZ UB->L1 yet (the emulation needs the Matmul API's workspace or "
-                    "the 950's SSBuffer)"};
+  if (isUbToL1Path(*resolved.operation, {c.srcPos, c.dstPos})) {  // issue 31 item 5: DC-5 and ND2NZ-6
+    if (*resolved.operation == Operation::nd2nz) {  // the emulation needs the Matmul API's workspace
+      result.error = {"ND2NZ-6", "path", pathName(c.srcPos, c.dstPos),
+                      "no CANN kernel runs DataCopy ND2NZ UB->L1 yet (the emulation needs the Matmul API's workspace "
+                      "or the 950's SSBuffer)"};
+    } else {  // the harness's L1 kernels run on the cube core only
+      result.error = {"DC-5", "path", pathName(c.srcPos, c.dstPos),
+                      "no CANN kernel runs the plain DataCopy UB->L1 yet (it is issued from the vector core, and the "
+                      "harness's L1 destinations are the cube core's)"};
+    }
     return result;
   }
   if (c.loopMode) {  // issue 31 item 2: no tiling field, no kernel yet

@@ -184,6 +184,9 @@ struct PathPair {
 };
 // The documented paths of an operation (DC-1, PAD-G2U, ..., SLICE, DN2NZ, ENH), first the common one.
 std::span<const PathPair> documentedPaths(Operation operation);
+// The project's UB->L1 paths: DC-5, the plain (0- and 2-level) DataCopy VECIN/VECOUT->A1/B1 (the enhanced one is not
+// modelled there); ND2NZ-6, the ND2NZ VECIN/VECOUT->TSCM. False for every other operation and path.
+bool isUbToL1Path(Operation operation, const PathPair& path);
 inline constexpr Operation kAllOperations[] = {Operation::padGmToUb, Operation::padUbToGm, Operation::padUbToTscm,
                                                Operation::copy0Level, Operation::copy2Level, Operation::nd2nz,
                                                Operation::nz2nd, Operation::slice, Operation::dn2nz,

@@ -25,6 +25,9 @@ double decodeElement(DType dtype, std::uint64_t bits);
 bool isSubnormal(DType dtype, double value);
 
 std::uint64_t loadElementBits(std::span<const std::uint8_t> bytes, std::uint64_t byteOffset, std::uint32_t sizeBytes);
+// loadElementBits' twin: the low sizeBytes bytes of bits, little-endian; like it, never past the end of bytes.
+void storeElementBits(std::span<std::uint8_t> bytes, std::uint64_t byteOffset, std::uint32_t sizeBytes,
+                      std::uint64_t bits);
 
 std::uint16_t floatToHalfBits(float value);   // round to nearest even; overflow to inf; NaN stays NaN
 float halfBitsToFloat(std::uint16_t bits);
