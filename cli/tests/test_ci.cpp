@@ -85,13 +85,20 @@ TEST(Units, UbToL1UnitsComeLastAndAPathSelectsThem) {
   const auto compactSparse = [](const std::string& id) {
     return id.starts_with("padCompact") && id.ends_with("/G-1-sparse-buffers");
   };
+  // and after those (rank 3) NDDMA's sparse units (issue 31 item 9: each dimension's strides, moved)
+  const auto ndDmaSparse = [](const std::string& id) {
+    return id.starts_with("nddma/") && id.ends_with("/G-1-sparse-buffers");
+  };
   const auto firstLater = std::find_if(firstL1, ids.end(), later);
   const auto firstCompactSparse = std::find_if(ids.begin(), ids.end(), compactSparse);
+  const auto firstNdDmaSparse = std::find_if(ids.begin(), ids.end(), ndDmaSparse);
   EXPECT_NE(firstLater, ids.end());
-  EXPECT_EQ(std::distance(firstCompactSparse, ids.end()), 24);  // 12 dtypes, GM->UB and UB->GM
+  EXPECT_EQ(std::distance(firstCompactSparse, firstNdDmaSparse), 24);  // 12 dtypes, GM->UB and UB->GM
+  EXPECT_EQ(std::distance(firstNdDmaSparse, ids.end()), 12);           // NDDMA-1's 12 dtypes
   for (auto it = firstL1; it != firstLater; ++it) EXPECT_NE(it->find("/l1/"), std::string::npos) << *it;
   for (auto it = firstLater; it != firstCompactSparse; ++it) EXPECT_TRUE(later(*it)) << *it;
-  for (auto it = firstCompactSparse; it != ids.end(); ++it) EXPECT_TRUE(compactSparse(*it)) << *it;
+  for (auto it = firstCompactSparse; it != firstNdDmaSparse; ++it) EXPECT_TRUE(compactSparse(*it)) << *it;
+  for (auto it = firstNdDmaSparse; it != ids.end(); ++it) EXPECT_TRUE(ndDmaSparse(*it)) << *it;
   EXPECT_EQ(std::count_if(ids.begin(), firstL1, [](const std::string& id) { return id.find("fixpipe950/") == 0 && id.find("/ub/") != std::string::npos; }),
             std::count_if(ids.begin(), ids.end(), [](const std::string& id) { return id.find("/ub/") != std::string::npos; }));
   const RunResult named = runDcconf("list --units --product ascend950 --path 'VECIN->A1' --dtype half", dir);

@@ -299,6 +299,12 @@ TEST(NdDma, AddressSpanIsCheckedPadsIncluded) {
   const NdDmaParams p = params({{std::uint64_t{1} << 32, 1, 1, 255, 0}});
   EXPECT_VIOLATION(violationsOf(nddma(DType::float_, p, 4, 4096)), "NDDMA-2", "params.loopSrcStride",
                    std::to_string(255 * (std::uint64_t{1} << 34) + 4));
+  // the boundary (our reading of the 40-bit limit): a span of exactly 2^40 bytes is valid, one element more is not
+  constexpr std::uint64_t kSpan = std::uint64_t{1} << 40;
+  // (validate, not evaluate: the buffers would be a terabyte)
+  EXPECT_TRUE(validate(nddma(DType::int8_t, params({{kSpan - 1, 1, 2}}), kSpan, 2)).empty());
+  EXPECT_VIOLATION(validate(nddma(DType::int8_t, params({{kSpan / 2, 1, 3}}), kSpan + 1, 3)), "NDDMA-2",
+                   "params.loopSrcStride", std::to_string(kSpan + 1));
 }
 
 // NDDMA-4 / AMB-36: ascending destination strides that interleave are invalid; the first stride that fits passes.

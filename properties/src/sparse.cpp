@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <bit>
 #include <limits>
+#include <optional>
 #include <stdexcept>
 
 #include "compare.hpp"
@@ -74,8 +75,27 @@ std::vector<SparseField> withLoopFields(std::vector<SparseField> fields, bool sr
   return fields;
 }
 
+// NDDMA-2 (issue 31 item 9): each dimension's source stride (elements, below 2^40) and destination stride (below 2^20),
+// moved by a dimension of two elements. The dense lane draws them whole only over a dimension of one element, where
+// they multiply index 0 and no byte shows them; its packed boxes observe strides below 2^12.
+constexpr std::uint64_t kNdDmaStrideReach = (std::uint64_t{1} << 12) - 1;
+constexpr int kNdDmaSrcStrideBits = 40;
+constexpr int kNdDmaDstStrideBits = 20;
+const std::vector<SparseField>& ndDmaStrideFields() {  // field 2d: loopSrcStride[d], 2d + 1: loopDstStride[d]
+  static const std::vector<SparseField> fields = [] {
+    std::vector<SparseField> out;
+    for (std::size_t d = 0; d < kMaxNdDmaDims; ++d) {
+      out.push_back({ndDmaRowName(d, 1), kNdDmaStrideReach, kNdDmaSrcStrideBits});
+      out.push_back({ndDmaRowName(d, 2), kNdDmaStrideReach, kNdDmaDstStrideBits});
+    }
+    return out;
+  }();
+  return fields;
+}
+
 std::vector<SparseField> sparseFields(Operation operation) {
   switch (operation) {
+    case Operation::nddma: return ndDmaStrideFields();
     case Operation::slice: return sliceSparseFields();
     case Operation::padGmToUb:  // GM source stride in bytes, UB destination stride in 32-byte blocks
       return withLoopFields({{"DataCopyExtParams.srcStride", kReachGmStrideBytes},
@@ -105,6 +125,7 @@ FieldRange rangeOf(const Case& c, Operation operation, std::string_view field) {
 struct Slot {
   std::size_t field;
   int bit;  // -1: the maximum, -2: the maximum - 1, kMultiMiB: a slice moving field-th size of kMultiMiBBursts
+  std::optional<DType> dtype = std::nullopt;  // NDDMA: the dtype the slot is dealt to
 };
 constexpr int kMultiMiB = -3;
 // SLICE multi-MiB moves (issue 29 item 2): bursts of 2047 blocks (SLICE-4's unaligned-transport limit), 24 or 48 of
@@ -125,24 +146,79 @@ struct Deal {
   std::size_t hand = 0;   // the scope's dtype's place among the operation's 950 dtypes
   std::size_t hands = 1;  // how many there are: loop slot k goes to hand k % hands
 };
-Deal dealOf(Operation operation, const Scope& scope) {
-  if (scope.dtypes.size() != 1) return {};
-  std::vector<DType> dtypes;  // the 950's dtypes of the operation, in the oracle's table order
+// The Ascend 950's dtypes of an operation, in the oracle's table order.
+std::vector<DType> dtypesOn950(Operation operation) {
+  std::vector<DType> out;
   for (const DTypeInfo& d : allDTypes()) {
     const bool gmToUb = operation == Operation::padGmToUb || operation == Operation::padCompactGmToUb;
-    Case probe = gmToUb ? makeCase(Api::DataCopyPad, Position::GM, Position::VECIN, DataCopyExtParams{})
-                        : makeCase(Api::DataCopyPad, Position::VECIN, Position::GM, DataCopyExtParams{});
+    Case probe = operation == Operation::nddma ? makeCase(Api::DataCopy, Position::GM, Position::VECIN, NdDmaParams{})
+                 : gmToUb ? makeCase(Api::DataCopyPad, Position::GM, Position::VECIN, DataCopyExtParams{})
+                          : makeCase(Api::DataCopyPad, Position::VECIN, Position::GM, DataCopyExtParams{});
     if (isCompactPad(operation)) probe.paddingMode = PaddingMode::compact;
     probe.product = Product::ascend950;
     probe.dtype = d.dtype;
-    if (checkSupport(probe, operation).empty()) dtypes.push_back(d.dtype);
+    if (checkSupport(probe, operation).empty()) out.push_back(d.dtype);
   }
+  return out;
+}
+
+Deal dealOf(Operation operation, const Scope& scope) {
+  if (scope.dtypes.size() != 1) return {};
+  const std::vector<DType> dtypes = dtypesOn950(operation);
   const auto at = std::find(dtypes.begin(), dtypes.end(), scope.dtypes.front());
   if (at == dtypes.end()) throw std::logic_error("sparse: a loop unit's dtype is not the 950's");
   return {static_cast<std::size_t>(at - dtypes.begin()), dtypes.size()};
 }
 
+// NDDMA-2's limits for T (AMB-35 halves the 8-byte T's) and its span rule: a dimension of two elements at stride v
+// after `below` elements of dimension 0 spans (below + v) * s bytes, kept under 2^40 (NDDMA-2 allows exactly 2^40 by
+// our reading of the page's 40-bit limit only, so the slots hold under the stricter one). The highest stride shown.
+constexpr std::uint64_t kNdDmaSpanBytes = std::uint64_t{1} << 40;
+std::uint64_t ndDmaDocMax(std::size_t field, DType dtype) {
+  const bool b64 = sizeBytes(dtype) == 8;
+  const int bits = field % 2 == 0 ? kNdDmaSrcStrideBits : kNdDmaDstStrideBits;
+  return (std::uint64_t{1} << (b64 ? bits - 1 : bits)) - 1;
+}
+std::uint64_t ndDmaObservableTop(std::size_t field, DType dtype, std::uint64_t below) {
+  const std::uint64_t docMax = ndDmaDocMax(field, dtype);
+  return field % 2 == 0 ? std::min(docMax, (kNdDmaSpanBytes - 1) / sizeBytes(dtype) - below) : docMax;
+}
+
+// NDDMA's slots are dealt like loop mode's, but only over the dtypes whose observable top reaches the slot's bit (a
+// maximum counts as the field's top bit): the source stride's bit 39 is reachable with a 1-byte T alone. A scope of
+// several dtypes (or none) draws every slot, each with the first dtype it allows among the slot's.
+std::vector<Slot> ndDmaSchedule(const Scope& scope) {
+  if (scope.product.value_or(Product::ascend950) != Product::ascend950) return {};  // NDDMA-1
+  const std::vector<SparseField>& fields = ndDmaStrideFields();
+  const std::vector<DType> dtypes = dtypesOn950(Operation::nddma);
+  std::vector<Slot> out;
+  std::size_t k = 0;
+  auto add = [&](std::size_t f, int bit) {
+    const int topBit = bit >= 0 ? bit : fields[f].valueBits - 1;
+    std::vector<DType> eligible;
+    for (const DType d : dtypes) {
+      if (std::bit_width(ndDmaObservableTop(f, d, 1)) > static_cast<std::uint64_t>(topBit)) eligible.push_back(d);
+    }
+    const DType dealt = eligible[k++ % eligible.size()];
+    if (scope.dtypes.size() == 1) {
+      if (scope.dtypes.front() == dealt) out.push_back({f, bit, dealt});
+      return;
+    }
+    const auto allowed = scope.allowsDType(dealt) ? std::find(eligible.begin(), eligible.end(), dealt)
+                                                  : std::find_if(eligible.begin(), eligible.end(),
+                                                                 [&](DType d) { return scope.allowsDType(d); });
+    if (allowed != eligible.end()) out.push_back({f, bit, *allowed});
+  };
+  for (std::size_t f = 0; f < fields.size(); ++f) {
+    for (int b = static_cast<int>(std::bit_width(fields[f].denseReach)); b < fields[f].valueBits; ++b) add(f, b);
+    add(f, -1);
+    add(f, -2);
+  }
+  return out;
+}
+
 std::vector<Slot> schedule(Operation operation, const Scope& scope) {
+  if (operation == Operation::nddma) return ndDmaSchedule(scope);
   std::vector<Slot> out;
   const std::vector<SparseField> fields = sparseFields(operation);
   const std::size_t used = drawsLoopMode(operation, scope) ? fields.size() : std::min(fields.size(), firstLoopField(operation));
@@ -312,6 +388,52 @@ SparseCase drawSliceSparse(const Scope& scope, const Slot& slot) {
   return {c, {std::string(range.name), v}, *rc::gen::arbitrary<std::uint64_t>()};
 }
 
+// NDDMA-2/3 (issue 31 item 9): dimension w of two elements, the slot's stride between them, every other dimension one
+// unpadded element, except under a wider w a short padded row in dimension 0 at unit strides (not under a maximum,
+// whose span leaves it no room). The path, offsets, pad mode and constant are the dense generator's.
+SparseCase drawNdDmaSparse(const Scope& scope, const Slot& slot) {
+  Scope dealt = scope;
+  dealt.product = Product::ascend950;
+  dealt.dtypes = {*slot.dtype};
+  Case c = (*genCase(Operation::nddma, dealt)).data.c;
+  const auto& drawn = std::get<NdDmaParams>(c.params);
+  const std::size_t w = slot.field / 2;
+  const bool srcField = slot.field % 2 == 0;
+  NdDmaParams p;
+  p.dim = static_cast<std::uint8_t>(w + 1);
+  p.isNearestValueMode = drawn.isNearestValueMode;
+  p.constantValue = drawn.constantValue;
+  p.loopSize.fill(1);
+  if (w > 0 && slot.bit >= 0) {
+    p.loopSize[0] = static_cast<std::uint32_t>(drawInRange(1, 8));
+    p.loopLpSize[0] = static_cast<std::uint8_t>(drawInRange(0, 2));
+    p.loopRpSize[0] = static_cast<std::uint8_t>(drawInRange(0, 2));
+    p.loopSrcStride[0] = p.loopDstStride[0] = 1;
+  }
+  const std::uint64_t below = w > 0 ? std::uint64_t{p.loopLpSize[0]} + p.loopSize[0] + p.loopRpSize[0] : 1;
+  p.loopSize[w] = 2;
+  c.params = p;  // dimension w's rows exist in the coverage model from here on
+  const SparseField& field = ndDmaStrideFields()[slot.field];
+  if (rangeOf(c, Operation::nddma, field.name).docMax != ndDmaDocMax(slot.field, c.dtype)) {
+    throw std::logic_error("sparse: the documented maximum of " + std::string(field.name) + " changed in the coverage model");
+  }
+  const std::uint64_t top = ndDmaObservableTop(slot.field, c.dtype, below);
+  const std::uint64_t v = slot.bit == -1   ? top
+                          : slot.bit == -2 ? top - 1
+                                           : std::min(top, (std::uint64_t{1} << slot.bit) |
+                                                               drawInRange(0, (std::uint64_t{1} << slot.bit) - 1));
+  if (srcField) {
+    p.loopSrcStride[w] = v;
+    p.loopDstStride[w] = static_cast<std::uint32_t>(w > 0 ? below : drawInRange(1, 3));  // packed after dimension 0
+  } else {
+    p.loopDstStride[w] = static_cast<std::uint32_t>(v);  // NDDMA-4: at least dimension 0's span (v >= 2^12)
+    p.loopSrcStride[w] = drawInRange(0, 16);
+  }
+  c.params = p;
+  sizeBuffers(c);
+  return {c, {std::string(field.name), v}, *rc::gen::arbitrary<std::uint64_t>()};
+}
+
 }  // namespace
 
 std::string SparseCase::describe() const {
@@ -331,11 +453,15 @@ std::vector<FieldSample> sparseFieldSamples(const SparseCase& sc) {
   return samples;
 }
 
-bool hasSparseCases(Operation operation) { return !sparseFields(operation).empty() && !isCompactPad(operation); }
+bool hasSparseCases(Operation operation) {
+  return !sparseFields(operation).empty() && !isCompactPad(operation) && operation != Operation::nddma;
+}
 bool hasCompactLoopSparseCases(Operation operation) { return isCompactPad(operation); }
+bool hasNdDmaSparseCases(Operation operation) { return operation == Operation::nddma; }
 
 std::size_t sparseScheduleSize(Operation operation, const Scope& scope) {
-  if ((operation == Operation::fixpipe || operation == Operation::slice) && !scopeHasCases(operation, scope)) return 0;
+  const bool scoped = operation == Operation::fixpipe || operation == Operation::slice || operation == Operation::nddma;
+  if (scoped && !scopeHasCases(operation, scope)) return 0;
   return schedule(operation, scope).size();
 }
 
@@ -345,6 +471,7 @@ rc::Gen<SparseCase> genSparseCase(Operation operation, const Scope& scope, std::
     const Slot slot = slots[k % slots.size()];
     if (operation == Operation::slice) return drawSliceSparse(scope, slot);
     if (operation == Operation::fixpipe) return drawFix(scope, slot);
+    if (operation == Operation::nddma) return drawNdDmaSparse(scope, slot);
     return slot.field < firstLoopField(operation) ? drawPad(operation, scope, slot) : drawLoop(operation, scope, slot);
   });
 }

@@ -1,8 +1,10 @@
 // The sparse lane's loop-mode slots (issue 31 item 2, docs/coverage.md "Sparse buffers"): LOOP-2's loop sizes past
-// 2^16-1 and GM-side loop strides past 2^21-1, dealt over the Ascend 950's dtype units.
+// 2^16-1 and GM-side loop strides past 2^21-1, dealt over the Ascend 950's dtype units; and NDDMA's stride slots
+// (item 9): each dimension's source and destination strides past 2^12-1, moved by a dimension of two elements.
 #include <algorithm>
 #include <bit>
 #include <map>
+#include <set>
 #include <string>
 
 #include <gtest/gtest.h>
@@ -37,11 +39,16 @@ std::vector<oracle::DType> dtypesOn950(Operation operation) {
   std::vector<oracle::DType> out;
   for (const oracle::DTypeInfo& d : oracle::allDTypes()) {
     oracle::Case probe;
-    probe.api = oracle::Api::DataCopyPad;
-    const bool gmToUb = operation == Operation::padGmToUb || operation == Operation::padCompactGmToUb;
+    probe.api = operation == Operation::nddma ? oracle::Api::DataCopy : oracle::Api::DataCopyPad;
+    const bool gmToUb = operation == Operation::padGmToUb || operation == Operation::padCompactGmToUb ||
+                        operation == Operation::nddma;
     probe.srcPos = gmToUb ? oracle::Position::GM : oracle::Position::VECIN;
     probe.dstPos = gmToUb ? oracle::Position::VECIN : oracle::Position::GM;
-    probe.params = oracle::DataCopyExtParams{};
+    if (operation == Operation::nddma) {
+      probe.params = oracle::NdDmaParams{};
+    } else {
+      probe.params = oracle::DataCopyExtParams{};
+    }
     if (operation == Operation::padCompactGmToUb || operation == Operation::padCompactUbToGm) {
       probe.paddingMode = oracle::PaddingMode::compact;
     }
@@ -172,6 +179,87 @@ TEST(SparseLoop, LOOP_3_sizePastTheDenseReachCatchesA16BitSize) {
     }
     EXPECT_TRUE(found) << oracle::name(operation);
   }
+}
+
+// NDDMA-2 (issue 31 item 9): over the 950's 12 dtype units, every stride slot (each dimension's source stride bits
+// 12..39 and destination stride bits 12..19, each with its maximum and maximum-1) is drawn by exactly one unit, whose
+// T can show it: the case moves dimension w's second element by the slot's stride, within NDDMA-2's 2^40-byte span.
+TEST(SparseNdDma, NDDMA_2_everyStrideSlotIsDealtToOneUnitThatShowsIt) {
+  EXPECT_TRUE(hasNdDmaSparseCases(Operation::nddma));
+  EXPECT_FALSE(hasSparseCases(Operation::nddma));  // the older sparse property plans no NDDMA unit: seeds stay
+  const std::vector<oracle::DType> dtypes = dtypesOn950(Operation::nddma);
+  ASSERT_EQ(dtypes.size(), 12u);
+  std::map<std::pair<std::string, int>, int> seen;  // (field, top bit of the value) -> draws
+  std::map<std::string, std::set<std::uint64_t>> maxima;  // field -> its values at its largest observable value - 1 or up
+  for (const oracle::DType dtype : dtypes) {
+    const Scope scope = unitScope(Product::ascend950, dtype);
+    const std::size_t size = sparseScheduleSize(Operation::nddma, scope);
+    ASSERT_GE(size, 1u) << oracle::name(dtype);
+    const std::uint64_t s = oracle::sizeBytes(dtype);
+    for (std::size_t k = 0; k < size; ++k) {
+      const SparseCase sc = drawSlot(Operation::nddma, scope, k);
+      ASSERT_TRUE(oracle::validate(sc.c).empty()) << sc.describe();
+      EXPECT_EQ(sc.c.dtype, dtype);
+      const auto& p = std::get<oracle::NdDmaParams>(sc.c.params);
+      const std::size_t w = p.dim - 1u;
+      const bool src = sc.draw.field == "NdDmaParams.loopSrcStride[" + std::to_string(w) + "]";
+      ASSERT_TRUE(src || sc.draw.field == "NdDmaParams.loopDstStride[" + std::to_string(w) + "]") << sc.describe();
+      EXPECT_EQ(p.loopSize[w], 2u) << sc.describe();
+      EXPECT_EQ(p.loopLpSize[w] + p.loopRpSize[w], 0) << sc.describe();
+      const std::uint64_t v = sc.draw.value;
+      EXPECT_EQ(src ? p.loopSrcStride[w] : std::uint64_t{p.loopDstStride[w]}, v) << sc.describe();
+      EXPECT_GE(v, std::uint64_t{1} << 12) << sc.describe();
+      if (src) {
+        EXPECT_LT((v + 1) * s, std::uint64_t{1} << 40) << sc.describe();
+      }
+      const std::uint64_t largest = src ? (std::uint64_t{1} << 40) - 2 : (std::uint64_t{1} << 20) - 1;
+      if (v >= largest - 1) maxima[sc.draw.field].insert(v);
+      ++seen[{sc.draw.field, static_cast<int>(std::bit_width(v)) - 1}];
+    }
+  }
+  // bits 12 .. top-1 once each; the top bit three times: its slot, the maximum and the maximum - 1
+  EXPECT_EQ(seen.size(), 5 * ((40 - 12) + (20 - 12u)));
+  for (const auto& [slot, draws] : seen) {
+    const int topBit = slot.first.starts_with("NdDmaParams.loopSrcStride") ? 39 : 19;
+    EXPECT_EQ(draws, slot.second == topBit ? 3 : 1) << slot.first << " bit " << slot.second;
+  }
+  EXPECT_EQ(maxima.size(), 10u);
+  for (const auto& [field, values] : maxima) {
+    const std::uint64_t largest = field.starts_with("NdDmaParams.loopSrcStride") ? (std::uint64_t{1} << 40) - 2
+                                                                                 : (std::uint64_t{1} << 20) - 1;
+    EXPECT_EQ(values, (std::set<std::uint64_t>{largest - 1, largest})) << field;  // a 1-byte T's for the source
+  }
+  EXPECT_EQ(sparseScheduleSize(Operation::nddma, unitScope(Product::atlas_a2, dtypes.front())), 0u);
+}
+
+// Every NDDMA slot passes on the fast and oracle backends; a backend keeping the source strides in 32 bits fails the
+// largest source stride, one keeping the destination strides in 16 bits the largest destination stride.
+TEST(SparseNdDma, NDDMA_3_allSlotsPassAndTruncatedStridesFail) {
+  const auto fast = backends::makeFastBackend();
+  const auto oracleBackend = backends::makeOracleBackend();
+  const auto src32 = mutantNamed("condNdDmaSrcStride32Bit");
+  const auto dst16 = mutantNamed("condNdDmaDstStride16Bit");
+  std::size_t srcCaught = 0, dstCaught = 0, cases = 0;
+  for (const oracle::DType dtype : dtypesOn950(Operation::nddma)) {
+    const Scope scope = unitScope(Product::ascend950, dtype);
+    for (std::size_t k = 0; k < sparseScheduleSize(Operation::nddma, scope); ++k) {
+      const SparseCase sc = drawSlot(Operation::nddma, scope, k);
+      ++cases;
+      for (const auto* iut : {fast.get(), oracleBackend.get()}) {
+        const Outcome outcome = checkSparseConformance(*const_cast<backends::Backend*>(iut), sc);
+        EXPECT_EQ(outcome.kind, Outcome::Kind::pass) << iut->name() << ": " << outcome.message;
+      }
+      const bool src = sc.draw.field.starts_with("NdDmaParams.loopSrcStride");
+      auto& wrong = src ? *src32 : *dst16;
+      const bool past = src ? sc.draw.value >= (std::uint64_t{1} << 32) : sc.draw.value >= (std::uint64_t{1} << 16);
+      const Outcome outcome = checkSparseConformance(wrong, sc);
+      EXPECT_EQ(outcome.failed(), past) << sc.describe() << ": " << outcome.message;
+      (src ? srcCaught : dstCaught) += outcome.failed() ? 1 : 0;
+    }
+  }
+  EXPECT_EQ(cases, 200u);
+  EXPECT_EQ(srcCaught, 5 * (40 - 32 + 2u));  // bits 32..39 and both maxima of each dimension
+  EXPECT_EQ(dstCaught, 5 * (20 - 16 + 2u));
 }
 
 }  // namespace

@@ -50,6 +50,14 @@ void loopGmDstStrides21(Case& c) {
   keepLowBits(c.loopMode->loop1DstStride, 21);
   keepLowBits(c.loopMode->loop2DstStride, 21);
 }
+// issue 31 item 9: NDDMA's 40-bit source and 20-bit destination strides of every dimension (NDDMA-2): only the sparse
+// lane moves a dimension by a stride past 2^12 (the dense lane's wide strides multiply index 0)
+void ndDmaSrcStrides32(Case& c) {
+  for (auto& stride : std::get<NdDmaParams>(c.params).loopSrcStride) keepLowBits(stride, 32);
+}
+void ndDmaDstStrides16(Case& c) {
+  for (auto& stride : std::get<NdDmaParams>(c.params).loopDstStride) keepLowBits(stride, 16);
+}
 void fixDstStride17(Case& c) { keepLowBits(std::get<DataCopyCO12DstParams>(c.params).dstStride, 17); }
 void blockCount11(Case& c) { editBlocks(c, [](auto& p) { keepLowBits(p.blockCount, 11); }); }
 void dstStride15(Case& c) { editBlocks(c, [](auto& p) { keepLowBits(p.dstStride, 15); }); }
@@ -354,6 +362,10 @@ std::vector<Mutant> conditionalMutants() {
                       loopSizes16, k950)),
       sparseOnly(edit("condU2gLoopGmStride21Bit", "LOOP-2", "the GM-side loop strides kept in 21 bits", kU2G, kTrunc,
                       loopGmDstStrides21, k950)),
+      sparseOnly(edit("condNdDmaSrcStride32Bit", "NDDMA-2", "every loopSrcStride kept in 32 bits", Op::nddma, kTrunc,
+                      ndDmaSrcStrides32, k950)),
+      sparseOnly(edit("condNdDmaDstStride16Bit", "NDDMA-2", "every loopDstStride kept in 16 bits", Op::nddma, kTrunc,
+                      ndDmaDstStrides16, k950)),
       sparseOnly(edit("condFixDstStride17Bit", "FIX-1", "dstStride kept in 17 bits", Op::fixpipe,
                       kTrunc, fixDstStride17)),
       edit("condG2uBlockCount11Bit", "PAD-G2U-1", "blockCount kept in 11 bits", kG2U, kTrunc, blockCount11),

@@ -118,6 +118,8 @@ const std::vector<PropertyDef>& propertyCatalogue() {
       {"G-1 sparse buffers", "G-1", PropertyKind::onSparse, props::hasSparseCases, nullptr},
       // issue 31 item 2: the Compact DataCopyPad's loop mode past the dense reach (planned last: seeds stay)
       {"G-1 sparse buffers", "G-1", PropertyKind::onSparse, props::hasCompactLoopSparseCases, nullptr, 2},
+      // issue 31 item 9: NDDMA's strides past the dense reach, moved by a dimension of two (planned last: seeds stay)
+      {"G-1 sparse buffers", "G-1", PropertyKind::onSparse, props::hasNdDmaSparseCases, nullptr, 3},
   };
   return catalogue;
 }

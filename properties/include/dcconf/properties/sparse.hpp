@@ -32,6 +32,8 @@ struct SparseCase {
 bool hasSparseCases(oracle::Operation operation);
 // The Compact DataCopyPad operations (PAD-CMP), whose sparse units came later (loop mode's fields only, issue 31).
 bool hasCompactLoopSparseCases(oracle::Operation operation);
+// NDDMA (issue 31 item 9), whose sparse units came after its other units: each dimension's strides, moved.
+bool hasNdDmaSparseCases(oracle::Operation operation);
 // The scheduled draws of an operation: per such field, each bit from the dense reach's width to the field's top bit
 // (the value 2^b plus drawn low bits), and the documented maximum and maximum-1. The sparse unit draws them in turn.
 std::size_t sparseScheduleSize(oracle::Operation operation, const Scope& scope);
