@@ -159,10 +159,7 @@ std::uint64_t firstClassViolation(std::span<const ClassConstraint> classes, std:
 
 void writeCanonicalClasses(std::span<const ClassConstraint> classes, std::span<std::uint8_t> out) {
   for (const ClassConstraint& c : classes) {
-    const std::uint64_t bits = canonicalNanBits(c.dtype);
-    for (std::uint32_t b = 0; b < sizeBytes(c.dtype) && c.index + b < out.size(); ++b) {
-      out[c.index + b] = static_cast<std::uint8_t>(bits >> (8 * b));
-    }
+    storeElementBits(out, c.index, sizeBytes(c.dtype), canonicalNanBits(c.dtype));
   }
 }
 

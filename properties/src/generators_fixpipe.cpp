@@ -222,7 +222,7 @@ void fillSource(casefile::CaseData& data) {
     const std::uint64_t at = data.c.src.offsetBytes + 4 * word;
     // hashed by the word's index from the offset, so a shrunk offset keeps the values
     const std::uint32_t value = word < d.nonZeroWords ? sourceWord(d, u, mixBits(d.seed * 0x9E3779B97F4A7C15ull + word)) : 0;
-    for (std::uint32_t b = 0; b < 4; ++b) data.src[at + b] = static_cast<std::uint8_t>(value >> (8 * b));
+    oracle::storeElementBits(data.src, at, 4, value);
   }
 }
 
@@ -722,7 +722,7 @@ void plantResultClass950(casefile::CaseData& data) {
     if (static_cast<double>(xf) * static_cast<double>(q.m1) != y) return;
     word = std::bit_cast<std::uint32_t>(xf);
   }
-  for (std::uint32_t b = 0; b < 4; ++b) data.src[c.src.offsetBytes + b] = static_cast<std::uint8_t>(word >> (8 * b));
+  oracle::storeElementBits(data.src, c.src.offsetBytes, 4, word);
 }
 
 casefile::CaseData drawFixpipe950Data(const Scope& scope, const Fix950Force& force) {

@@ -467,9 +467,7 @@ Outcome checkLawEnh2UnitScaleIsExact(Backend& iut, const CaseData& data) {
     std::uint64_t bits = loadElementBits(data.src, at, su);  // a half source moves as it is
     if (su == 4) {
       const auto x = static_cast<std::int32_t>(bits % 4097) - 2048;  // small, exact in half and int16
-      for (std::uint32_t byte = 0; byte < 4; ++byte) {
-        da.src[at + byte] = static_cast<std::uint8_t>(static_cast<std::uint32_t>(x) >> (8 * byte));
-      }
+      oracle::storeElementBits(da.src, at, 4, static_cast<std::uint32_t>(x));
       bits = c.dtype == DType::half ? std::bit_cast<std::uint16_t>(static_cast<_Float16>(x))
                                     : static_cast<std::uint16_t>(static_cast<std::int16_t>(x));
     }

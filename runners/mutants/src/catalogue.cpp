@@ -333,10 +333,6 @@ void forEachFixElement(const Case& c, ConstBytes src, F f) {
   }
 }
 
-void storeElement(Bytes dst, std::uint64_t at, std::uint64_t bits, std::uint64_t s) {
-  for (std::uint64_t b = 0; b < s && at + b < dst.size(); ++b) dst[at + b] = static_cast<std::uint8_t>(bits >> (8 * b));
-}
-
 // ---- FIX-6 / ENH-4 arithmetic with one fault (shared by the FIX and the enhanced CO1->CO2 mutants) ----
 
 // The AMB-8..14 readings a mutant takes: the case's profile, or where it says "any" the first reading (as fast).
@@ -407,7 +403,7 @@ std::optional<std::uint64_t> convertElement(const Conversion& cv, std::uint64_t 
 void rewriteElement(const Conversion& cv, std::uint64_t x, std::uint64_t q, const ArithFault& fault, Bytes dst,
                     std::uint64_t to, const Readings& r) {
   const auto wrong = convertElement(cv, x, q, r, fault);
-  if (wrong && wrong != convertElement(cv, x, q, r, {})) storeElement(dst, to, *wrong, sizeBytes(cv.t));
+  if (wrong && wrong != convertElement(cv, x, q, r, {})) storeElementBits(dst, to, sizeBytes(cv.t), *wrong);
 }
 
 // Rewrites the DEQF16 / 8-bit elements of fast's FIX result with the faulty arithmetic.
@@ -440,7 +436,7 @@ void fixF16RoundHalfAway(const Case& c, ConstBytes src, ConstBytes, Bytes dst) {
     const double a = std::fabs(static_cast<double>(f));
     const double below = std::fabs(static_cast<double>(halfBitsToFloat(nearest)));
     const double above = std::fabs(static_cast<double>(halfBitsToFloat(up)));
-    if (a > below && a - below == above - a) storeElement(dst, to, up, 2);
+    if (a > below && a - below == above - a) storeElementBits(dst, to, 2, up);
   });
 }
 
@@ -484,7 +480,7 @@ void fixDeqNegativeZero(const Case& c, ConstBytes src, ConstBytes, Bytes dst) {
   if (p.quantPre != QuantMode::DEQF16 && p.quantPre != QuantMode::VDEQF16) return;
   forEachFixElement(c, src, [&](std::uint32_t x, std::uint64_t, std::uint64_t to) {
     const bool negative = static_cast<std::int32_t>(x) < 0;
-    if (p.reluPre == 1 && negative && to + 2 <= dst.size()) storeElement(dst, to, 0x8000, 2);
+    if (p.reluPre == 1 && negative && to + 2 <= dst.size()) storeElementBits(dst, to, 2, 0x8000);
   });
 }
 // AMB-11's other reading forced: only wrong where the case pins relu-before-offset (under "any" the oracle leaves

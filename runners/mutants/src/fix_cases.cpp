@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <string>
 
+#include "dcconf/oracle/numeric.hpp"
 #include "dcconf/oracle/oracle.hpp"
 
 namespace dcconf::mutants {
@@ -58,7 +59,7 @@ casefile::CaseData sized(casefile::CaseData data, const std::vector<std::uint32_
   data.src.resize(e.srcSpanBytes);
   for (std::uint64_t k = 0; k * 4 < data.src.size(); ++k) {
     const std::uint32_t v = values[k % values.size()];
-    for (std::uint64_t b = 0; b < 4; ++b) data.src[4 * k + b] = static_cast<std::uint8_t>(v >> (8 * b));
+    storeElementBits(data.src, 4 * k, 4, v);
   }
   data.dstBefore.assign(data.c.dst.sizeBytes, 0xEE);
   return data;
