@@ -32,9 +32,14 @@ Capabilities kernelCapabilities(Arch arch) {
     caps.families.insert(caps.families.end(),
                          {DCCONF_CANN_FAMILY_SLICE, DCCONF_CANN_FAMILY_ENHANCED_NORMAL, DCCONF_CANN_FAMILY_FIXPIPE});
   } else {
-    caps.families.push_back(DCCONF_CANN_FAMILY_DN2NZ);
+    caps.families.insert(caps.families.end(), {DCCONF_CANN_FAMILY_DN2NZ, DCCONF_CANN_FAMILY_PAD_COMPACT_GM_TO_UB,
+                                               DCCONF_CANN_FAMILY_PAD_COMPACT_UB_TO_GM});
+    caps.loopMode = true;
   }
-  for (const auto& info : oracle::allDTypes()) caps.dtypes.push_back(info.dtype);
+  for (const auto& info : oracle::allDTypes()) {
+    caps.dtypes.push_back(info.dtype);
+    if (oracle::isAtomicDType(info.dtype)) caps.atomicDTypes.push_back(info.dtype);
+  }
   return caps;
 }
 
@@ -66,6 +71,10 @@ std::span<const KernelEntry> kernelEntries() {
       {DCCONF_CANN_ENTRY_ENHANCED_NORMAL_L1, DCCONF_CANN_FAMILY_ENHANCED_NORMAL, DCCONF_CANN_CORE_AIC, l1,
        "enhanced_normal_l1"},
       {DCCONF_CANN_ENTRY_FIXPIPE, DCCONF_CANN_FAMILY_FIXPIPE, DCCONF_CANN_CORE_AIC, any, "fixpipe"},
+      {DCCONF_CANN_ENTRY_PAD_COMPACT_GM_TO_UB, DCCONF_CANN_FAMILY_PAD_COMPACT_GM_TO_UB, DCCONF_CANN_CORE_AIV, any,
+       "pad_compact_gm_to_ub"},
+      {DCCONF_CANN_ENTRY_PAD_COMPACT_UB_TO_GM, DCCONF_CANN_FAMILY_PAD_COMPACT_UB_TO_GM, DCCONF_CANN_CORE_AIV, any,
+       "pad_compact_ub_to_gm"},
   };
   return kEntries;
 }

@@ -34,9 +34,15 @@ struct Capabilities {
   // The FIX kernel runs FIX vectors: its source buffer carries Mmad operands (fixpipe_host.hpp) and only vectors
   // fixpipeProblem accepts are launched. FakeDevice honours it too (it multiplies the operands back into L0C).
   bool fixSourceViaMmad = true;
+  // Issue 31: SetLoopModePara around the DataCopyPad GM<->UB (LOOP-1: the 950 header only, so dav-3510), and the
+  // element types SetAtomicAdd/Max/Min<T> compile for (ATOM-2: the headers' SupportType lists; the dav_3510 one is a
+  // static_assert, so the kernel instantiates no other T and answers BAD_DTYPE).
+  bool loopMode = false;
+  std::vector<oracle::DType> atomicDTypes;
 };
-// The families kernels/ implements on an architecture (DN2NZ on dav-3510 only; slice / enhanced / FIX on dav-2201
-// only, as the product table gives them; CO1->CO2 nowhere: neither architecture has CO2), every dtype.
+// The families kernels/ implements on an architecture (DN2NZ and DataCopyPad Compact on dav-3510 only; slice /
+// enhanced / FIX on dav-2201 only, as the product table gives them; CO1->CO2 nowhere: neither architecture has CO2),
+// every dtype; loop mode on dav-3510; atomic copies to GM on both (ATOM-1: A2, A3 and the 950).
 Capabilities kernelCapabilities(Arch arch);
 // What FakeDevice plays by default: the same families, FIX with the vector's own source (a dcconf backend needs no
 // L0C preload), so every valid golden FIX vector runs.

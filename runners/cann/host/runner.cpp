@@ -187,6 +187,14 @@ std::optional<std::string> skipReason(const vectors::Vector& v, const Capabiliti
   if (!contains(caps.dtypes, c.dtype)) {
     return "the " + std::string(familyName(family)) + " kernel is not built for dtype " + std::string(oracle::name(c.dtype));
   }
+  if (c.loopMode && !caps.loopMode) {
+    return "loop mode (LOOP-1): SetLoopModePara is in the dav-3510 headers only; this build targets " +
+           std::string(name(caps.arch));
+  }
+  if (c.atomic != oracle::AtomicOp::none && !contains(caps.atomicDTypes, c.dtype)) {
+    return "atomic " + std::string(oracle::name(c.atomic)) + " (ATOM-2): SetAtomic* is not instantiated for dtype " +
+           std::string(oracle::name(c.dtype)) + " (the headers' SupportType list)";
+  }
   if (memoryOf(c.dstPos) == Memory::l1 && !caps.l1Destinations) {
     return "L1 destination (" + std::string(oracle::name(c.dstPos)) +
            "): this build has no L1 readback (configure with -DDCCONF_CANN_L1_READBACK=ON once checked, docs/cann.md)";

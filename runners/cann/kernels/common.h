@@ -17,7 +17,7 @@
 
 namespace dcconf_cann {
 
-// The block, copied word by word with scalar GM loads; false when it is not a v1 block.
+// The block, copied word by word with scalar GM loads; false when it is not a block of this version.
 __aicore__ inline bool LoadTiling(GM_ADDR tilingGm, DcconfCannTiling& t) {
   __gm__ const uint32_t* words = reinterpret_cast<__gm__ const uint32_t*>(tilingGm);
   uint32_t* out = reinterpret_cast<uint32_t*>(&t);

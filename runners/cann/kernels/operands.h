@@ -87,6 +87,51 @@ struct Operands {
   }
 };
 
+// ATOM-2: the element types SetAtomicAdd/Max/Min<T> take: half, float, int16_t, int32_t, int8_t, bfloat16_t in both
+// SupportType lists (asc-devkit impl/basic_api/dav_c220/kernel_operator_set_atomic_impl.h lines 53-94, ASCENDC_ASSERT;
+// impl/basic_api/dav_3510/kernel_operator_set_atomic_impl.h lines 23-167, static_assert: another T does not compile
+// there, so no other T is instantiated and the kernel answers BAD_DTYPE; the host skips those vectors first).
+template <typename A, typename B> struct SameType { static constexpr bool value = false; };
+template <typename A> struct SameType<A, A> { static constexpr bool value = true; };
+template <typename T>
+constexpr bool kAtomicType = SameType<T, half>::value || SameType<T, float>::value || SameType<T, int16_t>::value ||
+                             SameType<T, int32_t>::value || SameType<T, int8_t>::value ||
+                             SameType<T, bfloat16_t>::value;
+
+// ATOM-1/3 (docs/semantics.md 2c): the DMA atomic state of the copy to GM that follows, from the block's atomicOp:
+// SetAtomicAdd<T>() / SetAtomicMax<T>() / SetAtomicMin<T>() now, SetAtomicNone() when the scope ends (asc-devkit
+// include/basic_api/kernel_operator_set_atomic_intf.h lines 36-50, which declares DisableDmaAtomic() too and calls
+// it SetAtomicNone's new name; the vendor's examples use SetAtomicNone). The caller waits for its copy (AllDone)
+// before the scope ends. UNCONFIRMED on a device: that the state needs no pipe barrier between the Set call and the
+// MTE3 copy (the vendor's examples call them back to back).
+template <typename T>
+struct AtomicScope {
+  bool on = false;
+  bool ok = true;
+  __aicore__ inline AtomicScope(const DcconfCannTiling& t, uint32_t& status) {
+    if (t.atomicOp == DCCONF_CANN_ATOMIC_NONE) return;
+    if constexpr (!kAtomicType<T>) {
+      ok = false;
+      status = DCCONF_CANN_STATUS_BAD_DTYPE;
+    } else {
+      on = true;
+      switch (t.atomicOp) {
+        case DCCONF_CANN_ATOMIC_ADD: AscendC::SetAtomicAdd<T>(); break;
+        case DCCONF_CANN_ATOMIC_MAX: AscendC::SetAtomicMax<T>(); break;
+        case DCCONF_CANN_ATOMIC_MIN: AscendC::SetAtomicMin<T>(); break;
+        default:
+          on = false;
+          ok = false;
+          status = DCCONF_CANN_STATUS_BAD_TILING;
+          break;
+      }
+    }
+  }
+  __aicore__ inline ~AtomicScope() {
+    if (on) AscendC::SetAtomicNone();
+  }
+};
+
 __aicore__ inline AscendC::DataCopyParams ToParams(const DcconfCannDataCopyParams& p) {
   return AscendC::DataCopyParams{p.blockCount, p.blockLen, p.srcStride, p.dstStride};
 }

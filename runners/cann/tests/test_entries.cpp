@@ -54,6 +54,11 @@ constexpr Expected kExpected[] = {
     {DCCONF_CANN_FAMILY_FIXPIPE, DCCONF_CANN_POS_GM, "fixpipe", DCCONF_CANN_CORE_AIC},
     {DCCONF_CANN_FAMILY_FIXPIPE, DCCONF_CANN_POS_A1, "fixpipe", DCCONF_CANN_CORE_AIC},
     {DCCONF_CANN_FAMILY_ENHANCED_CO1_TO_CO2, DCCONF_CANN_POS_CO2, "", DCCONF_CANN_CORE_NONE},
+    // PAD-CMP (issue 31 item 1, dav-3510): GM <-> UB like the Normal DataCopyPad, so the vector core (dav_3510
+    // CopyGmToUbufAlignV2 / CopyUbufToGmAlignV2 sit behind the same AIV-only DataCopyPad entry points).
+    {DCCONF_CANN_FAMILY_PAD_COMPACT_GM_TO_UB, DCCONF_CANN_POS_VECIN, "pad_compact_gm_to_ub", DCCONF_CANN_CORE_AIV},
+    {DCCONF_CANN_FAMILY_PAD_COMPACT_GM_TO_UB, DCCONF_CANN_POS_VECOUT, "pad_compact_gm_to_ub", DCCONF_CANN_CORE_AIV},
+    {DCCONF_CANN_FAMILY_PAD_COMPACT_UB_TO_GM, DCCONF_CANN_POS_GM, "pad_compact_ub_to_gm", DCCONF_CANN_CORE_AIV},
 };
 
 const Expected* expectedFor(DcconfCannFamily family, DcconfCannPosition dst) {

@@ -52,14 +52,23 @@ Case padCase() {
 
 const std::uint8_t* bytesOf(const DcconfCannTiling& t) { return reinterpret_cast<const std::uint8_t*>(&t); }
 
+// Every byte of the block is the expected one, 0 where the map has none.
+void expectBlockBytes(const DcconfCannTiling& tiling, const std::map<std::size_t, std::uint8_t>& expected) {
+  const std::uint8_t* bytes = bytesOf(tiling);
+  for (std::size_t b = 0; b < sizeof(DcconfCannTiling); ++b) {
+    const auto it = expected.find(b);
+    EXPECT_EQ(bytes[b], it == expected.end() ? 0 : it->second) << "byte " << b << " (" << sectionAt(b) << ")";
+  }
+}
+
 // Every byte of the block for padCase(), from the header's layout comments (offsets counted by hand).
 TEST(CannTiling, LayoutOfAPadCaseIsAsDocumented) {
   const EncodeResult encoded = encode(padCase());
   ASSERT_TRUE(encoded.encoded) << encoded.error.oneLine();
   const std::map<std::size_t, std::uint8_t> expected{
       {0, 'D'}, {1, 'C'}, {2, 'C'}, {3, 'T'},  // magic
-      {4, 1},                                   // version
-      {6, 0x80}, {7, 0x02},                     // 640 bytes
+      {4, 2},                                   // version
+      {6, 0xA0}, {7, 0x02},                     // 672 bytes
       {8, 1},                                   // family pad-gm-to-ub
       {9, 1},                                   // DataCopyPad
       {10, 1}, {11, 2},                         // GM -> VECIN
@@ -75,11 +84,7 @@ TEST(CannTiling, LayoutOfAPadCaseIsAsDocumented) {
       {88, 2}, {92, 10}, {96, 3}, {100, 1},     // blockCount, blockLen, srcStride, dstStride
       {112, 1}, {113, 1}, {114, 2},             // isPad, leftPadding, rightPadding
       {120, 0x00}, {121, 0x3C}};                // paddingValue 0x3C00
-  const std::uint8_t* bytes = bytesOf(encoded.encoded->tiling);
-  for (std::size_t b = 0; b < sizeof(DcconfCannTiling); ++b) {
-    const auto it = expected.find(b);
-    EXPECT_EQ(bytes[b], it == expected.end() ? 0 : it->second) << "byte " << b << " (" << sectionAt(b) << ")";
-  }
+  expectBlockBytes(encoded.encoded->tiling, expected);
   EXPECT_EQ(roundTrip(padCase()), "");
 }
 
@@ -109,6 +114,9 @@ TEST(CannTiling, EveryWorkedExampleRoundTrips) {
 // Sets exported with random cases on several products: every vector (valid and invalid) round-trips. (atlas-a2 is
 // vectors/golden above; its random export currently fails inside dcconf with "map::at", reported separately.)
 TEST(CannTiling, EveryVectorOfExportedSetsRoundTrips) {
+  struct {
+    std::size_t compact = 0, loop = 0;
+  } issue31;
   for (const Product product : {Product::ascend950, Product::atlas_training, Product::kirin9020}) {
     vectors::ExportOptions options;
     options.product = product;
@@ -128,11 +136,7 @@ TEST(CannTiling, EveryVectorOfExportedSetsRoundTrips) {
     ASSERT_TRUE(loaded.set) << loaded.problems.front().oneLine();
     EXPECT_EQ(loaded.set->vectors.size(), exported.tests);
     for (const auto& v : loaded.set->vectors) {
-      if (v.data.c.paddingMode == PaddingMode::compact) {  // issue 31: refused by name, never run as Normal
-        EXPECT_EQ(roundTrip(v.data.c).rfind("encode: PAD-CMP-1: paddingMode = Compact: ", 0), 0u) << v.tcId;
-      } else if (v.data.c.loopMode) {  // issue 31 item 2: refused by name, never run as one call
-        EXPECT_EQ(roundTrip(v.data.c).rfind("encode: LOOP-1: loopMode = set: ", 0), 0u) << v.tcId;
-      } else if (std::holds_alternative<NdDmaParams>(v.data.c.params)) {  // issue 31 item 9: refused by name
+      if (std::holds_alternative<NdDmaParams>(v.data.c.params)) {  // issue 31 item 9: refused by name
         EXPECT_EQ(roundTrip(v.data.c).rfind("encode: NDDMA-1: params.type = NdDmaParams: ", 0), 0u) << v.tcId;
       } else if (v.data.c.fixpipe && v.data.c.fixpipe->layout) {  // issue 31 item 3: refused, never run as A2 FIX
         EXPECT_EQ(roundTrip(v.data.c).rfind("encode: FIX950-1: fixpipe.layout = ", 0), 0u) << v.tcId;
@@ -145,11 +149,57 @@ TEST(CannTiling, EveryVectorOfExportedSetsRoundTrips) {
         EXPECT_EQ(roundTrip(v.data.c).rfind("encode: DC-5: path = ", 0), 0u) << v.tcId;  // item 5: refused by name
       } else if (fromUb && v.data.c.dstPos == Position::TSCM && std::holds_alternative<Nd2NzParams>(v.data.c.params)) {
         EXPECT_EQ(roundTrip(v.data.c).rfind("encode: ND2NZ-6: path = ", 0), 0u) << v.tcId;  // item 5: refused by name
-      } else {
+      } else {  // issue 31 items 1, 2, 7 (Compact, loop mode, atomic) included: they encode now
         EXPECT_EQ(roundTrip(v.data.c), "") << v.tcId;
+        issue31.compact += v.data.c.paddingMode == PaddingMode::compact;
+        issue31.loop += v.data.c.loopMode.has_value();
       }
     }
     fs::remove_all(dir);
+  }
+  EXPECT_GT(issue31.compact, 0u) << "the ascend950 export has Compact DataCopyPad vectors, and they round-trip";
+  EXPECT_GT(issue31.loop, 0u) << "the ascend950 export has loop-mode vectors, and they round-trip";
+}
+
+struct Issue31Counts {
+  std::size_t compact = 0, loop = 0, compactLoop = 0, normalLoop = 0, atomic = 0;
+};
+
+// The block of c differs from the block of c without its issue-31 field (paddingMode, loopMode, atomic): encode
+// drops none of them. Without the field the call may be malformed (no block): that differs too.
+void expectIssue31FieldsEncoded(const Case& c, Issue31Counts& counts) {
+  const auto differs = [&c](const Case& without, const char* field) {
+    const EncodeResult a = encode(c);
+    const EncodeResult b = encode(without);
+    ASSERT_TRUE(a.encoded) << a.error.oneLine();
+    if (!b.encoded) return;
+    EXPECT_NE(std::memcmp(&a.encoded->tiling, &b.encoded->tiling, sizeof(DcconfCannTiling)), 0)
+        << field << " is not in the block: " << name(c.product) << " " << pathName(c.srcPos, c.dstPos);
+  };
+  if (c.paddingMode == PaddingMode::compact) {
+    ++counts.compact;
+    Case without = c;
+    without.paddingMode = PaddingMode::normal;
+    differs(without, "paddingMode");
+  }
+  if (c.loopMode) {
+    ++counts.loop;
+    ++(c.paddingMode == PaddingMode::compact ? counts.compactLoop : counts.normalLoop);
+    Case without = c;
+    without.loopMode.reset();
+    differs(without, "loopMode");
+    for (std::uint64_t LoopModeParams::*stride : {&LoopModeParams::loop1SrcStride, &LoopModeParams::loop1DstStride,
+                                                  &LoopModeParams::loop2SrcStride, &LoopModeParams::loop2DstStride}) {
+      Case other = c;
+      other.loopMode.value().*stride ^= 32;
+      differs(other, "loopMode stride");
+    }
+  }
+  if (c.atomic != AtomicOp::none) {
+    ++counts.atomic;
+    Case without = c;
+    without.atomic = AtomicOp::none;
+    differs(without, "atomic");
   }
 }
 
@@ -159,6 +209,7 @@ TEST(CannTiling, GeneratedCasesOfEveryOperationAndProductRoundTrip) {
   ASSERT_TRUE(table.table);
   std::set<Operation> covered;
   std::size_t generated = 0;
+  Issue31Counts issue31;
   for (const SupportRow& row : table.table->rows) {
     if (!properties::hasGenerator(row.operation)) continue;
     properties::Scope scope;
@@ -174,14 +225,6 @@ TEST(CannTiling, GeneratedCasesOfEveryOperationAndProductRoundTrip) {
         continue;
       }
       ++generated;
-      if (c.paddingMode == oracle::PaddingMode::compact) {  // issue 31: refused by name, never run as Normal
-        ASSERT_EQ(roundTrip(c).rfind("encode: PAD-CMP-1: paddingMode = Compact: ", 0), 0u) << roundTrip(c);
-        continue;
-      }
-      if (c.loopMode) {  // issue 31 item 2 (LOOP-1): refused by name, never run as one call
-        ASSERT_EQ(roundTrip(c).rfind("encode: LOOP-1: loopMode = set: ", 0), 0u) << roundTrip(c);
-        continue;
-      }
       if (c.fixpipe && c.fixpipe->layout) {  // issue 31 item 3 (FIX950-1): refused by name, never run as A2 FIX
         ASSERT_EQ(roundTrip(c).rfind("encode: FIX950-1: fixpipe.layout = ", 0), 0u) << roundTrip(c);
         continue;
@@ -199,15 +242,21 @@ TEST(CannTiling, GeneratedCasesOfEveryOperationAndProductRoundTrip) {
         continue;
       }
       ASSERT_EQ(roundTrip(c), "") << name(row.product) << " " << name(row.operation) << " seed " << seed;
+      expectIssue31FieldsEncoded(c, issue31);
+      // ATOM-1: the generators draw no atomic state (the property suite makes atomic twins itself), so each UB->GM
+      // DataCopy / DataCopyPad of an atomic type on an atomic product gets one here, add, max and min in turn.
+      if (c.atomic == AtomicOp::none && c.dstPos == Position::GM && !c.loopMode && takesAtomic(row.operation) &&
+          hasAtomicCopies(c.product) && isAtomicDType(c.dtype)) {
+        Case twin = c;
+        twin.atomic = static_cast<AtomicOp>(1 + i % 3);
+        ASSERT_EQ(roundTrip(twin), "") << name(row.product) << " " << name(row.operation) << " atomic seed " << seed;
+        expectIssue31FieldsEncoded(twin, issue31);
+      }
       if (i % 4 == 0) {
         Case broken;
         try {
           broken = properties::genInvalidCase(row.operation, scope)(rc::Random(seed), 30).value().data.c;
         } catch (const std::logic_error&) {
-          continue;
-        }
-        if (broken.loopMode) {  // LOOP-1 (a LOOP-2 breaker, or a valid loop case broken elsewhere): refused by name
-          ASSERT_EQ(roundTrip(broken).rfind("encode: LOOP-1: loopMode = set: ", 0), 0u) << roundTrip(broken);
           continue;
         }
         ASSERT_EQ(roundTrip(broken), "") << name(row.product) << " " << name(row.operation) << " invalid seed " << seed;
@@ -217,6 +266,12 @@ TEST(CannTiling, GeneratedCasesOfEveryOperationAndProductRoundTrip) {
   }
   EXPECT_GE(covered.size(), 11u) << "every operation with a generator";
   EXPECT_GE(generated, 1000u);
+  // Issue 31 items 1, 2, 7: the generators draw these calls and every one of them went through the checks above.
+  EXPECT_GT(issue31.compact, 0u);
+  EXPECT_GT(issue31.loop, 0u);
+  EXPECT_GT(issue31.compactLoop, 0u) << "loop mode combined with a Compact pad";
+  EXPECT_GT(issue31.normalLoop, 0u) << "loop mode combined with a Normal pad";
+  EXPECT_GT(issue31.atomic, 0u);
 }
 
 // DC-5 (issue 31 item 5): the plain DataCopy UB->L1 is refused by name (no kernel issues it from the vector core),
@@ -297,7 +352,7 @@ TEST(CannTiling, ABufferOver4GiBIsAnErrorNamingFieldValueAndClause) {
   Case s = padCase();
   s.src.offsetBytes = 1ull << 32;
   EXPECT_EQ(encode(s).error.oneLine(), "G-2: src.offset = 4294967296: does not fit the tiling's uint32 srcOffsetBytes "
-                                       "(tiling v1 buffers are under 4 GiB)");
+                                       "(tiling v2 buffers are under 4 GiB)");
 }
 
 TEST(CannTiling, AMalformedCallHasNoFamily) {
@@ -328,11 +383,11 @@ class CannTilingDecode : public ::testing::Test {
 
 TEST_F(CannTilingDecode, MagicVersionAndCodesAreNamed) {
   EXPECT_EQ(errorAfter(0, 'X').field, "tiling.magic");
-  EXPECT_EQ(errorAfter(4, 2).oneLine(), "TILING: tiling.version = 2 (640 bytes): this host reads version 1 (640 bytes) only");
+  EXPECT_EQ(errorAfter(4, 1).oneLine(), "TILING: tiling.version = 1 (672 bytes): this host reads version 2 (672 bytes) only");
   EXPECT_EQ(errorAfter(12, 0).oneLine(), "TILING: tiling.dtype = 0: is not a dtype code (expected 1..14)");
   EXPECT_EQ(errorAfter(10, 9).field, "tiling.srcPos");
   EXPECT_EQ(errorAfter(14, 9).field, "tiling.paramsType");
-  EXPECT_EQ(errorAfter(16, 0x12).field, "tiling.presence");
+  EXPECT_EQ(errorAfter(16, 0x22).field, "tiling.presence");  // 0x10 is loop mode since v2
   EXPECT_EQ(errorAfter(20 + DCCONF_CANN_AMB2_PAD_DUMMY, 3).field, "tiling.profile[AMB-2]");
   EXPECT_EQ(errorAfter(112, 2).field, "tiling.pad.isPad");
   // Turn 3's readings share a byte, one per nibble: each nibble is checked on its own.
@@ -356,12 +411,115 @@ TEST_F(CannTilingDecode, BytesOutsideTheLiveSectionsAreRefused) {
   const CodecError unused = errorAfter(offsetof(DcconfCannTiling, nz2nd), 1);  // a section DataCopyPad does not use
   EXPECT_EQ(unused.clause, "TILING");
   EXPECT_EQ(unused.field, "tiling.nz2nd (byte 160)");
-  EXPECT_EQ(errorAfter(offsetof(DcconfCannTiling, reserved1) + 3, 7).field, "tiling.reserved1 (byte 619)");
+  EXPECT_EQ(errorAfter(offsetof(DcconfCannTiling, reserved1) + 3, 7).field, "tiling.reserved1 (byte 669)");
+  EXPECT_EQ(errorAfter(offsetof(DcconfCannTiling, loopMode) + 8, 1).field, "tiling.loopMode (byte 624)");
   EXPECT_EQ(errorAfter(offsetof(DcconfCannTiling, dstDeviceBytes), 1).field, "tiling.buffers (byte 56)");
   // A block for another kernel family than the call it describes.
   const CodecError family = errorAfter(offsetof(DcconfCannTiling, family), DCCONF_CANN_FAMILY_ND2NZ);
   EXPECT_EQ(family.field, "tiling.family (byte 8)");
   EXPECT_NE(family.message.find("family nd2nz does not run this call"), std::string::npos) << family.oneLine();
+}
+
+// Issue 31 items 1 and 2: the vendor's scenario 4 (docs/semantics.md LOOP-4: int8, blockCount 2, blockLen 40, isPad
+// with -1, loop sizes 2 and 2, loop1 strides 80 (GM) and 128 (UB), loop2 strides 160 and 288, GM [1, 320] into UB
+// [1, 576]) as a Compact DataCopyPad GM->VECIN in loop mode: every byte of its block, counted by hand.
+Case compactLoopCase() {
+  Case c;
+  c.product = Product::ascend950;
+  c.api = Api::DataCopyPad;
+  c.srcPos = Position::GM;
+  c.dstPos = Position::VECIN;
+  c.dtype = DType::int8_t;
+  c.params = DataCopyExtParams{2, 40, 0, 0, 0};
+  c.padParams = DataCopyPadExtParams{true, 0, 0, 0xFF};
+  c.paddingMode = PaddingMode::compact;
+  c.loopMode = LoopModeParams{2, 2, 80, 128, 160, 288};
+  c.src = {320, 0};
+  c.dst = {576, 0};
+  return c;
+}
+
+TEST(CannTiling, LayoutOfACompactLoopCaseIsAsDocumented) {
+  const EncodeResult encoded = encode(compactLoopCase());
+  ASSERT_TRUE(encoded.encoded) << encoded.error.oneLine();
+  const std::map<std::size_t, std::uint8_t> expected{
+      {0, 'D'}, {1, 'C'}, {2, 'C'}, {3, 'T'},  // magic
+      {4, 2},                                   // version
+      {6, 0xA0}, {7, 0x02},                     // 672 bytes
+      {8, 13},                                  // family pad-compact-gm-to-ub
+      {9, 1},                                   // DataCopyPad
+      {10, 1}, {11, 2},                         // GM -> VECIN
+      {12, 1},                                  // int8_t
+      {13, 8},                                  // ascend950
+      {14, 2}, {15, 2},                         // DataCopyExtParams, DataCopyPadExtParams
+      {16, 0x10},                               // loop mode present
+      {17, 0xA5},                               // guard byte
+      {18, 1},                                  // PaddingMode::Compact (atomicOp 0 at 19)
+      {36, 0x40}, {37, 0x01},                   // src.size 320
+      {44, 0x40}, {45, 0x02},                   // dst.size 576
+      {52, 0x40}, {53, 0x01},                   // srcDeviceBytes 320
+      {56, 0x60}, {57, 0x02},                   // dstDeviceBytes 576 + 32
+      {88, 2}, {92, 40},                        // blockCount, blockLen
+      {112, 1}, {120, 0xFF},                    // isPad, paddingValue -1
+      {616, 2}, {620, 2},                       // loop1Size, loop2Size
+      {624, 80}, {632, 128},                    // loop1SrcStride, loop1DstStride
+      {640, 160}, {648, 0x20}, {649, 0x01}};    // loop2SrcStride, loop2DstStride 288
+  expectBlockBytes(encoded.encoded->tiling, expected);
+  EXPECT_EQ(roundTrip(compactLoopCase()), "");
+}
+
+// Issue 31 item 7: the atomic op is byte 19, one code per AtomicOp, on a DataCopy and a DataCopyPad UB->GM.
+TEST(CannTiling, AtomicOpIsByte19AndRoundTrips) {
+  Case copy;
+  copy.api = Api::DataCopy;
+  copy.srcPos = Position::VECOUT;
+  copy.dstPos = Position::GM;
+  copy.dtype = DType::half;
+  copy.params = CalCount{256};
+  copy.src = {512, 0};
+  copy.dst = {512, 0};
+  Case pad = padCase();
+  pad.srcPos = Position::VECIN;
+  pad.dstPos = Position::GM;
+  pad.padParams = {};
+  pad.padRegister.reset();
+  for (const Case& base : {copy, pad}) {
+    for (const AtomicOp op : {AtomicOp::none, AtomicOp::add, AtomicOp::max, AtomicOp::min}) {
+      Case c = base;
+      c.atomic = op;
+      const EncodeResult encoded = encode(c);
+      ASSERT_TRUE(encoded.encoded) << encoded.error.oneLine();
+      EXPECT_EQ(bytesOf(encoded.encoded->tiling)[19], static_cast<std::uint8_t>(op)) << name(op);
+      EXPECT_EQ(roundTrip(c), "") << name(op);
+    }
+  }
+}
+
+// Every issue-31 reading (AMB-21..42, profileExt) survives the block.
+TEST(CannTiling, IssueThirtyOneReadingsRoundTrip) {
+  for (const char* word : {"cmp-pads-ignored", "cmp-pads-run", "cmp-stride-ignored", "cmp-stride-bytes",
+                           "fix950-zero-reject", "nd2nzub-page", "nd2nzub-c0-8", "brc-dstgap-gap", "brc-dstgap-stride",
+                           "brc-half-len-16", "brc-half-len-64b", "brc-align-64b"}) {
+    Case c = compactLoopCase();
+    const ProfileParse parsed = parseProfile(word);
+    ASSERT_TRUE(parsed.profile) << word << ": " << parsed.error;
+    c.profile = *parsed.profile;
+    EXPECT_EQ(roundTrip(c), "") << word;
+  }
+}
+
+// A bad paddingMode / atomicOp code is refused naming the field, the value and the clause; so is a block whose
+// paddingMode byte disagrees with its family, and a bad profileExt code.
+TEST_F(CannTilingDecode, BadPaddingModeAndAtomicCodesAreNamed) {
+  EXPECT_EQ(errorAfter(offsetof(DcconfCannTiling, paddingMode), 2).oneLine(),
+            "PAD-CMP-1: tiling.paddingMode = 2: is not a PaddingMode (0 Normal, 1 Compact) code (expected 0..1)");
+  EXPECT_EQ(errorAfter(offsetof(DcconfCannTiling, atomicOp), 4).oneLine(),
+            "ATOM-1: tiling.atomicOp = 4: is not a AtomicOp (0 none, 1 add, 2 max, 3 min) code (expected 0..3)");
+  EXPECT_EQ(errorAfter(offsetof(DcconfCannTiling, paddingMode), 1).field, "tiling.family (byte 8)");  // Normal family
+  EXPECT_EQ(errorAfter(offsetof(DcconfCannTiling, profileExt) + DCCONF_CANN_AMB21_COMPACT_PADS, 3).field,
+            "tiling.profileExt[AMB-21]");
+  EXPECT_EQ(errorAfter(offsetof(DcconfCannTiling, profileExt) + DCCONF_CANN_AMB42_BRC_DST_ALIGN, 2).field,
+            "tiling.profileExt[AMB-42]");
 }
 
 }  // namespace

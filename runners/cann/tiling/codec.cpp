@@ -15,12 +15,17 @@ namespace {
 
 using namespace oracle;
 
-static_assert(offsetof(DcconfCannTiling, srcSizeBytes) == 36 && offsetof(DcconfCannTiling, padRegister) == 72 &&
+static_assert(offsetof(DcconfCannTiling, paddingMode) == 18 && offsetof(DcconfCannTiling, atomicOp) == 19 &&
+                  offsetof(DcconfCannTiling, srcSizeBytes) == 36 && offsetof(DcconfCannTiling, padRegister) == 72 &&
                   offsetof(DcconfCannTiling, dataCopy) == 80 && offsetof(DcconfCannTiling, pad) == 112 &&
                   offsetof(DcconfCannTiling, dn2nz) == 176 && offsetof(DcconfCannTiling, enhanced) == 216 &&
                   offsetof(DcconfCannTiling, fixpipe) == 264 && offsetof(DcconfCannTiling, slice) == 288 &&
-                  offsetof(DcconfCannTiling, reserved1) == 616,
-              "tiling v1 layout (docs/cann.md)");
+                  offsetof(DcconfCannTiling, loopMode) == 616 && offsetof(DcconfCannTiling, profileExt) == 656 &&
+                  offsetof(DcconfCannTiling, reserved1) == 666,
+              "tiling v2 layout (docs/cann.md)");
+static_assert(static_cast<unsigned>(PaddingMode::compact) == DCCONF_CANN_PADDING_COMPACT &&
+                  static_cast<unsigned>(AtomicOp::min) == DCCONF_CANN_ATOMIC_MIN,
+              "paddingMode / atomicOp hold the oracle enums' values");
 static_assert(std::has_unique_object_representations_v<DcconfCannTiling>, "no implicit padding: every byte is a field");
 static_assert(std::variant_size_v<CopyParams> + 1 == DCCONF_CANN_PARAMS_COUNT, "one params section per alternative");
 static_assert(std::size(kAllOperations) + 1 == DCCONF_CANN_FAMILY_COUNT, "one kernel family per operation");
@@ -104,6 +109,14 @@ void putProfile(DcconfCannTiling& t, const Profile& p) {
       static_cast<std::uint8_t>(p.deq16Offset),      static_cast<std::uint8_t>(p.sidHalf),
       nibbles(p.padBlockLen, p.padRawValue),         nibbles(p.enhBlockLenUnit, p.deqf16Mcb)};
   std::memcpy(t.profile, fields.data(), fields.size());
+  const std::array<std::uint8_t, DCCONF_CANN_PROFILE_EXT_FIELDS> ext{
+      static_cast<std::uint8_t>(p.compactPads),      static_cast<std::uint8_t>(p.compactUbStride),
+      static_cast<std::uint8_t>(p.fix950Zero),       static_cast<std::uint8_t>(p.nd2nzUbReading),
+      static_cast<std::uint8_t>(p.nd2nzUbFloatC0),   static_cast<std::uint8_t>(p.nd2nzU2L1Reading),
+      static_cast<std::uint8_t>(p.nd2nzU2L1Values),  static_cast<std::uint8_t>(p.brcDstGap),
+      static_cast<std::uint8_t>(p.brcHalfLen),       static_cast<std::uint8_t>(p.brcDstAlign)};
+  static_assert(sizeof(t.profileExt) == ext.size(), "every profileExt byte is live");
+  std::memcpy(t.profileExt, ext.data(), ext.size());
 }
 
 // A uint64 case field into a uint32 tiling field, or the error naming both.
@@ -114,7 +127,7 @@ bool fitsU32(std::uint64_t value, const char* field, const char* tilingField, co
     return true;
   }
   error = {clause, field, std::to_string(value),
-           std::string("does not fit the tiling's uint32 ") + tilingField + " (tiling v1 buffers are under 4 GiB)"};
+           std::string("does not fit the tiling's uint32 ") + tilingField + " (tiling v2 buffers are under 4 GiB)"};
   return false;
 }
 
@@ -124,18 +137,21 @@ struct Reader {
   CodecError error;
   bool ok = true;
 
-  // raw must be in [lo, hi]; the field is named as the tiling spells it.
-  bool range(const char* field, std::uint64_t raw, std::uint64_t lo, std::uint64_t hi, const char* what) {
+  // raw must be in [lo, hi]; the field is named as the tiling spells it, the clause is the block's own format
+  // unless the code is a call's (PAD-CMP-1, ATOM-1).
+  bool range(const char* field, std::uint64_t raw, std::uint64_t lo, std::uint64_t hi, const char* what,
+             const char* clause = "TILING") {
     if (ok && (raw < lo || raw > hi)) {
-      error = {"TILING", std::string("tiling.") + field, std::to_string(raw),
+      error = {clause, std::string("tiling.") + field, std::to_string(raw),
                std::string("is not a ") + what + " code (expected " + std::to_string(lo) + ".." + std::to_string(hi) + ")"};
       ok = false;
     }
     return ok;
   }
   template <typename E>
-  E enumerator(const char* field, std::uint8_t raw, std::uint8_t lo, std::uint8_t hi, const char* what) {
-    range(field, raw, lo, hi, what);
+  E enumerator(const char* field, std::uint8_t raw, std::uint8_t lo, std::uint8_t hi, const char* what,
+               const char* clause = "TILING") {
+    range(field, raw, lo, hi, what, clause);
     return static_cast<E>(raw - lo);
   }
 };
@@ -170,6 +186,27 @@ Profile getProfile(const DcconfCannTiling& t, Reader& r) {
   p.padRawValue = r.enumerator<Profile::PadRawValue>("profile[AMB-18]", pad >> 4, 0, 1, "AMB-18");
   p.enhBlockLenUnit = r.enumerator<Profile::EnhBlockLenUnit>("profile[AMB-19]", enh & 0x0Fu, 0, 2, "AMB-19");
   p.deqf16Mcb = r.enumerator<Profile::Deqf16Mcb>("profile[AMB-20]", enh >> 4, 0, 2, "AMB-20");
+  const std::uint8_t* x = t.profileExt;
+  p.compactPads =
+      r.enumerator<Profile::CompactPads>("profileExt[AMB-21]", x[DCCONF_CANN_AMB21_COMPACT_PADS], 0, 2, "AMB-21");
+  p.compactUbStride = r.enumerator<Profile::CompactUbStride>("profileExt[AMB-22]",
+                                                             x[DCCONF_CANN_AMB22_COMPACT_UB_STRIDE], 0, 2, "AMB-22");
+  p.fix950Zero =
+      r.enumerator<Profile::Fix950Zero>("profileExt[AMB-23]", x[DCCONF_CANN_AMB23_FIX950_ZERO], 0, 1, "AMB-23");
+  p.nd2nzUbReading = r.enumerator<Profile::Nd2NzUbReading>("profileExt[AMB-33]", x[DCCONF_CANN_AMB33_ND2NZUB_READING],
+                                                           0, 1, "AMB-33");
+  p.nd2nzUbFloatC0 = r.enumerator<Profile::Nd2NzUbFloatC0>("profileExt[AMB-34]", x[DCCONF_CANN_AMB34_ND2NZUB_FLOAT_C0],
+                                                           0, 1, "AMB-34");
+  p.nd2nzU2L1Reading = r.enumerator<Profile::Nd2NzU2L1Reading>(
+      "profileExt[AMB-38]", x[DCCONF_CANN_AMB38_ND2NZ_U2L1_READING], 0, 1, "AMB-38");
+  p.nd2nzU2L1Values = r.enumerator<Profile::Nd2NzU2L1Values>("profileExt[AMB-39]",
+                                                             x[DCCONF_CANN_AMB39_ND2NZ_U2L1_VALUES], 0, 1, "AMB-39");
+  p.brcDstGap =
+      r.enumerator<Profile::BrcDstGap>("profileExt[AMB-40]", x[DCCONF_CANN_AMB40_BRC_DST_GAP], 0, 2, "AMB-40");
+  p.brcHalfLen =
+      r.enumerator<Profile::BrcHalfLen>("profileExt[AMB-41]", x[DCCONF_CANN_AMB41_BRC_HALF_LEN], 0, 2, "AMB-41");
+  p.brcDstAlign =
+      r.enumerator<Profile::BrcDstAlign>("profileExt[AMB-42]", x[DCCONF_CANN_AMB42_BRC_DST_ALIGN], 0, 1, "AMB-42");
   return p;
 }
 
@@ -285,7 +322,8 @@ std::string_view sectionAt(std::size_t offset) {
       {offsetof(DcconfCannTiling, product), "product"},     {offsetof(DcconfCannTiling, paramsType), "paramsType"},
       {offsetof(DcconfCannTiling, padParamsType), "padParamsType"},
       {offsetof(DcconfCannTiling, presence), "presence"},   {offsetof(DcconfCannTiling, guardByte), "guardByte"},
-      {offsetof(DcconfCannTiling, reserved0), "reserved0"}, {offsetof(DcconfCannTiling, profile), "profile"},
+      {offsetof(DcconfCannTiling, paddingMode), "paddingMode"}, {offsetof(DcconfCannTiling, atomicOp), "atomicOp"},
+      {offsetof(DcconfCannTiling, profile), "profile"},
       {offsetof(DcconfCannTiling, srcSizeBytes), "buffers"}, {offsetof(DcconfCannTiling, padRegister), "padRegister"},
       {offsetof(DcconfCannTiling, dataCopy), "dataCopy"},   {offsetof(DcconfCannTiling, dataCopyExt), "dataCopyExt"},
       {offsetof(DcconfCannTiling, calCount), "calCount"},   {offsetof(DcconfCannTiling, pad), "pad"},
@@ -293,6 +331,7 @@ std::string_view sectionAt(std::size_t offset) {
       {offsetof(DcconfCannTiling, nz2nd), "nz2nd"},         {offsetof(DcconfCannTiling, dn2nz), "dn2nz"},
       {offsetof(DcconfCannTiling, enhanced), "enhanced"},   {offsetof(DcconfCannTiling, co12), "co12"},
       {offsetof(DcconfCannTiling, fixpipe), "fixpipe"},     {offsetof(DcconfCannTiling, slice), "slice"},
+      {offsetof(DcconfCannTiling, loopMode), "loopMode"},   {offsetof(DcconfCannTiling, profileExt), "profileExt"},
       {offsetof(DcconfCannTiling, reserved1), "reserved1"}};
   std::string_view name = "magic";
   for (const Section& s : kSections) {
@@ -315,16 +354,6 @@ EncodeResult encode(const Case& c, const EncodeOptions& options) {
                     resolved.error + " (no kernel family runs it)"};
     return result;
   }
-  if (c.paddingMode != PaddingMode::normal) {  // issue 31: no tiling field, no kernel yet
-    result.error = {"PAD-CMP-1", "paddingMode", std::string(name(c.paddingMode)),
-                    "the tiling block has no PaddingMode field: no CANN kernel runs DataCopyPad Compact yet"};
-    return result;
-  }
-  if (c.atomic != AtomicOp::none) {  // issue 31 item 7: no tiling field, no kernel yet
-    result.error = {"ATOM-1", "atomic", std::string(name(c.atomic)),
-                    "the tiling block has no atomic field: no CANN kernel runs an atomic copy to GM yet"};
-    return result;
-  }
   if (*resolved.operation == Operation::broadcastUbToL0c) {  // issue 31 item 8: no kernel family yet
     result.error = {"BRC-1", "path", pathName(c.srcPos, c.dstPos),
                     "no CANN kernel family runs BroadCastVecToMM UB->L0C yet"};
@@ -345,11 +374,6 @@ EncodeResult encode(const Case& c, const EncodeOptions& options) {
                       "no CANN kernel runs the plain DataCopy UB->L1 yet (it is issued from the vector core, and the "
                       "harness's L1 destinations are the cube core's)"};
     }
-    return result;
-  }
-  if (c.loopMode) {  // issue 31 item 2: no tiling field, no kernel yet
-    result.error = {"LOOP-1", "loopMode", "set",
-                    "the tiling block has no LoopModeParams fields: no CANN kernel runs DataCopyPad in loop mode yet"};
     return result;
   }
   if (std::holds_alternative<NdDmaParams>(c.params)) {  // issue 31 item 9: no tiling section, no kernel yet
@@ -376,6 +400,8 @@ EncodeResult encode(const Case& c, const EncodeOptions& options) {
   t.paramsType = static_cast<std::uint8_t>(c.params.index() + 1);
   t.padParamsType = static_cast<std::uint8_t>(c.padParams.index());
   t.guardByte = options.guardByte;
+  t.paddingMode = static_cast<std::uint8_t>(c.paddingMode);  // PAD-CMP-1 (the family says it too: decode checks both)
+  t.atomicOp = static_cast<std::uint8_t>(c.atomic);          // ATOM-1
   putProfile(t, c.profile);
   CodecError& error = result.error;
   if (!fitsU32(c.src.sizeBytes, "src.size", "srcSizeBytes", "G-2", t.srcSizeBytes, error) ||
@@ -398,6 +424,11 @@ EncodeResult encode(const Case& c, const EncodeOptions& options) {
   if (c.padRegister) {
     t.presence |= DCCONF_CANN_HAS_PAD_REGISTER;
     t.padRegister = *c.padRegister;
+  }
+  if (c.loopMode) {  // LOOP-1/2: the vendor's LoopModeParams widths are the case's, so every value fits
+    const LoopModeParams& l = *c.loopMode;
+    t.presence |= DCCONF_CANN_HAS_LOOP_MODE;
+    t.loopMode = {l.loop1Size, l.loop2Size, l.loop1SrcStride, l.loop1DstStride, l.loop2SrcStride, l.loop2DstStride};
   }
   // The aux buffer: the FIX quant tensor, then the ENH deq tensor (uint64 entries each).
   std::uint32_t quantEntries = 0;
@@ -457,6 +488,10 @@ DecodeResult decode(const DcconfCannTiling& t, std::span<const std::uint64_t> au
   r.range("paramsType", t.paramsType, 1, DCCONF_CANN_PARAMS_NDDMA - 1, "params struct (NdDmaParams has no section)");
   r.range("padParamsType", t.padParamsType, 0, 2, "pad params struct");
   r.range("presence", t.presence & ~DCCONF_CANN_PRESENCE_MASK, 0, 0, "presence bits");
+  c.paddingMode = r.enumerator<PaddingMode>("paddingMode", t.paddingMode, 0, DCCONF_CANN_PADDING_COUNT - 1,
+                                             "PaddingMode (0 Normal, 1 Compact)", "PAD-CMP-1");
+  c.atomic = r.enumerator<AtomicOp>("atomicOp", t.atomicOp, 0, DCCONF_CANN_ATOMIC_COUNT - 1,
+                                    "AtomicOp (0 none, 1 add, 2 max, 3 min)", "ATOM-1");
   c.profile = getProfile(t, r);
   if (!r.ok) return {std::nullopt, r.error};
   c.params = getParams(t, r);
@@ -468,6 +503,11 @@ DecodeResult decode(const DcconfCannTiling& t, std::span<const std::uint64_t> au
                                 p.dstNzNStride, p.dstNzMatrixStride};
   }
   if ((t.presence & DCCONF_CANN_HAS_PAD_REGISTER) != 0) c.padRegister = t.padRegister;
+  if ((t.presence & DCCONF_CANN_HAS_LOOP_MODE) != 0) {
+    const auto& l = t.loopMode;
+    c.loopMode = LoopModeParams{l.loop1Size, l.loop2Size, l.loop1SrcStride, l.loop1DstStride, l.loop2SrcStride,
+                                l.loop2DstStride};
+  }
   if (r.ok && aux.size() * sizeof(std::uint64_t) != t.auxBytes) {
     r.error = {"TILING", "tiling.auxBytes", std::to_string(t.auxBytes),
                "the aux buffer holds " + std::to_string(aux.size() * sizeof(std::uint64_t)) + " bytes"};

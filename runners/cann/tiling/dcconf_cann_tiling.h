@@ -16,7 +16,7 @@
 #include <stdint.h>
 
 #define DCCONF_CANN_TILING_MAGIC 0x54434344u /* bytes 'D' 'C' 'C' 'T' */
-#define DCCONF_CANN_TILING_VERSION 1u
+#define DCCONF_CANN_TILING_VERSION 2u /* v2: paddingMode, atomicOp, loopMode, profileExt (issue 31) */
 #define DCCONF_CANN_BLOCK_BYTES 32u      /* one UB data block: every device buffer is a multiple of it */
 #define DCCONF_CANN_GUARD_TAIL_BYTES 32u /* guard-filled bytes after dst.size in every destination buffer */
 #define DCCONF_CANN_SLICE_DIMS 8u        /* SLICE-4: dimValue <= 8 */
@@ -36,8 +36,8 @@ enum DcconfCannFamily {
   DCCONF_CANN_FAMILY_ENHANCED_NORMAL = 10, /* ENH-1 BLOCK_MODE_NORMAL */
   DCCONF_CANN_FAMILY_ENHANCED_CO1_TO_CO2 = 11, /* ENH-1 CO1->CO2 (no CO2 on dav-2201/dav-3510: never built) */
   DCCONF_CANN_FAMILY_FIXPIPE = 12,        /* FIX: DataCopyCO12DstParams (dav-2201) */
-  /* PAD-CMP (issue 31): DataCopyPad<T, PaddingMode::Compact>, dav-3510. No kernel is built yet (the tiling block
-   * has no paddingMode field): the harness answers these cases "no kernel in this build". */
+  /* PAD-CMP (issue 31 item 1): DataCopyPad<T, PaddingMode::Compact> GM<->UB, dav-3510; the block's paddingMode is
+   * DCCONF_CANN_PADDING_COMPACT. Entries pad_compact_gm_to_ub / pad_compact_ub_to_gm (kernels/pad.asc, AIV). */
   DCCONF_CANN_FAMILY_PAD_COMPACT_GM_TO_UB = 13,
   DCCONF_CANN_FAMILY_PAD_COMPACT_UB_TO_GM = 14,
   /* FIX950 (issue 31 item 3): Fixpipe with FixpipeParamsArch3510, dav-3510. No kernel is built yet (the tiling block
@@ -66,6 +66,7 @@ enum DcconfCannEntry {
   DCCONF_CANN_ENTRY_COPY_2LEVEL_UB, DCCONF_CANN_ENTRY_COPY_2LEVEL_L1,
   DCCONF_CANN_ENTRY_ND2NZ, DCCONF_CANN_ENTRY_NZ2ND, DCCONF_CANN_ENTRY_SLICE, DCCONF_CANN_ENTRY_DN2NZ,
   DCCONF_CANN_ENTRY_ENHANCED_NORMAL_UB, DCCONF_CANN_ENTRY_ENHANCED_NORMAL_L1, DCCONF_CANN_ENTRY_FIXPIPE,
+  DCCONF_CANN_ENTRY_PAD_COMPACT_GM_TO_UB, DCCONF_CANN_ENTRY_PAD_COMPACT_UB_TO_GM, /* dav-3510 */
   DCCONF_CANN_ENTRY_COUNT
 };
 
@@ -113,7 +114,18 @@ enum DcconfCannPadParamsType {
 #define DCCONF_CANN_HAS_PAD_REGISTER 0x02u /* SetPadValue before the call */
 #define DCCONF_CANN_HAS_ENHANCED 0x04u    /* DataCopyEnhancedParams */
 #define DCCONF_CANN_HAS_FIXPIPE 0x08u     /* FixpipeState */
-#define DCCONF_CANN_PRESENCE_MASK 0x0Fu
+#define DCCONF_CANN_HAS_LOOP_MODE 0x10u   /* loopMode: SetLoopModePara before the DataCopyPad (LOOP, dav-3510) */
+#define DCCONF_CANN_PRESENCE_MASK 0x1Fu
+
+/* paddingMode: DataCopyPad's PaddingMode template argument (PAD-CMP-1), the vendor's enum order. */
+enum DcconfCannPaddingMode { DCCONF_CANN_PADDING_NORMAL = 0, DCCONF_CANN_PADDING_COMPACT = 1, DCCONF_CANN_PADDING_COUNT };
+
+/* atomicOp: the DMA atomic state of a copy to GM (ATOM-1): SetAtomicAdd<T>() / SetAtomicMax<T>() / SetAtomicMin<T>()
+ * before the call, SetAtomicNone() after; oracle::AtomicOp's order. */
+enum DcconfCannAtomicOp {
+  DCCONF_CANN_ATOMIC_NONE = 0, DCCONF_CANN_ATOMIC_ADD = 1, DCCONF_CANN_ATOMIC_MAX = 2, DCCONF_CANN_ATOMIC_MIN = 3,
+  DCCONF_CANN_ATOMIC_COUNT
+};
 
 /* profile[] indices: the ambiguity profile (AMB-n), each the oracle enum's value. The kernel ignores it; it is
  * carried so a tiling block names the case completely. */
@@ -126,6 +138,15 @@ enum DcconfCannProfileField {
   /* turn 3: two readings per byte, the lower AMB-n in bits 0..3, the higher in bits 4..7 */
   DCCONF_CANN_AMB17_18_PAD = 14, DCCONF_CANN_AMB19_20_ENH = 15,
   DCCONF_CANN_PROFILE_FIELDS /* 16: every profile byte is live */
+};
+
+/* profileExt[] indices (v2): the issue-31 readings, one byte each, the oracle enum's value. */
+enum DcconfCannProfileExtField {
+  DCCONF_CANN_AMB21_COMPACT_PADS = 0, DCCONF_CANN_AMB22_COMPACT_UB_STRIDE, DCCONF_CANN_AMB23_FIX950_ZERO,
+  DCCONF_CANN_AMB33_ND2NZUB_READING, DCCONF_CANN_AMB34_ND2NZUB_FLOAT_C0, DCCONF_CANN_AMB38_ND2NZ_U2L1_READING,
+  DCCONF_CANN_AMB39_ND2NZ_U2L1_VALUES, DCCONF_CANN_AMB40_BRC_DST_GAP, DCCONF_CANN_AMB41_BRC_HALF_LEN,
+  DCCONF_CANN_AMB42_BRC_DST_ALIGN,
+  DCCONF_CANN_PROFILE_EXT_FIELDS /* 10 live bytes of profileExt[10] */
 };
 
 /* FIX on a device (kernels/fixpipe.asc, host/fixpipe_host.cpp). L0C cannot be written from GM, so the kernel fills
@@ -223,6 +244,11 @@ typedef struct DcconfCannFixpipeState { /* 24 bytes; the per-column quant tensor
   uint8_t reserved0[3];
 } DcconfCannFixpipeState;
 
+typedef struct DcconfCannLoopModeParams { /* 40 bytes: LoopModeParams (the vendor's field order and widths) */
+  uint32_t loop1Size, loop2Size;
+  uint64_t loop1SrcStride, loop1DstStride, loop2SrcStride, loop2DstStride;
+} DcconfCannLoopModeParams;
+
 typedef struct DcconfCannSliceInfo { /* 16 bytes */
   uint32_t startIndex, endIndex, stride, burstLen;
 } DcconfCannSliceInfo;
@@ -236,7 +262,7 @@ typedef struct DcconfCannSliceParams { /* 328 bytes */
   uint32_t dstShape[DCCONF_CANN_SLICE_DIMS];
 } DcconfCannSliceParams;
 
-typedef struct DcconfCannTiling { /* 640 bytes = 20 blocks of 32 */
+typedef struct DcconfCannTiling { /* 672 bytes = 21 blocks of 32 */
   /* identity */
   uint32_t magic;     /* DCCONF_CANN_TILING_MAGIC */
   uint16_t version;   /* DCCONF_CANN_TILING_VERSION */
@@ -250,7 +276,8 @@ typedef struct DcconfCannTiling { /* 640 bytes = 20 blocks of 32 */
   uint8_t padParamsType; /* DcconfCannPadParamsType */
   uint8_t presence;   /* DCCONF_CANN_HAS_* */
   uint8_t guardByte;  /* value of every guard byte (device buffers past dst.size / src.size) */
-  uint8_t reserved0[2];
+  uint8_t paddingMode; /* DcconfCannPaddingMode (v2; reserved in v1) */
+  uint8_t atomicOp;    /* DcconfCannAtomicOp (v2; reserved in v1) */
   uint8_t profile[16]; /* DcconfCannProfileField */
   /* buffers (bytes); the device buffers are the case's buffers rounded up to 32 plus the guard tail */
   uint32_t srcSizeBytes, srcOffsetBytes, dstSizeBytes, dstOffsetBytes;
@@ -273,7 +300,9 @@ typedef struct DcconfCannTiling { /* 640 bytes = 20 blocks of 32 */
   DcconfCannCo12DstParams co12;
   DcconfCannFixpipeState fixpipe;
   DcconfCannSliceParams slice;
-  uint8_t reserved1[24];
+  DcconfCannLoopModeParams loopMode; /* v2: live with DCCONF_CANN_HAS_LOOP_MODE */
+  uint8_t profileExt[10];            /* v2: DcconfCannProfileExtField */
+  uint8_t reserved1[6];
 } DcconfCannTiling;
 
 #if defined(__cplusplus)
@@ -281,12 +310,13 @@ typedef struct DcconfCannTiling { /* 640 bytes = 20 blocks of 32 */
 #else
 #define DCCONF_CANN_STATIC_ASSERT(cond, msg) _Static_assert(cond, msg)
 #endif
-DCCONF_CANN_STATIC_ASSERT(sizeof(DcconfCannTiling) == 640, "tiling v1 is 640 bytes");
+DCCONF_CANN_STATIC_ASSERT(sizeof(DcconfCannTiling) == 672, "tiling v2 is 672 bytes");
 DCCONF_CANN_STATIC_ASSERT(sizeof(DcconfCannTiling) % DCCONF_CANN_BLOCK_BYTES == 0, "whole 32-byte blocks");
 DCCONF_CANN_STATIC_ASSERT(sizeof(DcconfCannDataCopyExtParams) == 20, "DataCopyExtParams section");
 DCCONF_CANN_STATIC_ASSERT(sizeof(DcconfCannDn2NzParams) == 40, "Dn2NzParams section");
 DCCONF_CANN_STATIC_ASSERT(sizeof(DcconfCannEnhancedParams) == 32, "DataCopyEnhancedParams section");
 DCCONF_CANN_STATIC_ASSERT(sizeof(DcconfCannFixpipeState) == 24, "FixpipeState section");
 DCCONF_CANN_STATIC_ASSERT(sizeof(DcconfCannSliceParams) == 328, "SliceParams section");
+DCCONF_CANN_STATIC_ASSERT(sizeof(DcconfCannLoopModeParams) == 40, "LoopModeParams section");
 
 #endif /* DCCONF_CANN_TILING_H */
