@@ -91,14 +91,21 @@ TEST(Units, UbToL1UnitsComeLastAndAPathSelectsThem) {
   };
   const auto firstLater = std::find_if(firstL1, ids.end(), later);
   const auto firstCompactSparse = std::find_if(ids.begin(), ids.end(), compactSparse);
+  // and after those (rank 4) DN2NZ's sparse units (issue 29's leftover: its matrix and column strides)
+  const auto dn2nzSparse = [](const std::string& id) {
+    return id.starts_with("dn2nz/") && id.ends_with("/G-1-sparse-buffers");
+  };
   const auto firstNdDmaSparse = std::find_if(ids.begin(), ids.end(), ndDmaSparse);
+  const auto firstDn2NzSparse = std::find_if(ids.begin(), ids.end(), dn2nzSparse);
   EXPECT_NE(firstLater, ids.end());
   EXPECT_EQ(std::distance(firstCompactSparse, firstNdDmaSparse), 24);  // 12 dtypes, GM->UB and UB->GM
-  EXPECT_EQ(std::distance(firstNdDmaSparse, ids.end()), 12);           // NDDMA-1's 12 dtypes
+  EXPECT_EQ(std::distance(firstNdDmaSparse, firstDn2NzSparse), 12);    // NDDMA-1's 12 dtypes
+  EXPECT_EQ(std::distance(firstDn2NzSparse, ids.end()), 11);           // DN2NZ-4's 11 dtypes
   for (auto it = firstL1; it != firstLater; ++it) EXPECT_NE(it->find("/l1/"), std::string::npos) << *it;
   for (auto it = firstLater; it != firstCompactSparse; ++it) EXPECT_TRUE(later(*it)) << *it;
   for (auto it = firstCompactSparse; it != firstNdDmaSparse; ++it) EXPECT_TRUE(compactSparse(*it)) << *it;
-  for (auto it = firstNdDmaSparse; it != ids.end(); ++it) EXPECT_TRUE(ndDmaSparse(*it)) << *it;
+  for (auto it = firstNdDmaSparse; it != firstDn2NzSparse; ++it) EXPECT_TRUE(ndDmaSparse(*it)) << *it;
+  for (auto it = firstDn2NzSparse; it != ids.end(); ++it) EXPECT_TRUE(dn2nzSparse(*it)) << *it;
   EXPECT_EQ(std::count_if(ids.begin(), firstL1, [](const std::string& id) { return id.find("fixpipe950/") == 0 && id.find("/ub/") != std::string::npos; }),
             std::count_if(ids.begin(), ids.end(), [](const std::string& id) { return id.find("/ub/") != std::string::npos; }));
   const RunResult named = runDcconf("list --units --product ascend950 --path 'VECIN->A1' --dtype half", dir);

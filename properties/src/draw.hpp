@@ -122,6 +122,10 @@ WideSliceField drawWideSliceField(const std::vector<FieldRange>& ranges, std::si
                                   std::uint64_t vx);
 oracle::SliceParams wideSliceLayout(const oracle::Case& c, bool ubSrc, const WideSliceField& wide);
 GeneratedCase drawDn2Nz(const Scope& scope);
+// The DN2NZ widening's layout (whole_range.cpp), shared with the sparse lane: field (a coverage row of DN2NZ) at v,
+// the rest one or two elements; c0 the large-C0 mode's, enableSmallC0Off the switch value that keeps it (AMB-7).
+void widenDn2Nz(oracle::Dn2NzParams& p, std::uint64_t c0, bool enableSmallC0Off, bool evenRows, std::uint64_t v,
+                std::size_t field);
 GeneratedCase drawNdDma(const Scope& scope);  // generators_nddma.cpp (NDDMA, project)
 GeneratedCase drawBroadcastUbToL0c(const Scope& scope);  // generators_broadcast.cpp (BRC, project)
 GeneratedCase drawEnhancedNormal(const Scope& scope);

@@ -28,6 +28,9 @@ struct SparseField {
   std::string_view name;
   std::uint64_t denseReach;
   int valueBits = 32;  // the documented maximum's width: the lane draws bits up to valueBits - 1
+  // Where the documented maximum has no address space (DN2NZ's 64-bit strides): the lane's own maximum, whose width
+  // is valueBits, drawn and gated in its place; 0: the documented maximum.
+  std::uint64_t laneTop = 0;
 };
 
 // SLICE (issue 29 item 2): the start, end and stride of both sides and both shapes of every dimension (coverage rows
@@ -93,9 +96,25 @@ const std::vector<SparseField>& ndDmaStrideFields() {  // field 2d: loopSrcStrid
   return fields;
 }
 
+// DN2NZ-2 (issue 29's leftover): the source matrix and column strides (elements, documented to 2^64-1; a buffer holds
+// at most 2^41 bytes, so the lane's top is 2^38-1: 2^40 bytes of a 4-byte T, the widest DN2NZ-4 type) and the
+// destination matrix stride (elements, a multiple of 32/s up to 2^32-1), past the dense reach of 2^20-1; laid out by
+// the dense widening (widenDn2Nz: two matrices, or two columns, one element each).
+constexpr int kDn2NzSrcLaneBits = 38;
+constexpr std::uint64_t kDn2NzSrcLaneTop = (std::uint64_t{1} << kDn2NzSrcLaneBits) - 1;
+constexpr std::size_t kDn2NzWideField[] = {3, 4, 7};  // the fields' places among DN2NZ's coverage rows
+const std::vector<SparseField>& dn2nzStrideFields() {
+  static const std::vector<SparseField> fields{
+      {"Dn2NzParams.srcDnMatrixStride", kReachDn2NzElements, kDn2NzSrcLaneBits, kDn2NzSrcLaneTop},
+      {"Dn2NzParams.srcDValue", kReachDn2NzElements, kDn2NzSrcLaneBits, kDn2NzSrcLaneTop},
+      {"Dn2NzParams.dstNzMatrixStride", kReachDn2NzElements}};
+  return fields;
+}
+
 std::vector<SparseField> sparseFields(Operation operation) {
   switch (operation) {
     case Operation::nddma: return ndDmaStrideFields();
+    case Operation::dn2nz: return dn2nzStrideFields();
     case Operation::slice: return sliceSparseFields();
     case Operation::padGmToUb:  // GM source stride in bytes, UB destination stride in 32-byte blocks
       return withLoopFields({{"DataCopyExtParams.srcStride", kReachGmStrideBytes},
@@ -151,7 +170,9 @@ std::vector<DType> dtypesOn950(Operation operation) {
   std::vector<DType> out;
   for (const DTypeInfo& d : allDTypes()) {
     const bool gmToUb = operation == Operation::padGmToUb || operation == Operation::padCompactGmToUb;
-    Case probe = operation == Operation::nddma ? makeCase(Api::DataCopy, Position::GM, Position::VECIN, NdDmaParams{})
+    const PathPair gmToL1 = documentedPaths(Operation::dn2nz).front();  // DN2NZ: GM -> A1/B1
+    Case probe = operation == Operation::nddma   ? makeCase(Api::DataCopy, Position::GM, Position::VECIN, NdDmaParams{})
+                 : operation == Operation::dn2nz ? makeCase(Api::DataCopy, gmToL1.src, gmToL1.dst, Dn2NzParams{})
                  : gmToUb ? makeCase(Api::DataCopyPad, Position::GM, Position::VECIN, DataCopyExtParams{})
                           : makeCase(Api::DataCopyPad, Position::VECIN, Position::GM, DataCopyExtParams{});
     if (isCompactPad(operation)) probe.paddingMode = PaddingMode::compact;
@@ -188,7 +209,6 @@ std::uint64_t ndDmaObservableTop(std::size_t field, DType dtype, std::uint64_t b
 // maximum counts as the field's top bit): the source stride's bit 39 is reachable with a 1-byte T alone. A scope of
 // several dtypes (or none) draws every slot, each with the first dtype it allows among the slot's.
 std::vector<Slot> ndDmaSchedule(const Scope& scope) {
-  if (scope.product.value_or(Product::ascend950) != Product::ascend950) return {};  // NDDMA-1
   const std::vector<SparseField>& fields = ndDmaStrideFields();
   const std::vector<DType> dtypes = dtypesOn950(Operation::nddma);
   std::vector<Slot> out;
@@ -217,7 +237,15 @@ std::vector<Slot> ndDmaSchedule(const Scope& scope) {
   return out;
 }
 
+// NDDMA-1 and DN2NZ exist on the Ascend 950 only, for their own dtypes: another scope draws no slot.
+bool reaches950Path(Operation operation, const Scope& scope) {
+  if (scope.product.value_or(Product::ascend950) != Product::ascend950) return false;
+  const std::vector<DType> dtypes = dtypesOn950(operation);
+  return std::any_of(dtypes.begin(), dtypes.end(), [&](DType d) { return scope.allowsDType(d); });
+}
+
 std::vector<Slot> schedule(Operation operation, const Scope& scope) {
+  if ((operation == Operation::nddma || operation == Operation::dn2nz) && !reaches950Path(operation, scope)) return {};
   if (operation == Operation::nddma) return ndDmaSchedule(scope);
   std::vector<Slot> out;
   const std::vector<SparseField> fields = sparseFields(operation);
@@ -239,13 +267,16 @@ std::vector<Slot> schedule(Operation operation, const Scope& scope) {
   return out;
 }
 
-// The field's documented maximum (coverage model) has the width the schedule drew bits for, checked at each draw.
+// The field's documented maximum (coverage model) has the width the schedule drew bits for (or lies above the lane's
+// own maximum), checked at each draw.
 std::uint64_t valueFor(const Slot& slot, const SparseField& field, const FieldRange& range) {
-  if (std::bit_width(range.docMax) != static_cast<std::uint64_t>(field.valueBits)) {
+  if (field.laneTop != 0 ? range.docMax <= field.laneTop
+                         : std::bit_width(range.docMax) != static_cast<std::uint64_t>(field.valueBits)) {
     throw std::logic_error("sparse: the documented maximum of " + std::string(field.name) + " changed in the coverage model");
   }
-  if (slot.bit == -1) return range.docMax;
-  if (slot.bit == -2) return range.docMax - 1;
+  const std::uint64_t maximum = field.laneTop != 0 ? field.laneTop : range.docMax;
+  if (slot.bit == -1) return maximum;
+  if (slot.bit == -2) return maximum - 1;
   const std::uint64_t top = std::uint64_t{1} << slot.bit;
   return top | drawInRange(0, top - 1);
 }
@@ -388,6 +419,20 @@ SparseCase drawSliceSparse(const Scope& scope, const Slot& slot) {
   return {c, {std::string(range.name), v}, *rc::gen::arbitrary<std::uint64_t>()};
 }
 
+// DN2NZ-1/2: the dense widening's layout of the slot's field (two matrices, or two columns, of one element), the value
+// rounded down to the row's step (dstNzMatrixStride: whole 32-byte blocks).
+SparseCase drawDn2NzSparse(const Scope& scope, const Slot& slot) {
+  Case c = (*genCase(Operation::dn2nz, scope)).data.c;
+  const SparseField& field = dn2nzStrideFields()[slot.field];
+  const FieldRange range = rangeOf(c, Operation::dn2nz, field.name);
+  const std::uint64_t v = valueFor(slot, field, range) / range.step * range.step;
+  widenDn2Nz(std::get<Dn2NzParams>(c.params), kDataBlockBytes / sizeBytes(c.dtype),
+             c.profile.smallC0Polarity == Profile::SmallC0Polarity::cApiPage,
+             c.dtype == DType::fp4x2_e2m1_t || c.dtype == DType::fp4x2_e1m2_t, v, kDn2NzWideField[slot.field]);
+  sizeBuffers(c);
+  return {c, {std::string(field.name), v}, *rc::gen::arbitrary<std::uint64_t>()};
+}
+
 // NDDMA-2/3 (issue 31 item 9): dimension w of two elements, the slot's stride between them, every other dimension one
 // unpadded element, except under a wider w a short padded row in dimension 0 at unit strides (not under a maximum,
 // whose span leaves it no room). The path, offsets, pad mode and constant are the dense generator's.
@@ -447,21 +492,22 @@ std::vector<FieldSample> sparseFieldSamples(const SparseCase& sc) {
   std::vector<FieldSample> samples = fieldSamples(sc.c, operation);
   for (FieldSample& sample : samples) {
     for (const SparseField& field : sparseFields(operation)) {
-      if (sample.range.name == field.name) sample.range.reachMax = sample.range.docMax;
+      if (sample.range.name == field.name) sample.range.reachMax = field.laneTop != 0 ? field.laneTop : sample.range.docMax;
     }
   }
   return samples;
 }
 
 bool hasSparseCases(Operation operation) {
-  return !sparseFields(operation).empty() && !isCompactPad(operation) && operation != Operation::nddma;
+  return !sparseFields(operation).empty() && !isCompactPad(operation) && operation != Operation::nddma &&
+         operation != Operation::dn2nz;
 }
 bool hasCompactLoopSparseCases(Operation operation) { return isCompactPad(operation); }
 bool hasNdDmaSparseCases(Operation operation) { return operation == Operation::nddma; }
+bool hasDn2NzSparseCases(Operation operation) { return operation == Operation::dn2nz; }
 
 std::size_t sparseScheduleSize(Operation operation, const Scope& scope) {
-  const bool scoped = operation == Operation::fixpipe || operation == Operation::slice || operation == Operation::nddma;
-  if (scoped && !scopeHasCases(operation, scope)) return 0;
+  if ((operation == Operation::fixpipe || operation == Operation::slice) && !scopeHasCases(operation, scope)) return 0;
   return schedule(operation, scope).size();
 }
 
@@ -472,6 +518,7 @@ rc::Gen<SparseCase> genSparseCase(Operation operation, const Scope& scope, std::
     if (operation == Operation::slice) return drawSliceSparse(scope, slot);
     if (operation == Operation::fixpipe) return drawFix(scope, slot);
     if (operation == Operation::nddma) return drawNdDmaSparse(scope, slot);
+    if (operation == Operation::dn2nz) return drawDn2NzSparse(scope, slot);
     return slot.field < firstLoopField(operation) ? drawPad(operation, scope, slot) : drawLoop(operation, scope, slot);
   });
 }

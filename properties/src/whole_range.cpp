@@ -180,32 +180,6 @@ void widenNz2Nd(Nz2NdParamsFull& p, std::uint64_t v, std::size_t field) {
   }
 }
 
-// evenRows: the fp4x2 types need an even nValue (DN2NZ-4, turn 3): the smallest layout has two rows, not one.
-void widenDn2Nz(Dn2NzParams& p, std::uint64_t c0, bool enableSmallC0Off, bool evenRows, std::uint64_t v,
-                std::size_t field) {
-  const std::uint16_t rows = evenRows ? 2 : 1;
-  p = {};
-  p.enableSmallC0 = enableSmallC0Off;  // the large-C0 mode (DN2NZ-3 small C0 needs dValue <= 4)
-  p.dnNum = 1;
-  p.nValue = rows;
-  p.dValue = static_cast<std::uint32_t>(c0 + 1);
-  p.srcDValue = rows;
-  p.srcDnMatrixStride = p.dValue * rows;
-  p.dstNzNStride = 1;
-  p.dstNzC0Stride = rows;
-  p.dstNzMatrixStride = static_cast<std::uint32_t>(2 * rows * c0);
-  switch (field) {
-    case 0: p.dnNum = static_cast<std::uint16_t>(v); p.dValue = 1; p.dstNzMatrixStride = static_cast<std::uint32_t>(rows * c0); break;
-    case 1: p.nValue = static_cast<std::uint16_t>(v); p.dValue = 1; p.srcDValue = std::max<std::uint64_t>(1, v); break;
-    case 2: p.dValue = static_cast<std::uint32_t>(v); break;
-    case 3: p.dnNum = 2; p.dValue = 1; p.srcDnMatrixStride = v; p.dstNzMatrixStride = static_cast<std::uint32_t>(rows * c0); break;
-    case 4: p.dValue = 2; p.srcDValue = v; break;
-    case 5: p.dstNzC0Stride = static_cast<std::uint16_t>(v); break;
-    case 6: p.nValue = 2; p.dValue = static_cast<std::uint32_t>(c0 - 1); p.dstNzNStride = static_cast<std::uint16_t>(v); break;
-    default: p.dnNum = 2; p.dValue = 1; p.dstNzMatrixStride = static_cast<std::uint32_t>(v); break;
-  }
-}
-
 // PAD-U2L1 blocks of the UB->GM leg, in the units of `params` (dstStride in AMB-3's GM unit).
 struct TscmBlocks {
   std::uint64_t count = 2, lenBytes = 1, srcStride = 0, dstStride = 0;
@@ -262,6 +236,32 @@ void tscmProbeGap(TscmBlocks& b, Nd2NzParams& nd, std::uint64_t gapBytes, std::u
 }
 
 }  // namespace
+
+// evenRows: the fp4x2 types need an even nValue (DN2NZ-4, turn 3): the smallest layout has two rows, not one.
+void widenDn2Nz(Dn2NzParams& p, std::uint64_t c0, bool enableSmallC0Off, bool evenRows, std::uint64_t v,
+                std::size_t field) {
+  const std::uint16_t rows = evenRows ? 2 : 1;
+  p = {};
+  p.enableSmallC0 = enableSmallC0Off;  // the large-C0 mode (DN2NZ-3 small C0 needs dValue <= 4)
+  p.dnNum = 1;
+  p.nValue = rows;
+  p.dValue = static_cast<std::uint32_t>(c0 + 1);
+  p.srcDValue = rows;
+  p.srcDnMatrixStride = p.dValue * rows;
+  p.dstNzNStride = 1;
+  p.dstNzC0Stride = rows;
+  p.dstNzMatrixStride = static_cast<std::uint32_t>(2 * rows * c0);
+  switch (field) {
+    case 0: p.dnNum = static_cast<std::uint16_t>(v); p.dValue = 1; p.dstNzMatrixStride = static_cast<std::uint32_t>(rows * c0); break;
+    case 1: p.nValue = static_cast<std::uint16_t>(v); p.dValue = 1; p.srcDValue = std::max<std::uint64_t>(1, v); break;
+    case 2: p.dValue = static_cast<std::uint32_t>(v); break;
+    case 3: p.dnNum = 2; p.dValue = 1; p.srcDnMatrixStride = v; p.dstNzMatrixStride = static_cast<std::uint32_t>(rows * c0); break;
+    case 4: p.dValue = 2; p.srcDValue = v; break;
+    case 5: p.dstNzC0Stride = static_cast<std::uint16_t>(v); break;
+    case 6: p.nValue = 2; p.dValue = static_cast<std::uint32_t>(c0 - 1); p.dstNzNStride = static_cast<std::uint16_t>(v); break;
+    default: p.dnNum = 2; p.dValue = 1; p.dstNzMatrixStride = static_cast<std::uint32_t>(v); break;
+  }
+}
 
 // UB->TSCM (PAD-U2L1-1), n cases of 80 for its 11 rows (its oracle keeps 8 bytes per workspace byte: half the rate): one field of either leg drawn whole, the other fields small,
 // and the two legs matched so that the wide field shows in the destination: a wide UB->GM field writes a

@@ -1,6 +1,7 @@
 // The sparse lane's loop-mode slots (issue 31 item 2, docs/coverage.md "Sparse buffers"): LOOP-2's loop sizes past
 // 2^16-1 and GM-side loop strides past 2^21-1, dealt over the Ascend 950's dtype units; and NDDMA's stride slots
-// (item 9): each dimension's source and destination strides past 2^12-1, moved by a dimension of two elements.
+// (item 9): each dimension's source and destination strides past 2^12-1, moved by a dimension of two elements; and
+// DN2NZ's matrix and column strides past 2^20-1 (issue 29's leftover).
 #include <algorithm>
 #include <bit>
 #include <map>
@@ -260,6 +261,65 @@ TEST(SparseNdDma, NDDMA_3_allSlotsPassAndTruncatedStridesFail) {
   EXPECT_EQ(cases, 200u);
   EXPECT_EQ(srcCaught, 5 * (40 - 32 + 2u));  // bits 32..39 and both maxima of each dimension
   EXPECT_EQ(dstCaught, 5 * (20 - 16 + 2u));
+}
+
+// DN2NZ-2 (issue 29's leftover): each DN2NZ unit of the 950 draws the source matrix and column strides' bits 20..37
+// with the lane's top 2^38-1 and one less (no address space holds the documented 2^64-1) and the destination matrix
+// stride's bits 20..31 with its maximum and maximum-1 block, moved by a second matrix or column; every case passes on
+// the fast and oracle backends, and a 32-bit source matrix stride or a 20-bit destination one fails exactly the slots
+// past it.
+TEST(SparseDn2Nz, DN2NZ_2_everyStrideBitMovesDataAndTruncationsFail) {
+  EXPECT_TRUE(hasDn2NzSparseCases(Operation::dn2nz));
+  EXPECT_FALSE(hasSparseCases(Operation::dn2nz));  // the older sparse property plans no DN2NZ unit: seeds stay
+  const auto fast = backends::makeFastBackend();
+  const auto oracleBackend = backends::makeOracleBackend();
+  const auto src32 = mutantNamed("condDn2nzSrcMatrixStride32Bit");
+  const auto dst20 = mutantNamed("condDn2nzDstMatrixStride20Bit");
+  std::size_t units = 0;
+  for (const oracle::DTypeInfo& d : oracle::allDTypes()) {
+    const Scope scope = unitScope(Product::ascend950, d.dtype);
+    const std::size_t size = sparseScheduleSize(Operation::dn2nz, scope);
+    if (size == 0) continue;  // not a DN2NZ-4 type
+    ++units;
+    ASSERT_EQ(size, 2 * (38 - 20 + 2) + (32 - 20 + 2u)) << d.name;
+    std::map<std::string, std::set<int>> bits;  // field -> top bits drawn
+    std::map<std::string, std::uint64_t> largest;
+    for (std::size_t k = 0; k < size; ++k) {
+      const SparseCase sc = drawSlot(Operation::dn2nz, scope, k);
+      ASSERT_TRUE(oracle::validate(sc.c).empty()) << sc.describe();
+      const auto& p = std::get<oracle::Dn2NzParams>(sc.c.params);
+      const std::uint64_t v = sc.draw.value;
+      const bool dst = sc.draw.field == "Dn2NzParams.dstNzMatrixStride";
+      EXPECT_EQ(sc.draw.field == "Dn2NzParams.srcDnMatrixStride" ? p.srcDnMatrixStride
+                : sc.draw.field == "Dn2NzParams.srcDValue"       ? p.srcDValue
+                                                                 : std::uint64_t{p.dstNzMatrixStride},
+                v)
+          << sc.describe();
+      // the stride moves data: a second matrix (dnNum 2) or a second column (dValue 2)
+      EXPECT_TRUE(p.dnNum == 2 || p.dValue == 2) << sc.describe();
+      EXPECT_GE(v, std::uint64_t{1} << 20) << sc.describe();
+      if (dst) {
+        EXPECT_EQ(v * oracle::sizeBytes(d.dtype) % 32, 0u) << sc.describe();
+      }
+      bits[sc.draw.field].insert(static_cast<int>(std::bit_width(v)) - 1);
+      largest[sc.draw.field] = std::max(largest[sc.draw.field], v);
+      for (const auto* iut : {fast.get(), oracleBackend.get()}) {
+        const Outcome outcome = checkSparseConformance(*const_cast<backends::Backend*>(iut), sc);
+        EXPECT_EQ(outcome.kind, Outcome::Kind::pass) << iut->name() << ": " << outcome.message;
+      }
+      const bool srcMatrix = sc.draw.field == "Dn2NzParams.srcDnMatrixStride";
+      EXPECT_EQ(checkSparseConformance(*src32, sc).failed(), srcMatrix && v >= (std::uint64_t{1} << 32)) << sc.describe();
+      EXPECT_EQ(checkSparseConformance(*dst20, sc).failed(), dst) << sc.describe();
+    }
+    EXPECT_EQ(bits["Dn2NzParams.srcDnMatrixStride"].size(), 38 - 20u) << d.name;
+    EXPECT_EQ(bits["Dn2NzParams.srcDValue"].size(), 38 - 20u) << d.name;
+    EXPECT_EQ(bits["Dn2NzParams.dstNzMatrixStride"].size(), 32 - 20u) << d.name;
+    EXPECT_EQ(largest["Dn2NzParams.srcDValue"], (std::uint64_t{1} << 38) - 1) << d.name;
+    const std::uint64_t c0 = 32 / oracle::sizeBytes(d.dtype);
+    EXPECT_EQ(largest["Dn2NzParams.dstNzMatrixStride"], 0xFFFFFFFFull / c0 * c0) << d.name;
+  }
+  EXPECT_GE(units, 8u);
+  EXPECT_EQ(sparseScheduleSize(Operation::dn2nz, unitScope(Product::atlas_a2, oracle::DType::half)), 0u);
 }
 
 }  // namespace

@@ -76,6 +76,12 @@ void dn2nzSrcDValue16(Case& c) {
   if (p.srcDValue > 0xFFFF) keepLowBits(p.srcDValue, 16);
 }
 
+// DN2NZ-2's source matrix stride is 64 bits and its destination matrix stride 32: registers of 32 and 20 bits lose what
+// only the sparse lane moves by (dense strides that move data stop at 2^20 - 1; wider ones multiply index 0). (A
+// 32-bit srcDValue is no such mutant: the dense draw of 2^32 over no rows wraps it to the invalid 0, which shows.)
+void dn2nzSrcMatrixStride32(Case& c) { keepLowBits(std::get<Dn2NzParams>(c.params).srcDnMatrixStride, 32); }
+void dn2nzDstMatrixStride20(Case& c) { keepLowBits(std::get<Dn2NzParams>(c.params).dstNzMatrixStride, 20); }
+
 // issue 29 item 3: dValue is 32 bits; a register of 16 loses the columns from 65536 on (only widened draws reach them)
 void dn2nzDValue16(Case& c) {
   auto& p = std::get<Dn2NzParams>(c.params);
@@ -386,6 +392,10 @@ std::vector<Mutant> conditionalMutants() {
       edit("condDn2nzNStride14Bit", "DN2NZ-1", "dstNzNStride kept in 14 bits", Op::dn2nz, kTrunc, dn2nzNStride14, k950),
       edit("condDn2nzC0Stride14Bit", "DN2NZ-1", "dstNzC0Stride kept in 14 bits", Op::dn2nz, kTrunc, dn2nzC0Stride14, k950),
       edit("condDn2nzDValue16Bit", "DN2NZ-1", "dValue kept in 16 bits", Op::dn2nz, kTrunc, dn2nzDValue16, k950),
+      sparseOnly(edit("condDn2nzSrcMatrixStride32Bit", "DN2NZ-2", "srcDnMatrixStride kept in 32 bits", Op::dn2nz,
+                      kTrunc, dn2nzSrcMatrixStride32, k950)),
+      sparseOnly(edit("condDn2nzDstMatrixStride20Bit", "DN2NZ-2", "dstNzMatrixStride kept in 20 bits", Op::dn2nz,
+                      kTrunc, dn2nzDstMatrixStride20, k950)),
       sparseOnly(edit("condSliceStartIndex16Bit", "SLICE-1", "startIndex of every dimension kept in 16 bits",
                       Op::slice, kTrunc, sliceStartIndex16)),
       edit("condSliceShape16Bit", "SLICE-1", "the shape of every dimension kept in 16 bits", Op::slice, kTrunc,

@@ -120,6 +120,8 @@ const std::vector<PropertyDef>& propertyCatalogue() {
       {"G-1 sparse buffers", "G-1", PropertyKind::onSparse, props::hasCompactLoopSparseCases, nullptr, 2},
       // issue 31 item 9: NDDMA's strides past the dense reach, moved by a dimension of two (planned last: seeds stay)
       {"G-1 sparse buffers", "G-1", PropertyKind::onSparse, props::hasNdDmaSparseCases, nullptr, 3},
+      // issue 29's leftover: DN2NZ's matrix and column strides past the dense reach (planned last: seeds stay)
+      {"G-1 sparse buffers", "G-1", PropertyKind::onSparse, props::hasDn2NzSparseCases, nullptr, 4},
   };
   return catalogue;
 }

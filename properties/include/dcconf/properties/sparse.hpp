@@ -34,6 +34,9 @@ bool hasSparseCases(oracle::Operation operation);
 bool hasCompactLoopSparseCases(oracle::Operation operation);
 // NDDMA (issue 31 item 9), whose sparse units came after its other units: each dimension's strides, moved.
 bool hasNdDmaSparseCases(oracle::Operation operation);
+// DN2NZ (issue 29's leftover), whose sparse units came after NDDMA's: its source and destination matrix strides and
+// its column stride.
+bool hasDn2NzSparseCases(oracle::Operation operation);
 // The scheduled draws of an operation: per such field, each bit from the dense reach's width to the field's top bit
 // (the value 2^b plus drawn low bits), and the documented maximum and maximum-1. The sparse unit draws them in turn.
 std::size_t sparseScheduleSize(oracle::Operation operation, const Scope& scope);
