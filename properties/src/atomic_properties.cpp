@@ -23,8 +23,9 @@ bool ubToGm(const Case& c) {
   return op && ub && c.dstPos == Position::GM && takesAtomic(*op);
 }
 
-// The atomic twin of a plain case, the op picked from the case's bytes (so a shrunk case keeps its op), or the case
-// itself when it already carries one; nullopt when the product or T has no atomic copy (ATOM-1/2).
+}  // namespace
+
+// The op is picked from the case's bytes, so a shrunk case keeps its op.
 std::optional<Case> atomicTwin(const CaseData& data) {
   if (!ubToGm(data.c) || data.c.loopMode) return std::nullopt;
   Case twin = data.c;
@@ -36,6 +37,8 @@ std::optional<Case> atomicTwin(const CaseData& data) {
   if (!op || !checkSupport(twin, *op).empty() || !validate(twin).empty()) return std::nullopt;
   return twin;
 }
+
+namespace {
 
 // ATOM-4/5's edge values of T as raw bits: for floats the zeros, +-1, the extremes of each class (largest finite,
 // smallest normal, largest and smallest subnormal, inf, a quiet NaN), and the addends whose sum with 1, 1 + ulp or the

@@ -16,6 +16,7 @@
 #include "dcconf/oracle/oracle.hpp"
 #include "dcconf/properties/fixpipe.hpp"
 #include "dcconf/properties/generators.hpp"
+#include "dcconf/properties/invariants.hpp"
 #include "dcconf/report/report.hpp"
 #include "dcconf/vectors/sha256.hpp"
 #include "drafts.hpp"
@@ -142,8 +143,10 @@ std::string lower(std::string_view text) {
 }
 
 // "datacopypad_gm2vecin_half": the group file's stem for a case.
+// An atomic copy (ATOM-1) gets files of its own, so adding atomic vectors moves no plain vector's tcId.
 std::string groupStem(const Case& c) {
-  return lower(name(c.api)) + "_" + lower(name(c.srcPos)) + "2" + lower(name(c.dstPos)) + "_" + std::string(name(c.dtype));
+  return lower(name(c.api)) + "_" + lower(name(c.srcPos)) + "2" + lower(name(c.dstPos)) + "_" + std::string(name(c.dtype)) +
+         (c.atomic != AtomicOp::none ? "_atomic" : "");
 }
 
 std::string invalidFlag(const std::string& clause, const std::string& field) {
@@ -383,7 +386,8 @@ void randomDrafts(const ExportOptions& o, std::vector<Draft>& out) {
       const auto dtypeIndex = static_cast<std::uint64_t>(info.dtype);
       // count valid draws of one scope, the n-th seeded by (seed, op, dtype, first + n): the plain scope's from 0, so
       // its vectors stay as they were; the apart paths' from 2^21
-      const auto draw = [&](const properties::Scope& drawScope, std::uint64_t first) {
+      // atomic: each draw's atomic twin instead (ATOM-1/2, where the product and T have one)
+      const auto draw = [&](const properties::Scope& drawScope, std::uint64_t first, bool atomic = false) {
         for (std::uint32_t i = 0; i < o.count; ++i) {
           if (backends::stopping()) return;  // --count 10000 takes minutes per dtype
           try {
@@ -391,7 +395,14 @@ void randomDrafts(const ExportOptions& o, std::vector<Draft>& out) {
             auto generated =
                 properties::genCase(op, drawScope)(rc::Random(mix(o.seed, opIndex, dtypeIndex, first + i)), size).value();
             if (!properties::globMatch(o.pathGlob, pathName(generated.data.c.srcPos, generated.data.c.dstPos))) continue;
-            out.push_back({std::move(generated.data), "random " + std::string(name(op)) + " case " + std::to_string(i),
+            if (atomic) {
+              const std::optional<Case> twin = properties::atomicTwin(generated.data);
+              if (!twin || twin->atomic == AtomicOp::none) continue;
+              generated.data.c = *twin;
+            }
+            out.push_back({std::move(generated.data),
+                           "random " + std::string(atomic ? "atomic " : "") + std::string(name(op)) + " case " +
+                               std::to_string(i),
                            {"RANDOM"}, false, "", "", std::nullopt});
           } catch (...) {  // a generator that gives up on this scope yields no vector (deterministically)
           }
@@ -408,6 +419,11 @@ void randomDrafts(const ExportOptions& o, std::vector<Draft>& out) {
         }
       }
       if (const auto apart = apartScope(o, op, info.dtype)) draw(*apart, std::uint64_t{1} << 21);
+      // ATOM-1 (issue 31 item 7): the UB->GM copies' atomic twins, from seeds of their own (2^22 on)
+      if (takesAtomic(op) && hasAtomicCopies(o.product) && isAtomicDType(info.dtype) &&
+          properties::scopeHasCases(op, scope)) {
+        draw(scope, std::uint64_t{1} << 22, true);
+      }
     }
   }
 }

@@ -71,6 +71,16 @@ ExportOptions smallOptions() {
   return o;
 }
 
+// count random cases of every dtype of the product on the paths the glob selects
+ExportOptions everyDType(oracle::Product product, std::uint32_t count, std::string pathGlob) {
+  ExportOptions o = smallOptions();
+  o.product = product;
+  o.count = count;
+  o.dtypeGlob = "*";
+  o.pathGlob = std::move(pathGlob);
+  return o;
+}
+
 fs::path exportTo(const fs::path& dir, const ExportOptions& options = smallOptions()) {
   const Exported exported = exportSet(options);
   EXPECT_TRUE(exported.error.empty()) << exported.error;
@@ -174,12 +184,7 @@ TEST(Export, FixpipeGroupsCarryFixAndAmbFlags) {
 // expectation show (pad mode only with pads, b64 by the dtype, collisions where the oracle marks them), and replay.
 TEST(Export, NdDmaVectorsCarryTheirFlags) {
   TempDir tmp;
-  ExportOptions o = smallOptions();
-  o.product = oracle::Product::ascend950;
-  o.count = 5;
-  o.dtypeGlob = "*";
-  o.pathGlob = "GM->VECIN";
-  const VectorSet set = load(exportTo(tmp.path(), o));
+  const VectorSet set = load(exportTo(tmp.path(), everyDType(oracle::Product::ascend950, 5, "GM->VECIN")));
   std::set<std::string> flags;
   std::uint64_t nddma = 0;
   for (const Vector& v : set.vectors) {
@@ -204,15 +209,47 @@ TEST(Export, NdDmaVectorsCarryTheirFlags) {
   EXPECT_TRUE(judged.report->passed());
 }
 
+// ATOM-1 (issue 31 item 7): a random export also draws the UB->GM copies' atomic twins (add, max and min), in files of
+// their own (so no plain vector's tcId moves) with the ATOMIC_* flags; they replay on the oracle and the fast backend.
+// A product without atomic copies (Atlas training) gets none.
+TEST(Export, AtomicTwinsOfUbToGmCopiesHaveFilesOfTheirOwn) {
+  for (const oracle::Product product : {oracle::Product::atlas_a2, oracle::Product::ascend950, oracle::Product::atlas_training}) {
+    TempDir tmp;
+    const VectorSet set = load(exportTo(tmp.path(), everyDType(product, 6, "VECOUT->GM")));
+    std::set<oracle::AtomicOp> ops;
+    std::uint64_t plain = 0;
+    for (const Vector& v : set.vectors) {
+      const bool atomic = v.data.c.atomic != oracle::AtomicOp::none;
+      EXPECT_EQ(atomic, v.tcId.find("_atomic-") != std::string::npos) << v.tcId;
+      if (!atomic) {
+        ++plain;
+        continue;
+      }
+      ops.insert(v.data.c.atomic);
+      EXPECT_TRUE(oracle::isAtomicDType(v.data.c.dtype)) << v.tcId;
+      const std::string flag = v.data.c.atomic == oracle::AtomicOp::add ? "ATOMIC_ADD"
+                               : v.data.c.atomic == oracle::AtomicOp::max ? "ATOMIC_MAX" : "ATOMIC_MIN";
+      EXPECT_NE(std::find(v.flags.begin(), v.flags.end(), flag), v.flags.end()) << v.tcId;
+    }
+    EXPECT_GT(plain, 0u);
+    if (!oracle::hasAtomicCopies(product)) {
+      EXPECT_TRUE(ops.empty()) << oracle::name(product);
+      continue;
+    }
+    EXPECT_EQ(ops.size(), 3u) << oracle::name(product);
+    for (const char* backend : {"oracle", "fast"}) {
+      const Judged judged = checkSet(set, backend, 1000, JudgeOptions{});
+      ASSERT_TRUE(judged.report) << judged.error;
+      EXPECT_TRUE(judged.report->passed()) << backend << " on " << oracle::name(product);
+    }
+  }
+}
+
 // ENH-2/3: the enhanced deqScale copies of a CO2 product carry their conversion flags, and replay on the oracle.
 TEST(Export, EnhancedDeqScaleGroupsCarryEnhFlags) {
   TempDir tmp;
-  ExportOptions o = smallOptions();
-  o.product = oracle::Product::atlas_training;
-  o.count = 6;
+  ExportOptions o = everyDType(oracle::Product::atlas_training, 6, "CO1->CO2");
   o.seed = 3;
-  o.dtypeGlob = "*";
-  o.pathGlob = "CO1->CO2";
   const VectorSet set = load(exportTo(tmp.path(), o));
   std::set<std::string> flags;
   for (const Vector& v : set.vectors) {

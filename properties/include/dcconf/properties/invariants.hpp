@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -47,6 +48,9 @@ Outcome checkG1Conformance(Backend& iut, const CaseData& data);
 // ATOM-3 (project): the case's VECIN/VECOUT->GM copy under SetAtomicAdd/Max/Min<T>() (one op per case) agrees with
 // the oracle on every cared byte, the drawn destination being the prior content (atomic_properties.cpp).
 Outcome checkAtom3AtomicConformance(Backend& iut, const CaseData& data);
+// ATOM-1/2: the atomic twin of a drawn VECIN/VECOUT->GM copy (SetAtomicAdd/Max/Min<T>, the op picked from the case's
+// bytes), or the case itself when it carries one; nullopt where the product or T has no atomic copy, or in loop mode.
+std::optional<oracle::Case> atomicTwin(const CaseData& data);
 // ATOM-4/5 (project): the same with every source and prior destination element an edge value of T (ties, the ends
 // of each class, inf, NaN, -0, subnormals, integer extremes), picked from the drawn bytes (atomic_properties.cpp).
 Outcome checkAtomEdgeValues(Backend& iut, const CaseData& data);
