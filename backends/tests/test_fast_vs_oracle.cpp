@@ -469,6 +469,8 @@ void genEnhancedCo1ToCo2(Draw& d, Case& c) {
 // from 0 (broadcast) up, destination strides a packed box in a random dimension order (a transpose) or, one case in
 // four, random (overlaps: the collision rule; an interleaving ascending sequence: NDDMA-4 rejects it in both),
 // constant or nearest pads (b64: constant 0, NDDMA-2), any constant bits above T's (only the low s bytes count).
+// The accepting words (AMB-35..37) are drawn here when the profile leaves them at the default (a forced profile keeps
+// its own), and each draws what it accepts: nddma-size0-noop a read dimension of size 0.
 void genNdDma(Draw& d, Case& c) {
   c.api = oracle::Api::DataCopy;
   c.srcPos = Position::GM;
@@ -507,6 +509,10 @@ void genNdDma(Draw& d, Case& c) {
     }
     if (!ascending) p = q;
   }
+  if (c.profile.ndDmaZeroSize == Profile::NdDmaZeroSize::reject && d.oneIn(4)) {
+    c.profile.ndDmaZeroSize = Profile::NdDmaZeroSize::noop;
+  }
+  if (c.profile.ndDmaZeroSize == Profile::NdDmaZeroSize::noop && d.oneIn(6)) p.loopSize[d.between(0, p.dim - 1)] = 0;
   p.isNearestValueMode = !b64 && d.oneIn(2);
   p.constantValue = b64 ? 0 : d.bits();
   c.params = p;
@@ -979,7 +985,10 @@ const std::vector<Breaker>& breakers() {
       // NDDMA-2 / AMB-35 / AMB-37 / NDDMA-4
       {"nddma dim 6", [](Case& c) { return withParams<oracle::NdDmaParams>(c, [](auto& p) { p.dim = 6; }); }},
       {"nddma loopSize 0 (AMB-37)",
-       [](Case& c) { return withParams<oracle::NdDmaParams>(c, [](auto& p) { p.loopSize[p.dim - 1] = 0; }); }},
+       [](Case& c) {
+         c.profile.ndDmaZeroSize = Profile::NdDmaZeroSize::reject;  // nddma-size0-noop would accept it
+         return withParams<oracle::NdDmaParams>(c, [](auto& p) { p.loopSize[p.dim - 1] = 0; });
+       }},
       {"nddma loopDstStride 2^20 (2^19 for b64, AMB-35)",
        [](Case& c) {
          const std::uint32_t limit = oracle::sizeBytes(c.dtype) == 8 ? 1u << 19 : 1u << 20;

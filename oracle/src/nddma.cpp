@@ -11,6 +11,8 @@
 // @post the read footprint is sum j_i*loopSrcStride[i], j_i < N_i: 1 + sum (N_i - 1)*loopSrcStride[i] elements.
 // Validation (G-4): NDDMA-2 ranges, the 2^40-byte spans, b64 constant mode with value 0, AMB-35 (b64 strides),
 // AMB-36 (NDDMA-4's no-interleave rule for ascending strides), AMB-37 (loopSize 0).
+// @post (AMB-37, profile nddma-size0-noop) a loopSize of 0 in a read dimension: the call reads nothing and writes
+//       nothing (every destination byte KEEP); the other fields keep their NDDMA-2 ranges.
 #include <algorithm>
 #include <string>
 
@@ -27,6 +29,12 @@ constexpr std::uint64_t kSpanLimitBytes = std::uint64_t{1} << 40;  // NDDMA-2: o
 const NdDmaParams& paramsOf(const Case& c) { return std::get<NdDmaParams>(c.params); }
 
 std::string field(const char* name, std::size_t i) { return "params." + std::string(name) + "[" + std::to_string(i) + "]"; }
+
+// AMB-37 (nddma-size0-noop): a read dimension of loopSize 0 makes the whole call a no-op.
+bool movesNothing(const NdDmaParams& p) {
+  return std::any_of(p.loopSize.begin(), p.loopSize.begin() + std::min<std::size_t>(p.dim, kMaxNdDmaDims),
+                     [](std::uint32_t n) { return n == 0; });
+}
 
 // E_i: the elements dimension i writes, pads included.
 std::uint64_t extentOf(const NdDmaParams& p, std::size_t i) {
@@ -58,7 +66,10 @@ std::vector<Violation> check(const Case& c) {
   const std::uint64_t srcLimit = b64 ? kSrcStrideLimit / 2 : kSrcStrideLimit;
   for (std::size_t i = 0; i < p.dim; ++i) {
     if (p.loopSize[i] == 0) {
-      out.push_back(violation("NDDMA-2", field("loopSize", i), 0, "must be in [1, 2^20) (AMB-37: the page's range)"));
+      if (c.profile.ndDmaZeroSize == Profile::NdDmaZeroSize::reject) {
+        out.push_back(violation("NDDMA-2", field("loopSize", i), 0,
+                                "must be in [1, 2^20) (AMB-37: the page's range; profile nddma-size0-noop accepts 0)"));
+      }
     } else if (p.loopSize[i] >= kSizeLimit) {
       out.push_back(violation("NDDMA-2", field("loopSize", i), p.loopSize[i], "must be in [1, 2^20)"));
     }
@@ -81,7 +92,7 @@ std::vector<Violation> check(const Case& c) {
     out.push_back(violation("NDDMA-2", "params.constantValue", p.constantValue,
                             "an 8-byte T supports the constant pad value 0 only (the 950 header's assertion)"));
   }
-  if (!out.empty()) return out;
+  if (!out.empty() || movesNothing(p)) return out;  // AMB-37's no-op has no span and no overlap to judge
   // NDDMA-2: the page's address span per side, pads included, in bytes
   const auto extent = [&](std::size_t i) { return extentOf(p, i); };
   const std::uint64_t srcSpan = satMul(spanElements(p, extent, [&](std::size_t i) { return p.loopSrcStride[i]; }), s);
@@ -123,6 +134,7 @@ std::vector<Violation> check(const Case& c) {
 Extents extents(const Case& c) {
   const NdDmaParams& p = paramsOf(c);
   const std::uint64_t s = sizeBytes(c.dtype);
+  if (movesNothing(p)) return {0, 0};  // AMB-37 (nddma-size0-noop): no footprint on either side
   // G-2: pads read nothing, nearest pads read inside the data's box; G-1: every tuple's element
   const std::uint64_t src =
       spanElements(p, [&](std::size_t i) { return std::uint64_t{p.loopSize[i]}; },
@@ -137,6 +149,7 @@ void walk(const Case& c, WriteSink& sink) {
   const NdDmaParams& p = paramsOf(c);
   const std::uint64_t s = sizeBytes(c.dtype);
   const std::size_t dims = p.dim;
+  if (movesNothing(p)) return;  // AMB-37 (nddma-size0-noop): every destination byte KEEP
   ByteWriter out(sink);
   // k: the tuple, dimension 0 fastest (NDDMA-3); the walk ends when the outermost dimension wraps
   std::array<std::uint64_t, kMaxNdDmaDims> k{};

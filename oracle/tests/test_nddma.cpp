@@ -336,5 +336,37 @@ TEST(NdDma, ProductAndPath) {
   EXPECT_EQ(definingClause(c, Operation::nddma, Region::leftPad), "NDDMA-3");
 }
 
+// ---- the accepting profile words (AMB-35..37) ------------------------------------------------------------------------
+Case withProfile(Case c, std::string_view words) {
+  c.profile = parseProfile(words).profile.value();
+  return c;
+}
+
+// AMB-37: a read dimension of loopSize 0, padded on both sides and between two dimensions that move data. The page's
+// range starts at 1, so the default rejects it naming NDDMA-2 and AMB-37; under nddma-size0-noop the whole call
+// reads nothing and writes nothing (not even the pads of the other dimensions): every destination byte KEEP.
+TEST(NdDma, Amb37ZeroSizeRejectedByDefaultNoopUnderItsWord) {
+  const NdDmaParams p = params({{1, 1, 4, 2, 1}, {4, 7, 0, 1, 1}, {8, 21, 2}});
+  const Case c = nddma(DType::half, p, 64, 256);
+  const std::vector<Violation> rejected = violationsOf(c);
+  EXPECT_VIOLATION(rejected, "NDDMA-2", "params.loopSize[1]", "0");
+  EXPECT_NE(test::violationsText(rejected).find("AMB-37"), std::string::npos);
+  EXPECT_NE(test::violationsText(rejected).find("nddma-size0-noop"), std::string::npos);
+  test::expectNoop(test::runCase(withProfile(c, "nddma-size0-noop")));
+  // the word accepts no other out-of-range field: a loopSize of 2^20 stays invalid beside a 0
+  NdDmaParams wide = p;
+  wide.loopSize[0] = 1u << 20;
+  EXPECT_VIOLATION(violationsOf(withProfile(nddma(DType::half, wide, 64, 256), "nddma-size0-noop")), "NDDMA-2",
+                   "params.loopSize[0]", "1048576");
+  // and a case without a 0 is computed as before under it (one byte checked by hand: element 0 of the data)
+  NdDmaParams one = p;
+  one.loopSize[1] = 1;
+  const test::Trial r = test::runCase(withProfile(nddma(DType::half, one, 64, 256), "nddma-size0-noop"));
+  ASSERT_EQ(r.eval.verdict, Verdict::computed) << test::violationsText(r.eval.violations);
+  // the first data tuple (2, 1, 0), past both left pads, is destination element 2*1 + 1*7 = 9, source element 0
+  EXPECT_EQ(r.eval.expectation.expected[9 * 2], r.src[0]);
+  EXPECT_EQ(r.eval.expectation.expected[9 * 2 + 1], r.src[1]);
+}
+
 }  // namespace
 }  // namespace dcconf::oracle

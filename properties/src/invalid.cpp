@@ -556,6 +556,17 @@ InvalidCase enhancedCo1Conversion(const Scope& scope) {
   return out;
 }
 
+// NDDMA-2 / AMB-37 (project): a read dimension's loopSize 0, drawn only where the profile rejects it (the default;
+// nddma-size0-noop accepts it as a no-op).
+InvalidCase nddmaZeroSize(const Scope& scope) {
+  InvalidCase out = fromValid(*genCase(Operation::nddma, scope), "NDDMA-2", "", "a loopSize of 0 (AMB-37)");
+  auto& p = paramsOf<NdDmaParams>(out);
+  const std::size_t i = drawIndex(p.dim);
+  out.field = "params.loopSize[" + std::to_string(i) + "]";
+  p.loopSize[i] = 0;
+  return out;
+}
+
 // G-5: a local operand start off the 32-byte grid (the buffer grows so the bounds still hold).
 InvalidCase g5MisalignedLocal(const GeneratedCase& valid) {
   const oracle::Case& c = valid.data.c;
@@ -641,7 +652,11 @@ std::vector<NamedBreaker> breakersOf(Operation operation, const Scope& scope) {
     case Operation::enhancedCo1ToCo2: return {DCCONF_BREAKER(enhancedCo1Field), DCCONF_BREAKER(enhancedCo1Conversion)};
     case Operation::fixpipe: return fixpipeBreakers(scope);
     case Operation::fixpipe950: return fixpipe950Breakers(scope);
-    case Operation::nddma: return {};  // NDDMA: no generator yet
+    case Operation::nddma: {  // NDDMA's validity questions, where the profile keeps the page's reject
+      std::vector<NamedBreaker> out;
+      if (profileOf(scope).ndDmaZeroSize == Profile::NdDmaZeroSize::reject) out.push_back(DCCONF_BREAKER(nddmaZeroSize));
+      return out;
+    }
     case Operation::nd2nzGmToUb:  // AMB-33: only the default rejects the emulation's other layouts
       if (profileOf(scope).nd2nzUbReading == Profile::Nd2NzUbReading::page ||
           profileOf(scope).nd2nzZeroMatrixStride == Profile::Nd2NzZeroMatrixStride::docRange) {  // AMB-6: no layout

@@ -511,5 +511,11 @@ def test_nddma_vendor_scenarios():
         dcconf.evaluate(DataCopy("GM->VECIN", "float", dcconf.NdDmaParams(dim=1, loopSrcStride=[1], loopDstStride=[1],
                                                                            loopSize=[16]), product="atlas-a2"),
                         x4, np.zeros(16, np.float32))
-    with pytest.raises(dcconf.InvalidCase, match="NDDMA-2"):
+    with pytest.raises(dcconf.InvalidCase, match="NDDMA-2.*AMB-37.*nddma-size0-noop"):
         dcconf.evaluate(_nddma((1, 16), (1, 16), (16, 0)), x4, np.zeros(16, np.float32))
+    # ... which nddma-size0-noop accepts as a no-op: every destination element kept, even with pads around it
+    before = np.full(32, 7, np.float32)
+    noop = dcconf.evaluate(_nddma((1, 16), (1, 16), (16, 0), lp=(0, 1), rp=(0, 1)), x4, before,
+                           profile="nddma-size0-noop")
+    assert noop.care_elements.all()
+    np.testing.assert_array_equal(noop.expected, before)

@@ -83,8 +83,10 @@ RunResult runNdDma(const oracle::Case& c, std::span<const std::uint8_t> src, std
   g.dims = p.dim;
   constexpr std::uint64_t kTwo20 = std::uint64_t{1} << 20;
   constexpr std::uint64_t kTwo40 = std::uint64_t{1} << 40;
+  const bool zeroSizeNoop = c.profile.ndDmaZeroSize == oracle::Profile::NdDmaZeroSize::noop;  // AMB-37
   for (std::size_t i = 0; i < g.dims; ++i) {
-    check.range("NDDMA-2", at("loopSize", i), p.loopSize[i], 1, kTwo20 - 1, " (AMB-37: the page's range)");
+    check.range("NDDMA-2", at("loopSize", i), p.loopSize[i], zeroSizeNoop ? 0 : 1, kTwo20 - 1,
+                " (AMB-37: the page's range; profile nddma-size0-noop accepts 0)");
     // AMB-35: an 8-byte T runs as 4-byte copies with doubled strides, so its limits are half the page's
     check.range(b64 ? "AMB-35" : "NDDMA-2", at("loopSrcStride", i), p.loopSrcStride[i], 0, (b64 ? kTwo40 / 2 : kTwo40) - 1);
     check.range(b64 ? "AMB-35" : "NDDMA-2", at("loopDstStride", i), p.loopDstStride[i], 0, (b64 ? kTwo20 / 2 : kTwo20) - 1);
@@ -93,6 +95,10 @@ RunResult runNdDma(const oracle::Case& c, std::span<const std::uint8_t> src, std
   check.require(!b64 || !p.isNearestValueMode, "NDDMA-2", "params.isNearestValueMode", 1, "b64 takes the constant mode only");
   check.require(!b64 || p.constantValue == 0, "NDDMA-2", "params.constantValue", p.constantValue, "b64 pads with 0 only");
   if (check.failed()) return check.rejection();
+  if (std::any_of(p.loopSize.begin(), p.loopSize.begin() + g.dims, [](std::uint32_t n) { return n == 0; })) {
+    check.buffers(c, 0, 0);  // AMB-37 (nddma-size0-noop): nothing read, nothing written
+    return check.failed() ? check.rejection() : RunResult{};
+  }
   // NDDMA-2: each side's address span, pads included; G-1/G-2 spans: the padded box / the data box
   std::uint64_t srcPadded = 1, dstBox = 1, srcBox = 1;
   for (std::size_t i = 0; i < g.dims; ++i) {

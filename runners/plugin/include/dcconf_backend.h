@@ -26,7 +26,7 @@
  *   - A plugin tells dcconf which dcconf_case it was compiled against in dcconf_backend_v1_t.case_struct_size. A
  *     table too short to hold that field, or holding 0 there, means the first v1 case (DCCONF_CASE_V1_0_SIZE bytes).
  *     dcconf hands a plugin only the cases its case layout can express: a case that needs a later field or enum
- *     value (the "since 1.1" .. "since 1.12" marks below) is answered DCCONF_NOT_SUPPORTED by dcconf
+ *     value (the "since 1.1" .. "since 1.13" marks below) is answered DCCONF_NOT_SUPPORTED by dcconf
  *     itself, without calling it.
  */
 #ifndef DCCONF_BACKEND_H
@@ -297,6 +297,8 @@ enum dcconf_amb38_nd2nz_u2l1_reading { DCCONF_AMB38_ROUTES = 0, DCCONF_AMB38_PAG
 enum dcconf_amb39_nd2nz_u2l1_move { DCCONF_AMB39_ANY = 0, DCCONF_AMB39_MOVE = 1 };
 /* AMB-42: the CO1 start aligned to 256 elements (default) or 64 bytes (brc-align-64b). */
 enum dcconf_amb42_brc_dst_align { DCCONF_AMB42_ELEMS256 = 0, DCCONF_AMB42_BYTES64 = 1 };
+/* since 1.13. AMB-37: an NDDMA loopSize of 0 invalid (default) or the whole call a no-op (nddma-size0-noop). */
+enum dcconf_amb37_nddma_zero_size { DCCONF_AMB37_REJECT = 0, DCCONF_AMB37_NOOP = 1 };
 
 /* since 1.8 (issue 31 item 7, dcconf_case.atomicOp): the SetAtomicAdd/Max/Min<T>() state of a VECIN/VECOUT->GM
  * DataCopy or DataCopyPad (ATOM, Atlas A2/A3 and Ascend 950): each element of T (the case's dtype) the copy writes
@@ -607,6 +609,9 @@ typedef struct dcconf_case {
   uint8_t amb39Nd2NzU2L1Move;    /* profile, AMB-39: enum dcconf_amb39_nd2nz_u2l1_move */
   uint8_t reserved13[6];         /* zero */
   dcconf_NdDmaParams nddma;      /* valid when paramsKind == DCCONF_PARAMS_NDDMA */
+  /* ---- since 1.13 (a plugin compiled against 1.12 reports DCCONF_CASE_V1_12_SIZE and never sees them) */
+  uint8_t amb37NdDmaZeroSize;    /* profile, AMB-37: enum dcconf_amb37_nddma_zero_size */
+  uint8_t reserved14[7];         /* zero */
 } dcconf_case;
 
 /* sizeof(dcconf_case) before 1.1: where the 1.1 fields start. */
@@ -633,6 +638,8 @@ typedef struct dcconf_case {
 #define DCCONF_CASE_V1_10_SIZE offsetof(dcconf_case, amb40BrcDstGap)
 /* sizeof(dcconf_case) of 1.11: where the 1.12 fields start. */
 #define DCCONF_CASE_V1_11_SIZE offsetof(dcconf_case, amb38Nd2NzU2L1Reading)
+/* sizeof(dcconf_case) of 1.12: where the 1.13 fields start. */
+#define DCCONF_CASE_V1_12_SIZE offsetof(dcconf_case, amb37NdDmaZeroSize)
 
 /* ---- the plugin table ---------------------------------------------------------------------------------------- */
 
