@@ -470,7 +470,8 @@ void genEnhancedCo1ToCo2(Draw& d, Case& c) {
 // four, random (overlaps: the collision rule; an interleaving ascending sequence: NDDMA-4 rejects it in both),
 // constant or nearest pads (b64: constant 0, NDDMA-2), any constant bits above T's (only the low s bytes count).
 // The accepting words (AMB-35..37) are drawn here when the profile leaves them at the default (a forced profile keeps
-// its own), and each draws what it accepts: nddma-size0-noop a read dimension of size 0.
+// its own), and each draws what it accepts: nddma-size0-noop a read dimension of size 0, nddma-interleave-any random
+// strides that ascend (and interleave).
 void genNdDma(Draw& d, Case& c) {
   c.api = oracle::Api::DataCopy;
   c.srcPos = Position::GM;
@@ -497,6 +498,9 @@ void genNdDma(Draw& d, Case& c) {
     p.loopDstStride[i] = narrow<std::uint32_t>(pitch);
     pitch *= std::uint64_t{p.loopLpSize[i]} + p.loopSize[i] + p.loopRpSize[i];
   }
+  if (c.profile.ndDmaInterleave == Profile::NdDmaInterleave::reject && d.oneIn(4)) {
+    c.profile.ndDmaInterleave = Profile::NdDmaInterleave::any;
+  }
   if (d.oneIn(4)) {  // random strides, kept when not ascending over the repeating dimensions (NDDMA-4's rule)
     oracle::NdDmaParams q = p;
     for (std::size_t i = 0; i < q.dim; ++i) q.loopDstStride[i] = narrow<std::uint32_t>(d.between(0, 40));
@@ -507,7 +511,7 @@ void genNdDma(Draw& d, Case& c) {
       ascending = ascending && q.loopDstStride[i] >= previous;
       previous = q.loopDstStride[i];
     }
-    if (!ascending) p = q;
+    if (!ascending || c.profile.ndDmaInterleave == Profile::NdDmaInterleave::any) p = q;  // AMB-36
   }
   if (c.profile.ndDmaZeroSize == Profile::NdDmaZeroSize::reject && d.oneIn(4)) {
     c.profile.ndDmaZeroSize = Profile::NdDmaZeroSize::noop;
@@ -1005,6 +1009,7 @@ const std::vector<Breaker>& breakers() {
        }},
       {"nddma interleaving ascending strides (NDDMA-4)",
        [](Case& c) {
+         c.profile.ndDmaInterleave = Profile::NdDmaInterleave::reject;  // nddma-interleave-any would accept it
          return withParams<oracle::NdDmaParams>(c, [](auto& p) {
            p.dim = 2;
            p.loopSize[0] = 3;

@@ -8,6 +8,8 @@
 //       - else the low s bytes of constantValue, or under isNearestValueMode the source element
 //         sum clamp(k_i - L_i, 0, N_i - 1)*loopSrcStride[i] (region leftPad when some k_i < L_i, else rightPad).
 // @post (NDDMA-4) a destination element two tuples write is ANY (region collision); nothing else is written (G-1).
+// @post (AMB-36, profile nddma-interleave-any) ascending destination strides that interleave are accepted too: the
+//       elements two tuples write are ANY by the same collision rule.
 // @post the read footprint is sum j_i*loopSrcStride[i], j_i < N_i: 1 + sum (N_i - 1)*loopSrcStride[i] elements.
 // Validation (G-4): NDDMA-2 ranges, the 2^40-byte spans, b64 constant mode with value 0, AMB-35 (b64 strides),
 // AMB-36 (NDDMA-4's no-interleave rule for ascending strides), AMB-37 (loopSize 0).
@@ -115,14 +117,16 @@ std::vector<Violation> check(const Case& c) {
   for (std::size_t j = 1; j < repeating.size(); ++j) {
     if (p.loopDstStride[repeating[j]] < p.loopDstStride[repeating[j - 1]]) ascending = false;
   }
-  if (ascending) {
+  if (ascending && c.profile.ndDmaInterleave == Profile::NdDmaInterleave::reject) {
     std::uint64_t below = 1;  // the span of the repeating dimensions below, in elements
     for (std::size_t j = 0; j < repeating.size(); ++j) {
       const std::size_t i = repeating[j];
       if (j > 0 && p.loopDstStride[i] < below) {
         out.push_back(violation("NDDMA-4", field("loopDstStride", i), p.loopDstStride[i],
                                 "with ascending destination strides a dimension's stride must be at least the span of "
-                                "the dimensions below it (" + std::to_string(below) + " elements; AMB-36)"));
+                                "the dimensions below it (" + std::to_string(below) +
+                                    " elements; AMB-36: profile nddma-interleave-any accepts, the doubly written "
+                                    "elements ANY)"));
         break;
       }
       below = satAdd(below, satMul(extentOf(p, i) - 1, p.loopDstStride[i]));

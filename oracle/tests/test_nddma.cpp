@@ -368,5 +368,31 @@ TEST(NdDma, Amb37ZeroSizeRejectedByDefaultNoopUnderItsWord) {
   EXPECT_EQ(r.eval.expectation.expected[9 * 2 + 1], r.src[1]);
 }
 
+// AMB-36: rows of three bytes two apart, an ascending stride sequence (1, 2) whose rows interleave: NDDMA-4 rejects
+// it by default, naming AMB-36 and the word; under nddma-interleave-any it is computed, the byte both rows write (row
+// 0's third element, row 1's first) ANY, the others as the walk places them: dst 0, 1 <- src 0, 1; dst 3, 4 <- src
+// 4, 5; nothing else written.
+TEST(NdDma, Amb36InterleavingStridesRejectedByDefaultAnyUnderItsWord) {
+  const Case c = nddma(DType::uint8_t, params({{1, 1, 3}, {3, 2, 2}}), 6, 64);
+  const std::vector<Violation> rejected = violationsOf(c);
+  EXPECT_VIOLATION(rejected, "NDDMA-4", "params.loopDstStride[1]", "2");
+  EXPECT_NE(test::violationsText(rejected).find("AMB-36"), std::string::npos);
+  EXPECT_NE(test::violationsText(rejected).find("nddma-interleave-any"), std::string::npos);
+  const test::Trial r = test::runCase(withProfile(c, "nddma-interleave-any"));
+  ASSERT_EQ(r.eval.verdict, Verdict::computed) << test::violationsText(r.eval.violations);
+  const auto& e = r.eval.expectation;
+  const std::pair<std::size_t, std::size_t> moved[] = {{0, 0}, {1, 1}, {3, 4}, {4, 5}};  // (dst, src) bytes
+  for (const auto& [d, s] : moved) {
+    EXPECT_EQ(e.care[d], 1) << d;
+    EXPECT_EQ(e.expected[d], r.src[s]) << d;
+    EXPECT_EQ(e.region[d], Region::data) << d;
+  }
+  EXPECT_EQ(e.care[2], 0);
+  EXPECT_EQ(e.region[2], Region::collision);
+  for (std::size_t d = 5; d < 64; ++d) EXPECT_EQ(e.region[d], Region::keep) << d;
+  // a non-ascending sequence needs no word: its collisions are ANY by default too (NDDMA-4)
+  EXPECT_EQ(test::runCase(nddma(DType::uint8_t, params({{1, 2, 3}, {3, 1, 2}}), 6, 64)).eval.verdict, Verdict::computed);
+}
+
 }  // namespace
 }  // namespace dcconf::oracle

@@ -62,7 +62,7 @@ TEST(Profiles, ParseAndName) {
                                             "brc-dstgap-gap", "brc-dstgap-stride", "brc-half-len-16",
                                             "brc-half-len-64b", "brc-align-64b",
                                             // issue 31 item 9 (project): AMB-35..37, NDDMA
-                                            "nddma-size0-noop", "basic-api-page", "sid-doc"};
+                                            "nddma-interleave-any", "nddma-size0-noop", "basic-api-page", "sid-doc"};
   EXPECT_EQ(allProfileNames(), names);
   for (const auto n : names) EXPECT_TRUE(parseProfile(n).profile.has_value()) << n;
 }
@@ -97,6 +97,11 @@ TEST(Profiles, NdDmaWords) {
   EXPECT_EQ(profile("nddma-size0-noop"), want);
   EXPECT_EQ(profileName(want), "nddma-size0-noop");
   EXPECT_EQ(profile("nddma-size0-noop,default"), Profile{});
+  EXPECT_EQ(Profile{}.ndDmaInterleave, Profile::NdDmaInterleave::reject);
+  want.ndDmaInterleave = Profile::NdDmaInterleave::any;
+  EXPECT_EQ(profile("nddma-size0-noop, nddma-interleave-any"), want);
+  EXPECT_EQ(profileName(want), "nddma-interleave-any,nddma-size0-noop");
+  EXPECT_EQ(profile(profileName(want)), want);
 }
 
 // ---- AMB-1: blockCount / blockLen == 0 ------------------------------------------------------------------------

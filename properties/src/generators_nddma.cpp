@@ -97,6 +97,11 @@ GeneratedCase drawNdDma(const Scope& scope) {
     const std::uint64_t step = 1 + drawEdgy({0}, 0, 8);
     for (std::size_t i = 0; i < p.dim; ++i) p.loopDstStride[i] = static_cast<std::uint32_t>(base + (p.dim - 1 - i) * step);
   }
+  // AMB-36 (project): under a scope that pins nddma-interleave-any, one case in six takes the ascending strides 1, 2,
+  // 3, ..., which interleave wherever a dimension's padded row is longer than the next stride (ANY where tuples meet)
+  if (profile.ndDmaInterleave == oracle::Profile::NdDmaInterleave::any && drawOneIn(6)) {
+    for (std::size_t i = 0; i < p.dim; ++i) p.loopDstStride[i] = static_cast<std::uint32_t>(i + 1);
+  }
   // one field of one dimension w over its whole range, one case in kWideOneIn; w drawn first (the case grows to
   // read it), so each dimension's rows (counted only where dim > w) get an equal share
   const std::size_t w = drawIndex(oracle::kMaxNdDmaDims);

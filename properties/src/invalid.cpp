@@ -567,6 +567,22 @@ InvalidCase nddmaZeroSize(const Scope& scope) {
   return out;
 }
 
+// NDDMA-4 / AMB-36 (project): two dimensions whose ascending destination strides interleave (a row of three at stride
+// 1, rows 2 apart), drawn only where the profile rejects it (the default; nddma-interleave-any accepts it).
+InvalidCase nddmaInterleave(const Scope& scope) {
+  InvalidCase out = fromValid(*genCase(Operation::nddma, scope), "NDDMA-4", "params.loopDstStride[1]",
+                              "interleaving ascending destination strides (AMB-36)");
+  auto& p = paramsOf<NdDmaParams>(out);
+  p.dim = 2;
+  for (std::size_t i = 0; i < 2; ++i) {
+    p.loopLpSize[i] = p.loopRpSize[i] = 0;
+    p.loopSrcStride[i] = p.loopDstStride[i] = static_cast<std::uint32_t>(i + 1);
+  }
+  p.loopSize[0] = 3;
+  p.loopSize[1] = 2;
+  return out;
+}
+
 // G-5: a local operand start off the 32-byte grid (the buffer grows so the bounds still hold).
 InvalidCase g5MisalignedLocal(const GeneratedCase& valid) {
   const oracle::Case& c = valid.data.c;
@@ -655,6 +671,9 @@ std::vector<NamedBreaker> breakersOf(Operation operation, const Scope& scope) {
     case Operation::nddma: {  // NDDMA's validity questions, where the profile keeps the page's reject
       std::vector<NamedBreaker> out;
       if (profileOf(scope).ndDmaZeroSize == Profile::NdDmaZeroSize::reject) out.push_back(DCCONF_BREAKER(nddmaZeroSize));
+      if (profileOf(scope).ndDmaInterleave == Profile::NdDmaInterleave::reject) {
+        out.push_back(DCCONF_BREAKER(nddmaInterleave));
+      }
       return out;
     }
     case Operation::nd2nzGmToUb:  // AMB-33: only the default rejects the emulation's other layouts

@@ -519,3 +519,11 @@ def test_nddma_vendor_scenarios():
                            profile="nddma-size0-noop")
     assert noop.care_elements.all()
     np.testing.assert_array_equal(noop.expected, before)
+    # NDDMA-4: rows of three elements two apart interleave (AMB-36); nddma-interleave-any computes them, the element
+    # both rows write ANY
+    rows = _nddma((1, 3), (1, 2), (3, 2))
+    with pytest.raises(dcconf.InvalidCase, match="NDDMA-4.*AMB-36.*nddma-interleave-any"):
+        dcconf.evaluate(rows, x4, np.zeros(8, np.float32))
+    woven = dcconf.evaluate(rows, x4, np.zeros(8, np.float32), profile="nddma-interleave-any")
+    np.testing.assert_array_equal(woven.care_elements, [True, True, False, True, True, True, True, True])
+    np.testing.assert_array_equal(woven.expected[[0, 1, 3, 4]], [1, 2, 5, 6])

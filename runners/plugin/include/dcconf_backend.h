@@ -299,6 +299,9 @@ enum dcconf_amb39_nd2nz_u2l1_move { DCCONF_AMB39_ANY = 0, DCCONF_AMB39_MOVE = 1 
 enum dcconf_amb42_brc_dst_align { DCCONF_AMB42_ELEMS256 = 0, DCCONF_AMB42_BYTES64 = 1 };
 /* since 1.13. AMB-37: an NDDMA loopSize of 0 invalid (default) or the whole call a no-op (nddma-size0-noop). */
 enum dcconf_amb37_nddma_zero_size { DCCONF_AMB37_REJECT = 0, DCCONF_AMB37_NOOP = 1 };
+/* since 1.13. AMB-36: NDDMA ascending destination strides that interleave invalid (default) or accepted, the doubly
+ * written elements ANY (nddma-interleave-any). */
+enum dcconf_amb36_nddma_interleave { DCCONF_AMB36_REJECT = 0, DCCONF_AMB36_ANY = 1 };
 
 /* since 1.8 (issue 31 item 7, dcconf_case.atomicOp): the SetAtomicAdd/Max/Min<T>() state of a VECIN/VECOUT->GM
  * DataCopy or DataCopyPad (ATOM, Atlas A2/A3 and Ascend 950): each element of T (the case's dtype) the copy writes
@@ -611,7 +614,8 @@ typedef struct dcconf_case {
   dcconf_NdDmaParams nddma;      /* valid when paramsKind == DCCONF_PARAMS_NDDMA */
   /* ---- since 1.13 (a plugin compiled against 1.12 reports DCCONF_CASE_V1_12_SIZE and never sees them) */
   uint8_t amb37NdDmaZeroSize;    /* profile, AMB-37: enum dcconf_amb37_nddma_zero_size */
-  uint8_t reserved14[7];         /* zero */
+  uint8_t amb36NdDmaInterleave;  /* profile, AMB-36: enum dcconf_amb36_nddma_interleave */
+  uint8_t reserved14[6];         /* zero */
 } dcconf_case;
 
 /* sizeof(dcconf_case) before 1.1: where the 1.1 fields start. */
