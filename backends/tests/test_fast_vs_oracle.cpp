@@ -471,7 +471,7 @@ void genEnhancedCo1ToCo2(Draw& d, Case& c) {
 // constant or nearest pads (b64: constant 0, NDDMA-2), any constant bits above T's (only the low s bytes count).
 // The accepting words (AMB-35..37) are drawn here when the profile leaves them at the default (a forced profile keeps
 // its own), and each draws what it accepts: nddma-size0-noop a read dimension of size 0, nddma-interleave-any random
-// strides that ascend (and interleave).
+// strides that ascend (and interleave), nddma-b64-wrap an 8-byte T's strides moved up by the fields' reach.
 void genNdDma(Draw& d, Case& c) {
   c.api = oracle::Api::DataCopy;
   c.srcPos = Position::GM;
@@ -517,6 +517,14 @@ void genNdDma(Draw& d, Case& c) {
     c.profile.ndDmaZeroSize = Profile::NdDmaZeroSize::noop;
   }
   if (c.profile.ndDmaZeroSize == Profile::NdDmaZeroSize::noop && d.oneIn(6)) p.loopSize[d.between(0, p.dim - 1)] = 0;
+  if (c.profile.ndDmaB64Stride == Profile::NdDmaB64Stride::reject && d.oneIn(4)) {
+    c.profile.ndDmaB64Stride = Profile::NdDmaB64Stride::wrap;
+  }
+  if (b64 && c.profile.ndDmaB64Stride == Profile::NdDmaB64Stride::wrap && d.oneIn(2)) {  // AMB-35: cut back
+    const std::size_t i = d.between(0, p.dim - 1);
+    p.loopDstStride[i] += narrow<std::uint32_t>(d.from({1u << 19, 0}));
+    p.loopSrcStride[i] += d.from({std::uint64_t{1} << 39, 0});
+  }
   p.isNearestValueMode = !b64 && d.oneIn(2);
   p.constantValue = b64 ? 0 : d.bits();
   c.params = p;
@@ -996,11 +1004,13 @@ const std::vector<Breaker>& breakers() {
       {"nddma loopDstStride 2^20 (2^19 for b64, AMB-35)",
        [](Case& c) {
          const std::uint32_t limit = oracle::sizeBytes(c.dtype) == 8 ? 1u << 19 : 1u << 20;
+         c.profile.ndDmaB64Stride = Profile::NdDmaB64Stride::reject;  // nddma-b64-wrap would cut 2^19
          return withParams<oracle::NdDmaParams>(c, [&](auto& p) { p.loopDstStride[0] = limit; });
        }},
       {"nddma loopSrcStride 2^40 (2^39 for b64, AMB-35)",
        [](Case& c) {
          const std::uint64_t limit = oracle::sizeBytes(c.dtype) == 8 ? 1ull << 39 : 1ull << 40;
+         c.profile.ndDmaB64Stride = Profile::NdDmaB64Stride::reject;  // nddma-b64-wrap would cut 2^39
          return withParams<oracle::NdDmaParams>(c, [&](auto& p) { p.loopSrcStride[0] = limit; });
        }},
       {"nddma b64 nearest mode",

@@ -13,6 +13,9 @@
 // @post the read footprint is sum j_i*loopSrcStride[i], j_i < N_i: 1 + sum (N_i - 1)*loopSrcStride[i] elements.
 // Validation (G-4): NDDMA-2 ranges, the 2^40-byte spans, b64 constant mode with value 0, AMB-35 (b64 strides),
 // AMB-36 (NDDMA-4's no-interleave rule for ascending strides), AMB-37 (loopSize 0).
+// @post (AMB-35, profile nddma-b64-wrap) with an 8-byte T, loopDstStride and loopSrcStride take the page's ranges
+//       (< 2^20, < 2^40) and act as loopDstStride mod 2^19 and loopSrcStride mod 2^39 in every rule above: the header
+//       runs b64 as 4-byte copies whose 20-bit destination and 40-bit source stride fields take the doubled strides.
 // @post (AMB-37, profile nddma-size0-noop) a loopSize of 0 in a read dimension: the call reads nothing and writes
 //       nothing (every destination byte KEEP); the other fields keep their NDDMA-2 ranges.
 #include <algorithm>
@@ -54,18 +57,35 @@ std::uint64_t spanElements(const NdDmaParams& p, Count count, Stride stride) {
   return span;
 }
 
+// AMB-35 (nddma-b64-wrap): an 8-byte T runs as 4-byte copies whose stride fields hold 2*loopDstStride masked to 20
+// bits and 2*loopSrcStride in the 40-bit field, so in elements of T the strides act modulo 2^19 and 2^39.
+NdDmaParams effective(const Case& c) {
+  NdDmaParams p = paramsOf(c);
+  if (sizeBytes(c.dtype) == 8 && c.profile.ndDmaB64Stride == Profile::NdDmaB64Stride::wrap) {
+    for (std::size_t i = 0; i < kMaxNdDmaDims; ++i) {
+      p.loopDstStride[i] %= static_cast<std::uint32_t>(kDstStrideLimit / 2);
+      p.loopSrcStride[i] %= kSrcStrideLimit / 2;
+    }
+  }
+  return p;
+}
+
+std::vector<Violation> checkLayout(const Case& c, const NdDmaParams& p);
+
 std::vector<Violation> check(const Case& c) {
   std::vector<Violation> out;
   const NdDmaParams& p = paramsOf(c);
   const std::uint64_t s = sizeBytes(c.dtype);
   const bool b64 = s == 8;
+  const bool halved = b64 && c.profile.ndDmaB64Stride == Profile::NdDmaB64Stride::reject;  // AMB-35's default
   if (p.dim < 1 || p.dim > kMaxNdDmaDims) {
     out.push_back(violation("NDDMA-2", "params.dim", p.dim, "must be in [1, 5]"));
     return out;  // the per-dimension fields are not defined without a dimension count
   }
-  // AMB-35 (project): with an 8-byte T the header doubles every stride into the 4-byte copy's fields
-  const std::uint64_t dstLimit = b64 ? kDstStrideLimit / 2 : kDstStrideLimit;
-  const std::uint64_t srcLimit = b64 ? kSrcStrideLimit / 2 : kSrcStrideLimit;
+  // AMB-35 (project): with an 8-byte T the header doubles every stride into the 4-byte copy's fields; by default a
+  // stride the field would cut is invalid, under nddma-b64-wrap the page's ranges hold and the cut applies (effective)
+  const std::uint64_t dstLimit = halved ? kDstStrideLimit / 2 : kDstStrideLimit;
+  const std::uint64_t srcLimit = halved ? kSrcStrideLimit / 2 : kSrcStrideLimit;
   for (std::size_t i = 0; i < p.dim; ++i) {
     if (p.loopSize[i] == 0) {
       if (c.profile.ndDmaZeroSize == Profile::NdDmaZeroSize::reject) {
@@ -76,14 +96,16 @@ std::vector<Violation> check(const Case& c) {
       out.push_back(violation("NDDMA-2", field("loopSize", i), p.loopSize[i], "must be in [1, 2^20)"));
     }
     if (p.loopSrcStride[i] >= srcLimit) {
-      out.push_back(violation(b64 ? "AMB-35" : "NDDMA-2", field("loopSrcStride", i), p.loopSrcStride[i],
-                              b64 ? "must be below 2^39 with an 8-byte T (AMB-35: the header doubles it into 40 bits)"
-                                  : "must be below 2^40"));
+      out.push_back(violation(halved ? "AMB-35" : "NDDMA-2", field("loopSrcStride", i), p.loopSrcStride[i],
+                              halved ? "must be below 2^39 with an 8-byte T (AMB-35: the header doubles it into 40 "
+                                       "bits; profile nddma-b64-wrap accepts it, cut to the field)"
+                                     : "must be below 2^40"));
     }
     if (p.loopDstStride[i] >= dstLimit) {
-      out.push_back(violation(b64 ? "AMB-35" : "NDDMA-2", field("loopDstStride", i), p.loopDstStride[i],
-                              b64 ? "must be below 2^19 with an 8-byte T (AMB-35: the header doubles it into 20 bits)"
-                                  : "must be below 2^20"));
+      out.push_back(violation(halved ? "AMB-35" : "NDDMA-2", field("loopDstStride", i), p.loopDstStride[i],
+                              halved ? "must be below 2^19 with an 8-byte T (AMB-35: the header doubles it into 20 "
+                                       "bits; profile nddma-b64-wrap accepts it, cut to the field)"
+                                     : "must be below 2^20"));
     }
   }
   if (b64 && p.isNearestValueMode) {
@@ -95,6 +117,13 @@ std::vector<Violation> check(const Case& c) {
                             "an 8-byte T supports the constant pad value 0 only (the 950 header's assertion)"));
   }
   if (!out.empty() || movesNothing(p)) return out;  // AMB-37's no-op has no span and no overlap to judge
+  return checkLayout(c, effective(c));
+}
+
+// NDDMA-2's spans and NDDMA-4 / AMB-36, on the strides the instruction runs (AMB-35's cut under nddma-b64-wrap).
+std::vector<Violation> checkLayout(const Case& c, const NdDmaParams& p) {
+  std::vector<Violation> out;
+  const std::uint64_t s = sizeBytes(c.dtype);
   // NDDMA-2: the page's address span per side, pads included, in bytes
   const auto extent = [&](std::size_t i) { return extentOf(p, i); };
   const std::uint64_t srcSpan = satMul(spanElements(p, extent, [&](std::size_t i) { return p.loopSrcStride[i]; }), s);
@@ -136,7 +165,7 @@ std::vector<Violation> check(const Case& c) {
 }
 
 Extents extents(const Case& c) {
-  const NdDmaParams& p = paramsOf(c);
+  const NdDmaParams p = effective(c);  // AMB-35
   const std::uint64_t s = sizeBytes(c.dtype);
   if (movesNothing(p)) return {0, 0};  // AMB-37 (nddma-size0-noop): no footprint on either side
   // G-2: pads read nothing, nearest pads read inside the data's box; G-1: every tuple's element
@@ -150,7 +179,7 @@ Extents extents(const Case& c) {
 }
 
 void walk(const Case& c, WriteSink& sink) {
-  const NdDmaParams& p = paramsOf(c);
+  const NdDmaParams p = effective(c);  // AMB-35
   const std::uint64_t s = sizeBytes(c.dtype);
   const std::size_t dims = p.dim;
   if (movesNothing(p)) return;  // AMB-37 (nddma-size0-noop): every destination byte KEEP

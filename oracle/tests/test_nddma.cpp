@@ -394,5 +394,40 @@ TEST(NdDma, Amb36InterleavingStridesRejectedByDefaultAnyUnderItsWord) {
   EXPECT_EQ(test::runCase(nddma(DType::uint8_t, params({{1, 2, 3}, {3, 1, 2}}), 6, 64)).eval.verdict, Verdict::computed);
 }
 
+// AMB-35: int64_t, three elements with loopSrcStride 2^39 + 2 and loopDstStride 2^19 + 3, inside the page's ranges
+// but past the b64 limits: the default rejects it naming AMB-35 and the word; under nddma-b64-wrap the header's
+// 4-byte copy takes 2*(2^39 + 2) cut to 40 bits = 4 and 2*(2^19 + 3) masked to 20 bits = 6 four-byte units, i.e. 2
+// and 3 elements: destination element 3k <- source element 2k, k < 3, every other byte KEEP.
+TEST(NdDma, Amb35B64StridesRejectedByDefaultCutUnderItsWord) {
+  const NdDmaParams p = params({{(std::uint64_t{1} << 39) + 2, (1u << 19) + 3, 3}});
+  const Case c = nddma(DType::int64_t, p, 8 * 5, 8 * 8);
+  const std::vector<Violation> rejected = violationsOf(c);
+  EXPECT_VIOLATION(rejected, "AMB-35", "params.loopSrcStride[0]", std::to_string((std::uint64_t{1} << 39) + 2));
+  EXPECT_VIOLATION(rejected, "AMB-35", "params.loopDstStride[0]", std::to_string((1u << 19) + 3));
+  EXPECT_NE(test::violationsText(rejected).find("nddma-b64-wrap"), std::string::npos);
+  const test::Trial r = test::runCase(withProfile(c, "nddma-b64-wrap"));
+  ASSERT_EQ(r.eval.verdict, Verdict::computed) << test::violationsText(r.eval.violations);
+  const auto& e = r.eval.expectation;
+  for (std::size_t d = 0; d < 64; ++d) {
+    const std::size_t element = d / 8;
+    if (element % 3 == 0 && element < 9) {
+      EXPECT_EQ(e.expected[d], r.src[element / 3 * 16 + d % 8]) << d;
+      EXPECT_EQ(e.region[d], Region::data) << d;
+    } else {
+      EXPECT_EQ(e.region[d], Region::keep) << d;
+      EXPECT_EQ(e.expected[d], r.dst[d]) << d;
+    }
+    EXPECT_EQ(e.care[d], 1) << d;
+  }
+  // the word keeps the page's ranges: 2^20 stays invalid (NDDMA-2), and a 4-byte T is not cut
+  const auto one = [](DType t, std::uint32_t dstStride) {
+    return withProfile(nddma(t, params({{1, dstStride, 2}}), 64, 1 << 22), "nddma-b64-wrap");
+  };
+  EXPECT_VIOLATION(violationsOf(one(DType::uint64_t, 1u << 20)), "NDDMA-2", "params.loopDstStride[0]", "1048576");
+  const test::Trial wide = test::runCase(one(DType::float_, (1u << 19) + 3));
+  ASSERT_EQ(wide.eval.verdict, Verdict::computed) << test::violationsText(wide.eval.violations);
+  EXPECT_EQ(wide.eval.expectation.region[((1u << 19) + 3) * 4], Region::data);
+}
+
 }  // namespace
 }  // namespace dcconf::oracle

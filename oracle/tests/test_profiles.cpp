@@ -62,7 +62,8 @@ TEST(Profiles, ParseAndName) {
                                             "brc-dstgap-gap", "brc-dstgap-stride", "brc-half-len-16",
                                             "brc-half-len-64b", "brc-align-64b",
                                             // issue 31 item 9 (project): AMB-35..37, NDDMA
-                                            "nddma-interleave-any", "nddma-size0-noop", "basic-api-page", "sid-doc"};
+                                            "nddma-b64-wrap", "nddma-interleave-any", "nddma-size0-noop",
+                                            "basic-api-page", "sid-doc"};
   EXPECT_EQ(allProfileNames(), names);
   for (const auto n : names) EXPECT_TRUE(parseProfile(n).profile.has_value()) << n;
 }
@@ -101,6 +102,11 @@ TEST(Profiles, NdDmaWords) {
   want.ndDmaInterleave = Profile::NdDmaInterleave::any;
   EXPECT_EQ(profile("nddma-size0-noop, nddma-interleave-any"), want);
   EXPECT_EQ(profileName(want), "nddma-interleave-any,nddma-size0-noop");
+  EXPECT_EQ(profile(profileName(want)), want);
+  EXPECT_EQ(Profile{}.ndDmaB64Stride, Profile::NdDmaB64Stride::reject);
+  EXPECT_EQ(profile("nddma-b64-wrap").ndDmaB64Stride, Profile::NdDmaB64Stride::wrap);
+  want.ndDmaB64Stride = Profile::NdDmaB64Stride::wrap;
+  EXPECT_EQ(profileName(want), "nddma-b64-wrap,nddma-interleave-any,nddma-size0-noop");
   EXPECT_EQ(profile(profileName(want)), want);
 }
 

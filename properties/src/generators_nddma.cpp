@@ -70,6 +70,7 @@ GeneratedCase drawNdDma(const Scope& scope) {
   drawProductAndDType(c, oracle::Operation::nddma, scope);
   const bool b64 = oracle::sizeBytes(c.dtype) == 8;
   const oracle::Profile profile = scope.profile.value_or(oracle::Profile{});  // the accepting words draw more
+  const bool halved = b64 && profile.ndDmaB64Stride == oracle::Profile::NdDmaB64Stride::reject;  // AMB-35's limits
   NdDmaParams p;
   p.dim = static_cast<std::uint8_t>(drawEdgy({1, 2, 5}, 1, 5));
   std::uint64_t elements = 1;
@@ -115,7 +116,7 @@ GeneratedCase drawNdDma(const Scope& scope) {
       readUpTo(p, w);
       p.loopSize[w] = 1;
       p.loopLpSize[w] = p.loopRpSize[w] = 0;  // NDDMA-2's span counts pads times the stride
-      p.loopSrcStride[w] = drawWhole(0, b64 ? kSrcStrideMax / 2 : kSrcStrideMax);
+      p.loopSrcStride[w] = drawWhole(0, halved ? kSrcStrideMax / 2 : kSrcStrideMax);
       break;
     }
     case 2: {  // any destination stride over an unpadded size-1 dimension
@@ -129,7 +130,7 @@ GeneratedCase drawNdDma(const Scope& scope) {
       }
       othersFirst[4] = w;
       packDestination(p, othersFirst, 1);
-      p.loopDstStride[w] = static_cast<std::uint32_t>(drawWhole(0, b64 ? kDstStrideMax / 2 : kDstStrideMax));
+      p.loopDstStride[w] = static_cast<std::uint32_t>(drawWhole(0, halved ? kDstStrideMax / 2 : kDstStrideMax));
       break;
     }
     case 3:  // the widest pads along one line
@@ -141,6 +142,13 @@ GeneratedCase drawNdDma(const Scope& scope) {
       p.loopRpSize[w] = static_cast<std::uint8_t>(drawWhole(0, 255));
       break;
     default: break;
+  }
+  // AMB-35 (project): under a scope that pins nddma-b64-wrap, one b64 case in three moves a read dimension's strides up
+  // by the b64 fields' reach (2^19, 2^39 elements), where the page's ranges hold them: the cut takes them back
+  if (b64 && !halved && drawOneIn(3)) {
+    const std::size_t i = drawIndex(p.dim);
+    if (p.loopDstStride[i] <= kDstStrideMax / 2) p.loopDstStride[i] += static_cast<std::uint32_t>(kDstStrideMax / 2 + 1);
+    if (p.loopSrcStride[i] <= kSrcStrideMax / 2) p.loopSrcStride[i] += kSrcStrideMax / 2 + 1;
   }
   // AMB-37 (project): under a scope that pins nddma-size0-noop, one case in six has a read dimension of size 0 (a
   // no-op); drawn only then, so the default's draws stay as they were

@@ -583,6 +583,23 @@ InvalidCase nddmaInterleave(const Scope& scope) {
   return out;
 }
 
+// AMB-35 (project): an 8-byte T's dimension-0 stride the doubled 4-byte field would cut (loopDstStride in [2^19,
+// 2^20), loopSrcStride in [2^39, 2^40)), drawn only where the profile rejects it (the default; nddma-b64-wrap cuts it).
+InvalidCase nddmaB64Stride(const Scope& scope) {
+  const auto b64 = [](const GeneratedCase& g) { return sizeBytes(g.data.c.dtype) == 8; };
+  const bool dst = drawBool();
+  InvalidCase out = fromValid(*rc::gen::suchThat(genCase(Operation::nddma, scope), b64), "AMB-35",
+                              dst ? "params.loopDstStride[0]" : "params.loopSrcStride[0]",
+                              "an 8-byte T's stride past the doubled field (AMB-35)");
+  auto& p = paramsOf<NdDmaParams>(out);
+  if (dst) {
+    p.loopDstStride[0] = static_cast<std::uint32_t>(drawInRange(std::uint64_t{1} << 19, (std::uint64_t{1} << 20) - 1));
+  } else {
+    p.loopSrcStride[0] = drawInRange(std::uint64_t{1} << 39, (std::uint64_t{1} << 40) - 1);
+  }
+  return out;
+}
+
 // G-5: a local operand start off the 32-byte grid (the buffer grows so the bounds still hold).
 InvalidCase g5MisalignedLocal(const GeneratedCase& valid) {
   const oracle::Case& c = valid.data.c;
@@ -673,6 +690,9 @@ std::vector<NamedBreaker> breakersOf(Operation operation, const Scope& scope) {
       if (profileOf(scope).ndDmaZeroSize == Profile::NdDmaZeroSize::reject) out.push_back(DCCONF_BREAKER(nddmaZeroSize));
       if (profileOf(scope).ndDmaInterleave == Profile::NdDmaInterleave::reject) {
         out.push_back(DCCONF_BREAKER(nddmaInterleave));
+      }
+      if (profileOf(scope).ndDmaB64Stride == Profile::NdDmaB64Stride::reject && has64BitDType(scope)) {
+        out.push_back(DCCONF_BREAKER(nddmaB64Stride));
       }
       return out;
     }

@@ -527,3 +527,11 @@ def test_nddma_vendor_scenarios():
     woven = dcconf.evaluate(rows, x4, np.zeros(8, np.float32), profile="nddma-interleave-any")
     np.testing.assert_array_equal(woven.care_elements, [True, True, False, True, True, True, True, True])
     np.testing.assert_array_equal(woven.expected[[0, 1, 3, 4]], [1, 2, 5, 6])
+    # AMB-35: an 8-byte T's loopDstStride 2^19 + 2 is past the doubled 20-bit field; nddma-b64-wrap cuts it to 2
+    b64 = DataCopy("GM->VECIN", "int64_t", dcconf.NdDmaParams(dim=1, loopSrcStride=[1], loopDstStride=[2**19 + 2],
+                                                               loopSize=[3]), product="ascend950")
+    ints = np.arange(1, 4, dtype=np.int64)
+    with pytest.raises(dcconf.InvalidCase, match="AMB-35.*nddma-b64-wrap"):
+        dcconf.evaluate(b64, ints, np.zeros(5, np.int64))
+    cut = dcconf.evaluate(b64, ints, np.zeros(5, np.int64), profile="nddma-b64-wrap")
+    np.testing.assert_array_equal(cut.expected, [1, 0, 2, 0, 3])

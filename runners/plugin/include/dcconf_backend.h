@@ -286,9 +286,9 @@ typedef struct dcconf_NdDmaParams {
   uint8_t loopLpSize[5];      /* left pad elements per dimension */
   uint8_t loopRpSize[5];      /* right pad elements per dimension */
   uint8_t reserved[4];        /* zero */
-  uint32_t loopDstStride[5];  /* < 2^20 (2^19 for an 8-byte T, AMB-35) */
+  uint32_t loopDstStride[5];  /* < 2^20 (2^19 for an 8-byte T unless AMB-35's word) */
   uint32_t loopSize[5];       /* [1, 2^20) */
-  uint64_t loopSrcStride[5];  /* < 2^40 (2^39 for an 8-byte T, AMB-35) */
+  uint64_t loopSrcStride[5];  /* < 2^40 (2^39 for an 8-byte T unless AMB-35's word) */
   uint64_t constantValue;     /* raw bits of T in the low sizeof(T) bytes: the pad of the constant mode */
 } dcconf_NdDmaParams;
 /* AMB-38: DataCopy ND2NZ UB->L1 valid only where every vendor route agrees with the page (default) or by the page. */
@@ -302,6 +302,9 @@ enum dcconf_amb37_nddma_zero_size { DCCONF_AMB37_REJECT = 0, DCCONF_AMB37_NOOP =
 /* since 1.13. AMB-36: NDDMA ascending destination strides that interleave invalid (default) or accepted, the doubly
  * written elements ANY (nddma-interleave-any). */
 enum dcconf_amb36_nddma_interleave { DCCONF_AMB36_REJECT = 0, DCCONF_AMB36_ANY = 1 };
+/* since 1.13. AMB-35: an 8-byte T's loopDstStride >= 2^19 or loopSrcStride >= 2^39 invalid (default), or taken
+ * modulo 2^19 / 2^39 as the header's doubled 4-byte stride fields cut them (nddma-b64-wrap). */
+enum dcconf_amb35_nddma_b64_stride { DCCONF_AMB35_REJECT = 0, DCCONF_AMB35_WRAP = 1 };
 
 /* since 1.8 (issue 31 item 7, dcconf_case.atomicOp): the SetAtomicAdd/Max/Min<T>() state of a VECIN/VECOUT->GM
  * DataCopy or DataCopyPad (ATOM, Atlas A2/A3 and Ascend 950): each element of T (the case's dtype) the copy writes
@@ -615,7 +618,8 @@ typedef struct dcconf_case {
   /* ---- since 1.13 (a plugin compiled against 1.12 reports DCCONF_CASE_V1_12_SIZE and never sees them) */
   uint8_t amb37NdDmaZeroSize;    /* profile, AMB-37: enum dcconf_amb37_nddma_zero_size */
   uint8_t amb36NdDmaInterleave;  /* profile, AMB-36: enum dcconf_amb36_nddma_interleave */
-  uint8_t reserved14[6];         /* zero */
+  uint8_t amb35NdDmaB64Stride;   /* profile, AMB-35: enum dcconf_amb35_nddma_b64_stride */
+  uint8_t reserved14[5];         /* zero */
 } dcconf_case;
 
 /* sizeof(dcconf_case) before 1.1: where the 1.1 fields start. */

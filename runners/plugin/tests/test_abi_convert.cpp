@@ -607,19 +607,20 @@ TEST(AbiConvert, NdDmaNeedsThe1_12Layout) {
   EXPECT_FALSE(fromAbi(old).value);
 }
 
-// AMB-36/37 (issue 31 item 9): the NDDMA profile words round-trip through the 1.13 fields and need them: a 1.12 plugin,
+// AMB-35..37 (issue 31 item 9): the NDDMA profile words round-trip through the 1.13 fields and need them: a 1.12 plugin,
 // which would run the default's reject, is never handed a case with one set; an NDDMA case without one stays 1.12.
 TEST(AbiConvert, NdDmaWordsNeedThe1_13Layout) {
   Case c = test::ndDmaCase();
   EXPECT_EQ(abiCaseBytesNeeded(c), DCCONF_CASE_V1_12_SIZE);
-  for (const char* word : {"nddma-size0-noop", "nddma-interleave-any"}) {  // each alone needs the layout
+  for (const char* word : {"nddma-size0-noop", "nddma-interleave-any", "nddma-b64-wrap"}) {  // each alone needs it
     c.profile = *parseProfile(word).profile;
     EXPECT_GT(abiCaseBytesNeeded(c), DCCONF_CASE_V1_12_SIZE) << word;
   }
-  c.profile = *parseProfile("nddma-size0-noop,nddma-interleave-any").profile;
+  c.profile = *parseProfile("nddma-size0-noop,nddma-interleave-any,nddma-b64-wrap").profile;
   const dcconf_case abi = toAbi(c);
   EXPECT_EQ(abi.amb37NdDmaZeroSize, DCCONF_AMB37_NOOP);
   EXPECT_EQ(abi.amb36NdDmaInterleave, DCCONF_AMB36_ANY);
+  EXPECT_EQ(abi.amb35NdDmaB64Stride, DCCONF_AMB35_WRAP);
   expectWordsRoundTripAndOlderReadsDefaults(abi, c.profile, DCCONF_CASE_V1_12_SIZE);
   dcconf_case bad = abi;
   bad.amb37NdDmaZeroSize = 2;
@@ -627,6 +628,9 @@ TEST(AbiConvert, NdDmaWordsNeedThe1_13Layout) {
   bad = abi;
   bad.amb36NdDmaInterleave = 2;
   EXPECT_EQ(fromAbi(bad).error, "dcconf_case.amb36NdDmaInterleave = 2 is out of range (0..1)");
+  bad = abi;
+  bad.amb35NdDmaB64Stride = 2;
+  EXPECT_EQ(fromAbi(bad).error, "dcconf_case.amb35NdDmaB64Stride = 2 is out of range (0..1)");
 }
 
 // ND2NZ-6..8 (issue 31 item 5): DataCopy ND2NZ UB->L1 keeps DCCONF_OP_ND2NZ (the path tells it from GM->L1); it and
