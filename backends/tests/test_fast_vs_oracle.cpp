@@ -469,6 +469,9 @@ void genEnhancedCo1ToCo2(Draw& d, Case& c) {
 // from 0 (broadcast) up, destination strides a packed box in a random dimension order (a transpose) or, one case in
 // four, random (overlaps: the collision rule; an interleaving ascending sequence: NDDMA-4 rejects it in both),
 // constant or nearest pads (b64: constant 0, NDDMA-2), any constant bits above T's (only the low s bytes count).
+// The accepting words (AMB-35..37) are drawn here when the profile leaves them at the default (a forced profile keeps
+// its own), and each draws what it accepts: nddma-size0-noop a read dimension of size 0, nddma-interleave-any random
+// strides that ascend (and interleave), nddma-b64-wrap an 8-byte T's strides moved up by the fields' reach.
 void genNdDma(Draw& d, Case& c) {
   c.api = oracle::Api::DataCopy;
   c.srcPos = Position::GM;
@@ -495,6 +498,9 @@ void genNdDma(Draw& d, Case& c) {
     p.loopDstStride[i] = narrow<std::uint32_t>(pitch);
     pitch *= std::uint64_t{p.loopLpSize[i]} + p.loopSize[i] + p.loopRpSize[i];
   }
+  if (c.profile.ndDmaInterleave == Profile::NdDmaInterleave::reject && d.oneIn(4)) {
+    c.profile.ndDmaInterleave = Profile::NdDmaInterleave::any;
+  }
   if (d.oneIn(4)) {  // random strides, kept when not ascending over the repeating dimensions (NDDMA-4's rule)
     oracle::NdDmaParams q = p;
     for (std::size_t i = 0; i < q.dim; ++i) q.loopDstStride[i] = narrow<std::uint32_t>(d.between(0, 40));
@@ -505,7 +511,19 @@ void genNdDma(Draw& d, Case& c) {
       ascending = ascending && q.loopDstStride[i] >= previous;
       previous = q.loopDstStride[i];
     }
-    if (!ascending) p = q;
+    if (!ascending || c.profile.ndDmaInterleave == Profile::NdDmaInterleave::any) p = q;  // AMB-36
+  }
+  if (c.profile.ndDmaZeroSize == Profile::NdDmaZeroSize::reject && d.oneIn(4)) {
+    c.profile.ndDmaZeroSize = Profile::NdDmaZeroSize::noop;
+  }
+  if (c.profile.ndDmaZeroSize == Profile::NdDmaZeroSize::noop && d.oneIn(6)) p.loopSize[d.between(0, p.dim - 1)] = 0;
+  if (c.profile.ndDmaB64Stride == Profile::NdDmaB64Stride::reject && d.oneIn(4)) {
+    c.profile.ndDmaB64Stride = Profile::NdDmaB64Stride::wrap;
+  }
+  if (b64 && c.profile.ndDmaB64Stride == Profile::NdDmaB64Stride::wrap && d.oneIn(2)) {  // AMB-35: cut back
+    const std::size_t i = d.between(0, p.dim - 1);
+    p.loopDstStride[i] += narrow<std::uint32_t>(d.from({1u << 19, 0}));
+    p.loopSrcStride[i] += d.from({std::uint64_t{1} << 39, 0});
   }
   p.isNearestValueMode = !b64 && d.oneIn(2);
   p.constantValue = b64 ? 0 : d.bits();
@@ -979,15 +997,20 @@ const std::vector<Breaker>& breakers() {
       // NDDMA-2 / AMB-35 / AMB-37 / NDDMA-4
       {"nddma dim 6", [](Case& c) { return withParams<oracle::NdDmaParams>(c, [](auto& p) { p.dim = 6; }); }},
       {"nddma loopSize 0 (AMB-37)",
-       [](Case& c) { return withParams<oracle::NdDmaParams>(c, [](auto& p) { p.loopSize[p.dim - 1] = 0; }); }},
+       [](Case& c) {
+         c.profile.ndDmaZeroSize = Profile::NdDmaZeroSize::reject;  // nddma-size0-noop would accept it
+         return withParams<oracle::NdDmaParams>(c, [](auto& p) { p.loopSize[p.dim - 1] = 0; });
+       }},
       {"nddma loopDstStride 2^20 (2^19 for b64, AMB-35)",
        [](Case& c) {
          const std::uint32_t limit = oracle::sizeBytes(c.dtype) == 8 ? 1u << 19 : 1u << 20;
+         c.profile.ndDmaB64Stride = Profile::NdDmaB64Stride::reject;  // nddma-b64-wrap would cut 2^19
          return withParams<oracle::NdDmaParams>(c, [&](auto& p) { p.loopDstStride[0] = limit; });
        }},
       {"nddma loopSrcStride 2^40 (2^39 for b64, AMB-35)",
        [](Case& c) {
          const std::uint64_t limit = oracle::sizeBytes(c.dtype) == 8 ? 1ull << 39 : 1ull << 40;
+         c.profile.ndDmaB64Stride = Profile::NdDmaB64Stride::reject;  // nddma-b64-wrap would cut 2^39
          return withParams<oracle::NdDmaParams>(c, [&](auto& p) { p.loopSrcStride[0] = limit; });
        }},
       {"nddma b64 nearest mode",
@@ -996,6 +1019,7 @@ const std::vector<Breaker>& breakers() {
        }},
       {"nddma interleaving ascending strides (NDDMA-4)",
        [](Case& c) {
+         c.profile.ndDmaInterleave = Profile::NdDmaInterleave::reject;  // nddma-interleave-any would accept it
          return withParams<oracle::NdDmaParams>(c, [](auto& p) {
            p.dim = 2;
            p.loopSize[0] = 3;

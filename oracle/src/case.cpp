@@ -15,7 +15,7 @@ struct ProfileWord {
   bool (*isSet)(const Profile&);
 };
 
-constexpr std::array<ProfileWord, 44> kProfileWords{{
+constexpr std::array<ProfileWord, 47> kProfileWords{{
     {"hw-noop", [](Profile& p) { p.zeroCount = Profile::ZeroCount::hwNoop; },
      [](const Profile& p) { return p.zeroCount == Profile::ZeroCount::hwNoop; }},
     {"doc-dummy", [](Profile& p) { p.padDummy = Profile::PadDummy::docDummy; },
@@ -68,6 +68,9 @@ constexpr std::array<ProfileWord, 44> kProfileWords{{
     DCCONF_FIX_WORD("brc-half-len-16", brcHalfLen, BrcHalfLen::elems16),
     DCCONF_FIX_WORD("brc-half-len-64b", brcHalfLen, BrcHalfLen::bytes64),
     DCCONF_FIX_WORD("brc-align-64b", brcDstAlign, BrcDstAlign::bytes64),
+    DCCONF_FIX_WORD("nddma-b64-wrap", ndDmaB64Stride, NdDmaB64Stride::wrap),
+    DCCONF_FIX_WORD("nddma-interleave-any", ndDmaInterleave, NdDmaInterleave::any),
+    DCCONF_FIX_WORD("nddma-size0-noop", ndDmaZeroSize, NdDmaZeroSize::noop),
 #undef DCCONF_FIX_WORD
     // The default's own readings of AMB-7 and AMB-15, by name: a canonical name leaves them out (isSet false).
     {"basic-api-page", [](Profile& p) { p.smallC0Polarity = Profile::SmallC0Polarity::basicApiPage; },

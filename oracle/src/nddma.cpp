@@ -8,9 +8,16 @@
 //       - else the low s bytes of constantValue, or under isNearestValueMode the source element
 //         sum clamp(k_i - L_i, 0, N_i - 1)*loopSrcStride[i] (region leftPad when some k_i < L_i, else rightPad).
 // @post (NDDMA-4) a destination element two tuples write is ANY (region collision); nothing else is written (G-1).
+// @post (AMB-36, profile nddma-interleave-any) ascending destination strides that interleave are accepted too: the
+//       elements two tuples write are ANY by the same collision rule.
 // @post the read footprint is sum j_i*loopSrcStride[i], j_i < N_i: 1 + sum (N_i - 1)*loopSrcStride[i] elements.
 // Validation (G-4): NDDMA-2 ranges, the 2^40-byte spans, b64 constant mode with value 0, AMB-35 (b64 strides),
 // AMB-36 (NDDMA-4's no-interleave rule for ascending strides), AMB-37 (loopSize 0).
+// @post (AMB-35, profile nddma-b64-wrap) with an 8-byte T, loopDstStride and loopSrcStride take the page's ranges
+//       (< 2^20, < 2^40) and act as loopDstStride mod 2^19 and loopSrcStride mod 2^39 in every rule above: the header
+//       runs b64 as 4-byte copies whose 20-bit destination and 40-bit source stride fields take the doubled strides.
+// @post (AMB-37, profile nddma-size0-noop) a loopSize of 0 in a read dimension: the call reads nothing and writes
+//       nothing (every destination byte KEEP); the other fields keep their NDDMA-2 ranges.
 #include <algorithm>
 #include <string>
 
@@ -28,6 +35,12 @@ const NdDmaParams& paramsOf(const Case& c) { return std::get<NdDmaParams>(c.para
 
 std::string field(const char* name, std::size_t i) { return "params." + std::string(name) + "[" + std::to_string(i) + "]"; }
 
+// AMB-37 (nddma-size0-noop): a read dimension of loopSize 0 makes the whole call a no-op.
+bool movesNothing(const NdDmaParams& p) {
+  return std::any_of(p.loopSize.begin(), p.loopSize.begin() + std::min<std::size_t>(p.dim, kMaxNdDmaDims),
+                     [](std::uint32_t n) { return n == 0; });
+}
+
 // E_i: the elements dimension i writes, pads included.
 std::uint64_t extentOf(const NdDmaParams& p, std::size_t i) {
   return std::uint64_t{p.loopLpSize[i]} + p.loopSize[i] + p.loopRpSize[i];
@@ -44,33 +57,55 @@ std::uint64_t spanElements(const NdDmaParams& p, Count count, Stride stride) {
   return span;
 }
 
+// AMB-35 (nddma-b64-wrap): an 8-byte T runs as 4-byte copies whose stride fields hold 2*loopDstStride masked to 20
+// bits and 2*loopSrcStride in the 40-bit field, so in elements of T the strides act modulo 2^19 and 2^39.
+NdDmaParams effective(const Case& c) {
+  NdDmaParams p = paramsOf(c);
+  if (sizeBytes(c.dtype) == 8 && c.profile.ndDmaB64Stride == Profile::NdDmaB64Stride::wrap) {
+    for (std::size_t i = 0; i < kMaxNdDmaDims; ++i) {
+      p.loopDstStride[i] %= static_cast<std::uint32_t>(kDstStrideLimit / 2);
+      p.loopSrcStride[i] %= kSrcStrideLimit / 2;
+    }
+  }
+  return p;
+}
+
+std::vector<Violation> checkLayout(const Case& c, const NdDmaParams& p);
+
 std::vector<Violation> check(const Case& c) {
   std::vector<Violation> out;
   const NdDmaParams& p = paramsOf(c);
   const std::uint64_t s = sizeBytes(c.dtype);
   const bool b64 = s == 8;
+  const bool halved = b64 && c.profile.ndDmaB64Stride == Profile::NdDmaB64Stride::reject;  // AMB-35's default
   if (p.dim < 1 || p.dim > kMaxNdDmaDims) {
     out.push_back(violation("NDDMA-2", "params.dim", p.dim, "must be in [1, 5]"));
     return out;  // the per-dimension fields are not defined without a dimension count
   }
-  // AMB-35 (project): with an 8-byte T the header doubles every stride into the 4-byte copy's fields
-  const std::uint64_t dstLimit = b64 ? kDstStrideLimit / 2 : kDstStrideLimit;
-  const std::uint64_t srcLimit = b64 ? kSrcStrideLimit / 2 : kSrcStrideLimit;
+  // AMB-35 (project): with an 8-byte T the header doubles every stride into the 4-byte copy's fields; by default a
+  // stride the field would cut is invalid, under nddma-b64-wrap the page's ranges hold and the cut applies (effective)
+  const std::uint64_t dstLimit = halved ? kDstStrideLimit / 2 : kDstStrideLimit;
+  const std::uint64_t srcLimit = halved ? kSrcStrideLimit / 2 : kSrcStrideLimit;
   for (std::size_t i = 0; i < p.dim; ++i) {
     if (p.loopSize[i] == 0) {
-      out.push_back(violation("NDDMA-2", field("loopSize", i), 0, "must be in [1, 2^20) (AMB-37: the page's range)"));
+      if (c.profile.ndDmaZeroSize == Profile::NdDmaZeroSize::reject) {
+        out.push_back(violation("NDDMA-2", field("loopSize", i), 0,
+                                "must be in [1, 2^20) (AMB-37: the page's range; profile nddma-size0-noop accepts 0)"));
+      }
     } else if (p.loopSize[i] >= kSizeLimit) {
       out.push_back(violation("NDDMA-2", field("loopSize", i), p.loopSize[i], "must be in [1, 2^20)"));
     }
     if (p.loopSrcStride[i] >= srcLimit) {
-      out.push_back(violation(b64 ? "AMB-35" : "NDDMA-2", field("loopSrcStride", i), p.loopSrcStride[i],
-                              b64 ? "must be below 2^39 with an 8-byte T (AMB-35: the header doubles it into 40 bits)"
-                                  : "must be below 2^40"));
+      out.push_back(violation(halved ? "AMB-35" : "NDDMA-2", field("loopSrcStride", i), p.loopSrcStride[i],
+                              halved ? "must be below 2^39 with an 8-byte T (AMB-35: the header doubles it into 40 "
+                                       "bits; profile nddma-b64-wrap accepts it, cut to the field)"
+                                     : "must be below 2^40"));
     }
     if (p.loopDstStride[i] >= dstLimit) {
-      out.push_back(violation(b64 ? "AMB-35" : "NDDMA-2", field("loopDstStride", i), p.loopDstStride[i],
-                              b64 ? "must be below 2^19 with an 8-byte T (AMB-35: the header doubles it into 20 bits)"
-                                  : "must be below 2^20"));
+      out.push_back(violation(halved ? "AMB-35" : "NDDMA-2", field("loopDstStride", i), p.loopDstStride[i],
+                              halved ? "must be below 2^19 with an 8-byte T (AMB-35: the header doubles it into 20 "
+                                       "bits; profile nddma-b64-wrap accepts it, cut to the field)"
+                                     : "must be below 2^20"));
     }
   }
   if (b64 && p.isNearestValueMode) {
@@ -81,7 +116,14 @@ std::vector<Violation> check(const Case& c) {
     out.push_back(violation("NDDMA-2", "params.constantValue", p.constantValue,
                             "an 8-byte T supports the constant pad value 0 only (the 950 header's assertion)"));
   }
-  if (!out.empty()) return out;
+  if (!out.empty() || movesNothing(p)) return out;  // AMB-37's no-op has no span and no overlap to judge
+  return checkLayout(c, effective(c));
+}
+
+// NDDMA-2's spans and NDDMA-4 / AMB-36, on the strides the instruction runs (AMB-35's cut under nddma-b64-wrap).
+std::vector<Violation> checkLayout(const Case& c, const NdDmaParams& p) {
+  std::vector<Violation> out;
+  const std::uint64_t s = sizeBytes(c.dtype);
   // NDDMA-2: the page's address span per side, pads included, in bytes
   const auto extent = [&](std::size_t i) { return extentOf(p, i); };
   const std::uint64_t srcSpan = satMul(spanElements(p, extent, [&](std::size_t i) { return p.loopSrcStride[i]; }), s);
@@ -104,14 +146,16 @@ std::vector<Violation> check(const Case& c) {
   for (std::size_t j = 1; j < repeating.size(); ++j) {
     if (p.loopDstStride[repeating[j]] < p.loopDstStride[repeating[j - 1]]) ascending = false;
   }
-  if (ascending) {
+  if (ascending && c.profile.ndDmaInterleave == Profile::NdDmaInterleave::reject) {
     std::uint64_t below = 1;  // the span of the repeating dimensions below, in elements
     for (std::size_t j = 0; j < repeating.size(); ++j) {
       const std::size_t i = repeating[j];
       if (j > 0 && p.loopDstStride[i] < below) {
         out.push_back(violation("NDDMA-4", field("loopDstStride", i), p.loopDstStride[i],
                                 "with ascending destination strides a dimension's stride must be at least the span of "
-                                "the dimensions below it (" + std::to_string(below) + " elements; AMB-36)"));
+                                "the dimensions below it (" + std::to_string(below) +
+                                    " elements; AMB-36: profile nddma-interleave-any accepts, the doubly written "
+                                    "elements ANY)"));
         break;
       }
       below = satAdd(below, satMul(extentOf(p, i) - 1, p.loopDstStride[i]));
@@ -121,8 +165,9 @@ std::vector<Violation> check(const Case& c) {
 }
 
 Extents extents(const Case& c) {
-  const NdDmaParams& p = paramsOf(c);
+  const NdDmaParams p = effective(c);  // AMB-35
   const std::uint64_t s = sizeBytes(c.dtype);
+  if (movesNothing(p)) return {0, 0};  // AMB-37 (nddma-size0-noop): no footprint on either side
   // G-2: pads read nothing, nearest pads read inside the data's box; G-1: every tuple's element
   const std::uint64_t src =
       spanElements(p, [&](std::size_t i) { return std::uint64_t{p.loopSize[i]}; },
@@ -134,9 +179,10 @@ Extents extents(const Case& c) {
 }
 
 void walk(const Case& c, WriteSink& sink) {
-  const NdDmaParams& p = paramsOf(c);
+  const NdDmaParams p = effective(c);  // AMB-35
   const std::uint64_t s = sizeBytes(c.dtype);
   const std::size_t dims = p.dim;
+  if (movesNothing(p)) return;  // AMB-37 (nddma-size0-noop): every destination byte KEEP
   ByteWriter out(sink);
   // k: the tuple, dimension 0 fastest (NDDMA-3); the walk ends when the outermost dimension wraps
   std::array<std::uint64_t, kMaxNdDmaDims> k{};

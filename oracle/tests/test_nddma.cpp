@@ -342,5 +342,98 @@ TEST(NdDma, ProductAndPath) {
   EXPECT_EQ(definingClause(c, Operation::nddma, Region::leftPad), "NDDMA-3");
 }
 
+// ---- the accepting profile words (AMB-35..37) ------------------------------------------------------------------------
+Case withProfile(Case c, std::string_view words) {
+  c.profile = parseProfile(words).profile.value();
+  return c;
+}
+
+// AMB-37: a read dimension of loopSize 0, padded on both sides and between two dimensions that move data. The page's
+// range starts at 1, so the default rejects it naming NDDMA-2 and AMB-37; under nddma-size0-noop the whole call
+// reads nothing and writes nothing (not even the pads of the other dimensions): every destination byte KEEP.
+TEST(NdDma, Amb37ZeroSizeRejectedByDefaultNoopUnderItsWord) {
+  const NdDmaParams p = params({{1, 1, 4, 2, 1}, {4, 7, 0, 1, 1}, {8, 21, 2}});
+  const Case c = nddma(DType::half, p, 64, 256);
+  const std::vector<Violation> rejected = violationsOf(c);
+  EXPECT_VIOLATION(rejected, "NDDMA-2", "params.loopSize[1]", "0");
+  EXPECT_NE(test::violationsText(rejected).find("AMB-37"), std::string::npos);
+  EXPECT_NE(test::violationsText(rejected).find("nddma-size0-noop"), std::string::npos);
+  test::expectNoop(test::runCase(withProfile(c, "nddma-size0-noop")));
+  // the word accepts no other out-of-range field: a loopSize of 2^20 stays invalid beside a 0
+  NdDmaParams wide = p;
+  wide.loopSize[0] = 1u << 20;
+  EXPECT_VIOLATION(violationsOf(withProfile(nddma(DType::half, wide, 64, 256), "nddma-size0-noop")), "NDDMA-2",
+                   "params.loopSize[0]", "1048576");
+  // and a case without a 0 is computed as before under it (one byte checked by hand: element 0 of the data)
+  NdDmaParams one = p;
+  one.loopSize[1] = 1;
+  const test::Trial r = test::runCase(withProfile(nddma(DType::half, one, 64, 256), "nddma-size0-noop"));
+  ASSERT_EQ(r.eval.verdict, Verdict::computed) << test::violationsText(r.eval.violations);
+  // the first data tuple (2, 1, 0), past both left pads, is destination element 2*1 + 1*7 = 9, source element 0
+  EXPECT_EQ(r.eval.expectation.expected[9 * 2], r.src[0]);
+  EXPECT_EQ(r.eval.expectation.expected[9 * 2 + 1], r.src[1]);
+}
+
+// AMB-36: rows of three bytes two apart, an ascending stride sequence (1, 2) whose rows interleave: NDDMA-4 rejects
+// it by default, naming AMB-36 and the word; under nddma-interleave-any it is computed, the byte both rows write (row
+// 0's third element, row 1's first) ANY, the others as the walk places them: dst 0, 1 <- src 0, 1; dst 3, 4 <- src
+// 4, 5; nothing else written.
+TEST(NdDma, Amb36InterleavingStridesRejectedByDefaultAnyUnderItsWord) {
+  const Case c = nddma(DType::uint8_t, params({{1, 1, 3}, {3, 2, 2}}), 6, 64);
+  const std::vector<Violation> rejected = violationsOf(c);
+  EXPECT_VIOLATION(rejected, "NDDMA-4", "params.loopDstStride[1]", "2");
+  EXPECT_NE(test::violationsText(rejected).find("AMB-36"), std::string::npos);
+  EXPECT_NE(test::violationsText(rejected).find("nddma-interleave-any"), std::string::npos);
+  const test::Trial r = test::runCase(withProfile(c, "nddma-interleave-any"));
+  ASSERT_EQ(r.eval.verdict, Verdict::computed) << test::violationsText(r.eval.violations);
+  const auto& e = r.eval.expectation;
+  const std::pair<std::size_t, std::size_t> moved[] = {{0, 0}, {1, 1}, {3, 4}, {4, 5}};  // (dst, src) bytes
+  for (const auto& [d, s] : moved) {
+    EXPECT_EQ(e.care[d], 1) << d;
+    EXPECT_EQ(e.expected[d], r.src[s]) << d;
+    EXPECT_EQ(e.region[d], Region::data) << d;
+  }
+  EXPECT_EQ(e.care[2], 0);
+  EXPECT_EQ(e.region[2], Region::collision);
+  for (std::size_t d = 5; d < 64; ++d) EXPECT_EQ(e.region[d], Region::keep) << d;
+  // a non-ascending sequence needs no word: its collisions are ANY by default too (NDDMA-4)
+  EXPECT_EQ(test::runCase(nddma(DType::uint8_t, params({{1, 2, 3}, {3, 1, 2}}), 6, 64)).eval.verdict, Verdict::computed);
+}
+
+// AMB-35: int64_t, three elements with loopSrcStride 2^39 + 2 and loopDstStride 2^19 + 3, inside the page's ranges
+// but past the b64 limits: the default rejects it naming AMB-35 and the word; under nddma-b64-wrap the header's
+// 4-byte copy takes 2*(2^39 + 2) cut to 40 bits = 4 and 2*(2^19 + 3) masked to 20 bits = 6 four-byte units, i.e. 2
+// and 3 elements: destination element 3k <- source element 2k, k < 3, every other byte KEEP.
+TEST(NdDma, Amb35B64StridesRejectedByDefaultCutUnderItsWord) {
+  const NdDmaParams p = params({{(std::uint64_t{1} << 39) + 2, (1u << 19) + 3, 3}});
+  const Case c = nddma(DType::int64_t, p, 8 * 5, 8 * 8);
+  const std::vector<Violation> rejected = violationsOf(c);
+  EXPECT_VIOLATION(rejected, "AMB-35", "params.loopSrcStride[0]", std::to_string((std::uint64_t{1} << 39) + 2));
+  EXPECT_VIOLATION(rejected, "AMB-35", "params.loopDstStride[0]", std::to_string((1u << 19) + 3));
+  EXPECT_NE(test::violationsText(rejected).find("nddma-b64-wrap"), std::string::npos);
+  const test::Trial r = test::runCase(withProfile(c, "nddma-b64-wrap"));
+  ASSERT_EQ(r.eval.verdict, Verdict::computed) << test::violationsText(r.eval.violations);
+  const auto& e = r.eval.expectation;
+  for (std::size_t d = 0; d < 64; ++d) {
+    const std::size_t element = d / 8;
+    if (element % 3 == 0 && element < 9) {
+      EXPECT_EQ(e.expected[d], r.src[element / 3 * 16 + d % 8]) << d;
+      EXPECT_EQ(e.region[d], Region::data) << d;
+    } else {
+      EXPECT_EQ(e.region[d], Region::keep) << d;
+      EXPECT_EQ(e.expected[d], r.dst[d]) << d;
+    }
+    EXPECT_EQ(e.care[d], 1) << d;
+  }
+  // the word keeps the page's ranges: 2^20 stays invalid (NDDMA-2), and a 4-byte T is not cut
+  const auto one = [](DType t, std::uint32_t dstStride) {
+    return withProfile(nddma(t, params({{1, dstStride, 2}}), 64, 1 << 22), "nddma-b64-wrap");
+  };
+  EXPECT_VIOLATION(violationsOf(one(DType::uint64_t, 1u << 20)), "NDDMA-2", "params.loopDstStride[0]", "1048576");
+  const test::Trial wide = test::runCase(one(DType::float_, (1u << 19) + 3));
+  ASSERT_EQ(wide.eval.verdict, Verdict::computed) << test::violationsText(wide.eval.violations);
+  EXPECT_EQ(wide.eval.expectation.region[((1u << 19) + 3) * 4], Region::data);
+}
+
 }  // namespace
 }  // namespace dcconf::oracle

@@ -60,7 +60,10 @@ TEST(Profiles, ParseAndName) {
                                             "nd2nzu2l1-page", "nd2nzu2l1-move",
                                             // issue 31 item 8 (project): AMB-40..42, BroadCastVecToMM
                                             "brc-dstgap-gap", "brc-dstgap-stride", "brc-half-len-16",
-                                            "brc-half-len-64b", "brc-align-64b", "basic-api-page", "sid-doc"};
+                                            "brc-half-len-64b", "brc-align-64b",
+                                            // issue 31 item 9 (project): AMB-35..37, NDDMA
+                                            "nddma-b64-wrap", "nddma-interleave-any", "nddma-size0-noop",
+                                            "basic-api-page", "sid-doc"};
   EXPECT_EQ(allProfileNames(), names);
   for (const auto n : names) EXPECT_TRUE(parseProfile(n).profile.has_value()) << n;
 }
@@ -84,6 +87,27 @@ TEST(Profiles, Turn3Words) {
   EXPECT_EQ(*parseProfile("c-api-page,basic-api-page").profile, Profile{});
   EXPECT_EQ(*parseProfile("sid-matmul,sid-doc").profile, Profile{});
   EXPECT_EQ(profileName(*parseProfile("sid-matmul,enh-len-32b").profile), "sid-matmul,enh-len-32b");
+}
+
+// Issue 31 item 9 (project): the NDDMA words each set their own AMB field, name themselves and round-trip; the
+// default rejects (validity).
+TEST(Profiles, NdDmaWords) {
+  EXPECT_EQ(Profile{}.ndDmaZeroSize, Profile::NdDmaZeroSize::reject);
+  Profile want;
+  want.ndDmaZeroSize = Profile::NdDmaZeroSize::noop;
+  EXPECT_EQ(profile("nddma-size0-noop"), want);
+  EXPECT_EQ(profileName(want), "nddma-size0-noop");
+  EXPECT_EQ(profile("nddma-size0-noop,default"), Profile{});
+  EXPECT_EQ(Profile{}.ndDmaInterleave, Profile::NdDmaInterleave::reject);
+  want.ndDmaInterleave = Profile::NdDmaInterleave::any;
+  EXPECT_EQ(profile("nddma-size0-noop, nddma-interleave-any"), want);
+  EXPECT_EQ(profileName(want), "nddma-interleave-any,nddma-size0-noop");
+  EXPECT_EQ(profile(profileName(want)), want);
+  EXPECT_EQ(Profile{}.ndDmaB64Stride, Profile::NdDmaB64Stride::reject);
+  EXPECT_EQ(profile("nddma-b64-wrap").ndDmaB64Stride, Profile::NdDmaB64Stride::wrap);
+  want.ndDmaB64Stride = Profile::NdDmaB64Stride::wrap;
+  EXPECT_EQ(profileName(want), "nddma-b64-wrap,nddma-interleave-any,nddma-size0-noop");
+  EXPECT_EQ(profile(profileName(want)), want);
 }
 
 // ---- AMB-1: blockCount / blockLen == 0 ------------------------------------------------------------------------

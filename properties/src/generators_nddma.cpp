@@ -69,6 +69,8 @@ GeneratedCase drawNdDma(const Scope& scope) {
   oracle::Case c = makeCase(oracle::Api::DataCopy, path.src, path.dst, NdDmaParams{});
   drawProductAndDType(c, oracle::Operation::nddma, scope);
   const bool b64 = oracle::sizeBytes(c.dtype) == 8;
+  const oracle::Profile profile = scope.profile.value_or(oracle::Profile{});  // the accepting words draw more
+  const bool halved = b64 && profile.ndDmaB64Stride == oracle::Profile::NdDmaB64Stride::reject;  // AMB-35's limits
   NdDmaParams p;
   p.dim = static_cast<std::uint8_t>(drawEdgy({1, 2, 5}, 1, 5));
   std::uint64_t elements = 1;
@@ -96,6 +98,11 @@ GeneratedCase drawNdDma(const Scope& scope) {
     const std::uint64_t step = 1 + drawEdgy({0}, 0, 8);
     for (std::size_t i = 0; i < p.dim; ++i) p.loopDstStride[i] = static_cast<std::uint32_t>(base + (p.dim - 1 - i) * step);
   }
+  // AMB-36 (project): under a scope that pins nddma-interleave-any, one case in six takes the ascending strides 1, 2,
+  // 3, ..., which interleave wherever a dimension's padded row is longer than the next stride (ANY where tuples meet)
+  if (profile.ndDmaInterleave == oracle::Profile::NdDmaInterleave::any && drawOneIn(6)) {
+    for (std::size_t i = 0; i < p.dim; ++i) p.loopDstStride[i] = static_cast<std::uint32_t>(i + 1);
+  }
   // one field of one dimension w over its whole range, one case in kWideOneIn; w drawn first (the case grows to
   // read it), so each dimension's rows (counted only where dim > w) get an equal share
   const std::size_t w = drawIndex(oracle::kMaxNdDmaDims);
@@ -109,7 +116,7 @@ GeneratedCase drawNdDma(const Scope& scope) {
       readUpTo(p, w);
       p.loopSize[w] = 1;
       p.loopLpSize[w] = p.loopRpSize[w] = 0;  // NDDMA-2's span counts pads times the stride
-      p.loopSrcStride[w] = drawWhole(0, b64 ? kSrcStrideMax / 2 : kSrcStrideMax);
+      p.loopSrcStride[w] = drawWhole(0, halved ? kSrcStrideMax / 2 : kSrcStrideMax);
       break;
     }
     case 2: {  // any destination stride over an unpadded size-1 dimension
@@ -123,7 +130,7 @@ GeneratedCase drawNdDma(const Scope& scope) {
       }
       othersFirst[4] = w;
       packDestination(p, othersFirst, 1);
-      p.loopDstStride[w] = static_cast<std::uint32_t>(drawWhole(0, b64 ? kDstStrideMax / 2 : kDstStrideMax));
+      p.loopDstStride[w] = static_cast<std::uint32_t>(drawWhole(0, halved ? kDstStrideMax / 2 : kDstStrideMax));
       break;
     }
     case 3:  // the widest pads along one line
@@ -136,6 +143,16 @@ GeneratedCase drawNdDma(const Scope& scope) {
       break;
     default: break;
   }
+  // AMB-35 (project): under a scope that pins nddma-b64-wrap, one b64 case in three moves a read dimension's strides up
+  // by the b64 fields' reach (2^19, 2^39 elements), where the page's ranges hold them: the cut takes them back
+  if (b64 && !halved && drawOneIn(3)) {
+    const std::size_t i = drawIndex(p.dim);
+    if (p.loopDstStride[i] <= kDstStrideMax / 2) p.loopDstStride[i] += static_cast<std::uint32_t>(kDstStrideMax / 2 + 1);
+    if (p.loopSrcStride[i] <= kSrcStrideMax / 2) p.loopSrcStride[i] += kSrcStrideMax / 2 + 1;
+  }
+  // AMB-37 (project): under a scope that pins nddma-size0-noop, one case in six has a read dimension of size 0 (a
+  // no-op); drawn only then, so the default's draws stay as they were
+  if (profile.ndDmaZeroSize == oracle::Profile::NdDmaZeroSize::noop && drawOneIn(6)) p.loopSize[drawIndex(p.dim)] = 0;
   p.isNearestValueMode = !b64 && drawOneIn(2);            // NDDMA-2: b64 takes the constant mode
   // a T: raw bits within sizeof(T) bytes (the case file refuses wider ones)
   const std::uint64_t bitsOfT = oracle::sizeBytes(c.dtype) * 8;

@@ -556,6 +556,50 @@ InvalidCase enhancedCo1Conversion(const Scope& scope) {
   return out;
 }
 
+// NDDMA-2 / AMB-37 (project): a read dimension's loopSize 0, drawn only where the profile rejects it (the default;
+// nddma-size0-noop accepts it as a no-op).
+InvalidCase nddmaZeroSize(const Scope& scope) {
+  InvalidCase out = fromValid(*genCase(Operation::nddma, scope), "NDDMA-2", "", "a loopSize of 0 (AMB-37)");
+  auto& p = paramsOf<NdDmaParams>(out);
+  const std::size_t i = drawIndex(p.dim);
+  out.field = "params.loopSize[" + std::to_string(i) + "]";
+  p.loopSize[i] = 0;
+  return out;
+}
+
+// NDDMA-4 / AMB-36 (project): two dimensions whose ascending destination strides interleave (a row of three at stride
+// 1, rows 2 apart), drawn only where the profile rejects it (the default; nddma-interleave-any accepts it).
+InvalidCase nddmaInterleave(const Scope& scope) {
+  InvalidCase out = fromValid(*genCase(Operation::nddma, scope), "NDDMA-4", "params.loopDstStride[1]",
+                              "interleaving ascending destination strides (AMB-36)");
+  auto& p = paramsOf<NdDmaParams>(out);
+  p.dim = 2;
+  for (std::size_t i = 0; i < 2; ++i) {
+    p.loopLpSize[i] = p.loopRpSize[i] = 0;
+    p.loopSrcStride[i] = p.loopDstStride[i] = static_cast<std::uint32_t>(i + 1);
+  }
+  p.loopSize[0] = 3;
+  p.loopSize[1] = 2;
+  return out;
+}
+
+// AMB-35 (project): an 8-byte T's dimension-0 stride the doubled 4-byte field would cut (loopDstStride in [2^19,
+// 2^20), loopSrcStride in [2^39, 2^40)), drawn only where the profile rejects it (the default; nddma-b64-wrap cuts it).
+InvalidCase nddmaB64Stride(const Scope& scope) {
+  const auto b64 = [](const GeneratedCase& g) { return sizeBytes(g.data.c.dtype) == 8; };
+  const bool dst = drawBool();
+  InvalidCase out = fromValid(*rc::gen::suchThat(genCase(Operation::nddma, scope), b64), "AMB-35",
+                              dst ? "params.loopDstStride[0]" : "params.loopSrcStride[0]",
+                              "an 8-byte T's stride past the doubled field (AMB-35)");
+  auto& p = paramsOf<NdDmaParams>(out);
+  if (dst) {
+    p.loopDstStride[0] = static_cast<std::uint32_t>(drawInRange(std::uint64_t{1} << 19, (std::uint64_t{1} << 20) - 1));
+  } else {
+    p.loopSrcStride[0] = drawInRange(std::uint64_t{1} << 39, (std::uint64_t{1} << 40) - 1);
+  }
+  return out;
+}
+
 // G-5: a local operand start off the 32-byte grid (the buffer grows so the bounds still hold).
 InvalidCase g5MisalignedLocal(const GeneratedCase& valid) {
   const oracle::Case& c = valid.data.c;
@@ -641,7 +685,17 @@ std::vector<NamedBreaker> breakersOf(Operation operation, const Scope& scope) {
     case Operation::enhancedCo1ToCo2: return {DCCONF_BREAKER(enhancedCo1Field), DCCONF_BREAKER(enhancedCo1Conversion)};
     case Operation::fixpipe: return fixpipeBreakers(scope);
     case Operation::fixpipe950: return fixpipe950Breakers(scope);
-    case Operation::nddma: return {};  // NDDMA: no generator yet
+    case Operation::nddma: {  // NDDMA's validity questions, where the profile keeps the page's reject
+      std::vector<NamedBreaker> out;
+      if (profileOf(scope).ndDmaZeroSize == Profile::NdDmaZeroSize::reject) out.push_back(DCCONF_BREAKER(nddmaZeroSize));
+      if (profileOf(scope).ndDmaInterleave == Profile::NdDmaInterleave::reject) {
+        out.push_back(DCCONF_BREAKER(nddmaInterleave));
+      }
+      if (profileOf(scope).ndDmaB64Stride == Profile::NdDmaB64Stride::reject && has64BitDType(scope)) {
+        out.push_back(DCCONF_BREAKER(nddmaB64Stride));
+      }
+      return out;
+    }
     case Operation::nd2nzGmToUb:  // AMB-33: only the default rejects the emulation's other layouts
       if (profileOf(scope).nd2nzUbReading == Profile::Nd2NzUbReading::page ||
           profileOf(scope).nd2nzZeroMatrixStride == Profile::Nd2NzZeroMatrixStride::docRange) {  // AMB-6: no layout

@@ -580,6 +580,12 @@ Outcome padIsPaddedPadless(Backend& iut, const CaseData& data, bool nearest) {
   const auto& p = std::get<NdDmaParams>(c.params);
   if (p.isNearestValueMode != nearest) return Outcome::notApplicable(nearest ? "constant mode" : "nearest mode");
   const std::size_t dim = std::min<std::size_t>(p.dim, kMaxNdDmaDims);
+  if (std::find(p.loopSize.begin(), p.loopSize.begin() + dim, 0u) != p.loopSize.begin() + dim) {
+    return Outcome::notApplicable("a loopSize of 0 (AMB-37's no-op)");
+  }
+  if (sizeBytes(c.dtype) == 8 && c.profile.ndDmaB64Stride == Profile::NdDmaB64Stride::wrap) {
+    return Outcome::notApplicable("b64 strides cut by AMB-35's fields");  // the law places by the given strides
+  }
   std::array<std::uint64_t, kMaxNdDmaDims> extent{}, pitch{};
   std::uint64_t boxElements = 1, interior = 1;
   bool padded = false;

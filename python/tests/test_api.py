@@ -511,5 +511,27 @@ def test_nddma_vendor_scenarios():
         dcconf.evaluate(DataCopy("GM->VECIN", "float", dcconf.NdDmaParams(dim=1, loopSrcStride=[1], loopDstStride=[1],
                                                                            loopSize=[16]), product="atlas-a2"),
                         x4, np.zeros(16, np.float32))
-    with pytest.raises(dcconf.InvalidCase, match="NDDMA-2"):
+    with pytest.raises(dcconf.InvalidCase, match="NDDMA-2.*AMB-37.*nddma-size0-noop"):
         dcconf.evaluate(_nddma((1, 16), (1, 16), (16, 0)), x4, np.zeros(16, np.float32))
+    # ... which nddma-size0-noop accepts as a no-op: every destination element kept, even with pads around it
+    before = np.full(32, 7, np.float32)
+    noop = dcconf.evaluate(_nddma((1, 16), (1, 16), (16, 0), lp=(0, 1), rp=(0, 1)), x4, before,
+                           profile="nddma-size0-noop")
+    assert noop.care_elements.all()
+    np.testing.assert_array_equal(noop.expected, before)
+    # NDDMA-4: rows of three elements two apart interleave (AMB-36); nddma-interleave-any computes them, the element
+    # both rows write ANY
+    rows = _nddma((1, 3), (1, 2), (3, 2))
+    with pytest.raises(dcconf.InvalidCase, match="NDDMA-4.*AMB-36.*nddma-interleave-any"):
+        dcconf.evaluate(rows, x4, np.zeros(8, np.float32))
+    woven = dcconf.evaluate(rows, x4, np.zeros(8, np.float32), profile="nddma-interleave-any")
+    np.testing.assert_array_equal(woven.care_elements, [True, True, False, True, True, True, True, True])
+    np.testing.assert_array_equal(woven.expected[[0, 1, 3, 4]], [1, 2, 5, 6])
+    # AMB-35: an 8-byte T's loopDstStride 2^19 + 2 is past the doubled 20-bit field; nddma-b64-wrap cuts it to 2
+    b64 = DataCopy("GM->VECIN", "int64_t", dcconf.NdDmaParams(dim=1, loopSrcStride=[1], loopDstStride=[2**19 + 2],
+                                                               loopSize=[3]), product="ascend950")
+    ints = np.arange(1, 4, dtype=np.int64)
+    with pytest.raises(dcconf.InvalidCase, match="AMB-35.*nddma-b64-wrap"):
+        dcconf.evaluate(b64, ints, np.zeros(5, np.int64))
+    cut = dcconf.evaluate(b64, ints, np.zeros(5, np.int64), profile="nddma-b64-wrap")
+    np.testing.assert_array_equal(cut.expected, [1, 0, 2, 0, 3])

@@ -76,6 +76,7 @@ RunResult runNdDma(const oracle::Case& c, std::span<const std::uint8_t> src, std
   const auto& p = std::get<NdDmaParams>(c.params);
   const std::uint64_t s = oracle::sizeBytes(c.dtype);
   const bool b64 = s == 8;
+  const bool halved = b64 && c.profile.ndDmaB64Stride == oracle::Profile::NdDmaB64Stride::reject;  // AMB-35
   Checker check;
   check.range("NDDMA-2", "params.dim", p.dim, 1, oracle::kMaxNdDmaDims);
   if (check.failed()) return check.rejection();
@@ -83,50 +84,68 @@ RunResult runNdDma(const oracle::Case& c, std::span<const std::uint8_t> src, std
   g.dims = p.dim;
   constexpr std::uint64_t kTwo20 = std::uint64_t{1} << 20;
   constexpr std::uint64_t kTwo40 = std::uint64_t{1} << 40;
+  const bool zeroSizeNoop = c.profile.ndDmaZeroSize == oracle::Profile::NdDmaZeroSize::noop;  // AMB-37
   for (std::size_t i = 0; i < g.dims; ++i) {
-    check.range("NDDMA-2", at("loopSize", i), p.loopSize[i], 1, kTwo20 - 1, " (AMB-37: the page's range)");
-    // AMB-35: an 8-byte T runs as 4-byte copies with doubled strides, so its limits are half the page's
-    check.range(b64 ? "AMB-35" : "NDDMA-2", at("loopSrcStride", i), p.loopSrcStride[i], 0, (b64 ? kTwo40 / 2 : kTwo40) - 1);
-    check.range(b64 ? "AMB-35" : "NDDMA-2", at("loopDstStride", i), p.loopDstStride[i], 0, (b64 ? kTwo20 / 2 : kTwo20) - 1);
+    check.range("NDDMA-2", at("loopSize", i), p.loopSize[i], zeroSizeNoop ? 0 : 1, kTwo20 - 1,
+                " (AMB-37: the page's range; profile nddma-size0-noop accepts 0)");
+    // AMB-35: an 8-byte T runs as 4-byte copies with doubled strides, so its limits are half the page's (by default)
+    check.range(halved ? "AMB-35" : "NDDMA-2", at("loopSrcStride", i), p.loopSrcStride[i], 0,
+                (halved ? kTwo40 / 2 : kTwo40) - 1);
+    check.range(halved ? "AMB-35" : "NDDMA-2", at("loopDstStride", i), p.loopDstStride[i], 0,
+                (halved ? kTwo20 / 2 : kTwo20) - 1);
     g.extent[i] = std::uint64_t{p.loopLpSize[i]} + p.loopSize[i] + p.loopRpSize[i];
   }
   check.require(!b64 || !p.isNearestValueMode, "NDDMA-2", "params.isNearestValueMode", 1, "b64 takes the constant mode only");
   check.require(!b64 || p.constantValue == 0, "NDDMA-2", "params.constantValue", p.constantValue, "b64 pads with 0 only");
   if (check.failed()) return check.rejection();
+  // AMB-35 (nddma-b64-wrap): the 4-byte copies' stride fields cut the doubled strides to 20 / 40 bits, so an 8-byte
+  // T's strides act modulo 2^19 / 2^39 elements from here on
+  NdDmaParams run = p;
+  for (std::size_t i = 0; b64 && !halved && i < oracle::kMaxNdDmaDims; ++i) {
+    run.loopDstStride[i] %= static_cast<std::uint32_t>(kTwo20 / 2);
+    run.loopSrcStride[i] %= kTwo40 / 2;
+  }
+  if (std::any_of(p.loopSize.begin(), p.loopSize.begin() + g.dims, [](std::uint32_t n) { return n == 0; })) {
+    check.buffers(c, 0, 0);  // AMB-37 (nddma-size0-noop): nothing read, nothing written
+    return check.failed() ? check.rejection() : RunResult{};
+  }
   // NDDMA-2: each side's address span, pads included; G-1/G-2 spans: the padded box / the data box
   std::uint64_t srcPadded = 1, dstBox = 1, srcBox = 1;
   for (std::size_t i = 0; i < g.dims; ++i) {
-    srcPadded = oracle::satAdd(srcPadded, oracle::satMul(g.extent[i] - 1, p.loopSrcStride[i]));
-    dstBox = oracle::satAdd(dstBox, oracle::satMul(g.extent[i] - 1, p.loopDstStride[i]));
-    srcBox = oracle::satAdd(srcBox, oracle::satMul(p.loopSize[i] - 1, p.loopSrcStride[i]));
+    srcPadded = oracle::satAdd(srcPadded, oracle::satMul(g.extent[i] - 1, run.loopSrcStride[i]));
+    dstBox = oracle::satAdd(dstBox, oracle::satMul(g.extent[i] - 1, run.loopDstStride[i]));
+    srcBox = oracle::satAdd(srcBox, oracle::satMul(run.loopSize[i] - 1, run.loopSrcStride[i]));
   }
   check.require(oracle::satMul(srcPadded, s) <= kTwo40, "NDDMA-2", "params.loopSrcStride", oracle::satMul(srcPadded, s),
                 "source span above 2^40 bytes");
   check.require(oracle::satMul(dstBox, s) <= kTwo40, "NDDMA-2", "params.loopDstStride", oracle::satMul(dstBox, s),
                 "destination span above 2^40 bytes");
-  // NDDMA-4 (AMB-36): ascending strides over the repeating dimensions must each clear the span below them
+  // NDDMA-4 (AMB-36): ascending strides over the repeating dimensions must each clear the span below them, unless
+  // the profile is nddma-interleave-any (a doubly written element is then ANY: whichever write lands last)
   std::uint64_t previousStride = 0, below = 1;
   bool ascending = true, first = true;
   for (std::size_t i = 0; i < g.dims; ++i) {
     if (g.extent[i] <= 1) continue;
-    if (!first && p.loopDstStride[i] < previousStride) ascending = false;
-    previousStride = p.loopDstStride[i];
+    if (!first && run.loopDstStride[i] < previousStride) ascending = false;
+    previousStride = run.loopDstStride[i];
     first = false;
   }
   first = true;
-  for (std::size_t i = 0; ascending && i < g.dims; ++i) {
+  const bool interleaveRejected = c.profile.ndDmaInterleave == oracle::Profile::NdDmaInterleave::reject;
+  for (std::size_t i = 0; ascending && interleaveRejected && i < g.dims; ++i) {
     if (g.extent[i] <= 1) continue;
-    check.require(first || p.loopDstStride[i] >= below, "NDDMA-4", at("loopDstStride", i), p.loopDstStride[i],
-                  "ascending strides must clear the span of the dimensions below (AMB-36)");
+    check.require(first || run.loopDstStride[i] >= below, "NDDMA-4", at("loopDstStride", i), run.loopDstStride[i],
+                  "ascending strides must clear the span of the dimensions below (AMB-36: nddma-interleave-any "
+                  "accepts)");
     if (check.failed()) break;
-    below = oracle::satAdd(below, oracle::satMul(g.extent[i] - 1, p.loopDstStride[i]));
+    below = oracle::satAdd(below, oracle::satMul(g.extent[i] - 1, run.loopDstStride[i]));
     first = false;
   }
   if (check.failed()) return check.rejection();
   check.buffers(c, oracle::satMul(srcBox, s), oracle::satMul(dstBox, s));
   if (check.failed()) return check.rejection();
   const auto [base, out] = operandsOf(c, src, dst);
-  Filler(p, g, s, base, out).fill(g.dims - 1, 0, 0, false);
+  Filler(run, g, s, base, out).fill(g.dims - 1, 0, 0, false);
   return {};
 }
 

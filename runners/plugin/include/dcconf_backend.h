@@ -26,7 +26,7 @@
  *   - A plugin tells dcconf which dcconf_case it was compiled against in dcconf_backend_v1_t.case_struct_size. A
  *     table too short to hold that field, or holding 0 there, means the first v1 case (DCCONF_CASE_V1_0_SIZE bytes).
  *     dcconf hands a plugin only the cases its case layout can express: a case that needs a later field or enum
- *     value (the "since 1.1" .. "since 1.12" marks below) is answered DCCONF_NOT_SUPPORTED by dcconf
+ *     value (the "since 1.1" .. "since 1.13" marks below) is answered DCCONF_NOT_SUPPORTED by dcconf
  *     itself, without calling it.
  */
 #ifndef DCCONF_BACKEND_H
@@ -286,9 +286,9 @@ typedef struct dcconf_NdDmaParams {
   uint8_t loopLpSize[5];      /* left pad elements per dimension */
   uint8_t loopRpSize[5];      /* right pad elements per dimension */
   uint8_t reserved[4];        /* zero */
-  uint32_t loopDstStride[5];  /* < 2^20 (2^19 for an 8-byte T, AMB-35) */
+  uint32_t loopDstStride[5];  /* < 2^20 (2^19 for an 8-byte T unless AMB-35's word) */
   uint32_t loopSize[5];       /* [1, 2^20) */
-  uint64_t loopSrcStride[5];  /* < 2^40 (2^39 for an 8-byte T, AMB-35) */
+  uint64_t loopSrcStride[5];  /* < 2^40 (2^39 for an 8-byte T unless AMB-35's word) */
   uint64_t constantValue;     /* raw bits of T in the low sizeof(T) bytes: the pad of the constant mode */
 } dcconf_NdDmaParams;
 /* AMB-38: DataCopy ND2NZ UB->L1 valid only where every vendor route agrees with the page (default) or by the page. */
@@ -297,6 +297,14 @@ enum dcconf_amb38_nd2nz_u2l1_reading { DCCONF_AMB38_ROUTES = 0, DCCONF_AMB38_PAG
 enum dcconf_amb39_nd2nz_u2l1_move { DCCONF_AMB39_ANY = 0, DCCONF_AMB39_MOVE = 1 };
 /* AMB-42: the CO1 start aligned to 256 elements (default) or 64 bytes (brc-align-64b). */
 enum dcconf_amb42_brc_dst_align { DCCONF_AMB42_ELEMS256 = 0, DCCONF_AMB42_BYTES64 = 1 };
+/* since 1.13. AMB-37: an NDDMA loopSize of 0 invalid (default) or the whole call a no-op (nddma-size0-noop). */
+enum dcconf_amb37_nddma_zero_size { DCCONF_AMB37_REJECT = 0, DCCONF_AMB37_NOOP = 1 };
+/* since 1.13. AMB-36: NDDMA ascending destination strides that interleave invalid (default) or accepted, the doubly
+ * written elements ANY (nddma-interleave-any). */
+enum dcconf_amb36_nddma_interleave { DCCONF_AMB36_REJECT = 0, DCCONF_AMB36_ANY = 1 };
+/* since 1.13. AMB-35: an 8-byte T's loopDstStride >= 2^19 or loopSrcStride >= 2^39 invalid (default), or taken
+ * modulo 2^19 / 2^39 as the header's doubled 4-byte stride fields cut them (nddma-b64-wrap). */
+enum dcconf_amb35_nddma_b64_stride { DCCONF_AMB35_REJECT = 0, DCCONF_AMB35_WRAP = 1 };
 
 /* since 1.8 (issue 31 item 7, dcconf_case.atomicOp): the SetAtomicAdd/Max/Min<T>() state of a VECIN/VECOUT->GM
  * DataCopy or DataCopyPad (ATOM, Atlas A2/A3 and Ascend 950): each element of T (the case's dtype) the copy writes
@@ -607,6 +615,11 @@ typedef struct dcconf_case {
   uint8_t amb39Nd2NzU2L1Move;    /* profile, AMB-39: enum dcconf_amb39_nd2nz_u2l1_move */
   uint8_t reserved13[6];         /* zero */
   dcconf_NdDmaParams nddma;      /* valid when paramsKind == DCCONF_PARAMS_NDDMA */
+  /* ---- since 1.13 (a plugin compiled against 1.12 reports DCCONF_CASE_V1_12_SIZE and never sees them) */
+  uint8_t amb37NdDmaZeroSize;    /* profile, AMB-37: enum dcconf_amb37_nddma_zero_size */
+  uint8_t amb36NdDmaInterleave;  /* profile, AMB-36: enum dcconf_amb36_nddma_interleave */
+  uint8_t amb35NdDmaB64Stride;   /* profile, AMB-35: enum dcconf_amb35_nddma_b64_stride */
+  uint8_t reserved14[5];         /* zero */
 } dcconf_case;
 
 /* sizeof(dcconf_case) before 1.1: where the 1.1 fields start. */
@@ -633,6 +646,8 @@ typedef struct dcconf_case {
 #define DCCONF_CASE_V1_10_SIZE offsetof(dcconf_case, amb40BrcDstGap)
 /* sizeof(dcconf_case) of 1.11: where the 1.12 fields start. */
 #define DCCONF_CASE_V1_11_SIZE offsetof(dcconf_case, amb38Nd2NzU2L1Reading)
+/* sizeof(dcconf_case) of 1.12: where the 1.13 fields start. */
+#define DCCONF_CASE_V1_12_SIZE offsetof(dcconf_case, amb37NdDmaZeroSize)
 
 /* ---- the plugin table ---------------------------------------------------------------------------------------- */
 

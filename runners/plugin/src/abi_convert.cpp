@@ -104,6 +104,8 @@ constexpr std::size_t kEndBroadcast = endOf<dcconf_BroadCastVecToMMParams>(offse
 // ... and the 1.12 ND2NZ UB->L1 words (issue 31 item 5: AMB-38/39) and NDDMA (issue 31 item 9: NDDMA-1..5)
 constexpr std::size_t kEndNd2NzU2L1 = endOf<std::uint8_t>(offsetof(dcconf_case, amb39Nd2NzU2L1Move));
 constexpr std::size_t kEndNdDma = endOf<dcconf_NdDmaParams>(offsetof(dcconf_case, nddma));
+// ... and the 1.13 NDDMA profile words (issue 31 item 9: AMB-35..37)
+constexpr std::size_t kEndNdDmaWords = endOf<std::uint8_t>(offsetof(dcconf_case, amb35NdDmaB64Stride));
 
 // SliceParams and dcconf_SliceParams have the same fields (SliceInfo and dcconf_SliceInfo too): one copy serves both
 // directions.
@@ -434,6 +436,11 @@ std::size_t abiCaseBytesNeeded(const Case& c) {
   }
   // 1.12: NDDMA (a 1.11 plugin knows neither the operation nor the params kind)
   if (std::holds_alternative<NdDmaParams>(c.params)) need = std::max(need, kEndNdDma);
+  // 1.13: the NDDMA words (a 1.12 plugin would reject what the word accepts)
+  if (c.profile.ndDmaZeroSize != defaults.ndDmaZeroSize || c.profile.ndDmaInterleave != defaults.ndDmaInterleave ||
+      c.profile.ndDmaB64Stride != defaults.ndDmaB64Stride) {
+    need = std::max(need, kEndNdDmaWords);
+  }
   return need;
 }
 
@@ -504,6 +511,9 @@ dcconf_case toAbi(const Case& c) {
   out.amb42BrcDstAlign = static_cast<std::uint8_t>(raw(c.profile.brcDstAlign));
   out.amb38Nd2NzU2L1Reading = static_cast<std::uint8_t>(raw(c.profile.nd2nzU2L1Reading));
   out.amb39Nd2NzU2L1Move = static_cast<std::uint8_t>(raw(c.profile.nd2nzU2L1Values));
+  out.amb37NdDmaZeroSize = static_cast<std::uint8_t>(raw(c.profile.ndDmaZeroSize));
+  out.amb36NdDmaInterleave = static_cast<std::uint8_t>(raw(c.profile.ndDmaInterleave));
+  out.amb35NdDmaB64Stride = static_cast<std::uint8_t>(raw(c.profile.ndDmaB64Stride));
   out.enhancedConversion.srcDType = DCCONF_DTYPE_NONE;
   if (c.enhancedParams) out.enhancedConversion = conversionToAbi(*c.enhancedParams);
   return out;
@@ -627,6 +637,12 @@ FromAbi fromAbi(const dcconf_case& c) {
         enums.read(c.amb38Nd2NzU2L1Reading, Profile::Nd2NzU2L1Reading::page, "amb38Nd2NzU2L1Reading");
     out.profile.nd2nzU2L1Values =
         enums.read(c.amb39Nd2NzU2L1Move, Profile::Nd2NzU2L1Values::move, "amb39Nd2NzU2L1Move");
+  }
+  if (c.struct_size >= kEndNdDmaWords) {
+    out.profile.ndDmaZeroSize = enums.read(c.amb37NdDmaZeroSize, Profile::NdDmaZeroSize::noop, "amb37NdDmaZeroSize");
+    out.profile.ndDmaInterleave =
+        enums.read(c.amb36NdDmaInterleave, Profile::NdDmaInterleave::any, "amb36NdDmaInterleave");
+    out.profile.ndDmaB64Stride = enums.read(c.amb35NdDmaB64Stride, Profile::NdDmaB64Stride::wrap, "amb35NdDmaB64Stride");
   }
   if (!enums.error().empty()) return {std::nullopt, enums.error()};
   if (!paramsFromAbi(c, out.params)) {

@@ -591,7 +591,7 @@ TEST(AbiConvert, NdDmaNeedsThe1_12Layout) {
   Case c = test::ndDmaCase();
   c.params = ndDmaParams();
   EXPECT_GT(abiCaseBytesNeeded(c), DCCONF_CASE_V1_11_SIZE);
-  EXPECT_EQ(abiCaseBytesNeeded(c), sizeof(dcconf_case));  // the NDDMA params are the last 1.12 field
+  EXPECT_EQ(abiCaseBytesNeeded(c), DCCONF_CASE_V1_12_SIZE);  // the NDDMA params are the last 1.12 field
   const dcconf_case abi = toAbi(c);
   EXPECT_EQ(abi.operation, DCCONF_OP_NDDMA);
   EXPECT_EQ(abi.paramsKind, DCCONF_PARAMS_NDDMA);
@@ -605,6 +605,32 @@ TEST(AbiConvert, NdDmaNeedsThe1_12Layout) {
   dcconf_case old = abi;  // a 1.11 reader's view: the params kind is past its layout
   old.struct_size = static_cast<std::uint32_t>(DCCONF_CASE_V1_11_SIZE);
   EXPECT_FALSE(fromAbi(old).value);
+}
+
+// AMB-35..37 (issue 31 item 9): the NDDMA profile words round-trip through the 1.13 fields and need them: a 1.12 plugin,
+// which would run the default's reject, is never handed a case with one set; an NDDMA case without one stays 1.12.
+TEST(AbiConvert, NdDmaWordsNeedThe1_13Layout) {
+  Case c = test::ndDmaCase();
+  EXPECT_EQ(abiCaseBytesNeeded(c), DCCONF_CASE_V1_12_SIZE);
+  for (const char* word : {"nddma-size0-noop", "nddma-interleave-any", "nddma-b64-wrap"}) {  // each alone needs it
+    c.profile = *parseProfile(word).profile;
+    EXPECT_GT(abiCaseBytesNeeded(c), DCCONF_CASE_V1_12_SIZE) << word;
+  }
+  c.profile = *parseProfile("nddma-size0-noop,nddma-interleave-any,nddma-b64-wrap").profile;
+  const dcconf_case abi = toAbi(c);
+  EXPECT_EQ(abi.amb37NdDmaZeroSize, DCCONF_AMB37_NOOP);
+  EXPECT_EQ(abi.amb36NdDmaInterleave, DCCONF_AMB36_ANY);
+  EXPECT_EQ(abi.amb35NdDmaB64Stride, DCCONF_AMB35_WRAP);
+  expectWordsRoundTripAndOlderReadsDefaults(abi, c.profile, DCCONF_CASE_V1_12_SIZE);
+  dcconf_case bad = abi;
+  bad.amb37NdDmaZeroSize = 2;
+  EXPECT_EQ(fromAbi(bad).error, "dcconf_case.amb37NdDmaZeroSize = 2 is out of range (0..1)");
+  bad = abi;
+  bad.amb36NdDmaInterleave = 2;
+  EXPECT_EQ(fromAbi(bad).error, "dcconf_case.amb36NdDmaInterleave = 2 is out of range (0..1)");
+  bad = abi;
+  bad.amb35NdDmaB64Stride = 2;
+  EXPECT_EQ(fromAbi(bad).error, "dcconf_case.amb35NdDmaB64Stride = 2 is out of range (0..1)");
 }
 
 // ND2NZ-6..8 (issue 31 item 5): DataCopy ND2NZ UB->L1 keeps DCCONF_OP_ND2NZ (the path tells it from GM->L1); it and
@@ -804,7 +830,8 @@ TEST(AbiConvert, LayoutIsStable) {
   EXPECT_EQ(offsetof(dcconf_NdDmaParams, loopSrcStride), 56u);
   EXPECT_EQ(offsetof(dcconf_NdDmaParams, constantValue), 96u);
   EXPECT_EQ(offsetof(dcconf_case, nddma), 776u);
-  EXPECT_EQ(sizeof(dcconf_case), 880u);
+  EXPECT_EQ(DCCONF_CASE_V1_12_SIZE, 880u);  // sizeof(dcconf_case) of 1.12: the 1.13 fields start there
+  EXPECT_EQ(sizeof(dcconf_case), 888u);
   EXPECT_EQ(offsetof(dcconf_backend_v1_t, case_struct_size), 56u);
 }
 

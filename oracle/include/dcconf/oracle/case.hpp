@@ -55,6 +55,10 @@ struct Profile {
   enum class BrcDstGap : std::uint8_t { any, gap, stride };              // AMB-40: dstGap tail to head or head to head
   enum class BrcHalfLen : std::uint8_t { any, elems16, bytes64 };        // AMB-41: the blockLen unit of half
   enum class BrcDstAlign : std::uint8_t { elems256, bytes64 };           // AMB-42: the destination start alignment
+  // Issue 31 item 9 (project): NDDMA validity questions, rejected by default (the page's ranges and rules).
+  enum class NdDmaB64Stride : std::uint8_t { reject, wrap };             // AMB-35: b64 strides past the doubled fields
+  enum class NdDmaInterleave : std::uint8_t { reject, any };             // AMB-36: interleaving ascending dst strides
+  enum class NdDmaZeroSize : std::uint8_t { reject, noop };              // AMB-37: a loopSize of 0
 
   ZeroCount zeroCount = ZeroCount::reject;
   PadDummy padDummy = PadDummy::any;
@@ -84,6 +88,9 @@ struct Profile {
   BrcDstGap brcDstGap = BrcDstGap::any;
   BrcHalfLen brcHalfLen = BrcHalfLen::any;
   BrcDstAlign brcDstAlign = BrcDstAlign::elems256;
+  NdDmaB64Stride ndDmaB64Stride = NdDmaB64Stride::reject;
+  NdDmaInterleave ndDmaInterleave = NdDmaInterleave::reject;
+  NdDmaZeroSize ndDmaZeroSize = NdDmaZeroSize::reject;
 
   friend bool operator==(const Profile&, const Profile&) = default;
 };
@@ -96,8 +103,9 @@ struct Profile {
 // "deqf16-mcb-half" (AMB-20), "cmp-pads-ignored", "cmp-pads-run" (AMB-21), "cmp-stride-ignored",
 // "cmp-stride-bytes" (AMB-22), "fix950-zero-reject" (AMB-23), "nd2nzub-page" (AMB-33), "nd2nzub-c0-8" (AMB-34),
 // "brc-dstgap-gap", "brc-dstgap-stride" (AMB-40), "brc-half-len-16", "brc-half-len-64b" (AMB-41), "brc-align-64b"
-// (AMB-42), "basic-api-page" (AMB-7) and "sid-doc" (AMB-15): the last two name the readings the
-// default already pins, so every reading can be named (a canonical name leaves them out).
+// (AMB-42), "nddma-b64-wrap" (AMB-35), "nddma-interleave-any" (AMB-36), "nddma-size0-noop" (AMB-37),
+// "basic-api-page" (AMB-7) and "sid-doc" (AMB-15): the last two name the readings the default already pins, so every
+// reading can be named (a canonical name leaves them out).
 // A spec is a comma-separated list of names, applied left to right over the default.
 struct ProfileParse {
   std::optional<Profile> profile;
