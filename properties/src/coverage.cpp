@@ -259,15 +259,17 @@ std::vector<FieldRange> enhancedCo1Ranges(const Case& c) {
 }
 
 // NDDMA-2: dim, then each dimension i < dim's five fields (a dimension counts only in the cases that read it);
-// AMB-35 halves the b64 strides' tops.
+// AMB-35 halves the b64 strides' tops unless nddma-b64-wrap accepts the page's; nddma-size0-noop (AMB-37) starts the
+// sizes at 0.
 std::vector<FieldRange> ndDmaRanges(const Case& c) {
   const auto& p = std::get<NdDmaParams>(c.params);
-  const bool b64 = sizeBytes(c.dtype) == 8;
-  const std::uint64_t srcTop = (std::uint64_t{1} << (b64 ? 39 : 40)) - 1;
-  const std::uint64_t dstTop = (std::uint64_t{1} << (b64 ? 19 : 20)) - 1;
+  const bool halved = sizeBytes(c.dtype) == 8 && c.profile.ndDmaB64Stride == Profile::NdDmaB64Stride::reject;
+  const std::uint64_t srcTop = (std::uint64_t{1} << (halved ? 39 : 40)) - 1;
+  const std::uint64_t dstTop = (std::uint64_t{1} << (halved ? 19 : 20)) - 1;
+  const std::uint64_t sizeMin = c.profile.ndDmaZeroSize == Profile::NdDmaZeroSize::noop ? 0 : 1;
   std::vector<FieldRange> out{{"NdDmaParams.dim", 8, 1, 5, 5, 1, true}};
   for (std::size_t i = 0; i < std::min<std::size_t>(p.dim, kMaxNdDmaDims); ++i) {
-    out.push_back(full(ndDmaRowName(i, 0), 32, 1, (std::uint64_t{1} << 20) - 1));
+    out.push_back(full(ndDmaRowName(i, 0), 32, sizeMin, (std::uint64_t{1} << 20) - 1));
     out.push_back(full(ndDmaRowName(i, 1), 64, 0, srcTop));
     out.push_back(full(ndDmaRowName(i, 2), 32, 0, dstTop));
     out.push_back(full(ndDmaRowName(i, 3), 8, 0, 255));

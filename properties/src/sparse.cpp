@@ -195,13 +195,13 @@ Deal dealOf(Operation operation, const Scope& scope) {
 // after `below` elements of dimension 0 spans (below + v) * s bytes, kept under 2^40 (NDDMA-2 allows exactly 2^40 by
 // our reading of the page's 40-bit limit only, so the slots hold under the stricter one). The highest stride shown.
 constexpr std::uint64_t kNdDmaSpanBytes = std::uint64_t{1} << 40;
-std::uint64_t ndDmaDocMax(std::size_t field, DType dtype) {
-  const bool b64 = sizeBytes(dtype) == 8;
+std::uint64_t ndDmaDocMax(std::size_t field, DType dtype, const Profile& profile) {
+  const bool halved = sizeBytes(dtype) == 8 && profile.ndDmaB64Stride == Profile::NdDmaB64Stride::reject;
   const int bits = field % 2 == 0 ? kNdDmaSrcStrideBits : kNdDmaDstStrideBits;
-  return (std::uint64_t{1} << (b64 ? bits - 1 : bits)) - 1;
+  return (std::uint64_t{1} << (halved ? bits - 1 : bits)) - 1;
 }
-std::uint64_t ndDmaObservableTop(std::size_t field, DType dtype, std::uint64_t below) {
-  const std::uint64_t docMax = ndDmaDocMax(field, dtype);
+std::uint64_t ndDmaObservableTop(std::size_t field, DType dtype, const Profile& profile, std::uint64_t below) {
+  const std::uint64_t docMax = ndDmaDocMax(field, dtype, profile);
   return field % 2 == 0 ? std::min(docMax, (kNdDmaSpanBytes - 1) / sizeBytes(dtype) - below) : docMax;
 }
 
@@ -211,13 +211,14 @@ std::uint64_t ndDmaObservableTop(std::size_t field, DType dtype, std::uint64_t b
 std::vector<Slot> ndDmaSchedule(const Scope& scope) {
   const std::vector<SparseField>& fields = ndDmaStrideFields();
   const std::vector<DType> dtypes = dtypesOn950(Operation::nddma);
+  const Profile profile = scope.profile.value_or(Profile{});  // AMB-35's nddma-b64-wrap widens the b64 tops
   std::vector<Slot> out;
   std::size_t k = 0;
   auto add = [&](std::size_t f, int bit) {
     const int topBit = bit >= 0 ? bit : fields[f].valueBits - 1;
     std::vector<DType> eligible;
     for (const DType d : dtypes) {
-      if (std::bit_width(ndDmaObservableTop(f, d, 1)) > static_cast<std::uint64_t>(topBit)) eligible.push_back(d);
+      if (std::bit_width(ndDmaObservableTop(f, d, profile, 1)) > static_cast<std::uint64_t>(topBit)) eligible.push_back(d);
     }
     const DType dealt = eligible[k++ % eligible.size()];
     if (scope.dtypes.size() == 1) {
@@ -459,10 +460,10 @@ SparseCase drawNdDmaSparse(const Scope& scope, const Slot& slot) {
   p.loopSize[w] = 2;
   c.params = p;  // dimension w's rows exist in the coverage model from here on
   const SparseField& field = ndDmaStrideFields()[slot.field];
-  if (rangeOf(c, Operation::nddma, field.name).docMax != ndDmaDocMax(slot.field, c.dtype)) {
+  if (rangeOf(c, Operation::nddma, field.name).docMax != ndDmaDocMax(slot.field, c.dtype, c.profile)) {
     throw std::logic_error("sparse: the documented maximum of " + std::string(field.name) + " changed in the coverage model");
   }
-  const std::uint64_t top = ndDmaObservableTop(slot.field, c.dtype, below);
+  const std::uint64_t top = ndDmaObservableTop(slot.field, c.dtype, c.profile, below);
   const std::uint64_t v = slot.bit == -1   ? top
                           : slot.bit == -2 ? top - 1
                                            : std::min(top, (std::uint64_t{1} << slot.bit) |
