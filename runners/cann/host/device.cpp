@@ -27,7 +27,9 @@ Capabilities kernelCapabilities(Arch arch) {
   caps.arch = arch;
   caps.families = {DCCONF_CANN_FAMILY_PAD_GM_TO_UB, DCCONF_CANN_FAMILY_PAD_UB_TO_GM, DCCONF_CANN_FAMILY_PAD_UB_TO_TSCM,
                    DCCONF_CANN_FAMILY_COPY_0LEVEL,  DCCONF_CANN_FAMILY_COPY_2LEVEL,  DCCONF_CANN_FAMILY_ND2NZ,
-                   DCCONF_CANN_FAMILY_NZ2ND};
+                   DCCONF_CANN_FAMILY_NZ2ND,
+                   // ND2NZUB (issue 31 item 6): DataCopyGM2UBND2NZImpl is in the dav_c220 and the dav_3510 headers
+                   DCCONF_CANN_FAMILY_ND2NZ_GM_TO_UB};
   if (arch == Arch::dav2201) {
     caps.families.insert(caps.families.end(),
                          {DCCONF_CANN_FAMILY_SLICE, DCCONF_CANN_FAMILY_ENHANCED_NORMAL, DCCONF_CANN_FAMILY_FIXPIPE});
@@ -75,6 +77,8 @@ std::span<const KernelEntry> kernelEntries() {
        "pad_compact_gm_to_ub"},
       {DCCONF_CANN_ENTRY_PAD_COMPACT_UB_TO_GM, DCCONF_CANN_FAMILY_PAD_COMPACT_UB_TO_GM, DCCONF_CANN_CORE_AIV, any,
        "pad_compact_ub_to_gm"},
+      {DCCONF_CANN_ENTRY_ND2NZ_GM_TO_UB, DCCONF_CANN_FAMILY_ND2NZ_GM_TO_UB, DCCONF_CANN_CORE_AIV, any,
+       "nd2nz_gm_to_ub"},
   };
   return kEntries;
 }

@@ -42,7 +42,8 @@ struct Capabilities {
 };
 // The families kernels/ implements on an architecture (DN2NZ and DataCopyPad Compact on dav-3510 only; slice /
 // enhanced / FIX on dav-2201 only, as the product table gives them; CO1->CO2 nowhere: neither architecture has CO2),
-// every dtype; loop mode on dav-3510; atomic copies to GM on both (ATOM-1: A2, A3 and the 950).
+// every dtype; loop mode on dav-3510; atomic copies to GM on both (ATOM-1: A2, A3 and the 950); the GM->UB ND2NZ
+// (ND2NZUB) on both.
 Capabilities kernelCapabilities(Arch arch);
 // What FakeDevice plays by default: the same families, FIX with the vector's own source (a dcconf backend needs no
 // L0C preload), so every valid golden FIX vector runs.

@@ -59,6 +59,9 @@ constexpr Expected kExpected[] = {
     {DCCONF_CANN_FAMILY_PAD_COMPACT_GM_TO_UB, DCCONF_CANN_POS_VECIN, "pad_compact_gm_to_ub", DCCONF_CANN_CORE_AIV},
     {DCCONF_CANN_FAMILY_PAD_COMPACT_GM_TO_UB, DCCONF_CANN_POS_VECOUT, "pad_compact_gm_to_ub", DCCONF_CANN_CORE_AIV},
     {DCCONF_CANN_FAMILY_PAD_COMPACT_UB_TO_GM, DCCONF_CANN_POS_GM, "pad_compact_ub_to_gm", DCCONF_CANN_CORE_AIV},
+    // ND2NZUB (issue 31 item 6): DataCopyGM2UBND2NZImpl runs `if ASCEND_IS_AIV` (dav_3510) / returns
+    // `if ASCEND_IS_NOT_AIV` (dav_c220): the vector core, unlike the GM -> A1/B1 ND2NZ above.
+    {DCCONF_CANN_FAMILY_ND2NZ_GM_TO_UB, DCCONF_CANN_POS_VECIN, "nd2nz_gm_to_ub", DCCONF_CANN_CORE_AIV},
 };
 
 const Expected* expectedFor(DcconfCannFamily family, DcconfCannPosition dst) {

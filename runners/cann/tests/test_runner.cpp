@@ -176,6 +176,17 @@ class CannRunnerExported : public CannRunner {
     caps.ubBytes = std::uint64_t{1} << 30;
     return caps;
   }
+  // The set on the roomy fake device of arch: nothing failed and every valid vector was written (none skipped).
+  RunResult runEveryValid(Arch arch, const std::string& backend) {
+    fs::remove_all(out);
+    RunResult result = run(roomyFake(arch), {}, backend);
+    EXPECT_TRUE(result.summary);
+    if (result.summary) {
+      EXPECT_EQ(result.summary->count(VectorStatus::failed), 0u) << result.summary->toText();
+      EXPECT_EQ(result.summary->count(VectorStatus::written), countValid()) << result.summary->toText();
+    }
+    return result;
+  }
   // Every written output matches the oracle for its vector's case and buffers; returns how many were judged.
   std::size_t expectWrittenMatchTheOracle(const RunResult& result, const std::string& backend) {
     std::size_t judgedCount = 0;
@@ -202,11 +213,8 @@ TEST_F(CannRunnerExported, Ascend950CompactAndLoopModeVectorsRunAndVerify) {
   useExportedSet(oracle::Product::ascend950, "*GM*");
   std::erase_if(set.vectors, [](const vectors::Vector& v) { return v.data.c.api != oracle::Api::DataCopyPad; });
   for (const std::string backend : {"fast", "oracle"}) {
-    fs::remove_all(out);
-    const RunResult result = run(roomyFake(Arch::dav3510), {}, backend);
+    const RunResult result = runEveryValid(Arch::dav3510, backend);
     ASSERT_TRUE(result.summary);
-    EXPECT_EQ(result.summary->count(VectorStatus::failed), 0u) << result.summary->toText();
-    EXPECT_EQ(result.summary->count(VectorStatus::written), countValid()) << result.summary->toText();
     std::size_t compact = 0, normalLoop = 0, compactLoop = 0;
     for (const auto& v : set.vectors) {
       const oracle::Case& c = v.data.c;
@@ -221,6 +229,27 @@ TEST_F(CannRunnerExported, Ascend950CompactAndLoopModeVectorsRunAndVerify) {
     EXPECT_EQ(expectWrittenMatchTheOracle(result, backend), countValid());
     const Verified verified = verify(out, "datacopypad*", setDir);
     EXPECT_EQ(verified.exitStatus, 0) << backend << "\n" << verified.output;
+  }
+}
+
+// Item 6: the Ascend 950 set's DataCopy ND2NZ GM->VECIN vectors (ND2NZUB) on the dav-3510 fake device: launched
+// through the nd2nz_gm_to_ub entry, not skipped, every valid one written and matching the oracle, and `dcconf vectors
+// verify` passes on each of them (the set's file also holds other DataCopy GM->VECIN vectors, hence one tcId at a time).
+TEST_F(CannRunnerExported, Ascend950GmToUbNd2NzVectorsRunAndVerify) {
+  useExportedSet(oracle::Product::ascend950, "GM->VECIN");
+  std::erase_if(set.vectors, [](const vectors::Vector& v) {
+    return oracle::resolveOperation(v.data.c).operation != oracle::Operation::nd2nzGmToUb;
+  });
+  ASSERT_GT(countValid(), 4u) << "the export draws valid ND2NZ GM->UB vectors";
+  for (const std::string backend : {"fast", "oracle"}) {
+    const RunResult result = runEveryValid(Arch::dav3510, backend);
+    ASSERT_TRUE(result.summary);
+    EXPECT_EQ(expectWrittenMatchTheOracle(result, backend), countValid());
+    for (const auto& o : result.summary->vectors) {
+      if (o.status != VectorStatus::written) continue;
+      const Verified verified = verify(out, o.tcId, setDir);
+      EXPECT_EQ(verified.exitStatus, 0) << backend << " " << o.tcId << "\n" << verified.output;
+    }
   }
 }
 

@@ -61,14 +61,20 @@ void expectBlockBytes(const DcconfCannTiling& tiling, const std::map<std::size_t
   }
 }
 
+// The identity bytes every block starts with (magic, version, size) and the default guard byte, beside `bytes`.
+std::map<std::size_t, std::uint8_t> withIdentity(std::map<std::size_t, std::uint8_t> bytes) {
+  bytes.insert({{0, 'D'}, {1, 'C'}, {2, 'C'}, {3, 'T'},  // magic
+                {4, 2},                                   // version
+                {6, 0xA0}, {7, 0x02},                     // 672 bytes
+                {17, 0xA5}});                             // guard byte
+  return bytes;
+}
+
 // Every byte of the block for padCase(), from the header's layout comments (offsets counted by hand).
 TEST(CannTiling, LayoutOfAPadCaseIsAsDocumented) {
   const EncodeResult encoded = encode(padCase());
   ASSERT_TRUE(encoded.encoded) << encoded.error.oneLine();
-  const std::map<std::size_t, std::uint8_t> expected{
-      {0, 'D'}, {1, 'C'}, {2, 'C'}, {3, 'T'},  // magic
-      {4, 2},                                   // version
-      {6, 0xA0}, {7, 0x02},                     // 672 bytes
+  const std::map<std::size_t, std::uint8_t> expected = withIdentity({
       {8, 1},                                   // family pad-gm-to-ub
       {9, 1},                                   // DataCopyPad
       {10, 1}, {11, 2},                         // GM -> VECIN
@@ -76,14 +82,13 @@ TEST(CannTiling, LayoutOfAPadCaseIsAsDocumented) {
       {13, 3},                                  // atlas-a2
       {14, 2}, {15, 2},                         // DataCopyExtParams, DataCopyPadExtParams
       {16, 0x02},                               // pad register present
-      {17, 0xA5},                               // guard byte
       {36, 52}, {40, 4}, {44, 160},             // src.size, src.offset, dst.size (dst.offset 0)
       {52, 64},                                 // srcDeviceBytes = alignUp(52, 32)
       {56, 192},                                // dstDeviceBytes = 160 + 32
       {72, 0x34}, {73, 0x12},                   // pad register
       {88, 2}, {92, 10}, {96, 3}, {100, 1},     // blockCount, blockLen, srcStride, dstStride
       {112, 1}, {113, 1}, {114, 2},             // isPad, leftPadding, rightPadding
-      {120, 0x00}, {121, 0x3C}};                // paddingValue 0x3C00
+      {120, 0x00}, {121, 0x3C}});                // paddingValue 0x3C00
   expectBlockBytes(encoded.encoded->tiling, expected);
   EXPECT_EQ(roundTrip(padCase()), "");
 }
@@ -115,7 +120,7 @@ TEST(CannTiling, EveryWorkedExampleRoundTrips) {
 // vectors/golden above; its random export currently fails inside dcconf with "map::at", reported separately.)
 TEST(CannTiling, EveryVectorOfExportedSetsRoundTrips) {
   struct {
-    std::size_t compact = 0, loop = 0;
+    std::size_t compact = 0, loop = 0, nd2nzUb = 0;
   } issue31;
   for (const Product product : {Product::ascend950, Product::atlas_training, Product::kirin9020}) {
     vectors::ExportOptions options;
@@ -140,8 +145,6 @@ TEST(CannTiling, EveryVectorOfExportedSetsRoundTrips) {
         EXPECT_EQ(roundTrip(v.data.c).rfind("encode: NDDMA-1: params.type = NdDmaParams: ", 0), 0u) << v.tcId;
       } else if (v.data.c.fixpipe && v.data.c.fixpipe->layout) {  // issue 31 item 3: refused, never run as A2 FIX
         EXPECT_EQ(roundTrip(v.data.c).rfind("encode: FIX950-1: fixpipe.layout = ", 0), 0u) << v.tcId;
-      } else if (v.data.c.dstPos == Position::VECIN && std::holds_alternative<Nd2NzParams>(v.data.c.params)) {
-        EXPECT_EQ(roundTrip(v.data.c).rfind("encode: ND2NZUB-1: path = GM->VECIN: ", 0), 0u) << v.tcId;  // item 6
       } else if (v.data.c.api == Api::BroadCastVecToMM) {  // issue 31 item 8: refused by name
         EXPECT_EQ(roundTrip(v.data.c).rfind("encode: BRC-1: path = ", 0), 0u) << v.tcId;
       } else if (const bool fromUb = v.data.c.srcPos == Position::VECIN || v.data.c.srcPos == Position::VECOUT;
@@ -149,33 +152,39 @@ TEST(CannTiling, EveryVectorOfExportedSetsRoundTrips) {
         EXPECT_EQ(roundTrip(v.data.c).rfind("encode: DC-5: path = ", 0), 0u) << v.tcId;  // item 5: refused by name
       } else if (fromUb && v.data.c.dstPos == Position::TSCM && std::holds_alternative<Nd2NzParams>(v.data.c.params)) {
         EXPECT_EQ(roundTrip(v.data.c).rfind("encode: ND2NZ-6: path = ", 0), 0u) << v.tcId;  // item 5: refused by name
-      } else {  // issue 31 items 1, 2, 7 (Compact, loop mode, atomic) included: they encode now
+      } else {  // issue 31 items 1, 2, 6, 7 (Compact, loop mode, ND2NZ GM->UB, atomic) included: they encode now
         EXPECT_EQ(roundTrip(v.data.c), "") << v.tcId;
         issue31.compact += v.data.c.paddingMode == PaddingMode::compact;
         issue31.loop += v.data.c.loopMode.has_value();
+        issue31.nd2nzUb += v.data.c.dstPos == Position::VECIN && std::holds_alternative<Nd2NzParams>(v.data.c.params);
       }
     }
     fs::remove_all(dir);
   }
   EXPECT_GT(issue31.compact, 0u) << "the ascend950 export has Compact DataCopyPad vectors, and they round-trip";
   EXPECT_GT(issue31.loop, 0u) << "the ascend950 export has loop-mode vectors, and they round-trip";
+  EXPECT_GT(issue31.nd2nzUb, 0u) << "the ascend950 export has ND2NZ GM->UB vectors (item 6), and they round-trip";
 }
 
 struct Issue31Counts {
-  std::size_t compact = 0, loop = 0, compactLoop = 0, normalLoop = 0, atomic = 0;
+  std::size_t compact = 0, loop = 0, compactLoop = 0, normalLoop = 0, atomic = 0, nd2nzUb = 0;
 };
+
+// The block of c differs from the block of `other` (c with one field changed): encode keeps that field. Without the
+// field the call may be malformed (no block): that differs too.
+void expectEncodedDifferently(const Case& c, const Case& other, const std::string& field) {
+  const EncodeResult a = encode(c);
+  const EncodeResult b = encode(other);
+  ASSERT_TRUE(a.encoded) << a.error.oneLine();
+  if (!b.encoded) return;
+  EXPECT_NE(std::memcmp(&a.encoded->tiling, &b.encoded->tiling, sizeof(DcconfCannTiling)), 0)
+      << field << " is not in the block: " << name(c.product) << " " << pathName(c.srcPos, c.dstPos);
+}
 
 // The block of c differs from the block of c without its issue-31 field (paddingMode, loopMode, atomic): encode
 // drops none of them. Without the field the call may be malformed (no block): that differs too.
 void expectIssue31FieldsEncoded(const Case& c, Issue31Counts& counts) {
-  const auto differs = [&c](const Case& without, const char* field) {
-    const EncodeResult a = encode(c);
-    const EncodeResult b = encode(without);
-    ASSERT_TRUE(a.encoded) << a.error.oneLine();
-    if (!b.encoded) return;
-    EXPECT_NE(std::memcmp(&a.encoded->tiling, &b.encoded->tiling, sizeof(DcconfCannTiling)), 0)
-        << field << " is not in the block: " << name(c.product) << " " << pathName(c.srcPos, c.dstPos);
-  };
+  const auto differs = [&c](const Case& without, const char* field) { expectEncodedDifferently(c, without, field); };
   if (c.paddingMode == PaddingMode::compact) {
     ++counts.compact;
     Case without = c;
@@ -193,6 +202,17 @@ void expectIssue31FieldsEncoded(const Case& c, Issue31Counts& counts) {
       Case other = c;
       other.loopMode.value().*stride ^= 32;
       differs(other, "loopMode stride");
+    }
+  }
+  if (const auto* p = std::get_if<Nd2NzParams>(&c.params); p && c.dstPos == Position::VECIN) {  // item 6: ND2NZUB
+    ++counts.nd2nzUb;
+    for (std::uint16_t Nd2NzParams::*field :
+         {&Nd2NzParams::ndNum, &Nd2NzParams::nValue, &Nd2NzParams::dValue, &Nd2NzParams::srcNdMatrixStride,
+          &Nd2NzParams::srcDValue, &Nd2NzParams::dstNzC0Stride, &Nd2NzParams::dstNzNStride,
+          &Nd2NzParams::dstNzMatrixStride}) {
+      Case other = c;
+      std::get<Nd2NzParams>(other.params).*field ^= 1;
+      differs(other, "an Nd2NzParams field of the GM->UB ND2NZ");
     }
   }
   if (c.atomic != AtomicOp::none) {
@@ -233,10 +253,6 @@ TEST(CannTiling, GeneratedCasesOfEveryOperationAndProductRoundTrip) {
         ASSERT_EQ(roundTrip(c).rfind("encode: NDDMA-1: params.type = NdDmaParams: ", 0), 0u) << roundTrip(c);
         continue;
       }
-      if (row.operation == oracle::Operation::nd2nzGmToUb) {  // issue 31 item 6 (ND2NZUB-1): refused by name
-        ASSERT_EQ(roundTrip(c).rfind("encode: ND2NZUB-1: path = GM->VECIN: ", 0), 0u) << roundTrip(c);
-        continue;
-      }
       if (row.operation == oracle::Operation::broadcastUbToL0c) {  // issue 31 item 8 (BRC-1): refused by name
         ASSERT_EQ(roundTrip(c).rfind("encode: BRC-1: path = ", 0), 0u) << roundTrip(c);
         continue;
@@ -272,6 +288,7 @@ TEST(CannTiling, GeneratedCasesOfEveryOperationAndProductRoundTrip) {
   EXPECT_GT(issue31.compactLoop, 0u) << "loop mode combined with a Compact pad";
   EXPECT_GT(issue31.normalLoop, 0u) << "loop mode combined with a Normal pad";
   EXPECT_GT(issue31.atomic, 0u);
+  EXPECT_GT(issue31.nd2nzUb, 0u) << "ND2NZ GM->UB (item 6) cases round-trip, each Nd2NzParams field in the block";
 }
 
 // DC-5 (issue 31 item 5): the plain DataCopy UB->L1 is refused by name (no kernel issues it from the vector core),
@@ -442,10 +459,7 @@ Case compactLoopCase() {
 TEST(CannTiling, LayoutOfACompactLoopCaseIsAsDocumented) {
   const EncodeResult encoded = encode(compactLoopCase());
   ASSERT_TRUE(encoded.encoded) << encoded.error.oneLine();
-  const std::map<std::size_t, std::uint8_t> expected{
-      {0, 'D'}, {1, 'C'}, {2, 'C'}, {3, 'T'},  // magic
-      {4, 2},                                   // version
-      {6, 0xA0}, {7, 0x02},                     // 672 bytes
+  const std::map<std::size_t, std::uint8_t> expected = withIdentity({
       {8, 13},                                  // family pad-compact-gm-to-ub
       {9, 1},                                   // DataCopyPad
       {10, 1}, {11, 2},                         // GM -> VECIN
@@ -453,7 +467,6 @@ TEST(CannTiling, LayoutOfACompactLoopCaseIsAsDocumented) {
       {13, 8},                                  // ascend950
       {14, 2}, {15, 2},                         // DataCopyExtParams, DataCopyPadExtParams
       {16, 0x10},                               // loop mode present
-      {17, 0xA5},                               // guard byte
       {18, 1},                                  // PaddingMode::Compact (atomicOp 0 at 19)
       {36, 0x40}, {37, 0x01},                   // src.size 320
       {44, 0x40}, {45, 0x02},                   // dst.size 576
@@ -463,9 +476,39 @@ TEST(CannTiling, LayoutOfACompactLoopCaseIsAsDocumented) {
       {112, 1}, {120, 0xFF},                    // isPad, paddingValue -1
       {616, 2}, {620, 2},                       // loop1Size, loop2Size
       {624, 80}, {632, 128},                    // loop1SrcStride, loop1DstStride
-      {640, 160}, {648, 0x20}, {649, 0x01}};    // loop2SrcStride, loop2DstStride 288
+      {640, 160}, {648, 0x20}, {649, 0x01}});    // loop2SrcStride, loop2DstStride 288
   expectBlockBytes(encoded.encoded->tiling, expected);
   EXPECT_EQ(roundTrip(compactLoopCase()), "");
+}
+
+// Issue 31 item 6: the vendor's worked example (ND2NZUB-6: half, Nd2NzParams{1, 32, 32, 0, 32, 32, 1, 0}, a 32x32
+// matrix GM -> VECIN) on the Ascend 950: family nd2nz-gm-to-ub, the nd2nz section, every byte counted by hand.
+TEST(CannTiling, LayoutOfAGmToUbNd2NzCaseIsAsDocumented) {
+  Case c;
+  c.product = Product::ascend950;
+  c.api = Api::DataCopy;
+  c.srcPos = Position::GM;
+  c.dstPos = Position::VECIN;
+  c.dtype = DType::half;
+  c.params = Nd2NzParams{1, 32, 32, 0, 32, 32, 1, 0};
+  c.src = {2048, 0};
+  c.dst = {2048, 0};
+  const EncodeResult encoded = encode(c);
+  ASSERT_TRUE(encoded.encoded) << encoded.error.oneLine();
+  const std::map<std::size_t, std::uint8_t> expected = withIdentity({
+      {8, 17},                                  // family nd2nz-gm-to-ub
+      {9, 0},                                   // DataCopy
+      {10, 1}, {11, 2},                         // GM -> VECIN
+      {12, 9},                                  // half
+      {13, 8},                                  // ascend950
+      {14, 3},                                  // Nd2NzParams (no pad params)
+      {37, 0x08}, {45, 0x08},                   // src.size, dst.size 2048
+      {53, 0x08},                               // srcDeviceBytes 2048
+      {56, 0x20}, {57, 0x08},                   // dstDeviceBytes 2048 + 32
+      {128, 1}, {130, 32}, {132, 32},           // ndNum, nValue, dValue (srcNdMatrixStride 0)
+      {136, 32}, {138, 32}, {140, 1}});          // srcDValue, dstNzC0Stride, dstNzNStride (dstNzMatrixStride 0)
+  expectBlockBytes(encoded.encoded->tiling, expected);
+  EXPECT_EQ(roundTrip(c), "");
 }
 
 // Issue 31 item 7: the atomic op is byte 19, one code per AtomicOp, on a DataCopy and a DataCopyPad UB->GM.

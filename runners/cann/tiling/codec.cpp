@@ -359,11 +359,6 @@ EncodeResult encode(const Case& c, const EncodeOptions& options) {
                     "no CANN kernel family runs BroadCastVecToMM UB->L0C yet"};
     return result;
   }
-  if (*resolved.operation == Operation::nd2nzGmToUb) {  // issue 31 item 6: no kernel family yet
-    result.error = {"ND2NZUB-1", "path", pathName(c.srcPos, c.dstPos),
-                    "no CANN kernel family runs DataCopy ND2NZ GM->UB (the emulated call) yet"};
-    return result;
-  }
   if (isUbToL1Path(*resolved.operation, {c.srcPos, c.dstPos})) {  // issue 31 item 5: DC-5 and ND2NZ-6
     if (*resolved.operation == Operation::nd2nz) {  // the emulation needs the Matmul API's workspace
       result.error = {"ND2NZ-6", "path", pathName(c.srcPos, c.dstPos),

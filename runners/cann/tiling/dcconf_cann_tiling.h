@@ -46,8 +46,8 @@ enum DcconfCannFamily {
   /* NDDMA (issue 31 item 9): DataCopy with NdDmaParams GM->VECIN, dav-3510. No kernel, no tiling section: the encoder
    * refuses these cases by name. */
   DCCONF_CANN_FAMILY_NDDMA = 16,
-  /* ND2NZUB (issue 31 item 6): DataCopy ND2NZ GM->VECIN, the emulated call. No kernel is built yet: the encoder
-   * refuses these cases by name. */
+  /* ND2NZUB (issue 31 item 6): DataCopy ND2NZ GM->VECIN, the emulated call (DataCopyGM2UBND2NZImpl, AIV only, in
+   * the dav_c220 and dav_3510 headers). The nd2nz section; entry nd2nz_gm_to_ub (kernels/datacopy.asc, AIV). */
   DCCONF_CANN_FAMILY_ND2NZ_GM_TO_UB = 17,
   /* BRC (issue 31 item 8): BroadCastVecToMM VECIN/VECOUT->CO1, dav-m200 (Atlas inference). No kernel, no tiling
    * section: the encoder refuses these cases by name. */
@@ -67,6 +67,7 @@ enum DcconfCannEntry {
   DCCONF_CANN_ENTRY_ND2NZ, DCCONF_CANN_ENTRY_NZ2ND, DCCONF_CANN_ENTRY_SLICE, DCCONF_CANN_ENTRY_DN2NZ,
   DCCONF_CANN_ENTRY_ENHANCED_NORMAL_UB, DCCONF_CANN_ENTRY_ENHANCED_NORMAL_L1, DCCONF_CANN_ENTRY_FIXPIPE,
   DCCONF_CANN_ENTRY_PAD_COMPACT_GM_TO_UB, DCCONF_CANN_ENTRY_PAD_COMPACT_UB_TO_GM, /* dav-3510 */
+  DCCONF_CANN_ENTRY_ND2NZ_GM_TO_UB, /* h43b, issue 31 item 6: ND2NZUB GM->VECIN, AIV, both architectures */
   DCCONF_CANN_ENTRY_COUNT
 };
 
