@@ -37,6 +37,7 @@ Capabilities kernelCapabilities(Arch arch) {
     caps.families.insert(caps.families.end(), {DCCONF_CANN_FAMILY_DN2NZ, DCCONF_CANN_FAMILY_PAD_COMPACT_GM_TO_UB,
                                                DCCONF_CANN_FAMILY_PAD_COMPACT_UB_TO_GM});
     caps.loopMode = true;
+    caps.ubToL1 = true;
   }
   for (const auto& info : oracle::allDTypes()) {
     caps.dtypes.push_back(info.dtype);
@@ -64,7 +65,7 @@ std::span<const KernelEntry> kernelEntries() {
       {DCCONF_CANN_ENTRY_COPY_0LEVEL_L1, DCCONF_CANN_FAMILY_COPY_0LEVEL, DCCONF_CANN_CORE_AIC, l1, "copy_0level_l1"},
       {DCCONF_CANN_ENTRY_COPY_2LEVEL_UB, DCCONF_CANN_FAMILY_COPY_2LEVEL, DCCONF_CANN_CORE_AIV, notL1, "copy_2level"},
       {DCCONF_CANN_ENTRY_COPY_2LEVEL_L1, DCCONF_CANN_FAMILY_COPY_2LEVEL, DCCONF_CANN_CORE_AIC, l1, "copy_2level_l1"},
-      {DCCONF_CANN_ENTRY_ND2NZ, DCCONF_CANN_FAMILY_ND2NZ, DCCONF_CANN_CORE_AIC, any, "nd2nz"},
+      {DCCONF_CANN_ENTRY_ND2NZ, DCCONF_CANN_FAMILY_ND2NZ, DCCONF_CANN_CORE_AIC, l1, "nd2nz"},
       {DCCONF_CANN_ENTRY_NZ2ND, DCCONF_CANN_FAMILY_NZ2ND, DCCONF_CANN_CORE_AIV, any, "nz2nd"},
       {DCCONF_CANN_ENTRY_SLICE, DCCONF_CANN_FAMILY_SLICE, DCCONF_CANN_CORE_AIV, any, "slice"},
       {DCCONF_CANN_ENTRY_DN2NZ, DCCONF_CANN_FAMILY_DN2NZ, DCCONF_CANN_CORE_AIC, any, "dn2nz"},
@@ -79,19 +80,29 @@ std::span<const KernelEntry> kernelEntries() {
        "pad_compact_ub_to_gm"},
       {DCCONF_CANN_ENTRY_ND2NZ_GM_TO_UB, DCCONF_CANN_FAMILY_ND2NZ_GM_TO_UB, DCCONF_CANN_CORE_AIV, any,
        "nd2nz_gm_to_ub"},
+      {DCCONF_CANN_ENTRY_COPY_0LEVEL_UB_TO_L1, DCCONF_CANN_FAMILY_COPY_0LEVEL, DCCONF_CANN_CORE_MIX_1_2, ubToL1,
+       "copy_0level_ub_to_l1"},
+      {DCCONF_CANN_ENTRY_COPY_2LEVEL_UB_TO_L1, DCCONF_CANN_FAMILY_COPY_2LEVEL, DCCONF_CANN_CORE_MIX_1_2, ubToL1,
+       "copy_2level_ub_to_l1"},
+      {DCCONF_CANN_ENTRY_ND2NZ_UB_TO_L1, DCCONF_CANN_FAMILY_ND2NZ, DCCONF_CANN_CORE_MIX_1_2, ubToL1,
+       "nd2nz_ub_to_l1"},
   };
   return kEntries;
 }
 
-bool entryTakes(const KernelEntry& entry, DcconfCannFamily family, DcconfCannPosition dstPos) {
+bool entryTakes(const KernelEntry& entry, DcconfCannFamily family, DcconfCannPosition srcPos,
+                DcconfCannPosition dstPos) {
   const bool l1 = dstPos == DCCONF_CANN_POS_A1 || dstPos == DCCONF_CANN_POS_B1 || dstPos == DCCONF_CANN_POS_TSCM;
-  return entry.family == family && (entry.dst == DstSide::any || (entry.dst == DstSide::l1) == l1);
+  const bool fromUb = srcPos == DCCONF_CANN_POS_VECIN || srcPos == DCCONF_CANN_POS_VECOUT;
+  const DstSide side = !l1 ? DstSide::notL1 : fromUb ? DstSide::ubToL1 : DstSide::l1;
+  // a family without a UB -> L1 entry (PAD-U2L1's UB -> TSCM) takes it in its "any" entry
+  return entry.family == family && (entry.dst == DstSide::any || entry.dst == side);
 }
 
-const KernelEntry& entryOf(DcconfCannFamily family, DcconfCannPosition dstPos) {
+const KernelEntry& entryOf(DcconfCannFamily family, DcconfCannPosition srcPos, DcconfCannPosition dstPos) {
   static constexpr KernelEntry kNone{};
   for (const KernelEntry& entry : kernelEntries()) {
-    if (entryTakes(entry, family, dstPos)) return entry;
+    if (entryTakes(entry, family, srcPos, dstPos)) return entry;
   }
   return kNone;
 }
@@ -101,6 +112,7 @@ std::string_view coreTypeName(DcconfCannCoreType core) {
     case DCCONF_CANN_CORE_AIV: return "AIV";
     case DCCONF_CANN_CORE_AIC: return "AIC";
     case DCCONF_CANN_CORE_MIX: return "MIX";
+    case DCCONF_CANN_CORE_MIX_1_2: return "MIX_1_2";
     default: return "none";
   }
 }

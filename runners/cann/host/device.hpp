@@ -39,6 +39,10 @@ struct Capabilities {
   // static_assert, so the kernel instantiates no other T and answers BAD_DTYPE).
   bool loopMode = false;
   std::vector<oracle::DType> atomicDTypes;
+  // Issue 31 item 5: DC-5 / ND2NZ-6 (VECIN/VECOUT -> L1). dav-3510 only: there the vendor's DataCopyUB2L1Impl and
+  // DataCopyUB2L1ND2NZImpl copy directly on the vector core when the kernel is not MIX 1:1; on dav-2201 they only
+  // send a message to the Matmul API's KFC server, which this harness does not set up.
+  bool ubToL1 = false;
 };
 // The families kernels/ implements on an architecture (DN2NZ and DataCopyPad Compact on dav-3510 only; slice /
 // enhanced / FIX on dav-2201 only, as the product table gives them; CO1->CO2 nowhere: neither architecture has CO2),
@@ -53,7 +57,9 @@ Capabilities fakeCapabilities(Arch arch);
 // and dav_c310 headers GM -> L1 and L1 -> GM run only on the cube core (AIC), UB copies only on the vector core (AIV),
 // and UB -> TSCM on the AIV with its GM -> L1 leg sent to the AIC; so a family whose paths end in L1 and elsewhere
 // (DC, 2-level, enhanced normal) has one entry per side (docs/cann.md, "Core types").
-enum class DstSide : std::uint8_t { any, l1, notL1 };
+// l1: a destination in L1 written from GM (or L0C): the cube core's copies; ubToL1: a VECIN/VECOUT source and an L1
+// destination (DC-5, ND2NZ-6: issued by the vector core, dav-3510 only); notL1: the other destinations.
+enum class DstSide : std::uint8_t { any, l1, notL1, ubToL1 };
 struct KernelEntry {
   DcconfCannEntry entry = DCCONF_CANN_ENTRY_NONE;
   DcconfCannFamily family = DCCONF_CANN_FAMILY_NONE;
@@ -62,10 +68,11 @@ struct KernelEntry {
   std::string_view name;       // the kernel's symbol, dcconf_cann_<name>
 };
 std::span<const KernelEntry> kernelEntries();  // every entry kernels/ defines, on either architecture
-bool entryTakes(const KernelEntry& entry, DcconfCannFamily family, DcconfCannPosition dstPos);
-// The entry that runs a call of this family writing dstPos; entry NONE when kernels/ has none (CO1->CO2).
-const KernelEntry& entryOf(DcconfCannFamily family, DcconfCannPosition dstPos);
-std::string_view coreTypeName(DcconfCannCoreType core);  // "AIV", "AIC", "MIX"
+bool entryTakes(const KernelEntry& entry, DcconfCannFamily family, DcconfCannPosition srcPos,
+                DcconfCannPosition dstPos);
+// The entry that runs a call of this family from srcPos writing dstPos; entry NONE when kernels/ has none (CO1->CO2).
+const KernelEntry& entryOf(DcconfCannFamily family, DcconfCannPosition srcPos, DcconfCannPosition dstPos);
+std::string_view coreTypeName(DcconfCannCoreType core);  // "AIV", "AIC", "MIX", "MIX_1_2"
 
 using BufferId = std::uint32_t;
 inline constexpr BufferId kNoBuffer = 0xFFFFFFFFu;

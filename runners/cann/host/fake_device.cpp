@@ -97,7 +97,10 @@ std::uint32_t FakeDevice::runKernel(const KernelEntry& entry, const LaunchBuffer
   const DecodeResult decoded = decode(tiling, aux);
   if (!decoded.c) return DCCONF_CANN_STATUS_BAD_TILING;
   if (tiling.family != family) return DCCONF_CANN_STATUS_BAD_FAMILY;
-  if (!entryTakes(entry, family, static_cast<DcconfCannPosition>(tiling.dstPos))) return DCCONF_CANN_STATUS_BAD_PATH;
+  if (!entryTakes(entry, family, static_cast<DcconfCannPosition>(tiling.srcPos),
+                  static_cast<DcconfCannPosition>(tiling.dstPos))) {
+    return DCCONF_CANN_STATUS_BAD_PATH;
+  }
   std::vector<std::uint8_t>* src = buffer(buffers.src);
   std::vector<std::uint8_t>* dst = buffer(buffers.dst);
   const oracle::Case& c = *decoded.c;

@@ -115,7 +115,8 @@ DeviceRun runOnDevice(const vectors::Vector& v, const Encoded& encoded, Device& 
   if (!aux.empty()) step(device.copyIn(b.aux, aux));
   if (!error.empty()) return {{}, "copy-in: " + error};
   const KernelEntry& entry =
-      entryOf(static_cast<DcconfCannFamily>(t.family), static_cast<DcconfCannPosition>(t.dstPos));
+      entryOf(static_cast<DcconfCannFamily>(t.family), static_cast<DcconfCannPosition>(t.srcPos),
+              static_cast<DcconfCannPosition>(t.dstPos));
   if (entry.entry == DCCONF_CANN_ENTRY_NONE) {
     return {{}, "no kernel entry for family " + std::string(familyName(static_cast<DcconfCannFamily>(t.family)))};
   }
@@ -194,6 +195,12 @@ std::optional<std::string> skipReason(const vectors::Vector& v, const Capabiliti
   if (c.atomic != oracle::AtomicOp::none && !contains(caps.atomicDTypes, c.dtype)) {
     return "atomic " + std::string(oracle::name(c.atomic)) + " (ATOM-2): SetAtomic* is not instantiated for dtype " +
            std::string(oracle::name(c.dtype)) + " (the headers' SupportType list)";
+  }
+  if (oracle::isUbToL1Path(*resolved.operation, {c.srcPos, c.dstPos}) && !caps.ubToL1) {
+    return std::string(*resolved.operation == oracle::Operation::nd2nz ? "ND2NZ-6" : "DC-5") +
+           ": UB->L1 on " + std::string(name(caps.arch)) +
+           " is a message to the Matmul API's KFC server (DataCopyUB2L1Impl / DataCopyUB2L1ND2NZImpl), which this "
+           "harness does not set up; it runs on dav-3510 only (docs/cann.md)";
   }
   if (memoryOf(c.dstPos) == Memory::l1 && !caps.l1Destinations) {
     return "L1 destination (" + std::string(oracle::name(c.dstPos)) +

@@ -143,13 +143,18 @@ __aicore__ inline void L1ToGm(GM_ADDR gm, const AscendC::LocalTensor<uint8_t>& l
     dcconf_cann::AllDone();                                                                                 \
     dcconf_cann::WriteStatus(statusGm, status);                                                             \
   }
-// dstTaken: every destination of the family, or one side of a family split across cores (GM -> A1/B1 vs UB).
+// dstTaken: every destination of the family, or one side of a family split across cores (GM -> A1/B1 on the cube
+// core, UB destinations on the vector core, UB -> A1/B1/TSCM on both: host/device.cpp entryTakes, DstSide).
 #define DCCONF_CANN_DST_ANY true
-#define DCCONF_CANN_DST_L1 dcconf_cann::IsL1(t.dstPos)
+#define DCCONF_CANN_DST_L1 (dcconf_cann::IsL1(t.dstPos) && !dcconf_cann::IsUb(t.srcPos))
 #define DCCONF_CANN_DST_NOT_L1 !dcconf_cann::IsL1(t.dstPos)
-// coreType (host/device.hpp DcconfCannCoreType): vector only (UB), cube only (L1, L0, FIX), or one of each (UB->TSCM).
+#define DCCONF_CANN_UB_TO_L1 (dcconf_cann::IsL1(t.dstPos) && dcconf_cann::IsUb(t.srcPos))
+// coreType (host/device.hpp DcconfCannCoreType): vector only (UB), cube only (L1, L0, FIX), one of each (UB->TSCM
+// DataCopyPad), or one AIC and two AIVs (the dav-3510 UB -> L1 DataCopy: a kernel type other than MIX 1:1 leaves
+// __MIX_CORE_AIC_RATION__ undefined, which selects the vendor's direct copy_ubuf_to_cbuf).
 #define DCCONF_CANN_AIV KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIV_ONLY)
 #define DCCONF_CANN_AIC KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIC_ONLY)
 #define DCCONF_CANN_MIX KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_AIC_1_1)
+#define DCCONF_CANN_MIX_1_2 KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_AIC_1_2)
 
 #endif  // DCCONF_CANN_KERNELS_COMMON_H

@@ -151,6 +151,61 @@ __aicore__ inline AscendC::Nd2NzParams ToParams(const DcconfCannNd2NzParams& p) 
   return out;
 }
 
+// UB -> L1 needs both cores: loading and reading back an L1 destination is GM <-> L1, cube core only, while the copy
+// from the UB is issued by the vector core. So the entry is MIX: the AIC loads the destination and sets flag 1, the
+// AIV stages the UB source, waits, makes the call and sets flag 2, the AIC waits and reads the destination back;
+// CrossCoreSetFlag / CrossCoreWaitFlag mode 2 (the vendor's CrossCoreSetFlag page: the AIC's set releases every AIV,
+// the AIC's wait needs every AIV's set). Under MIX 1:2 (the dav-3510 UB -> L1 DataCopy entries) AIV 0 makes the call
+// and AIV 1 only keeps the flags; under MIX 1:1 (PAD-U2L1) the one AIV is AIV 0. UNCONFIRMED (docs/cann.md): both
+// cores placing the L1 staging buffer at the same offset (same InitBuffer order on both), TBuf<A1> on the AIV.
+constexpr uint16_t kL1DstLoaded = 1;  // AIC -> AIV(s)
+constexpr uint16_t kL1CallDone = 2;   // AIV(s) -> AIC
+enum class UbToL1Call : uint8_t {
+  padNd2nz,    // PAD-U2L1: DataCopyPad(TSCM, UB, DataCopy(Ext)Params, Nd2NzParams)
+  copy0Level,  // DC-5: DataCopy(A1/B1, UB, DataCopyParams)
+  copy2Level,  // DC-5: DataCopy(A1/B1, UB, calCount)
+  nd2nz        // ND2NZ-6: DataCopy(TSCM, UB, Nd2NzParams)
+};
+template <typename T, UbToL1Call call>
+__aicore__ inline void UbToL1(const DcconfCannTiling& t, GM_ADDR srcGm, GM_ADDR dstGm, uint32_t& status) {
+  if (!IsUb(t.srcPos) || !IsL1(t.dstPos)) {
+    status = DCCONF_CANN_STATUS_BAD_PATH;
+    return;
+  }
+  Operands<T> o;
+  if (!o.Admit(t, status)) return;
+  o.AllocDst(t, dstGm);
+  if ASCEND_IS_AIC {
+    o.LoadDst(t, dstGm);
+    AllDone();
+    AscendC::CrossCoreSetFlag<0x2, PIPE_MTE2>(kL1DstLoaded);
+    AscendC::CrossCoreWaitFlag(kL1CallDone);
+    o.Finish(t, dstGm);
+    return;
+  }
+  const bool caller = AscendC::GetSubBlockIdx() == 0;
+  if (caller) o.PrepareSrc(t, srcGm);
+  AllDone();
+  AscendC::CrossCoreWaitFlag(kL1DstLoaded);
+  if (caller) {
+    if constexpr (call == UbToL1Call::padNd2nz) {
+      if (t.paramsType == DCCONF_CANN_PARAMS_DATA_COPY_EXT) {
+        AscendC::DataCopyPad(o.dstL, o.srcL, ToParams(t.dataCopyExt), ToParams(t.tscmNd2nz));
+      } else {
+        AscendC::DataCopyPad(o.dstL, o.srcL, ToParams(t.dataCopy), ToParams(t.tscmNd2nz));
+      }
+    } else if constexpr (call == UbToL1Call::copy0Level) {
+      AscendC::DataCopy(o.dstL, o.srcL, ToParams(t.dataCopy));
+    } else if constexpr (call == UbToL1Call::copy2Level) {
+      AscendC::DataCopy(o.dstL, o.srcL, t.calCount);
+    } else {
+      AscendC::DataCopy(o.dstL, o.srcL, ToParams(t.nd2nz));
+    }
+  }
+  AllDone();
+  AscendC::CrossCoreSetFlag<0x2, PIPE_MTE3>(kL1CallDone);
+}
+
 }  // namespace dcconf_cann
 
 #endif  // DCCONF_CANN_KERNELS_OPERANDS_H

@@ -21,6 +21,7 @@ struct Expected {
   DcconfCannPosition dst;
   std::string_view name;  // "" = no entry
   DcconfCannCoreType core;
+  DcconfCannPosition src = DCCONF_CANN_POS_GM;  // the rows' source where it matters (UB -> L1), GM otherwise
 };
 
 // One row per (family, destination) the case format allows (SEMANTICS path lists).
@@ -28,7 +29,8 @@ constexpr Expected kExpected[] = {
     {DCCONF_CANN_FAMILY_PAD_GM_TO_UB, DCCONF_CANN_POS_VECIN, "pad_gm_to_ub", DCCONF_CANN_CORE_AIV},
     {DCCONF_CANN_FAMILY_PAD_GM_TO_UB, DCCONF_CANN_POS_VECOUT, "pad_gm_to_ub", DCCONF_CANN_CORE_AIV},
     {DCCONF_CANN_FAMILY_PAD_UB_TO_GM, DCCONF_CANN_POS_GM, "pad_ub_to_gm", DCCONF_CANN_CORE_AIV},
-    {DCCONF_CANN_FAMILY_PAD_UB_TO_TSCM, DCCONF_CANN_POS_TSCM, "pad_ub_to_tscm", DCCONF_CANN_CORE_MIX},
+    {DCCONF_CANN_FAMILY_PAD_UB_TO_TSCM, DCCONF_CANN_POS_TSCM, "pad_ub_to_tscm", DCCONF_CANN_CORE_MIX,
+     DCCONF_CANN_POS_VECIN},
     {DCCONF_CANN_FAMILY_COPY_0LEVEL, DCCONF_CANN_POS_VECIN, "copy_0level", DCCONF_CANN_CORE_AIV},
     {DCCONF_CANN_FAMILY_COPY_0LEVEL, DCCONF_CANN_POS_VECOUT, "copy_0level", DCCONF_CANN_CORE_AIV},
     {DCCONF_CANN_FAMILY_COPY_0LEVEL, DCCONF_CANN_POS_GM, "copy_0level", DCCONF_CANN_CORE_AIV},
@@ -62,18 +64,37 @@ constexpr Expected kExpected[] = {
     // ND2NZUB (issue 31 item 6): DataCopyGM2UBND2NZImpl runs `if ASCEND_IS_AIV` (dav_3510) / returns
     // `if ASCEND_IS_NOT_AIV` (dav_c220): the vector core, unlike the GM -> A1/B1 ND2NZ above.
     {DCCONF_CANN_FAMILY_ND2NZ_GM_TO_UB, DCCONF_CANN_POS_VECIN, "nd2nz_gm_to_ub", DCCONF_CANN_CORE_AIV},
+    // DC-5 / ND2NZ-6 (issue 31 item 5, dav-3510): issued by the vector core (CopyUbufToCbuf `if ASCEND_IS_AIV`) into
+    // L1, which only the cube core loads and reads back: MIX, one AIC and two AIVs (not 1:1, which would select the
+    // vendor's KFC message route).
+    {DCCONF_CANN_FAMILY_COPY_0LEVEL, DCCONF_CANN_POS_A1, "copy_0level_ub_to_l1", DCCONF_CANN_CORE_MIX_1_2,
+     DCCONF_CANN_POS_VECIN},
+    {DCCONF_CANN_FAMILY_COPY_0LEVEL, DCCONF_CANN_POS_B1, "copy_0level_ub_to_l1", DCCONF_CANN_CORE_MIX_1_2,
+     DCCONF_CANN_POS_VECOUT},
+    {DCCONF_CANN_FAMILY_COPY_2LEVEL, DCCONF_CANN_POS_A1, "copy_2level_ub_to_l1", DCCONF_CANN_CORE_MIX_1_2,
+     DCCONF_CANN_POS_VECOUT},
+    {DCCONF_CANN_FAMILY_COPY_2LEVEL, DCCONF_CANN_POS_B1, "copy_2level_ub_to_l1", DCCONF_CANN_CORE_MIX_1_2,
+     DCCONF_CANN_POS_VECIN},
+    {DCCONF_CANN_FAMILY_ND2NZ, DCCONF_CANN_POS_TSCM, "nd2nz_ub_to_l1", DCCONF_CANN_CORE_MIX_1_2,
+     DCCONF_CANN_POS_VECIN},
+    {DCCONF_CANN_FAMILY_ND2NZ, DCCONF_CANN_POS_TSCM, "nd2nz_ub_to_l1", DCCONF_CANN_CORE_MIX_1_2,
+     DCCONF_CANN_POS_VECOUT},
 };
 
-const Expected* expectedFor(DcconfCannFamily family, DcconfCannPosition dst) {
+bool fromUb(DcconfCannPosition pos) { return pos == DCCONF_CANN_POS_VECIN || pos == DCCONF_CANN_POS_VECOUT; }
+
+// The row of (family, dst); for an L1 destination also of the source's side (UB or not: item 5's rows).
+const Expected* expectedFor(DcconfCannFamily family, DcconfCannPosition src, DcconfCannPosition dst) {
+  const bool l1 = dst == DCCONF_CANN_POS_A1 || dst == DCCONF_CANN_POS_B1 || dst == DCCONF_CANN_POS_TSCM;
   for (const Expected& row : kExpected) {
-    if (row.family == family && row.dst == dst) return &row;
+    if (row.family == family && row.dst == dst && (!l1 || fromUb(row.src) == fromUb(src))) return &row;
   }
   return nullptr;
 }
 
 TEST(CannEntries, CoreTypes_EveryFamilyAndDestinationMapsToTheEntryOnItsCore) {
   for (const Expected& row : kExpected) {
-    const KernelEntry& entry = entryOf(row.family, row.dst);
+    const KernelEntry& entry = entryOf(row.family, row.src, row.dst);
     const std::string where = std::string(familyName(row.family)) + " -> dst position " + std::to_string(row.dst);
     EXPECT_EQ(entry.name, row.name) << where;
     EXPECT_EQ(coreTypeName(entry.core), coreTypeName(row.core)) << where;
@@ -114,10 +135,11 @@ TEST(CannEntries, CoreTypes_GoldenVectorsRouteToTheExpectedCore) {
     const DcconfCannTiling& t = encoded.encoded->tiling;
     const auto family = static_cast<DcconfCannFamily>(t.family);
     const auto dst = static_cast<DcconfCannPosition>(t.dstPos);
-    const Expected* row = expectedFor(family, dst);
+    const auto src = static_cast<DcconfCannPosition>(t.srcPos);
+    const Expected* row = expectedFor(family, src, dst);
     ASSERT_NE(row, nullptr) << v.tcId << ": no hand-written row for " << familyName(family) << " dst " << int{t.dstPos};
-    EXPECT_EQ(entryOf(family, dst).name, row->name) << v.tcId;
-    EXPECT_EQ(coreTypeName(entryOf(family, dst).core), coreTypeName(row->core)) << v.tcId;
+    EXPECT_EQ(entryOf(family, src, dst).name, row->name) << v.tcId;
+    EXPECT_EQ(coreTypeName(entryOf(family, src, dst).core), coreTypeName(row->core)) << v.tcId;
     ++routed;
   }
   EXPECT_GT(routed, 0u);
@@ -157,9 +179,11 @@ TEST(CannEntries, CoreTypes_FakeRefusesTheOtherCoresEntry) {
     std::memcpy(&word, status.data(), sizeof word);
     return word;
   };
-  EXPECT_EQ(statusOf(entryOf(DCCONF_CANN_FAMILY_COPY_0LEVEL, DCCONF_CANN_POS_VECIN)), DCCONF_CANN_STATUS_OK);
-  EXPECT_EQ(statusOf(entryOf(DCCONF_CANN_FAMILY_COPY_0LEVEL, DCCONF_CANN_POS_A1)), DCCONF_CANN_STATUS_BAD_PATH);
-  EXPECT_EQ(statusOf(entryOf(DCCONF_CANN_FAMILY_ND2NZ, DCCONF_CANN_POS_A1)), DCCONF_CANN_STATUS_BAD_FAMILY);
+  constexpr DcconfCannPosition gm = DCCONF_CANN_POS_GM, vecin = DCCONF_CANN_POS_VECIN, a1 = DCCONF_CANN_POS_A1;
+  EXPECT_EQ(statusOf(entryOf(DCCONF_CANN_FAMILY_COPY_0LEVEL, gm, vecin)), DCCONF_CANN_STATUS_OK);
+  EXPECT_EQ(statusOf(entryOf(DCCONF_CANN_FAMILY_COPY_0LEVEL, gm, a1)), DCCONF_CANN_STATUS_BAD_PATH);
+  EXPECT_EQ(statusOf(entryOf(DCCONF_CANN_FAMILY_COPY_0LEVEL, vecin, a1)), DCCONF_CANN_STATUS_BAD_PATH);  // item 5
+  EXPECT_EQ(statusOf(entryOf(DCCONF_CANN_FAMILY_ND2NZ, gm, a1)), DCCONF_CANN_STATUS_BAD_FAMILY);
 }
 
 }  // namespace

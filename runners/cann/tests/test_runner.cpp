@@ -174,7 +174,17 @@ class CannRunnerExported : public CannRunner {
   static Capabilities roomyFake(Arch arch) {
     Capabilities caps = fakeCapabilities(arch);
     caps.ubBytes = std::uint64_t{1} << 30;
+    caps.l1Bytes = std::uint64_t{1} << 30;
     return caps;
+  }
+  // `dcconf vectors verify` passes on each written vector, one tcId at a time (the set's files also hold vectors this
+  // run left out).
+  void expectEachWrittenVerifies(const RunResult& result, const std::string& backend) {
+    for (const auto& o : result.summary->vectors) {
+      if (o.status != VectorStatus::written) continue;
+      const Verified verified = verify(out, o.tcId, setDir);
+      EXPECT_EQ(verified.exitStatus, 0) << backend << " " << o.tcId << "\n" << verified.output;
+    }
   }
   // The set on the roomy fake device of arch: nothing failed and every valid vector was written (none skipped).
   RunResult runEveryValid(Arch arch, const std::string& backend) {
@@ -245,11 +255,31 @@ TEST_F(CannRunnerExported, Ascend950GmToUbNd2NzVectorsRunAndVerify) {
     const RunResult result = runEveryValid(Arch::dav3510, backend);
     ASSERT_TRUE(result.summary);
     EXPECT_EQ(expectWrittenMatchTheOracle(result, backend), countValid());
-    for (const auto& o : result.summary->vectors) {
-      if (o.status != VectorStatus::written) continue;
-      const Verified verified = verify(out, o.tcId, setDir);
-      EXPECT_EQ(verified.exitStatus, 0) << backend << " " << o.tcId << "\n" << verified.output;
-    }
+    expectEachWrittenVerifies(result, backend);
+  }
+}
+
+// Item 5: the Ascend 950 set's UB->L1 vectors (DC-5: DataCopy VECIN/VECOUT->A1/B1, 0- and 2-level; ND2NZ-6: the ND2NZ
+// VECIN/VECOUT->TSCM) on the dav-3510 fake device with L1 readback: launched through the MIX 1:2 entries, every valid
+// one written, matching the oracle and passing verify.
+TEST_F(CannRunnerExported, Ascend950UbToL1VectorsRunAndVerify) {
+  useExportedSet(oracle::Product::ascend950, "VEC*");
+  std::erase_if(set.vectors, [](const vectors::Vector& v) {
+    const std::optional<oracle::Operation> op = oracle::resolveOperation(v.data.c).operation;
+    return !op || !oracle::isUbToL1Path(*op, {v.data.c.srcPos, v.data.c.dstPos});
+  });
+  std::size_t dc5 = 0, nd2nz6 = 0;
+  for (const auto& v : set.vectors) {
+    if (v.result != vectors::Result::valid) continue;
+    ++(std::holds_alternative<oracle::Nd2NzParams>(v.data.c.params) ? nd2nz6 : dc5);
+  }
+  ASSERT_GT(dc5, 2u) << "the export draws valid DC-5 vectors";
+  ASSERT_GT(nd2nz6, 0u) << "the export draws valid ND2NZ-6 vectors";
+  for (const std::string backend : {"fast", "oracle"}) {
+    const RunResult result = runEveryValid(Arch::dav3510, backend);
+    ASSERT_TRUE(result.summary);
+    EXPECT_EQ(expectWrittenMatchTheOracle(result, backend), countValid());
+    expectEachWrittenVerifies(result, backend);
   }
 }
 
@@ -308,6 +338,31 @@ TEST(CannSkips, LoopModeAndAtomicTypesHaveTheirReasons) {
             "atomic max (ATOM-2): SetAtomic* is not instantiated for dtype uint8_t (the headers' SupportType list)");
   c.dtype = oracle::DType::int8_t;
   EXPECT_EQ(skipReason(v, fakeCapabilities(Arch::dav2201), false), std::nullopt);
+}
+
+// Item 5: UB->L1 (DC-5, ND2NZ-6) is skipped on dav-2201, where the vendor's call is a KFC message the harness does not
+// serve, and runs on dav-3510.
+TEST(CannSkips, UbToL1HasItsReasonOnDav2201) {
+  vectors::Vector v;
+  v.result = vectors::Result::valid;
+  oracle::Case& c = v.data.c;
+  c.product = oracle::Product::atlas_a2;
+  c.api = oracle::Api::DataCopy;
+  c.srcPos = oracle::Position::VECIN;
+  c.dstPos = oracle::Position::A1;
+  c.dtype = oracle::DType::half;
+  c.params = oracle::DataCopyParams{2, 1, 1, 0};
+  c.src = {128, 0};
+  c.dst = {64, 0};
+  EXPECT_EQ(skipReason(v, fakeCapabilities(Arch::dav2201), false).value_or(""),
+            "DC-5: UB->L1 on dav-2201 is a message to the Matmul API's KFC server (DataCopyUB2L1Impl / "
+            "DataCopyUB2L1ND2NZImpl), which this harness does not set up; it runs on dav-3510 only (docs/cann.md)");
+  c.dstPos = oracle::Position::TSCM;
+  c.params = oracle::Nd2NzParams{1, 2, 16, 0, 16, 2, 1, 0};
+  EXPECT_EQ(skipReason(v, fakeCapabilities(Arch::dav2201), false).value_or("").rfind("ND2NZ-6: UB->L1 on dav-2201", 0),
+            0u);
+  c.product = oracle::Product::ascend950;
+  EXPECT_EQ(skipReason(v, fakeCapabilities(Arch::dav3510), false), std::nullopt);
 }
 
 TEST_F(CannRunner, OneCorruptedByteMakesVerifyFailNamingTheVector) {

@@ -120,7 +120,7 @@ TEST(CannTiling, EveryWorkedExampleRoundTrips) {
 // vectors/golden above; its random export currently fails inside dcconf with "map::at", reported separately.)
 TEST(CannTiling, EveryVectorOfExportedSetsRoundTrips) {
   struct {
-    std::size_t compact = 0, loop = 0, nd2nzUb = 0;
+    std::size_t compact = 0, loop = 0, nd2nzUb = 0, ubToL1 = 0;
   } issue31;
   for (const Product product : {Product::ascend950, Product::atlas_training, Product::kirin9020}) {
     vectors::ExportOptions options;
@@ -147,16 +147,13 @@ TEST(CannTiling, EveryVectorOfExportedSetsRoundTrips) {
         EXPECT_EQ(roundTrip(v.data.c).rfind("encode: FIX950-1: fixpipe.layout = ", 0), 0u) << v.tcId;
       } else if (v.data.c.api == Api::BroadCastVecToMM) {  // issue 31 item 8: refused by name
         EXPECT_EQ(roundTrip(v.data.c).rfind("encode: BRC-1: path = ", 0), 0u) << v.tcId;
-      } else if (const bool fromUb = v.data.c.srcPos == Position::VECIN || v.data.c.srcPos == Position::VECOUT;
-                 fromUb && v.data.c.api == Api::DataCopy && (v.data.c.dstPos == Position::A1 || v.data.c.dstPos == Position::B1)) {
-        EXPECT_EQ(roundTrip(v.data.c).rfind("encode: DC-5: path = ", 0), 0u) << v.tcId;  // item 5: refused by name
-      } else if (fromUb && v.data.c.dstPos == Position::TSCM && std::holds_alternative<Nd2NzParams>(v.data.c.params)) {
-        EXPECT_EQ(roundTrip(v.data.c).rfind("encode: ND2NZ-6: path = ", 0), 0u) << v.tcId;  // item 5: refused by name
-      } else {  // issue 31 items 1, 2, 6, 7 (Compact, loop mode, ND2NZ GM->UB, atomic) included: they encode now
+      } else {  // issue 31 items 1, 2, 5, 6, 7 (Compact, loop mode, UB->L1, ND2NZ GM->UB, atomic): they encode now
         EXPECT_EQ(roundTrip(v.data.c), "") << v.tcId;
         issue31.compact += v.data.c.paddingMode == PaddingMode::compact;
         issue31.loop += v.data.c.loopMode.has_value();
         issue31.nd2nzUb += v.data.c.dstPos == Position::VECIN && std::holds_alternative<Nd2NzParams>(v.data.c.params);
+        const std::optional<Operation> op = resolveOperation(v.data.c).operation;
+        issue31.ubToL1 += op && isUbToL1Path(*op, {v.data.c.srcPos, v.data.c.dstPos});
       }
     }
     fs::remove_all(dir);
@@ -164,6 +161,7 @@ TEST(CannTiling, EveryVectorOfExportedSetsRoundTrips) {
   EXPECT_GT(issue31.compact, 0u) << "the ascend950 export has Compact DataCopyPad vectors, and they round-trip";
   EXPECT_GT(issue31.loop, 0u) << "the ascend950 export has loop-mode vectors, and they round-trip";
   EXPECT_GT(issue31.nd2nzUb, 0u) << "the ascend950 export has ND2NZ GM->UB vectors (item 6), and they round-trip";
+  EXPECT_GT(issue31.ubToL1, 0u) << "the exports have UB->L1 vectors (item 5: DC-5, ND2NZ-6), and they round-trip";
 }
 
 struct Issue31Counts {
@@ -291,9 +289,9 @@ TEST(CannTiling, GeneratedCasesOfEveryOperationAndProductRoundTrip) {
   EXPECT_GT(issue31.nd2nzUb, 0u) << "ND2NZ GM->UB (item 6) cases round-trip, each Nd2NzParams field in the block";
 }
 
-// DC-5 (issue 31 item 5): the plain DataCopy UB->L1 is refused by name (no kernel issues it from the vector core),
-// on both call levels and every UB->L1 path, while the same call GM->A1 still encodes.
-TEST(CannTiling, UbToL1DataCopyIsRefusedByName) {
+// DC-5 (issue 31 item 5): the plain DataCopy UB->L1 encodes (the runner skips it where no kernel runs it), on both
+// call levels and every UB->L1 path, and its block is not the GM->A1 one's: the source position is in it.
+TEST(CannTiling, UbToL1DataCopyEncodes) {
   for (const Position src : {Position::VECIN, Position::VECOUT}) {
     for (const Position dst : {Position::A1, Position::B1}) {
       for (const bool level2 : {false, true}) {
@@ -306,9 +304,11 @@ TEST(CannTiling, UbToL1DataCopyIsRefusedByName) {
         c.params = level2 ? CopyParams{CalCount{32}} : CopyParams{DataCopyParams{2, 1, 1, 0}};
         c.src = {128, 0};
         c.dst = {64, 0};
-        EXPECT_EQ(roundTrip(c).rfind("encode: DC-5: path = " + pathName(src, dst) + ": ", 0), 0u) << roundTrip(c);
-        c.srcPos = Position::GM;
-        EXPECT_EQ(roundTrip(c), "") << pathName(c.srcPos, dst);
+        EXPECT_EQ(roundTrip(c), "") << pathName(src, dst);
+        Case fromGm = c;
+        fromGm.srcPos = Position::GM;
+        EXPECT_EQ(roundTrip(fromGm), "") << pathName(fromGm.srcPos, dst);
+        expectEncodedDifferently(c, fromGm, "srcPos");
       }
     }
   }

@@ -359,18 +359,6 @@ EncodeResult encode(const Case& c, const EncodeOptions& options) {
                     "no CANN kernel family runs BroadCastVecToMM UB->L0C yet"};
     return result;
   }
-  if (isUbToL1Path(*resolved.operation, {c.srcPos, c.dstPos})) {  // issue 31 item 5: DC-5 and ND2NZ-6
-    if (*resolved.operation == Operation::nd2nz) {  // the emulation needs the Matmul API's workspace
-      result.error = {"ND2NZ-6", "path", pathName(c.srcPos, c.dstPos),
-                      "no CANN kernel runs DataCopy ND2NZ UB->L1 yet (the emulation needs the Matmul API's workspace "
-                      "or the 950's SSBuffer)"};
-    } else {  // the harness's L1 kernels run on the cube core only
-      result.error = {"DC-5", "path", pathName(c.srcPos, c.dstPos),
-                      "no CANN kernel runs the plain DataCopy UB->L1 yet (it is issued from the vector core, and the "
-                      "harness's L1 destinations are the cube core's)"};
-    }
-    return result;
-  }
   if (std::holds_alternative<NdDmaParams>(c.params)) {  // issue 31 item 9: no tiling section, no kernel yet
     result.error = {"NDDMA-1", "params.type", "NdDmaParams",
                     "the tiling block has no NdDmaParams section: no CANN kernel runs the NDDMA DataCopy yet"};

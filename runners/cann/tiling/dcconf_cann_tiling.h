@@ -68,6 +68,9 @@ enum DcconfCannEntry {
   DCCONF_CANN_ENTRY_ENHANCED_NORMAL_UB, DCCONF_CANN_ENTRY_ENHANCED_NORMAL_L1, DCCONF_CANN_ENTRY_FIXPIPE,
   DCCONF_CANN_ENTRY_PAD_COMPACT_GM_TO_UB, DCCONF_CANN_ENTRY_PAD_COMPACT_UB_TO_GM, /* dav-3510 */
   DCCONF_CANN_ENTRY_ND2NZ_GM_TO_UB, /* h43b, issue 31 item 6: ND2NZUB GM->VECIN, AIV, both architectures */
+  /* h43b, issue 31 item 5 (dav-3510): DC-5 plain DataCopy VECIN/VECOUT -> A1/B1 (0- and 2-level) and ND2NZ-6 the ND2NZ
+   * VECIN/VECOUT -> TSCM, MIX 1:2 (the AIC loads and reads back the L1 destination, AIV 0 makes the call). */
+  DCCONF_CANN_ENTRY_COPY_0LEVEL_UB_TO_L1, DCCONF_CANN_ENTRY_COPY_2LEVEL_UB_TO_L1, DCCONF_CANN_ENTRY_ND2NZ_UB_TO_L1,
   DCCONF_CANN_ENTRY_COUNT
 };
 
@@ -76,7 +79,10 @@ enum DcconfCannCoreType {
   DCCONF_CANN_CORE_NONE = 0,
   DCCONF_CANN_CORE_AIV = 1, /* KERNEL_TYPE_AIV_ONLY */
   DCCONF_CANN_CORE_AIC = 2, /* KERNEL_TYPE_AIC_ONLY */
-  DCCONF_CANN_CORE_MIX = 3  /* KERNEL_TYPE_MIX_AIC_1_1: one AIC and one AIV run the entry together */
+  DCCONF_CANN_CORE_MIX = 3,  /* KERNEL_TYPE_MIX_AIC_1_1: one AIC and one AIV run the entry together */
+  /* h43b: KERNEL_TYPE_MIX_AIC_1_2, one AIC and two AIVs; the dav-3510 UB -> L1 entries (no __MIX_CORE_AIC_RATION__=1,
+   * so the vendor's DataCopyUB2L1Impl is the direct copy_ubuf_to_cbuf, not the KFC message) */
+  DCCONF_CANN_CORE_MIX_1_2 = 4
 };
 
 /* Element types: oracle::DType + 1 (0 = none). */
