@@ -35,7 +35,7 @@ Capabilities kernelCapabilities(Arch arch) {
                          {DCCONF_CANN_FAMILY_SLICE, DCCONF_CANN_FAMILY_ENHANCED_NORMAL, DCCONF_CANN_FAMILY_FIXPIPE});
   } else {
     caps.families.insert(caps.families.end(), {DCCONF_CANN_FAMILY_DN2NZ, DCCONF_CANN_FAMILY_PAD_COMPACT_GM_TO_UB,
-                                               DCCONF_CANN_FAMILY_PAD_COMPACT_UB_TO_GM});
+                                               DCCONF_CANN_FAMILY_PAD_COMPACT_UB_TO_GM, DCCONF_CANN_FAMILY_NDDMA});
     caps.loopMode = true;
     caps.ubToL1 = true;
   }
@@ -86,6 +86,7 @@ std::span<const KernelEntry> kernelEntries() {
        "copy_2level_ub_to_l1"},
       {DCCONF_CANN_ENTRY_ND2NZ_UB_TO_L1, DCCONF_CANN_FAMILY_ND2NZ, DCCONF_CANN_CORE_MIX_1_2, ubToL1,
        "nd2nz_ub_to_l1"},
+      {DCCONF_CANN_ENTRY_NDDMA, DCCONF_CANN_FAMILY_NDDMA, DCCONF_CANN_CORE_AIV, any, "nddma"},
   };
   return kEntries;
 }

@@ -44,7 +44,7 @@ struct Capabilities {
   // send a message to the Matmul API's KFC server, which this harness does not set up.
   bool ubToL1 = false;
 };
-// The families kernels/ implements on an architecture (DN2NZ and DataCopyPad Compact on dav-3510 only; slice /
+// The families kernels/ implements on an architecture (DN2NZ, DataCopyPad Compact and NDDMA on dav-3510 only; slice /
 // enhanced / FIX on dav-2201 only, as the product table gives them; CO1->CO2 nowhere: neither architecture has CO2),
 // every dtype; loop mode on dav-3510; atomic copies to GM on both (ATOM-1: A2, A3 and the 950); the GM->UB ND2NZ
 // (ND2NZUB) on both.

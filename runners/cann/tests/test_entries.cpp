@@ -79,6 +79,8 @@ constexpr Expected kExpected[] = {
      DCCONF_CANN_POS_VECIN},
     {DCCONF_CANN_FAMILY_ND2NZ, DCCONF_CANN_POS_TSCM, "nd2nz_ub_to_l1", DCCONF_CANN_CORE_MIX_1_2,
      DCCONF_CANN_POS_VECOUT},
+    // NDDMA (issue 31 item 9, dav-3510): the DataCopy<T, dim, config> GM -> VECIN returns `if ASCEND_IS_AIC`.
+    {DCCONF_CANN_FAMILY_NDDMA, DCCONF_CANN_POS_VECIN, "nddma", DCCONF_CANN_CORE_AIV},
 };
 
 bool fromUb(DcconfCannPosition pos) { return pos == DCCONF_CANN_POS_VECIN || pos == DCCONF_CANN_POS_VECOUT; }

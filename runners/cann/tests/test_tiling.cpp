@@ -64,8 +64,8 @@ void expectBlockBytes(const DcconfCannTiling& tiling, const std::map<std::size_t
 // The identity bytes every block starts with (magic, version, size) and the default guard byte, beside `bytes`.
 std::map<std::size_t, std::uint8_t> withIdentity(std::map<std::size_t, std::uint8_t> bytes) {
   bytes.insert({{0, 'D'}, {1, 'C'}, {2, 'C'}, {3, 'T'},  // magic
-                {4, 2},                                   // version
-                {6, 0xA0}, {7, 0x02},                     // 672 bytes
+                {4, 3},                                   // version
+                {6, 0x80}, {7, 0x03},                     // 896 bytes
                 {17, 0xA5}});                             // guard byte
   return bytes;
 }
@@ -120,7 +120,7 @@ TEST(CannTiling, EveryWorkedExampleRoundTrips) {
 // vectors/golden above; its random export currently fails inside dcconf with "map::at", reported separately.)
 TEST(CannTiling, EveryVectorOfExportedSetsRoundTrips) {
   struct {
-    std::size_t compact = 0, loop = 0, nd2nzUb = 0, ubToL1 = 0;
+    std::size_t compact = 0, loop = 0, nd2nzUb = 0, ubToL1 = 0, nddma = 0;
   } issue31;
   for (const Product product : {Product::ascend950, Product::atlas_training, Product::kirin9020}) {
     vectors::ExportOptions options;
@@ -141,19 +141,18 @@ TEST(CannTiling, EveryVectorOfExportedSetsRoundTrips) {
     ASSERT_TRUE(loaded.set) << loaded.problems.front().oneLine();
     EXPECT_EQ(loaded.set->vectors.size(), exported.tests);
     for (const auto& v : loaded.set->vectors) {
-      if (std::holds_alternative<NdDmaParams>(v.data.c.params)) {  // issue 31 item 9: refused by name
-        EXPECT_EQ(roundTrip(v.data.c).rfind("encode: NDDMA-1: params.type = NdDmaParams: ", 0), 0u) << v.tcId;
-      } else if (v.data.c.fixpipe && v.data.c.fixpipe->layout) {  // issue 31 item 3: refused, never run as A2 FIX
+      if (v.data.c.fixpipe && v.data.c.fixpipe->layout) {  // issue 31 item 3: refused, never run as A2 FIX
         EXPECT_EQ(roundTrip(v.data.c).rfind("encode: FIX950-1: fixpipe.layout = ", 0), 0u) << v.tcId;
       } else if (v.data.c.api == Api::BroadCastVecToMM) {  // issue 31 item 8: refused by name
         EXPECT_EQ(roundTrip(v.data.c).rfind("encode: BRC-1: path = ", 0), 0u) << v.tcId;
-      } else {  // issue 31 items 1, 2, 5, 6, 7 (Compact, loop mode, UB->L1, ND2NZ GM->UB, atomic): they encode now
+      } else {  // issue 31 items 1, 2, 5, 6, 7, 9 (Compact, loop mode, UB->L1, ND2NZ GM->UB, atomic, NDDMA) encode now
         EXPECT_EQ(roundTrip(v.data.c), "") << v.tcId;
         issue31.compact += v.data.c.paddingMode == PaddingMode::compact;
         issue31.loop += v.data.c.loopMode.has_value();
         issue31.nd2nzUb += v.data.c.dstPos == Position::VECIN && std::holds_alternative<Nd2NzParams>(v.data.c.params);
         const std::optional<Operation> op = resolveOperation(v.data.c).operation;
         issue31.ubToL1 += op && isUbToL1Path(*op, {v.data.c.srcPos, v.data.c.dstPos});
+        issue31.nddma += std::holds_alternative<NdDmaParams>(v.data.c.params);
       }
     }
     fs::remove_all(dir);
@@ -162,10 +161,11 @@ TEST(CannTiling, EveryVectorOfExportedSetsRoundTrips) {
   EXPECT_GT(issue31.loop, 0u) << "the ascend950 export has loop-mode vectors, and they round-trip";
   EXPECT_GT(issue31.nd2nzUb, 0u) << "the ascend950 export has ND2NZ GM->UB vectors (item 6), and they round-trip";
   EXPECT_GT(issue31.ubToL1, 0u) << "the exports have UB->L1 vectors (item 5: DC-5, ND2NZ-6), and they round-trip";
+  EXPECT_GT(issue31.nddma, 0u) << "the ascend950 export has NDDMA vectors (item 9), and they round-trip";
 }
 
 struct Issue31Counts {
-  std::size_t compact = 0, loop = 0, compactLoop = 0, normalLoop = 0, atomic = 0, nd2nzUb = 0;
+  std::size_t compact = 0, loop = 0, compactLoop = 0, normalLoop = 0, atomic = 0, nd2nzUb = 0, nddma = 0;
 };
 
 // The block of c differs from the block of `other` (c with one field changed): encode keeps that field. Without the
@@ -213,6 +213,34 @@ void expectIssue31FieldsEncoded(const Case& c, Issue31Counts& counts) {
       differs(other, "an Nd2NzParams field of the GM->UB ND2NZ");
     }
   }
+  if (std::holds_alternative<NdDmaParams>(c.params)) {  // item 9: every field of the ndDma section, every dimension
+    ++counts.nddma;
+    const auto changed = [&c](auto edit) {
+      Case other = c;
+      edit(std::get<NdDmaParams>(other.params));
+      return other;
+    };
+    differs(changed([](NdDmaParams& p) { p.dim ^= 1; }), "NdDmaParams.dim");
+    differs(changed([](NdDmaParams& p) { p.constantValue ^= 1; }), "NdDmaParams.constantValue");
+    differs(changed([](NdDmaParams& p) { p.isNearestValueMode = !p.isNearestValueMode; }),
+            "NdDmaParams.isNearestValueMode");
+    for (std::size_t d = 0; d < kMaxNdDmaDims; ++d) {
+      differs(changed([d](NdDmaParams& p) { p.loopSrcStride[d] ^= std::uint64_t{1} << 39; }), "loopSrcStride");
+      differs(changed([d](NdDmaParams& p) { p.loopDstStride[d] ^= 1; }), "loopDstStride");
+      differs(changed([d](NdDmaParams& p) { p.loopSize[d] ^= 1; }), "loopSize");
+      differs(changed([d](NdDmaParams& p) { p.loopLpSize[d] ^= 1; }), "loopLpSize");
+      differs(changed([d](NdDmaParams& p) { p.loopRpSize[d] ^= 1; }), "loopRpSize");
+    }
+    Case wrap = c;
+    wrap.profile.ndDmaB64Stride = Profile::NdDmaB64Stride::wrap;
+    differs(wrap, "profile AMB-35");
+    Case any = c;
+    any.profile.ndDmaInterleave = Profile::NdDmaInterleave::any;
+    differs(any, "profile AMB-36");
+    Case noop = c;
+    noop.profile.ndDmaZeroSize = Profile::NdDmaZeroSize::noop;
+    differs(noop, "profile AMB-37");
+  }
   if (c.atomic != AtomicOp::none) {
     ++counts.atomic;
     Case without = c;
@@ -245,10 +273,6 @@ TEST(CannTiling, GeneratedCasesOfEveryOperationAndProductRoundTrip) {
       ++generated;
       if (c.fixpipe && c.fixpipe->layout) {  // issue 31 item 3 (FIX950-1): refused by name, never run as A2 FIX
         ASSERT_EQ(roundTrip(c).rfind("encode: FIX950-1: fixpipe.layout = ", 0), 0u) << roundTrip(c);
-        continue;
-      }
-      if (std::holds_alternative<oracle::NdDmaParams>(c.params)) {  // issue 31 item 9 (NDDMA-1): refused by name
-        ASSERT_EQ(roundTrip(c).rfind("encode: NDDMA-1: params.type = NdDmaParams: ", 0), 0u) << roundTrip(c);
         continue;
       }
       if (row.operation == oracle::Operation::broadcastUbToL0c) {  // issue 31 item 8 (BRC-1): refused by name
@@ -287,6 +311,7 @@ TEST(CannTiling, GeneratedCasesOfEveryOperationAndProductRoundTrip) {
   EXPECT_GT(issue31.normalLoop, 0u) << "loop mode combined with a Normal pad";
   EXPECT_GT(issue31.atomic, 0u);
   EXPECT_GT(issue31.nd2nzUb, 0u) << "ND2NZ GM->UB (item 6) cases round-trip, each Nd2NzParams field in the block";
+  EXPECT_GT(issue31.nddma, 0u) << "NDDMA (item 9) cases round-trip, each NdDmaParams field in the block";
 }
 
 // DC-5 (issue 31 item 5): the plain DataCopy UB->L1 encodes (the runner skips it where no kernel runs it), on both
@@ -400,10 +425,10 @@ class CannTilingDecode : public ::testing::Test {
 
 TEST_F(CannTilingDecode, MagicVersionAndCodesAreNamed) {
   EXPECT_EQ(errorAfter(0, 'X').field, "tiling.magic");
-  EXPECT_EQ(errorAfter(4, 1).oneLine(), "TILING: tiling.version = 1 (672 bytes): this host reads version 2 (672 bytes) only");
+  EXPECT_EQ(errorAfter(4, 1).oneLine(), "TILING: tiling.version = 1 (896 bytes): this host reads version 3 (896 bytes) only");
   EXPECT_EQ(errorAfter(12, 0).oneLine(), "TILING: tiling.dtype = 0: is not a dtype code (expected 1..14)");
   EXPECT_EQ(errorAfter(10, 9).field, "tiling.srcPos");
-  EXPECT_EQ(errorAfter(14, 9).field, "tiling.paramsType");
+  EXPECT_EQ(errorAfter(14, 10).field, "tiling.paramsType");  // 9 is NdDmaParams since v3; 10 has no section
   EXPECT_EQ(errorAfter(16, 0x22).field, "tiling.presence");  // 0x10 is loop mode since v2
   EXPECT_EQ(errorAfter(20 + DCCONF_CANN_AMB2_PAD_DUMMY, 3).field, "tiling.profile[AMB-2]");
   EXPECT_EQ(errorAfter(112, 2).field, "tiling.pad.isPad");
@@ -511,6 +536,86 @@ TEST(CannTiling, LayoutOfAGmToUbNd2NzCaseIsAsDocumented) {
   EXPECT_EQ(roundTrip(c), "");
 }
 
+// Issue 31 item 9: the vendor's NDDMA scenario 1 (NDDMA-5: float, strides {1, 32} / {1, 64}, sizes {32, 16}, left pads
+// {15, 13}, right pads {17, 3}, constant 0, a [16, 32] source into [32, 64]) with a non-zero constant and the
+// nddma-b64-wrap reading, so every part of the ndDma section (768..895) shows: every byte counted by hand.
+Case ndDmaScenario1() {
+  Case c;
+  c.product = Product::ascend950;
+  c.api = Api::DataCopy;
+  c.srcPos = Position::GM;
+  c.dstPos = Position::VECIN;
+  c.dtype = DType::float_;
+  NdDmaParams p;
+  p.dim = 2;
+  p.loopSrcStride = {1, 32, 0, 0, 0};
+  p.loopDstStride = {1, 64, 0, 0, 0};
+  p.loopSize = {32, 16, 0, 0, 0};
+  p.loopLpSize = {15, 13, 0, 0, 0};
+  p.loopRpSize = {17, 3, 0, 0, 0};
+  p.constantValue = 0x3F800000;  // 1.0f
+  c.params = p;
+  c.profile.ndDmaB64Stride = Profile::NdDmaB64Stride::wrap;
+  c.src = {2048, 0};
+  c.dst = {8192, 0};
+  return c;
+}
+
+TEST(CannTiling, LayoutOfAnNdDmaCaseIsAsDocumented) {
+  const EncodeResult encoded = encode(ndDmaScenario1());
+  ASSERT_TRUE(encoded.encoded) << encoded.error.oneLine();
+  const std::map<std::size_t, std::uint8_t> expected = withIdentity({
+      {8, 16},                                  // family nddma
+      {9, 0},                                   // DataCopy
+      {10, 1}, {11, 2},                         // GM -> VECIN
+      {12, 11},                                 // float
+      {13, 8},                                  // ascend950
+      {14, 9},                                  // NdDmaParams
+      {37, 0x08}, {45, 0x20},                   // src.size 2048, dst.size 8192
+      {53, 0x08},                               // srcDeviceBytes 2048
+      {56, 0x20}, {57, 0x20},                   // dstDeviceBytes 8192 + 32
+      {768, 1}, {776, 32},                      // loopSrcStride[0], [1] (uint64 each, 768..807)
+      {808, 1}, {812, 64},                      // loopDstStride[0], [1] (uint32 each, 808..827)
+      {828, 32}, {832, 16},                     // loopSize[0], [1] (uint32 each, 828..847)
+      {848, 15}, {849, 13},                     // loopLpSize[0], [1] (848..852)
+      {853, 17}, {854, 3},                      // loopRpSize[0], [1] (853..857)
+      {858, 2},                                 // dim (isNearestValueMode 0 at 859)
+      {860, 1},                                 // AMB-35 nddma-b64-wrap (AMB-36 861, AMB-37 862; 863 reserved)
+      {866, 0x80}, {867, 0x3F}});               // constantValue 1.0f at 864..871 (872..895 reserved)
+  expectBlockBytes(encoded.encoded->tiling, expected);
+  EXPECT_EQ(roundTrip(ndDmaScenario1()), "");
+}
+
+// A bad NDDMA code is refused naming the field, the value and the clause, and so is a non-zero reserved byte of the
+// ndDma section or of the FIX950 range (v3), named by section.
+TEST(CannTiling, BadNdDmaBytesAreNamed) {
+  const EncodeResult encoded = encode(ndDmaScenario1());
+  ASSERT_TRUE(encoded.encoded) << encoded.error.oneLine();
+  const auto errorAfter = [&encoded](std::size_t offset, std::uint8_t value) {
+    DcconfCannTiling t = encoded.encoded->tiling;
+    reinterpret_cast<std::uint8_t*>(&t)[offset] = value;
+    const DecodeResult decoded = decode(t);
+    EXPECT_FALSE(decoded.c) << "byte " << offset << " = " << int{value} << " decoded";
+    return decoded.error;
+  };
+  constexpr std::size_t nd = offsetof(DcconfCannTiling, ndDma);
+  EXPECT_EQ(errorAfter(nd + offsetof(DcconfCannNdDmaParams, isNearestValueMode), 2).oneLine(),
+            "NDDMA-3: tiling.ndDma.isNearestValueMode = 2: is not a bool code (expected 0..1)");
+  EXPECT_EQ(errorAfter(nd + offsetof(DcconfCannNdDmaParams, profileAmb35), 2).oneLine(),
+            "TILING: tiling.ndDma.profileAmb35[AMB-35] = 2: is not a AMB-35 code (expected 0..1)");
+  EXPECT_EQ(errorAfter(nd + offsetof(DcconfCannNdDmaParams, profileAmb37), 7).field, "tiling.ndDma.profileAmb37[AMB-37]");
+  EXPECT_EQ(errorAfter(nd + offsetof(DcconfCannNdDmaParams, reserved0), 1).field, "tiling.ndDma (byte 863)");
+  EXPECT_EQ(errorAfter(nd + offsetof(DcconfCannNdDmaParams, reserved1) + 23, 1).field, "tiling.ndDma (byte 895)");
+  EXPECT_EQ(errorAfter(offsetof(DcconfCannTiling, reservedFix950) + 28, 1).field, "tiling.reservedFix950 (byte 700)");
+  EXPECT_EQ(errorAfter(offsetof(DcconfCannTiling, reservedFix950), 1).field, "tiling.reservedFix950 (byte 672)");
+  // Another call's block carries no NDDMA parameters: a stray loop size there is refused too.
+  const EncodeResult pad = encode(padCase());
+  ASSERT_TRUE(pad.encoded);
+  DcconfCannTiling stray = pad.encoded->tiling;
+  stray.ndDma.loopSize[4] = 1;
+  EXPECT_EQ(decode(stray).error.field, "tiling.ndDma (byte 844)");
+}
+
 // Issue 31 item 7: the atomic op is byte 19, one code per AtomicOp, on a DataCopy and a DataCopyPad UB->GM.
 TEST(CannTiling, AtomicOpIsByte19AndRoundTrips) {
   Case copy;
@@ -542,7 +647,8 @@ TEST(CannTiling, AtomicOpIsByte19AndRoundTrips) {
 TEST(CannTiling, IssueThirtyOneReadingsRoundTrip) {
   for (const char* word : {"cmp-pads-ignored", "cmp-pads-run", "cmp-stride-ignored", "cmp-stride-bytes",
                            "fix950-zero-reject", "nd2nzub-page", "nd2nzub-c0-8", "brc-dstgap-gap", "brc-dstgap-stride",
-                           "brc-half-len-16", "brc-half-len-64b", "brc-align-64b"}) {
+                           "brc-half-len-16", "brc-half-len-64b", "brc-align-64b", "nddma-b64-wrap",
+                           "nddma-interleave-any", "nddma-size0-noop"}) {
     Case c = compactLoopCase();
     const ProfileParse parsed = parseProfile(word);
     ASSERT_TRUE(parsed.profile) << word << ": " << parsed.error;

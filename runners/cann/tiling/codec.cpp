@@ -21,8 +21,10 @@ static_assert(offsetof(DcconfCannTiling, paddingMode) == 18 && offsetof(DcconfCa
                   offsetof(DcconfCannTiling, dn2nz) == 176 && offsetof(DcconfCannTiling, enhanced) == 216 &&
                   offsetof(DcconfCannTiling, fixpipe) == 264 && offsetof(DcconfCannTiling, slice) == 288 &&
                   offsetof(DcconfCannTiling, loopMode) == 616 && offsetof(DcconfCannTiling, profileExt) == 656 &&
-                  offsetof(DcconfCannTiling, reserved1) == 666,
-              "tiling v2 layout (docs/cann.md)");
+                  offsetof(DcconfCannTiling, reserved1) == 666 && offsetof(DcconfCannTiling, reservedFix950) == 672 &&
+                  offsetof(DcconfCannTiling, ndDma) == 768 && offsetof(DcconfCannTiling, ndDma.constantValue) == 864,
+              "tiling v3 layout (docs/cann.md)");
+static_assert(kMaxNdDmaDims == DCCONF_CANN_NDDMA_DIMS, "NDDMA-2 dimensions");
 static_assert(static_cast<unsigned>(PaddingMode::compact) == DCCONF_CANN_PADDING_COMPACT &&
                   static_cast<unsigned>(AtomicOp::min) == DCCONF_CANN_ATOMIC_MIN,
               "paddingMode / atomicOp hold the oracle enums' values");
@@ -79,8 +81,22 @@ void put(DcconfCannTiling& t, const Dn2NzParams& p) {
   t.dn2nz = {p.dnNum, p.nValue, p.dValue, p.srcDnMatrixStride, p.srcDValue, p.dstNzC0Stride, p.dstNzNStride,
              p.dstNzMatrixStride, static_cast<std::uint8_t>(p.enableSmallC0), {}};
 }
-// NDDMA: never reached, encode refuses the case by name first (NDDMA-1: no tiling section yet)
-void put(DcconfCannTiling&, const NdDmaParams&) {}
+// NDDMA (v3): oracle::NdDmaParams <-> the ndDma section, which spell every field alike: every dimension's entries (the
+// case's whole arrays), dim, the pad mode and the constant. The section's profile bytes: putProfile / getProfile.
+template <typename From, typename To>
+void copyNdDma(const From& from, To& to) {
+  for (std::size_t d = 0; d < kMaxNdDmaDims; ++d) {
+    to.loopSrcStride[d] = from.loopSrcStride[d];
+    to.loopDstStride[d] = from.loopDstStride[d];
+    to.loopSize[d] = from.loopSize[d];
+    to.loopLpSize[d] = from.loopLpSize[d];
+    to.loopRpSize[d] = from.loopRpSize[d];
+  }
+  to.dim = from.dim;
+  to.isNearestValueMode = static_cast<decltype(to.isNearestValueMode)>(from.isNearestValueMode);
+  to.constantValue = from.constantValue;
+}
+void put(DcconfCannTiling& t, const NdDmaParams& p) { copyNdDma(p, t.ndDma); }
 // BRC: never reached either, encode refuses the case by name first (BRC-1: no kernel family yet)
 void put(DcconfCannTiling&, const BroadCastVecToMMParams&) {}
 void put(DcconfCannTiling& t, const DataCopyCO12DstParams& p) {
@@ -117,6 +133,9 @@ void putProfile(DcconfCannTiling& t, const Profile& p) {
       static_cast<std::uint8_t>(p.brcHalfLen),       static_cast<std::uint8_t>(p.brcDstAlign)};
   static_assert(sizeof(t.profileExt) == ext.size(), "every profileExt byte is live");
   std::memcpy(t.profileExt, ext.data(), ext.size());
+  t.ndDma.profileAmb35 = static_cast<std::uint8_t>(p.ndDmaB64Stride);  // v3: the NDDMA readings, live in every block
+  t.ndDma.profileAmb36 = static_cast<std::uint8_t>(p.ndDmaInterleave);
+  t.ndDma.profileAmb37 = static_cast<std::uint8_t>(p.ndDmaZeroSize);
 }
 
 // A uint64 case field into a uint32 tiling field, or the error naming both.
@@ -207,6 +226,12 @@ Profile getProfile(const DcconfCannTiling& t, Reader& r) {
       r.enumerator<Profile::BrcHalfLen>("profileExt[AMB-41]", x[DCCONF_CANN_AMB41_BRC_HALF_LEN], 0, 2, "AMB-41");
   p.brcDstAlign =
       r.enumerator<Profile::BrcDstAlign>("profileExt[AMB-42]", x[DCCONF_CANN_AMB42_BRC_DST_ALIGN], 0, 1, "AMB-42");
+  p.ndDmaB64Stride =
+      r.enumerator<Profile::NdDmaB64Stride>("ndDma.profileAmb35[AMB-35]", t.ndDma.profileAmb35, 0, 1, "AMB-35");
+  p.ndDmaInterleave =
+      r.enumerator<Profile::NdDmaInterleave>("ndDma.profileAmb36[AMB-36]", t.ndDma.profileAmb36, 0, 1, "AMB-36");
+  p.ndDmaZeroSize =
+      r.enumerator<Profile::NdDmaZeroSize>("ndDma.profileAmb37[AMB-37]", t.ndDma.profileAmb37, 0, 1, "AMB-37");
   return p;
 }
 
@@ -242,6 +267,13 @@ CopyParams getParams(const DcconfCannTiling& t, Reader& r) {
         p.srcShape[d] = t.slice.srcShape[d];
         p.dstShape[d] = t.slice.dstShape[d];
       }
+      return p;
+    }
+    case DCCONF_CANN_PARAMS_NDDMA: {
+      const auto& n = t.ndDma;
+      r.range("ndDma.isNearestValueMode", n.isNearestValueMode, 0, 1, "bool", "NDDMA-3");
+      NdDmaParams p;
+      copyNdDma(n, p);  // isNearestValueMode: 0 or 1 (checked above)
       return p;
     }
     case DCCONF_CANN_PARAMS_DN2NZ: {
@@ -332,7 +364,8 @@ std::string_view sectionAt(std::size_t offset) {
       {offsetof(DcconfCannTiling, enhanced), "enhanced"},   {offsetof(DcconfCannTiling, co12), "co12"},
       {offsetof(DcconfCannTiling, fixpipe), "fixpipe"},     {offsetof(DcconfCannTiling, slice), "slice"},
       {offsetof(DcconfCannTiling, loopMode), "loopMode"},   {offsetof(DcconfCannTiling, profileExt), "profileExt"},
-      {offsetof(DcconfCannTiling, reserved1), "reserved1"}};
+      {offsetof(DcconfCannTiling, reserved1), "reserved1"},
+      {offsetof(DcconfCannTiling, reservedFix950), "reservedFix950"}, {offsetof(DcconfCannTiling, ndDma), "ndDma"}};
   std::string_view name = "magic";
   for (const Section& s : kSections) {
     if (s.begin <= offset) name = s.name;
@@ -357,11 +390,6 @@ EncodeResult encode(const Case& c, const EncodeOptions& options) {
   if (*resolved.operation == Operation::broadcastUbToL0c) {  // issue 31 item 8: no kernel family yet
     result.error = {"BRC-1", "path", pathName(c.srcPos, c.dstPos),
                     "no CANN kernel family runs BroadCastVecToMM UB->L0C yet"};
-    return result;
-  }
-  if (std::holds_alternative<NdDmaParams>(c.params)) {  // issue 31 item 9: no tiling section, no kernel yet
-    result.error = {"NDDMA-1", "params.type", "NdDmaParams",
-                    "the tiling block has no NdDmaParams section: no CANN kernel runs the NDDMA DataCopy yet"};
     return result;
   }
   if (c.fixpipe && c.fixpipe->layout) {  // issue 31 item 3: no tiling field, no kernel yet
@@ -468,7 +496,7 @@ DecodeResult decode(const DcconfCannTiling& t, std::span<const std::uint64_t> au
   c.dtype = r.enumerator<DType>("dtype", t.dtype, 1, DCCONF_CANN_DT_COUNT - 1, "dtype");
   c.product = r.enumerator<Product>("product", t.product, 1, static_cast<std::uint8_t>(allProducts().size()), "product");
   r.range("family", t.family, 1, DCCONF_CANN_FAMILY_COUNT - 1, "kernel family");
-  r.range("paramsType", t.paramsType, 1, DCCONF_CANN_PARAMS_NDDMA - 1, "params struct (NdDmaParams has no section)");
+  r.range("paramsType", t.paramsType, 1, DCCONF_CANN_PARAMS_NDDMA, "params struct (BroadCastVecToMMParams has no section)");
   r.range("padParamsType", t.padParamsType, 0, 2, "pad params struct");
   r.range("presence", t.presence & ~DCCONF_CANN_PRESENCE_MASK, 0, 0, "presence bits");
   c.paddingMode = r.enumerator<PaddingMode>("paddingMode", t.paddingMode, 0, DCCONF_CANN_PADDING_COUNT - 1,

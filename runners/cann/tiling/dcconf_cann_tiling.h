@@ -13,13 +13,16 @@
 #ifndef DCCONF_CANN_TILING_H
 #define DCCONF_CANN_TILING_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #define DCCONF_CANN_TILING_MAGIC 0x54434344u /* bytes 'D' 'C' 'C' 'T' */
-#define DCCONF_CANN_TILING_VERSION 2u /* v2: paddingMode, atomicOp, loopMode, profileExt (issue 31) */
+#define DCCONF_CANN_TILING_VERSION 3u /* v2: paddingMode, atomicOp, loopMode, profileExt (issue 31); v3: the FIX950
+                                         * (672..767) and NDDMA (768..895) sections */
 #define DCCONF_CANN_BLOCK_BYTES 32u      /* one UB data block: every device buffer is a multiple of it */
 #define DCCONF_CANN_GUARD_TAIL_BYTES 32u /* guard-filled bytes after dst.size in every destination buffer */
 #define DCCONF_CANN_SLICE_DIMS 8u        /* SLICE-4: dimValue <= 8 */
+#define DCCONF_CANN_NDDMA_DIMS 5u        /* NDDMA-2: dim <= 5 */
 
 /* Kernel families: oracle::Operation + 1 (0 = none). One or two kernel entries per family (DcconfCannEntry). */
 enum DcconfCannFamily {
@@ -43,8 +46,8 @@ enum DcconfCannFamily {
   /* FIX950 (issue 31 item 3): Fixpipe with FixpipeParamsArch3510, dav-3510. No kernel is built yet (the tiling block
    * has no layout / Nz2DnParams fields): the encoder refuses these cases by name. */
   DCCONF_CANN_FAMILY_FIXPIPE_950 = 15,
-  /* NDDMA (issue 31 item 9): DataCopy with NdDmaParams GM->VECIN, dav-3510. No kernel, no tiling section: the encoder
-   * refuses these cases by name. */
+  /* NDDMA (issue 31 item 9): DataCopy<T, dim, NdDmaConfig>(VECIN, GM, NdDmaParams<T, dim>), dav-3510: the ndDma
+   * section (v3); entry nddma (kernels/datacopy.asc, AIV). */
   DCCONF_CANN_FAMILY_NDDMA = 16,
   /* ND2NZUB (issue 31 item 6): DataCopy ND2NZ GM->VECIN, the emulated call (DataCopyGM2UBND2NZImpl, AIV only, in
    * the dav_c220 and dav_3510 headers). The nd2nz section; entry nd2nz_gm_to_ub (kernels/datacopy.asc, AIV). */
@@ -71,6 +74,7 @@ enum DcconfCannEntry {
   /* h43b, issue 31 item 5 (dav-3510): DC-5 plain DataCopy VECIN/VECOUT -> A1/B1 (0- and 2-level) and ND2NZ-6 the ND2NZ
    * VECIN/VECOUT -> TSCM, MIX 1:2 (the AIC loads and reads back the L1 destination, AIV 0 makes the call). */
   DCCONF_CANN_ENTRY_COPY_0LEVEL_UB_TO_L1, DCCONF_CANN_ENTRY_COPY_2LEVEL_UB_TO_L1, DCCONF_CANN_ENTRY_ND2NZ_UB_TO_L1,
+  DCCONF_CANN_ENTRY_NDDMA, /* h43b, issue 31 item 9: NDDMA GM->VECIN, AIV, dav-3510 */
   DCCONF_CANN_ENTRY_COUNT
 };
 
@@ -106,7 +110,7 @@ enum DcconfCannParamsType {
   DCCONF_CANN_PARAMS_DATA_COPY = 1, DCCONF_CANN_PARAMS_DATA_COPY_EXT, DCCONF_CANN_PARAMS_ND2NZ,
   DCCONF_CANN_PARAMS_NZ2ND, DCCONF_CANN_PARAMS_CAL_COUNT, DCCONF_CANN_PARAMS_SLICE, DCCONF_CANN_PARAMS_DN2NZ,
   DCCONF_CANN_PARAMS_CO12_DST,
-  DCCONF_CANN_PARAMS_NDDMA, /* NDDMA: no section in the block; the encoder refuses, the decoder rejects it */
+  DCCONF_CANN_PARAMS_NDDMA, /* NDDMA: the ndDma section (v3) */
   DCCONF_CANN_PARAMS_BROADCAST, /* BRC: no section either (BroadCastVecToMMParams) */
   DCCONF_CANN_PARAMS_COUNT
 };
@@ -256,6 +260,26 @@ typedef struct DcconfCannLoopModeParams { /* 40 bytes: LoopModeParams (the vendo
   uint64_t loop1SrcStride, loop1DstStride, loop2SrcStride, loop2DstStride;
 } DcconfCannLoopModeParams;
 
+/* NdDmaParams<T, dim> (NdDmaLoopInfo<dim> + constantValue) and NdDmaConfig::isNearestValueMode (v3, 128 bytes). Every
+ * per-dimension array holds all DCCONF_CANN_NDDMA_DIMS entries of the case (entries at and beyond dim are not read by
+ * the call, but they are the case's). The vendor's widths: loopSrcStride uint64, loopDstStride and loopSize uint32,
+ * loopLpSize and loopRpSize uint8, constantValue the raw bits of T in the low sizeof(T) bytes. The three NDDMA
+ * profile readings ride here too and are live in every block (like profile[] and profileExt[]), the rest is live with
+ * paramsType DCCONF_CANN_PARAMS_NDDMA. */
+typedef struct DcconfCannNdDmaParams {
+  uint64_t loopSrcStride[DCCONF_CANN_NDDMA_DIMS]; /* +0 */
+  uint32_t loopDstStride[DCCONF_CANN_NDDMA_DIMS]; /* +40 */
+  uint32_t loopSize[DCCONF_CANN_NDDMA_DIMS];      /* +60 */
+  uint8_t loopLpSize[DCCONF_CANN_NDDMA_DIMS];     /* +80 */
+  uint8_t loopRpSize[DCCONF_CANN_NDDMA_DIMS];     /* +85 */
+  uint8_t dim;                                    /* +90 */
+  uint8_t isNearestValueMode;                     /* +91: 0 constant pads, 1 nearest (NDDMA-3) */
+  uint8_t profileAmb35, profileAmb36, profileAmb37; /* +92..94: Profile::NdDmaB64Stride, NdDmaInterleave, NdDmaZeroSize */
+  uint8_t reserved0;                              /* +95 */
+  uint64_t constantValue;                         /* +96 */
+  uint8_t reserved1[24];                          /* +104 */
+} DcconfCannNdDmaParams;
+
 typedef struct DcconfCannSliceInfo { /* 16 bytes */
   uint32_t startIndex, endIndex, stride, burstLen;
 } DcconfCannSliceInfo;
@@ -269,7 +293,7 @@ typedef struct DcconfCannSliceParams { /* 328 bytes */
   uint32_t dstShape[DCCONF_CANN_SLICE_DIMS];
 } DcconfCannSliceParams;
 
-typedef struct DcconfCannTiling { /* 672 bytes = 21 blocks of 32 */
+typedef struct DcconfCannTiling { /* 896 bytes = 28 blocks of 32 */
   /* identity */
   uint32_t magic;     /* DCCONF_CANN_TILING_MAGIC */
   uint16_t version;   /* DCCONF_CANN_TILING_VERSION */
@@ -310,6 +334,8 @@ typedef struct DcconfCannTiling { /* 672 bytes = 21 blocks of 32 */
   DcconfCannLoopModeParams loopMode; /* v2: live with DCCONF_CANN_HAS_LOOP_MODE */
   uint8_t profileExt[10];            /* v2: DcconfCannProfileExtField */
   uint8_t reserved1[6];
+  uint8_t reservedFix950[96];        /* v3: bytes 672..767, the FIX950 section (another change defines it); zero */
+  DcconfCannNdDmaParams ndDma;       /* v3: bytes 768..895 */
 } DcconfCannTiling;
 
 #if defined(__cplusplus)
@@ -317,7 +343,7 @@ typedef struct DcconfCannTiling { /* 672 bytes = 21 blocks of 32 */
 #else
 #define DCCONF_CANN_STATIC_ASSERT(cond, msg) _Static_assert(cond, msg)
 #endif
-DCCONF_CANN_STATIC_ASSERT(sizeof(DcconfCannTiling) == 672, "tiling v2 is 672 bytes");
+DCCONF_CANN_STATIC_ASSERT(sizeof(DcconfCannTiling) == 896, "tiling v3 is 896 bytes");
 DCCONF_CANN_STATIC_ASSERT(sizeof(DcconfCannTiling) % DCCONF_CANN_BLOCK_BYTES == 0, "whole 32-byte blocks");
 DCCONF_CANN_STATIC_ASSERT(sizeof(DcconfCannDataCopyExtParams) == 20, "DataCopyExtParams section");
 DCCONF_CANN_STATIC_ASSERT(sizeof(DcconfCannDn2NzParams) == 40, "Dn2NzParams section");
@@ -325,5 +351,8 @@ DCCONF_CANN_STATIC_ASSERT(sizeof(DcconfCannEnhancedParams) == 32, "DataCopyEnhan
 DCCONF_CANN_STATIC_ASSERT(sizeof(DcconfCannFixpipeState) == 24, "FixpipeState section");
 DCCONF_CANN_STATIC_ASSERT(sizeof(DcconfCannSliceParams) == 328, "SliceParams section");
 DCCONF_CANN_STATIC_ASSERT(sizeof(DcconfCannLoopModeParams) == 40, "LoopModeParams section");
+DCCONF_CANN_STATIC_ASSERT(sizeof(DcconfCannNdDmaParams) == 128, "NdDmaParams section");
+DCCONF_CANN_STATIC_ASSERT(offsetof(DcconfCannTiling, reservedFix950) == 672 && offsetof(DcconfCannTiling, ndDma) == 768,
+                          "tiling v3: FIX950 at 672..767, NDDMA at 768..895");
 
 #endif /* DCCONF_CANN_TILING_H */
