@@ -242,27 +242,33 @@ TEST_F(CannRunnerExported, Ascend950CompactAndLoopModeVectorsRunAndVerify) {
   }
 }
 
-// Items 6 and 9: the Ascend 950 set's DataCopy GM->VECIN vectors on the dav-3510 fake device, among them the ND2NZ
-// GM->UB (ND2NZUB, entry nd2nz_gm_to_ub) and the NDDMA ones (entry nddma): none skipped, every valid one written and
-// matching the oracle, and `dcconf vectors verify` passes on the set's DataCopy GM->VECIN files.
-TEST_F(CannRunnerExported, Ascend950DataCopyToVecinWithNd2NzAndNdDmaRunsAndVerifies) {
-  useExportedSet(oracle::Product::ascend950, "GM->VECIN");
-  std::erase_if(set.vectors, [](const vectors::Vector& v) { return v.data.c.api != oracle::Api::DataCopy; });
-  std::size_t nd2nzUb = 0, nddma = 0;
-  for (const auto& v : set.vectors) {
-    const std::optional<oracle::Operation> op = oracle::resolveOperation(v.data.c).operation;
-    if (v.result != vectors::Result::valid || !op) continue;
-    nd2nzUb += *op == oracle::Operation::nd2nzGmToUb;
-    nddma += *op == oracle::Operation::nddma;
-  }
-  ASSERT_GT(nd2nzUb, 4u) << "the export draws valid ND2NZ GM->UB vectors";
-  ASSERT_GT(nddma, 4u) << "the export draws valid NDDMA vectors";
-  for (const std::string backend : {"fast", "oracle"}) {
-    const RunResult result = runEveryValid(Arch::dav3510, backend);
-    ASSERT_TRUE(result.summary);
-    EXPECT_EQ(expectWrittenMatchTheOracle(result, backend), countValid());
-    const Verified verified = verify(out, "datacopy_gm2vecin*", setDir);
-    EXPECT_EQ(verified.exitStatus, 0) << backend << "\n" << verified.output;
+// Items 6 and 9: the DataCopy GM->VECIN vectors of an Ascend 950 set on the dav-3510 fake device, among them the ND2NZ
+// GM->UB (ND2NZUB, entry nd2nz_gm_to_ub) and the NDDMA ones (entry nddma), and of an Atlas A2 set on the dav-2201 one
+// (ND2NZUB runs on both architectures; NDDMA is the 950's): none skipped, every valid one written and matching the
+// oracle, and `dcconf vectors verify` passes on the sets' DataCopy GM->VECIN files.
+TEST_F(CannRunnerExported, DataCopyToVecinWithNd2NzAndNdDmaRunsAndVerifies) {
+  for (const auto& [product, arch] : {std::pair{oracle::Product::ascend950, Arch::dav3510},
+                                      std::pair{oracle::Product::atlas_a2, Arch::dav2201}}) {
+    useExportedSet(product, "GM->VECIN");
+    std::erase_if(set.vectors, [](const vectors::Vector& v) { return v.data.c.api != oracle::Api::DataCopy; });
+    std::size_t nd2nzUb = 0, nddma = 0;
+    for (const auto& v : set.vectors) {
+      const std::optional<oracle::Operation> op = oracle::resolveOperation(v.data.c).operation;
+      if (v.result != vectors::Result::valid || !op) continue;
+      nd2nzUb += *op == oracle::Operation::nd2nzGmToUb;
+      nddma += *op == oracle::Operation::nddma;
+    }
+    ASSERT_GT(nd2nzUb, 4u) << name(arch) << ": the export draws valid ND2NZ GM->UB vectors";
+    if (arch == Arch::dav3510) {
+      ASSERT_GT(nddma, 4u) << "the export draws valid NDDMA vectors";
+    }
+    for (const std::string backend : {"fast", "oracle"}) {
+      const RunResult result = runEveryValid(arch, backend);
+      ASSERT_TRUE(result.summary);
+      EXPECT_EQ(expectWrittenMatchTheOracle(result, backend), countValid()) << name(arch);
+      const Verified verified = verify(out, "datacopy_gm2vecin*", setDir);
+      EXPECT_EQ(verified.exitStatus, 0) << name(arch) << " " << backend << "\n" << verified.output;
+    }
   }
 }
 
