@@ -2,7 +2,7 @@
 // vendor's open asc-devkit headers and examples document it (GlobalTensor / LocalTensor / TPipe / TBuf, DataCopy,
 // DataCopyPad, SetPadValue, SetFlag / WaitFlag); build it with runners/cann/CMakeLists.txt where CANN is installed.
 //
-// Every kernel: one block (one core; UB->TSCM one AIC + one AIV), one vector. It reads the tiling block from GM
+// Every kernel: one block (one core; UB->L1 one AIC and one or two AIVs, operands.h UbToL1), one vector. It reads the tiling block from GM
 // (dcconf_cann_tiling.h), answers a status word, and runs exactly the call the block describes with every parameter
 // taken from the block at run time. An
 // on-chip destination is first loaded whole from the GM destination buffer (the vector's dst.bin plus the
