@@ -59,6 +59,11 @@ constexpr Expected kExpected[] = {
     {DCCONF_CANN_FAMILY_PAD_COMPACT_GM_TO_UB, DCCONF_CANN_POS_VECIN, "pad_compact_gm_to_ub", DCCONF_CANN_CORE_AIV},
     {DCCONF_CANN_FAMILY_PAD_COMPACT_GM_TO_UB, DCCONF_CANN_POS_VECOUT, "pad_compact_gm_to_ub", DCCONF_CANN_CORE_AIV},
     {DCCONF_CANN_FAMILY_PAD_COMPACT_UB_TO_GM, DCCONF_CANN_POS_GM, "pad_compact_ub_to_gm", DCCONF_CANN_CORE_AIV},
+    // FIX950 (issue 31 items 3, 4, dav-3510): dav_3510 FixpipeL0C2GMImpl / FixpipeL0C2UBImpl run `if ASCEND_IS_AIC`;
+    // toward the UB the two AIVs own the destination UBs (the fixpipe_l0c2ub example: __mix__(1, 2)).
+    {DCCONF_CANN_FAMILY_FIXPIPE_950, DCCONF_CANN_POS_GM, "fixpipe_950", DCCONF_CANN_CORE_AIC},
+    {DCCONF_CANN_FAMILY_FIXPIPE_950, DCCONF_CANN_POS_VECIN, "fixpipe_950_ub", DCCONF_CANN_CORE_MIX_1_2},
+    {DCCONF_CANN_FAMILY_FIXPIPE_950, DCCONF_CANN_POS_VECOUT, "fixpipe_950_ub", DCCONF_CANN_CORE_MIX_1_2},
 };
 
 const Expected* expectedFor(DcconfCannFamily family, DcconfCannPosition dst) {

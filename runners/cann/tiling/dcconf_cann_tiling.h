@@ -41,7 +41,8 @@ enum DcconfCannFamily {
   DCCONF_CANN_FAMILY_PAD_COMPACT_GM_TO_UB = 13,
   DCCONF_CANN_FAMILY_PAD_COMPACT_UB_TO_GM = 14,
   /* FIX950 (issue 31 items 3, 4): Fixpipe<T, U, FixpipeConfig{layout, isToUB}> with FixpipeParamsArch3510, dav-3510;
-   * the block's fixpipe950 section (v3) holds the call. No kernel is built yet. */
+   * the block's fixpipe950 section (v3) holds the call. Entries fixpipe_950 (CO1->GM, AIC) and fixpipe_950_ub
+   * (CO1->VECIN/VECOUT, one AIC + two AIVs: kernels/fixpipe950.asc). */
   DCCONF_CANN_FAMILY_FIXPIPE_950 = 15,
   /* NDDMA (issue 31 item 9): DataCopy with NdDmaParams GM->VECIN, dav-3510. No kernel, no tiling section: the encoder
    * refuses these cases by name. */
@@ -67,6 +68,7 @@ enum DcconfCannEntry {
   DCCONF_CANN_ENTRY_ND2NZ, DCCONF_CANN_ENTRY_NZ2ND, DCCONF_CANN_ENTRY_SLICE, DCCONF_CANN_ENTRY_DN2NZ,
   DCCONF_CANN_ENTRY_ENHANCED_NORMAL_UB, DCCONF_CANN_ENTRY_ENHANCED_NORMAL_L1, DCCONF_CANN_ENTRY_FIXPIPE,
   DCCONF_CANN_ENTRY_PAD_COMPACT_GM_TO_UB, DCCONF_CANN_ENTRY_PAD_COMPACT_UB_TO_GM, /* dav-3510 */
+  DCCONF_CANN_ENTRY_FIXPIPE_950, DCCONF_CANN_ENTRY_FIXPIPE_950_UB, /* dav-3510: FIX950 CO1->GM, CO1->UB */
   DCCONF_CANN_ENTRY_COUNT
 };
 
@@ -75,7 +77,8 @@ enum DcconfCannCoreType {
   DCCONF_CANN_CORE_NONE = 0,
   DCCONF_CANN_CORE_AIV = 1, /* KERNEL_TYPE_AIV_ONLY */
   DCCONF_CANN_CORE_AIC = 2, /* KERNEL_TYPE_AIC_ONLY */
-  DCCONF_CANN_CORE_MIX = 3  /* KERNEL_TYPE_MIX_AIC_1_1: one AIC and one AIV run the entry together */
+  DCCONF_CANN_CORE_MIX = 3, /* KERNEL_TYPE_MIX_AIC_1_1: one AIC and one AIV run the entry together */
+  DCCONF_CANN_CORE_MIX_1_2 = 4 /* KERNEL_TYPE_MIX_AIC_1_2: one AIC and both AIVs (FIX950 CO1->UB, dualDstCtl) */
 };
 
 /* Element types: oracle::DType + 1 (0 = none). */
