@@ -33,7 +33,7 @@ Capabilities kernelCapabilities(Arch arch) {
                          {DCCONF_CANN_FAMILY_SLICE, DCCONF_CANN_FAMILY_ENHANCED_NORMAL, DCCONF_CANN_FAMILY_FIXPIPE});
   } else {
     caps.families.insert(caps.families.end(), {DCCONF_CANN_FAMILY_DN2NZ, DCCONF_CANN_FAMILY_PAD_COMPACT_GM_TO_UB,
-                                               DCCONF_CANN_FAMILY_PAD_COMPACT_UB_TO_GM});
+                                               DCCONF_CANN_FAMILY_PAD_COMPACT_UB_TO_GM, DCCONF_CANN_FAMILY_FIXPIPE_950});
     caps.loopMode = true;
   }
   for (const auto& info : oracle::allDTypes()) {
@@ -75,13 +75,26 @@ std::span<const KernelEntry> kernelEntries() {
        "pad_compact_gm_to_ub"},
       {DCCONF_CANN_ENTRY_PAD_COMPACT_UB_TO_GM, DCCONF_CANN_FAMILY_PAD_COMPACT_UB_TO_GM, DCCONF_CANN_CORE_AIV, any,
        "pad_compact_ub_to_gm"},
+      // FIX950: the Fixpipe runs on the AIC; toward the UB both AIVs stage and read back their UB (FIX950-9)
+      {DCCONF_CANN_ENTRY_FIXPIPE_950, DCCONF_CANN_FAMILY_FIXPIPE_950, DCCONF_CANN_CORE_AIC, notUb, "fixpipe_950"},
+      {DCCONF_CANN_ENTRY_FIXPIPE_950_UB, DCCONF_CANN_FAMILY_FIXPIPE_950, DCCONF_CANN_CORE_MIX_1_2, ub,
+       "fixpipe_950_ub"},
   };
   return kEntries;
 }
 
 bool entryTakes(const KernelEntry& entry, DcconfCannFamily family, DcconfCannPosition dstPos) {
   const bool l1 = dstPos == DCCONF_CANN_POS_A1 || dstPos == DCCONF_CANN_POS_B1 || dstPos == DCCONF_CANN_POS_TSCM;
-  return entry.family == family && (entry.dst == DstSide::any || (entry.dst == DstSide::l1) == l1);
+  const bool ub = dstPos == DCCONF_CANN_POS_VECIN || dstPos == DCCONF_CANN_POS_VECOUT || dstPos == DCCONF_CANN_POS_CO2;
+  if (entry.family != family) return false;
+  switch (entry.dst) {
+    case DstSide::any: return true;
+    case DstSide::l1: return l1;
+    case DstSide::notL1: return !l1;
+    case DstSide::ub: return ub;
+    case DstSide::notUb: return !ub;
+  }
+  return false;
 }
 
 const KernelEntry& entryOf(DcconfCannFamily family, DcconfCannPosition dstPos) {
@@ -97,6 +110,7 @@ std::string_view coreTypeName(DcconfCannCoreType core) {
     case DCCONF_CANN_CORE_AIV: return "AIV";
     case DCCONF_CANN_CORE_AIC: return "AIC";
     case DCCONF_CANN_CORE_MIX: return "MIX";
+    case DCCONF_CANN_CORE_MIX_1_2: return "MIX_1_2";
     default: return "none";
   }
 }

@@ -102,6 +102,25 @@ TEST_F(CannRunner, GoldenSetOnTheFakeDevicePassesVerify) {
   }
 }
 
+// Each 4-byte source element of a FIX / FIX950 vector made one the Mmad preload places exactly: int32 to int8 range,
+// float to half, no infinities, NaNs or -0.0 (host/fixpipe_host.cpp).
+void makeFixSourceExact(vectors::Vector& v) {
+  for (std::size_t at = 0; at + 4 <= v.data.src.size(); at += 4) {
+    std::uint32_t bits = 0;
+    std::memcpy(&bits, v.data.src.data() + at, 4);
+    if (v.data.c.fixpipe->srcDType == oracle::DType::int32_t) {
+      bits = static_cast<std::uint32_t>(static_cast<std::int32_t>(bits) % 128);
+    } else {
+      float value = 0;
+      std::memcpy(&value, &bits, 4);
+      value = oracle::halfBitsToFloat(oracle::floatToHalfBits(value));
+      if (!std::isfinite(value) || value == 0.0f) value = 0.25f;  // no infinities, NaNs or -0.0
+      std::memcpy(&bits, &value, 4);
+    }
+    std::memcpy(v.data.src.data() + at, &bits, 4);
+  }
+}
+
 // FIX the way the device kernel takes it: the source buffer carries the Mmad operands, the fake multiplies them back
 // into L0C (fake_device.cpp, from the Mmad definition) and the backend runs the call there. The golden FIX sources
 // read values the route cannot place (skipped, test_fixpipe.cpp), so here each is first made exact (int32 to int8
@@ -111,22 +130,7 @@ TEST_F(CannRunner, FixVectorsThroughTheMmadPreloadMatchTheOracleOnExactSources) 
     return v.result != vectors::Result::valid || v.tcId.rfind("datacopy_co12", 0) != 0;
   });
   ASSERT_GT(set.vectors.size(), 0u);
-  for (auto& v : set.vectors) {
-    for (std::size_t at = 0; at + 4 <= v.data.src.size(); at += 4) {
-      std::uint32_t bits = 0;
-      std::memcpy(&bits, v.data.src.data() + at, 4);
-      if (v.data.c.fixpipe->srcDType == oracle::DType::int32_t) {
-        bits = static_cast<std::uint32_t>(static_cast<std::int32_t>(bits) % 128);
-      } else {
-        float value = 0;
-        std::memcpy(&value, &bits, 4);
-        value = oracle::halfBitsToFloat(oracle::floatToHalfBits(value));
-        if (!std::isfinite(value) || value == 0.0f) value = 0.25f;  // no infinities, NaNs or -0.0
-        std::memcpy(&bits, &value, 4);
-      }
-      std::memcpy(v.data.src.data() + at, &bits, 4);
-    }
-  }
+  for (auto& v : set.vectors) makeFixSourceExact(v);
   Capabilities caps = fakeCapabilities(Arch::dav2201);
   caps.fixSourceViaMmad = true;
   const RunResult result = run(caps);
@@ -248,6 +252,60 @@ TEST_F(CannRunnerExported, AtomicCopiesToGmThroughTheFakeMatchTheOracle) {
       EXPECT_EQ(expectWrittenMatchTheOracle(result, backend), set.vectors.size()) << name(arch);
     }
   }
+}
+
+// Issue 31 items 3 and 4: an Ascend 950 set's FIX950 vectors on the dav-3510 fake device, exported for CO1->GM and
+// for the UB paths (the generators draw CO1->VECIN/VECOUT, dual destinations among them, only for a scope of those
+// paths): launched through the fixpipe_950 / fixpipe_950_ub entries, not skipped (but for FIX950-9's halves rule),
+// each output matches the oracle and `dcconf vectors verify` passes on them. Then the same vectors as the kernel
+// takes them (the Mmad operands in place of the source, sources made exact) still match the oracle.
+TEST_F(CannRunnerExported, Ascend950Fix950VectorsRunAndVerify) {
+  std::size_t gm = 0, ub = 0, dual = 0;
+  for (const std::string glob : {"CO1->GM", "CO1->VEC*"}) {
+    useExportedSet(oracle::Product::ascend950, glob);
+    std::erase_if(set.vectors, [](const vectors::Vector& v) { return !v.data.c.fixpipe || !v.data.c.fixpipe->layout; });
+    ASSERT_GT(countValid(), 0u) << glob;
+    Capabilities caps = roomyFake(Arch::dav3510);
+    caps.l0cBytes = caps.ubBytes;  // random cases hold L0C sources a real build skips for capacity
+    caps.l1Bytes = caps.ubBytes;
+    for (const std::string backend : {"fast", "oracle"}) {
+      fs::remove_all(out);
+      const RunResult result = run(caps, {}, backend);
+      ASSERT_TRUE(result.summary);
+      EXPECT_EQ(result.summary->count(VectorStatus::failed), 0u) << result.summary->toText();
+      std::size_t written = 0, halvesSkipped = 0;
+      for (const auto& v : set.vectors) {
+        if (v.result != vectors::Result::valid) continue;
+        const auto& o = *std::find_if(result.summary->vectors.begin(), result.summary->vectors.end(),
+                                      [&v](const VectorOutcome& x) { return x.tcId == v.tcId; });
+        if (o.status == VectorStatus::skipped) {  // the one FIX950 skip rule a roomy build keeps (fix950UbProblem)
+          EXPECT_EQ(o.reason.rfind("FIX950-9: dst.size = ", 0), 0u) << v.tcId << ": " << o.reason;
+          ++halvesSkipped;
+          continue;
+        }
+        ASSERT_EQ(o.status, VectorStatus::written) << v.tcId << ": " << o.reason;
+        ++written;
+        if (backend != "fast") continue;
+        ++(v.data.c.dstPos == oracle::Position::GM ? gm : ub);
+        dual += oracle::isDualDestination(v.data.c);
+      }
+      EXPECT_LT(halvesSkipped, countValid()) << glob;
+      EXPECT_EQ(expectWrittenMatchTheOracle(result, backend), written);
+      const Verified verified = verify(out, "datacopy_co12*", setDir);  // the set holds FIX950 only
+      EXPECT_EQ(verified.exitStatus, halvesSkipped == 0 ? 0 : 1) << backend << "\n" << verified.output;
+    }
+    for (auto& v : set.vectors) makeFixSourceExact(v);
+    caps.fixSourceViaMmad = true;
+    fs::remove_all(out);
+    const RunResult result = run(caps);
+    ASSERT_TRUE(result.summary);
+    EXPECT_EQ(result.summary->count(VectorStatus::failed), 0u) << result.summary->toText();
+    EXPECT_GT(expectWrittenMatchTheOracle(result, "fast, Mmad operands"), 0u) << glob;
+    fs::remove_all(setDir);
+  }
+  EXPECT_GT(gm, 0u);
+  EXPECT_GT(ub, 0u);
+  EXPECT_GT(dual, 0u);
 }
 
 // The skip rules of issue 31: loop mode on a build without it (dav-2201) and an atomic vector of a type SetAtomic* is

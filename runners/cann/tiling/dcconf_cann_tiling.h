@@ -16,7 +16,7 @@
 #include <stdint.h>
 
 #define DCCONF_CANN_TILING_MAGIC 0x54434344u /* bytes 'D' 'C' 'C' 'T' */
-#define DCCONF_CANN_TILING_VERSION 2u /* v2: paddingMode, atomicOp, loopMode, profileExt (issue 31) */
+#define DCCONF_CANN_TILING_VERSION 3u /* v2: paddingMode, atomicOp, loopMode, profileExt; v3: FIX950, NDDMA sections */
 #define DCCONF_CANN_BLOCK_BYTES 32u      /* one UB data block: every device buffer is a multiple of it */
 #define DCCONF_CANN_GUARD_TAIL_BYTES 32u /* guard-filled bytes after dst.size in every destination buffer */
 #define DCCONF_CANN_SLICE_DIMS 8u        /* SLICE-4: dimValue <= 8 */
@@ -40,8 +40,9 @@ enum DcconfCannFamily {
    * DCCONF_CANN_PADDING_COMPACT. Entries pad_compact_gm_to_ub / pad_compact_ub_to_gm (kernels/pad.asc, AIV). */
   DCCONF_CANN_FAMILY_PAD_COMPACT_GM_TO_UB = 13,
   DCCONF_CANN_FAMILY_PAD_COMPACT_UB_TO_GM = 14,
-  /* FIX950 (issue 31 item 3): Fixpipe with FixpipeParamsArch3510, dav-3510. No kernel is built yet (the tiling block
-   * has no layout / Nz2DnParams fields): the encoder refuses these cases by name. */
+  /* FIX950 (issue 31 items 3, 4): Fixpipe<T, U, FixpipeConfig{layout, isToUB}> with FixpipeParamsArch3510, dav-3510;
+   * the block's fixpipe950 section (v3) holds the call. Entries fixpipe_950 (CO1->GM, AIC) and fixpipe_950_ub
+   * (CO1->VECIN/VECOUT, one AIC + two AIVs: kernels/fixpipe950.asc). */
   DCCONF_CANN_FAMILY_FIXPIPE_950 = 15,
   /* NDDMA (issue 31 item 9): DataCopy with NdDmaParams GM->VECIN, dav-3510. No kernel, no tiling section: the encoder
    * refuses these cases by name. */
@@ -67,6 +68,7 @@ enum DcconfCannEntry {
   DCCONF_CANN_ENTRY_ND2NZ, DCCONF_CANN_ENTRY_NZ2ND, DCCONF_CANN_ENTRY_SLICE, DCCONF_CANN_ENTRY_DN2NZ,
   DCCONF_CANN_ENTRY_ENHANCED_NORMAL_UB, DCCONF_CANN_ENTRY_ENHANCED_NORMAL_L1, DCCONF_CANN_ENTRY_FIXPIPE,
   DCCONF_CANN_ENTRY_PAD_COMPACT_GM_TO_UB, DCCONF_CANN_ENTRY_PAD_COMPACT_UB_TO_GM, /* dav-3510 */
+  DCCONF_CANN_ENTRY_FIXPIPE_950, DCCONF_CANN_ENTRY_FIXPIPE_950_UB, /* dav-3510: FIX950 CO1->GM, CO1->UB */
   DCCONF_CANN_ENTRY_COUNT
 };
 
@@ -75,7 +77,8 @@ enum DcconfCannCoreType {
   DCCONF_CANN_CORE_NONE = 0,
   DCCONF_CANN_CORE_AIV = 1, /* KERNEL_TYPE_AIV_ONLY */
   DCCONF_CANN_CORE_AIC = 2, /* KERNEL_TYPE_AIC_ONLY */
-  DCCONF_CANN_CORE_MIX = 3  /* KERNEL_TYPE_MIX_AIC_1_1: one AIC and one AIV run the entry together */
+  DCCONF_CANN_CORE_MIX = 3, /* KERNEL_TYPE_MIX_AIC_1_1: one AIC and one AIV run the entry together */
+  DCCONF_CANN_CORE_MIX_1_2 = 4 /* KERNEL_TYPE_MIX_AIC_1_2: one AIC and both AIVs (FIX950 CO1->UB, dualDstCtl) */
 };
 
 /* Element types: oracle::DType + 1 (0 = none). */
@@ -244,6 +247,40 @@ typedef struct DcconfCannFixpipeState { /* 24 bytes; the per-column quant tensor
   uint8_t reserved0[3];
 } DcconfCannFixpipeState;
 
+/* CO2Layout (FixpipeConfig.format, FIX950-1): the vendor's enum order. */
+enum DcconfCannCo2Layout {
+  DCCONF_CANN_CO2_NZ = 0, DCCONF_CANN_CO2_ROW_MAJOR = 1, DCCONF_CANN_CO2_COLUMN_MAJOR = 2, DCCONF_CANN_CO2_COUNT
+};
+
+typedef struct DcconfCannFixpipe950Params { /* 96 bytes (v3): FixpipeConfig + FixpipeParamsArch3510<layout> */
+  /* FixpipeConfig */
+  uint8_t layout;   /* DcconfCannCo2Layout */
+  uint8_t isToUB;   /* 1 for CO1->VECIN/VECOUT (FIX950-8), 0 for CO1->GM: the block's dstPos says it too */
+  /* FixpipeParamsArch3510, the vendor's widths (kernel_struct_fixpipe.h) */
+  uint8_t quantPre; /* DcconfCannQuantMode */
+  uint8_t reluEn;   /* the case's reluPre byte (FIX950-1: 0 or 1) */
+  uint16_t nSize, mSize, srcStride;
+  uint8_t dualDstCtl; /* FIX950-9: 0 one UB, 1 M split, 2 N split (any byte: invalid cases carry others) */
+  uint8_t subBlockId; /* not a case field (FIX950-8): always 0 */
+  uint32_t dstStride; /* elements (FIX950-2) */
+  uint64_t deqScalar; /* FixpipeState.quantScalar */
+  uint8_t unitFlag;   /* not a case field: always 0 */
+  uint8_t isChannelSplit;
+  uint8_t srcDType;   /* DcconfCannDType of U */
+  uint8_t nz2ndEn;    /* DataCopyCO12DstParams' byte the case carries; FIX950-1 wants 0 (no such 950 field) */
+  uint8_t sid;        /* DataCopyCO12DstParams' sid the case carries; not a 950 field */
+  uint8_t reserved0[3];
+  uint32_t quantTensorEntries; /* uint64 entries at auxBuffer + quantTensorOffsetBytes (V* modes) */
+  /* Nz2NdParams (ROW_MAJOR): srcNdStride in C0_SIZE units (FIX950-3) */
+  uint16_t ndNum, srcNdStride;
+  uint32_t dstNdStride;
+  /* Nz2DnParams (COLUMN_MAJOR, FIX950-4) */
+  uint16_t dnNum, srcNzMatrixStride;
+  uint32_t dstDnMatrixStride;
+  uint16_t srcNzC0Stride;
+  uint8_t reserved1[42];
+} DcconfCannFixpipe950Params;
+
 typedef struct DcconfCannLoopModeParams { /* 40 bytes: LoopModeParams (the vendor's field order and widths) */
   uint32_t loop1Size, loop2Size;
   uint64_t loop1SrcStride, loop1DstStride, loop2SrcStride, loop2DstStride;
@@ -262,7 +299,7 @@ typedef struct DcconfCannSliceParams { /* 328 bytes */
   uint32_t dstShape[DCCONF_CANN_SLICE_DIMS];
 } DcconfCannSliceParams;
 
-typedef struct DcconfCannTiling { /* 672 bytes = 21 blocks of 32 */
+typedef struct DcconfCannTiling { /* 896 bytes = 28 blocks of 32 */
   /* identity */
   uint32_t magic;     /* DCCONF_CANN_TILING_MAGIC */
   uint16_t version;   /* DCCONF_CANN_TILING_VERSION */
@@ -303,6 +340,9 @@ typedef struct DcconfCannTiling { /* 672 bytes = 21 blocks of 32 */
   DcconfCannLoopModeParams loopMode; /* v2: live with DCCONF_CANN_HAS_LOOP_MODE */
   uint8_t profileExt[10];            /* v2: DcconfCannProfileExtField */
   uint8_t reserved1[6];
+  /* v3: the FIX950 family's call (its co12 / fixpipe sections stay zero), live when family is FIXPIPE_950 */
+  DcconfCannFixpipe950Params fixpipe950;
+  uint8_t reservedNdDma[128]; /* v3: the NDDMA section's bytes (another branch); zero here */
 } DcconfCannTiling;
 
 #if defined(__cplusplus)
@@ -310,7 +350,7 @@ typedef struct DcconfCannTiling { /* 672 bytes = 21 blocks of 32 */
 #else
 #define DCCONF_CANN_STATIC_ASSERT(cond, msg) _Static_assert(cond, msg)
 #endif
-DCCONF_CANN_STATIC_ASSERT(sizeof(DcconfCannTiling) == 672, "tiling v2 is 672 bytes");
+DCCONF_CANN_STATIC_ASSERT(sizeof(DcconfCannTiling) == 896, "tiling v3 is 896 bytes");
 DCCONF_CANN_STATIC_ASSERT(sizeof(DcconfCannTiling) % DCCONF_CANN_BLOCK_BYTES == 0, "whole 32-byte blocks");
 DCCONF_CANN_STATIC_ASSERT(sizeof(DcconfCannDataCopyExtParams) == 20, "DataCopyExtParams section");
 DCCONF_CANN_STATIC_ASSERT(sizeof(DcconfCannDn2NzParams) == 40, "Dn2NzParams section");
@@ -318,5 +358,6 @@ DCCONF_CANN_STATIC_ASSERT(sizeof(DcconfCannEnhancedParams) == 32, "DataCopyEnhan
 DCCONF_CANN_STATIC_ASSERT(sizeof(DcconfCannFixpipeState) == 24, "FixpipeState section");
 DCCONF_CANN_STATIC_ASSERT(sizeof(DcconfCannSliceParams) == 328, "SliceParams section");
 DCCONF_CANN_STATIC_ASSERT(sizeof(DcconfCannLoopModeParams) == 40, "LoopModeParams section");
+DCCONF_CANN_STATIC_ASSERT(sizeof(DcconfCannFixpipe950Params) == 96, "FIX950 section");
 
 #endif /* DCCONF_CANN_TILING_H */
