@@ -5,7 +5,7 @@
 
 #include "dcconf/oracle/numeric.hpp"
 #include "dcconf/oracle/oracle.hpp"
-#include "drafts.hpp"
+#include "curated_builder.hpp"
 
 namespace dcconf::vectors::detail {
 
@@ -13,99 +13,7 @@ using namespace dcconf::oracle;
 
 namespace {
 
-constexpr std::uint8_t kGuard = 0xA5;    // the destination's prior content: guard bytes are KEEP (G-1)
-constexpr std::uint64_t kSlackBytes = 32;  // guard bytes after the footprint on both buffers
-
-std::uint8_t patternByte(std::uint64_t i) { return static_cast<std::uint8_t>((i * 131 + 7) & 0xFF); }
-
-// FIX source words: the values FIX-6 rounds, saturates or rectifies at, cycled over the L0C source (29 of each, so
-// the cycle does not line up with the 16-element rows).
-void fillFixSource(casefile::CaseData& d) {
-  static const std::vector<std::uint32_t> floats = [] {
-    std::vector<std::uint32_t> out;
-    for (const float v : {0.0F, -0.0F, 1.0F, -1.0F, 0.5F, 2.5F, -2.5F, 1.0F + 0x1p-11F, 1.0F + 3 * 0x1p-11F,
-                          1.0F + 0x1p-8F, 1.0F + 3 * 0x1p-8F, 65504.0F, 65520.0F, -65520.0F, 0x1p-24F, 0x1p-25F,
-                          127.5F, 128.5F, 255.5F, -128.5F, -256.5F, 300.0F, -300.0F, 3.0e38F, 1.0e-40F}) {
-      out.push_back(std::bit_cast<std::uint32_t>(v));
-    }
-    for (const std::uint32_t bits : {0x7F800000u, 0xFF800000u, 0x7FC00000u, 0xFFC00123u}) out.push_back(bits);  // inf, NaN
-    return out;
-  }();
-  static const std::vector<std::uint32_t> ints = [] {
-    std::vector<std::uint32_t> out;
-    for (const std::int64_t v : {0LL, 1LL, -1LL, 2LL, 3LL, -3LL, 5LL, 127LL, 128LL, -128LL, -129LL, 255LL, 256LL, -256LL,
-                                 -257LL, 1000LL, -1000LL, 32767LL, 32768LL, -32768LL, -32769LL, 65535LL, 16777217LL,
-                                 -16777217LL, 2147483647LL, -2147483648LL, 7LL, -7LL, 100LL}) {
-      out.push_back(static_cast<std::uint32_t>(v));
-    }
-    return out;
-  }();
-  const auto& words = d.c.fixpipe->srcDType == DType::float_ ? floats : ints;
-  for (std::uint64_t at = d.c.src.offsetBytes, k = 0; at + 4 <= d.src.size(); at += 4, ++k) {
-    for (std::uint64_t b = 0; b < 4; ++b) d.src[at + b] = static_cast<std::uint8_t>(words[k % words.size()] >> (8 * b));
-  }
-}
-
-// Sizes the buffers to the case's extents plus guard bytes, then fills src with a pattern (FIX: special values) and
-// dst with the guard.
-std::optional<casefile::CaseData> sized(Case c) {
-  c.src.sizeBytes = c.dst.sizeBytes = 1u << 22;  // probe: big enough for every curated case's extents
-  if (!validate(c).empty()) return std::nullopt;
-  const Extents e = extents(c);
-  c.src.sizeBytes = c.src.offsetBytes + e.srcSpanBytes + kSlackBytes;
-  c.dst.sizeBytes = c.dst.offsetBytes + e.dstSpanBytes + kSlackBytes;
-  casefile::CaseData data{c, std::vector<std::uint8_t>(c.src.sizeBytes), std::vector<std::uint8_t>(c.dst.sizeBytes, kGuard), ""};
-  for (std::uint64_t i = 0; i < data.src.size(); ++i) data.src[i] = patternByte(i);
-  if (data.c.fixpipe) fillFixSource(data);
-  return data;
-}
-
-Case baseCase(const ExportOptions& o, Api api, Position src, Position dst, DType dtype, CopyParams params,
-              PadParams pad = std::monostate{}) {
-  Case c;
-  c.product = o.product;
-  c.profile = o.profile;
-  c.api = api;
-  c.srcPos = src;
-  c.dstPos = dst;
-  c.dtype = dtype;
-  c.params = std::move(params);
-  c.padParams = std::move(pad);
-  return c;
-}
-
-class Builder {
- public:
-  explicit Builder(const ExportOptions& options) : o_(options) {}
-
-  void valid(const Case& c, std::string comment, std::vector<std::string> flags = {}) {
-    auto data = sized(c);
-    if (!data) return;
-    out_.push_back({std::move(*data), std::move(comment), std::move(flags), false, "", "", std::nullopt});
-  }
-
-  // The valid base, then `breakIt` breaks one constraint; kept only when the oracle names `clause`.
-  template <typename Break>
-  void invalid(const Case& base, const std::string& clause, const std::string& field, const std::string& flag,
-               std::string comment, Break breakIt) {
-    auto data = sized(base);
-    if (!data) return;
-    const Case validBase = data->c;
-    breakIt(*data);
-    const auto violations = validate(data->c);
-    const bool named = std::any_of(violations.begin(), violations.end(),
-                                   [&](const Violation& v) { return v.clause == clause && v.field == field; });
-    if (!named) return;
-    out_.push_back({std::move(*data), std::move(comment), {flag}, true, clause, field, validBase});
-  }
-
-  const ExportOptions& options() const { return o_; }
-  std::vector<Draft> take() { return std::move(out_); }
-
- private:
-  const ExportOptions& o_;
-  std::vector<Draft> out_;
-};
+using namespace curated;
 
 DataCopyExtParams ext(std::uint16_t count, std::uint32_t len, std::uint32_t srcStride = 0, std::uint32_t dstStride = 0) {
   return {count, len, srcStride, dstStride, 0};
@@ -134,7 +42,8 @@ void padGmToUbCases(Builder& b, DType t) {
   unaligned.src.offsetBytes = 3 * s;
   b.valid(unaligned, "G-5: the GM source starts at an address that is not 32-byte aligned");
   DataCopyParams plain{2, static_cast<std::uint16_t>(7 * s), 1, 1};
-  b.valid(g2u(plain, DataCopyPadParams{true, 1, 0, value}), "PAD-G2U-1: the 16-bit DataCopyParams/DataCopyPadParams pair");
+  b.valid(g2u(plain, DataCopyPadParams{true, 1, 0, 0}),  // AMB-18: its paddingValue must be 0 by default
+          "PAD-G2U-1: the 16-bit DataCopyParams/DataCopyPadParams pair");
 
   const Case good = g2u(ext(2, 4 * s), padExt(true, 0, 1, value));
   b.invalid(good, "PAD-G2U-1", "params.blockCount", "INVALID_BLOCKCOUNT", "PAD-G2U-1: blockCount 4096 > 4095",
@@ -162,7 +71,7 @@ void padUbToGmCases(Builder& b, DType t) {
   const std::uint32_t s = sizeBytes(t);
   const auto u2g = [&](CopyParams p) {
     return baseCase(b.options(), Api::DataCopyPad, Position::VECOUT, Position::GM, t, std::move(p),
-                    DataCopyPadExtParams{});
+                    std::monostate{});
   };
   b.valid(u2g(ext(3, 13 * s, 0, 7)), "PAD-U2G-2: exactly blockLen bytes per block; dstStride gaps and the tail KEEP");
   b.invalid(u2g(ext(2, 4 * s)), "PAD-U2G-1", "params.blockCount", "INVALID_BLOCKCOUNT", "PAD-U2G-1: blockCount 4096",
@@ -316,6 +225,7 @@ std::vector<Draft> curatedDrafts(const ExportOptions& options) {
     nd2nzCases(b, t);
   }
   fixpipeCases(b);
+  curated::addBeyondSeedDrafts(b);
   return b.take();
 }
 

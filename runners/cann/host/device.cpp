@@ -35,7 +35,8 @@ Capabilities kernelCapabilities(Arch arch) {
                          {DCCONF_CANN_FAMILY_SLICE, DCCONF_CANN_FAMILY_ENHANCED_NORMAL, DCCONF_CANN_FAMILY_FIXPIPE});
   } else {
     caps.families.insert(caps.families.end(), {DCCONF_CANN_FAMILY_DN2NZ, DCCONF_CANN_FAMILY_PAD_COMPACT_GM_TO_UB,
-                                               DCCONF_CANN_FAMILY_PAD_COMPACT_UB_TO_GM, DCCONF_CANN_FAMILY_NDDMA});
+                                               DCCONF_CANN_FAMILY_PAD_COMPACT_UB_TO_GM, DCCONF_CANN_FAMILY_FIXPIPE_950,
+                                               DCCONF_CANN_FAMILY_NDDMA});
     caps.loopMode = true;
     caps.ubToL1 = true;
   }
@@ -78,6 +79,10 @@ std::span<const KernelEntry> kernelEntries() {
        "pad_compact_gm_to_ub"},
       {DCCONF_CANN_ENTRY_PAD_COMPACT_UB_TO_GM, DCCONF_CANN_FAMILY_PAD_COMPACT_UB_TO_GM, DCCONF_CANN_CORE_AIV, any,
        "pad_compact_ub_to_gm"},
+      // FIX950: the Fixpipe runs on the AIC; toward the UB both AIVs stage and read back their UB (FIX950-9)
+      {DCCONF_CANN_ENTRY_FIXPIPE_950, DCCONF_CANN_FAMILY_FIXPIPE_950, DCCONF_CANN_CORE_AIC, notUb, "fixpipe_950"},
+      {DCCONF_CANN_ENTRY_FIXPIPE_950_UB, DCCONF_CANN_FAMILY_FIXPIPE_950, DCCONF_CANN_CORE_MIX_1_2, ub,
+       "fixpipe_950_ub"},
       {DCCONF_CANN_ENTRY_ND2NZ_GM_TO_UB, DCCONF_CANN_FAMILY_ND2NZ_GM_TO_UB, DCCONF_CANN_CORE_AIV, any,
        "nd2nz_gm_to_ub"},
       {DCCONF_CANN_ENTRY_COPY_0LEVEL_UB_TO_L1, DCCONF_CANN_FAMILY_COPY_0LEVEL, DCCONF_CANN_CORE_MIX_1_2, ubToL1,
@@ -94,10 +99,18 @@ std::span<const KernelEntry> kernelEntries() {
 bool entryTakes(const KernelEntry& entry, DcconfCannFamily family, DcconfCannPosition srcPos,
                 DcconfCannPosition dstPos) {
   const bool l1 = dstPos == DCCONF_CANN_POS_A1 || dstPos == DCCONF_CANN_POS_B1 || dstPos == DCCONF_CANN_POS_TSCM;
+  const bool ub = dstPos == DCCONF_CANN_POS_VECIN || dstPos == DCCONF_CANN_POS_VECOUT || dstPos == DCCONF_CANN_POS_CO2;
   const bool fromUb = srcPos == DCCONF_CANN_POS_VECIN || srcPos == DCCONF_CANN_POS_VECOUT;
-  const DstSide side = !l1 ? DstSide::notL1 : fromUb ? DstSide::ubToL1 : DstSide::l1;
-  // a family without a UB -> L1 entry (PAD-U2L1's UB -> TSCM) takes it in its "any" entry
-  return entry.family == family && (entry.dst == DstSide::any || entry.dst == side);
+  if (entry.family != family) return false;
+  switch (entry.dst) {
+    case DstSide::any: return true;  // a family without a UB -> L1 entry (PAD-U2L1's UB -> TSCM) takes it here
+    case DstSide::l1: return l1 && !fromUb;
+    case DstSide::notL1: return !l1;
+    case DstSide::ub: return ub;
+    case DstSide::notUb: return !ub;
+    case DstSide::ubToL1: return l1 && fromUb;
+  }
+  return false;
 }
 
 const KernelEntry& entryOf(DcconfCannFamily family, DcconfCannPosition srcPos, DcconfCannPosition dstPos) {

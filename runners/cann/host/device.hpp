@@ -33,6 +33,7 @@ struct Capabilities {
   bool l1Destinations = true;    // the kernels can read an L1 destination back (kernels/common.h, L1ToGm)
   // The FIX kernel runs FIX vectors: its source buffer carries Mmad operands (fixpipe_host.hpp) and only vectors
   // fixpipeProblem accepts are launched. FakeDevice honours it too (it multiplies the operands back into L0C).
+  // FIX950 (dav-3510) loads L0C the same way (kernels/fixpipe950.asc).
   bool fixSourceViaMmad = true;
   // Issue 31: SetLoopModePara around the DataCopyPad GM<->UB (LOOP-1: the 950 header only, so dav-3510), and the
   // element types SetAtomicAdd/Max/Min<T> compile for (ATOM-2: the headers' SupportType lists; the dav_3510 one is a
@@ -44,8 +45,8 @@ struct Capabilities {
   // send a message to the Matmul API's KFC server, which this harness does not set up.
   bool ubToL1 = false;
 };
-// The families kernels/ implements on an architecture (DN2NZ, DataCopyPad Compact and NDDMA on dav-3510 only; slice /
-// enhanced / FIX on dav-2201 only, as the product table gives them; CO1->CO2 nowhere: neither architecture has CO2),
+// The families kernels/ implements on an architecture (DN2NZ, DataCopyPad Compact, FIX950 and NDDMA on dav-3510
+// only; slice / enhanced / FIX on dav-2201 only, as the product table gives them; CO1->CO2 nowhere: neither architecture has CO2),
 // every dtype; loop mode on dav-3510; atomic copies to GM on both (ATOM-1: A2, A3 and the 950); the GM->UB ND2NZ
 // (ND2NZUB) on both.
 Capabilities kernelCapabilities(Arch arch);
@@ -58,8 +59,9 @@ Capabilities fakeCapabilities(Arch arch);
 // and UB -> TSCM on the AIV with its GM -> L1 leg sent to the AIC; so a family whose paths end in L1 and elsewhere
 // (DC, 2-level, enhanced normal) has one entry per side (docs/cann.md, "Core types").
 // l1: a destination in L1 written from GM (or L0C): the cube core's copies; ubToL1: a VECIN/VECOUT source and an L1
-// destination (DC-5, ND2NZ-6: issued by the vector core, dav-3510 only); notL1: the other destinations.
-enum class DstSide : std::uint8_t { any, l1, notL1, ubToL1 };
+// destination (DC-5, ND2NZ-6: issued by the vector core, dav-3510 only); notL1: the other destinations; ub: a
+// VECIN/VECOUT/CO2 destination (FIX950 CO1->UB), notUb the others.
+enum class DstSide : std::uint8_t { any, l1, notL1, ub, notUb, ubToL1 };
 struct KernelEntry {
   DcconfCannEntry entry = DCCONF_CANN_ENTRY_NONE;
   DcconfCannFamily family = DCCONF_CANN_FAMILY_NONE;

@@ -105,7 +105,8 @@ std::uint32_t FakeDevice::runKernel(const KernelEntry& entry, const LaunchBuffer
   std::vector<std::uint8_t>* dst = buffer(buffers.dst);
   const oracle::Case& c = *decoded.c;
   if (src == nullptr || dst == nullptr || dst->size() < c.dst.sizeBytes) return DCCONF_CANN_STATUS_BAD_TILING;
-  if (family == DCCONF_CANN_FAMILY_FIXPIPE && capabilities_.fixSourceViaMmad) {  // the source buffer is A and B
+  const bool fixKernel = family == DCCONF_CANN_FAMILY_FIXPIPE || family == DCCONF_CANN_FAMILY_FIXPIPE_950;
+  if (fixKernel && capabilities_.fixSourceViaMmad) {  // the source buffer is A and B
     const std::uint64_t l0cBytes = DCCONF_CANN_FIX_L0C_BYTES(std::uint64_t{tiling.srcDeviceBytes});
     if (!c.fixpipe || src->size() < l0cBytes / 2 + DCCONF_CANN_FIX_IDENTITY_BYTES) return DCCONF_CANN_STATUS_BAD_PATH;
     std::vector<std::uint8_t> l0c = playMmad(c.fixpipe->srcDType == oracle::DType::int32_t, *src, l0cBytes);

@@ -118,6 +118,7 @@ std::optional<std::string> fixpipeProblem(const vectors::Vector& v) {
       }
     }
   }
+  if (c.fixpipe->layout) return std::nullopt;  // FIX950: Fixpipe tiles N and loads the tensor; no nz2nd register
   const auto& p = std::get<oracle::DataCopyCO12DstParams>(c.params);
   if (isVectorQuant(p.quantPre) && p.nSize > DCCONF_CANN_FB_QUANT_ENTRIES) {
     return "FIX-4: nSize = " + std::to_string(p.nSize) + ": the " + std::string(oracle::name(p.quantPre)) +
@@ -132,6 +133,20 @@ std::optional<std::string> fixpipeProblem(const vectors::Vector& v) {
            ": SetFixpipeNz2ndFlag takes a uint16_t dstNdStride";
   }
   return std::nullopt;
+}
+
+std::optional<std::string> fix950UbProblem(const Case& c) {
+  if (oracle::isDualDestination(c) && (c.dst.sizeBytes / 2) % DCCONF_CANN_BLOCK_BYTES != 0) {
+    return "FIX950-9: dst.size = " + std::to_string(c.dst.sizeBytes) +
+           ": each AIV stages and reads back its UB half in whole 32-byte blocks, and a half of " +
+           std::to_string(c.dst.sizeBytes / 2) + " bytes is not";
+  }
+  return std::nullopt;
+}
+
+std::uint64_t fixQuantL1Bytes(const Case& c) {
+  if (c.fixpipe->layout) return auxDeviceBytes(c.fixpipe->quantTensor.size() * sizeof(std::uint64_t));
+  return std::uint64_t{DCCONF_CANN_FB_QUANT_ENTRIES} * sizeof(std::uint64_t);
 }
 
 std::uint64_t auxDeviceBytes(std::uint64_t auxBytes) {

@@ -24,12 +24,19 @@ std::uint64_t fixOperandBytes(const oracle::Case& c);
 // column-major (ZN) fractal. Run it on vectors fixpipeProblem accepts (every element the call reads is exact).
 std::vector<std::uint8_t> fixMmadOperands(const oracle::Case& c, std::span<const std::uint8_t> src);
 
-// Why the FIX kernel cannot run the vector exactly, or nullopt: an element the call reads (oracle read footprint;
-// from src.offset on for an invalid case) that the Mmad route changes (int32 outside
-// [-128, 127]; a float half does not hold, -0.0, an infinity or NaN: inf x 0 is NaN), a V* tensor wider than one
-// fixpipe buffer (nSize > 256), an nz2nd stride SetFixpipeNz2ndFlag cannot take (srcNdStride > 512,
+// Why the FIX or FIX950 kernel cannot run the vector exactly, or nullopt: an element the call reads (oracle read
+// footprint; from src.offset on for an invalid case) that the Mmad route changes (int32 outside
+// [-128, 127]; a float half does not hold, -0.0, an infinity or NaN: inf x 0 is NaN); FIX only: a V* tensor wider
+// than one fixpipe buffer (nSize > 256), an nz2nd stride SetFixpipeNz2ndFlag cannot take (srcNdStride > 512,
 // dstNdStride > 65535).
 std::optional<std::string> fixpipeProblem(const vectors::Vector& v);
+// Why the fixpipe_950_ub entry cannot stage the destination, whatever loads L0C: a dual-destination buffer (FIX950-9)
+// whose halves are not whole 32-byte blocks (each AIV stages and reads back its UB half in whole blocks).
+std::optional<std::string> fix950UbProblem(const oracle::Case& c);
+
+// L1 bytes the kernel stages the V* quant tensor in: FIX moves at most one fixpipe buffer load (256 entries) through
+// L1; FIX950 passes the whole tensor to Fixpipe as its L1 cbufWorkspace (the 950 impl tiles N itself), in bursts.
+std::uint64_t fixQuantL1Bytes(const oracle::Case& c);
 
 // The aux device buffer: the aux bytes zero-padded to whole 128-byte fixpipe-buffer bursts, which the kernel stages.
 std::uint64_t auxDeviceBytes(std::uint64_t auxBytes);

@@ -37,9 +37,10 @@ Memory memoryOf(Position p) {
   }
 }
 
-// The real FIX kernel runs this case: its source buffer carries the Mmad operands (fixpipe_host.hpp).
+// The real FIX or FIX950 kernel runs this case: its source buffer carries the Mmad operands (fixpipe_host.hpp).
 bool usesFixKernel(const Case& c, const Capabilities& caps) {
-  return caps.fixSourceViaMmad && c.fixpipe && oracle::resolveOperation(c).operation == oracle::Operation::fixpipe;
+  const std::optional<oracle::Operation> op = oracle::resolveOperation(c).operation;
+  return caps.fixSourceViaMmad && c.fixpipe && (op == oracle::Operation::fixpipe || op == oracle::Operation::fixpipe950);
 }
 
 // The kernel stages an on-chip source and destination in their memories whole (device sizes: rounded up to 32, the
@@ -47,11 +48,12 @@ bool usesFixKernel(const Case& c, const Capabilities& caps) {
 std::optional<std::string> capacityProblem(const Case& c, const Capabilities& caps) {
   std::array<std::uint64_t, 4> need{};
   need[static_cast<std::size_t>(memoryOf(c.srcPos))] += srcDeviceBytes(c);
-  need[static_cast<std::size_t>(memoryOf(c.dstPos))] += dstDeviceBytes(c);
+  // FIX950-9: each AIV stages one half of a dual-destination buffer (the second with the guard tail)
+  need[static_cast<std::size_t>(memoryOf(c.dstPos))] +=
+      oracle::isDualDestination(c) ? dstDeviceBytes(c) - c.dst.sizeBytes / 2 : dstDeviceBytes(c);
   if (usesFixKernel(c, caps)) {  // whole L0C fractals; A, B and the quant tensor pass through L1
     need[static_cast<std::size_t>(Memory::l0c)] = fixL0cBytes(c);
-    need[static_cast<std::size_t>(Memory::l1)] +=
-        fixOperandBytes(c) + std::uint64_t{DCCONF_CANN_FB_QUANT_ENTRIES} * sizeof(std::uint64_t);
+    need[static_cast<std::size_t>(Memory::l1)] += fixOperandBytes(c) + fixQuantL1Bytes(c);
   }
   const std::array<std::pair<const char*, std::uint64_t>, 4> have{
       {{"GM", ~std::uint64_t{0}}, {"UB", caps.ubBytes}, {"L1", caps.l1Bytes}, {"L0C", caps.l0cBytes}}};
@@ -207,6 +209,9 @@ std::optional<std::string> skipReason(const vectors::Vector& v, const Capabiliti
            "): this build has no L1 readback (configure with -DDCCONF_CANN_L1_READBACK=ON once checked, docs/cann.md)";
   }
   if (auto problem = capacityProblem(c, caps)) return problem;
+  if (family == DCCONF_CANN_FAMILY_FIXPIPE_950) {
+    if (auto problem = fix950UbProblem(c)) return problem;
+  }
   if (usesFixKernel(c, caps)) return fixpipeProblem(v);
   return std::nullopt;
 }

@@ -2,9 +2,9 @@
 // vendor's open asc-devkit headers and examples document it (GlobalTensor / LocalTensor / TPipe / TBuf, DataCopy,
 // DataCopyPad, SetPadValue, SetFlag / WaitFlag); build it with runners/cann/CMakeLists.txt where CANN is installed.
 //
-// Every kernel: one block (one core; UB->L1 one AIC and one or two AIVs, operands.h UbToL1), one vector. It reads the tiling block from GM
-// (dcconf_cann_tiling.h), answers a status word, and runs exactly the call the block describes with every parameter
-// taken from the block at run time. An
+// Every kernel: one block (one core; UB->TSCM one AIC + one AIV; FIX950 CO1->UB and the dav-3510 UB->L1 DataCopy one
+// AIC + two AIVs, operands.h UbToL1), one vector. It reads the tiling block from GM (dcconf_cann_tiling.h), answers a
+// status word, and runs exactly the call the block describes with every parameter taken from the block at run time. An
 // on-chip destination is first loaded whole from the GM destination buffer (the vector's dst.bin plus the
 // guard-filled rounding and tail), the call writes into it at dst.offset, and the whole staging buffer is copied
 // back unchanged, so every destination byte (data, pads, dummy, KEEP, guards) is observable on the host. An on-chip
@@ -150,11 +150,13 @@ __aicore__ inline void L1ToGm(GM_ADDR gm, const AscendC::LocalTensor<uint8_t>& l
 #define DCCONF_CANN_DST_NOT_L1 !dcconf_cann::IsL1(t.dstPos)
 #define DCCONF_CANN_UB_TO_L1 (dcconf_cann::IsL1(t.dstPos) && dcconf_cann::IsUb(t.srcPos))
 // coreType (host/device.hpp DcconfCannCoreType): vector only (UB), cube only (L1, L0, FIX), one of each (UB->TSCM
-// DataCopyPad), or one AIC and two AIVs (the dav-3510 UB -> L1 DataCopy: a kernel type other than MIX 1:1 leaves
-// __MIX_CORE_AIC_RATION__ undefined, which selects the vendor's direct copy_ubuf_to_cbuf).
+// DataCopyPad), or one AIC and two AIVs (FIX950 CO1->UB; the dav-3510 UB -> L1 DataCopy: a kernel type other than
+// MIX 1:1 leaves __MIX_CORE_AIC_RATION__ undefined, which selects the vendor's direct copy_ubuf_to_cbuf).
 #define DCCONF_CANN_AIV KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIV_ONLY)
 #define DCCONF_CANN_AIC KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIC_ONLY)
 #define DCCONF_CANN_MIX KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_AIC_1_1)
+// one AIC and both AIVs; KERNEL_TYPE_MIX_AIC_1_2 is in impl/basic_api/utils/kernel_utils_macros.h line 94 (asc-devkit
+// 82b89a15f)
 #define DCCONF_CANN_MIX_1_2 KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_AIC_1_2)
 
 #endif  // DCCONF_CANN_KERNELS_COMMON_H

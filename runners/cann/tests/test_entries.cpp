@@ -61,6 +61,11 @@ constexpr Expected kExpected[] = {
     {DCCONF_CANN_FAMILY_PAD_COMPACT_GM_TO_UB, DCCONF_CANN_POS_VECIN, "pad_compact_gm_to_ub", DCCONF_CANN_CORE_AIV},
     {DCCONF_CANN_FAMILY_PAD_COMPACT_GM_TO_UB, DCCONF_CANN_POS_VECOUT, "pad_compact_gm_to_ub", DCCONF_CANN_CORE_AIV},
     {DCCONF_CANN_FAMILY_PAD_COMPACT_UB_TO_GM, DCCONF_CANN_POS_GM, "pad_compact_ub_to_gm", DCCONF_CANN_CORE_AIV},
+    // FIX950 (issue 31 items 3, 4, dav-3510): dav_3510 FixpipeL0C2GMImpl / FixpipeL0C2UBImpl run `if ASCEND_IS_AIC`;
+    // toward the UB the two AIVs own the destination UBs (the fixpipe_l0c2ub example: __mix__(1, 2)).
+    {DCCONF_CANN_FAMILY_FIXPIPE_950, DCCONF_CANN_POS_GM, "fixpipe_950", DCCONF_CANN_CORE_AIC},
+    {DCCONF_CANN_FAMILY_FIXPIPE_950, DCCONF_CANN_POS_VECIN, "fixpipe_950_ub", DCCONF_CANN_CORE_MIX_1_2},
+    {DCCONF_CANN_FAMILY_FIXPIPE_950, DCCONF_CANN_POS_VECOUT, "fixpipe_950_ub", DCCONF_CANN_CORE_MIX_1_2},
     // ND2NZUB (issue 31 item 6): DataCopyGM2UBND2NZImpl runs `if ASCEND_IS_AIV` (dav_3510) / returns
     // `if ASCEND_IS_NOT_AIV` (dav_c220): the vector core, unlike the GM -> A1/B1 ND2NZ above.
     {DCCONF_CANN_FAMILY_ND2NZ_GM_TO_UB, DCCONF_CANN_POS_VECIN, "nd2nz_gm_to_ub", DCCONF_CANN_CORE_AIV},
@@ -82,6 +87,25 @@ constexpr Expected kExpected[] = {
     // NDDMA (issue 31 item 9, dav-3510): the DataCopy<T, dim, config> GM -> VECIN returns `if ASCEND_IS_AIC`.
     {DCCONF_CANN_FAMILY_NDDMA, DCCONF_CANN_POS_VECIN, "nddma", DCCONF_CANN_CORE_AIV},
 };
+
+// The status word the fake answers when the block is launched on the entry (buffers as the block sizes them).
+std::uint32_t fakeStatus(const DcconfCannTiling& tiling, const KernelEntry& entry, Arch arch) {
+  std::unique_ptr<FakeDevice> device = FakeDevice::make("fast", fakeCapabilities(arch));
+  LaunchBuffers b;
+  std::vector<std::uint8_t> block(sizeof tiling);
+  std::memcpy(block.data(), &tiling, sizeof tiling);
+  EXPECT_EQ(device->alloc(block.size(), b.tiling), "");
+  EXPECT_EQ(device->alloc(tiling.srcDeviceBytes, b.src), "");
+  EXPECT_EQ(device->alloc(tiling.dstDeviceBytes, b.dst), "");
+  EXPECT_EQ(device->alloc(kStatusBytes, b.status), "");
+  EXPECT_EQ(device->copyIn(b.tiling, block), "");
+  EXPECT_EQ(device->launch(entry, b), "");
+  std::uint32_t word = 0xFFFFFFFFu;
+  std::vector<std::uint8_t> status(kStatusBytes);
+  EXPECT_EQ(device->copyOut(b.status, status), "");
+  std::memcpy(&word, status.data(), sizeof word);
+  return word;
+}
 
 bool fromUb(DcconfCannPosition pos) { return pos == DCCONF_CANN_POS_VECIN || pos == DCCONF_CANN_POS_VECOUT; }
 
@@ -164,28 +188,45 @@ TEST(CannEntries, CoreTypes_FakeRefusesTheOtherCoresEntry) {
   }
   ASSERT_NE(gmToVecin, nullptr) << "the golden set has a DC GM->VECIN vector";
   const DcconfCannTiling tiling = encode(gmToVecin->data.c).encoded->tiling;
-  const auto statusOf = [&](const KernelEntry& entry) {
-    std::unique_ptr<FakeDevice> device = FakeDevice::make("fast", fakeCapabilities(Arch::dav2201));
-    LaunchBuffers b;
-    std::vector<std::uint8_t> block(sizeof tiling);
-    std::memcpy(block.data(), &tiling, sizeof tiling);
-    EXPECT_EQ(device->alloc(block.size(), b.tiling), "");
-    EXPECT_EQ(device->alloc(tiling.srcDeviceBytes, b.src), "");
-    EXPECT_EQ(device->alloc(tiling.dstDeviceBytes, b.dst), "");
-    EXPECT_EQ(device->alloc(kStatusBytes, b.status), "");
-    EXPECT_EQ(device->copyIn(b.tiling, block), "");
-    EXPECT_EQ(device->launch(entry, b), "");
-    std::uint32_t word = 0xFFFFFFFFu;
-    std::vector<std::uint8_t> status(kStatusBytes);
-    EXPECT_EQ(device->copyOut(b.status, status), "");
-    std::memcpy(&word, status.data(), sizeof word);
-    return word;
-  };
+  const auto statusOf = [&](const KernelEntry& entry) { return fakeStatus(tiling, entry, Arch::dav2201); };
   constexpr DcconfCannPosition gm = DCCONF_CANN_POS_GM, vecin = DCCONF_CANN_POS_VECIN, a1 = DCCONF_CANN_POS_A1;
   EXPECT_EQ(statusOf(entryOf(DCCONF_CANN_FAMILY_COPY_0LEVEL, gm, vecin)), DCCONF_CANN_STATUS_OK);
   EXPECT_EQ(statusOf(entryOf(DCCONF_CANN_FAMILY_COPY_0LEVEL, gm, a1)), DCCONF_CANN_STATUS_BAD_PATH);
   EXPECT_EQ(statusOf(entryOf(DCCONF_CANN_FAMILY_COPY_0LEVEL, vecin, a1)), DCCONF_CANN_STATUS_BAD_PATH);  // item 5
   EXPECT_EQ(statusOf(entryOf(DCCONF_CANN_FAMILY_ND2NZ, gm, a1)), DCCONF_CANN_STATUS_BAD_FAMILY);
+}
+
+// FIX950: a CO1->GM block runs on fixpipe_950 and is refused by fixpipe_950_ub (BAD_PATH) and by FIX's entry
+// (BAD_FAMILY); a CO1->VECOUT block the other way round.
+TEST(CannEntries, CoreTypes_FakeRoutesFix950ByDestination) {
+  oracle::Case c;
+  c.product = oracle::Product::ascend950;
+  c.api = oracle::Api::DataCopy;
+  c.srcPos = oracle::Position::CO1;
+  c.dstPos = oracle::Position::GM;
+  c.dtype = oracle::DType::float_;
+  oracle::DataCopyCO12DstParams p;
+  p.nSize = 16;
+  p.mSize = 1;
+  p.srcStride = 16;
+  p.dstStride = 16;
+  c.params = p;
+  c.fixpipe = oracle::FixpipeState{};
+  c.fixpipe->srcDType = oracle::DType::float_;
+  c.fixpipe->layout = oracle::Co2Layout::ROW_MAJOR;
+  c.src = {64, 0};
+  c.dst = {64, 0};
+  const KernelEntry& gm = entryOf(DCCONF_CANN_FAMILY_FIXPIPE_950, DCCONF_CANN_POS_CO1, DCCONF_CANN_POS_GM);
+  const KernelEntry& ub = entryOf(DCCONF_CANN_FAMILY_FIXPIPE_950, DCCONF_CANN_POS_CO1, DCCONF_CANN_POS_VECOUT);
+  const KernelEntry& fix = entryOf(DCCONF_CANN_FAMILY_FIXPIPE, DCCONF_CANN_POS_CO1, DCCONF_CANN_POS_GM);
+  const DcconfCannTiling toGm = encode(c).encoded.value().tiling;
+  EXPECT_EQ(fakeStatus(toGm, gm, Arch::dav3510), DCCONF_CANN_STATUS_OK);
+  EXPECT_EQ(fakeStatus(toGm, ub, Arch::dav3510), DCCONF_CANN_STATUS_BAD_PATH);
+  EXPECT_EQ(fakeStatus(toGm, fix, Arch::dav3510), DCCONF_CANN_STATUS_BAD_FAMILY);
+  c.dstPos = oracle::Position::VECOUT;
+  const DcconfCannTiling toUb = encode(c).encoded.value().tiling;
+  EXPECT_EQ(fakeStatus(toUb, ub, Arch::dav3510), DCCONF_CANN_STATUS_OK);
+  EXPECT_EQ(fakeStatus(toUb, gm, Arch::dav3510), DCCONF_CANN_STATUS_BAD_PATH);
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 #include <cstring>
 #include <limits>
 
+#include "dcconf/oracle/oracle.hpp"
 #include "fixpipe_host.hpp"
 #include "runner.hpp"
 
@@ -170,6 +171,52 @@ TEST(CannSkip, FixpipeQuantTensorWiderThanTheFixpipeBufferAndNz2ndStridesTheApiC
   nd.data.c.fixpipe->dstNdStride = 65536;
   EXPECT_EQ(fixpipeProblem(nd).value_or(""),
             "FIX-2: fixpipe.dstNdStride = 65536: SetFixpipeNz2ndFlag takes a uint16_t dstNdStride");
+}
+
+
+// FIX950 (issue 31 items 3, 4): a dav-3510 build runs the 950 Fixpipe toward GM and UB (dav-2201 has no kernel for
+// it); the preload's exactness rule is FIX's; a dual-destination buffer (FIX950-9) whose halves are not whole 32-byte
+// blocks is skipped (each AIV stages its UB half in whole blocks), one whose halves are runs; the V* tensor is not
+// held to FIX's one fixpipe-buffer load (the 950's Fixpipe tiles N itself), and FIX's nz2nd limits do not apply.
+TEST(CannSkip, Fix950RunsOnDav3510AndDualHalvesMustBeWholeBlocks) {
+  const Capabilities caps = kernelCapabilities(Arch::dav3510);
+  vectors::Vector v = fixVector(oracle::DType::float_, oracle::QuantMode::NoQuant, oracle::DType::float_, 1024, 0);
+  oracle::Case& c = v.data.c;
+  c.product = oracle::Product::ascend950;
+  c.dstPos = oracle::Position::VECIN;
+  c.fixpipe->layout = oracle::Co2Layout::ROW_MAJOR;
+  c.fixpipe->dualDstCtl = 1;  // the M split: one row of 8 floats per UB
+  paramsOf(v).nSize = 8;
+  paramsOf(v).mSize = 2;
+  paramsOf(v).dstStride = 8;
+  c.dst = {128, 0};
+  v.data.dstBefore.assign(128, 0);
+  ASSERT_TRUE(oracle::validate(c).empty()) << oracle::validate(c).front().clause;
+  EXPECT_EQ(skipReason(v, caps, false), std::nullopt) << "64-byte halves";
+  c.dst = {80, 0};
+  v.data.dstBefore.assign(80, 0);
+  ASSERT_TRUE(oracle::validate(c).empty()) << oracle::validate(c).front().clause;
+  const std::string halves =
+      "FIX950-9: dst.size = 80: each AIV stages and reads back its UB half in whole 32-byte blocks, and a half of 40 "
+      "bytes is not";
+  EXPECT_EQ(skipReason(v, caps, false).value_or(""), halves);
+  EXPECT_EQ(skipReason(v, fakeCapabilities(Arch::dav3510), false).value_or(""), halves) << "the fake keeps it too";
+  c.fixpipe->dualDstCtl = 0;  // one UB: staged whole
+  EXPECT_EQ(skipReason(v, caps, false), std::nullopt);
+  const std::int32_t big[] = {0x7F800000};  // +inf: inf x 0 = NaN through the Mmad preload
+  put(v, 0, big);
+  EXPECT_EQ(skipReason(v, caps, false).value_or("").rfind("FIX: src byte 0 holds a float", 0), 0u);
+
+  vectors::Vector q = fixVector(oracle::DType::int32_t, oracle::QuantMode::VDEQF16, oracle::DType::half, 64, 0);
+  q.data.c.product = oracle::Product::ascend950;
+  q.data.c.fixpipe->layout = oracle::Co2Layout::NZ;
+  paramsOf(q).nSize = 272;
+  q.data.c.fixpipe->quantTensor.assign(273, 0);
+  q.data.c.fixpipe->srcNdStride = 1000;
+  EXPECT_EQ(fixpipeProblem(q), std::nullopt);
+  EXPECT_EQ(fixQuantL1Bytes(q.data.c), 2304u) << "the whole tensor (2184 bytes), in 128-byte bursts";
+  EXPECT_EQ(skipReason(q, kernelCapabilities(Arch::dav2201), false).value_or(""),
+            "product ascend950 is dav-3510; this build targets dav-2201");
 }
 
 }  // namespace

@@ -120,7 +120,7 @@ TEST(CannTiling, EveryWorkedExampleRoundTrips) {
 // vectors/golden above; its random export currently fails inside dcconf with "map::at", reported separately.)
 TEST(CannTiling, EveryVectorOfExportedSetsRoundTrips) {
   struct {
-    std::size_t compact = 0, loop = 0, nd2nzUb = 0, ubToL1 = 0, nddma = 0;
+    std::size_t compact = 0, loop = 0, nd2nzUb = 0, ubToL1 = 0, nddma = 0, fix950 = 0;
   } issue31;
   for (const Product product : {Product::ascend950, Product::atlas_training, Product::kirin9020}) {
     vectors::ExportOptions options;
@@ -141,11 +141,9 @@ TEST(CannTiling, EveryVectorOfExportedSetsRoundTrips) {
     ASSERT_TRUE(loaded.set) << loaded.problems.front().oneLine();
     EXPECT_EQ(loaded.set->vectors.size(), exported.tests);
     for (const auto& v : loaded.set->vectors) {
-      if (v.data.c.fixpipe && v.data.c.fixpipe->layout) {  // issue 31 item 3: refused, never run as A2 FIX
-        EXPECT_EQ(roundTrip(v.data.c).rfind("encode: FIX950-1: fixpipe.layout = ", 0), 0u) << v.tcId;
-      } else if (v.data.c.api == Api::BroadCastVecToMM) {  // issue 31 item 8: refused by name
+      if (v.data.c.api == Api::BroadCastVecToMM) {  // issue 31 item 8: refused by name
         EXPECT_EQ(roundTrip(v.data.c).rfind("encode: BRC-1: path = ", 0), 0u) << v.tcId;
-      } else {  // issue 31 items 1, 2, 5, 6, 7, 9 (Compact, loop mode, UB->L1, ND2NZ GM->UB, atomic, NDDMA) encode now
+      } else {  // issue 31 items 1-7, 9 (Compact, loop, FIX950, UB->L1, ND2NZ GM->UB, atomic, NDDMA) encode
         EXPECT_EQ(roundTrip(v.data.c), "") << v.tcId;
         issue31.compact += v.data.c.paddingMode == PaddingMode::compact;
         issue31.loop += v.data.c.loopMode.has_value();
@@ -153,6 +151,7 @@ TEST(CannTiling, EveryVectorOfExportedSetsRoundTrips) {
         const std::optional<Operation> op = resolveOperation(v.data.c).operation;
         issue31.ubToL1 += op && isUbToL1Path(*op, {v.data.c.srcPos, v.data.c.dstPos});
         issue31.nddma += std::holds_alternative<NdDmaParams>(v.data.c.params);
+        issue31.fix950 += v.data.c.fixpipe && v.data.c.fixpipe->layout;
       }
     }
     fs::remove_all(dir);
@@ -162,10 +161,12 @@ TEST(CannTiling, EveryVectorOfExportedSetsRoundTrips) {
   EXPECT_GT(issue31.nd2nzUb, 0u) << "the ascend950 export has ND2NZ GM->UB vectors (item 6), and they round-trip";
   EXPECT_GT(issue31.ubToL1, 0u) << "the exports have UB->L1 vectors (item 5: DC-5, ND2NZ-6), and they round-trip";
   EXPECT_GT(issue31.nddma, 0u) << "the ascend950 export has NDDMA vectors (item 9), and they round-trip";
+  EXPECT_GT(issue31.fix950, 0u) << "the ascend950 export has FIX950 vectors, and they round-trip";
 }
 
 struct Issue31Counts {
   std::size_t compact = 0, loop = 0, compactLoop = 0, normalLoop = 0, atomic = 0, nd2nzUb = 0, nddma = 0;
+  std::size_t fix950Gm = 0, fix950Ub = 0, fix950Dual = 0, fix950Fields = 0;
 };
 
 // The block of c differs from the block of `other` (c with one field changed): encode keeps that field. Without the
@@ -177,6 +178,53 @@ void expectEncodedDifferently(const Case& c, const Case& other, const std::strin
   if (!b.encoded) return;
   EXPECT_NE(std::memcmp(&a.encoded->tiling, &b.encoded->tiling, sizeof(DcconfCannTiling)), 0)
       << field << " is not in the block: " << name(c.product) << " " << pathName(c.srcPos, c.dstPos);
+}
+
+// Issue 31 items 3 and 4: every field of the FIX950 section changes the block (or the aux buffer, for the quant
+// tensor) when it changes in the case, so encode drops none. Each change is one the block can hold.
+void expectFix950FieldsEncoded(const Case& c, Issue31Counts& counts) {
+  if (!c.fixpipe || !c.fixpipe->layout) return;
+  const bool ub = c.dstPos == Position::VECIN || c.dstPos == Position::VECOUT;
+  ++(ub ? counts.fix950Ub : counts.fix950Gm);
+  counts.fix950Dual += ub && (c.fixpipe->dualDstCtl == 1 || c.fixpipe->dualDstCtl == 2);
+  const EncodeResult a = encode(c);
+  ASSERT_TRUE(a.encoded) << a.error.oneLine();
+  const auto differs = [&](const char* field, auto&& change) {
+    Case other = c;
+    change(std::get<DataCopyCO12DstParams>(other.params), *other.fixpipe);
+    const EncodeResult b = encode(other);
+    ASSERT_TRUE(b.encoded) << field << ": " << b.error.oneLine();
+    const bool same = std::memcmp(&a.encoded->tiling, &b.encoded->tiling, sizeof(DcconfCannTiling)) == 0 &&
+                      a.encoded->aux == b.encoded->aux;
+    EXPECT_FALSE(same) << field << " is not in the block: " << pathName(c.srcPos, c.dstPos);
+    ASSERT_EQ(roundTrip(other), "") << field;
+    ++counts.fix950Fields;
+  };
+  differs("layout", [](auto&, FixpipeState& f) { f.layout = static_cast<Co2Layout>((static_cast<int>(*f.layout) + 1) % 3); });
+  differs("dualDstCtl", [](auto&, FixpipeState& f) { f.dualDstCtl ^= 1; });
+  differs("srcDType", [](auto&, FixpipeState& f) {
+    f.srcDType = f.srcDType == DType::float_ ? DType::int32_t : DType::float_;
+  });
+  differs("deqScalar", [](auto&, FixpipeState& f) { f.quantScalar ^= 1ull << 40; });
+  differs("quantTensor", [](auto&, FixpipeState& f) { f.quantTensor.push_back(7); });
+  differs("ndNum", [](auto&, FixpipeState& f) { f.ndNum ^= 0x100; });
+  differs("srcNdStride", [](auto&, FixpipeState& f) { f.srcNdStride ^= 0x100; });
+  differs("dstNdStride", [](auto&, FixpipeState& f) { f.dstNdStride ^= 1u << 20; });
+  differs("dnNum", [](auto&, FixpipeState& f) { f.nz2dn.dnNum ^= 0x100; });
+  differs("srcNzMatrixStride", [](auto&, FixpipeState& f) { f.nz2dn.srcNzMatrixStride ^= 0x100; });
+  differs("dstDnMatrixStride", [](auto&, FixpipeState& f) { f.nz2dn.dstDnMatrixStride ^= 1u << 20; });
+  differs("srcNzC0Stride", [](auto&, FixpipeState& f) { f.nz2dn.srcNzC0Stride ^= 0x100; });
+  differs("nSize", [](DataCopyCO12DstParams& p, auto&) { p.nSize ^= 0x200; });
+  differs("mSize", [](DataCopyCO12DstParams& p, auto&) { p.mSize ^= 0x200; });
+  differs("srcStride", [](DataCopyCO12DstParams& p, auto&) { p.srcStride ^= 0x200; });
+  differs("dstStride", [](DataCopyCO12DstParams& p, auto&) { p.dstStride ^= 1u << 20; });
+  differs("quantPre", [](DataCopyCO12DstParams& p, auto&) {
+    p.quantPre = p.quantPre == QuantMode::NoQuant ? QuantMode::F322F16 : QuantMode::NoQuant;
+  });
+  differs("reluEn", [](DataCopyCO12DstParams& p, auto&) { p.reluPre ^= 1; });
+  differs("isChannelSplit", [](DataCopyCO12DstParams& p, auto&) { p.channelSplit = !p.channelSplit; });
+  differs("nz2ndEn", [](DataCopyCO12DstParams& p, auto&) { p.nz2ndEn = !p.nz2ndEn; });
+  differs("sid", [](DataCopyCO12DstParams& p, auto&) { p.sid ^= 1; });
 }
 
 // The block of c differs from the block of c without its issue-31 field (paddingMode, loopMode, atomic): encode
@@ -271,16 +319,13 @@ TEST(CannTiling, GeneratedCasesOfEveryOperationAndProductRoundTrip) {
         continue;
       }
       ++generated;
-      if (c.fixpipe && c.fixpipe->layout) {  // issue 31 item 3 (FIX950-1): refused by name, never run as A2 FIX
-        ASSERT_EQ(roundTrip(c).rfind("encode: FIX950-1: fixpipe.layout = ", 0), 0u) << roundTrip(c);
-        continue;
-      }
       if (row.operation == oracle::Operation::broadcastUbToL0c) {  // issue 31 item 8 (BRC-1): refused by name
         ASSERT_EQ(roundTrip(c).rfind("encode: BRC-1: path = ", 0), 0u) << roundTrip(c);
         continue;
       }
       ASSERT_EQ(roundTrip(c), "") << name(row.product) << " " << name(row.operation) << " seed " << seed;
       expectIssue31FieldsEncoded(c, issue31);
+      expectFix950FieldsEncoded(c, issue31);
       // ATOM-1: the generators draw no atomic state (the property suite makes atomic twins itself), so each UB->GM
       // DataCopy / DataCopyPad of an atomic type on an atomic product gets one here, add, max and min in turn.
       if (c.atomic == AtomicOp::none && c.dstPos == Position::GM && !c.loopMode && takesAtomic(row.operation) &&
@@ -302,6 +347,23 @@ TEST(CannTiling, GeneratedCasesOfEveryOperationAndProductRoundTrip) {
     }
     if (generated > before) covered.insert(row.operation);
   }
+  // FIX950 toward the UB (issue 31 item 4): the generators draw CO1->VECIN/VECOUT, dual destinations among them,
+  // only for a scope of the UB paths (as the property run's own UB units do).
+  for (const std::string glob : {"CO1->VECIN", "CO1->VECOUT"}) {
+    properties::Scope scope;
+    scope.product = Product::ascend950;
+    scope.pathGlob = glob;
+    for (int i = 0; i < 40; ++i) {
+      const auto seed = static_cast<std::uint64_t>(i) * 104729u + glob.size();
+      const Case c = properties::genCase(Operation::fixpipe950, scope)(rc::Random(seed), 30).value().data.c;
+      ASSERT_EQ(roundTrip(c), "") << glob << " seed " << seed;
+      expectFix950FieldsEncoded(c, issue31);
+      if (i % 4 == 0) {
+        const Case broken = properties::genInvalidCase(Operation::fixpipe950, scope)(rc::Random(seed), 30).value().data.c;
+        ASSERT_EQ(roundTrip(broken), "") << glob << " invalid seed " << seed;
+      }
+    }
+  }
   EXPECT_GE(covered.size(), 11u) << "every operation with a generator";
   EXPECT_GE(generated, 1000u);
   // Issue 31 items 1, 2, 7: the generators draw these calls and every one of them went through the checks above.
@@ -312,6 +374,11 @@ TEST(CannTiling, GeneratedCasesOfEveryOperationAndProductRoundTrip) {
   EXPECT_GT(issue31.atomic, 0u);
   EXPECT_GT(issue31.nd2nzUb, 0u) << "ND2NZ GM->UB (item 6) cases round-trip, each Nd2NzParams field in the block";
   EXPECT_GT(issue31.nddma, 0u) << "NDDMA (item 9) cases round-trip, each NdDmaParams field in the block";
+  // Issue 31 items 3 and 4: FIX950 toward GM and UB, dual destinations among them, each field checked.
+  EXPECT_GT(issue31.fix950Gm, 0u);
+  EXPECT_GT(issue31.fix950Ub, 0u);
+  EXPECT_GT(issue31.fix950Dual, 0u);
+  EXPECT_EQ(issue31.fix950Fields, (issue31.fix950Gm + issue31.fix950Ub) * 21);
 }
 
 // DC-5 (issue 31 item 5): the plain DataCopy UB->L1 encodes (the runner skips it where no kernel runs it), on both
@@ -587,7 +654,7 @@ TEST(CannTiling, LayoutOfAnNdDmaCaseIsAsDocumented) {
 }
 
 // A bad NDDMA code is refused naming the field, the value and the clause, and so is a non-zero reserved byte of the
-// ndDma section or of the FIX950 range (v3), named by section.
+// ndDma section or a byte of the FIX950 section (v3) in an NDDMA block, named by section.
 TEST(CannTiling, BadNdDmaBytesAreNamed) {
   const EncodeResult encoded = encode(ndDmaScenario1());
   ASSERT_TRUE(encoded.encoded) << encoded.error.oneLine();
@@ -603,11 +670,12 @@ TEST(CannTiling, BadNdDmaBytesAreNamed) {
             "NDDMA-3: tiling.ndDma.isNearestValueMode = 2: is not a bool code (expected 0..1)");
   EXPECT_EQ(errorAfter(nd + offsetof(DcconfCannNdDmaParams, profileAmb35), 2).oneLine(),
             "TILING: tiling.ndDma.profileAmb35[AMB-35] = 2: is not a AMB-35 code (expected 0..1)");
-  EXPECT_EQ(errorAfter(nd + offsetof(DcconfCannNdDmaParams, profileAmb37), 7).field, "tiling.ndDma.profileAmb37[AMB-37]");
+  EXPECT_EQ(errorAfter(nd + offsetof(DcconfCannNdDmaParams, profileAmb37), 7).field,
+            "tiling.ndDma.profileAmb37[AMB-37]");
   EXPECT_EQ(errorAfter(nd + offsetof(DcconfCannNdDmaParams, reserved0), 1).field, "tiling.ndDma (byte 863)");
   EXPECT_EQ(errorAfter(nd + offsetof(DcconfCannNdDmaParams, reserved1) + 23, 1).field, "tiling.ndDma (byte 895)");
-  EXPECT_EQ(errorAfter(offsetof(DcconfCannTiling, reservedFix950) + 28, 1).field, "tiling.reservedFix950 (byte 700)");
-  EXPECT_EQ(errorAfter(offsetof(DcconfCannTiling, reservedFix950), 1).field, "tiling.reservedFix950 (byte 672)");
+  EXPECT_EQ(errorAfter(offsetof(DcconfCannTiling, fixpipe950) + 28, 1).field, "tiling.fixpipe950 (byte 700)");
+  EXPECT_EQ(errorAfter(offsetof(DcconfCannTiling, fixpipe950) + 95, 1).field, "tiling.fixpipe950 (byte 767)");
   // Another call's block carries no NDDMA parameters: a stray loop size there is refused too.
   const EncodeResult pad = encode(padCase());
   ASSERT_TRUE(pad.encoded);
@@ -669,6 +737,128 @@ TEST_F(CannTilingDecode, BadPaddingModeAndAtomicCodesAreNamed) {
             "tiling.profileExt[AMB-21]");
   EXPECT_EQ(errorAfter(offsetof(DcconfCannTiling, profileExt) + DCCONF_CANN_AMB42_BRC_DST_ALIGN, 2).field,
             "tiling.profileExt[AMB-42]");
+}
+
+// Issue 31 item 4: the vendor's fixpipe_l0c2ub scenario 4 (FIX950-12: float L0C -> float UB, ROW_MAJOR, dualDstCtl 2
+// (the N split), M 128, N 256: nSize 256, mSize 128, srcStride 128, dstStride N/2 = 128), the two UBs end to end as
+// the destination (FIX950-9): every byte of its block, counted by hand from the header.
+Case fix950DualCase() {
+  Case c;
+  c.product = Product::ascend950;
+  c.api = Api::DataCopy;
+  c.srcPos = Position::CO1;
+  c.dstPos = Position::VECOUT;
+  c.dtype = DType::float_;
+  DataCopyCO12DstParams p;
+  p.nSize = 256;
+  p.mSize = 128;
+  p.srcStride = 128;
+  p.dstStride = 128;
+  c.params = p;
+  FixpipeState f;
+  f.srcDType = DType::float_;
+  f.layout = Co2Layout::ROW_MAJOR;
+  f.dualDstCtl = 2;
+  c.fixpipe = f;
+  c.src = {131072, 0};  // C [128][256] in NZ
+  c.dst = {131072, 0};  // two UBs of [128][128] floats
+  return c;
+}
+
+TEST(CannTiling, LayoutOfAFix950DualDestinationCaseIsAsDocumented) {
+  ASSERT_TRUE(validate(fix950DualCase()).empty());
+  const EncodeResult encoded = encode(fix950DualCase());
+  ASSERT_TRUE(encoded.encoded) << encoded.error.oneLine();
+  const std::map<std::size_t, std::uint8_t> expected{
+      {0, 'D'}, {1, 'C'}, {2, 'C'}, {3, 'T'},  // magic
+      {4, 3},                                   // version
+      {6, 0x80}, {7, 0x03},                     // 896 bytes
+      {8, 15},                                  // family fixpipe-950
+      {10, 7}, {11, 3},                         // CO1 -> VECOUT
+      {12, 11},                                 // float
+      {13, 8},                                  // ascend950
+      {14, 8},                                  // DataCopyCO12DstParams (its fields live in fixpipe950)
+      {16, 0x08},                               // FixpipeState present
+      {17, 0xA5},                               // guard byte
+      {38, 0x02},                               // src.size 0x20000
+      {46, 0x02},                               // dst.size 0x20000
+      {54, 0x02},                               // srcDeviceBytes 0x20000
+      {56, 0x20}, {58, 0x02},                   // dstDeviceBytes 0x20020
+      {672, 1}, {673, 1},                       // layout ROW_MAJOR, isToUB
+      {677, 0x01},                              // nSize 256
+      {678, 0x80}, {680, 0x80},                 // mSize 128, srcStride 128
+      {682, 2},                                 // dualDstCtl: the N split
+      {684, 0x80},                              // dstStride 128
+      {698, 11},                                // srcDType float
+      {708, 1},                                 // Nz2NdParams.ndNum 1 (srcNdStride, dstNdStride 0)
+      {716, 1}, {724, 1}};                      // Nz2DnParams.dnNum 1, srcNzC0Stride 1 (the case's defaults)
+  expectBlockBytes(encoded.encoded->tiling, expected);
+  EXPECT_EQ(roundTrip(fix950DualCase()), "");
+}
+
+// A V* quant tensor of a FIX950 call travels in the aux buffer as FIX's does, its count in the FIX950 section.
+TEST(CannTiling, Fix950QuantTensorTravelsBesideTheBlock) {
+  Case c = fix950DualCase();
+  c.dstPos = Position::GM;
+  c.dtype = DType::half;
+  auto& p = std::get<DataCopyCO12DstParams>(c.params);
+  p.quantPre = QuantMode::VDEQF16;
+  c.fixpipe->srcDType = DType::int32_t;
+  c.fixpipe->dualDstCtl = 0;
+  c.fixpipe->quantTensor.assign(256, 0x3C00);
+  c.fixpipe->quantTensor[5] = 0x4000;
+  const EncodeResult encoded = encode(c);
+  ASSERT_TRUE(encoded.encoded) << encoded.error.oneLine();
+  EXPECT_EQ(encoded.encoded->aux, c.fixpipe->quantTensor);
+  EXPECT_EQ(encoded.encoded->tiling.auxBytes, 256u * 8u);
+  EXPECT_EQ(encoded.encoded->tiling.fixpipe950.quantTensorEntries, 256u);
+  EXPECT_EQ(encoded.encoded->tiling.fixpipe950.isToUB, 0u);
+  EXPECT_EQ(encoded.encoded->tiling.fixpipe.quantTensorEntries, 0u) << "FIX's section stays zero";
+  EXPECT_EQ(roundTrip(c), "");
+  std::vector<std::uint64_t> shorter(c.fixpipe->quantTensor.begin(), c.fixpipe->quantTensor.end() - 1);
+  DcconfCannTiling t = encoded.encoded->tiling;
+  t.auxBytes -= 8;
+  EXPECT_EQ(decode(t, shorter).error.oneLine(),
+            "FIX950-5: tiling.fixpipe950.quantTensorEntries = 256: the aux buffer holds 255 entries there");
+}
+
+class CannTilingFix950Decode : public CannTilingDecode {
+ protected:
+  void SetUp() override {
+    const EncodeResult encoded = encode(fix950DualCase());
+    ASSERT_TRUE(encoded.encoded);
+    tiling = encoded.encoded->tiling;
+  }
+  static constexpr std::size_t kSection = offsetof(DcconfCannTiling, fixpipe950);
+};
+
+// A bad code in the FIX950 section names its field, value and clause; a byte the call does not use (the section's
+// reserved bytes, the other sections, the NDDMA section's range) names where it is.
+TEST_F(CannTilingFix950Decode, BadCodesAndStrayBytesAreNamed) {
+  EXPECT_EQ(errorAfter(kSection + offsetof(DcconfCannFixpipe950Params, layout), 3).oneLine(),
+            "FIX950-1: tiling.fixpipe950.layout = 3: is not a CO2Layout (0 NZ, 1 ROW_MAJOR, 2 COLUMN_MAJOR) code "
+            "(expected 0..2)");
+  EXPECT_EQ(errorAfter(kSection + offsetof(DcconfCannFixpipe950Params, quantPre), 9).oneLine(),
+            "FIX950-1: tiling.fixpipe950.quantPre = 10: is not a QuantMode_t code (expected 1..9)");
+  EXPECT_EQ(errorAfter(kSection + offsetof(DcconfCannFixpipe950Params, isToUB), 2).oneLine(),
+            "FIX950-8: tiling.fixpipe950.isToUB = 2: is not a bool code (expected 0..1)");
+  EXPECT_EQ(errorAfter(kSection + offsetof(DcconfCannFixpipe950Params, srcDType), 0).field, "tiling.fixpipe950.srcDType");
+  EXPECT_EQ(errorAfter(kSection + offsetof(DcconfCannFixpipe950Params, isChannelSplit), 2).clause, "FIX950-2");
+  EXPECT_EQ(errorAfter(kSection + offsetof(DcconfCannFixpipe950Params, nz2ndEn), 2).field, "tiling.fixpipe950.nz2ndEn");
+  // isToUB must agree with dstPos; subBlockId, unitFlag and the reserved bytes are always 0
+  EXPECT_EQ(errorAfter(kSection + offsetof(DcconfCannFixpipe950Params, isToUB), 0).field, "tiling.fixpipe950 (byte 673)");
+  EXPECT_EQ(errorAfter(kSection + offsetof(DcconfCannFixpipe950Params, subBlockId), 1).field,
+            "tiling.fixpipe950 (byte 683)");
+  EXPECT_EQ(errorAfter(kSection + offsetof(DcconfCannFixpipe950Params, unitFlag), 1).field,
+            "tiling.fixpipe950 (byte 696)");
+  EXPECT_EQ(errorAfter(kSection + 95, 1).field, "tiling.fixpipe950 (byte 767)");
+  EXPECT_EQ(errorAfter(offsetof(DcconfCannTiling, co12), 1).field, "tiling.co12 (byte 248)");
+  EXPECT_EQ(errorAfter(offsetof(DcconfCannTiling, fixpipe) + 8, 1).field, "tiling.fixpipe (byte 272)");
+  EXPECT_EQ(errorAfter(offsetof(DcconfCannTiling, ndDma), 1).field, "tiling.ndDma (byte 768)");  // not an NDDMA call
+  EXPECT_EQ(errorAfter(895, 0x80).field, "tiling.ndDma (byte 895)");
+  // The A2 FIX family reads co12 / fixpipe, where this block has zeros: a block with the wrong family is refused.
+  EXPECT_EQ(errorAfter(offsetof(DcconfCannTiling, family), DCCONF_CANN_FAMILY_FIXPIPE).oneLine(),
+            "TILING: tiling.fixpipe.srcDType = 0: is not a dtype code (expected 1..14)");
 }
 
 }  // namespace

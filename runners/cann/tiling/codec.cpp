@@ -21,10 +21,21 @@ static_assert(offsetof(DcconfCannTiling, paddingMode) == 18 && offsetof(DcconfCa
                   offsetof(DcconfCannTiling, dn2nz) == 176 && offsetof(DcconfCannTiling, enhanced) == 216 &&
                   offsetof(DcconfCannTiling, fixpipe) == 264 && offsetof(DcconfCannTiling, slice) == 288 &&
                   offsetof(DcconfCannTiling, loopMode) == 616 && offsetof(DcconfCannTiling, profileExt) == 656 &&
-                  offsetof(DcconfCannTiling, reserved1) == 666 && offsetof(DcconfCannTiling, reservedFix950) == 672 &&
-                  offsetof(DcconfCannTiling, ndDma) == 768 && offsetof(DcconfCannTiling, ndDma.constantValue) == 864,
+                  offsetof(DcconfCannTiling, reserved1) == 666 && offsetof(DcconfCannTiling, fixpipe950) == 672 &&
+                  offsetof(DcconfCannTiling, ndDma) == 768 && offsetof(DcconfCannTiling, ndDma.constantValue) == 864 &&
+                  sizeof(DcconfCannTiling) == 896,
               "tiling v3 layout (docs/cann.md)");
 static_assert(kMaxNdDmaDims == DCCONF_CANN_NDDMA_DIMS, "NDDMA-2 dimensions");
+static_assert(offsetof(DcconfCannFixpipe950Params, dstStride) == 12 &&
+                  offsetof(DcconfCannFixpipe950Params, deqScalar) == 16 &&
+                  offsetof(DcconfCannFixpipe950Params, quantTensorEntries) == 32 &&
+                  offsetof(DcconfCannFixpipe950Params, ndNum) == 36 && offsetof(DcconfCannFixpipe950Params, dnNum) == 44 &&
+                  offsetof(DcconfCannFixpipe950Params, srcNzC0Stride) == 52,
+              "FIX950 section layout (docs/cann.md)");
+static_assert(static_cast<unsigned>(Co2Layout::ROW_MAJOR) == DCCONF_CANN_CO2_ROW_MAJOR &&
+                  static_cast<unsigned>(Co2Layout::COLUMN_MAJOR) == DCCONF_CANN_CO2_COLUMN_MAJOR &&
+                  std::size(kAllCo2Layouts) == DCCONF_CANN_CO2_COUNT,
+              "fixpipe950.layout holds CO2Layout in the vendor's order (FIX950-1)");
 static_assert(static_cast<unsigned>(PaddingMode::compact) == DCCONF_CANN_PADDING_COMPACT &&
                   static_cast<unsigned>(AtomicOp::min) == DCCONF_CANN_ATOMIC_MIN,
               "paddingMode / atomicOp hold the oracle enums' values");
@@ -103,6 +114,35 @@ void put(DcconfCannTiling& t, const DataCopyCO12DstParams& p) {
   t.co12 = {p.nSize, p.mSize, p.dstStride, p.srcStride, static_cast<std::uint8_t>(p.quantPre), p.reluPre,
             static_cast<std::uint8_t>(p.channelSplit), static_cast<std::uint8_t>(p.nz2ndEn), p.sid, 0};
 }
+// FIX950 (v3): the whole call in its own section, FixpipeParamsArch3510's widths; co12 and fixpipe stay zero.
+DcconfCannFixpipe950Params fix950Section(const Case& c, const DataCopyCO12DstParams& p, const FixpipeState& f,
+                                         std::uint32_t quantEntries) {
+  DcconfCannFixpipe950Params s{};
+  s.layout = static_cast<std::uint8_t>(*f.layout);
+  s.isToUB = static_cast<std::uint8_t>(c.dstPos == Position::VECIN || c.dstPos == Position::VECOUT);
+  s.quantPre = static_cast<std::uint8_t>(p.quantPre);
+  s.reluEn = p.reluPre;
+  s.nSize = p.nSize;
+  s.mSize = p.mSize;
+  s.srcStride = p.srcStride;
+  s.dualDstCtl = f.dualDstCtl;
+  s.dstStride = p.dstStride;
+  s.deqScalar = f.quantScalar;
+  s.isChannelSplit = static_cast<std::uint8_t>(p.channelSplit);
+  s.srcDType = code(f.srcDType);
+  s.nz2ndEn = static_cast<std::uint8_t>(p.nz2ndEn);
+  s.sid = p.sid;
+  s.quantTensorEntries = quantEntries;
+  s.ndNum = f.ndNum;
+  s.srcNdStride = f.srcNdStride;
+  s.dstNdStride = f.dstNdStride;
+  s.dnNum = f.nz2dn.dnNum;
+  s.srcNzMatrixStride = f.nz2dn.srcNzMatrixStride;
+  s.dstDnMatrixStride = f.nz2dn.dstDnMatrixStride;
+  s.srcNzC0Stride = f.nz2dn.srcNzC0Stride;
+  return s;
+}
+
 template <typename PadStruct>
 void putPad(DcconfCannTiling& t, const PadStruct& p) {
   t.pad = {static_cast<std::uint8_t>(p.isPad), p.leftPadding, p.rightPadding, {}, p.paddingValue};
@@ -235,6 +275,39 @@ Profile getProfile(const DcconfCannTiling& t, Reader& r) {
   return p;
 }
 
+// FIX950 (v3): DataCopyCO12DstParams from the fixpipe950 section; its codes name the section and FIX950-1.
+DataCopyCO12DstParams getFix950Params(const DcconfCannFixpipe950Params& s, Reader& r) {
+  DataCopyCO12DstParams out;
+  out.nSize = s.nSize;
+  out.mSize = s.mSize;
+  out.dstStride = s.dstStride;
+  out.srcStride = s.srcStride;
+  out.quantPre = r.enumerator<QuantMode>("fixpipe950.quantPre", code(s.quantPre), 1, 9, "QuantMode_t", "FIX950-1");
+  out.reluPre = s.reluEn;
+  r.range("fixpipe950.isChannelSplit", s.isChannelSplit, 0, 1, "bool", "FIX950-2");
+  r.range("fixpipe950.nz2ndEn", s.nz2ndEn, 0, 1, "bool", "FIX950-1");
+  out.channelSplit = s.isChannelSplit != 0;
+  out.nz2ndEn = s.nz2ndEn != 0;
+  out.sid = s.sid;
+  return out;
+}
+
+// FIX950 (v3): the FixpipeState from the fixpipe950 section (the quant tensor from the aux buffer).
+FixpipeState getFix950State(const DcconfCannFixpipe950Params& s, Reader& r) {
+  FixpipeState f;
+  f.layout = r.enumerator<Co2Layout>("fixpipe950.layout", s.layout, 0, DCCONF_CANN_CO2_COUNT - 1,
+                                     "CO2Layout (0 NZ, 1 ROW_MAJOR, 2 COLUMN_MAJOR)", "FIX950-1");
+  r.range("fixpipe950.isToUB", s.isToUB, 0, 1, "bool", "FIX950-8");
+  f.srcDType = r.enumerator<DType>("fixpipe950.srcDType", s.srcDType, 1, DCCONF_CANN_DT_COUNT - 1, "dtype", "FIX950-1");
+  f.quantScalar = s.deqScalar;
+  f.ndNum = s.ndNum;
+  f.srcNdStride = s.srcNdStride;
+  f.dstNdStride = s.dstNdStride;
+  f.nz2dn = {s.dnNum, s.srcNzMatrixStride, s.dstDnMatrixStride, s.srcNzC0Stride};
+  f.dualDstCtl = s.dualDstCtl;
+  return f;
+}
+
 CopyParams getParams(const DcconfCannTiling& t, Reader& r) {
   switch (t.paramsType) {
     case DCCONF_CANN_PARAMS_DATA_COPY: {
@@ -283,6 +356,7 @@ CopyParams getParams(const DcconfCannTiling& t, Reader& r) {
                          p.dstNzNStride, p.dstNzMatrixStride, p.enableSmallC0 != 0};
     }
     default: {  // DCCONF_CANN_PARAMS_CO12_DST (the range was checked before)
+      if (t.family == DCCONF_CANN_FAMILY_FIXPIPE_950) return getFix950Params(t.fixpipe950, r);
       const auto& p = t.co12;
       DataCopyCO12DstParams out;
       out.nSize = p.nSize;
@@ -364,8 +438,8 @@ std::string_view sectionAt(std::size_t offset) {
       {offsetof(DcconfCannTiling, enhanced), "enhanced"},   {offsetof(DcconfCannTiling, co12), "co12"},
       {offsetof(DcconfCannTiling, fixpipe), "fixpipe"},     {offsetof(DcconfCannTiling, slice), "slice"},
       {offsetof(DcconfCannTiling, loopMode), "loopMode"},   {offsetof(DcconfCannTiling, profileExt), "profileExt"},
-      {offsetof(DcconfCannTiling, reserved1), "reserved1"},
-      {offsetof(DcconfCannTiling, reservedFix950), "reservedFix950"}, {offsetof(DcconfCannTiling, ndDma), "ndDma"}};
+      {offsetof(DcconfCannTiling, reserved1), "reserved1"}, {offsetof(DcconfCannTiling, fixpipe950), "fixpipe950"},
+      {offsetof(DcconfCannTiling, ndDma), "ndDma"}};
   std::string_view name = "magic";
   for (const Section& s : kSections) {
     if (s.begin <= offset) name = s.name;
@@ -390,11 +464,6 @@ EncodeResult encode(const Case& c, const EncodeOptions& options) {
   if (*resolved.operation == Operation::broadcastUbToL0c) {  // issue 31 item 8: no kernel family yet
     result.error = {"BRC-1", "path", pathName(c.srcPos, c.dstPos),
                     "no CANN kernel family runs BroadCastVecToMM UB->L0C yet"};
-    return result;
-  }
-  if (c.fixpipe && c.fixpipe->layout) {  // issue 31 item 3: no tiling field, no kernel yet
-    result.error = {"FIX950-1", "fixpipe.layout", std::string(name(*c.fixpipe->layout)),
-                    "the tiling block has no CO2Layout / Nz2DnParams fields: no CANN kernel runs the 950 Fixpipe yet"};
     return result;
   }
   Encoded e;
@@ -451,7 +520,13 @@ EncodeResult encode(const Case& c, const EncodeOptions& options) {
                  error)) {
       return result;
     }
-    t.fixpipe = {f.quantScalar, quantEntries, f.ndNum, f.srcNdStride, f.dstNdStride, code(f.srcDType), {}};
+    const auto* co12 = std::get_if<DataCopyCO12DstParams>(&c.params);
+    if (*resolved.operation == Operation::fixpipe950 && co12 != nullptr) {  // v3: its own section, co12 zero
+      t.co12 = {};
+      t.fixpipe950 = fix950Section(c, *co12, f, quantEntries);
+    } else {
+      t.fixpipe = {f.quantScalar, quantEntries, f.ndNum, f.srcNdStride, f.dstNdStride, code(f.srcDType), {}};
+    }
     e.aux = f.quantTensor;
   }
   if (c.enhancedParams) {
@@ -533,17 +608,24 @@ DecodeResult decode(const DcconfCannTiling& t, std::span<const std::uint64_t> au
   if ((t.presence & DCCONF_CANN_HAS_ENHANCED) != 0) {
     c.enhancedParams = getEnhanced(t, slice(t.deqTensorOffsetBytes, t.enhanced.deqTensorEntries), r);
   }
-  const std::span<const std::uint64_t> quantTensor = slice(t.quantTensorOffsetBytes, t.fixpipe.quantTensorEntries);
+  const bool fix950 = t.family == DCCONF_CANN_FAMILY_FIXPIPE_950;
+  const std::uint32_t quantEntries = fix950 ? t.fixpipe950.quantTensorEntries : t.fixpipe.quantTensorEntries;
+  const std::span<const std::uint64_t> quantTensor = slice(t.quantTensorOffsetBytes, quantEntries);
   if ((t.presence & DCCONF_CANN_HAS_FIXPIPE) != 0) {
     FixpipeState f;
-    f.srcDType = r.enumerator<DType>("fixpipe.srcDType", t.fixpipe.srcDType, 1, DCCONF_CANN_DT_COUNT - 1, "dtype");
-    f.quantScalar = t.fixpipe.quantScalar;
-    f.ndNum = t.fixpipe.ndNum;
-    f.srcNdStride = t.fixpipe.srcNdStride;
-    f.dstNdStride = t.fixpipe.dstNdStride;
-    if (r.ok && quantTensor.size() != t.fixpipe.quantTensorEntries) {
-      r.error = {"FIX-6", "tiling.fixpipe.quantTensorEntries", std::to_string(t.fixpipe.quantTensorEntries),
-                 "the aux buffer holds " + std::to_string(quantTensor.size()) + " entries there"};
+    if (fix950) {
+      f = getFix950State(t.fixpipe950, r);
+    } else {
+      f.srcDType = r.enumerator<DType>("fixpipe.srcDType", t.fixpipe.srcDType, 1, DCCONF_CANN_DT_COUNT - 1, "dtype");
+      f.quantScalar = t.fixpipe.quantScalar;
+      f.ndNum = t.fixpipe.ndNum;
+      f.srcNdStride = t.fixpipe.srcNdStride;
+      f.dstNdStride = t.fixpipe.dstNdStride;
+    }
+    if (r.ok && quantTensor.size() != quantEntries) {
+      r.error = {fix950 ? "FIX950-5" : "FIX-6",
+                 fix950 ? "tiling.fixpipe950.quantTensorEntries" : "tiling.fixpipe.quantTensorEntries",
+                 std::to_string(quantEntries), "the aux buffer holds " + std::to_string(quantTensor.size()) + " entries there"};
       r.ok = false;
     }
     f.quantTensor.assign(quantTensor.begin(), quantTensor.end());

@@ -43,8 +43,9 @@ enum DcconfCannFamily {
    * DCCONF_CANN_PADDING_COMPACT. Entries pad_compact_gm_to_ub / pad_compact_ub_to_gm (kernels/pad.asc, AIV). */
   DCCONF_CANN_FAMILY_PAD_COMPACT_GM_TO_UB = 13,
   DCCONF_CANN_FAMILY_PAD_COMPACT_UB_TO_GM = 14,
-  /* FIX950 (issue 31 item 3): Fixpipe with FixpipeParamsArch3510, dav-3510. No kernel is built yet (the tiling block
-   * has no layout / Nz2DnParams fields): the encoder refuses these cases by name. */
+  /* FIX950 (issue 31 items 3, 4): Fixpipe<T, U, FixpipeConfig{layout, isToUB}> with FixpipeParamsArch3510, dav-3510;
+   * the block's fixpipe950 section (v3) holds the call. Entries fixpipe_950 (CO1->GM, AIC) and fixpipe_950_ub
+   * (CO1->VECIN/VECOUT, one AIC + two AIVs: kernels/fixpipe950.asc). */
   DCCONF_CANN_FAMILY_FIXPIPE_950 = 15,
   /* NDDMA (issue 31 item 9): DataCopy<T, dim, NdDmaConfig>(VECIN, GM, NdDmaParams<T, dim>), dav-3510: the ndDma
    * section (v3); entry nddma (kernels/datacopy.asc, AIV). */
@@ -70,6 +71,7 @@ enum DcconfCannEntry {
   DCCONF_CANN_ENTRY_ND2NZ, DCCONF_CANN_ENTRY_NZ2ND, DCCONF_CANN_ENTRY_SLICE, DCCONF_CANN_ENTRY_DN2NZ,
   DCCONF_CANN_ENTRY_ENHANCED_NORMAL_UB, DCCONF_CANN_ENTRY_ENHANCED_NORMAL_L1, DCCONF_CANN_ENTRY_FIXPIPE,
   DCCONF_CANN_ENTRY_PAD_COMPACT_GM_TO_UB, DCCONF_CANN_ENTRY_PAD_COMPACT_UB_TO_GM, /* dav-3510 */
+  DCCONF_CANN_ENTRY_FIXPIPE_950, DCCONF_CANN_ENTRY_FIXPIPE_950_UB, /* dav-3510: FIX950 CO1->GM, CO1->UB */
   DCCONF_CANN_ENTRY_ND2NZ_GM_TO_UB, /* h43b, issue 31 item 6: ND2NZUB GM->VECIN, AIV, both architectures */
   /* h43b, issue 31 item 5 (dav-3510): DC-5 plain DataCopy VECIN/VECOUT -> A1/B1 (0- and 2-level) and ND2NZ-6 the ND2NZ
    * VECIN/VECOUT -> TSCM, MIX 1:2 (the AIC loads and reads back the L1 destination, AIV 0 makes the call). */
@@ -83,9 +85,9 @@ enum DcconfCannCoreType {
   DCCONF_CANN_CORE_NONE = 0,
   DCCONF_CANN_CORE_AIV = 1, /* KERNEL_TYPE_AIV_ONLY */
   DCCONF_CANN_CORE_AIC = 2, /* KERNEL_TYPE_AIC_ONLY */
-  DCCONF_CANN_CORE_MIX = 3,  /* KERNEL_TYPE_MIX_AIC_1_1: one AIC and one AIV run the entry together */
-  /* h43b: KERNEL_TYPE_MIX_AIC_1_2, one AIC and two AIVs; the dav-3510 UB -> L1 entries (no __MIX_CORE_AIC_RATION__=1,
-   * so the vendor's DataCopyUB2L1Impl is the direct copy_ubuf_to_cbuf, not the KFC message) */
+  DCCONF_CANN_CORE_MIX = 3, /* KERNEL_TYPE_MIX_AIC_1_1: one AIC and one AIV run the entry together */
+  /* KERNEL_TYPE_MIX_AIC_1_2: one AIC and both AIVs (FIX950 CO1->UB, dualDstCtl; the dav-3510 UB -> L1 entries, where
+   * no __MIX_CORE_AIC_RATION__=1 makes the vendor's DataCopyUB2L1Impl the direct copy_ubuf_to_cbuf, not a KFC message) */
   DCCONF_CANN_CORE_MIX_1_2 = 4
 };
 
@@ -255,6 +257,40 @@ typedef struct DcconfCannFixpipeState { /* 24 bytes; the per-column quant tensor
   uint8_t reserved0[3];
 } DcconfCannFixpipeState;
 
+/* CO2Layout (FixpipeConfig.format, FIX950-1): the vendor's enum order. */
+enum DcconfCannCo2Layout {
+  DCCONF_CANN_CO2_NZ = 0, DCCONF_CANN_CO2_ROW_MAJOR = 1, DCCONF_CANN_CO2_COLUMN_MAJOR = 2, DCCONF_CANN_CO2_COUNT
+};
+
+typedef struct DcconfCannFixpipe950Params { /* 96 bytes (v3): FixpipeConfig + FixpipeParamsArch3510<layout> */
+  /* FixpipeConfig */
+  uint8_t layout;   /* DcconfCannCo2Layout */
+  uint8_t isToUB;   /* 1 for CO1->VECIN/VECOUT (FIX950-8), 0 for CO1->GM: the block's dstPos says it too */
+  /* FixpipeParamsArch3510, the vendor's widths (kernel_struct_fixpipe.h) */
+  uint8_t quantPre; /* DcconfCannQuantMode */
+  uint8_t reluEn;   /* the case's reluPre byte (FIX950-1: 0 or 1) */
+  uint16_t nSize, mSize, srcStride;
+  uint8_t dualDstCtl; /* FIX950-9: 0 one UB, 1 M split, 2 N split (any byte: invalid cases carry others) */
+  uint8_t subBlockId; /* not a case field (FIX950-8): always 0 */
+  uint32_t dstStride; /* elements (FIX950-2) */
+  uint64_t deqScalar; /* FixpipeState.quantScalar */
+  uint8_t unitFlag;   /* not a case field: always 0 */
+  uint8_t isChannelSplit;
+  uint8_t srcDType;   /* DcconfCannDType of U */
+  uint8_t nz2ndEn;    /* DataCopyCO12DstParams' byte the case carries; FIX950-1 wants 0 (no such 950 field) */
+  uint8_t sid;        /* DataCopyCO12DstParams' sid the case carries; not a 950 field */
+  uint8_t reserved0[3];
+  uint32_t quantTensorEntries; /* uint64 entries at auxBuffer + quantTensorOffsetBytes (V* modes) */
+  /* Nz2NdParams (ROW_MAJOR): srcNdStride in C0_SIZE units (FIX950-3) */
+  uint16_t ndNum, srcNdStride;
+  uint32_t dstNdStride;
+  /* Nz2DnParams (COLUMN_MAJOR, FIX950-4) */
+  uint16_t dnNum, srcNzMatrixStride;
+  uint32_t dstDnMatrixStride;
+  uint16_t srcNzC0Stride;
+  uint8_t reserved1[42];
+} DcconfCannFixpipe950Params;
+
 typedef struct DcconfCannLoopModeParams { /* 40 bytes: LoopModeParams (the vendor's field order and widths) */
   uint32_t loop1Size, loop2Size;
   uint64_t loop1SrcStride, loop1DstStride, loop2SrcStride, loop2DstStride;
@@ -334,7 +370,8 @@ typedef struct DcconfCannTiling { /* 896 bytes = 28 blocks of 32 */
   DcconfCannLoopModeParams loopMode; /* v2: live with DCCONF_CANN_HAS_LOOP_MODE */
   uint8_t profileExt[10];            /* v2: DcconfCannProfileExtField */
   uint8_t reserved1[6];
-  uint8_t reservedFix950[96];        /* v3: bytes 672..767, the FIX950 section (another change defines it); zero */
+  /* v3: the FIX950 family's call (its co12 / fixpipe sections stay zero), live when family is FIXPIPE_950 */
+  DcconfCannFixpipe950Params fixpipe950;
   DcconfCannNdDmaParams ndDma;       /* v3: bytes 768..895 */
 } DcconfCannTiling;
 
@@ -351,8 +388,9 @@ DCCONF_CANN_STATIC_ASSERT(sizeof(DcconfCannEnhancedParams) == 32, "DataCopyEnhan
 DCCONF_CANN_STATIC_ASSERT(sizeof(DcconfCannFixpipeState) == 24, "FixpipeState section");
 DCCONF_CANN_STATIC_ASSERT(sizeof(DcconfCannSliceParams) == 328, "SliceParams section");
 DCCONF_CANN_STATIC_ASSERT(sizeof(DcconfCannLoopModeParams) == 40, "LoopModeParams section");
+DCCONF_CANN_STATIC_ASSERT(sizeof(DcconfCannFixpipe950Params) == 96, "FIX950 section");
 DCCONF_CANN_STATIC_ASSERT(sizeof(DcconfCannNdDmaParams) == 128, "NdDmaParams section");
-DCCONF_CANN_STATIC_ASSERT(offsetof(DcconfCannTiling, reservedFix950) == 672 && offsetof(DcconfCannTiling, ndDma) == 768,
+DCCONF_CANN_STATIC_ASSERT(offsetof(DcconfCannTiling, fixpipe950) == 672 && offsetof(DcconfCannTiling, ndDma) == 768,
                           "tiling v3: FIX950 at 672..767, NDDMA at 768..895");
 
 #endif /* DCCONF_CANN_TILING_H */
