@@ -124,6 +124,53 @@ TEST(Examples, PadUbToTscmThreeRowsOfSixBlocks) {
   EXPECT_EQ(resultOf(out)["anyBytes"], 0);
 }
 
+// PAD-CMP-5 (issue 31 item 1): the vendor's scenario 3. Halves 1..72 packed at pitch 48 bytes, so the UB holds them
+// back to back; the 16 bytes up to the next 32-byte boundary are the pad value 0 (rightPadding 8 would pad the same
+// bytes with the same value, so AMB-21 leaves nothing open); the guard bytes after stay KEEP.
+TEST(Examples, PadCompactGmToUbThreeBlocksOf48Bytes) {
+  const fs::path out = runExample("pad-compact-gm2ub-3x48-half.json");
+  Expected e(192);
+  e.halves(0, 1, 72);
+  for (std::size_t i = 144; i < 160; ++i) e.byte(i, 0);
+  e.check(out);
+  EXPECT_EQ(resultOf(out)["anyBytes"], 0);
+}
+
+// LOOP-4 (issue 31 item 2): the vendor's scenario 4, Compact in loop mode. Iteration (i2, i1) reads GM bytes
+// [160*i2 + 80*i1, +80), which hold 160*i2 + 80*i1 + 1.. (mod 256), and writes them at UB 288*i2 + 128*i1, then
+// 16 bytes of -1; the rest of the zeroed UB is KEEP.
+TEST(Examples, LoopModeCompactInt8TwoByTwo) {
+  const fs::path out = runExample("loop-compact-gm2ub-int8.json");
+  Expected e(576, 0);
+  for (std::size_t i2 = 0; i2 < 2; ++i2) {
+    for (std::size_t i1 = 0; i1 < 2; ++i1) {
+      const std::size_t ub = 288 * i2 + 128 * i1;
+      const std::size_t gm = 160 * i2 + 80 * i1;
+      for (std::size_t k = 0; k < 80; ++k) e.byte(ub + k, static_cast<std::uint8_t>(gm + k + 1));
+      for (std::size_t k = 80; k < 96; ++k) e.byte(ub + k, 0xFF);
+    }
+  }
+  e.check(out);
+  EXPECT_EQ(resultOf(out)["anyBytes"], 0);
+}
+
+// BRC-5 (issue 31 item 8): the vendor's broadcast_ub2l0c. The float vector 1..16 in every one of the fractal's 16 rows;
+// the 32 guard bytes after the fractal stay KEEP.
+TEST(Examples, BroadcastVecToMmOneFractalOfFloat) {
+  const fs::path out = runExample("brc-ub2l0c-float.json");
+  Expected e(1056);
+  for (std::size_t r = 0; r < 16; ++r) {
+    for (std::size_t c = 0; c < 16; ++c) {
+      const float value = static_cast<float>(c + 1);
+      std::uint32_t bits = 0;
+      std::memcpy(&bits, &value, 4);
+      for (std::size_t b = 0; b < 4; ++b) e.byte((16 * r + c) * 4 + b, static_cast<std::uint8_t>(bits >> (8 * b)));
+    }
+  }
+  e.check(out);
+  EXPECT_EQ(resultOf(out)["anyBytes"], 0);
+}
+
 TEST(Examples, Nz2Nd32x32Half) {
   // NZ2ND-3: dst = 1..16, 513..528, 17..32, 529..544, ..., 497..512, 1009..1024, then the 32 guard bytes.
   const fs::path out = runExample("nz2nd-32x32-half.json");
