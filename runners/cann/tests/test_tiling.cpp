@@ -108,6 +108,11 @@ TEST(CannTiling, EveryWorkedExampleRoundTrips) {
     const casefile::LoadResult loaded = casefile::loadCaseFile(entry.path());
     ASSERT_TRUE(std::holds_alternative<casefile::CaseData>(loaded)) << entry.path();
     const Case& c = std::get<casefile::CaseData>(loaded).c;
+    if (c.api == Api::BroadCastVecToMM) {  // issue 31 item 8 (BRC-5's example): refused by name, no architecture here
+      EXPECT_EQ(roundTrip(c).rfind("encode: BRC-1: path = ", 0), 0u) << entry.path();
+      ++examples;
+      continue;
+    }
     EXPECT_EQ(roundTrip(c), "") << entry.path();
     sawFixpipeWithTensor = sawFixpipeWithTensor || c.fixpipe.has_value();
     ++examples;
