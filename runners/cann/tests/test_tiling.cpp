@@ -466,7 +466,7 @@ TEST(CannTiling, ABufferOver4GiBIsAnErrorNamingFieldValueAndClause) {
   Case s = padCase();
   s.src.offsetBytes = 1ull << 32;
   EXPECT_EQ(encode(s).error.oneLine(), "G-2: src.offset = 4294967296: does not fit the tiling's uint32 srcOffsetBytes "
-                                       "(tiling v2 buffers are under 4 GiB)");
+                                       "(tiling v3 buffers are under 4 GiB)");
 }
 
 TEST(CannTiling, AMalformedCallHasNoFamily) {

@@ -186,7 +186,7 @@ bool fitsU32(std::uint64_t value, const char* field, const char* tilingField, co
     return true;
   }
   error = {clause, field, std::to_string(value),
-           std::string("does not fit the tiling's uint32 ") + tilingField + " (tiling v2 buffers are under 4 GiB)"};
+           std::string("does not fit the tiling's uint32 ") + tilingField + " (tiling v3 buffers are under 4 GiB)"};
   return false;
 }
 
