@@ -535,15 +535,26 @@ InvalidCase enhancedCo1Field(const Scope& scope) {
 // {0, 1, 3} (an 8-bit case), otherwise a deqScale that does not produce T from U (table 5). Each keeps U and T, so
 // the buffers still hold the (never larger) footprint and nothing else breaks.
 InvalidCase enhancedCo1Conversion(const Scope& scope) {
-  InvalidCase out = fromValid(*genEnhancedCo1ToCo2(scope), "ENH-2", "dtype", "(deqScale, U, T) outside table 5");
+  const auto admitsMore = [](const GeneratedCase& g) {  // a V* tensor or an 8-bit store mode to break
+    const DataCopyEnhancedParams& p = *g.data.c.enhancedParams;
+    return !p.deqTensor.empty() || p.deqScale == DeqScale::deq8 || p.deqScale == DeqScale::vdeq8;
+  };
+  // Those cases are a minority of the valid draws, and the breaks of them fell short of their 1% coverage buckets now
+  // and then (ENH-3 averaged 2.1% over 15 seeds, a CI run drew 0.9%): up to three more draws look for one. A scope
+  // without such a case still breaks the first draw's conversion.
+  GeneratedCase valid = *genEnhancedCo1ToCo2(scope);
+  for (int retry = 0; retry < 3 && !admitsMore(valid); ++retry) valid = *genEnhancedCo1ToCo2(scope);
+  InvalidCase out = fromValid(valid, "ENH-2", "dtype", "(deqScale, U, T) outside table 5");
   DataCopyEnhancedParams& e = *out.data.c.enhancedParams;
   const bool eightBit = e.deqScale == DeqScale::deq8 || e.deqScale == DeqScale::vdeq8;
-  const std::uint64_t pick = drawInRange(0, 2);
-  if (pick == 1 && !e.deqTensor.empty()) {
+  // One of the breaks the case admits, uniformly.
+  const bool perColumn = !e.deqTensor.empty();
+  const std::uint64_t pick = drawInRange(0, static_cast<std::uint64_t>(perColumn) + static_cast<std::uint64_t>(eightBit));
+  if (pick == 1 && perColumn) {
     out.field = "enhancedParams.deqTensor";
     out.how = "V* tensor of 15 entries";
     e.deqTensor.resize(15);
-  } else if (pick == 2 && eightBit) {
+  } else if (pick >= 1 && eightBit) {
     out.clause = "ENH-3";
     out.field = "enhancedParams.sidStoreMode";
     out.how = "DEQ8/VDEQ8 store mode not 0, 1 or 3";
