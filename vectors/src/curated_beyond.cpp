@@ -12,8 +12,9 @@ namespace dcconf::vectors::detail::curated {
 
 namespace {
 
-std::uint64_t roundUp32(std::uint64_t bytes) { return (bytes + 31) / 32 * 32; }
-std::uint64_t lowBytes(std::uint64_t bits, std::uint32_t s) { return s == 8 ? bits : bits & ((std::uint64_t{1} << (8 * s)) - 1); }
+std::uint64_t roundUp32(std::uint64_t bytes) { return alignUp(bytes, 32); }
+// A pad value of T from a bit pattern: its low s bytes, and 0 for an 8-byte T (PAD-G2U-1 and NDDMA-2 take no other).
+std::uint64_t padBitsOf(std::uint64_t bits, std::uint32_t s) { return s == 8 ? 0 : bits & ((std::uint64_t{1} << (8 * s)) - 1); }
 
 // ---- PAD-CMP: DataCopyPad<T, PaddingMode::Compact> GM<->UB ---------------------------------------------------------
 
@@ -26,7 +27,7 @@ Case compact(const ExportOptions& o, Position src, Position dst, DType t, DataCo
 void compactCases(Builder& b, DType t) {
   const auto& o = b.options();
   const std::uint32_t s = sizeBytes(t);
-  const std::uint64_t value = lowBytes(0x0102030405060708ull, s == 8 ? 0 : s);  // PAD-G2U-1: 64-bit pads are 0
+  const std::uint64_t value = padBitsOf(0x0102030405060708ull, s);
   const auto g2u = [&](std::uint16_t count, std::uint32_t len, DataCopyPadExtParams pad, std::uint32_t srcStride = 0,
                        std::uint32_t dstStride = 0) {
     return compact(o, Position::GM, Position::VECIN, t, {count, len, srcStride, dstStride, 0}, pad);
@@ -68,7 +69,7 @@ Case looped(Case c, LoopModeParams loop) {
 void loopCases(Builder& b, DType t) {
   const auto& o = b.options();
   const std::uint32_t s = sizeBytes(t);
-  const std::uint64_t value = lowBytes(0xF1F2F3F4F5F6F7F8ull, s == 8 ? 0 : s);
+  const std::uint64_t value = padBitsOf(0xF1F2F3F4F5F6F7F8ull, s);
   const DataCopyExtParams two{2, 5 * s, 0, 0, 0};
   const Case g2u = baseCase(o, Api::DataCopyPad, Position::GM, Position::VECIN, t, two, DataCopyPadExtParams{true, 0, 1, value});
   const std::uint64_t ubIteration = 2 * roundUp32(6 * s);  // two 32-byte-aligned UB blocks of 5 data + 1 pad element
@@ -331,7 +332,7 @@ void nddmaCases(Builder& b, DType t) {
   const std::uint32_t s = sizeBytes(t);
   const auto dma = [&](NdDmaParams p) { return baseCase(o, Api::DataCopy, Position::GM, Position::VECIN, t, p); };
   NdDmaParams padded = ndDma(2, {1, 7}, {1, 9}, {5, 3}, {1, 1}, {3, 1});
-  padded.constantValue = s == 8 ? 0 : lowBytes(0x5A6B7C8D, s);  // NDDMA-2: b64 pads are 0
+  padded.constantValue = padBitsOf(0x5A6B7C8D, s);
   b.valid(dma(padded), "NDDMA-3: 2 dimensions, 5 x 3 elements with pads 1/3 and 1/1 in constant mode, rows 9 apart");
   if (s != 8) {
     NdDmaParams nearest = padded;
