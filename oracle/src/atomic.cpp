@@ -51,13 +51,15 @@ void walk(const Case& c, WriteSink& sink) {
   callSemantics(call).walk(call, sink);
 }
 
-// One element's outcome: its bits, ANY, or ANY but some NaN of T (AMB-16's class).
+// One element's outcome: its bits, ANY for the reason `why`, or ANY but some NaN of T (AMB-16's class).
 struct Outcome {
   enum class Kind : std::uint8_t { bits, any, nan } kind = Kind::any;
   std::uint64_t bits = 0;
+  Region why = Region::ambiguous26;
 };
-Outcome valueOf(std::uint64_t bits) { return {Outcome::Kind::bits, bits}; }
-Outcome any() { return {}; }
+Outcome valueOf(std::uint64_t bits) { return {Outcome::Kind::bits, bits, Region::data}; }
+Outcome any(Region why) { return {Outcome::Kind::any, 0, why}; }
+Outcome someNan() { return {Outcome::Kind::nan, 0, Region::special}; }
 
 
 std::int64_t signedValue(DType t, std::uint64_t bits) {
@@ -77,7 +79,7 @@ Outcome combineInteger(AtomicOp op, DType t, std::uint64_t oldBits, std::uint64_
   if (op == AtomicOp::min) return valueOf(static_cast<std::uint64_t>(std::min(a, b)) & mask);
   const std::int64_t sum = a + b;
   const std::int64_t limit = std::int64_t{1} << (8 * sizeBytes(t) - 1);
-  if (sum < -limit || sum >= limit) return any();  // AMB-28
+  if (sum < -limit || sum >= limit) return any(Region::ambiguous28);
   return valueOf(static_cast<std::uint64_t>(sum) & mask);
 }
 
@@ -94,15 +96,15 @@ std::uint64_t roundedSum(DType t, double a, double b) {
 Outcome combineFloat(AtomicOp op, DType t, std::uint64_t oldBits, std::uint64_t newBits) {
   const double a = decodeElement(t, oldBits);
   const double b = decodeElement(t, newBits);
-  if (std::isnan(a) || std::isnan(b)) return op == AtomicOp::add ? Outcome{Outcome::Kind::nan, 0} : any();  // AMB-29
-  if (isSubnormal(t, a) || isSubnormal(t, b)) return any();  // AMB-27: operands flushed or not
+  if (std::isnan(a) || std::isnan(b)) return op == AtomicOp::add ? someNan() : any(Region::ambiguous29);
+  if (isSubnormal(t, a) || isSubnormal(t, b)) return any(Region::ambiguous27);  // operands flushed or not
   if (op == AtomicOp::add) {
-    if (std::isinf(a) && std::isinf(b) && a != b) return {Outcome::Kind::nan, 0};  // inf + -inf
-    if (isSubnormal(t, a + b)) return any();  // AMB-27: a subnormal exact sum (a + b exact here: both normal)
-    if (a + b == 0.0 && !(a == 0.0 && b == 0.0 && std::signbit(a) == std::signbit(b))) return any();  // AMB-30
+    if (std::isinf(a) && std::isinf(b) && a != b) return someNan();  // inf + -inf
+    if (isSubnormal(t, a + b)) return any(Region::ambiguous27);  // a subnormal exact sum (exact: both normal)
+    if (a + b == 0.0 && !(a == 0.0 && b == 0.0 && std::signbit(a) == std::signbit(b))) return any(Region::ambiguous30);
     return valueOf(roundedSum(t, a, b));
   }
-  if (a == b) return oldBits == newBits ? valueOf(oldBits) : any();  // AMB-30: +0 against -0
+  if (a == b) return oldBits == newBits ? valueOf(oldBits) : any(Region::ambiguous30);  // +0 against -0
   const bool takeOld = op == AtomicOp::max ? a > b : a < b;
   return valueOf(takeOld ? oldBits : newBits);
 }
@@ -139,15 +141,16 @@ void applyAtomic(const Case& c, std::span<const std::uint8_t> dstBefore, std::sp
     for (std::uint64_t q = first; q < w.end; q += s) {  // element [q, q + s)
       std::uint64_t written = 0;
       bool anyByte = false;
+      Outcome outcome = any(Region::ambiguous26);  // part of an element written (or cut by the window)
       for (std::uint64_t p = std::max(q, w.begin); p < std::min(q + s, w.end); ++p) {
         const std::uint64_t at = windowAt + (p - w.begin);
         if (e.region[at] == Region::keep) continue;
         ++written;
+        if (e.care[at] == 0 && !anyByte) outcome = any(e.region[at]);  // an ANY input byte keeps its reason
         anyByte = anyByte || e.care[at] == 0;
       }
       if (written == 0) continue;
       const bool whole = written == s && q >= w.begin && q + s <= w.end && insideOneBlock(c, q - start, s);
-      Outcome outcome;  // AMB-26: part of an element written (or cut by the window), ANY; so is an ANY input byte
       if (whole && !anyByte) {
         const std::uint64_t at = windowAt + (q - w.begin);
         outcome = combine(c.atomic, c.dtype, loadElementBits(dstBefore, q, static_cast<std::uint32_t>(s)),
@@ -160,6 +163,7 @@ void applyAtomic(const Case& c, std::span<const std::uint8_t> dstBefore, std::sp
           e.expected[at] = elementByte(outcome.bits, p - q);
         } else {
           e.care[at] = 0;
+          e.region[at] = outcome.why;
         }
       }
       if (outcome.kind == Outcome::Kind::nan) e.classes.push_back({windowAt + (q - w.begin), c.dtype, ValueClass::nan});

@@ -39,7 +39,37 @@ std::string fixpipe950Clause(const Case& c) {
   return "FIX950-2";
 }
 
+// Who wrote a byte twice with no documented order: LOOP-3 (loop iterations), NDDMA-4, DN2NZ-1, ND2NZUB-5, BRC-4, or
+// ND2NZ-4 (the clause the others, FIX's overlapping bursts among them, follow).
+std::string collisionClause(const Case& c, Operation op) {
+  if (c.loopMode) return "LOOP-3";
+  switch (op) {
+    case Operation::nddma: return "NDDMA-4";
+    case Operation::dn2nz: return "DN2NZ-1";
+    case Operation::nd2nzGmToUb: return "ND2NZUB-5";
+    case Operation::broadcastUbToL0c: return "BRC-4";
+    default: return "ND2NZ-4";
+  }
+}
+
 }  // namespace
+
+std::string unspecifiedClause(const Case& c, Operation op, Region region) {
+  if (const int amb = ambiguityId(region); amb != 0) return "AMB-" + std::to_string(amb);
+  switch (region) {
+    case Region::keep:
+    case Region::data: return "";
+    case Region::leftPad:
+    case Region::rightPad: return "PAD-G2U-4";
+    case Region::dummy: return op == Operation::nd2nzGmToUb ? "ND2NZUB-4" : "AMB-2";
+    case Region::zeroTail: return "ND2NZ-3";
+    case Region::collision: return collisionClause(c, op);
+    case Region::compactTail: return "PAD-CMP-3";
+    case Region::special: return "AMB-16";
+    case Region::workspace: return "PAD-U2L1-1";
+    default: return "";
+  }
+}
 
 std::string definingClause(const Case& c, Operation op, Region region) {
   if (const int amb = ambiguityId(region); amb != 0) return "AMB-" + std::to_string(amb);
@@ -51,11 +81,9 @@ std::string definingClause(const Case& c, Operation op, Region region) {
     case Region::rightPad: return "PAD-G2U-4";
     case Region::dummy: return op == Operation::nd2nzGmToUb ? "ND2NZUB-4" : "PAD-G2U-5";
     case Region::compactTail: return "PAD-CMP-3";
-    case Region::collision:
-      return op == Operation::dn2nz              ? "DN2NZ-1"
-             : op == Operation::nd2nzGmToUb      ? "ND2NZUB-5"
-             : op == Operation::broadcastUbToL0c ? "BRC-4"
-                                                 : "ND2NZ-4";
+    case Region::special: return "AMB-16";
+    case Region::workspace: return "PAD-U2L1-1";
+    case Region::collision: return collisionClause(c, op);
     default: break;
   }
   const bool tail = region == Region::zeroTail;

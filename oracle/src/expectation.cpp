@@ -2,40 +2,77 @@
 
 #include <algorithm>
 #include <array>
+#include <cassert>
 
 #include "dcconf/oracle/numeric.hpp"
 #include "paths.hpp"
 
 namespace dcconf::oracle {
 
-std::string_view name(Region region) {
-  constexpr std::array<std::string_view, 21> kNames{
-      "keep",      "data",          "left-pad",         "right-pad",        "dummy",            "zero-tail",
-      "collision", "ambiguous(AMB-8)", "ambiguous(AMB-9)", "ambiguous(AMB-10)", "ambiguous(AMB-11)", "ambiguous(AMB-12)",
-      "ambiguous(AMB-13)", "ambiguous(AMB-14)", "ambiguous(AMB-19)", "ambiguous(AMB-20)",
-      "ambiguous(AMB-21)", "ambiguous(AMB-22)", "compact-tail", "ambiguous(AMB-40)", "ambiguous(AMB-41)"};
-  return kNames[static_cast<std::size_t>(region)];
-}
+namespace {
 
-int ambiguityId(Region region) {
-  const int first = static_cast<int>(Region::ambiguous8);
-  const int r = static_cast<int>(region);
-  if (region == Region::ambiguous19) return 19;  // turn 3: AMB-15..18 have no ANY region
-  if (region == Region::ambiguous20) return 20;
-  if (region == Region::ambiguous21) return 21;
-  if (region == Region::ambiguous22) return 22;
-  if (region == Region::ambiguous40) return 40;
-  if (region == Region::ambiguous41) return 41;
-  return r >= first && r <= static_cast<int>(Region::ambiguous14) ? 8 + (r - first) : 0;
+// One row per region, in the enum's order: its name, the AMB id it stands for (0: none) and why its bytes are ANY
+// when they are (the clause first).
+struct RegionInfo {
+  Region region;
+  std::string_view name;
+  int ambId;
+  std::string_view why;
+};
+constexpr std::array<RegionInfo, kRegionCount> kRegions{{
+    {Region::keep, "keep", 0, "G-1: KEEP bytes are never unspecified"},
+    {Region::data, "data", 0, "no reason: a data byte is a VALUE, never ANY"},
+    {Region::leftPad, "left-pad", 0, "PAD-G2U-4: pad bytes with no padding value given"},
+    {Region::rightPad, "right-pad", 0, "PAD-G2U-4: pad bytes with no padding value given"},
+    {Region::dummy, "dummy", 0, "AMB-2: DataCopyPad dummy bytes (PAD-G2U-5; or the pad value they repeat is unspecified)"},
+    {Region::zeroTail, "zero-tail", 0, "ND2NZ-3: zero tail"},
+    {Region::collision, "collision", 0, "ND2NZ-4: written more than once, order undocumented (as ND2NZUB-5, NDDMA-4, LOOP-3, BRC-4)"},
+    {Region::ambiguous8, "ambiguous(AMB-8)", 8, "AMB-8: quant offset signed or unsigned (FIX-7)"},
+    {Region::ambiguous9, "ambiguous(AMB-9)", 9, "AMB-9: quant shift N raw or N+1 (FIX-7)"},
+    {Region::ambiguous10, "ambiguous(AMB-10)", 10, "AMB-10: rounding of fractional DEQF16 results (FIX-7)"},
+    {Region::ambiguous11, "ambiguous(AMB-11)", 11, "AMB-11: order of ReLU and offset (FIX-7)"},
+    {Region::ambiguous12, "ambiguous(AMB-12)", 12, "AMB-12: negative scale sign-extended into the parameter (FIX-7)"},
+    {Region::ambiguous13, "ambiguous(AMB-13)", 13, "AMB-13: V* parameters for bursts after the first (ENH-4)"},
+    {Region::ambiguous14, "ambiguous(AMB-14)", 14, "AMB-14: offset bits on a DEQ16 int16 result (ENH-4)"},
+    {Region::ambiguous19, "ambiguous(AMB-19)", 19, "AMB-19: MATRIX/VECTOR blockLen in table blocks or 32-byte data blocks (ENH-1)"},
+    {Region::ambiguous20, "ambiguous(AMB-20)", 20, "AMB-20: DEQF16/VDEQF16 with MCB, shifted value saturated to int16 or half (FIX-6)"},
+    {Region::ambiguous21, "ambiguous(AMB-21)", 21, "AMB-21: Compact leftPadding/rightPadding ignored or padding the packed run (PAD-CMP-3)"},
+    {Region::ambiguous22, "ambiguous(AMB-22)", 22, "AMB-22: Compact UB-side stride ignored or counted in bytes (PAD-CMP-2, PAD-CMP-4)"},
+    {Region::compactTail, "compact-tail", 0, "PAD-CMP-3: Compact tail bytes without isPad"},
+    {Region::ambiguous40, "ambiguous(AMB-40)", 40, "AMB-40: BroadCastVecToMM dstGap tail to head or head to head (BRC-3)"},
+    {Region::ambiguous41, "ambiguous(AMB-41)", 41, "AMB-41: BroadCastVecToMM blockLen of half in 16 elements or 64 bytes (BRC-2)"},
+    {Region::special, "special(AMB-16)", 0, "AMB-16: special value the spec leaves open (NaN payload, -0.0 under ReLU, -inf x 0, sign of an ENH DEQ zero)"},
+    {Region::workspace, "workspace", 0, "PAD-U2L1-1: the ND2NZ leg reads a GM workspace byte the UB->GM leg never wrote"},
+    {Region::ambiguous26, "ambiguous(AMB-26)", 26, "AMB-26: an atomic copy writes part of an element, or one across two DataCopyPad blocks (ATOM-3)"},
+    {Region::ambiguous27, "ambiguous(AMB-27)", 27, "AMB-27: subnormal operands or sum of an atomic add, max or min, kept or flushed (ATOM-4, ATOM-5)"},
+    {Region::ambiguous28, "ambiguous(AMB-28)", 28, "AMB-28: an atomic integer add past the type's range, wraps or saturates (ATOM-4)"},
+    {Region::ambiguous29, "ambiguous(AMB-29)", 29, "AMB-29: an atomic max or min with a NaN operand (ATOM-5)"},
+    {Region::ambiguous30, "ambiguous(AMB-30)", 30, "AMB-30: the sign of a zero from an atomic copy (+0 against -0, x + -x) (ATOM-4, ATOM-5)"},
+    {Region::ambiguous39, "ambiguous(AMB-39)", 39, "AMB-39: the 950 SSBuffer route's x + 0 on -0, subnormals, NaN payloads and 8-bit bytes (ND2NZ-8)"},
+}};
+
+constexpr bool regionsInOrder() {
+  for (std::size_t i = 0; i < kRegions.size(); ++i) {
+    if (static_cast<std::size_t>(kRegions[i].region) != i) return false;
+  }
+  return true;
 }
+static_assert(regionsInOrder(), "kRegions lists every Region once, in the enum's order");
+
+const RegionInfo& infoOf(Region region) { return kRegions[static_cast<std::size_t>(region)]; }
+
+}  // namespace
+
+std::string_view name(Region region) { return infoOf(region).name; }
+
+int ambiguityId(Region region) { return infoOf(region).ambId; }
+
 Region ambiguousRegion(int ambId) {
-  if (ambId == 19) return Region::ambiguous19;
-  if (ambId == 20) return Region::ambiguous20;
-  if (ambId == 21) return Region::ambiguous21;
-  if (ambId == 22) return Region::ambiguous22;
-  if (ambId == 40) return Region::ambiguous40;
-  if (ambId == 41) return Region::ambiguous41;
-  return static_cast<Region>(static_cast<int>(Region::ambiguous8) + (ambId - 8));
+  for (const RegionInfo& r : kRegions) {
+    if (r.ambId == ambId && ambId != 0) return r.region;
+  }
+  assert(false && "no ambiguous region for that AMB id");
+  return Region::special;
 }
 
 std::vector<std::uint64_t> ambiguousByteCounts(const std::vector<Region>& regions) {
@@ -57,34 +94,7 @@ std::vector<std::uint64_t> unspecifiedBytesByRegion(const Expectation& expectati
   return counts;
 }
 
-std::string_view whyUnspecified(Region region) {
-  switch (region) {
-    case Region::keep: return "G-1: KEEP bytes are never unspecified";
-    case Region::data:
-      return "AMB-16: special value the spec leaves open (NaN payload, -0.0 under ReLU, -inf x 0, sign of an ENH DEQ "
-             "zero), or unwritten workspace (PAD-U2L1)";
-    case Region::leftPad:
-    case Region::rightPad: return "PAD-G2U-4: pad bytes with no padding value given";
-    case Region::dummy: return "AMB-2: DataCopyPad dummy bytes (PAD-G2U-5; or the pad value they repeat is unspecified)";
-    case Region::zeroTail: return "ND2NZ-3: zero tail";
-    case Region::collision: return "ND2NZ-4: written more than once, order undocumented (as ND2NZUB-5, NDDMA-4, LOOP-3, BRC-4)";
-    case Region::ambiguous8: return "AMB-8: quant offset signed or unsigned (FIX-7)";
-    case Region::ambiguous9: return "AMB-9: quant shift N raw or N+1 (FIX-7)";
-    case Region::ambiguous10: return "AMB-10: rounding of fractional DEQF16 results (FIX-7)";
-    case Region::ambiguous11: return "AMB-11: order of ReLU and offset (FIX-7)";
-    case Region::ambiguous12: return "AMB-12: negative scale sign-extended into the parameter (FIX-7)";
-    case Region::ambiguous13: return "AMB-13: V* parameters for bursts after the first (ENH-4)";
-    case Region::ambiguous14: return "AMB-14: offset bits on a DEQ16 int16 result (ENH-4)";
-    case Region::ambiguous19: return "AMB-19: MATRIX/VECTOR blockLen in table blocks or 32-byte data blocks (ENH-1)";
-    case Region::ambiguous20: return "AMB-20: DEQF16/VDEQF16 with MCB, shifted value saturated to int16 or half (FIX-6)";
-    case Region::ambiguous21: return "AMB-21: Compact leftPadding/rightPadding ignored or padding the packed run (PAD-CMP-3)";
-    case Region::ambiguous22: return "AMB-22: Compact UB-side stride ignored or counted in bytes (PAD-CMP-2, PAD-CMP-4)";
-    case Region::compactTail: return "PAD-CMP-3: Compact tail bytes without isPad";
-    case Region::ambiguous40: return "AMB-40: BroadCastVecToMM dstGap tail to head or head to head (BRC-3)";
-    case Region::ambiguous41: return "AMB-41: BroadCastVecToMM blockLen of half in 16 elements or 64 bytes (BRC-2)";
-  }
-  return "unknown region";
-}
+std::string_view whyUnspecified(Region region) { return infoOf(region).why; }
 
 std::string describe(const Violation& v) { return v.clause + ": " + v.field + " = " + v.value + ": " + v.message; }
 

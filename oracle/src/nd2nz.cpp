@@ -76,7 +76,9 @@ void walkNd2Nz(const Nd2NzParams& params, std::uint32_t elementBytes, WriteSink&
             const std::uint64_t srcElem = i * p.srcNdMatrixStride + r * p.srcDValue + c;
             for (std::uint64_t b = 0; b < s; ++b) {
               if (c < p.dValue) {
-                out.write(dstElem * s + b, sourceOf(srcElem * s + b), Region::data);
+                const ByteSource v = sourceOf(srcElem * s + b);
+                out.write(dstElem * s + b, v,
+                          v.kind == ByteSource::Kind::unspecified ? sourceOf.anyRegion() : Region::data);
               } else {
                 out.write(dstElem * s + b, ByteSource::fromLiteral(0), Region::zeroTail);
               }

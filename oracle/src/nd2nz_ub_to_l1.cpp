@@ -90,7 +90,10 @@ void applyNd2NzUbToL1Values(const Case& c, std::span<const ByteRange> windows, E
       const double x = decodeElement(c.dtype, loadElementBits(e.expected, at, static_cast<std::uint32_t>(s)));
       const bool changes = std::isnan(x) || (x == 0.0 && std::signbit(x)) || isSubnormal(c.dtype, x);
       if (!changes) continue;
-      for (std::uint64_t b = 0; b < s; ++b) e.care[at + b] = 0;
+      for (std::uint64_t b = 0; b < s; ++b) {
+        e.care[at + b] = 0;
+        e.region[at + b] = Region::ambiguous39;
+      }
       if (std::isnan(x)) e.classes.push_back({at, c.dtype, ValueClass::nan});
     }
     windowAt += w.end - w.begin;

@@ -210,7 +210,10 @@ void WriteSink::writeSparse(std::uint64_t dstByte, ByteSource source, Region reg
   switch (source.kind) {
     case ByteSource::Kind::source: e.expected[at] = src_[srcOffset_ + source.srcByte]; break;
     case ByteSource::Kind::literal: e.expected[at] = source.literal; break;
-    case ByteSource::Kind::unspecified: e.care[at] = 0; break;
+    case ByteSource::Kind::unspecified:
+      assert(canBeUnspecified(region) && "an ANY byte names its reason (a region other than keep and data)");
+      e.care[at] = 0;
+      break;
     case ByteSource::Kind::rectified: writeRectified(at, source); break;
     case ByteSource::Kind::nanClass: markClass(at, source); break;
   }
@@ -228,10 +231,12 @@ void WriteSink::writeRectified(std::uint64_t d, ByteSource source) {
   const auto bits = rectifiedBits(source.dtype, loadElementBits(src_, elementStart, s));
   expectation_->care[d] = bits ? 1 : 0;
   expectation_->expected[d] = bits ? elementByte(*bits, byteInElement) : expectation_->expected[d];
+  if (!bits) expectation_->region[d] = Region::special;  // AMB-16: max(NaN, 0), max(-0.0, 0)
 }
 
 void WriteSink::markClass(std::uint64_t d, ByteSource source) {
   expectation_->care[d] = 0;
+  expectation_->region[d] = Region::special;  // AMB-16 (project): the payload is open, not the class
   if (source.srcByte == 0) expectation_->classes.push_back({d, source.dtype, ValueClass::nan});
 }
 
@@ -333,8 +338,9 @@ bool passesGates(const Case& c, std::span<const std::uint8_t> src, std::span<con
   verdict = Verdict::computed;
   return true;
 }
-// AMB-16 (project): keeps a class constraint only where every byte of its element stayed ANY data (a later write,
-// ND2NZ-4's collision or a layout reading that moves the element, leaves no class to check); sorted by index.
+// AMB-16 (project): keeps a class constraint only where every byte of its element stayed an ANY value (AMB-16's
+// special region, or AMB-39's x + 0 of a NaN); a later write, ND2NZ-4's collision or a layout reading that moves the
+// element leaves no class to check; sorted by index.
 void settleClasses(Expectation& e) {
   std::sort(e.classes.begin(), e.classes.end(),
             [](const ClassConstraint& a, const ClassConstraint& b) { return a.index < b.index; });
@@ -343,7 +349,8 @@ void settleClasses(Expectation& e) {
     const std::uint64_t size = sizeBytes(k.dtype);
     bool whole = k.index + size <= e.care.size() && (kept.empty() || kept.back().index + sizeBytes(kept.back().dtype) <= k.index);
     for (std::uint64_t b = 0; whole && b < size; ++b) {
-      whole = e.care[k.index + b] == 0 && e.region[k.index + b] == Region::data;
+      const Region r = e.region[k.index + b];
+      whole = e.care[k.index + b] == 0 && (r == Region::special || r == Region::ambiguous39);
     }
     if (whole) kept.push_back(k);
   }

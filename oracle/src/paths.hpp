@@ -179,7 +179,10 @@ class ByteWriter {
     switch (source.kind) {
       case ByteSource::Kind::source: expected_[d] = src_[srcOffset_ + source.srcByte]; break;
       case ByteSource::Kind::literal: expected_[d] = source.literal; break;
-      case ByteSource::Kind::unspecified: care_[d] = 0; break;
+      case ByteSource::Kind::unspecified:
+        assert(canBeUnspecified(region) && "an ANY byte names its reason (a region other than keep and data)");
+        care_[d] = 0;
+        break;
       case ByteSource::Kind::rectified: sink_->writeRectified(d, source); break;
       case ByteSource::Kind::nanClass: sink_->markClass(d, source); break;
     }
@@ -303,6 +306,8 @@ struct Nd2NzSource {
     const std::uint64_t held = byte < workspace->size() ? (*workspace)[byte] : 0;
     return held != 0 ? ByteSource::fromSource(held - 1) : ByteSource::any();
   }
+  // Why an ANY byte of the walk is ANY: AMB-39's open bytes, or PAD-U2L1-1's unwritten workspace.
+  Region anyRegion() const { return open ? Region::ambiguous39 : Region::workspace; }
 };
 // ND2NZ-6..8 (project, nd2nz_ub_to_l1.cpp): DataCopy ND2NZ VECIN/VECOUT->TSCM, its checks (the page's ranges and
 // AMB-38's layouts), whether its moved bytes are open (8-bit T on the 950, AMB-39), and AMB-39's float elements

@@ -111,11 +111,11 @@ template <class Sink>
 void writeConverted(Sink& sink, std::uint64_t dstByte, std::uint32_t elemBytes, const ReadingOutcome& o, DType t) {
   for (std::uint32_t b = 0; b < elemBytes; ++b) {
     if (o.value.any && o.value.nan && o.ambId == 0) {
-      sink.write(dstByte + b, ByteSource::nanClass(b, t), Region::data);
+      sink.write(dstByte + b, ByteSource::nanClass(b, t), Region::special);
     } else if (o.value.any) {
-      sink.write(dstByte + b, ByteSource::any(), o.ambId != 0 ? ambiguousRegion(o.ambId) : Region::data);
+      sink.write(dstByte + b, ByteSource::any(), o.ambId != 0 ? ambiguousRegion(o.ambId) : Region::special);
     } else if (((o.value.anyBytes >> b) & 1u) != 0) {
-      sink.write(dstByte + b, ByteSource::any(), Region::data);
+      sink.write(dstByte + b, ByteSource::any(), Region::special);
     } else {
       sink.write(dstByte + b, ByteSource::fromLiteral(elementByte(o.value.bits, b)), Region::data);
     }

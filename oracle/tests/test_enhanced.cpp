@@ -115,7 +115,7 @@ TEST(Enhanced, ReluOnElementValues) {
   for (int k = 0; k < 16; ++k) {
     for (std::uint64_t b = 0; b < 4; ++b) mf.read(4 * k + b);
     if (k == 2 || k == 3) {
-      for (std::uint64_t b = 0; b < 4; ++b) mf.any(4 * k + b, Region::data);
+      for (std::uint64_t b = 0; b < 4; ++b) mf.any(4 * k + b, Region::special);  // AMB-16
     } else {
       mf.element(4 * k, std::signbit(floats[k]) ? 0 : floatBitsOf(floats[k]), 4, Region::data);
     }
@@ -196,7 +196,7 @@ Model convertedModel(const Trial& r, std::uint32_t srcSize, std::uint32_t dstSiz
       // AMB-16: the sign of a zero half result is undocumented for ENH (FIX-6a pins it for FIX only): the high
       // byte, which holds the sign bit, is ANY; the low byte is 0 either way.
       m.element(e.dstByte, 0, 1, Region::data);
-      m.any(e.dstByte + 1, Region::data);
+      m.any(e.dstByte + 1, Region::special);
     } else {
       m.element(e.dstByte, e.bits, dstSize, Region::data);
     }
@@ -433,10 +433,10 @@ TEST(EnhancedDeq, DeqHalfToHalf) {
     elems[0].bits = 0x4200;
     elems[1].bits = relu ? 0x8000 : 0xB800;
     elems[2].bits = 0x7C00;
-    elems[3].any = Region::data;
+    elems[3].any = Region::special;
     elems[4].any = Region::ambiguous10;
     if (relu) {
-      elems[5].any = Region::data;
+      elems[5].any = Region::special;
     } else {
       elems[5].bits = 0xFC00;
     }

@@ -38,7 +38,7 @@ Model modelTscm(const Trial& r, const DataCopyExtParams& dc, const Nd2NzParams& 
         } else if (const auto ub = workspace.at(from * s + b)) {
           m.copy(db, *ub);
         } else {
-          m.any(db, Region::data);
+          m.any(db, Region::workspace);  // PAD-U2L1-1: a workspace byte the first leg never wrote
         }
       }
     }

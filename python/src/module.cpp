@@ -403,7 +403,7 @@ PYBIND11_MODULE(_core, m) {
   m.def("support", &supportRows, py::arg("product") = "");
   m.def("region_names", [] {
     py::list names;
-    for (int r = 0; r <= static_cast<int>(oracle::Region::compactTail); ++r) {
+    for (std::size_t r = 0; r < oracle::kRegionCount; ++r) {
       names.append(std::string(oracle::name(static_cast<oracle::Region>(r))));
     }
     return names;

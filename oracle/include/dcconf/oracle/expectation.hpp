@@ -31,11 +31,22 @@ enum class Region : std::uint8_t {
   // BRC (project), after the others so the existing values keep their numbers
   ambiguous40,  // BRC-3: BroadCastVecToMM dstGap tail to head or head to head
   ambiguous41,  // BRC-2: BroadCastVecToMM blockLen of half in 16 elements or 64 bytes
+  // Every other ANY byte's reason, so that no ANY byte is left as "data" without one
+  special,      // AMB-16: a special value's result (NaN payload, -0.0 under ReLU, inf x 0, an ENH DEQ zero's sign)
+  workspace,    // PAD-U2L1-1: the ND2NZ leg reads a workspace byte the UB->GM leg never wrote
+  ambiguous26,  // ATOM-3: an atomic element written in part or across two DataCopyPad blocks
+  ambiguous27,  // ATOM-4/5: subnormal operands or sums of an atomic copy, kept or flushed
+  ambiguous28,  // ATOM-4: an atomic integer add past T's range, wraps or saturates
+  ambiguous29,  // ATOM-5: an atomic max or min with a NaN operand
+  ambiguous30,  // ATOM-4/5: the sign of a zero from an atomic copy
+  ambiguous39,  // ND2NZ-8: the 950 SSBuffer route's x + 0 on -0, subnormals, NaNs and 8-bit bytes
 };
+inline constexpr std::size_t kRegionCount = static_cast<std::size_t>(Region::ambiguous39) + 1;
 std::string_view name(Region region);  // "keep", ..., "ambiguous(AMB-8)"
-// The AMB number of an ambiguous region (8..14, 19..22, 40, 41), or 0 for every other region.
+// The AMB number of an ambiguous region (8..14, 19..22, 26..30, 39..41), or 0 for every other region (AMB-16's
+// special region included: it is a wildcard with no region of its own per question).
 int ambiguityId(Region region);
-Region ambiguousRegion(int ambId);  // 8..14, 19..22, 40, 41; precondition: ambiguityId(result) == ambId
+Region ambiguousRegion(int ambId);  // the ids above; precondition: ambiguityId(result) == ambId
 inline constexpr int kLastAmbiguityId = 41;
 // How many destination bytes are ANY because of each ambiguity: index AMB id (0..41), entry byte count.
 std::vector<std::uint64_t> ambiguousByteCounts(const std::vector<Region>& regions);
@@ -45,6 +56,8 @@ std::vector<std::uint64_t> unspecifiedBytesByRegion(const Expectation& expectati
 // Why the bytes of a region are ANY when they are: the clause and, for an ambiguity, its question.
 // "AMB-2: DataCopyPad dummy bytes (PAD-G2U-5)". Only meaningful for regions that can hold ANY bytes.
 std::string_view whyUnspecified(Region region);
+// keep and data bytes are never ANY: a walk that marks a byte ANY names one of the other regions (its reason).
+constexpr bool canBeUnspecified(Region region) { return region != Region::keep && region != Region::data; }
 
 struct Violation {
   std::string clause;   // "PAD-G2U-1"

@@ -92,6 +92,10 @@ struct Evaluation {
 // column tail, "ENH-3" for a sidStoreMode half, "AMB-11" for an ambiguous byte, "G-1" for KEEP): reports label a
 // mismatch with it.
 std::string definingClause(const Case& c, Operation operation, Region region);
+// The clause that leaves a byte of `region` unspecified (ANY) for this case and operation: the ambiguity ("AMB-2" for
+// a dummy byte, "AMB-26" for an atomic element written in part), or the clause that leaves it open ("PAD-G2U-4" for a
+// pad without a value, "LOOP-3" for a loop-mode collision). "" for keep and data, which are never ANY.
+std::string unspecifiedClause(const Case& c, Operation operation, Region region);
 
 // src and dstBefore must be exactly c.src.sizeBytes and c.dst.sizeBytes long.
 Evaluation evaluate(const Case& c, std::span<const std::uint8_t> src, std::span<const std::uint8_t> dstBefore);
