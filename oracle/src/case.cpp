@@ -193,7 +193,7 @@ constexpr std::array<OperationNames, std::size(kAllOperations)> kOperationNames{
     {Operation::fixpipe, "fixpipe", "DataCopy CO1 quant/relu (DataCopyCO12DstParams)", "FIX"},
     {Operation::padCompactGmToUb, "padCompactGmToUb", "DataCopyPad Compact GM->UB", "PAD-CMP"},
     {Operation::padCompactUbToGm, "padCompactUbToGm", "DataCopyPad Compact UB->GM", "PAD-CMP"},
-    {Operation::fixpipe950, "fixpipe950", "Fixpipe CO1->GM/UB (FixpipeParamsArch3510, Ascend 950)", "FIX950"},
+    {Operation::fixpipe950, "fixpipe950", "Fixpipe CO1->GM/UB/L1 (FixpipeParamsArch3510, Ascend 950)", "FIX950"},
     {Operation::nddma, "nddma", "DataCopy multi-dimensional GM->UB (NdDmaParams, NDDMA, Ascend 950)", "NDDMA"},
     {Operation::nd2nzGmToUb, "nd2nzGmToUb", "DataCopy ND2NZ GM->UB", "ND2NZUB"},
     {Operation::broadcastUbToL0c, "broadcastUbToL0c", "BroadCastVecToMM UB->L0C", "BRC"},
@@ -260,7 +260,8 @@ std::span<const PathPair> documentedPaths(Operation operation) {
   static constexpr PathPair kSlice[] = {{P::GM, P::VECIN}, {P::VECOUT, P::GM}, {P::CO2, P::GM}};
   static constexpr PathPair kCo1ToCo2[] = {{P::CO1, P::CO2}};
   static constexpr PathPair kFixpipe[] = {{P::CO1, P::GM}, {P::CO1, P::A1}};
-  static constexpr PathPair kFixpipe950[] = {{P::CO1, P::GM}, {P::CO1, P::VECIN}, {P::CO1, P::VECOUT}};  // FIX950-1/8
+  static constexpr PathPair kFixpipe950[] = {
+      {P::CO1, P::GM}, {P::CO1, P::VECIN}, {P::CO1, P::VECOUT}, {P::CO1, P::A1}};  // FIX950-1/8/13
   static constexpr PathPair kNdDma[] = {{P::GM, P::VECIN}};
   static constexpr PathPair kNd2NzGmToUb[] = {{P::GM, P::VECIN}};
   static constexpr PathPair kBroadcast[] = {{P::VECIN, P::CO1}, {P::VECOUT, P::CO1}};  // BRC-1
@@ -320,9 +321,8 @@ OperationResolution resolvePad(const Case& c) {
                 std::string(typeName(c.params)));
   }
   const std::string path = pathName(c.srcPos, c.dstPos);
-  // PAD-CMP-1: the Compact template exists for DataCopyExtParams only
+  // PAD-CMP-1 (rev. 2026-12): Compact takes either struct, as Normal does
   const bool compact = c.paddingMode == PaddingMode::compact;
-  if (compact && !ext) return fail("paddingMode: PaddingMode::Compact takes DataCopyExtParams (PAD-CMP-1), not DataCopyParams");
   if (c.srcPos == Position::GM && isUb(c.dstPos)) {
     const bool padMatches = ext ? std::holds_alternative<DataCopyPadExtParams>(c.padParams)
                                 : std::holds_alternative<DataCopyPadParams>(c.padParams);
@@ -381,9 +381,10 @@ OperationResolution resolveDataCopy(const Case& c) {
     if (c.enhancedParams) return fail("enhancedParams: DataCopyCO12DstParams takes no DataCopyEnhancedParams");
     if (!c.fixpipe) return fail("fixpipe: DataCopyCO12DstParams needs the fixpipe state (srcDType, quant parameters)");
     if (c.fixpipe->layout) {  // FIX950-1: the 950's FixpipeParamsArch3510 call
-      if (c.srcPos != Position::CO1 || (c.dstPos != Position::GM && !isUb(c.dstPos))) {
+      if (c.srcPos != Position::CO1 || (c.dstPos != Position::GM && c.dstPos != Position::A1 && !isUb(c.dstPos))) {
         return fail("path: '" + path +
-                    "' is not a FixpipeParamsArch3510 path modelled here (CO1->GM FIX950-1, CO1->VECIN/VECOUT FIX950-8)");
+                    "' is not a FixpipeParamsArch3510 path modelled here (CO1->GM FIX950-1, CO1->VECIN/VECOUT FIX950-8, "
+                    "CO1->A1 FIX950-13)");
       }
       return {Operation::fixpipe950, {}};
     }

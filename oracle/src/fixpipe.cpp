@@ -1,16 +1,17 @@
 // =====================================================================================================================
 // Quantising / ReLU copy from L0C (DataCopyCO12DstParams)                    SEMANTICS section 10, clauses FIX-*
 // =====================================================================================================================
-// A case: DataCopy(dst T, src U, DataCopyCO12DstParams) on CO1->GM or CO1->A1. Case::dtype is T (destination),
+// A case: DataCopy(dst T, src U, DataCopyCO12DstParams) on CO1->GM or CO1->A1, on Atlas A2/A3 and (FIX-8) the Ascend
+// 950, whose implementation converts the NZ dstStride to its element units itself. Case::dtype is T (destination),
 // Case::fixpipe->srcDType is U (source, float or int32_t, 4 bytes). The destination's C0d (FIX-1, revised) is 32
 // elements for 8-bit T (one 32-byte row of 32 channels, as the vendor's data_copy_l0c2gm / fixpipe_l0c2l1 goldens
 // have it), 8 with channelSplit (float T only, FIX-3), 16 otherwise; the source fractal stays 16 columns wide.
 //
 // Source (every layout): element (m, n) of matrix i is read at source element
-//     i*256*srcNdStride + (n/16)*srcStride*16 + 16*m + n%16         (FIX-1 bursts, FIX-2's formula; L0C fractals
+//     i*U*srcNdStride + (n/16)*srcStride*16 + 16*m + n%16         (FIX-1 bursts, FIX-2's formula; L0C fractals
 // are 16 columns wide whatever the destination C0, so channelSplit changes the destination only, FIX-3).
-// srcNdStride is in 1024-byte units on Atlas A2/A3, one 16x16 fractal of 32-bit L0C elements (FIX-2, turn 3: the
-// SetFixpipeNz2ndFlag / Fixpipe pages and the vendor's batch_matmul golden; 64-byte units were the old reading).
+// U = 256 on Atlas A2/A3: srcNdStride counts 1024 bytes, one 16x16 fractal of 32-bit L0C elements (FIX-2: the
+// SetFixpipeNz2ndFlag / Fixpipe pages and the vendor's batch_matmul golden); U = 16 (C0_SIZE) on the 950 (FIX-8).
 // Destination:
 //   FIX-1 (no nz2nd): byte 32*dstStride*(n/C0d) + (C0d*m + n%C0d)*sizeof(T)   (bursts of mSize*C0d elements)
 //   FIX-3 channelSplit: the same with C0 = 8 and sizeof(T) = 4: (n/8)*32*dstStride + 32*m + 4*(n%8)
@@ -21,11 +22,12 @@
 // @post (FIX-6) the value of an element is convert(x) for its quantPre, with q = quantScalar, or quantTensor[n]
 //       for the V* modes; a value that changes between the readings of an unresolved AMB-8..12 is ANY with
 //       region ambiguous<id> (the lowest id that changes it); a converted NaN (NaN source, 0 x inf, NaN scale)
-//       gives ANY (region data): which NaN the converter writes is not documented; for a half / bfloat16 T without
+//       gives ANY (region special, AMB-16): which NaN the converter writes is not documented; for a half / bfloat16 T without
 //       ReLU the element must still be a NaN of T (AMB-16 (project), Expectation::classes). NoQuant moves bits
 //       verbatim.
 // Validation (G-4): FIX-4 mode/dtype/path, FIX-1 nSize % C0d, srcStride % 16, dstStride != 0, FIX-2 nz2nd on GM
-// only and the register's ranges (ndNum [1, 65535], srcNdStride [0, 512], dstNdStride [0, 65535]), FIX-3 channelSplit with float T only, reluPre in {0, 1}, V* tensor length >= nSize.
+// only and the register's ranges (ndNum [1, 65535]; A2/A3: srcNdStride [0, 512], dstNdStride [0, 65535]), FIX-3
+// channelSplit with float T only, reluPre in {0, 1}, V* tensor length >= nSize.
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -109,12 +111,13 @@ std::vector<Violation> check(const Case& c) {
       out.push_back(violation("FIX-3", "params.channelSplit", 1, "channelSplit with nz2ndEn is not documented"));
     }
     if (f.ndNum == 0) out.push_back(violation("FIX-2", "fixpipe.ndNum", 0, "ndNum must be at least 1"));
-    // FIX-2 (turn 3): the A2/A3 implementation header's range checks of SetFixpipeNz2ndFlag.
-    if (f.srcNdStride > kNz2ndMaxSrcNdStride) {
+    // FIX-2: the A2/A3 implementation header's range checks of SetFixpipeNz2ndFlag (the 950's fields are whole, FIX-8)
+    const Nz2ndRegister reg = nz2ndRegister(c.product);
+    if (f.srcNdStride > reg.maxSrcNdStride) {
       out.push_back(violation("FIX-2", "fixpipe.srcNdStride", f.srcNdStride,
                               "srcNdStride (1024-byte units) must be <= 512 on Atlas A2/A3"));
     }
-    if (f.dstNdStride > kNz2ndMaxDstNdStride) {
+    if (f.dstNdStride > reg.maxDstNdStride) {
       out.push_back(violation("FIX-2", "fixpipe.dstNdStride", f.dstNdStride,
                               "dstNdStride (elements) must be <= 65535 on Atlas A2/A3 (a uint16 register field)"));
     }
@@ -136,7 +139,8 @@ std::uint64_t ndCount(const Case& c) { return paramsOf(c).nz2ndEn ? c.fixpipe->n
 std::uint64_t srcElement(const Case& c, std::uint64_t i, std::uint64_t m, std::uint64_t n) {
   const auto& p = paramsOf(c);
   const std::uint64_t nd = p.nz2ndEn ? std::uint64_t{c.fixpipe->srcNdStride} : 0;
-  return i * nd * kNz2ndSrcNdStrideElements + (n / 16) * p.srcStride * 16 + 16 * m + n % 16;  // FIX-2: 1024 B units
+  // FIX-2: 1024-byte units on A2/A3; FIX-8: C0_SIZE (16 elements) on the 950
+  return i * nd * nz2ndRegister(c.product).srcNdStrideElements + (n / 16) * p.srcStride * 16 + 16 * m + n % 16;
 }
 
 // Destination byte of (i, m, n).
@@ -171,6 +175,7 @@ Extents extents(const Case& c) {
 
 // FIX-6a: DEQF16 / VDEQF16 add the (zero) offset after converting to half, so -0.0 becomes +0.0.
 constexpr std::uint16_t kHalfNegativeZero = 0x8000;
+constexpr double kHalfMax = 65504.0;  // the largest finite half
 
 // One choice for each of AMB-8..12 (index 0..4) and AMB-20 (index 5): false = the first reading, true = the second.
 constexpr std::size_t kReadings = 6;
@@ -217,7 +222,7 @@ Converted convert(const Case& c, std::uint64_t x, std::uint64_t qBits, const Rea
     const std::int64_t shifted = xi >> (q.n + (r[1] ? 1 : 0));  // AMB-9: N raw, or N+1
     if (q.mcb && isDeqMode(p.quantPre) && r[kDeqf16McbHalf]) {
       // AMB-20 (turn 3), the DEQF16 golden's reading: saturate to the fp16 range, round to half, then multiply
-      const double clamped = std::clamp(static_cast<double>(shifted), -65504.0, 65504.0);
+      const double clamped = std::clamp(static_cast<double>(shifted), -kHalfMax, kHalfMax);
       value = static_cast<double>(halfBitsToFloat(doubleToHalfBits(clamped, false)));
     } else {
       if (q.mcb) xi = saturateInt16(shifted);                  // FIX-6: the REQ8 golden's int16 saturation
@@ -235,7 +240,9 @@ Converted convert(const Case& c, std::uint64_t x, std::uint64_t qBits, const Rea
   if (isDeqMode(p.quantPre)) {
     const double y = value * ((negative && relu) ? 0.0 : m1);  // exact: 24 x 11 significant bits
     if (std::isnan(y)) return nanResult(t, relu);              // 0 x inf, or a NaN scale: NaN bits undocumented
-    const std::uint16_t h = doubleToHalfBits(y, r[2]);         // AMB-10: RNE, or toward zero
+    // FIX-6 (rev. 2026-12): beyond the fp16 range saturates to +-65504 under either AMB-10 reading, never inf.
+    const double saturated = std::clamp(y, -kHalfMax, kHalfMax);
+    const std::uint16_t h = doubleToHalfBits(saturated, r[2]);  // AMB-10: RNE, or toward zero
     return {false, h == kHalfNegativeZero ? 0u : h};           // FIX-6a: + the zero offset after the conversion
   }
   // 8-bit results. AMB-11: ReLU at the scale (M2 = 0, before the offset), or max(., 0) after the offset.

@@ -1,7 +1,7 @@
 // =====================================================================================================================
-// Ascend 950 Fixpipe out of L0C (FixpipeParamsArch3510<CO2Layout>)                 clauses FIX950-1..12 (project)
+// Ascend 950 Fixpipe out of L0C (FixpipeParamsArch3510<CO2Layout>)                 clauses FIX950-1..13 (project)
 // =====================================================================================================================
-// A case: Fixpipe<T, U, FixpipeConfig{layout[, isToUB]}>(dst GM or UB, src CO1, FixpipeParamsArch3510<layout>), as
+// A case: Fixpipe<T, U, FixpipeConfig{layout[, isToUB]}>(dst GM, UB or L1, src CO1, FixpipeParamsArch3510<layout>), as
 // DataCopyCO12DstParams (nSize, mSize, srcStride, dstStride, quantPre, reluPre = reluEn, channelSplit =
 // isChannelSplit) plus FixpipeState (srcDType U, deqScalar = quantScalar, the V* tensor, layout, Nz2NdParams in
 // ndNum/srcNdStride/dstNdStride, Nz2DnParams in nz2dn). Case::dtype is T.
@@ -14,7 +14,7 @@
 //     NZ:           (n/C0d)*dstStride + C0d*m + n%C0d      (dstStride in elements, not A2's 32-byte blocks)
 //     ROW_MAJOR:    i*dstNdStride + m*dstStride + n
 //     COLUMN_MAJOR: i*dstDnMatrixStride + n*dstStride + m  (the transposed result)
-// CO1->VECIN/VECOUT (FIX950-8): the same formulas, dstStride in elements. dualDstCtl 1/2 (FIX950-9..11): the
+// CO1->VECIN/VECOUT (FIX950-8) and CO1->A1 (FIX950-13): the same formulas, dstStride in elements. dualDstCtl 1/2 (FIX950-9..11): the
 // buffer is sub-block 0's UB in bytes [0, B/2) and sub-block 1's in [B/2, B), the start offset inside each half;
 // the M split gives half h rows [h*mSize/2, (h+1)*mSize/2) as rows m' = m - h*mSize/2 (AMB-31: mSize is the whole
 // result), the N split columns [h*nSize/2, (h+1)*nSize/2) as n' = n - h*nSize/2; each half uses the layout formula.
@@ -26,7 +26,8 @@
 //       of the element read, exactly as on A2/A3 (FIX950-5), with AMB-8..12/20 open as there.
 // Validation (G-4): FIX950-1 layout/nz2ndEn/dtype pairs (FIX-4), FIX950-2 sizes and strides, FIX950-3 Nz2NdParams,
 // FIX950-4 Nz2DnParams (AMB-24: the header's limits), FIX950-6 zero counts under AMB-23, FIX950-8 the UB checks,
-// FIX950-9 dualDstCtl and the even buffer, FIX950-10 even mSize, FIX950-11 nSize a multiple of 32.
+// FIX950-9 dualDstCtl and the even buffer, FIX950-10 even mSize, FIX950-11 nSize a multiple of 32, FIX950-13 the
+// L1 checks (as the UB's).
 #include <algorithm>
 #include <string>
 
@@ -58,6 +59,7 @@ std::uint64_t matrixCount(const Case& c) {
 }
 
 bool toUb(const Case& c) { return c.dstPos == Position::VECIN || c.dstPos == Position::VECOUT; }
+bool toL1(const Case& c) { return c.dstPos == Position::A1; }
 // FIX950-9: dualDstCtl 1 (M split) or 2 (N split).
 bool isDual(const Case& c) { return c.fixpipe->dualDstCtl == 1 || c.fixpipe->dualDstCtl == 2; }
 constexpr std::uint8_t kSplitM = 1;
@@ -138,16 +140,18 @@ std::vector<Violation> check(const Case& c) {
       out.push_back(violation("FIX950-6", "fixpipe.nz2dn.dnNum", 0, std::string("dnNum must be >= 1") + note));
     }
   }
-  if (toUb(c)) {  // FIX950-8: the header's L0C->UB checks
+  if (toUb(c) || toL1(c)) {  // FIX950-8 / FIX950-13: the header's L0C->UB and L0C->L1 checks
+    const char* clause = toUb(c) ? "FIX950-8" : "FIX950-13";
+    const std::string where = toUb(c) ? "the UB" : "L1";
     if (p.channelSplit) {
-      out.push_back(violation("FIX950-8", "params.channelSplit", 1, "isChannelSplit is for CO1->GM only, not the UB"));
+      out.push_back(violation(clause, "params.channelSplit", 1, "isChannelSplit is for CO1->GM only, not " + where));
     }
     const std::uint32_t s = sizeBytes(c.dtype);
     if (layout == Co2Layout::ROW_MAJOR && p.nSize * s % 32 != 0) {
-      out.push_back(violation("FIX950-8", "params.nSize", p.nSize, "NZ2ND to the UB needs nSize*sizeof(T) a multiple of 32"));
+      out.push_back(violation(clause, "params.nSize", p.nSize, "NZ2ND to " + where + " needs nSize*sizeof(T) a multiple of 32"));
     }
     if (layout == Co2Layout::COLUMN_MAJOR && p.mSize * s % 32 != 0) {
-      out.push_back(violation("FIX950-8", "params.mSize", p.mSize, "NZ2DN to the UB needs mSize*sizeof(T) a multiple of 32"));
+      out.push_back(violation(clause, "params.mSize", p.mSize, "NZ2DN to " + where + " needs mSize*sizeof(T) a multiple of 32"));
     }
   }
   if (f.dualDstCtl > kMaxDualDstCtl) {

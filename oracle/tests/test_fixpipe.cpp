@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <bit>
 #include <cstdint>
+#include <limits>
 #include <cstring>
 #include <vector>
 
@@ -575,6 +576,26 @@ TEST(Fixpipe, Amb10DeqRounding) {
   EXPECT_EQ(one(c, 2051).bits, halfBitsOf(2052.0F));
   c.profile = *parseProfile("deq-trunc").profile;
   EXPECT_EQ(one(c, 2051).bits, halfBitsOf(2050.0F));
+}
+
+// FIX-6 (rev. 2026-12): a DEQF16 product beyond the half range saturates to +-65504 under both AMB-10 readings (the
+// vendor's gen_data_s322f16.py clips to np.finfo(np.float16) before the cast), so the default pins it: never inf.
+TEST(Fixpipe, Fix6Deqf16OverflowSaturates) {
+  Case c = fixCase(DType::int32_t, DType::half, QuantMode::DEQF16, 1, 16);
+  c.fixpipe->quantScalar = f32(1.0F);
+  for (const char* word : {"deq-rne", "deq-trunc", ""}) {
+    if (*word != 0) c.profile = *parseProfile(word).profile;
+    EXPECT_EQ(one(c, 100000).bits, 0x7BFFu) << word;                 // 100000 -> 65504, not inf
+    EXPECT_TRUE(one(c, 100000).care) << word;
+    EXPECT_EQ(one(c, 0xFFFE7960u).bits, 0xFBFFu) << word;             // -100000 -> -65504
+    EXPECT_EQ(one(c, 65520).bits, 0x7BFFu) << word;                   // RNE's first value past the range
+    EXPECT_EQ(one(c, 0x7FFFFFFFu).bits, 0x7BFFu) << word;             // INT32_MAX
+  }
+  c.fixpipe->quantScalar = f32(std::numeric_limits<float>::infinity());  // M1 = inf: an infinite product saturates
+  EXPECT_EQ(one(c, 1).bits, 0x7BFFu);
+  Case v = fixCase(DType::int32_t, DType::half, QuantMode::VDEQF16, 1, 16);
+  for (int n = 0; n < 16; ++n) v.fixpipe->quantTensor.push_back(f32(4.0F));
+  EXPECT_EQ(one(v, 20000).bits, 0x7BFFu);  // 80000 -> 65504
 }
 
 TEST(Fixpipe, Amb11ReluAndOffsetOrder) {

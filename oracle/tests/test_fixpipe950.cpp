@@ -377,5 +377,70 @@ TEST(Fixpipe950, UbAndDualValidationNamesTheClause) {
   EXPECT_EQ(firstClause(a2), "not-supported");
 }
 
+// FIX950-13: fixpipe_l0c2l1 scenario 1 on dav-3510 (M = N = K = 128, FixpipeParamsArch3510<NZ> with nSize
+// CeilAlign(N, 16) = 128, mSize 128, srcStride 128, dstStride M*16 = 2048 elements, F322F16): the L1 result is the
+// L0C's NZ blocks converted to half, element (m, n) at (n/16)*2048 + 16*m + n%16; the vendor's golden is
+// matmul(A, B).astype(float16), read back through a second Mmad. Here the L0C holds exact small products.
+TEST(Fixpipe950, VendorFixpipeL0c2l1Scenario1NzIntoL1) {
+  constexpr std::uint64_t kM = 128, kN = 128, kK = 128;
+  Case c = fix950(Co2Layout::NZ, kM, kN, 128, kM * 16);
+  c.dstPos = Position::A1;
+  c.dtype = DType::half;
+  std::get<DataCopyCO12DstParams>(c.params).quantPre = QuantMode::F322F16;
+  c.src = {kM * kN * 4, 0};
+  c.dst = {kM * kN * 2 + 64, 0};
+  const std::vector<float> cm = matmul(kM, kK, kN, 0);
+  Bytes src(c.src.sizeBytes, 0);
+  for (std::uint64_t m = 0; m < kM; ++m) {
+    for (std::uint64_t n = 0; n < kN; ++n) storeLE(src, ((n / 16) * 128 * 16 + 16 * m + n % 16) * 4, f32(cm[m * kN + n]), 4);
+  }
+  const Evaluation e = run(c, src);
+  ASSERT_EQ(e.verdict, Verdict::computed) << describe(e.violations.front());
+  std::uint64_t wrong = 0;
+  for (std::uint64_t m = 0; m < kM; ++m) {
+    for (std::uint64_t n = 0; n < kN; ++n) {
+      const std::uint64_t at = ((n / 16) * kM * 16 + 16 * m + n % 16) * 2;
+      wrong += loadLE(e.expectation.expected, at, 2) != test::halfBitsOf(cm[m * kN + n]);  // |C| < 2048: exact
+      wrong += e.expectation.care[at] == 0 || e.expectation.care[at + 1] == 0;
+    }
+  }
+  EXPECT_EQ(wrong, 0u);
+  for (std::uint64_t b = kM * kN * 2; b < c.dst.sizeBytes; ++b) EXPECT_EQ(e.expectation.region[b], Region::keep) << b;
+  // A2/A3's DataCopy CO1->A1 refuses a float result (FIX-4); the 950's Fixpipe into L1 takes it (the header's pairs)
+  Case f = fix950(Co2Layout::ROW_MAJOR, 3, 8, 16, 8);
+  f.dstPos = Position::A1;
+  f.src = {1 << 12, 0};
+  f.dst = {1 << 12, 0};
+  EXPECT_EQ(evaluate(f, Bytes(f.src.sizeBytes, 0), guardBuffer(f.dst.sizeBytes)).verdict, Verdict::computed);
+}
+
+// FIX950-13: L1's checks are the UB's (channelSplit, whole 32-byte ND rows / DN columns) under their own clause, and
+// no dual mode.
+TEST(Fixpipe950, L1ValidationNamesTheClause) {
+  auto firstClause = [](Case c) {
+    c.src = {1 << 16, 0};
+    c.dst = {1 << 16, 0};
+    const Evaluation e = evaluate(c, Bytes(c.src.sizeBytes, 0), guardBuffer(c.dst.sizeBytes));
+    return e.verdict == Verdict::invalid ? e.violations.front().clause : std::string(name(e.verdict));
+  };
+  auto l1 = [](Co2Layout layout, std::uint16_t mSize, std::uint16_t nSize) {
+    Case c = fix950(layout, mSize, nSize, 32, 1024);
+    c.dstPos = Position::A1;
+    return c;
+  };
+  EXPECT_EQ(firstClause(l1(Co2Layout::ROW_MAJOR, 16, 32)), "computed");
+  EXPECT_EQ(firstClause(l1(Co2Layout::ROW_MAJOR, 16, 4)), "FIX950-13");
+  EXPECT_EQ(firstClause(l1(Co2Layout::COLUMN_MAJOR, 4, 16)), "FIX950-13");
+  Case split = l1(Co2Layout::NZ, 16, 16);
+  std::get<DataCopyCO12DstParams>(split.params).channelSplit = true;
+  EXPECT_EQ(firstClause(split), "FIX950-13");
+  Case dual = l1(Co2Layout::ROW_MAJOR, 16, 32);
+  dual.fixpipe->dualDstCtl = 1;
+  EXPECT_EQ(firstClause(dual), "FIX950-9");
+  Case b1 = l1(Co2Layout::NZ, 16, 16);
+  b1.dstPos = Position::B1;
+  EXPECT_EQ(firstClause(b1), "malformed");
+}
+
 }  // namespace
 }  // namespace dcconf::oracle

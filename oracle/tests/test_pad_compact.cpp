@@ -221,7 +221,42 @@ TEST(PadCompact, ValidationNamesPadCmp1) {
   EXPECT_VIOLATION(runCase(odd).eval.violations, "PAD-CMP-1", "params.blockLen", "7");
 }
 
-// PAD-CMP-1 / PROD: the 950 only, DataCopyExtParams only, GM<->UB only.
+// PAD-CMP-1 (rev. 2026-12): the plain DataCopyParams / DataCopyPadParams spelling, as the vendor's
+// optimize_reduce_invalid_datacopy kernel calls it: float, blockCount 3, blockLen 48, strides 0, isPad, rightPadding 4,
+// paddingValue 0. 144 data bytes back to back, then 16 zero bytes to the 32-byte boundary (the right pad fills the gap
+// exactly, so AMB-21 leaves nothing open), nothing after: every byte pinned, and the Ext spelling's bytes exactly.
+TEST(PadCompact, VendorKernelWithPlainStructs) {
+  const Cmp g{.dtype = DType::float_, .blockCount = 3, .blockLen = 48, .right = 4, .isPad = true, .padValue = 0};
+  Case plain = makeGmToUb(g);
+  plain.params = DataCopyParams{3, 48, 0, 0};
+  plain.padParams = DataCopyPadParams{true, 0, 4, 0};
+  const Trial r = runCase(plain);
+  ASSERT_EQ(r.eval.verdict, Verdict::computed) << violationsText(r.eval.violations);
+  EXPECT_EQ(resolveOperation(plain).operation, Operation::padCompactGmToUb);
+  for (std::uint64_t i = 0; i < 144; ++i) {
+    EXPECT_EQ(r.eval.expectation.care[i], 1) << i;
+    EXPECT_EQ(r.eval.expectation.expected[i], r.src[i]) << i;
+  }
+  for (std::uint64_t i = 144; i < 160; ++i) {
+    EXPECT_EQ(r.eval.expectation.care[i], 1) << i;
+    EXPECT_EQ(r.eval.expectation.expected[i], 0) << i;
+  }
+  for (std::uint64_t i = 160; i < r.eval.expectation.region.size(); ++i) {
+    EXPECT_EQ(r.eval.expectation.region[i], Region::keep) << i;
+  }
+  const Trial ext = runCase(makeGmToUb(g), r.src);
+  EXPECT_EQ(ext.eval.expectation.expected, r.eval.expectation.expected);
+  EXPECT_EQ(ext.eval.expectation.care, r.eval.expectation.care);
+  // UB->GM with DataCopyParams too (DataCopyPadUB2GMImpl's plain overload)
+  Case out = makeCase(Api::DataCopyPad, Position::VECOUT, Position::GM, DType::float_, DataCopyParams{2, 64, 0, 1}, 128,
+                      256);
+  out.product = Product::ascend950;
+  out.paddingMode = PaddingMode::compact;
+  EXPECT_EQ(runCase(out).eval.verdict, Verdict::computed);
+  EXPECT_EQ(resolveOperation(out).operation, Operation::padCompactUbToGm);
+}
+
+// PAD-CMP-1 / PROD: the 950 only, GM<->UB only, either params struct.
 TEST(PadCompact, OtherProductsAreNotSupportedAndOtherCallsMalformed) {
   for (const Product p : {Product::atlas_a2, Product::atlas_a3, Product::kirin9020, Product::atlas_200i_500_a2}) {
     const Case c = makeGmToUb({.dtype = DType::half, .blockCount = 1, .blockLen = 8, .product = p});
@@ -229,7 +264,7 @@ TEST(PadCompact, OtherProductsAreNotSupportedAndOtherCallsMalformed) {
   }
   Case plain = makeGmToUb({.dtype = DType::half, .blockCount = 1, .blockLen = 8});
   plain.params = DataCopyParams{1, 8, 0, 0};
-  plain.padParams = DataCopyPadParams{};
+  plain.padParams = DataCopyPadExtParams{};  // the plain struct takes DataCopyPadParams
   EXPECT_EQ(runCase(plain).eval.verdict, Verdict::malformed);
   Case dataCopy = makeCase(Api::DataCopy, Position::GM, Position::VECIN, DType::half, DataCopyParams{1, 1, 0, 0}, 64, 64);
   dataCopy.product = Product::ascend950;

@@ -63,10 +63,14 @@ void padFillBuckets(Names& out, const Case& c, std::uint64_t s) {
 
 // PAD-CMP: the packed run's tail (PAD-CMP-3) and the readings of AMB-21 (pads) and AMB-22 (UB-side stride).
 void compactBuckets(Names& out, const Case& c, bool gmToUb) {
-  const auto& p = std::get<DataCopyExtParams>(c.params);
+  std::uint64_t runBytes = 0;
+  std::visit([&](const auto& p) {
+    if constexpr (requires { p.blockLen; p.srcStride; }) runBytes = std::uint64_t{p.blockCount} * p.blockLen;
+  }, c.params);
+  flag(out, std::holds_alternative<DataCopyParams>(c.params), "compact:DataCopyParams");  // PAD-CMP-1's two spellings
   if (gmToUb) {
-    flag(out, std::uint64_t{p.blockCount} * p.blockLen % 32 != 0, "compact:tail");
-    flag(out, std::uint64_t{p.blockCount} * p.blockLen % 32 == 0, "compact:no-tail");
+    flag(out, runBytes % 32 != 0, "compact:tail");
+    flag(out, runBytes % 32 == 0, "compact:no-tail");
     const char* pads[] = {"AMB-21:open", "AMB-21:cmp-pads-ignored", "AMB-21:cmp-pads-run"};
     out.push_back(pads[static_cast<int>(c.profile.compactPads)]);
   }

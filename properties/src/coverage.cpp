@@ -179,10 +179,11 @@ std::vector<FieldRange> sliceRanges(const Case& c) {
 
 // FIX-1..4 (DataCopyCO12DstParams), and with nz2ndEn FIX-2's SetFixpipeNz2ndFlag register. nSize is a multiple of
 // C0d without nz2nd; srcStride a multiple of 16; dstStride counts 32-byte blocks (elements with nz2nd) and
-// reaches what a 4 MiB buffer holds; the register's fields have the A2/A3 ranges of FIX-2 (turn 3): ndNum
-// [1, 65535], srcNdStride [0, 512] (1024-byte units), dstNdStride [0, 65535] (a uint16 on A2/A3), all reached; mSize 16383 rows (a million elements converted
-// one by one past that). quantPre, reluPre, channelSplit and nz2ndEn are
-// enumerations: every value drawn.
+// reaches what a 4 MiB buffer holds; the register's fields have the product's ranges: A2/A3 (FIX-2) ndNum
+// [1, 65535], srcNdStride [0, 512] (1024-byte units), dstNdStride [0, 65535] (a uint16), all reached; the 950
+// (FIX-8) srcNdStride [0, 65535] (C0_SIZE units) and a uint32 dstNdStride reaching what a buffer holds, as FIX950's;
+// mSize 16383 rows (a million elements converted one by one past that). quantPre, reluPre, channelSplit and
+// nz2ndEn are enumerations: every value drawn.
 std::vector<FieldRange> fixRanges(const Case& c) {
   const auto& p = std::get<DataCopyCO12DstParams>(c.params);
   const std::uint64_t c0 = p.nz2ndEn ? 1 : fixDestinationC0(c);
@@ -197,8 +198,10 @@ std::vector<FieldRange> fixRanges(const Case& c) {
       values("DataCopyCO12DstParams.nz2ndEn", 1, 0, 1)};
   if (p.nz2ndEn) {
     out.push_back(full("Nz2ndFlag.ndNum", 16, 1, kU16));
-    out.push_back(full("Nz2ndFlag.srcNdStride", 16, 0, oracle::kNz2ndMaxSrcNdStride));
-    out.push_back(full("Nz2ndFlag.dstNdStride", 32, 0, oracle::kNz2ndMaxDstNdStride));
+    const oracle::Nz2ndRegister reg = oracle::nz2ndRegister(c.product);
+    out.push_back(full("Nz2ndFlag.srcNdStride", 16, 0, reg.maxSrcNdStride));
+    out.push_back({"Nz2ndFlag.dstNdStride", 32, 0, reg.maxDstNdStride,
+                   std::min<std::uint64_t>(reg.maxDstNdStride, kReachFix950Elements), 1});
   }
   return out;
 }

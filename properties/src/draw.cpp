@@ -143,8 +143,9 @@ using oracle::PathPair;
 using oracle::Position;
 
 bool drawnApart(Operation operation, const PathPair& path) {
-  if (operation == Operation::fixpipe950) {  // FIX950-8
-    return path.src == Position::CO1 && (path.dst == Position::VECIN || path.dst == Position::VECOUT);
+  if (operation == Operation::fixpipe950) {  // FIX950-8, FIX950-13
+    return path.src == Position::CO1 &&
+           (path.dst == Position::VECIN || path.dst == Position::VECOUT || path.dst == Position::A1);
   }
   return oracle::isUbToL1Path(operation, path);  // DC-5, ND2NZ-6
 }
@@ -152,6 +153,17 @@ bool drawnApart(Operation operation, const PathPair& path) {
 }  // namespace dcconf::properties
 
 namespace dcconf::properties::detail {
+
+void widenToExtParams(oracle::Case& c) {
+  if (const auto* p = std::get_if<oracle::DataCopyParams>(&c.params)) {
+    c.params = oracle::DataCopyExtParams{p->blockCount, p->blockLen, p->srcStride, p->dstStride, 0};
+  }
+  if (const auto* pad = std::get_if<oracle::DataCopyPadParams>(&c.padParams)) {
+    const std::uint32_t s = oracle::sizeBytes(c.dtype);  // the element is the low s bytes (AMB-18)
+    const std::uint64_t mask = s >= 8 ? ~std::uint64_t{0} : (std::uint64_t{1} << (8 * s)) - 1;
+    c.padParams = oracle::DataCopyPadExtParams{pad->isPad, pad->leftPadding, pad->rightPadding, pad->paddingValue & mask};
+  }
+}
 
 std::vector<PathPair> allowedPaths(Operation operation, const Scope& scope) {
   std::vector<PathPair> allowed = allowedPathsAll(operation, scope);

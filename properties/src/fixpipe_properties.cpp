@@ -37,18 +37,20 @@ struct FixElement {
 const DataCopyCO12DstParams& fixParams(const Case& c) { return std::get<DataCopyCO12DstParams>(c.params); }
 
 // FIX-1: burst n/C0d at 32*dstStride bytes, C0d*m + n%C0d inside it (C0d 32 for 8-bit T); FIX-3: C0d 8; FIX-2: row
-// pitch dstStride, matrix pitch dstNdStride (elements); srcNdStride in 1024-byte units (256 elements). The source is NZ with 16-column fractals whatever C0d is.
+// pitch dstStride, matrix pitch dstNdStride (elements); srcNdStride in the product's unit (FIX-2: 256 elements,
+// FIX-8: 16 on the 950). The source is NZ with 16-column fractals whatever C0d is.
 std::vector<FixElement> fixElements(const Case& c) {
   const auto& p = fixParams(c);
   const FixpipeState& f = *c.fixpipe;
   const std::uint64_t s = sizeBytes(c.dtype);
   const std::uint64_t c0 = fixDestinationC0(c);
   const std::uint64_t matrices = p.nz2ndEn ? f.ndNum : 1;
+  const std::uint64_t srcUnit = oracle::nz2ndRegister(c.product).srcNdStrideElements;
   std::vector<FixElement> out;
   for (std::uint64_t i = 0; i < matrices; ++i) {
     for (std::uint64_t m = 0; m < p.mSize; ++m) {
       for (std::uint64_t n = 0; n < p.nSize; ++n) {
-        const std::uint64_t srcElem = i * f.srcNdStride * 256 + (n / 16) * p.srcStride * 16 + 16 * m + n % 16;
+        const std::uint64_t srcElem = i * f.srcNdStride * srcUnit + (n / 16) * p.srcStride * 16 + 16 * m + n % 16;
         const std::uint64_t dst = p.nz2ndEn ? (i * f.dstNdStride + m * p.dstStride + n) * s
                                             : 32 * std::uint64_t{p.dstStride} * (n / c0) + (c0 * m + n % c0) * s;
         out.push_back({i, m, n, c.src.offsetBytes + 4 * srcElem, c.dst.offsetBytes + dst});
@@ -225,7 +227,7 @@ Outcome checkFix6Deqf16IsHalfOfExactProduct(Backend& iut, const CaseData& data) 
     // f32(x) * M1 is exact in a double (24 x 11 significant bits), so the conversion rounds once
     const double y = static_cast<double>(static_cast<float>(xi)) * (relu && xi < 0 ? 0.0 : static_cast<double>(m1Of(q)));
     if (std::isnan(y)) return (out & 0x7C00u) == 0x7C00u && (out & 0x3FFu) != 0 ? "" : "expected a NaN, IUT wrote " + hex(out);
-    const std::uint64_t h = halfBits(y);
+    const std::uint64_t h = halfBits(std::clamp(y, -65504.0, 65504.0));  // FIX-6 (rev. 2026-12): saturates, never inf
     return expectBits(x, out, h == 0x8000u ? 0 : h);  // FIX-6a: -0.0 + the zero offset = +0.0
   });
 }

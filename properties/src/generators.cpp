@@ -132,8 +132,8 @@ Nd2NzParams drawNd2NzParams(std::uint32_t s, std::uint64_t ndNumMax, const Scope
 
 // ---- per-operation generators ------------------------------------------------------------------------------------
 
-// PAD-CMP (issue 31): the Compact mode takes DataCopyExtParams only (PAD-CMP-1) and draws AMB-21/22's readings
-// (the default leaves both open) unless the scope pins a profile.
+// PAD-CMP: the Compact mode draws AMB-21/22's readings (the default leaves both open) unless the scope pins a
+// profile.
 void makeCompact(Case& c, const Scope& scope) {
   c.paddingMode = PaddingMode::compact;
   const auto pads = drawOneOf(Profile::CompactPads::any, Profile::CompactPads::ignored, Profile::CompactPads::run);
@@ -478,10 +478,14 @@ rc::Gen<GeneratedCase> genCase(Operation operation, const Scope& scope) {
     case Operation::fixpipe: return genFixpipe(scope);
     case Operation::fixpipe950: return rc::gen::exec([=] { return drawFixpipe950(scope); });
     case Operation::nd2nzGmToUb: return rc::gen::exec([=] { return drawNd2NzGmToUb(scope); });
-    case Operation::padCompactGmToUb:  // PAD-CMP-1: DataCopyExtParams only
-      return rc::gen::exec([=] { return drawPadGmToUb(ParamStruct::ext, 0, scope, Operation::padCompactGmToUb); });
+    case Operation::padCompactGmToUb:  // PAD-CMP-1: either struct, the Ext one first (the spelling of the examples)
+      return rc::gen::exec([=] {
+        return drawPadGmToUb(drawOneOf(ParamStruct::ext, ParamStruct::plain), 0, scope, Operation::padCompactGmToUb);
+      });
     case Operation::padCompactUbToGm:
-      return rc::gen::exec([=] { return drawPadUbToGm(ParamStruct::ext, scope, Operation::padCompactUbToGm); });
+      return rc::gen::exec([=] {
+        return drawPadUbToGm(drawOneOf(ParamStruct::ext, ParamStruct::plain), scope, Operation::padCompactUbToGm);
+      });
     case Operation::nddma: return rc::gen::exec([=] { return drawNdDma(scope); });
     case Operation::broadcastUbToL0c: return rc::gen::exec([=] { return drawBroadcastUbToL0c(scope); });
   }

@@ -49,12 +49,19 @@ struct FixForce {
   std::optional<Position> dst;
   std::optional<bool> nz2nd;
   bool (*triple)(const FixTriple&) = nullptr;
+  bool rangedRegister = false;  // only products whose nz2nd register fields have checked ranges (FIX-2, not FIX-8)
 };
+
+bool hasRangedRegister(Product product) {
+  const Nz2ndRegister reg = nz2ndRegister(product);
+  return reg.maxSrcNdStride < 0xFFFF || reg.maxDstNdStride < 0xFFFFFFFF;
+}
 
 // The triples the product has on CO1->dst within the scope (FIX-4: CO1->A1 has no float or int32_t destination).
 std::vector<FixTriple> triplesFor(Product product, Position dst, const Scope& scope, const FixForce& force) {
   std::vector<FixTriple> out;
   if (force.nz2nd.value_or(false) && dst != Position::GM) return out;  // FIX-2: nz2nd is CO1->GM only
+  if (force.rangedRegister && !hasRangedRegister(product)) return out;
   Case probe;
   probe.product = product;
   probe.srcPos = Position::CO1;
@@ -228,7 +235,7 @@ void fillSource(casefile::CaseData& data) {
 
 // ---- the layout (FIX-1, FIX-2, FIX-3) -------------------------------------------------------------------------
 
-void drawNz2ndRegister(FixpipeState& f, const DataCopyCO12DstParams& p, bool overlap);
+void drawNz2ndRegister(FixpipeState& f, const DataCopyCO12DstParams& p, bool overlap, Product product);
 
 // Every draw below is made whatever the branch (and the unused one dropped): RapidCheck regenerates the draws after
 // a shrunk one by position, so a fixed count keeps them when a flag shrinks off (nz2nd off keeps mSize and the source).
@@ -261,22 +268,24 @@ DataCopyCO12DstParams drawLayout(Case& c, const FixForce& force) {
   p.dstStride = static_cast<std::uint32_t>(overlap && apart > 1 ? closer : apart + spare);
   p.reluPre = drawBool() ? 1 : 0;
   p.sid = static_cast<std::uint8_t>(drawEdgy({0}, 0, 255));  // not read by the copy
-  drawNz2ndRegister(*c.fixpipe, p, overlap);
+  drawNz2ndRegister(*c.fixpipe, p, overlap, c.product);
   return p;
 }
 
 // SetFixpipeNz2ndFlag: with nz2nd, matrices apart in both buffers unless drawn overlapping; without it (FIX-2: the
 // register is read only with nz2ndEn) sometimes anything.
-void drawNz2ndRegister(FixpipeState& f, const DataCopyCO12DstParams& p, bool overlap) {
+void drawNz2ndRegister(FixpipeState& f, const DataCopyCO12DstParams& p, bool overlap, Product product) {
   const auto ndNum = static_cast<std::uint16_t>(drawEdgy({1, 2, 3}, 1, 3));
-  // FIX-2 (turn 3): srcNdStride counts 1024-byte fractals (16 rows of 16 elements), at most 512; dstNdStride
-  // elements, at most 65535 (A2/A3). A matrix spans (column blocks - 1) * srcStride + mSize 16-element rows.
+  // FIX-2: srcNdStride counts 1024-byte fractals (16 rows of 16 elements), at most 512; dstNdStride elements, at
+  // most 65535 (A2/A3); FIX-8: C0_SIZE units (one 16-element row) and whole fields on the 950. A matrix spans
+  // (column blocks - 1) * srcStride + mSize 16-element rows.
+  const Nz2ndRegister reg = nz2ndRegister(product);
   const std::uint64_t srcRows = ((p.nSize + 15) / 16 - 1) * std::uint64_t{p.srcStride} + p.mSize;
-  const std::uint64_t srcMatrix = (srcRows + 15) / 16;                                   // fractals
+  const std::uint64_t srcMatrix = (srcRows * 16 + reg.srcNdStrideElements - 1) / reg.srcNdStrideElements;  // units
   const std::uint64_t dstMatrix = (p.mSize - 1) * std::uint64_t{p.dstStride} + p.nSize;  // elements
-  const std::uint64_t srcSpare = drawEdgy({0}, 0, 16), srcUnread = drawEdgy({0}, 0, kNz2ndMaxSrcNdStride);
+  const std::uint64_t srcSpare = drawEdgy({0}, 0, 16), srcUnread = drawEdgy({0}, 0, reg.maxSrcNdStride);
   const std::uint64_t dstCloser = drawInRange(1, std::max<std::uint64_t>(dstMatrix, 2) - 1);
-  const std::uint64_t dstSpare = drawEdgy({0}, 0, 32), dstUnread = drawEdgy({0}, 0, kNz2ndMaxDstNdStride);
+  const std::uint64_t dstSpare = drawEdgy({0}, 0, 32), dstUnread = drawEdgy({0}, 0, reg.maxDstNdStride);
   const bool junk = drawOneIn(6);
   const std::uint64_t junkNdNum = drawInRange(0, 65535), junkSrc = drawInRange(0, 65535);
   const std::uint64_t junkDst = drawInRange(0, 0xFFFFFFFFu);
@@ -286,8 +295,8 @@ void drawNz2ndRegister(FixpipeState& f, const DataCopyCO12DstParams& p, bool ove
     // capped at the register's ranges: the source matrices then overlap, which reads allow, and destination
     // matrices overlap, whose collisions are ANY
     f.srcNdStride = static_cast<std::uint16_t>(
-        several ? std::min<std::uint64_t>(kNz2ndMaxSrcNdStride, srcMatrix + srcSpare) : srcUnread);
-    f.dstNdStride = static_cast<std::uint32_t>(std::min<std::uint64_t>(kNz2ndMaxDstNdStride,
+        several ? std::min<std::uint64_t>(reg.maxSrcNdStride, srcMatrix + srcSpare) : srcUnread);
+    f.dstNdStride = static_cast<std::uint32_t>(std::min<std::uint64_t>(reg.maxDstNdStride,
                                                                        !several                      ? dstUnread
                                                                        : overlap && dstMatrix > 1 ? dstCloser
                                                                                                   : dstMatrix + dstSpare));
@@ -436,8 +445,10 @@ InvalidCase fix2Nz2ndOnA1(const Scope& scope) {
   fixParams(out).nz2ndEn = true;
   out.data.c.fixpipe->ndNum = static_cast<std::uint16_t>(drawInRange(1, 3));
   // the base case's register is junk (unread without nz2ndEn): keep it inside FIX-2's ranges, one break only
-  out.data.c.fixpipe->srcNdStride = static_cast<std::uint16_t>(out.data.c.fixpipe->srcNdStride % (kNz2ndMaxSrcNdStride + 1));
-  out.data.c.fixpipe->dstNdStride %= kNz2ndMaxDstNdStride + 1;
+  const Nz2ndRegister reg = nz2ndRegister(out.data.c.product);
+  FixpipeState& f = *out.data.c.fixpipe;
+  f.srcNdStride = static_cast<std::uint16_t>(f.srcNdStride % (reg.maxSrcNdStride + 1));
+  f.dstNdStride = static_cast<std::uint32_t>(f.dstNdStride % (reg.maxDstNdStride + 1));
   return out;
 }
 
@@ -447,12 +458,14 @@ InvalidCase fix2NdNumZero(const Scope& scope) {
   return out;
 }
 
-// FIX-2 (turn 3): the A2/A3 register ranges, srcNdStride <= 512 (1024-byte units) or dstNdStride <= 65535.
+// FIX-2: the A2/A3 register ranges, srcNdStride <= 512 (1024-byte units) or dstNdStride <= 65535.
 InvalidCase fix2Nz2ndRegisterRange(const Scope& scope) {
-  InvalidCase out = breakFrom(scope, {Position::GM, true, nullptr}, "FIX-2", "fixpipe.srcNdStride", "srcNdStride > 512");
+  InvalidCase out = breakFrom(scope, {Position::GM, true, nullptr, true}, "FIX-2", "fixpipe.srcNdStride",
+                              "srcNdStride > 512");
   FixpipeState& f = *out.data.c.fixpipe;
-  const std::uint64_t src = drawWhole({"srcNdStride", 16, kNz2ndMaxSrcNdStride + 1, 65535, 65535, 1});
-  const std::uint64_t dst = drawWhole({"dstNdStride", 32, kNz2ndMaxDstNdStride + 1, 0xFFFFFFFFu, 0xFFFFFFFFu, 1});
+  const Nz2ndRegister reg = nz2ndRegister(out.data.c.product);
+  const std::uint64_t src = drawWhole({"srcNdStride", 16, reg.maxSrcNdStride + 1, 65535, 65535, 1});
+  const std::uint64_t dst = drawWhole({"dstNdStride", 32, reg.maxDstNdStride + 1, 0xFFFFFFFFu, 0xFFFFFFFFu, 1});
   if (drawBool()) {
     f.srcNdStride = static_cast<std::uint16_t>(src);
   } else {
@@ -526,15 +539,24 @@ bool drawsToUb(const Scope& scope) {
          (scope.allowsPath(Position::CO1, Position::VECIN) || scope.allowsPath(Position::CO1, Position::VECOUT));
 }
 
+// FIX950-13: a scope of CO1->A1 alone (the run's FIX950 L1 units) draws toward L1.
+bool drawsToL1(const Scope& scope) {
+  return !scope.allowsPath(Position::CO1, Position::GM) && !scope.allowsPath(Position::CO1, Position::VECIN) &&
+         !scope.allowsPath(Position::CO1, Position::VECOUT) && scope.allowsPath(Position::CO1, Position::A1);
+}
+
 std::vector<FixTriple> triples950(const Scope& scope, const Fix950Force& force) {
   std::vector<FixTriple> out;
   if (scope.product && *scope.product != Product::ascend950) return out;
   const bool ub = drawsToUb(scope);
-  if (!ub && !scope.allowsPath(Position::CO1, Position::GM)) return out;
+  const bool l1 = drawsToL1(scope);
+  if (!ub && !l1 && !scope.allowsPath(Position::CO1, Position::GM)) return out;
   Case probe;
   probe.product = Product::ascend950;
   probe.srcPos = Position::CO1;
-  probe.dstPos = !ub ? Position::GM : (scope.allowsPath(Position::CO1, Position::VECIN) ? Position::VECIN : Position::VECOUT);
+  probe.dstPos = l1   ? Position::A1
+                 : !ub ? Position::GM
+                       : (scope.allowsPath(Position::CO1, Position::VECIN) ? Position::VECIN : Position::VECOUT);
   for (const FixTriple& tr : kFixTriples) {
     probe.dtype = tr.t;
     if (scope.allowsDType(tr.t) && (force.triple == nullptr || force.triple(tr)) &&
@@ -664,23 +686,41 @@ void widenFixpipe950(Case& c, DataCopyCO12DstParams& p, bool wide, std::size_t p
 // COLUMN_MAJOR mSize whole 32-byte runs (rounded inside their ranges), and a pure move (NoQuant, NZ or ROW_MAJOR)
 // two times in three dual: dualDstCtl 1 with mSize even or 2 with nSize a multiple of 32, reluEn 0. A fixed draw
 // count whatever the branch.
+// A multiple of a near v, in [a, top].
+std::uint64_t fitMultiple(std::uint64_t v, std::uint64_t a, std::uint64_t top) {
+  const std::uint64_t up = (v + a - 1) / a * a;
+  return up <= top ? std::max(up, a) : top / a * a;
+}
+
+// FIX950-8 / FIX950-13, toward the UB or L1: no isChannelSplit, ROW_MAJOR nSize and COLUMN_MAJOR mSize whole 32-byte
+// runs (rounded inside their ranges).
+void fitLocalDestination(const Case& c, DataCopyCO12DstParams& p) {
+  const Co2Layout layout = *c.fixpipe->layout;
+  const std::uint64_t s = sizeBytes(c.dtype);
+  p.channelSplit = false;
+  if (layout == Co2Layout::NZ && p.nSize % 16 != 0) p.nSize = static_cast<std::uint16_t>(fitMultiple(p.nSize, 16, 4095));
+  if (layout == Co2Layout::ROW_MAJOR && p.nSize != 0) {
+    p.nSize = static_cast<std::uint16_t>(fitMultiple(p.nSize, 32 / s, 4095));
+  }
+  if (layout == Co2Layout::COLUMN_MAJOR && p.mSize != 0) {
+    p.mSize = static_cast<std::uint16_t>(fitMultiple(p.mSize, 32 / s, 32767));
+  }
+}
+
+// FIX950-13: the drawn call made an L1 one (CO1->A1), with the UB's size rules and no dual mode.
+void drawL1950(Case& c, DataCopyCO12DstParams& p) {
+  c.dstPos = Position::A1;
+  fitLocalDestination(c, p);
+}
+
 void drawUb950(Case& c, DataCopyCO12DstParams& p) {
   FixpipeState& f = *c.fixpipe;
   const Co2Layout layout = *f.layout;
   const bool vecin = drawBool();
   const std::uint64_t dual = drawInRange(0, 2);
   c.dstPos = vecin ? Position::VECIN : Position::VECOUT;
-  const std::uint64_t s = sizeBytes(c.dtype);
-  auto fit = [](std::uint64_t v, std::uint64_t a, std::uint64_t top) {  // a multiple of a near v, in [a, top]
-    const std::uint64_t up = (v + a - 1) / a * a;
-    return up <= top ? std::max(up, a) : top / a * a;
-  };
-  p.channelSplit = false;
-  if (layout == Co2Layout::NZ && p.nSize % 16 != 0) p.nSize = static_cast<std::uint16_t>(fit(p.nSize, 16, 4095));
-  if (layout == Co2Layout::ROW_MAJOR && p.nSize != 0) p.nSize = static_cast<std::uint16_t>(fit(p.nSize, 32 / s, 4095));
-  if (layout == Co2Layout::COLUMN_MAJOR && p.mSize != 0) {
-    p.mSize = static_cast<std::uint16_t>(fit(p.mSize, 32 / s, 32767));
-  }
+  const auto fit = fitMultiple;
+  fitLocalDestination(c, p);
   const bool pureMove = p.quantPre == QuantMode::NoQuant && layout != Co2Layout::COLUMN_MAJOR;
   f.dualDstCtl = static_cast<std::uint8_t>(pureMove ? dual : 0);
   if (f.dualDstCtl != 0) p.reluPre = 0;
@@ -748,6 +788,7 @@ casefile::CaseData drawFixpipe950Data(const Scope& scope, const Fix950Force& for
   p.quantPre = tr.mode;
   widenFixpipe950(c, p, wide, pick, force.noZero);
   if (drawsToUb(scope)) drawUb950(c, p);  // FIX950-8: the UB units only, after the GM units' draws
+  if (drawsToL1(scope)) drawL1950(c, p);  // FIX950-13: the L1 units only
   FixpipeState& f = *c.fixpipe;
   // FIX950-6 / AMB-23: one case in 24 a zero count, the page's NOP (NZ: mSize, ROW_MAJOR: ndNum, COLUMN_MAJOR: dnNum)
   const bool zeroCount = drawOneIn(24);
@@ -771,7 +812,7 @@ casefile::CaseData drawFixpipe950Data(const Scope& scope, const Fix950Force& for
   if (zero && c.profile.fix950Zero == Profile::Fix950Zero::reject) {  // the scope's profile rejects a zero count
     auto& q = std::get<DataCopyCO12DstParams>(c.params);
     // the smallest sizes the call takes: toward the UB whole 32-byte runs (FIX950-8) and the split's (FIX950-10/11)
-    const bool ub = drawsToUb(scope);
+    const bool ub = drawsToUb(scope) || drawsToL1(scope);
     const std::uint64_t run = 32 / sizeBytes(c.dtype);
     const std::uint64_t nMin = f.dualDstCtl == 2 ? 32 : (layout == Co2Layout::NZ ? 16 : (ub && layout == Co2Layout::ROW_MAJOR ? run : 1));
     const std::uint64_t mMin = f.dualDstCtl == 1 ? 2 : (ub && layout == Co2Layout::COLUMN_MAJOR ? run : 1);
@@ -983,6 +1024,30 @@ InvalidCase fix950UbSplit(const Scope& scope) {
 }
 
 // FIX950-8: NZ2ND toward the UB with nSize*sizeof(T) not a multiple of 32, or isChannelSplit toward the UB.
+// FIX950-13: toward L1, a ROW_MAJOR nSize or COLUMN_MAJOR mSize not a whole 32-byte run, or isChannelSplit.
+InvalidCase fix950L1Run(const Scope& scope) {
+  switch (drawInRange(0, 2)) {
+    case 0: {
+      InvalidCase out = break950(scope, {Co2Layout::ROW_MAJOR, nullptr, true}, "FIX950-13", "params.nSize",
+                                 "NZ2ND to L1 with nSize*sizeof(T) % 32 != 0");
+      fixParams(out).nSize = static_cast<std::uint16_t>(fixParams(out).nSize - 1);
+      return out;
+    }
+    case 1: {
+      InvalidCase out = break950(scope, {Co2Layout::COLUMN_MAJOR, nullptr, true}, "FIX950-13", "params.mSize",
+                                 "NZ2DN to L1 with mSize*sizeof(T) % 32 != 0");
+      fixParams(out).mSize = static_cast<std::uint16_t>(fixParams(out).mSize - 1);
+      return out;
+    }
+    default: {
+      InvalidCase out = break950(scope, {Co2Layout::NZ, noQuantFloat, true}, "FIX950-13", "params.channelSplit",
+                                 "isChannelSplit toward L1");
+      fixParams(out).channelSplit = true;
+      return out;
+    }
+  }
+}
+
 InvalidCase fix950UbRun(const Scope& scope) {
   if (drawBool()) {
     InvalidCase out = breakUb(scope, {Co2Layout::ROW_MAJOR, nullptr, true}, notSplitN, "FIX950-8", "params.nSize",
@@ -1009,6 +1074,7 @@ std::vector<NamedBreaker> fixpipe950Breakers(const Scope& scope) {
                                 DCCONF_BREAKER(fix950DTypePair), DCCONF_BREAKER(fix950ZeroRejected)};
   if (!triples950(scope, {std::nullopt, noQuantFloat, false}).empty()) out.push_back(DCCONF_BREAKER(fix950SplitWithNd));
   if (!triples950(scope, {std::nullopt, vectorMode, false}).empty()) out.push_back(DCCONF_BREAKER(fix950TensorTooShort));
+  if (drawsToL1(scope)) out.push_back(DCCONF_BREAKER(fix950L1Run));  // FIX950-13
   // FIX950-8..11: after the others, for the UB units only, so the GM units' breakers and draws stay as they were
   if (drawsToUb(scope)) {
     out.push_back(DCCONF_BREAKER(fix950UbRun));
@@ -1036,7 +1102,7 @@ std::vector<NamedBreaker> fixpipeBreakers(const Scope& scope) {
       {DCCONF_BREAKER(fix1Field), {}},
       {DCCONF_BREAKER(fix2Nz2ndOnA1), {Position::A1, false, nullptr}},
       {DCCONF_BREAKER(fix2NdNumZero), {Position::GM, true, nullptr}},
-      {DCCONF_BREAKER(fix2Nz2ndRegisterRange), {Position::GM, true, nullptr}},
+      {DCCONF_BREAKER(fix2Nz2ndRegisterRange), {Position::GM, true, nullptr, true}},
       {DCCONF_BREAKER(fix3SplitNonFloat), {std::nullopt, false, nonFloatDst}},
       {DCCONF_BREAKER(fix3SplitWithNz2nd), {Position::GM, true, floatDst}},
       {DCCONF_BREAKER(fix4DTypePair), {}},

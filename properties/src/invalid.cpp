@@ -108,9 +108,10 @@ InvalidCase padCmpU2GLoopMode(const Scope& scope) { return loopModeLimit(*genCas
 InvalidCase padPaddingOver32(bool left, const GeneratedCase& valid, const char* clause) {
   InvalidCase out = fromValid(valid, clause, left ? "padParams.leftPadding" : "padParams.rightPadding",
                               "padding * sizeof(T) > 32");
-  auto& pad = std::get<DataCopyPadExtParams>(out.data.c.padParams);
   const auto tooMany = static_cast<std::uint8_t>(drawInRange(32 / sizeBytes(out.data.c.dtype) + 1, 255));
-  (left ? pad.leftPadding : pad.rightPadding) = tooMany;
+  std::visit([&](auto& pad) {  // either struct (PAD-CMP-1 takes both)
+    if constexpr (requires { pad.leftPadding; }) (left ? pad.leftPadding : pad.rightPadding) = tooMany;
+  }, out.data.c.padParams);
   return out;
 }
 InvalidCase padCmpPadding(const Scope& scope) {

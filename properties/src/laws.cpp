@@ -67,7 +67,8 @@ void setBlocks(Case& c, const Blocks& b) {
 
 bool isPadOperation(const Case& c) {
   const auto op = resolveOperation(c).operation;
-  return op == Operation::padGmToUb || op == Operation::padUbToGm || op == Operation::padUbToTscm;
+  return op == Operation::padGmToUb || op == Operation::padUbToGm || op == Operation::padUbToTscm ||
+         op == Operation::padCompactGmToUb || op == Operation::padCompactUbToGm;
 }
 
 template <typename To, typename From>
@@ -196,6 +197,7 @@ Outcome checkLawCompactIsOneNormalBlock(Backend& iut, const CaseData& data) {
   setBlocks(packed, {b.blockCount, b.blockLen, 0, 0});
   Case normal = packed;
   normal.paddingMode = PaddingMode::normal;
+  widenToExtParams(normal);  // the one block may not fit DataCopyParams' 16-bit blockLen
   setBlocks(normal, {1, b.blockCount * b.blockLen, 0, 0});
   return compareRuns(iut, op == Operation::padCompactGmToUb ? "PAD-CMP-2 law Compact run == one Normal block"
                                                             : "PAD-CMP-4 law Compact run == one Normal block",

@@ -318,10 +318,11 @@ SparseCase drawLoop(Operation operation, const Scope& scope, const Slot& slot) {
   Scope on950 = scope;
   on950.product = Product::ascend950;
   const bool gmToUb = operation == Operation::padGmToUb || operation == Operation::padCompactGmToUb;
-  const GeneratedCase g = isCompactPad(operation) ? *genCase(operation, on950)  // PAD-CMP-1: Ext params only
+  const GeneratedCase g = isCompactPad(operation) ? *genCase(operation, on950)
                           : gmToUb                ? *genPadGmToUb(ParamStruct::ext, 0, on950)
                                                   : *genPadUbToGm(ParamStruct::ext, on950);
   Case c = g.data.c;
+  widenToExtParams(c);  // a Compact case may be drawn with either struct (PAD-CMP-1); the wide strides need Ext
   auto& p = std::get<DataCopyExtParams>(c.params);
   const SparseField field = sparseFields(operation)[slot.field];
   const bool sizeField = field.name.ends_with("Size");

@@ -295,7 +295,7 @@ def DataCopyPad(path: str, dtype: str, params, pad=None, nd2nz: Nd2NzParams = No
     """DataCopyPad(dst, src, params[, padParams]) on `path` ("GM->VECIN", "VECOUT->GM", "VECIN->TSCM", ...).
     params: DataCopyExtParams or DataCopyParams; pad: DataCopyPadExtParams / DataCopyPadParams (GM->UB);
     nd2nz: the Nd2NzParams of the GM->L1 leg (UB->TSCM); padRegister: raw bits last set by SetPadValue;
-    paddingMode: "Normal", or "Compact" for DataCopyPad<T, PaddingMode::Compact> (Ascend 950, DataCopyExtParams,
+    paddingMode: "Normal", or "Compact" for DataCopyPad<T, PaddingMode::Compact> (Ascend 950, either params struct,
     GM<->UB: PAD-CMP-1..4, AMB-21/22); loopMode: SetLoopModePara's LoopModeParams (Ascend 950, GM<->UB: the call
     repeated over two loop levels, LOOP-1..3); atomic: see _atomic_json."""
     if paddingMode not in ("Normal", "Compact"):

@@ -259,6 +259,47 @@ void fix950Cases(Builder& b) {
       [](casefile::CaseData& d) { co12(d).nSize = 12; });
 }
 
+// ---- FIX-8: DataCopy with DataCopyCO12DstParams on the 950 (the A2 list covers the rest, on every product) --------
+
+// FIX950-13: toward L1, the vendor's fixpipe_l0c2l1 scenarios 1 and 2 (dav-3510: NZ, M = N = K = 128, srcStride 128,
+// dstStride = M*C0 elements) and the UB's size rules.
+void fix950L1Cases(Builder& b) {
+  const auto& o = b.options();
+  constexpr DType f32 = DType::float_;
+  b.valid(fix950(o, Position::A1, Co2Layout::NZ, QuantMode::F322F16, f32, DType::half, 128, 128, 128 * 16),
+          "FIX950-13: fixpipe_l0c2l1 scenario 1, F322F16 into L1 as NZ, dstStride 2048 elements");
+  Case quant = fix950(o, Position::A1, Co2Layout::NZ, QuantMode::QF322B8_PRE, f32, DType::int8_t, 128, 128, 128 * 32);
+  quant.fixpipe->quantScalar = encodeQuantParam(2.0F, 0, false, 0, true);
+  b.valid(quant, "FIX950-13: fixpipe_l0c2l1 scenario 2, QF322B8_PRE scale 2 into L1 as NZ (C0d 32), dstStride 4096");
+  b.valid(fix950(o, Position::A1, Co2Layout::ROW_MAJOR, QuantMode::NoQuant, f32, f32, 3, 8, 8),
+          "FIX950-13: ROW_MAJOR float into L1 (a float result: refused by A2/A3's DataCopy CO1->A1, not here)");
+  Case split = fix950(o, Position::A1, Co2Layout::NZ, QuantMode::NoQuant, f32, f32, 2, 16, 32);
+  b.invalid(split, "FIX950-13", "params.channelSplit", "INVALID_FIX", "FIX950-13: isChannelSplit toward L1",
+            [](casefile::CaseData& d) { co12(d).channelSplit = true; });
+}
+
+void fix8Cases(Builder& b) {
+  if (b.options().product != Product::ascend950) return;  // appended last: no earlier vector of any set moves
+  const auto& o = b.options();
+  Case two = fix950(o, Position::GM, Co2Layout::NZ, QuantMode::NoQuant, DType::float_, DType::float_, 3, 20, 24);
+  two.fixpipe->layout.reset();
+  std::get<DataCopyCO12DstParams>(two.params).nz2ndEn = true;
+  two.fixpipe->ndNum = 2;
+  two.fixpipe->srcNdStride = 20;  // C0_SIZE units: matrix 0 spans 16 + 3 rows of 16 elements, one row spare
+  two.fixpipe->dstNdStride = 80;
+  b.valid(two, "FIX-8: nz2nd on the 950, SetFixpipeNz2ndFlag(2, 20, 80): srcNdStride counts C0_SIZE (16 L0C elements), "
+               "not A2's 1024 bytes");
+  Case wide = two;
+  wide.fixpipe->srcNdStride = 600;  // past A2's 512
+  wide.fixpipe->dstNdStride = 70000;  // past A2's uint16
+  b.valid(wide, "FIX-8: the 950's register fields are whole: srcNdStride 600 and dstNdStride 70000 (both refused on A2/A3)");
+  Case deq = fix950(o, Position::GM, Co2Layout::NZ, QuantMode::DEQF16, DType::int32_t, DType::half, 2, 16, 2);
+  deq.fixpipe->layout.reset();
+  deq.fixpipe->quantScalar = encodeQuantParam(4.0F, 0, false, 0, false);
+  b.valid(deq, "FIX-6 (rev. 2026-12): DEQF16 x 4 of the int32 edges: products past the half range saturate to +-65504, "
+               "never inf");
+}
+
 // ---- ND2NZUB: DataCopy ND2NZ GM->VECIN; DC-5 / ND2NZ-6: UB->L1 ------------------------------------------------------
 
 void nd2nzUbCases(Builder& b, DType t) {
@@ -393,6 +434,8 @@ void addBeyondSeedDrafts(Builder& b) {
   fix950Cases(b);
   for (const DType t : {DType::half, DType::float_, DType::int32_t}) broadcastCases(b, t);
   broadcastVendorCase(b);
+  fix950L1Cases(b);
+  fix8Cases(b);
 }
 
 }  // namespace dcconf::vectors::detail::curated

@@ -110,6 +110,7 @@ const std::map<std::string, FlagDef>& flagCatalogue() {
       {"FIX950_MULTI_MATRIX", {"FIX950-3", "950 Fixpipe with ndNum or dnNum > 1"}},
       {"FIX950_NOP", {"FIX950-6", "950 Fixpipe with a zero count: nothing written (AMB-23's default)"}},
       {"FIX950_UB", {"FIX950-8", "950 Fixpipe toward the UB (CO1->VECIN/VECOUT)"}},
+      {"FIX950_L1", {"FIX950-13", "950 Fixpipe toward L1 (CO1->A1)"}},
       {"FIX950_DUAL_M", {"FIX950-10", "950 Fixpipe dualDstCtl 1: the rows split between two UBs end to end"}},
       {"FIX950_DUAL_N", {"FIX950-11", "950 Fixpipe dualDstCtl 2: the columns split between two UBs end to end"}},
       {"ALTERNATIVES", {"G-6", "open alternatives ambiguities: the output must also match one whole reading of the test's alternatives (a byte-wise mix fails)"}},
@@ -260,15 +261,7 @@ void addVisibleFlags(const Case& c, Operation op, const Evaluation& e, std::set<
   if (nd != nullptr && op != Operation::nd2nzGmToUb && nd->dValue % (32 / s) != 0) flags.insert("ND2NZ_TAIL");
   const bool apart = properties::drawnApart(op, {c.srcPos, c.dstPos});
   if (apart && (op == Operation::copy0Level || op == Operation::copy2Level)) flags.insert("UB_TO_L1");  // DC-5
-  if (apart && op == Operation::nd2nz) {  // ND2NZ-6; ND2NZ-8's ANY elements have no region of their own
-    flags.insert("ND2NZ_UB_TO_L1");
-    for (std::uint64_t b = 0; b < e.expectation.care.size(); ++b) {
-      if (e.expectation.care[b] == 0 && e.expectation.region[b] == Region::data) {
-        flags.insert("AMB_39");
-        break;
-      }
-    }
-  }
+  if (apart && op == Operation::nd2nz) flags.insert("ND2NZ_UB_TO_L1");  // ND2NZ-6; AMB_39 comes with its region
   if (op == Operation::nd2nzGmToUb) {
     flags.insert("ND2NZ_GM_TO_UB");
     if (nd->dValue % nd2nzGmToUbC0(c) != 0) flags.insert("ND2NZUB_TAIL");
@@ -314,6 +307,7 @@ void addVisibleFlags(const Case& c, Operation op, const Evaluation& e, std::set<
     if (count > 1) flags.insert("FIX950_MULTI_MATRIX");
     if (count == 0 || p.nSize == 0 || p.mSize == 0) flags.insert("FIX950_NOP");
     if (c.dstPos == Position::VECIN || c.dstPos == Position::VECOUT) flags.insert("FIX950_UB");  // FIX950-8
+    if (c.dstPos == Position::A1) flags.insert("FIX950_L1");                                      // FIX950-13
     if (oracle::isDualDestination(c)) flags.insert(c.fixpipe->dualDstCtl == 1 ? "FIX950_DUAL_M" : "FIX950_DUAL_N");
   }
   const auto& region = e.expectation.region;

@@ -764,7 +764,7 @@ TEST(Golden, EachProductSetHoldsItsPaths) {
                             "FIX950_NOP", "FIX950_UB", "FIX950_DUAL_M", "FIX950_DUAL_N", "NDDMA", "NDDMA_MULTI_DIM",
                             "NDDMA_PAD_CONSTANT", "NDDMA_PAD_NEAREST", "NDDMA_B64", "NDDMA_COLLISION",
                             "ND2NZ_GM_TO_UB", "ND2NZUB_TAIL", "UB_TO_L1", "ND2NZ_UB_TO_L1", "AMB_39", "DN2NZ_TAIL",
-                            "DN2NZ_MULTI_MATRIX", "DN2NZ_SMALL_C0"}},
+                            "DN2NZ_MULTI_MATRIX", "DN2NZ_SMALL_C0", "FIX950_L1", "FIX_NZ2ND_MULTI_MATRIX"}},
       {"golden-atlas-inference-310p", {"BRC", "BRC_MULTI_BLOCK", "AMB_41", "UB_TO_L1"}},
   };
   for (const auto& [dir, flags] : expected) {
@@ -778,7 +778,7 @@ TEST(Golden, EachProductSetHoldsItsPaths) {
     for (const std::string& flag : flags) EXPECT_TRUE(seen.contains(flag)) << dir << " has no " << flag << " vector";
     if (dir == "golden-ascend950") {
       for (const char* clause : {"PAD-CMP-1", "LOOP-2", "ATOM-2", "FIX950-1", "FIX950-8", "FIX950-9", "FIX950-10",
-                                 "NDDMA-2", "NDDMA-4", "ND2NZUB-3", "DN2NZ-2"}) {
+                                 "NDDMA-2", "NDDMA-4", "ND2NZUB-3", "DN2NZ-2", "FIX950-13", "FIX-1"}) {
         EXPECT_TRUE(invalidClauses.contains(clause)) << dir << " has no invalid vector naming " << clause;
       }
     }

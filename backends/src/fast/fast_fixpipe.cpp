@@ -83,8 +83,10 @@ void checkParams(Checker& check, const oracle::Case& c, const Params& p, const F
     check.require(c.dstPos == oracle::Position::GM, "FIX-2", "params.nz2ndEn", 1, "nz2ndEn is CO1->GM only");
     check.require(!p.channelSplit, "FIX-3", "params.channelSplit", 1, "channelSplit with nz2ndEn is undocumented");
     check.require(f.ndNum != 0, "FIX-2", "fixpipe.ndNum", 0, "ndNum must be at least 1");
-    check.range("FIX-2", "fixpipe.srcNdStride", f.srcNdStride, 0, 512);    // A2/A3 SetFixpipeNz2ndFlag (turn 3)
-    check.range("FIX-2", "fixpipe.dstNdStride", f.dstNdStride, 0, 65535);  // a uint16 register field on A2/A3
+    if (c.product != oracle::Product::ascend950) {  // the 950's register fields are whole (FIX-8)
+      check.range("FIX-2", "fixpipe.srcNdStride", f.srcNdStride, 0, 512);    // A2/A3 SetFixpipeNz2ndFlag
+      check.range("FIX-2", "fixpipe.dstNdStride", f.dstNdStride, 0, 65535);  // a uint16 register field on A2/A3
+    }
   } else {
     const std::uint64_t c0 = destinationC0(p, oracle::sizeBytes(c.dtype));
     check.require(p.nSize % c0 == 0, "FIX-1", "params.nSize", p.nSize,
@@ -104,12 +106,13 @@ struct Geometry {
   bool nz2nd = false;
 };
 
-Geometry geometryOf(const Params& p, const FixpipeState& f, std::uint64_t s) {
+Geometry geometryOf(const Params& p, const FixpipeState& f, std::uint64_t s, oracle::Product product) {
   Geometry g;
   g.nz2nd = p.nz2ndEn;
   g.matrices = p.nz2ndEn ? f.ndNum : 1;
-  // FIX-2 (turn 3): srcNdStride in 1024-byte units = one 16x16 fractal of 4-byte L0C elements
-  g.srcMatrixElems = p.nz2ndEn ? std::uint64_t{f.srcNdStride} * 256 : 0;
+  // srcNdStride in 1024-byte units, one 16x16 fractal of 4-byte L0C elements (FIX-2); C0_SIZE on the 950 (FIX-8)
+  const std::uint64_t srcUnitElems = product == oracle::Product::ascend950 ? 16 : 256;
+  g.srcMatrixElems = p.nz2ndEn ? std::uint64_t{f.srcNdStride} * srcUnitElems : 0;
   g.srcBlockElems = std::uint64_t{p.srcStride} * 16;
   g.dstMatrixBytes = std::uint64_t{f.dstNdStride} * s;
   g.dstRowBytes = std::uint64_t{p.dstStride} * s;
@@ -212,7 +215,7 @@ void deqToHalf(const std::uint8_t* src, std::uint8_t* dst, std::uint64_t count, 
     const auto x = static_cast<std::int32_t>(load32(src + 4 * k));
     const double v = qk.mcb && ctx.readings.deqf16McbHalf ? halfSaturated(x, qk) : intSource(x, qk);
     const double y = v * (ctx.relu && v < 0 ? 0.0 : qk.scale);
-    const std::uint16_t h = toHalf(y, ctx.readings.deqTrunc);
+    const std::uint16_t h = toHalf(std::clamp(y, -65504.0, 65504.0), ctx.readings.deqTrunc);  // FIX-6 saturation
     store(dst + 2 * k, h == 0x8000u ? std::uint16_t{0} : h);
   }
 }
@@ -374,7 +377,7 @@ RunResult runFixpipe(const oracle::Case& c, std::span<const std::uint8_t> src, s
   checkParams(check, c, p, f);
   if (check.failed()) return check.rejection();
   const std::uint64_t s = oracle::sizeBytes(c.dtype);
-  const Geometry g = geometryOf(p, f, s);
+  const Geometry g = geometryOf(p, f, s, c.product);
   const SpanBytes spans = spansOf(p, g, s);
   check.buffers(c, spans.src, spans.dst);
   if (check.failed()) return check.rejection();
@@ -500,13 +503,14 @@ void checkParams950(Checker& check, const oracle::Case& c, const Params& p, cons
     check.require(matricesOf950(f) != 0, "FIX950-6", "fixpipe.ndNum/dnNum", 0, "0 rejected (fix950-zero-reject)");
   }
   const bool toUb = c.dstPos == oracle::Position::VECIN || c.dstPos == oracle::Position::VECOUT;
-  if (toUb) {  // FIX950-8
+  if (toUb || c.dstPos == oracle::Position::A1) {  // FIX950-8 (UB), FIX950-13 (L1): the same checks
+    const char* clause = toUb ? "FIX950-8" : "FIX950-13";
     const std::uint64_t s = oracle::sizeBytes(c.dtype);
-    check.require(!p.channelSplit, "FIX950-8", "params.channelSplit", 1, "not toward the UB");
-    check.require(layout != Co2Layout::ROW_MAJOR || p.nSize * s % 32 == 0, "FIX950-8", "params.nSize", p.nSize,
-                  "NZ2ND to the UB: nSize*sizeof(T) a multiple of 32");
-    check.require(layout != Co2Layout::COLUMN_MAJOR || p.mSize * s % 32 == 0, "FIX950-8", "params.mSize", p.mSize,
-                  "NZ2DN to the UB: mSize*sizeof(T) a multiple of 32");
+    check.require(!p.channelSplit, clause, "params.channelSplit", 1, "not toward the UB or L1");
+    check.require(layout != Co2Layout::ROW_MAJOR || p.nSize * s % 32 == 0, clause, "params.nSize", p.nSize,
+                  "NZ2ND to the UB or L1: nSize*sizeof(T) a multiple of 32");
+    check.require(layout != Co2Layout::COLUMN_MAJOR || p.mSize * s % 32 == 0, clause, "params.mSize", p.mSize,
+                  "NZ2DN to the UB or L1: mSize*sizeof(T) a multiple of 32");
   }
   check.range("FIX950-9", "fixpipe.dualDstCtl", f.dualDstCtl, 0, 2);
   if (f.dualDstCtl == 1 || f.dualDstCtl == 2) {

@@ -28,11 +28,11 @@ Capabilities kernelCapabilities(Arch arch) {
   caps.families = {DCCONF_CANN_FAMILY_PAD_GM_TO_UB, DCCONF_CANN_FAMILY_PAD_UB_TO_GM, DCCONF_CANN_FAMILY_PAD_UB_TO_TSCM,
                    DCCONF_CANN_FAMILY_COPY_0LEVEL,  DCCONF_CANN_FAMILY_COPY_2LEVEL,  DCCONF_CANN_FAMILY_ND2NZ,
                    DCCONF_CANN_FAMILY_NZ2ND,
-                   // ND2NZUB (issue 31 item 6): DataCopyGM2UBND2NZImpl is in the dav_c220 and the dav_3510 headers
-                   DCCONF_CANN_FAMILY_ND2NZ_GM_TO_UB};
+                   // ND2NZUB: DataCopyGM2UBND2NZImpl is in the dav_c220 and the dav_3510 headers; FIX (FIX-8):
+                   // DataCopyL0C2GMImpl / DataCopyL0C2L1Impl likewise
+                   DCCONF_CANN_FAMILY_ND2NZ_GM_TO_UB, DCCONF_CANN_FAMILY_FIXPIPE};
   if (arch == Arch::dav2201) {
-    caps.families.insert(caps.families.end(),
-                         {DCCONF_CANN_FAMILY_SLICE, DCCONF_CANN_FAMILY_ENHANCED_NORMAL, DCCONF_CANN_FAMILY_FIXPIPE});
+    caps.families.insert(caps.families.end(), {DCCONF_CANN_FAMILY_SLICE, DCCONF_CANN_FAMILY_ENHANCED_NORMAL});
   } else {
     caps.families.insert(caps.families.end(), {DCCONF_CANN_FAMILY_DN2NZ, DCCONF_CANN_FAMILY_PAD_COMPACT_GM_TO_UB,
                                                DCCONF_CANN_FAMILY_PAD_COMPACT_UB_TO_GM, DCCONF_CANN_FAMILY_FIXPIPE_950,

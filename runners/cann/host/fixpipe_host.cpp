@@ -124,11 +124,12 @@ std::optional<std::string> fixpipeProblem(const vectors::Vector& v) {
     return "FIX-4: nSize = " + std::to_string(p.nSize) + ": the " + std::string(oracle::name(p.quantPre)) +
            " tensor does not fit one fixpipe buffer load (256 entries; the kernel loads it once)";
   }
-  if (p.nz2ndEn && c.fixpipe->srcNdStride > 512) {
+  const oracle::Nz2ndRegister reg = oracle::nz2ndRegister(c.product);  // FIX-2; whole fields on the 950 (FIX-8)
+  if (p.nz2ndEn && c.fixpipe->srcNdStride > reg.maxSrcNdStride) {
     return "FIX-2: fixpipe.srcNdStride = " + std::to_string(c.fixpipe->srcNdStride) +
            ": SetFixpipeNz2ndFlag checks srcNdStride <= 512";
   }
-  if (p.nz2ndEn && c.fixpipe->dstNdStride > 0xFFFF) {
+  if (p.nz2ndEn && c.fixpipe->dstNdStride > reg.maxDstNdStride) {
     return "FIX-2: fixpipe.dstNdStride = " + std::to_string(c.fixpipe->dstNdStride) +
            ": SetFixpipeNz2ndFlag takes a uint16_t dstNdStride";
   }

@@ -25,8 +25,9 @@ This example implements, straight from SEMANTICS.md, using only the standard lib
   PaddingMode::Compact (PAD-CMP-1..4, the header's reading of AMB-21/22),
   DataCopy 0-level (DC-1, DC-2), DataCopy ND2NZ GM->A1/B1 (ND2NZ-1..3) and the quantising copy CO1->GM/A1
   (FIX-1..3, DataCopyCO12DstParams) without conversion (quantPre NoQuant, with or without ReLU);
-and answers not-supported for everything else. The case's "product" and "profile" are ignored on purpose:
-a simulator models one product, and the profile only tells dcconf how to grade (it is not a hardware input).
+and answers not-supported for everything else. The case's "profile" is ignored on purpose: it only tells
+dcconf how to grade (it is not a hardware input); "product" is read once, for the unit of the nz2nd register's
+srcNdStride, which the Ascend 950 counts in C0_SIZE (FIX-8).
 """
 
 import json
@@ -175,7 +176,7 @@ def pad_compact_gm_to_ub(case, src, dst):
     p, pad = case["params"], case["padParams"]
     s = DTYPE_BYTES[case["dtype"]]
     count, B = p["blockCount"], p["blockLen"]
-    # PAD-CMP-1: PAD-G2U-1's constraints, DataCopyExtParams only
+    # PAD-CMP-1: PAD-G2U-1's constraints, with either params struct
     require_range("params.blockCount", count, 1, 4095)
     require_range("params.blockLen", B, 1, 2097151)
     if pad["leftPadding"] * s > 32 or pad["rightPadding"] * s > 32 or B % s != 0:
@@ -292,17 +293,19 @@ def fixpipe_no_quant(case, src, dst):
         raise Rejected("FIX-1: srcStride must be a multiple of 16 and dstStride non-zero")
     if nz2nd and (case["path"] != "CO1->GM" or split or f["ndNum"] == 0):
         raise Rejected("FIX-2: nz2ndEn is for CO1->GM without channelSplit, with ndNum >= 1")
-    if nz2nd:  # FIX-2 (turn 3): the A2/A3 SetFixpipeNz2ndFlag ranges
+    is950 = case.get("product") == "ascend950"
+    if nz2nd and not is950:  # FIX-2: the A2/A3 SetFixpipeNz2ndFlag ranges (the 950's fields are whole, FIX-8)
         require_range("fixpipe.srcNdStride", f["srcNdStride"], 0, 512)
         require_range("fixpipe.dstNdStride", f["dstNdStride"], 0, 65535)
+    src_unit = 16 if is950 else 256  # srcNdStride in 1024-byte units (FIX-2), C0_SIZE on the 950 (FIX-8)
     if not nz2nd and n_size % c0 != 0:
         raise Rejected(f"FIX-1: nSize {n_size} is not a multiple of C0d = {c0}")
     if case["path"] == "CO1->A1":
         raise Rejected("FIX-4: CO1->A1 has no float or int32_t destination")
     nd = f["ndNum"] if nz2nd else 1
 
-    def src_element(i, m, n):  # L0C fractals are 16 columns wide (FIX-1/2); srcNdStride in 1024-byte units (FIX-2)
-        return i * (f["srcNdStride"] if nz2nd else 0) * 256 + (n // 16) * p["srcStride"] * 16 + 16 * m + n % 16
+    def src_element(i, m, n):  # L0C fractals are 16 columns wide (FIX-1/2)
+        return i * (f["srcNdStride"] if nz2nd else 0) * src_unit + (n // 16) * p["srcStride"] * 16 + 16 * m + n % 16
 
     def dst_byte(i, m, n):
         if nz2nd:  # FIX-2

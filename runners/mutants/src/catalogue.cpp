@@ -318,10 +318,11 @@ void forEachFixElement(const Case& c, ConstBytes src, F f) {
   const auto& p = std::get<FixParams>(c.params);
   const FixpipeState& fs = *c.fixpipe;
   const std::uint64_t s = sizeBytes(c.dtype), c0 = p.channelSplit ? 8 : (s == 1 ? 32 : 16);  // FIX-1 C0d, FIX-3
+  const std::uint64_t srcUnit = nz2ndRegister(c.product).srcNdStrideElements;  // FIX-2, FIX-8
   for (std::uint64_t i = 0; i < (p.nz2ndEn ? fs.ndNum : 1u); ++i) {
     for (std::uint64_t m = 0; m < p.mSize; ++m) {
       for (std::uint64_t n = 0; n < p.nSize; ++n) {
-        const std::uint64_t from = c.src.offsetBytes + 4 * ((p.nz2ndEn ? i * fs.srcNdStride * 256 : 0) +
+        const std::uint64_t from = c.src.offsetBytes + 4 * ((p.nz2ndEn ? i * fs.srcNdStride * srcUnit : 0) +
                                                             (n / 16) * p.srcStride * 16 + 16 * m + n % 16);
         const std::uint64_t to = c.dst.offsetBytes + (p.nz2ndEn ? (i * fs.dstNdStride + m * p.dstStride + n) * s
                                                                 : 32 * p.dstStride * (n / c0) + (c0 * m + n % c0) * s);
@@ -356,10 +357,10 @@ struct ArithFault {
 
 // What one conversion does: source type U (int32, float or half), result type T (half, int16, int8, uint8), ReLU,
 // whether an offset stage follows the rounding (8-bit; int16 under AMB-14), and whether an int8 T forces a signed
-// result (ENH-4: the header ORs bit 46 in).
+// result (ENH-4: the header ORs bit 46 in), and whether a half result saturates to +-65504 (FIX-6, not ENH-4).
 struct Conversion {
   DType u, t;
-  bool relu, offsetStage, int8ByDType;
+  bool relu, offsetStage, int8ByDType, halfSaturates;
 };
 
 // FIX-6 on one element: x's raw bits and the uint64 parameter in, the result's raw bits out; nullopt where the
@@ -383,7 +384,10 @@ std::optional<std::uint64_t> convertElement(const Conversion& cv, std::uint64_t 
                                        : static_cast<double>(q.m1);
   const bool reluLate = cv.relu && cv.offsetStage && r.reluAfterOffset;  // AMB-11
   const double y = v * (cv.relu && !reluLate && v < 0 ? 0.0 : scale);   // M2 = 0 with ReLU
-  if (cv.t == DType::half) return doubleToHalfBits(y, r.truncate);      // AMB-10
+  if (cv.t == DType::half) {
+    return doubleToHalfBits(cv.halfSaturates && !std::isnan(y) ? std::clamp(y, -65504.0, 65504.0) : y,
+                            r.truncate);  // AMB-10
+  }
   if (std::isnan(y)) return std::nullopt;
   const bool eight = cv.t != DType::int16_t;
   const double clamped = eight ? std::clamp(y, -256.0, 255.0) : std::clamp(y, -1048576.0, 1048576.0);
@@ -410,7 +414,7 @@ void rewriteElement(const Conversion& cv, std::uint64_t x, std::uint64_t q, cons
 void rewriteScaled(const Case& c, ConstBytes src, Bytes dst, const ArithFault& fault) {
   const auto& p = std::get<FixParams>(c.params);
   if (!isEightBitQuant(p.quantPre) && p.quantPre != QuantMode::DEQF16 && p.quantPre != QuantMode::VDEQF16) return;
-  const Conversion cv{c.fixpipe->srcDType, c.dtype, p.reluPre == 1, isEightBitQuant(p.quantPre), false};
+  const Conversion cv{c.fixpipe->srcDType, c.dtype, p.reluPre == 1, isEightBitQuant(p.quantPre), false, true};
   const Readings r = readingsOf(c.profile);
   forEachFixElement(c, src, [&](std::uint64_t x, std::uint64_t q, std::uint64_t to) {
     rewriteElement(cv, x, q, fault, dst, to, r);
@@ -546,7 +550,7 @@ void rewriteConverted(const Case& c, ConstBytes src, Bytes dst, const ArithFault
   if (e.deqScale == DeqScale::none) return;
   const Readings r = readingsOf(c.profile);
   const bool offsetStage = isDeq8(e.deqScale) || (c.dtype == DType::int16_t && r.int16Offset);  // AMB-14
-  const Conversion cv{e.srcDType.value_or(c.dtype), c.dtype, e.isRelu, offsetStage, true};
+  const Conversion cv{e.srcDType.value_or(c.dtype), c.dtype, e.isRelu, offsetStage, true, false};
   forEachEnhElement(c, src, [&](std::uint64_t x, std::uint64_t q, std::uint64_t to) {
     rewriteElement(cv, x, q, fault, dst, to, r);
   });

@@ -311,6 +311,42 @@ void nd2nzAcceptsNValueOver16384(Case& c) {
   if (p.nValue > 16384) p.nValue = 16384;
 }
 
+// AMB-21's cmp-pads-run reading written with its tail aligned from the end of the data instead of the end of the
+// right pad: the right pad's bytes past that 32-byte boundary are never written (a fault found outside the
+// catalogue). In an implementation that takes its reading from the case's pin (as the example plugin does), or in
+// one that always runs that reading.
+void compactPadsRunPacked(Case& c) {
+  c.profile.compactPads = Profile::CompactPads::run;
+  c.profile.compactUbStride = Profile::CompactUbStride::ignored;
+}
+void compactTailFromData(const Case& c, ConstBytes, ConstBytes before, Bytes dst);
+void compactPinnedTailFromData(const Case& c, ConstBytes src, ConstBytes before, Bytes dst) {
+  const bool packed = c.profile.compactUbStride != Profile::CompactUbStride::bytes;  // the fault's UB pitch
+  if (c.profile.compactPads == Profile::CompactPads::run && packed) compactTailFromData(c, src, before, dst);
+}
+void compactTailFromData(const Case& c, ConstBytes, ConstBytes before, Bytes dst) {
+  if (c.paddingMode != PaddingMode::compact || c.srcPos != Position::GM) return;
+  std::uint64_t count = 0, len = 0, left = 0, right = 0;
+  std::visit([&](const auto& p) {
+    if constexpr (requires { p.blockLen; p.srcStride; }) count = p.blockCount, len = p.blockLen;
+  }, c.params);
+  std::visit([&](const auto& p) {
+    if constexpr (requires { p.leftPadding; }) left = p.leftPadding, right = p.rightPadding;
+  }, c.padParams);
+  const std::uint64_t s = sizeBytes(c.dtype);
+  const std::uint64_t runEnd = left * s + count * len;
+  const LoopModeParams once{1, 1, 0, 0, 0, 0};
+  const LoopModeParams& l = c.loopMode.value_or(once);  // LOOP-3: every iteration has the same fault
+  for (std::uint64_t i2 = 0; i2 < l.loop2Size; ++i2) {
+    for (std::uint64_t i1 = 0; i1 < l.loop1Size; ++i1) {
+      const std::uint64_t start = c.dst.offsetBytes + i2 * l.loop2DstStride + i1 * l.loop1DstStride;
+      for (std::uint64_t k = alignUp(runEnd, 32); k < alignUp(runEnd + right * s, 32); ++k) {
+        if (start + k < dst.size()) dst[start + k] = before[start + k];
+      }
+    }
+  }
+}
+
 Mutant edit(std::string_view name, std::string_view clause, std::string_view description, Op op,
             std::string_view conditionClass, void (*editCase)(Case&), Product product = kDefaultProduct) {
   return {.name = name, .clause = clause, .description = description, .operations = {op}, .product = product,
@@ -444,6 +480,14 @@ std::vector<Mutant> conditionalMutants() {
             Op::fixpipe, kSpecial, fixNanToInf),
       bytes("condSliceStopsAfter1MiB", "SLICE-3", "destination bytes after the first 1 MiB a slice writes are not written",
             Op::slice, "largeTransfer", sliceStopsAfter1MiB),
+      {.name = "condCompactTailFromData", .clause = "PAD-CMP-3",
+       .description = "always AMB-21 cmp-pads-run, its tail aligned from the data's end: right-pad bytes past it unwritten",
+       .operations = {Op::padCompactGmToUb}, .product = k950, .editCase = compactPadsRunPacked,
+       .editBytes = compactTailFromData, .conditionClass = "specialData"},
+      {.name = "condCompactPinnedTailFromData", .clause = "PAD-CMP-3",
+       .description = "cmp-pads-run when the case pins it, its tail aligned from the data's end (the rest correct)",
+       .operations = {Op::padCompactGmToUb}, .product = k950, .editBytes = compactPinnedTailFromData,
+       .conditionClass = "specialData"},
       acceptsInvalid("condNz2ndAcceptsUnalignedDValue", "G-4", "dValue not a multiple of 16 run aligned up",
                      {Op::nz2nd}, nz2ndAcceptsUnalignedDValue),
       acceptsInvalid("condPadAcceptsBlockCountOver4095", "G-4", "blockCount > 4095 run as 4095", {kG2U, kU2G},

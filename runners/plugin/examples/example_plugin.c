@@ -473,6 +473,7 @@ static uint64_t fix_convert(const dcconf_case* c, uint32_t x, uint64_t q) {
   const int relu = p->reluPre == 1;
   quant_param param;
   uint16_t h;
+  double y;
   switch (p->quantPre) {
     case DCCONF_QUANT_NOQUANT: return relu ? relu_bits(x) : x;
     case DCCONF_QUANT_F322F16: return double_to_half(float_of_bits(relu ? relu_bits(x) : x), 0);
@@ -480,8 +481,9 @@ static uint64_t fix_convert(const dcconf_case* c, uint32_t x, uint64_t q) {
     default: break; /* DEQF16 / VDEQF16: int32 -> half */
   }
   param = decode_quant(c, q);
-  h = double_to_half(deq_scaled(c, x, &param, relu, c->amb20Deqf16Mcb == DCCONF_AMB20_HALF),
-                     c->amb10FixDeqRounding == DCCONF_AMB10_DEQ_TRUNC);
+  y = deq_scaled(c, x, &param, relu, c->amb20Deqf16Mcb == DCCONF_AMB20_HALF);
+  y = y > 65504.0 ? 65504.0 : y < -65504.0 ? -65504.0 : y; /* FIX-6: saturate to the half range, never inf */
+  h = double_to_half(y, c->amb10FixDeqRounding == DCCONF_AMB10_DEQ_TRUNC);
   return h == 0x8000 ? 0 : h; /* FIX-6a: the zero offset is added after the conversion: never -0.0 */
 }
 
@@ -492,8 +494,10 @@ static int copy_fixpipe(const dcconf_case* c, const uint8_t* src, size_t src_siz
   const uint64_t s = dtype_bytes(c->dtype);
   /* FIX-1 (revised): C0d is 32 for 8-bit results, 8 with channelSplit (FIX-3), else 16 */
   const uint64_t c0 = p->channelSplit ? 8 : (dtype_bytes(c->dtype) == 1 ? 32 : 16);
-  /* FIX-2 (turn 3): srcNdStride counts 1024-byte units, one 16x16 fractal of 4-byte L0C elements */
-  const uint64_t nd = p->nz2ndEn ? f->ndNum : 1, nd_src = p->nz2ndEn ? (uint64_t)f->srcNdStride * 256 : 0;
+  /* FIX-2: srcNdStride counts 1024-byte units, one 16x16 fractal of 4-byte L0C elements; C0_SIZE (16 elements) on
+   * the 950, whose register fields are whole (FIX-8) */
+  const int is950 = c->product == DCCONF_PRODUCT_ASCEND950;
+  const uint64_t nd = p->nz2ndEn ? f->ndNum : 1, nd_src = p->nz2ndEn ? (uint64_t)f->srcNdStride * (is950 ? 16 : 256) : 0;
   uint64_t src_span = 0, dst_span, i, m, col, block;
   int status;
 
@@ -516,7 +520,7 @@ static int copy_fixpipe(const dcconf_case* c, const uint8_t* src, size_t src_siz
   if (p->nz2ndEn && (c->dstPos != DCCONF_POS_GM || f->ndNum == 0)) {
     return answer(detail, detail_cap, DCCONF_REJECTED, "FIX-2: nz2ndEn is for CO1->GM, with ndNum >= 1");
   }
-  if (p->nz2ndEn && (f->srcNdStride > 512 || f->dstNdStride > 65535)) { /* FIX-2 (turn 3): A2/A3 ranges */
+  if (p->nz2ndEn && !is950 && (f->srcNdStride > 512 || f->dstNdStride > 65535)) { /* FIX-2: A2/A3 ranges */
     return answer(detail, detail_cap, DCCONF_REJECTED, "FIX-2: srcNdStride %u > 512 or dstNdStride %u > 65535",
                   (unsigned)f->srcNdStride, (unsigned)f->dstNdStride);
   }
@@ -785,7 +789,11 @@ static int example_supports(void* self, const dcconf_case* c) {
             fix_pair_allowed(DCCONF_QUANT_F322BF16, c->fixpipe.srcDType, c->dtype) ||
             fix_pair_allowed(DCCONF_QUANT_DEQF16, c->fixpipe.srcDType, c->dtype));
   }
-  if (c->product != DCCONF_PRODUCT_ATLAS_A2 && c->product != DCCONF_PRODUCT_ATLAS_A3) return 0;
+  /* FIX-8: the 950 has DataCopy with DataCopyCO12DstParams too; the other paths here are A2/A3's */
+  if (c->product != DCCONF_PRODUCT_ATLAS_A2 && c->product != DCCONF_PRODUCT_ATLAS_A3 &&
+      !(c->product == DCCONF_PRODUCT_ASCEND950 && c->operation == DCCONF_OP_FIXPIPE)) {
+    return 0;
+  }
   if (c->dtype > DCCONF_DTYPE_DOUBLE) return 0;
   switch (c->operation) {
     case DCCONF_OP_PAD_GM_TO_UB:

@@ -125,11 +125,15 @@ enum dcconf_operation {
   DCCONF_OP_ENHANCED_CO1_TO_CO2 = 10, /* ENH-1 MATRIX/VECTOR/SMALL_CHANNEL, CO1->CO2: the same */
   /* since 1.2 */
   DCCONF_OP_FIXPIPE = 11,             /* FIX: DCCONF_PARAMS_CO12DST + fixpipe, CO1->GM / CO1->A1 */
-  /* since 1.5: DataCopyPad<T, PaddingMode::Compact> (PAD-CMP, Ascend 950): DCCONF_PARAMS_DATACOPY_EXT, paddingMode 1 */
+  /* since 1.5: DataCopyPad<T, PaddingMode::Compact> (PAD-CMP, Ascend 950): DCCONF_PARAMS_DATACOPY_EXT, paddingMode 1.
+   * A Compact call spelt with DataCopyParams / DataCopyPadParams (PAD-CMP-1) arrives in its Ext spelling: the same
+   * call (the header forwards both to one implementation), so a plugin never sees the plain structs here. */
   DCCONF_OP_PAD_COMPACT_GM_TO_UB = 12, /* GM->VECIN/VECOUT, with DCCONF_PAD_EXT */
   DCCONF_OP_PAD_COMPACT_UB_TO_GM = 13, /* VECIN/VECOUT->GM */
   /* since 1.6: Fixpipe with FixpipeParamsArch3510<CO2Layout> (FIX950, Ascend 950): DCCONF_PARAMS_CO12DST + fixpipe
-   * (srcNdStride in C0_SIZE units) + co2Layout / nz2dn, CO1->GM */
+   * (srcNdStride in C0_SIZE units) + co2Layout / nz2dn, CO1->GM; since 1.9 CO1->VECIN/VECOUT (FIX950-8), and
+   * CO1->A1 (FIX950-13, no new field). DCCONF_OP_FIXPIPE reaches the 950 too (FIX-8: srcNdStride in C0_SIZE units,
+   * both nz2nd register fields whole). */
   DCCONF_OP_FIXPIPE_950 = 14,
   /* since 1.12: DataCopy GM->VECIN with NdDmaParams (NDDMA, project: Ascend 950): DCCONF_PARAMS_NDDMA */
   DCCONF_OP_NDDMA = 15,

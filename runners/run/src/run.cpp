@@ -38,6 +38,12 @@ namespace {
 bool always(Operation) { return true; }
 bool isFix(Operation op) { return op == Operation::fixpipe; }
 bool isNddma(Operation op) { return op == Operation::nddma; }
+// The operations with alternatives ambiguities (G-6): FIX and FIX950 (AMB-8..12, 20), ENH CO1->CO2 (AMB-13, 14, 19),
+// Compact (AMB-21, 22), BroadCastVecToMM (AMB-40, 41).
+bool hasAlternatives(Operation op) {
+  return op == Operation::fixpipe || op == Operation::fixpipe950 || op == Operation::enhancedCo1ToCo2 ||
+         op == Operation::padCompactGmToUb || op == Operation::padCompactUbToGm || op == Operation::broadcastUbToL0c;
+}
 bool isPad(Operation op) {
   return op == Operation::padGmToUb || op == Operation::padUbToGm || op == Operation::padUbToTscm;
 }
@@ -122,6 +128,11 @@ const std::vector<PropertyDef>& propertyCatalogue() {
       {"G-1 sparse buffers", "G-1", PropertyKind::onSparse, props::hasNdDmaSparseCases, nullptr, 3},
       // issue 29's leftover: DN2NZ's matrix and column strides past the dense reach (planned last: seeds stay)
       {"G-1 sparse buffers", "G-1", PropertyKind::onSparse, props::hasDn2NzSparseCases, nullptr, 4},
+      {"law: Ext params == plain params", "PAD-CMP-1", PropertyKind::onCase,
+       [](Operation op) { return op == Operation::padCompactGmToUb || op == Operation::padCompactUbToGm; },
+       props::checkLawPadExtEqualsPlain, 5},
+      {"G-6 pinned readings followed", "G-6", PropertyKind::onCase, hasAlternatives,
+       props::checkG6PinnedReadingsFollowed, 6},
   };
   return catalogue;
 }
@@ -169,20 +180,27 @@ bool pathGlobNamesOperation(const std::string& glob, Operation op) {
 }
 
 // Paths drawn apart (properties::drawnApart) have units of their own, planned after every other unit (as the atomic
-// ones): the units of the operation's older paths keep their paths, indices and seeds. FIX950-8 (issue 31 item 4):
-// the 950 Fixpipe toward the UB, with the generator's scope on kFixpipeUbPaths, "ub" after the dtype in the unit id
-// ("fixpipe950/float/ub/G-1-conformance"); then (item 5) DC-5's plain DataCopy and ND2NZ-6's ND2NZ UB->L1, "l1" after
-// the dtype.
+// ones): the units of the operation's older paths keep their paths, indices and seeds. FIX950-8: the 950 Fixpipe
+// toward the UB, with the generator's scope on kFixpipeUbPaths, "ub" after the dtype in the unit id
+// ("fixpipe950/float/ub/G-1-conformance"); then DC-5's plain DataCopy and ND2NZ-6's ND2NZ UB->L1, "l1" after the
+// dtype; last of all (Pass::fixpipe950L1) FIX950-13's Fixpipe toward L1, scope kFixpipeL1Paths, "l1".
 constexpr const char* kFixpipeUbPaths = "CO1->VEC*";
-const char* apartTag(Operation op) { return op == Operation::fixpipe950 ? "ub" : "l1"; }
+constexpr const char* kFixpipeL1Paths = "CO1->A1";
+enum class Pass : std::uint8_t { main, apart, fixpipe950L1 };
+const char* apartTag(Operation op, Pass pass) {
+  return op == Operation::fixpipe950 && pass == Pass::apart ? "ub" : "l1";
+}
 
 // The units of one product; with several products each group and id starts with the product ("atlas-a2:...").
-// apartPass: only the units of the paths drawn apart; otherwise every other unit.
+// Pass::apart: only the units of the paths drawn apart (but the 950 Fixpipe's L1 path); Pass::fixpipe950L1: that
+// path's; Pass::main: every other unit.
 void planProductUnits(const RunOptions& options, oracle::Product product, bool prefix, std::vector<Unit>& units,
-                      bool apartPass = false) {
+                      Pass pass = Pass::main) {
+  const bool apartPass = pass != Pass::main;
   const std::string productPrefix = prefix ? std::string(oracle::name(product)) + ":" : "";
   for (const Operation op : oracle::kAllOperations) {
     if (!props::hasGenerator(op)) continue;
+    if (pass == Pass::fixpipe950L1 && op != Operation::fixpipe950) continue;
     const bool byName = options.pathGlob != "*" && pathGlobNamesOperation(options.pathGlob, op);
     const std::string pathGlob = byName ? "*" : options.pathGlob;
     for (const auto& dtypeInfo : oracle::allDTypes()) {
@@ -190,6 +208,8 @@ void planProductUnits(const RunOptions& options, oracle::Product product, bool p
       bool anyPath = false;  // some documented path of op matches the filter and the product has it
       for (const auto& path : oracle::documentedPaths(op)) {
         if (props::drawnApart(op, path) != apartPass) continue;
+        const bool fix950L1 = op == Operation::fixpipe950 && path.dst == oracle::Position::A1;
+        if (apartPass && fix950L1 != (pass == Pass::fixpipe950L1)) continue;
         oracle::Case probe;
         probe.product = product;
         probe.dtype = dtypeInfo.dtype;
@@ -201,7 +221,9 @@ void planProductUnits(const RunOptions& options, oracle::Product product, bool p
       props::Scope scope;  // e.g. no QuantMode_t converts to int16_t (FIX-4): no FIX unit for it
       scope.product = product;
       scope.dtypes = {dtypeInfo.dtype};
-      scope.pathGlob = apartPass && op == Operation::fixpipe950 ? kFixpipeUbPaths : pathGlob;
+      scope.pathGlob = !apartPass || op != Operation::fixpipe950 ? pathGlob
+                       : pass == Pass::apart                     ? kFixpipeUbPaths
+                                                                 : kFixpipeL1Paths;
       scope.apartOnly = apartPass && op != Operation::fixpipe950;  // FIX950-8's generator keeps its own rule
       scope.profile = options.profile;
       if (!anyPath || !props::scopeHasCases(op, scope)) continue;
@@ -209,7 +231,7 @@ void planProductUnits(const RunOptions& options, oracle::Product product, bool p
         if (!property.appliesTo(op) || !plannedOn(property, product, dtypeInfo.dtype)) continue;
         if (apartPass && isAtomicProperty(property)) continue;  // ATOM-1: no path drawn apart ends in GM
         if (property.apartOnly && !apartPass) continue;
-        std::string id = productPrefix + (apartPass ? unitGroupId(op, dtypeInfo.dtype) + "/" + apartTag(op) + "/" +
+        std::string id = productPrefix + (apartPass ? unitGroupId(op, dtypeInfo.dtype) + "/" + apartTag(op, pass) + "/" +
                                                           propertySlug(property.name)
                                                     : unitId(op, dtypeInfo.dtype, property));
         if (!globMatch(options.onlyGlob, id)) continue;
@@ -243,9 +265,10 @@ std::vector<Unit> planUnits(const RunOptions& options) {
   // The units of paths drawn apart after those, for the same reason: FIX950-8's (issue 31 item 4), then DC-5's (item 5)
   std::vector<Unit> apart;
   if (options.products.size() <= 1) {
-    planProductUnits(options, options.products.empty() ? options.product : options.products.front(), false, apart, true);
+    planProductUnits(options, options.products.empty() ? options.product : options.products.front(), false, apart,
+                     Pass::apart);
   } else {
-    for (const oracle::Product product : options.products) planProductUnits(options, product, true, apart, true);
+    for (const oracle::Product product : options.products) planProductUnits(options, product, true, apart, Pass::apart);
   }
   std::stable_partition(apart.begin(), apart.end(), [](const Unit& unit) { return unit.operation == Operation::fixpipe950; });
   units.insert(units.end(), apart.begin(), apart.end());
@@ -253,6 +276,15 @@ std::vector<Unit> planUnits(const RunOptions& options) {
   // by rank: the Compact DataCopyPad's sparse units (rank 2) after the rest.
   std::stable_sort(units.begin(), units.end(),
                    [](const Unit& a, const Unit& b) { return a.property->plannedLast < b.property->plannedLast; });
+  // FIX950-13's units after all of those, for the same reason
+  if (options.products.size() <= 1) {
+    planProductUnits(options, options.products.empty() ? options.product : options.products.front(), false, units,
+                     Pass::fixpipe950L1);
+  } else {
+    for (const oracle::Product product : options.products) {
+      planProductUnits(options, product, true, units, Pass::fixpipe950L1);
+    }
+  }
   return units;
 }
 

@@ -173,10 +173,17 @@ struct DataCopyCO12DstParams {
 // The state a FIX call reads besides its params: the source element type U (the case's dtype is the destination
 // type T), the scalar of SetFixpipePreQuantFlag, the per-column tensor of SetFixPipeConfig (V* modes), and the
 // SetFixpipeNz2ndFlag(ndNum, srcNdStride, dstNdStride) register (nz2ndEn only).
-// FIX-2 (turn 3): srcNdStride counts 256 L0C elements (1024 bytes); the A2/A3 register ranges.
-inline constexpr std::uint64_t kNz2ndSrcNdStrideElements = 256;
-inline constexpr std::uint16_t kNz2ndMaxSrcNdStride = 512;
-inline constexpr std::uint32_t kNz2ndMaxDstNdStride = 65535;
+// FIX-2 / FIX-8: the SetFixpipeNz2ndFlag register of a product: the unit of srcNdStride in L0C elements and the
+// ranges its implementation header allows. A2/A3: 1024-byte fractals (256 elements), srcNdStride <= 512, a uint16
+// dstNdStride; the Ascend 950: C0_SIZE (16 elements), both fields whole (uint16 and uint32).
+struct Nz2ndRegister {
+  std::uint64_t srcNdStrideElements;
+  std::uint64_t maxSrcNdStride;
+  std::uint64_t maxDstNdStride;
+};
+constexpr Nz2ndRegister nz2ndRegister(Product product) {
+  return product == Product::ascend950 ? Nz2ndRegister{16, 0xFFFF, 0xFFFFFFFF} : Nz2ndRegister{256, 512, 0xFFFF};
+}
 // The Ascend 950's Fixpipe<T, U, FixpipeConfig{layout}>(dst, src, FixpipeParamsArch3510<layout>) (FIX950-1, project):
 // the CO2Layout template argument. A FixpipeState with a layout is that call (operation fixpipe950), its
 // DataCopyCO12DstParams carrying nSize, mSize, srcStride, dstStride, quantPre, reluEn (reluPre) and isChannelSplit.
