@@ -99,6 +99,26 @@ TEST(Run, ExampleExecScriptPasses) {
   expectValidReports(dir / "out");
 }
 
+// docs/exec-protocol.md: unknown reply keys are ignored. A reply (it has "status") carrying "validate" that is not
+// true is a reply, not a validity question: a correct backend passes, and one wrong on the cases whose replies carry
+// it fails there (it used to pass: the thrown JSON error vanished inside RapidCheck).
+TEST(Run, ExecReplyWithAnUnknownValidateKeyIsReadAsAReply) {
+  const fs::path dir = scratchDir();
+  const std::string fixture = std::string("exec:python3 ") + DCCONF_SOURCE_DIR + "/runners/exec/tests/fixtures/faulty_backend.py ";
+  const std::string args = "run --seed 11 --cases 8 --quiet --only 'padGmToUb/half/*' --backend '";
+  const RunResult correct = runDcconf(args + fixture + "unknown_key' --out '" + (dir / "ok").string() + "'", dir);
+  ASSERT_EQ(correct.status, 0) << correct.stdoutText << correct.stderrText;
+  EXPECT_GT(total(report(dir / "ok"), "PASS"), 10u);
+  EXPECT_EQ(total(report(dir / "ok"), "FAIL"), 0u);
+  const RunResult wrong = runDcconf(args + fixture + "unknown_key_wrong' --out '" + (dir / "wrong").string() + "'", dir);
+  EXPECT_EQ(wrong.status, 1) << wrong.stdoutText << wrong.stderrText;
+  const auto json = report(dir / "wrong");
+  EXPECT_GT(total(json, "FAIL"), 0u);
+  ASSERT_FALSE(json["failures"].empty());
+  EXPECT_NE(json["failures"][0]["message"].get<std::string>().find("PAD-G2U: IUT differs from the oracle"), std::string::npos)
+      << json["failures"][0];
+}
+
 // Issue 28: an invalid case that the backend runs anyway, writing outside its valid part's footprint, is saved with
 // that valid part (ID.valid.json), and its replay shows the stray write, not "generated case not computed" lines.
 TEST(Run, InvalidCaseReplayShowsTheStrayWrite) {

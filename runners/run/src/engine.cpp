@@ -132,6 +132,24 @@ std::string slug(std::string text) {
   return text;
 }
 
+// An exception out of a check (a backend or law that threw) fails that case, counted and saved like any failure:
+// left to RapidCheck it would fail a property the engine never saw fail, and the unit would pass.
+template <class Check>
+Outcome guarded(Check&& check) {
+  try {
+    return check();
+  } catch (const rc::GenerationFailure&) {
+    throw;  // RapidCheck's own: the draw is discarded
+  } catch (const std::exception& e) {
+    return Outcome::fail(std::string("exception inside the property: ") + e.what());
+  }
+}
+
+std::string flattened(std::string text) {
+  std::replace(text.begin(), text.end(), '\n', ' ');
+  return text;
+}
+
 constexpr std::chrono::seconds kShrinkBudget{10};
 constexpr std::uint32_t kShrinkHangs = 5;
 constexpr std::uint32_t kMinimiseTries = 400;  // backend calls of the field-wise minimisation, per failing unit
@@ -287,7 +305,7 @@ class UnitRunner {
           if (!failed && limitedOp) ++limitsTally.drawnInside;
           if (!failed) recordFieldCoverage(operationKey, unit.operation, generated.data.c);
           if (!failed) recordNumberCoverage(operationKey, unit.operation, generated);
-          onOutcome(unit.property->onCase(tap_, generated.data), generated.data);
+          onOutcome(guarded([&] { return unit.property->onCase(tap_, generated.data); }), generated.data);
           break;
         }
         case PropertyKind::onInvalid: {
@@ -308,7 +326,7 @@ class UnitRunner {
             report_.coverage().addBreakerDraw(operationKey, invalid.breaker);
           }
           properties::InvalidPolicyTally tally;
-          const Outcome outcome = properties::checkG4IutInvalidPolicy(tap_, invalid, tally);
+          const Outcome outcome = guarded([&] { return properties::checkG4IutInvalidPolicy(tap_, invalid, tally); });
           if (outcome.failed() || tap_.sawCrash || tap_.sawTimeout) {
             onOutcome(outcome, invalid.data, invalid.validBase);
           } else {
@@ -326,7 +344,7 @@ class UnitRunner {
           const auto& sparse = *drawnSparse;
           casefile::CaseData described{sparse.c, {}, {}, "sparse: " + sparse.describe()};
           currentSparse = sparse;
-          const Outcome outcome = properties::checkSparseConformance(tap_, sparse);
+          const Outcome outcome = guarded([&] { return properties::checkSparseConformance(tap_, sparse); });
           // only a case that ran counts for the gate: an IUT without the capability leaves the reach dense
           if (!failed && outcome.kind != Outcome::Kind::notSupported) {
             recordFieldSamples(operationKey, properties::sparseFieldSamples(sparse));
@@ -341,7 +359,7 @@ class UnitRunner {
           const auto drawnRoundTrip = generate(*roundTripGen);
           if (!drawnRoundTrip || outsideLimits(drawnRoundTrip->nd2nz.data.c)) break;
           const auto& roundTrip = *drawnRoundTrip;
-          onOutcome(properties::checkNz2Nd4RoundTrip(tap_, roundTrip), roundTrip.nd2nz.data);
+          onOutcome(guarded([&] { return properties::checkNz2Nd4RoundTrip(tap_, roundTrip); }), roundTrip.nd2nz.data);
           break;
         }
       }
@@ -365,7 +383,8 @@ class UnitRunner {
     }
     rc::detail::Error error;
     rc::detail::GaveUpResult gaveUp;
-    if (result.match(error) || result.match(gaveUp)) {  // the suite's own fault, reported as a failure all the same
+    rc::detail::FailureResult unseen;  // a failure onOutcome never saw: something outside guarded() threw
+    if (result.match(error) || result.match(gaveUp) || (!failed && !interrupted() && result.match(unseen))) {  // the suite's own fault, reported as a failure all the same
       report::Failure failure;
       failure.id = unitId(unit, unitIndex);
       failure.group = unit.group;
@@ -374,7 +393,9 @@ class UnitRunner {
       failure.clause = "generator";
       failure.unit = unit.id;
       failure.status = "FAIL";
-      failure.message = "the generator itself failed: " + error.description + gaveUp.description;
+      failure.message = unseen.description.empty()
+                            ? "the generator itself failed: " + error.description + gaveUp.description
+                            : "exception outside the checks: " + flattened(unseen.description);
       report_.record(key, unit.property->name, CaseStatus::fail);
       report_.addFailure(std::move(failure));
       return false;
@@ -496,7 +517,7 @@ class UnitRunner {
           if (stop || interrupted() || std::chrono::steady_clock::now() > deadline) return false;
           if (limits_ && !limits_->admits(candidate.c)) return false;  // shrinking stays inside the limits
           tap_.reset();
-          const Outcome outcome = unit.property->onCase(tap_, candidate);
+          const Outcome outcome = guarded([&] { return unit.property->onCase(tap_, candidate); });
           const std::optional<CaseStatus> status = statusOf(outcome, tap_);
           if (tap_.sawCrash || tap_.sawTimeout) stop = true;
           if (status != CaseStatus::fail) return false;
@@ -581,6 +602,15 @@ class UnitRunner {
     report_.addFailure(std::move(failure));
   }
 
+  // A backend call outside RapidCheck (explaining or rerunning a failure): an exception is the call's error.
+  backends::RunResult runOutside(const casefile::CaseData& data, std::vector<std::uint8_t>& dst) {
+    try {
+      return tap_.run(data.c, data.src, dst);
+    } catch (const std::exception& e) {
+      return {backends::RunStatus::error, std::string("exception: ") + e.what()};
+    }
+  }
+
   // The conformance diff of the minimal case: where the backend's bytes leave the oracle's expectation. Returns the
   // destination the backend produced (empty when it produced none), for the failure's picture.
   std::vector<std::uint8_t> explainAgainstOracle(const casefile::CaseData& data, report::Failure& failure) {
@@ -588,7 +618,7 @@ class UnitRunner {
     if (evaluation.verdict != oracle::Verdict::computed) return {};
     std::vector<std::uint8_t> actual = data.dstBefore;
     tap_.reset();
-    const auto result = tap_.run(data.c, data.src, actual);
+    const auto result = runOutside(data, actual);
     if (result.status != backends::RunStatus::ok) {
       failure.diff.push_back("backend answered " + std::string(backends::name(result.status)) + ": " + result.detail);
       return {};
@@ -607,7 +637,7 @@ class UnitRunner {
     std::uint32_t passes = 0;
     for (std::uint32_t r = 0; r < options_.reruns; ++r) {
       tap_.reset();
-      const Outcome outcome = unit.property->onCase(tap_, data);
+      const Outcome outcome = guarded([&] { return unit.property->onCase(tap_, data); });
       passes += statusOf(outcome, tap_) == CaseStatus::pass;
     }
     if (passes == 0) return;
@@ -618,10 +648,10 @@ class UnitRunner {
     // Two runs that disagree: the first output against each later one, up to 2 * reruns + 2 runs.
     std::vector<std::uint8_t> first = data.dstBefore;
     tap_.reset();
-    const auto firstResult = tap_.run(data.c, data.src, first);
+    const auto firstResult = runOutside(data, first);
     for (std::uint32_t r = 0; r < 2 * options_.reruns + 1; ++r) {
       std::vector<std::uint8_t> again = data.dstBefore;
-      const auto againResult = tap_.run(data.c, data.src, again);
+      const auto againResult = runOutside(data, again);
       if (againResult.status != firstResult.status) {
         failure.diff.insert(failure.diff.begin(), "G-3: run 1 answered " + std::string(backends::name(firstResult.status)) +
                                                       ", run " + std::to_string(r + 2) + " answered " +
