@@ -63,7 +63,9 @@ casefile::CaseData parseWithBuffers(const std::string& caseText, std::span<const
   for (auto [key, bytes] : {std::pair{"src", src}, std::pair{"dst", dst}}) {
     nlohmann::json buffer = nlohmann::json::object();
     buffer["size"] = 0;
-    buffer["offset"] = json[key].value("offset", std::uint64_t{0});
+    // the offset as given, so that the case file's range check refuses 2**64 or -1 instead of a wrapped value
+    const nlohmann::json& given = json[key];
+    buffer["offset"] = given.is_object() && given.contains("offset") ? given["offset"] : nlohmann::json(0);
     buffer[std::string(key) == "src" ? "hex" : "fill"] = std::string(key) == "src" ? nlohmann::json("") : nlohmann::json(0);
     json[key] = buffer;
   }

@@ -170,6 +170,19 @@ def test_format_errors_name_field_and_value():
                         np.zeros(32, np.uint8), np.zeros(32, np.uint8))
 
 
+def test_integers_are_range_checked_like_the_case_files():
+    """An offset the case file refuses is refused here too, not wrapped (2**64 evaluated as offset 0 before)."""
+    params = DataCopyExtParams(blockCount=1, blockLen=32)
+    for kwargs, message in (({"src_offset": 2 ** 64}, r"src\.offset = 1\.8446744073709552e\+19: does not fit uint64_t"),
+                            ({"dst_offset": -1}, r"dst\.offset = -1: must not be negative")):
+        with pytest.raises(dcconf.CaseFormatError, match=message):
+            dcconf.evaluate(DataCopyPad("GM->VECIN", "uint8_t", params, **kwargs), np.zeros(64, np.uint8),
+                            np.zeros(64, np.uint8))
+    with pytest.raises(dcconf.CaseFormatError, match=r"params\.blockLen = 1\.8446744073709552e\+19: does not fit uint32_t"):
+        dcconf.evaluate(DataCopyPad("GM->VECIN", "uint8_t", DataCopyExtParams(blockCount=1, blockLen=2 ** 64)),
+                        np.zeros(64, np.uint8), np.zeros(64, np.uint8))
+
+
 def test_golden_fills_any_bytes_and_counts_them():
     case = DataCopyPad("GM->VECIN", "half", DataCopyExtParams(blockCount=1, blockLen=40),
                        DataCopyPadExtParams(isPad=True, rightPadding=2, paddingValue=1.5))
