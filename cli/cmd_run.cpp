@@ -248,6 +248,9 @@ int runRun(RunCliOptions& o) {
     }
   }
   if (signal != 0) return 128 + signal;  // ExitStatus::interruptedByInt / interruptedByTerm
+  for (const std::string& error : outcome.report->errors()) {  // an incomplete output is no result to trust
+    if (run::isOutputError(error)) return fail(ExitStatus::outputRefused, error);
+  }
   const int status = exitCodeOf(*outcome.report, !outcome.error.empty());
   return status == code(ExitStatus::ok) && !covered ? code(ExitStatus::checksFailed) : status;
 }

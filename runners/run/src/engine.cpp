@@ -8,6 +8,7 @@
 #include <cerrno>
 #include <chrono>
 #include <cstdio>
+#include <cstring>
 #include <ctime>
 #include <fstream>
 #include <functional>
@@ -22,6 +23,7 @@
 
 #include "dcconf/backends/call_timeout.hpp"
 #include "dcconf/casefile/casefile.hpp"
+#include "dcconf/casefile/io.hpp"
 #include "dcconf/properties/coverage.hpp"
 #include "dcconf/properties/generators.hpp"
 #include "dcconf/properties/invariants.hpp"
@@ -714,7 +716,8 @@ namespace {
 
 // One --results-jsonl line: the unit's id, verdict, counts and time, and its failure when it failed. One write(2)
 // on an O_APPEND descriptor, so the lines of parallel workers never interleave and each is on disk when written.
-void appendResultLine(const std::filesystem::path& file, const Unit& unit, const report::GroupKey& key,
+// Returns "" or the run's error (isOutputError): a stream cut short (a full disk) must not look complete.
+std::string appendResultLine(const std::filesystem::path& file, const Unit& unit, const report::GroupKey& key,
                       const report::Report& report, const report::Counts& before, std::size_t failuresBefore,
                       double seconds) {
   const report::Counts after = report.counts(key, unit.property->name);
@@ -738,11 +741,9 @@ void appendResultLine(const std::filesystem::path& file, const Unit& unit, const
   line["status"] = status;
   const std::string text = line.dump() + "\n";
   const int fd = ::open(file.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
-  if (fd < 0) return;  // the caller created it; a file removed mid-run loses lines, not the run
-  ssize_t written = 0;
-  while ((written = ::write(fd, text.data(), text.size())) < 0 && errno == EINTR) {
-  }
-  ::close(fd);
+  std::string why = fd < 0 ? std::strerror(errno) : casefile::writeAll(fd, text);
+  if (fd >= 0 && ::close(fd) != 0 && why.empty()) why = std::strerror(errno);  // a deferred error (NFS, quota)
+  return why.empty() ? why : std::string(kResultsJsonlError) + file.string() + ": " + why;
 }
 
 }  // namespace
@@ -777,6 +778,7 @@ report::Report runUnits(const RunOptions& options, backends::Backend& backend, c
                        std::to_string(options.shard.index + 1) + "/" + std::to_string(options.shard.count),
                        report::isoNowUtc()};
   report::Report report(meta);
+  bool resultsCut = false;  // a --results-jsonl write failed
   report.coverage().setNumberClassNames({std::begin(properties::kNumberClassNames), std::end(properties::kNumberClassNames)});
   for (const std::uint64_t index : unitIndices) {
     const Unit& unit = units[index];
@@ -822,8 +824,10 @@ report::Report runUnits(const RunOptions& options, backends::Backend& backend, c
     }
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - unitBegin).count();
     report.addUnitSeconds(unit.id, seconds);
-    if (!options.resultsJsonl.empty() && !interrupted()) {
-      appendResultLine(options.resultsJsonl, unit, unitKey, report, countsBefore, failuresBefore, seconds);
+    if (!options.resultsJsonl.empty() && !interrupted() && !resultsCut) {  // after a failed write, no further line
+      const std::string error = appendResultLine(options.resultsJsonl, unit, unitKey, report, countsBefore, failuresBefore, seconds);
+      if (!error.empty()) report.addError(error);
+      resultsCut = !error.empty();
     }
     if (!ok && options.failFast) {
       err << "dcconf: --fail-fast: stopping after the first failing property\n";

@@ -8,6 +8,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "dcconf/backends/backend.hpp"
@@ -63,6 +64,9 @@ EffectiveLimits effectiveLimits(const RunOptions& options, const backends::Backe
 
 // The first line of a --results-jsonl file ({"schema": "dcconf.results/1", ...}): what --force may replace.
 inline constexpr const char* kResultsSchema = "dcconf.results/1";
+// A report error that starts so is a failed write of the --results-jsonl stream: an output refused (exit 5).
+inline constexpr std::string_view kResultsJsonlError = "--results-jsonl: cannot write ";
+inline bool isOutputError(std::string_view error) { return error.substr(0, kResultsJsonlError.size()) == kResultsJsonlError; }
 std::string resultsJsonlHeader(const RunOptions& options);
 
 // A backend made from its spec, once per worker process.
