@@ -260,6 +260,19 @@ py::tuple loadCase(const std::string& textOrPath, bool isPath, const std::string
   return py::make_tuple(json.dump(), toArray(std::move(data.src)), toArray(std::move(data.dstBefore)));
 }
 
+// dcconf.vectors lint: a vector's case (its src/dst naming files) read by the case file's parser, as `dcconf vectors
+// lint` reads it; None, or (field, value, why) of the first refusal.
+py::object checkCaseFields(const std::string& caseText) {
+  nlohmann::json json = nlohmann::json::parse(caseText);
+  for (const char* key : {"src", "dst"}) {
+    if (!json.contains(key) || !json[key].is_object()) continue;
+    for (const char* content : {"file", "hex", "fill"}) json[key].erase(content);  // the sizes are checked apart
+  }
+  const casefile::LoadResult loaded = casefile::parseCaseWithoutBuffers(std::move(json), "<case>");
+  if (const auto* error = std::get_if<casefile::LoadError>(&loaded)) return py::make_tuple(error->field, error->value, error->message);
+  return py::none();
+}
+
 std::string caseToJson(const std::string& caseText, const py::buffer& srcBuffer, const py::buffer& dstBuffer) {
   const casefile::CaseData data = parseWithBuffers(caseText, bytesOf(srcBuffer, "src"), bytesOf(dstBuffer, "dst_before"));
   return casefile::toJsonText(data);
@@ -397,6 +410,7 @@ PYBIND11_MODULE(_core, m) {
   m.def("extents", &extentsOf, py::arg("case_text"), py::arg("product") = "", py::arg("profile") = "");
   m.def("load_case", &loadCase, py::arg("text_or_path"), py::arg("is_path"), py::arg("base_dir") = ".",
         py::arg("max_buffer_bytes") = std::uint64_t{256} << 20);
+  m.def("check_case_fields", &checkCaseFields, py::arg("case_text"));
   m.def("case_to_json", &caseToJson, py::arg("case_text"), py::arg("src"), py::arg("dst"));
   m.def("draw", &drawCase, py::arg("operation"), py::arg("product"), py::arg("dtype"), py::arg("path_glob"),
         py::arg("profile"), py::arg("seed"), py::arg("size"), py::arg("fails") = nullptr, py::arg("max_tries") = 2000);
