@@ -90,12 +90,19 @@ struct RunOutcome {
 // Runs the property suite; progress goes to stderr on a terminal. The engine writes no files itself.
 RunOutcome runSuite(const RunOptions& options, std::ostream& err);
 
+// How a replay ended, as the exit status says it (docs/exit-status.md): 0, 1, 8 (every check NOT_SUPPORTED: the
+// backend lacks the operation or, for a sparse case, the sparse capability) or 7 (error: the backend did not load).
+struct ReplayResult {
+  enum class Verdict : std::uint8_t { conforms, fails, nothingTested, backendUnavailable } verdict = Verdict::conforms;
+  std::string error;  // backendUnavailable: one line
+};
+
 // Runs one saved case against the backend: every case property once, and the diff against the oracle.
 // An invalid case (a G-4 failure) is judged as the run judged it: the backend may reject it, or run it and write
 // only inside the footprint of `validBase` (the case before the break, saved beside it as ID.valid.json);
-// without validBase its writes are listed, not judged. Returns true when the backend conforms on it.
-bool replayCase(const RunOptions& options, const casefile::CaseData& data, std::ostream& out,
-                const casefile::CaseData* validBase = nullptr);
+// without validBase its writes are listed, not judged.
+ReplayResult replayCase(const RunOptions& options, const casefile::CaseData& data, std::ostream& out,
+                        const casefile::CaseData* validBase = nullptr);
 
 // Issue 26: a sparse unit's failure as a case file: dcconf.case/1 with the buffers' sizes and offsets but no bytes,
 // and "sparse": {"seed", "field", "value"}: the windows around the footprint hold splitmix64 bytes from the seed
@@ -107,8 +114,8 @@ struct SparseCaseRead {
   std::string error;
 };
 SparseCaseRead readSparseCase(const nlohmann::json& json, const std::string& fileLabel);
-// G-1 on the sparse buffers, as the run judged it; prints the verdict line. Returns true when the backend conforms.
-bool replaySparseCase(const RunOptions& options, const properties::SparseCase& sparse, std::ostream& out);
+// G-1 on the sparse buffers, as the run judged it; prints the verdict line.
+ReplayResult replaySparseCase(const RunOptions& options, const properties::SparseCase& sparse, std::ostream& out);
 
 // "failures/ID.json" -> "failures/ID.valid.json": where a G-4 failure's valid part is saved.
 std::string validBasePath(const std::string& caseFile);
