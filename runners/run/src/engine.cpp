@@ -206,7 +206,9 @@ class UnitRunner {
     std::chrono::steady_clock::time_point firstFailure;
     std::uint32_t shrinkHangs = 0;
     auto shrinkBudgetSpent = [&] {
-      return failed && (std::chrono::steady_clock::now() - firstFailure > kShrinkBudget || shrinkHangs >= kShrinkHangs);
+      const auto shrinking = std::chrono::steady_clock::now() - firstFailure;
+      return failed && (shrinking > kShrinkBudget || shrinkHangs >= kShrinkHangs ||
+                        shrinkSpent_ + shrinking > options_.shrinkBudget);
     };
     const properties::Scope scope = scopeFor(unit);
     // The unit's generator, built once: a Gen is an immutable recipe, and building one per case was pure overhead.
@@ -403,10 +405,12 @@ class UnitRunner {
       return false;
     }
     if (!failed || !minimal) return true;
+    shrinkSpent_ += std::chrono::steady_clock::now() - firstFailure;
     std::uint32_t reported = 0;
     const auto huntStart = firstFailure;
     for (std::uint32_t hunt = 0;; ++hunt) {
-      if (unit.property->kind == PropertyKind::onCase && minimal->status == CaseStatus::fail && !interrupted()) {
+      if (unit.property->kind == PropertyKind::onCase && minimal->status == CaseStatus::fail && !interrupted() &&
+          shrinkSpent_ < options_.shrinkBudget) {
         minimiseFields(unit, *minimal, known);
       }
       minimal->signature = signatureOf(unit, *minimal);
@@ -420,7 +424,7 @@ class UnitRunner {
       const bool huntMore = !options_.failFast && minimal->status == CaseStatus::fail && !interrupted() && !flaky &&
                             unit.property->kind != PropertyKind::onSparse && reported < kMaxBugsPerUnit &&
                             hunt + 1 < kHuntRounds && std::chrono::steady_clock::now() - huntStart < kHuntBudget &&
-                            huntSpent_ < kRunHuntBudget;
+                            huntSpent_ < kRunHuntBudget && report_.failures().size() < options_.maxFailuresKept;
       if (!huntMore) break;
       hunting = true;
       failed = false;
@@ -510,7 +514,13 @@ class UnitRunner {
   // Only plain FAIL counterexamples: a candidate that crashes or hangs ends the search (it costs a timeout each).
   // known: the signatures of bugs the unit already reported; a candidate failing with one of those is another bug.
   void minimiseFields(const Unit& unit, Counterexample& minimal, const std::vector<FailureSignature>& known) {
-    const auto deadline = std::chrono::steady_clock::now() + kShrinkBudget;
+    const auto begin = std::chrono::steady_clock::now();
+    const auto deadline = begin + std::min<std::chrono::steady_clock::duration>(kShrinkBudget, options_.shrinkBudget - shrinkSpent_);
+    struct Spent {  // the run's shrink budget pays for this too, however it returns
+      std::chrono::steady_clock::duration& total;
+      std::chrono::steady_clock::time_point begin;
+      ~Spent() { total += std::chrono::steady_clock::now() - begin; }
+    } spent{shrinkSpent_, begin};
     bool stop = false;
     std::string message = minimal.message;
     const auto result = properties::minimiseIntegerFields(
@@ -578,6 +588,16 @@ class UnitRunner {
     failure.message = minimal.message.substr(0, minimal.message.find('\n'));
     failure.clause = unit.property->clauses;
     failure.unit = unit.id;
+    if (report_.failures().size() >= options_.maxFailuresKept) {  // a backend wrong everywhere: counted, not kept
+      if (report_.failures().size() == options_.maxFailuresKept) {
+        report_.addNote("the run keeps the cases of its first " + std::to_string(options_.maxFailuresKept) +
+                        " failures; later failures are listed with their message only (no case file, no diff)");
+      }
+      failure.diff.push_back("case not kept: more than " + std::to_string(options_.maxFailuresKept) +
+                             " failures in this run");
+      report_.addFailure(std::move(failure));
+      return;
+    }
     if (minimal.sparse) {  // issue 26: buffers of up to 2^41 bytes, saved as the seed their windows are drawn from
       failure.diff.push_back(minimal.message);
       failure.diff.push_back("a sparse case: its buffers are holes with the footprint's windows seeded (" +
@@ -684,6 +704,7 @@ class UnitRunner {
   report::Report& report_;
   std::vector<OutputFile>& files_;
   std::chrono::steady_clock::duration huntSpent_{};  // time the run spent hunting for further bugs (issue 26)
+  std::chrono::steady_clock::duration shrinkSpent_{};  // ... and shrinking and minimising, bounded by shrinkBudget
   std::shared_ptr<const properties::Limits> limits_;
   std::set<std::string> excludedBreakers_;  // "operation/breaker" noted once
 };

@@ -52,6 +52,10 @@ struct RunOptions {
   std::filesystem::path resultsJsonl;
   // --limits FILE (docs/limits.md): drawn inside, together with the backend's own (Backend::declaredLimits).
   std::optional<properties::Limits> limits;
+  // Bounds of the failure machinery for a backend wrong everywhere (per process): failures whose cases are kept
+  // (later ones are counted and listed without a case), and the time spent shrinking and minimising failures.
+  std::size_t maxFailuresKept = 200;
+  std::chrono::seconds shrinkBudget{120};
 };
 
 // The limits a run draws inside: options.limits and the backend's own, both applied. Null when neither declares
