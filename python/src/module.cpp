@@ -21,6 +21,7 @@
 #include "dcconf/oracle/alternatives.hpp"
 #include "dcconf/oracle/numeric.hpp"
 #include "dcconf/oracle/oracle.hpp"
+#include "dcconf/oracle/work.hpp"
 #include "dcconf/properties/generators.hpp"
 #include "dcconf/properties/minimise.hpp"
 #include "dcconf/run/diff.hpp"
@@ -399,8 +400,20 @@ PYBIND11_MODULE(_core, m) {
     } catch (const nlohmann::json::exception& e) {
       py::object args = py::make_tuple(std::string("<json>: ") + e.what(), "<json>", "", "", e.what());
       PyErr_SetObject(formatError.ptr(), args.ptr());
+    } catch (const oracle::WorkCapExceeded& e) {  // as `dcconf case` refuses it (exit 4): a CaseFormatError
+      py::object args = py::make_tuple(std::string("<case>: ") + e.what(), "<case>", "work", "", e.what());
+      PyErr_SetObject(formatError.ptr(), args.ptr());
+    } catch (const oracle::EvaluationStopped&) {  // the poll below saw Ctrl-C: its KeyboardInterrupt is pending
+      if (PyErr_Occurred() == nullptr) PyErr_SetNone(PyExc_KeyboardInterrupt);
     }
   });
+  // Ctrl-C inside a long evaluation (work.hpp): the walk polls every few MiB; Python's handlers run here.
+  oracle::setStopPoll([] {
+    py::gil_scoped_acquire gil;
+    return PyErr_CheckSignals() != 0;
+  });
+  m.def("set_max_work", &oracle::setMaxWorkBytes, py::arg("bytes"));
+  m.def("max_work", &oracle::maxWorkBytes);
   m.def("evaluate", &evaluateCase, py::arg("case_text"), py::arg("src"), py::arg("dst"), py::arg("product") = "",
         py::arg("profile") = "");
   m.def("alternatives", &alternativesOf, py::arg("case_text"), py::arg("src"), py::arg("dst"), py::arg("product") = "",
