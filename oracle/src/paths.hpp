@@ -164,7 +164,9 @@ class ByteWriter {
   ByteWriter& operator=(const ByteWriter&) = delete;
 
   [[gnu::always_inline]] void write(std::uint64_t dstByte, ByteSource source, Region region) {
-    if (--ticks_ == 0) [[unlikely]] nextSlice();  // work.hpp: a register count, a cold call every slice
+    // work.hpp: a register count, a cold call every slice (static: `this` must not escape, or every byte store
+    // would make the compiler reload the writer's members)
+    if (--ticks_ == 0) [[unlikely]] ticks_ = slice_ = nextSlice(sink_, slice_);
     if (special_) [[unlikely]] {  // one flag for both rare modes keeps the dense path at one test per byte
       if (!workspaceMode_) return sink_->writeSparse(dstByte, source, region);
       // only the prefix the second leg can read is kept
@@ -201,9 +203,9 @@ class ByteWriter {
   }
 
  private:
-  [[gnu::cold, gnu::noinline]] void nextSlice() {
-    sink_->spendWork(slice_);  // throws past the cap or on a stop request
-    slice_ = ticks_ = std::max<std::uint64_t>(1, std::min(kWorkSliceBytes, sink_->workLeft_));
+  [[gnu::cold, gnu::noinline]] static std::uint64_t nextSlice(WriteSink* sink, std::uint64_t spent) {
+    sink->spendWork(spent);  // throws past the cap or on a stop request
+    return std::max<std::uint64_t>(1, std::min(kWorkSliceBytes, sink->workLeft_));
   }
 
   WriteSink* sink_;
