@@ -148,6 +148,19 @@ std::string resolveOptions(RunCliOptions& o) {
   return "";
 }
 
+// The exit status of a replay; a backend that did not load (7) or a case it tested nothing of (8) says so on stderr.
+int replayStatus(const run::ReplayResult& result, const std::string& backend) {
+  switch (result.verdict) {
+    case run::ReplayResult::Verdict::conforms: return code(ExitStatus::ok);
+    case run::ReplayResult::Verdict::fails: return code(ExitStatus::checksFailed);
+    case run::ReplayResult::Verdict::nothingTested:
+      return fail(ExitStatus::nothingTested, "nothing was tested: backend " + backend +
+                                                 " answered NOT_SUPPORTED to the replayed case (exit 8, docs/exit-status.md)");
+    case run::ReplayResult::Verdict::backendUnavailable: return fail(ExitStatus::backendUnavailable, result.error);
+  }
+  return code(ExitStatus::checksFailed);
+}
+
 // A sparse failure's case file (issue 26: "sparse": {"seed", ...}, no buffer bytes), or nullopt for any other file.
 // Read with the case files' guards: a size cap, the depth cap and no duplicate keys.
 std::optional<int> replayIfSparse(const RunCliOptions& o) {
@@ -164,7 +177,7 @@ std::optional<int> replayIfSparse(const RunCliOptions& o) {
   const run::SparseCaseRead read = run::readSparseCase(*json, o.replay);
   if (!read.error.empty()) return fail(ExitStatus::unreadableCase, read.error);
   if (!read.sparse) return std::nullopt;
-  return code(run::replaySparseCase(o.run, *read.sparse, std::cout) ? ExitStatus::ok : ExitStatus::checksFailed);
+  return replayStatus(run::replaySparseCase(o.run, *read.sparse, std::cout), o.run.backendSpec);
 }
 
 int runReplay(const RunCliOptions& o) {
@@ -183,9 +196,9 @@ int runReplay(const RunCliOptions& o) {
     }
     validBase = std::move(std::get<casefile::CaseData>(valid));
   }
-  const bool conforms =
-      run::replayCase(o.run, std::get<casefile::CaseData>(loaded), std::cout, validBase ? &*validBase : nullptr);
-  return code(conforms ? ExitStatus::ok : ExitStatus::checksFailed);
+  return replayStatus(
+      run::replayCase(o.run, std::get<casefile::CaseData>(loaded), std::cout, validBase ? &*validBase : nullptr),
+      o.run.backendSpec);
 }
 
 int runRun(RunCliOptions& o) {
@@ -248,6 +261,9 @@ int runRun(RunCliOptions& o) {
     }
   }
   if (signal != 0) return 128 + signal;  // ExitStatus::interruptedByInt / interruptedByTerm
+  for (const std::string& error : outcome.report->errors()) {  // an incomplete output is no result to trust
+    if (run::isOutputError(error)) return fail(ExitStatus::outputRefused, error);
+  }
   const int status = exitCodeOf(*outcome.report, !outcome.error.empty());
   return status == code(ExitStatus::ok) && !covered ? code(ExitStatus::checksFailed) : status;
 }

@@ -6,6 +6,7 @@
 
 #include "commands.hpp"
 #include "dcconf/backends/children.hpp"
+#include "dcconf/oracle/work.hpp"
 #include "dcconf/run/lifecycle.hpp"
 #include "diagnostics.hpp"
 
@@ -62,6 +63,19 @@ std::string suggestion(CLI::App& app, int argc, char** argv) {
 }
 int runCommand(int argc, char** argv);
 
+// --max-work on a subcommand and its own subcommands (vectors check, ...); one definition of the option.
+void addMaxWorkOption(CLI::App& app, std::uint64_t& maxWork) {
+  static const char* const kEvaluating[] = {"case", "explain", "run", "check", "verify", "export", "bench"};
+  for (const char* name : kEvaluating) {
+    if (app.get_name() != name) continue;
+    app.add_option("--max-work", maxWork,
+                   "refuse a case whose evaluation walks more destination bytes than this (repeats counted)")
+        ->capture_default_str()
+        ->check(CLI::PositiveNumber);
+  }
+  for (CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; })) addMaxWorkOption(*sub, maxWork);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -79,6 +93,9 @@ int runCommand(int argc, char** argv) {
   app.require_subcommand(1);
   std::vector<Command> commands;
   for (const Registrar registrar : kRegistrars) commands.push_back(registrar(app));
+  // The work cap of every evaluation (oracle/work.hpp), on every subcommand that evaluates cases.
+  std::uint64_t maxWork = dcconf::oracle::kDefaultMaxWorkBytes;
+  for (const Command& command : commands) addMaxWorkOption(*command.app, maxWork);
   // CLI11 would say "A subcommand is required" for a mistyped one: name it instead.
   if (argc > 1 && argv[1][0] != '-') {
     bool known = false;
@@ -98,6 +115,7 @@ int runCommand(int argc, char** argv) {
     const std::string hint = suggestion(app, argc, argv);
     return fail(ExitStatus::usage, std::string(e.what()) + (hint.empty() ? "" : ": " + hint) + " (see dcconf --help)");
   }
+  dcconf::oracle::setMaxWorkBytes(maxWork);
   for (const Command& command : commands) {
     if (!command.app->parsed()) continue;
     // Every subcommand stops on SIGINT/SIGTERM: loops look at the flag, nothing is committed unless marked
@@ -107,6 +125,8 @@ int runCommand(int argc, char** argv) {
       const int status = command.run();
       if (const int signal = dcconf::run::interruptSignal(); signal != 0) return 128 + signal;
       return status;
+    } catch (const dcconf::oracle::EvaluationStopped&) {  // a signal stopped a long walk: unwound, temp files gone
+      return 128 + dcconf::run::interruptSignal();
     } catch (const std::exception& e) {
       // Only the oracle can throw here (std::bad_alloc on a huge internal span): still one line, never an abort.
       return fail(ExitStatus::unreadableCase, std::string("cannot evaluate the case: ") + e.what());

@@ -38,9 +38,6 @@ std::string readRegularFile(const fs::path& path, std::uint64_t maxBytes, std::s
   return error;
 }
 
-namespace {
-
-// Writes all of text to fd; "" or the errno text of the failing call (ENOSPC says "No space left on device").
 std::string writeAll(int fd, std::string_view text) {
   while (!text.empty()) {
     const ssize_t n = ::write(fd, text.data(), text.size());
@@ -50,8 +47,6 @@ std::string writeAll(int fd, std::string_view text) {
   }
   return {};
 }
-
-}  // namespace
 
 std::string writeFileAtomic(const fs::path& path, std::string_view text) {
   // The pid keeps two processes writing the same file from sharing a temporary.

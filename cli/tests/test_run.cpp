@@ -2,6 +2,7 @@
 // crash and hang isolation, sharding, worker processes, reports that validate, and the exit statuses.
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <set>
 
 #include "dcconf/oracle/expectation.hpp"
@@ -97,6 +98,49 @@ TEST(Run, ExampleExecScriptPasses) {
   const auto json = report(dir / "out");
   EXPECT_GT(total(json, "PASS"), 50u);
   expectValidReports(dir / "out");
+}
+
+// docs/exec-protocol.md: unknown reply keys are ignored. A reply (it has "status") carrying "validate" that is not
+// true is a reply, not a validity question: a correct backend passes, and one wrong on the cases whose replies carry
+// it fails there (it used to pass: the thrown JSON error vanished inside RapidCheck).
+TEST(Run, ExecReplyWithAnUnknownValidateKeyIsReadAsAReply) {
+  const fs::path dir = scratchDir();
+  const std::string fixture = std::string("exec:python3 ") + DCCONF_SOURCE_DIR + "/runners/exec/tests/fixtures/faulty_backend.py ";
+  const std::string args = "run --seed 11 --cases 8 --quiet --only 'padGmToUb/half/*' --backend '";
+  const RunResult correct = runDcconf(args + fixture + "unknown_key' --out '" + (dir / "ok").string() + "'", dir);
+  ASSERT_EQ(correct.status, 0) << correct.stdoutText << correct.stderrText;
+  EXPECT_GT(total(report(dir / "ok"), "PASS"), 10u);
+  EXPECT_EQ(total(report(dir / "ok"), "FAIL"), 0u);
+  const RunResult wrong = runDcconf(args + fixture + "unknown_key_wrong' --out '" + (dir / "wrong").string() + "'", dir);
+  EXPECT_EQ(wrong.status, 1) << wrong.stdoutText << wrong.stderrText;
+  const auto json = report(dir / "wrong");
+  EXPECT_GT(total(json, "FAIL"), 0u);
+  ASSERT_FALSE(json["failures"].empty());
+  EXPECT_NE(json["failures"][0]["message"].get<std::string>().find("PAD-G2U: IUT differs from the oracle"), std::string::npos)
+      << json["failures"][0];
+}
+
+// A replay that tests nothing is not a pass: a saved sparse case on a backend without the sparse capability exits 8
+// (it exited 0); a backend that does not load exits 7 with the error on stderr (it exited 1, the error on stdout).
+TEST(Run, ReplayThatTestsNothingOrCannotLoadItsBackendSaysSo) {
+  const fs::path dir = scratchDir();
+  auto sparse = nlohmann::json::parse(readText(fs::path(DCCONF_SOURCE_DIR) / "docs/examples/pad-gm2ub-40B-rightpad.json"));
+  sparse["src"] = {{"size", 64}, {"offset", 0}};
+  sparse["dst"] = {{"size", 96}, {"offset", 0}};
+  sparse["sparse"] = {{"seed", 7}};
+  std::ofstream(dir / "sparse.json") << sparse.dump();
+  const std::string example =
+      std::string("exec:python3 ") + DCCONF_SOURCE_DIR + "/runners/exec/examples/example_exec_backend.py";
+  const RunResult replay = runDcconf("run --backend '" + example + "' --replay '" + (dir / "sparse.json").string() + "'", dir);
+  EXPECT_EQ(replay.status, 8) << replay.stdoutText << replay.stderrText;
+  EXPECT_NE(replay.stdoutText.find("NOT_SUPPORTED  G-1 sparse buffers"), std::string::npos) << replay.stdoutText;
+  EXPECT_NE(replay.stderrText.find("dcconf: error: nothing was tested"), std::string::npos) << replay.stderrText;
+  const RunResult noPlugin = runDcconf("run --backend plugin:/nonexistent.so --replay '" + std::string(DCCONF_SOURCE_DIR) +
+                                           "/docs/examples/pad-gm2ub-40B-rightpad.json'",
+                                       dir);
+  EXPECT_EQ(noPlugin.status, 7) << noPlugin.stdoutText << noPlugin.stderrText;
+  EXPECT_EQ(noPlugin.stdoutText, "");
+  EXPECT_NE(noPlugin.stderrText.find("dcconf: error: plugin '/nonexistent.so': "), std::string::npos) << noPlugin.stderrText;
 }
 
 // Issue 28: an invalid case that the backend runs anyway, writing outside its valid part's footprint, is saved with

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <fstream>
 #include <thread>
 
 #include "run_dcconf.hpp"
@@ -59,6 +60,42 @@ void expectNothingLeft(const fs::path& dir, const fs::path& tmp) {
   for (const auto& entry : fs::directory_iterator(dir)) {
     EXPECT_NE(entry.path().filename().string().rfind(".out.", 0), 0u) << "staging left: " << entry.path();
   }
+}
+
+// NDDMA with five dimensions of 511 padded elements and zero strides: 511^5 elements from a 64-byte buffer.
+const char* const kHugeNddma = R"({"schema": "dcconf.case/1", "product": "ascend950", "api": "DataCopy",
+  "path": "GM->VECIN", "dtype": "half", "profile": "nddma-interleave-any",
+  "params": {"type": "NdDmaParams", "dim": 5, "constantValue": "0x7c8d", "isNearestValueMode": false,
+             "loopSize": [1, 1, 1, 1, 1], "loopLpSize": [255, 255, 255, 255, 255], "loopRpSize": [255, 255, 255, 255, 255],
+             "loopSrcStride": [0, 0, 0, 0, 0], "loopDstStride": [0, 0, 0, 0, 0]},
+  "src": {"size": 4, "offset": 0, "hex": "00000000"}, "dst": {"size": 64, "offset": 0, "fill": 0}})";
+
+// A case asking for unbounded work ends at once with one line naming the fields and the cap (--max-work), and
+// with the cap raised, SIGTERM ends the long evaluation within 5 s in case, explain and run --replay.
+TEST(Signals, HugeWorkIsRefusedAndALongEvaluationStopsOnSigterm) {
+  const fs::path dir = scratchDir();
+  const fs::path tmp = dir / "tmp";
+  fs::create_directories(tmp);
+  std::ofstream(dir / "nddma.json") << kHugeNddma;
+  const std::string file = "'" + (dir / "nddma.json").string() + "'";
+  const RunResult refused = runDcconf("case " + file + " --out '" + (dir / "refused").string() + "'", dir);
+  EXPECT_EQ(refused.status, 4) << refused.stderrText;
+  EXPECT_NE(refused.stderrText.find("work = 69684228527102 (params.loopLpSize+loopSize+loopRpSize[0] 511 x"),
+            std::string::npos)
+      << refused.stderrText;
+  EXPECT_NE(refused.stderrText.find("above the cap of 2147483648 bytes walked by one evaluation (--max-work raises it)"),
+            std::string::npos)
+      << refused.stderrText;
+  for (const std::string& command : {"case " + file + " --out '" + (dir / "o1").string() + "'",
+                                     "explain " + file + " --out '" + (dir / "o2").string() + "'",
+                                     "run --replay " + file}) {
+    const pid_t pid = startDcconf(command + " --max-work 100000000000000", dir, tmp);
+    std::this_thread::sleep_for(std::chrono::seconds(2));
+    ASSERT_TRUE(alive(pid)) << command << " ended before the signal: " << readText(dir / "stderr.txt");
+    ::kill(pid, SIGTERM);
+    EXPECT_EQ(waitFor(pid, std::chrono::seconds(5)), 143) << command << ": " << readText(dir / "stderr.txt");
+  }
+  EXPECT_FALSE(fs::exists(dir / "o1")) << "an interrupted case writes nothing";
 }
 
 TEST(Signals, SigtermStopsWorkersAndWritesTheInterruptedReport) {

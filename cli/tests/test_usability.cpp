@@ -97,6 +97,21 @@ TEST(Usability, JsonlOfAFailingUnitNamesItsFailure) {
   EXPECT_TRUE(sawFailure);
 }
 
+// A stream cut short is no green run: a failed write of --results-jsonl (here a file-size limit, as a full disk) is
+// exit 5 naming the file, on a run that otherwise passes (G-1 units only: the sparse lane's buffers need large files).
+TEST(Usability, JsonlWriteThatFailsIsAnOutputError) {
+  const fs::path dir = scratchDir();
+  const fs::path stream = dir / "units.jsonl";
+  const RunResult r = runDcconf("sh -c \"ulimit -f 2; trap '' XFSZ; exec '" + std::string(DCCONF_EXE) +
+                                    "' run --seed 2 --cases 5 --quiet --path 'GM->*' --dtype fp16 --only '*/G-1-conformance' --results-jsonl " +
+                                    q(stream) + "\"",
+                                dir, /*prefixExe=*/false);
+  EXPECT_EQ(r.status, 5) << r.stdoutText << r.stderrText;
+  EXPECT_NE(r.stderrText.find("dcconf: error: --results-jsonl: cannot write " + stream.string() + ": File too large"),
+            std::string::npos)
+      << r.stderrText;
+}
+
 TEST(Usability, ReportHtmlHasTotalsOrderedColumnsAndLinksAlsoAfterMerge) {
   const fs::path dir = scratchDir();
   for (const char* shard : {"1/2", "2/2"}) {

@@ -74,11 +74,15 @@ void walk(const Case& c, WriteSink& sink) {
   if (!moves(l)) return;
   const Case call = singleCall(c);
   const PathSemantics& semantics = callSemantics(call);
+  // work.hpp: each iteration costs at least one unit, so 2^21 x 2^21 empty iterations are refused before the first
+  sink.expectWork(std::uint64_t{l.loop1Size} * l.loop2Size, "loopMode.loop1Size " + std::to_string(l.loop1Size) +
+                                                  " x loopMode.loop2Size " + std::to_string(l.loop2Size) + " iterations");
   for (std::uint64_t i2 = 0; i2 < l.loop2Size; ++i2) {      // LOOP-3: the outer level
     for (std::uint64_t i1 = 0; i1 < l.loop1Size; ++i1) {    // the inner level
       const std::uint64_t srcStart = i2 * l.loop2SrcStride + i1 * l.loop1SrcStride;
       const std::uint64_t dstStart = i2 * l.loop2DstStride + i1 * l.loop1DstStride;
       sink.shiftStarts(srcStart, dstStart);
+      sink.spendWork(1);
       semantics.walk(call, sink);
       sink.unshiftStarts(srcStart, dstStart);
     }

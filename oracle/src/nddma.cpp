@@ -183,6 +183,15 @@ void walk(const Case& c, WriteSink& sink) {
   const std::uint64_t s = sizeBytes(c.dtype);
   const std::size_t dims = p.dim;
   if (movesNothing(p)) return;  // AMB-37 (nddma-size0-noop): every destination byte KEEP
+  // work.hpp: the walk writes every tuple's element once, pads included: refused at once when that passes the cap
+  std::uint64_t elements = 1;
+  std::string what;
+  for (std::size_t i = 0; i < dims; ++i) {
+    elements = satMul(elements, extentOf(p, i));
+    what += (i ? " x " : "") + std::string("params.loopLpSize+loopSize+loopRpSize[") + std::to_string(i) + "] " +
+            std::to_string(extentOf(p, i));
+  }
+  sink.expectWork(satMul(elements, s), what + " elements of " + std::to_string(s) + " bytes");
   ByteWriter out(sink);
   // k: the tuple, dimension 0 fastest (NDDMA-3); the walk ends when the outermost dimension wraps
   std::array<std::uint64_t, kMaxNdDmaDims> k{};

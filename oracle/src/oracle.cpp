@@ -2,6 +2,7 @@
 #include "dcconf/oracle/oracle.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cassert>
 #include <cstring>
 #include <limits>
@@ -219,6 +220,18 @@ void WriteSink::writeSparse(std::uint64_t dstByte, ByteSource source, Region reg
   }
 }
 
+void WriteSink::expectWork(std::uint64_t units, const std::string& what) const {
+  if (units > workLeft_) throw WorkCapExceeded(workCapMessage(units, what));
+}
+
+void WriteSink::spendWork(std::uint64_t units) {
+  if (units > workLeft_) {
+    throw WorkCapExceeded(workCapMessage(maxWorkBytes() - workLeft_ + units, "destination bytes written, repeats counted"));
+  }
+  workLeft_ -= units;
+  if (pollStop()) throw EvaluationStopped();
+}
+
 WriteSink::~WriteSink() {
   keepScratch(markScratch.read, read_, kMaxKeptMarkBytes);
   keepScratch(markScratch.written, written_, kMaxKeptMarkBytes);
@@ -270,6 +283,24 @@ std::optional<std::uint64_t> WriteSink::readElement(std::uint64_t srcByte, std::
 const PathSemantics& singleCallSemantics(Operation operation) { return semanticsOfCall(operation); }
 
 }  // namespace detail
+
+namespace {
+std::atomic<std::uint64_t> maxWork{kDefaultMaxWorkBytes};
+std::atomic<StopPoll> stopPoll{nullptr};
+}  // namespace
+
+void setMaxWorkBytes(std::uint64_t bytes) { maxWork.store(std::max<std::uint64_t>(bytes, 1)); }
+std::uint64_t maxWorkBytes() { return maxWork.load(std::memory_order_relaxed); }
+void setStopPoll(StopPoll poll) { stopPoll.store(poll); }
+bool pollStop() {
+  const StopPoll poll = stopPoll.load(std::memory_order_relaxed);
+  return poll != nullptr && poll();
+}
+
+std::string workCapMessage(std::uint64_t work, const std::string& what) {
+  return "work = " + std::to_string(work) + " (" + what + "): above the cap of " + std::to_string(maxWorkBytes()) +
+         " bytes walked by one evaluation (--max-work raises it)";
+}
 
 std::string_view name(Verdict verdict) {
   switch (verdict) {

@@ -3,6 +3,7 @@
 // walk yields the footprint and the expectation, so the two can never disagree.
 #pragma once
 
+#include <algorithm>
 #include <cassert>
 #include <cstdint>
 #include <functional>
@@ -14,6 +15,7 @@
 #include "dcconf/oracle/case.hpp"
 #include "dcconf/oracle/expectation.hpp"
 #include "dcconf/oracle/oracle.hpp"
+#include "dcconf/oracle/work.hpp"
 
 namespace dcconf::oracle::detail {
 
@@ -97,6 +99,11 @@ class WriteSink {
     srcOffset_ -= srcBytes;
     dstOffset_ -= dstBytes;
   }
+  // work.hpp: a walk that knows its size up front refuses at once (what names the fields: "loopMode.loop1Size
+  // 2097152 x ..."); every other walk is stopped by its ByteWriter once it has written the cap.
+  void expectWork(std::uint64_t units, const std::string& what) const;
+  // Spends units of the cap (a LOOP iteration, a slice of bytes), polling the stop request; throws past the cap.
+  void spendWork(std::uint64_t units);
 
  protected:
   // per workspace byte: 1 + the source byte written there, 0 while unwritten
@@ -116,6 +123,7 @@ class WriteSink {
   Expectation* expectation_ = nullptr;
   std::span<const std::uint8_t> src_;
   SparseState* sparse_ = nullptr;
+  std::uint64_t workLeft_ = maxWorkBytes();  // work.hpp: what this walk may still write
 
  private:
   friend class ByteWriter;
@@ -147,9 +155,18 @@ class ByteWriter {
         care_(expectation_ ? sink.expectation_->care.data() : nullptr),
         region_(expectation_ ? sink.expectation_->region.data() : nullptr),
         regionSize_(expectation_ ? sink.expectation_->region.size() : 0),
-        src_(sink.src_.data()) {}
+        src_(sink.src_.data()) {
+    if (sink.workLeft_ == 0) sink.spendWork(1);  // throws: the cap is spent
+    slice_ = ticks_ = std::min(kWorkSliceBytes, sink.workLeft_);
+  }
+  ~ByteWriter() { sink_->workLeft_ -= std::min(sink_->workLeft_, slice_ - ticks_); }
+  ByteWriter(const ByteWriter&) = delete;
+  ByteWriter& operator=(const ByteWriter&) = delete;
 
   [[gnu::always_inline]] void write(std::uint64_t dstByte, ByteSource source, Region region) {
+    // work.hpp: a register count, a cold call every slice (static: `this` must not escape, or every byte store
+    // would make the compiler reload the writer's members)
+    if (--ticks_ == 0) [[unlikely]] ticks_ = slice_ = nextSlice(sink_, slice_);
     if (special_) [[unlikely]] {  // one flag for both rare modes keeps the dense path at one test per byte
       if (!workspaceMode_) return sink_->writeSparse(dstByte, source, region);
       // only the prefix the second leg can read is kept
@@ -189,7 +206,14 @@ class ByteWriter {
   }
 
  private:
+  [[gnu::cold, gnu::noinline]] static std::uint64_t nextSlice(WriteSink* sink, std::uint64_t spent) {
+    sink->spendWork(spent);  // throws past the cap or on a stop request
+    return std::max<std::uint64_t>(1, std::min(kWorkSliceBytes, sink->workLeft_));
+  }
+
   WriteSink* sink_;
+  std::uint64_t slice_ = 0;  // this writer's current slice of the sink's work, counted down in ticks_
+  std::uint64_t ticks_ = 0;
   bool special_;  // workspace or sparse mode
   bool workspaceMode_;
   std::uint64_t* workspace_;

@@ -53,7 +53,9 @@ void writeField(json& c, const json::json_pointer& at, std::uint64_t value) {
 }
 
 // The integer and bool fields of the operation's cases, by dotted name: what a limits file may name. Collected from
-// the generators' own draws (every params struct and optional object they produce), so the list cannot drift.
+// the generators' own draws (every params struct and optional object they produce), so the list cannot drift; on
+// every product and every documented path (the paths drawn apart too), since the 950's fields (loopMode,
+// fixpipe.dualDstCtl on CO1->UB) exist only there. The case file writes every field of a struct it writes, so a struct drawn once gives them all.
 void collect(const json& node, const std::string& at, std::set<std::string>& out) {
   if (node.is_object()) {
     for (const auto& [key, value] : node.items()) collect(value, at.empty() ? key : at + "." + key, out);
@@ -68,15 +70,36 @@ const std::set<std::string>& knownFields(oracle::Operation operation) {
   if (found != cache.end()) return found->second;
   std::set<std::string>& fields = cache[operation];
   if (!hasGenerator(operation)) return fields;
-  const rc::Gen<GeneratedCase> gen = genCase(operation);
-  for (int k = 0; k < 64; ++k) {
-    const GeneratedCase drawn = gen(rc::Random(static_cast<std::uint64_t>(k) * 7919 + 1), 50).value();
-    const json c = casefile::toJsonWithoutBuffers(drawn.data.c);
-    for (const auto& [key, value] : c.items()) {
-      if (key != "src" && key != "dst" && value.is_object()) collect(value, key, fields);
+  for (const oracle::Product product : oracle::allProducts()) {
+    for (const oracle::PathPair& path : oracle::documentedPaths(operation)) {
+      Scope scope;
+      scope.product = product;
+      scope.pathGlob = oracle::pathName(path.src, path.dst);
+      scope.apartOnly = drawnApart(operation, path);
+      if (!scopeHasCases(operation, scope)) continue;
+      const rc::Gen<GeneratedCase> gen = genCase(operation, scope);
+      for (int k = 0; k < 64; ++k) {
+        std::optional<GeneratedCase> drawn;
+        try {
+          drawn = gen(rc::Random(static_cast<std::uint64_t>(k) * 7919 + 1), 50).value();
+        } catch (const std::exception&) {  // a draw the generator gave up on names no field
+          continue;
+        }
+        const json c = casefile::toJsonWithoutBuffers(drawn->data.c);
+        for (const auto& [key, value] : c.items()) {
+          if (key != "src" && key != "dst" && value.is_object()) collect(value, key, fields);
+        }
+      }
     }
   }
   return fields;
+}
+
+// lcm(a, b), or nullopt when it exceeds 2^64 - 1: then no value but 0 is a multiple of both (std::lcm would wrap).
+std::optional<std::uint64_t> checkedLcm(std::uint64_t a, std::uint64_t b) {
+  std::uint64_t out = 0;
+  if (__builtin_mul_overflow(a / std::gcd(a, b), b, &out)) return std::nullopt;
+  return out;
 }
 
 std::string setText(const std::vector<std::uint64_t>& values) {
@@ -286,7 +309,13 @@ std::optional<FieldRange> Limits::narrow(oracle::Operation operation, const Fiel
   for (const FieldLimit& f : found->second.fields) {
     if (f.field.substr(f.field.rfind('.') + 1) != member) continue;
     std::uint64_t lo = std::max(out.docMin, f.min), hi = std::min(out.reachMax, f.max);
-    std::uint64_t step = std::lcm(out.step, f.multipleOf);
+    const std::optional<std::uint64_t> lcm = checkedLcm(out.step, f.multipleOf);
+    if (!lcm) {  // only 0 is a multiple of both
+      if (lo > 0 || (!f.values.empty() && f.values.front() != 0)) return std::nullopt;
+      out.docMin = out.docMax = out.reachMax = 0;
+      continue;
+    }
+    const std::uint64_t step = *lcm;
     if (!f.values.empty()) {  // a set: the gate wants its admitted values' span
       std::optional<std::uint64_t> first, last;
       for (const std::uint64_t v : f.values) {
@@ -298,7 +327,7 @@ std::optional<FieldRange> Limits::narrow(oracle::Operation operation, const Fiel
       lo = *first;
       hi = *last;
     }
-    lo = (lo + step - 1) / step * step;
+    if (lo % step != 0 && __builtin_add_overflow(lo, step - lo % step, &lo)) return std::nullopt;
     hi = hi / step * step;
     if (lo > hi) return std::nullopt;
     out.docMin = lo;
@@ -331,7 +360,13 @@ void Limits::add(const Limits& more) {
       }
       same->min = std::max(same->min, f.min);
       same->max = std::min(same->max, f.max);
-      same->multipleOf = std::lcm(same->multipleOf, f.multipleOf);
+      if (const auto lcm = checkedLcm(same->multipleOf, f.multipleOf)) {
+        same->multipleOf = *lcm;
+      } else {  // no multiple of both but 0 fits in 64 bits: 0 alone, when the ranges admit it
+        same->multipleOf = 1;
+        same->max = 0;
+        if (same->min > 0) same->min = 1;  // nothing admitted: every draw of the field is excluded
+      }
       if (same->values.empty()) {
         same->values = f.values;
       } else if (!f.values.empty()) {

@@ -162,5 +162,45 @@ TEST(Limits, CoverageRangeNarrowsToTheDeclaredSpace) {
   EXPECT_EQ(limits->narrow(Operation::nd2nz, other)->reachMax, 16384u);  // not declared: unchanged
 }
 
+// multipleOf 2^32 (file) and 2^32 + 1 (a backend's hello): their lcm exceeds 2^64, so only 0 is a multiple of both.
+// The intersection must not wrap to 2^32, which the second source does not admit.
+TEST(Limits, IntersectedMultiplesBeyond64BitsAdmitOnlyZero) {
+  const std::string field = R"({"format": "dcconf.limits/1", "operations": {"nd2nz": {"fields": {"params.dstNzC0Stride": )";
+  const auto file = parsed(field + R"({"multipleOf": 4294967296}}}}})");
+  const auto hello = parsed(field + R"({"multipleOf": 4294967297}}}}})");
+  ASSERT_TRUE(file && hello);
+  Limits both;
+  both.add(*file);
+  both.add(*hello);
+  const FieldLimit& f = both.operations.at(Operation::nd2nz).fields.at(0);
+  for (const std::uint64_t v : {0ull, 1ull, 4294967296ull, 4294967297ull, 1ull << 63, ~0ull}) {
+    const auto mapped = f.map(v);
+    ASSERT_TRUE(mapped) << v;
+    EXPECT_EQ(*mapped, 0u) << v;
+  }
+  const FieldRange stride{"Nd2NzParams.dstNzC0Stride", 16, 1, 65535, 65535, 1, false};
+  EXPECT_FALSE(both.narrow(Operation::nd2nz, stride)) << "docMin 1: no admitted value";
+  // with a lower bound above 0 nothing is admitted
+  const auto above = parsed(field + R"({"min": 1, "multipleOf": 4294967297}}}}})");
+  Limits none;
+  none.add(*file);
+  none.add(*above);
+  EXPECT_FALSE(none.operations.at(Operation::nd2nz).fields.at(0).map(5));
+}
+
+// The documented fields of the 950's operations are fields a limits file may name (they were refused: the list came
+// from 64 draws on the default product only).
+TEST(Limits, FieldsOfEveryProductAndPathMayBeNamed) {
+  const std::map<std::string, std::string> fields = {
+      {"padGmToUb", "loopMode.loop1Size"}, {"padUbToGm", "loopMode.loop2DstStride"},
+      {"fixpipe950", "fixpipe.dualDstCtl"}, {"nddma", "params.dim"}};
+  for (const auto& [operation, field] : fields) {
+    const LimitsLoad loaded = parseLimits(R"({"format": "dcconf.limits/1", "operations": {")" + operation +
+                                              R"(": {"fields": {")" + field + R"(": {"max": 1}}}}})",
+                                          "test.json");
+    EXPECT_TRUE(loaded.limits) << loaded.error;
+  }
+}
+
 }  // namespace
 }  // namespace dcconf::properties

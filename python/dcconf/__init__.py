@@ -60,7 +60,7 @@ except ImportError as _error:  # the pure-Python parts (dcconf.vectors) still wo
 
 __all__ = ["Case", "DataCopy", "DataCopyPad", "evaluate", "golden", "check", "Evaluation", "Golden", "Diff",
            "Violation", "Alternatives", "Reading", "DcconfError", "MissingDependency", "CaseFormatError", "InvalidCase", "NotSupported", "quant_param",
-           "numpy_dtype", "DataCopyParams", "DataCopyExtParams", "DataCopyPadParams", "DataCopyPadExtParams",
+           "numpy_dtype", "set_max_work", "DataCopyParams", "DataCopyExtParams", "DataCopyPadParams", "DataCopyPadExtParams",
            "Nd2NzParams", "Nz2NdParamsFull", "CalCount", "SliceInfo", "SliceParams", "Dn2NzParams",
            "DataCopyEnhancedParams", "DataCopyCO12DstParams", "FixpipeState", "BlockMode", "DeqScale", "QuantMode",
            "CO2Layout", "Nz2DnParams", "LoopModeParams", "BroadCastVecToMM", "BroadCastVecToMMParams",
@@ -359,6 +359,14 @@ def quant_param(scale: float, n: int = 0, mcb: bool = False, offset_bits: int = 
     """FIX-5: the 64-bit quant parameter (M1 from scale's fp32 bits [31:13], N, MCB, 9-bit offset, sign) that
     SetFixpipePreQuantFlag / SetFixPipeConfig take."""
     return _core_module().encode_quant_param(float(scale), int(n), bool(mcb), int(offset_bits), bool(signed_result))
+
+
+def set_max_work(nbytes: int):
+    """The work cap of every evaluation (`--max-work` of the CLI, default 2**32): destination bytes one evaluation
+    may walk, repeats counted. A case past it raises CaseFormatError naming the fields and the cap."""
+    if not 1 <= int(nbytes) < 2 ** 64:
+        raise ValueError(f"max_work: {nbytes} is not in [1, 2**64)")
+    _core_module().set_max_work(int(nbytes))
 
 
 # ---- evaluation --------------------------------------------------------------------------------------------------

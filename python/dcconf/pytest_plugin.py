@@ -67,6 +67,18 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
 def pytest_configure(config):
     config.addinivalue_line("markers", "dcconf(operation='*', dtype='*', path='*', cases=None, invalid=None): narrow the "
                                        "dcconf_case parametrisation of one test")
+    product = config.getoption("dcconf_product")
+    known = sorted({row["product"] for row in dcconf._core.support()})
+    if product not in known:  # a usage error (exit 4), as `dcconf run --product` refuses it
+        raise pytest.UsageError(f"--dcconf-product: unknown product {product!r} (known: {', '.join(known)})")
+
+
+def _nothing_selected(config, scope):
+    """Why the selection selects no case: the test fails with it, as `dcconf run` exits 8 (nothing tested)."""
+    options = ", ".join(f"--dcconf-{name} {config.getoption('dcconf_' + name)!r}"
+                       for name in ("product", "operation", "path", "dtype"))
+    marker = "".join(f", marker {key}={value!r}" for key, value in sorted(scope.items()))
+    return f"dcconf: the selection selects no case ({options}{marker}): nothing was tested"
 
 
 def _slug(text):
@@ -313,12 +325,18 @@ def pytest_generate_tests(metafunc):
             case_id = f"{_slug(row['name'])}-{_slug(case.path)}-{dtype}-{row['family']}-G-1-{i}"
             drawn.append((("generated", case, draw, failures), case_id))
         params, ids = [p for p, _ in drawn], [i for _, i in drawn]
+        if not params:
+            params, ids = [("empty", _nothing_selected(config, scope))], ["no-case-selected"]
+    if not params:
+        params, ids = [("empty", f"dcconf: the vector set {set_dir} holds no case: nothing was tested")], ["no-case"]
     metafunc.parametrize("dcconf_case", params, ids=ids, indirect=True)
 
 
 @pytest.fixture
 def dcconf_case(request):
     kind = request.param[0]
+    if kind == "empty":
+        pytest.fail(request.param[1], pytrace=False)
     if kind == "replay":
         _, path, failures = request.param
         return DcconfCase(pathlib.Path(path).stem, dcconf.Case.from_json(pathlib.Path(path)), failures,
@@ -345,4 +363,6 @@ def dcconf_cases(request):
             case = dcconf.Case.from_json(text)
             out.append(DcconfCase(f"{_slug(row['name'])}-{_slug(case.path)}-{dtype}-{row['family']}-G-1-{i}", case,
                                   failures, draw=draw))
+    if not out:
+        pytest.fail(_nothing_selected(config, {}), pytrace=False)
     return out

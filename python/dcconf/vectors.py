@@ -136,12 +136,28 @@ def _json_depth(data: bytes) -> int:
     return int(np.cumsum(step).max(initial=0))
 
 
+class _DuplicateKey(ValueError):
+    pass
+
+
+def _no_duplicates(pairs):
+    """An object that names a key twice is refused, as the C++ reader (casefile::parseJsonRejectingDuplicates) does."""
+    seen = {}
+    for key, value in pairs:
+        if key in seen:
+            raise _DuplicateKey(f'duplicate key "{key[:64]}": an object names it twice')
+        seen[key] = value
+    return seen
+
+
 def _parse_json(data: bytes, file: str):
     depth = _json_depth(data)
     if depth > MAX_JSON_DEPTH:
         raise VectorSetError([f"{file}: nests {depth} levels deep: over the limit of {MAX_JSON_DEPTH}"])
     try:
-        value = json.loads(data)
+        value = json.loads(data, object_pairs_hook=_no_duplicates)
+    except _DuplicateKey as error:
+        raise VectorSetError([f"{file}: is not JSON: {error}"]) from None
     except (ValueError, RecursionError):
         raise VectorSetError([f"{file}: is not JSON"]) from None
     if not isinstance(value, dict):
@@ -355,6 +371,10 @@ def _parse_group(directory, group_file, files, flags, problems):
             for flag in test.flags:
                 if flag not in flags:
                     problems.append(f"{where}.flags: {str(flag)[:60]!r} is not defined in manifest.json flags")
+            refused = _case_fields_refused(case)
+            if refused:
+                problems.append(f"{where}.case.{refused}")
+                continue
             test.src = _tensor(directory, files, case["src"].get("file"), src_size, f"{where}.case.src.file", problems)
             test.dst_before = _tensor(directory, files, case["dst"].get("file"), dst_size, f"{where}.case.dst.file",
                                       problems)
@@ -377,6 +397,28 @@ def _parse_group(directory, group_file, files, flags, problems):
                 problems.append(f"{where}.result: = {str(test.result)[:30]!r}: not valid or invalid")
             tests.append(test)
     return tests
+
+
+def _case_fields_refused(case):
+    """The case's fields checked by the case file's own parser (the C++ one, through dcconf._core), so that this lint
+    and `dcconf vectors lint` refuse the same cases: "" or "FIELD: = VALUE: why". Without the extension the fields
+    are not checked (a note on stderr, once): the numpy-only verifier still judges outputs."""
+    try:
+        from . import _core
+    except ImportError:
+        global _FIELDS_UNCHECKED_NOTED
+        if not _FIELDS_UNCHECKED_NOTED:
+            sys.stderr.write("dcconf: note: dcconf._core is not importable: the cases' fields are not checked\n")
+            _FIELDS_UNCHECKED_NOTED = True
+        return ""
+    refused = _core.check_case_fields(json.dumps(case))
+    if refused is None:
+        return ""
+    field, value, why = refused
+    return f"{field}: " + (f"= {value[:60]}: " if value else "") + why
+
+
+_FIELDS_UNCHECKED_NOTED = False
 
 
 def load(directory) -> VectorSet:

@@ -21,6 +21,7 @@
 #include "dcconf/oracle/alternatives.hpp"
 #include "dcconf/oracle/numeric.hpp"
 #include "dcconf/oracle/oracle.hpp"
+#include "dcconf/oracle/work.hpp"
 #include "dcconf/properties/generators.hpp"
 #include "dcconf/properties/minimise.hpp"
 #include "dcconf/run/diff.hpp"
@@ -63,7 +64,9 @@ casefile::CaseData parseWithBuffers(const std::string& caseText, std::span<const
   for (auto [key, bytes] : {std::pair{"src", src}, std::pair{"dst", dst}}) {
     nlohmann::json buffer = nlohmann::json::object();
     buffer["size"] = 0;
-    buffer["offset"] = json[key].value("offset", std::uint64_t{0});
+    // the offset as given, so that the case file's range check refuses 2**64 or -1 instead of a wrapped value
+    const nlohmann::json& given = json[key];
+    buffer["offset"] = given.is_object() && given.contains("offset") ? given["offset"] : nlohmann::json(0);
     buffer[std::string(key) == "src" ? "hex" : "fill"] = std::string(key) == "src" ? nlohmann::json("") : nlohmann::json(0);
     json[key] = buffer;
   }
@@ -258,6 +261,19 @@ py::tuple loadCase(const std::string& textOrPath, bool isPath, const std::string
   return py::make_tuple(json.dump(), toArray(std::move(data.src)), toArray(std::move(data.dstBefore)));
 }
 
+// dcconf.vectors lint: a vector's case (its src/dst naming files) read by the case file's parser, as `dcconf vectors
+// lint` reads it; None, or (field, value, why) of the first refusal.
+py::object checkCaseFields(const std::string& caseText) {
+  nlohmann::json json = nlohmann::json::parse(caseText);
+  for (const char* key : {"src", "dst"}) {
+    if (!json.contains(key) || !json[key].is_object()) continue;
+    for (const char* content : {"file", "hex", "fill"}) json[key].erase(content);  // the sizes are checked apart
+  }
+  const casefile::LoadResult loaded = casefile::parseCaseWithoutBuffers(std::move(json), "<case>");
+  if (const auto* error = std::get_if<casefile::LoadError>(&loaded)) return py::make_tuple(error->field, error->value, error->message);
+  return py::none();
+}
+
 std::string caseToJson(const std::string& caseText, const py::buffer& srcBuffer, const py::buffer& dstBuffer) {
   const casefile::CaseData data = parseWithBuffers(caseText, bytesOf(srcBuffer, "src"), bytesOf(dstBuffer, "dst_before"));
   return casefile::toJsonText(data);
@@ -384,8 +400,20 @@ PYBIND11_MODULE(_core, m) {
     } catch (const nlohmann::json::exception& e) {
       py::object args = py::make_tuple(std::string("<json>: ") + e.what(), "<json>", "", "", e.what());
       PyErr_SetObject(formatError.ptr(), args.ptr());
+    } catch (const oracle::WorkCapExceeded& e) {  // as `dcconf case` refuses it (exit 4): a CaseFormatError
+      py::object args = py::make_tuple(std::string("<case>: ") + e.what(), "<case>", "work", "", e.what());
+      PyErr_SetObject(formatError.ptr(), args.ptr());
+    } catch (const oracle::EvaluationStopped&) {  // the poll below saw Ctrl-C: its KeyboardInterrupt is pending
+      if (PyErr_Occurred() == nullptr) PyErr_SetNone(PyExc_KeyboardInterrupt);
     }
   });
+  // Ctrl-C inside a long evaluation (work.hpp): the walk polls every few MiB; Python's handlers run here.
+  oracle::setStopPoll([] {
+    py::gil_scoped_acquire gil;
+    return PyErr_CheckSignals() != 0;
+  });
+  m.def("set_max_work", &oracle::setMaxWorkBytes, py::arg("bytes"));
+  m.def("max_work", &oracle::maxWorkBytes);
   m.def("evaluate", &evaluateCase, py::arg("case_text"), py::arg("src"), py::arg("dst"), py::arg("product") = "",
         py::arg("profile") = "");
   m.def("alternatives", &alternativesOf, py::arg("case_text"), py::arg("src"), py::arg("dst"), py::arg("product") = "",
@@ -395,6 +423,7 @@ PYBIND11_MODULE(_core, m) {
   m.def("extents", &extentsOf, py::arg("case_text"), py::arg("product") = "", py::arg("profile") = "");
   m.def("load_case", &loadCase, py::arg("text_or_path"), py::arg("is_path"), py::arg("base_dir") = ".",
         py::arg("max_buffer_bytes") = std::uint64_t{256} << 20);
+  m.def("check_case_fields", &checkCaseFields, py::arg("case_text"));
   m.def("case_to_json", &caseToJson, py::arg("case_text"), py::arg("src"), py::arg("dst"));
   m.def("draw", &drawCase, py::arg("operation"), py::arg("product"), py::arg("dtype"), py::arg("path_glob"),
         py::arg("profile"), py::arg("seed"), py::arg("size"), py::arg("fails") = nullptr, py::arg("max_tries") = 2000);

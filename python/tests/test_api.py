@@ -170,6 +170,66 @@ def test_format_errors_name_field_and_value():
                         np.zeros(32, np.uint8), np.zeros(32, np.uint8))
 
 
+def test_integers_are_range_checked_like_the_case_files():
+    """An offset the case file refuses is refused here too, not wrapped (2**64 evaluated as offset 0 before)."""
+    params = DataCopyExtParams(blockCount=1, blockLen=32)
+    for kwargs, message in (({"src_offset": 2 ** 64}, r"src\.offset = 1\.8446744073709552e\+19: does not fit uint64_t"),
+                            ({"dst_offset": -1}, r"dst\.offset = -1: must not be negative")):
+        with pytest.raises(dcconf.CaseFormatError, match=message):
+            dcconf.evaluate(DataCopyPad("GM->VECIN", "uint8_t", params, **kwargs), np.zeros(64, np.uint8),
+                            np.zeros(64, np.uint8))
+    with pytest.raises(dcconf.CaseFormatError, match=r"params\.blockLen = 1\.8446744073709552e\+19: does not fit uint32_t"):
+        dcconf.evaluate(DataCopyPad("GM->VECIN", "uint8_t", DataCopyExtParams(blockCount=1, blockLen=2 ** 64)),
+                        np.zeros(64, np.uint8), np.zeros(64, np.uint8))
+
+
+def test_work_past_the_cap_is_refused_naming_the_fields():
+    """A 2^42-iteration loop-mode case is refused at once (a CaseFormatError naming the loop sizes and the cap)."""
+    case = DataCopyPad("GM->VECIN", "half", DataCopyExtParams(blockCount=1, blockLen=32), DataCopyPadExtParams(),
+                       loopMode=LoopModeParams(loop1Size=2 ** 21 - 1, loop2Size=2 ** 21 - 1), product="ascend950")
+    with pytest.raises(dcconf.CaseFormatError, match=r"loopMode\.loop1Size 2097151 x loopMode\.loop2Size 2097151 "
+                                                     r"iterations\): above the cap of 2147483648"):
+        dcconf.evaluate(case, np.zeros(32, np.uint8), np.zeros(64, np.uint8))
+    dcconf.set_max_work(1 << 10)
+    try:
+        with pytest.raises(dcconf.CaseFormatError, match="above the cap of 1024"):
+            dcconf.evaluate(DataCopyPad("GM->VECIN", "uint8_t", DataCopyExtParams(blockCount=64, blockLen=32),
+                                        DataCopyPadExtParams()), np.zeros(2048, np.uint8), np.zeros(2048, np.uint8))
+    finally:
+        dcconf.set_max_work(1 << 31)
+
+
+HUGE_NDDMA = {"schema": "dcconf.case/1", "product": "ascend950", "api": "DataCopy", "path": "GM->VECIN", "dtype": "half",
+              "profile": "nddma-interleave-any",
+              "params": {"type": "NdDmaParams", "dim": 5, "constantValue": "0x7c8d", "isNearestValueMode": False,
+                         "loopSize": [1] * 5, "loopLpSize": [255] * 5, "loopRpSize": [255] * 5,
+                         "loopSrcStride": [0] * 5, "loopDstStride": [0] * 5},
+              "src": {"size": 64, "offset": 0, "hex": "00" * 64}, "dst": {"size": 64, "offset": 0, "fill": 0}}
+
+
+def test_ctrl_c_reaches_python_inside_a_long_evaluation(tmp_path):
+    """The extension polls Python's signals inside the walk: SIGINT is a KeyboardInterrupt within a second."""
+    import signal
+    import sys
+    import time
+    (tmp_path / "huge.json").write_text(json.dumps(HUGE_NDDMA))
+    script = ("import signal, dcconf\nsignal.signal(signal.SIGINT, signal.default_int_handler)\n"
+              "dcconf.set_max_work(10 ** 14)\ncase = dcconf.Case.from_json(open('huge.json').read())\n"
+              "print('started', flush=True)\n"
+              "try:\n    dcconf.evaluate(case, case.src, case.dst_before)\nexcept KeyboardInterrupt:\n"
+              "    print('KeyboardInterrupt', flush=True)\n")
+    child = subprocess.Popen([sys.executable, "-c", script], cwd=tmp_path, stdout=subprocess.PIPE, text=True,
+                             env=dict(os.environ, PYTHONPATH=os.path.dirname(os.path.dirname(dcconf.__file__))))
+    assert child.stdout.readline() == "started\n"
+    time.sleep(1)
+    child.send_signal(signal.SIGINT)
+    try:
+        out, _ = child.communicate(timeout=5)
+    finally:
+        child.kill()
+    assert out == "KeyboardInterrupt\n"
+
+
 def test_golden_fills_any_bytes_and_counts_them():
     case = DataCopyPad("GM->VECIN", "half", DataCopyExtParams(blockCount=1, blockLen=40),
                        DataCopyPadExtParams(isPad=True, rightPadding=2, paddingValue=1.5))

@@ -71,6 +71,19 @@ def test_k_selects_like_a_glob(tmp_path):
     assert {"G2U", "U2G", "DC", "ND2NZ", "NZ2ND", "SLICE", "FIX"} <= families, families
 
 
+def test_unknown_product_is_a_usage_error(tmp_path):
+    child = pytest_child(tmp_path, "-q", "--dcconf-product", "nosuch", "-k", "test_oracle")
+    assert child.returncode == 4, child.stdout + child.stderr
+    assert "--dcconf-product: unknown product 'nosuch' (known: " in child.stderr, child.stderr
+
+
+def test_a_selection_of_nothing_fails_the_session(tmp_path):
+    child = pytest_child(tmp_path, "-q", "--dcconf-operation", "nosuch", "-k", "test_oracle")
+    assert child.returncode == 1, child.stdout + child.stderr
+    assert "1 error" in child.stdout and "skipped" not in child.stdout, child.stdout
+    assert "the selection selects no case (--dcconf-product 'atlas-a2', --dcconf-operation 'nosuch'" in child.stdout
+
+
 def test_same_seed_same_cases_and_another_seed_others(tmp_path):
     import dcconf._core as core
     args = ("--collect-only", "-q", "--dcconf-operation", "padGmToUb", "--dcconf-cases", "4")

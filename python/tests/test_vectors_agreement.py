@@ -234,3 +234,67 @@ def test_nan_elements_both_verifiers(tmp_path):
     manifest["files"][test.group_file] = {"size": len(data), "sha256": hashlib.sha256(data).hexdigest()}
     _write_manifest(set_dir, manifest)
     assert [c.returncode for c in statuses(inf)] == [0, 0]
+
+
+# The corrupt golden-ascend950 sets of the audit: one malformed 950 field each (the group file re-hashed, so only the
+# field is wrong). Both linters read the case's fields with the one case-file parser: both refuse, naming the field.
+def _edit_first_case(set_dir, wants, edit):
+    """Applies edit(case) to the first case holding the dotted path `wants`; re-hashes its group file."""
+    manifest = _manifest(set_dir)
+    for group_file in manifest["groups"]:
+        path = set_dir / group_file
+        group = json.loads(path.read_text())
+        for test_group in group["testGroups"]:
+            for test in test_group["tests"]:
+                node = test["case"]
+                for key in wants.split("."):
+                    node = node.get(key) if isinstance(node, dict) else None
+                if node is None:
+                    continue
+                text = edit(test["case"], json.dumps(group, indent=1))
+                path.write_text(text if isinstance(text, str) else json.dumps(group, indent=1))
+                data = path.read_bytes()
+                manifest["files"][group_file] = {"size": len(data), "sha256": hashlib.sha256(data).hexdigest()}
+                _write_manifest(set_dir, manifest)
+                return
+    raise AssertionError(f"no case with {wants}")
+
+
+def _set(path, value):
+    def edit(case, _text):
+        *parents, last = path.split(".")
+        node = case
+        for key in parents:
+            node = node[key]
+        node[last] = value
+    return edit
+
+
+def _duplicated_key(case, text):
+    # the group's text with the first case's "dtype" named twice (json.loads would keep the last silently)
+    return text.replace('"dtype": ', '"dtype": "half", "dtype": ', 1)
+
+
+CORRUPT_950 = [
+    ("loopMode", _set("loopMode.loop3Size", 1), "loopMode.loop3Size"),
+    ("paddingMode", _set("paddingMode", "compact"), "paddingMode"),
+    ("atomic", _set("atomic", "ADD"), "atomic"),
+    ("fixpipe.dualDstCtl", _set("fixpipe.dualDstCtl", 256), "fixpipe.dualDstCtl"),
+    ("fixpipe.layout", _set("fixpipe.layout", "DIAG"), "fixpipe.layout"),
+    ("params.loopLpSize", _set("params.loopLpSize", [300, 0, 0, 0, 0]), "loopLpSize"),
+    ("loopMode", _set("loopMode.loop1Size", -1), "loopMode.loop1Size"),
+    ("params", _duplicated_key, 'duplicate key "dtype"'),
+]
+
+
+@pytest.mark.parametrize("wants,edit,field", CORRUPT_950, ids=[row[2] for row in CORRUPT_950])
+def test_both_linters_refuse_a_malformed_950_field(tmp_path, wants, edit, field):
+    set_dir = tmp_path / "set"
+    shutil.copytree(ROOT / "vectors" / "golden-ascend950", set_dir)
+    _edit_first_case(set_dir, wants, edit)
+    env = dict(os.environ, PYTHONPATH=os.environ.get("PYTHONPATH", str(ROOT / "python")))
+    for tool in ([DCCONF, "vectors"], PYTHON_VERIFIER):
+        child = subprocess.run(tool + ["lint", str(set_dir)], capture_output=True, text=True, env=env, timeout=300)
+        where = f"{' '.join(tool[-2:])} lint: exit {child.returncode}\n{child.stdout}{child.stderr}"
+        assert child.returncode == 4, where
+        assert field in child.stderr, where

@@ -304,12 +304,16 @@ class ExecBackendImpl final : public ExecBackend, public backends::CallTimeout {
     const auto deadline = Clock::now() + std::chrono::milliseconds(callTimeoutMs_);
     IoStatus io = child_->writeLine(requestLine, deadline);
     detail::LineRead read;
+    detail::LineKind kind;
     // Before its reply the child may ask whether a case is valid (the validity query), each question answered on
     // its stdin at once; at most kMaxValidateQuestions per case, within the case's deadline.
     for (std::uint32_t questions = 0; io == IoStatus::done; ++questions) {
       read = child_->readLine(deadline, kMaxReplyLineBytes);
       io = read.status;
-      if (io != IoStatus::done || questions >= kMaxValidateQuestions || !isValidateQuestion(read.line)) break;
+      kind = {};
+      if (io != IoStatus::done || questions >= kMaxValidateQuestions) break;
+      kind = detail::classifyLine(read.line);
+      if (kind.kind != detail::LineKind::Kind::question) break;
       io = child_->writeLine(answerValidate(read.line), deadline);
     }
     switch (io) {
@@ -332,7 +336,7 @@ class ExecBackendImpl final : public ExecBackend, public backends::CallTimeout {
         dropChild();
         return {RunStatus::error, "reply line longer than " + std::to_string(kMaxReplyLineBytes) + " bytes"};
     }
-    Reply reply = parseReply(read.line, id);
+    Reply reply = kind.kind == detail::LineKind::Kind::malformedQuestion ? Reply{{}, kind.why} : parseReply(read.line, id);
     if (!reply.result) {
       dropChild();
       return {RunStatus::error, "malformed reply: " + reply.protocolError};
@@ -344,12 +348,6 @@ class ExecBackendImpl final : public ExecBackend, public backends::CallTimeout {
   }
 
   static constexpr std::uint32_t kMaxValidateQuestions = 64;
-
-  static bool isValidateQuestion(const std::string& line) {
-    if (line.find("\"validate\"") == std::string::npos || !casefile::jsonDepthError(line).empty()) return false;
-    const json question = json::parse(line, nullptr, /*allow_exceptions=*/false);
-    return question.is_object() && question.value("validate", false) == true;
-  }
 
   // {"validate": true, "case": {dcconf.case/1 without buffers: src/dst give size and offset}} ->
   // {"validate": true, "verdict": "valid" | "invalid" | "not-supported" | "malformed", "clause", "message"}

@@ -49,4 +49,14 @@ Reply parseReply(const std::string& line, std::uint64_t id) {
   return {RunResult{*status, std::move(detail)}, {}};
 }
 
+LineKind classifyLine(const std::string& line) {
+  if (line.find("\"validate\"") == std::string::npos || !casefile::jsonDepthError(line).empty()) return {};
+  const json parsed = json::parse(line, nullptr, /*allow_exceptions=*/false);
+  if (parsed.is_discarded() || !parsed.is_object() || parsed.contains("status")) return {};
+  const auto validate = parsed.find("validate");
+  if (validate == parsed.end()) return {};
+  if (*validate == true) return {LineKind::Kind::question, {}};
+  return {LineKind::Kind::malformedQuestion, "validity question validate = " + oneLine(validate->dump(), 40) + ": must be true"};
+}
+
 }  // namespace dcconf::exec::detail

@@ -19,4 +19,13 @@ struct Reply {
 // One reply line for request id; every text in the result or error is one line of valid UTF-8.
 Reply parseReply(const std::string& line, std::uint64_t id);
 
+// What a line the child wrote during a case is, by its documented shape: a line with a "status" key is a reply
+// (unknown keys, "validate" among them, ignored); one without it whose "validate" is present is a validity
+// question, malformed (why names the field) unless "validate" is true; anything else is read as a reply.
+struct LineKind {
+  enum class Kind : std::uint8_t { reply, question, malformedQuestion } kind = Kind::reply;
+  std::string why;  // malformedQuestion only
+};
+LineKind classifyLine(const std::string& line);
+
 }  // namespace dcconf::exec::detail

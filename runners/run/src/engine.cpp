@@ -8,6 +8,7 @@
 #include <cerrno>
 #include <chrono>
 #include <cstdio>
+#include <cstring>
 #include <ctime>
 #include <fstream>
 #include <functional>
@@ -22,6 +23,7 @@
 
 #include "dcconf/backends/call_timeout.hpp"
 #include "dcconf/casefile/casefile.hpp"
+#include "dcconf/casefile/io.hpp"
 #include "dcconf/properties/coverage.hpp"
 #include "dcconf/properties/generators.hpp"
 #include "dcconf/properties/invariants.hpp"
@@ -132,6 +134,24 @@ std::string slug(std::string text) {
   return text;
 }
 
+// An exception out of a check (a backend or law that threw) fails that case, counted and saved like any failure:
+// left to RapidCheck it would fail a property the engine never saw fail, and the unit would pass.
+template <class Check>
+Outcome guarded(Check&& check) {
+  try {
+    return check();
+  } catch (const rc::GenerationFailure&) {
+    throw;  // RapidCheck's own: the draw is discarded
+  } catch (const std::exception& e) {
+    return Outcome::fail(std::string("exception inside the property: ") + e.what());
+  }
+}
+
+std::string flattened(std::string text) {
+  std::replace(text.begin(), text.end(), '\n', ' ');
+  return text;
+}
+
 constexpr std::chrono::seconds kShrinkBudget{10};
 constexpr std::uint32_t kShrinkHangs = 5;
 constexpr std::uint32_t kMinimiseTries = 400;  // backend calls of the field-wise minimisation, per failing unit
@@ -186,7 +206,9 @@ class UnitRunner {
     std::chrono::steady_clock::time_point firstFailure;
     std::uint32_t shrinkHangs = 0;
     auto shrinkBudgetSpent = [&] {
-      return failed && (std::chrono::steady_clock::now() - firstFailure > kShrinkBudget || shrinkHangs >= kShrinkHangs);
+      const auto shrinking = std::chrono::steady_clock::now() - firstFailure;
+      return failed && (shrinking > kShrinkBudget || shrinkHangs >= kShrinkHangs ||
+                        shrinkSpent_ + shrinking > options_.shrinkBudget);
     };
     const properties::Scope scope = scopeFor(unit);
     // The unit's generator, built once: a Gen is an immutable recipe, and building one per case was pure overhead.
@@ -287,7 +309,7 @@ class UnitRunner {
           if (!failed && limitedOp) ++limitsTally.drawnInside;
           if (!failed) recordFieldCoverage(operationKey, unit.operation, generated.data.c);
           if (!failed) recordNumberCoverage(operationKey, unit.operation, generated);
-          onOutcome(unit.property->onCase(tap_, generated.data), generated.data);
+          onOutcome(guarded([&] { return unit.property->onCase(tap_, generated.data); }), generated.data);
           break;
         }
         case PropertyKind::onInvalid: {
@@ -308,7 +330,7 @@ class UnitRunner {
             report_.coverage().addBreakerDraw(operationKey, invalid.breaker);
           }
           properties::InvalidPolicyTally tally;
-          const Outcome outcome = properties::checkG4IutInvalidPolicy(tap_, invalid, tally);
+          const Outcome outcome = guarded([&] { return properties::checkG4IutInvalidPolicy(tap_, invalid, tally); });
           if (outcome.failed() || tap_.sawCrash || tap_.sawTimeout) {
             onOutcome(outcome, invalid.data, invalid.validBase);
           } else {
@@ -326,7 +348,7 @@ class UnitRunner {
           const auto& sparse = *drawnSparse;
           casefile::CaseData described{sparse.c, {}, {}, "sparse: " + sparse.describe()};
           currentSparse = sparse;
-          const Outcome outcome = properties::checkSparseConformance(tap_, sparse);
+          const Outcome outcome = guarded([&] { return properties::checkSparseConformance(tap_, sparse); });
           // only a case that ran counts for the gate: an IUT without the capability leaves the reach dense
           if (!failed && outcome.kind != Outcome::Kind::notSupported) {
             recordFieldSamples(operationKey, properties::sparseFieldSamples(sparse));
@@ -341,7 +363,7 @@ class UnitRunner {
           const auto drawnRoundTrip = generate(*roundTripGen);
           if (!drawnRoundTrip || outsideLimits(drawnRoundTrip->nd2nz.data.c)) break;
           const auto& roundTrip = *drawnRoundTrip;
-          onOutcome(properties::checkNz2Nd4RoundTrip(tap_, roundTrip), roundTrip.nd2nz.data);
+          onOutcome(guarded([&] { return properties::checkNz2Nd4RoundTrip(tap_, roundTrip); }), roundTrip.nd2nz.data);
           break;
         }
       }
@@ -365,7 +387,8 @@ class UnitRunner {
     }
     rc::detail::Error error;
     rc::detail::GaveUpResult gaveUp;
-    if (result.match(error) || result.match(gaveUp)) {  // the suite's own fault, reported as a failure all the same
+    rc::detail::FailureResult unseen;  // a failure onOutcome never saw: something outside guarded() threw
+    if (result.match(error) || result.match(gaveUp) || (!failed && !interrupted() && result.match(unseen))) {  // the suite's own fault, reported as a failure all the same
       report::Failure failure;
       failure.id = unitId(unit, unitIndex);
       failure.group = unit.group;
@@ -374,16 +397,20 @@ class UnitRunner {
       failure.clause = "generator";
       failure.unit = unit.id;
       failure.status = "FAIL";
-      failure.message = "the generator itself failed: " + error.description + gaveUp.description;
+      failure.message = unseen.description.empty()
+                            ? "the generator itself failed: " + error.description + gaveUp.description
+                            : "exception outside the checks: " + flattened(unseen.description);
       report_.record(key, unit.property->name, CaseStatus::fail);
       report_.addFailure(std::move(failure));
       return false;
     }
     if (!failed || !minimal) return true;
+    shrinkSpent_ += std::chrono::steady_clock::now() - firstFailure;
     std::uint32_t reported = 0;
     const auto huntStart = firstFailure;
     for (std::uint32_t hunt = 0;; ++hunt) {
-      if (unit.property->kind == PropertyKind::onCase && minimal->status == CaseStatus::fail && !interrupted()) {
+      if (unit.property->kind == PropertyKind::onCase && minimal->status == CaseStatus::fail && !interrupted() &&
+          shrinkSpent_ < options_.shrinkBudget) {
         minimiseFields(unit, *minimal, known);
       }
       minimal->signature = signatureOf(unit, *minimal);
@@ -397,7 +424,7 @@ class UnitRunner {
       const bool huntMore = !options_.failFast && minimal->status == CaseStatus::fail && !interrupted() && !flaky &&
                             unit.property->kind != PropertyKind::onSparse && reported < kMaxBugsPerUnit &&
                             hunt + 1 < kHuntRounds && std::chrono::steady_clock::now() - huntStart < kHuntBudget &&
-                            huntSpent_ < kRunHuntBudget;
+                            huntSpent_ < kRunHuntBudget && report_.failures().size() < options_.maxFailuresKept;
       if (!huntMore) break;
       hunting = true;
       failed = false;
@@ -487,7 +514,13 @@ class UnitRunner {
   // Only plain FAIL counterexamples: a candidate that crashes or hangs ends the search (it costs a timeout each).
   // known: the signatures of bugs the unit already reported; a candidate failing with one of those is another bug.
   void minimiseFields(const Unit& unit, Counterexample& minimal, const std::vector<FailureSignature>& known) {
-    const auto deadline = std::chrono::steady_clock::now() + kShrinkBudget;
+    const auto begin = std::chrono::steady_clock::now();
+    const auto deadline = begin + std::min<std::chrono::steady_clock::duration>(kShrinkBudget, options_.shrinkBudget - shrinkSpent_);
+    struct Spent {  // the run's shrink budget pays for this too, however it returns
+      std::chrono::steady_clock::duration& total;
+      std::chrono::steady_clock::time_point begin;
+      ~Spent() { total += std::chrono::steady_clock::now() - begin; }
+    } spent{shrinkSpent_, begin};
     bool stop = false;
     std::string message = minimal.message;
     const auto result = properties::minimiseIntegerFields(
@@ -496,7 +529,7 @@ class UnitRunner {
           if (stop || interrupted() || std::chrono::steady_clock::now() > deadline) return false;
           if (limits_ && !limits_->admits(candidate.c)) return false;  // shrinking stays inside the limits
           tap_.reset();
-          const Outcome outcome = unit.property->onCase(tap_, candidate);
+          const Outcome outcome = guarded([&] { return unit.property->onCase(tap_, candidate); });
           const std::optional<CaseStatus> status = statusOf(outcome, tap_);
           if (tap_.sawCrash || tap_.sawTimeout) stop = true;
           if (status != CaseStatus::fail) return false;
@@ -555,6 +588,16 @@ class UnitRunner {
     failure.message = minimal.message.substr(0, minimal.message.find('\n'));
     failure.clause = unit.property->clauses;
     failure.unit = unit.id;
+    if (report_.failures().size() >= options_.maxFailuresKept) {  // a backend wrong everywhere: counted, not kept
+      if (report_.failures().size() == options_.maxFailuresKept) {
+        report_.addNote("the run keeps the cases of its first " + std::to_string(options_.maxFailuresKept) +
+                        " failures; later failures are listed with their message only (no case file, no diff)");
+      }
+      failure.diff.push_back("case not kept: more than " + std::to_string(options_.maxFailuresKept) +
+                             " failures in this run");
+      report_.addFailure(std::move(failure));
+      return;
+    }
     if (minimal.sparse) {  // issue 26: buffers of up to 2^41 bytes, saved as the seed their windows are drawn from
       failure.diff.push_back(minimal.message);
       failure.diff.push_back("a sparse case: its buffers are holes with the footprint's windows seeded (" +
@@ -581,6 +624,15 @@ class UnitRunner {
     report_.addFailure(std::move(failure));
   }
 
+  // A backend call outside RapidCheck (explaining or rerunning a failure): an exception is the call's error.
+  backends::RunResult runOutside(const casefile::CaseData& data, std::vector<std::uint8_t>& dst) {
+    try {
+      return tap_.run(data.c, data.src, dst);
+    } catch (const std::exception& e) {
+      return {backends::RunStatus::error, std::string("exception: ") + e.what()};
+    }
+  }
+
   // The conformance diff of the minimal case: where the backend's bytes leave the oracle's expectation. Returns the
   // destination the backend produced (empty when it produced none), for the failure's picture.
   std::vector<std::uint8_t> explainAgainstOracle(const casefile::CaseData& data, report::Failure& failure) {
@@ -588,7 +640,7 @@ class UnitRunner {
     if (evaluation.verdict != oracle::Verdict::computed) return {};
     std::vector<std::uint8_t> actual = data.dstBefore;
     tap_.reset();
-    const auto result = tap_.run(data.c, data.src, actual);
+    const auto result = runOutside(data, actual);
     if (result.status != backends::RunStatus::ok) {
       failure.diff.push_back("backend answered " + std::string(backends::name(result.status)) + ": " + result.detail);
       return {};
@@ -607,7 +659,7 @@ class UnitRunner {
     std::uint32_t passes = 0;
     for (std::uint32_t r = 0; r < options_.reruns; ++r) {
       tap_.reset();
-      const Outcome outcome = unit.property->onCase(tap_, data);
+      const Outcome outcome = guarded([&] { return unit.property->onCase(tap_, data); });
       passes += statusOf(outcome, tap_) == CaseStatus::pass;
     }
     if (passes == 0) return;
@@ -618,10 +670,10 @@ class UnitRunner {
     // Two runs that disagree: the first output against each later one, up to 2 * reruns + 2 runs.
     std::vector<std::uint8_t> first = data.dstBefore;
     tap_.reset();
-    const auto firstResult = tap_.run(data.c, data.src, first);
+    const auto firstResult = runOutside(data, first);
     for (std::uint32_t r = 0; r < 2 * options_.reruns + 1; ++r) {
       std::vector<std::uint8_t> again = data.dstBefore;
-      const auto againResult = tap_.run(data.c, data.src, again);
+      const auto againResult = runOutside(data, again);
       if (againResult.status != firstResult.status) {
         failure.diff.insert(failure.diff.begin(), "G-3: run 1 answered " + std::string(backends::name(firstResult.status)) +
                                                       ", run " + std::to_string(r + 2) + " answered " +
@@ -652,6 +704,7 @@ class UnitRunner {
   report::Report& report_;
   std::vector<OutputFile>& files_;
   std::chrono::steady_clock::duration huntSpent_{};  // time the run spent hunting for further bugs (issue 26)
+  std::chrono::steady_clock::duration shrinkSpent_{};  // ... and shrinking and minimising, bounded by shrinkBudget
   std::shared_ptr<const properties::Limits> limits_;
   std::set<std::string> excludedBreakers_;  // "operation/breaker" noted once
 };
@@ -684,7 +737,8 @@ namespace {
 
 // One --results-jsonl line: the unit's id, verdict, counts and time, and its failure when it failed. One write(2)
 // on an O_APPEND descriptor, so the lines of parallel workers never interleave and each is on disk when written.
-void appendResultLine(const std::filesystem::path& file, const Unit& unit, const report::GroupKey& key,
+// Returns "" or the run's error (isOutputError): a stream cut short (a full disk) must not look complete.
+std::string appendResultLine(const std::filesystem::path& file, const Unit& unit, const report::GroupKey& key,
                       const report::Report& report, const report::Counts& before, std::size_t failuresBefore,
                       double seconds) {
   const report::Counts after = report.counts(key, unit.property->name);
@@ -708,11 +762,9 @@ void appendResultLine(const std::filesystem::path& file, const Unit& unit, const
   line["status"] = status;
   const std::string text = line.dump() + "\n";
   const int fd = ::open(file.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
-  if (fd < 0) return;  // the caller created it; a file removed mid-run loses lines, not the run
-  ssize_t written = 0;
-  while ((written = ::write(fd, text.data(), text.size())) < 0 && errno == EINTR) {
-  }
-  ::close(fd);
+  std::string why = fd < 0 ? std::strerror(errno) : casefile::writeAll(fd, text);
+  if (fd >= 0 && ::close(fd) != 0 && why.empty()) why = std::strerror(errno);  // a deferred error (NFS, quota)
+  return why.empty() ? why : std::string(kResultsJsonlError) + file.string() + ": " + why;
 }
 
 }  // namespace
@@ -747,6 +799,7 @@ report::Report runUnits(const RunOptions& options, backends::Backend& backend, c
                        std::to_string(options.shard.index + 1) + "/" + std::to_string(options.shard.count),
                        report::isoNowUtc()};
   report::Report report(meta);
+  bool resultsCut = false;  // a --results-jsonl write failed
   report.coverage().setNumberClassNames({std::begin(properties::kNumberClassNames), std::end(properties::kNumberClassNames)});
   for (const std::uint64_t index : unitIndices) {
     const Unit& unit = units[index];
@@ -792,8 +845,10 @@ report::Report runUnits(const RunOptions& options, backends::Backend& backend, c
     }
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - unitBegin).count();
     report.addUnitSeconds(unit.id, seconds);
-    if (!options.resultsJsonl.empty() && !interrupted()) {
-      appendResultLine(options.resultsJsonl, unit, unitKey, report, countsBefore, failuresBefore, seconds);
+    if (!options.resultsJsonl.empty() && !interrupted() && !resultsCut) {  // after a failed write, no further line
+      const std::string error = appendResultLine(options.resultsJsonl, unit, unitKey, report, countsBefore, failuresBefore, seconds);
+      if (!error.empty()) report.addError(error);
+      resultsCut = !error.empty();
     }
     if (!ok && options.failFast) {
       err << "dcconf: --fail-fast: stopping after the first failing property\n";

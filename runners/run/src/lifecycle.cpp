@@ -10,6 +10,7 @@
 #include <iostream>
 
 #include "dcconf/backends/children.hpp"
+#include "dcconf/oracle/work.hpp"
 
 namespace dcconf::run {
 namespace {
@@ -120,6 +121,7 @@ void installInterruptHandlers() {
   action.sa_flags = 0;  // no SA_RESTART: a blocking wait returns EINTR and looks at the flag
   ::sigaction(SIGINT, &action, nullptr);
   ::sigaction(SIGTERM, &action, nullptr);
+  oracle::setStopPoll([] { return caught != 0; });  // a long walk of the oracle stops too (work.hpp)
 }
 
 int interruptSignal() { return caught; }

@@ -536,25 +536,27 @@ bool replayInvalid(backends::Backend& backend, const casefile::CaseData& data, c
 
 }  // namespace
 
-bool replayCase(const RunOptions& options, const casefile::CaseData& data, std::ostream& out,
-                const casefile::CaseData* validBase) {
+ReplayResult replayCase(const RunOptions& options, const casefile::CaseData& data, std::ostream& out,
+                        const casefile::CaseData* validBase) {
+  using Verdict = ReplayResult::Verdict;
   BackendMade made = makeBackend(options.backendSpec, options.perCaseTimeoutMs);
-  if (!made.backend) {
-    out << "dcconf: error: " << made.error << "\n";
-    return false;
-  }
+  if (!made.backend) return {Verdict::backendUnavailable, made.error};
   const auto resolution = oracle::resolveOperation(data.c);
   if (!resolution.operation) {
     out << "dcconf: error: " << resolution.error << "\n";
-    return false;
+    return {Verdict::fails, ""};
   }
   const auto evaluation = oracle::evaluate(data.c, data.src, data.dstBefore);
   // An invalid case has no expectation: the case properties would each say only "not computed".
-  if (evaluation.verdict == oracle::Verdict::invalid) return replayInvalid(*made.backend, data, evaluation, validBase, out);
+  if (evaluation.verdict == oracle::Verdict::invalid) {
+    return {replayInvalid(*made.backend, data, evaluation, validBase, out) ? Verdict::conforms : Verdict::fails, ""};
+  }
   bool conforms = true;
+  bool tested = false;  // a property that passed or failed: NOT_SUPPORTED and n/a test nothing
   for (const PropertyDef& property : propertyCatalogue()) {
     if (property.kind != PropertyKind::onCase || !property.appliesTo(*resolution.operation)) continue;
     const props::Outcome outcome = property.onCase(*made.backend, data);
+    tested = tested || outcome.kind == props::Outcome::Kind::pass || outcome.kind == props::Outcome::Kind::fail;
     const char* verdict = outcome.kind == props::Outcome::Kind::fail           ? "FAIL"
                           : outcome.kind == props::Outcome::Kind::notSupported ? "NOT_SUPPORTED"
                           : outcome.kind == props::Outcome::Kind::notApplicable ? "n/a"
@@ -581,7 +583,9 @@ bool replayCase(const RunOptions& options, const casefile::CaseData& data, std::
     for (const auto& violation : evaluation.violations) out << "\n  " << oracle::describe(violation);
     out << "\n";
   }
-  return conforms;
+  return {!conforms ? Verdict::fails : tested || evaluation.verdict != oracle::Verdict::computed ? Verdict::conforms
+                                                                                                : Verdict::nothingTested,
+          ""};
 }
 
 }  // namespace dcconf::run
@@ -626,12 +630,10 @@ SparseCaseRead readSparseCase(const nlohmann::json& json, const std::string& fil
   return read;
 }
 
-bool replaySparseCase(const RunOptions& options, const properties::SparseCase& sparse, std::ostream& out) {
+ReplayResult replaySparseCase(const RunOptions& options, const properties::SparseCase& sparse, std::ostream& out) {
+  using Verdict = ReplayResult::Verdict;
   BackendMade made = makeBackend(options.backendSpec, options.perCaseTimeoutMs);
-  if (!made.backend) {
-    out << "dcconf: error: " << made.error << "\n";
-    return false;
-  }
+  if (!made.backend) return {Verdict::backendUnavailable, made.error};
   const props::Outcome outcome = props::checkSparseConformance(*made.backend, sparse);
   const char* verdict = outcome.kind == props::Outcome::Kind::fail           ? "FAIL"
                         : outcome.kind == props::Outcome::Kind::notSupported ? "NOT_SUPPORTED"
@@ -640,7 +642,10 @@ bool replaySparseCase(const RunOptions& options, const properties::SparseCase& s
   out << verdict << "  G-1 sparse buffers (" << sparse.describe() << ")";
   if (!outcome.message.empty()) out << ": " << outcome.message;
   out << "\n";
-  return !outcome.failed();
+  return {outcome.failed()                                      ? Verdict::fails
+          : outcome.kind == props::Outcome::Kind::notSupported ? Verdict::nothingTested
+                                                                : Verdict::conforms,
+          ""};
 }
 
 }  // namespace dcconf::run

@@ -14,6 +14,10 @@ namespace dcconf::casefile {
 std::string writeFileAtomic(const std::filesystem::path& path, std::span<const std::uint8_t> bytes);
 std::string writeFileAtomic(const std::filesystem::path& path, std::string_view text);
 
+// Writes all of text to fd, retrying short writes and EINTR; "" or the errno text of the failing call
+// ("No space left on device", "File too large").
+std::string writeAll(int fd, std::string_view text);
+
 // Reads a regular file of at most maxBytes into text; "" or one line saying why not. A FIFO, device or folder is
 // refused without blocking (opened O_NONBLOCK, checked with fstat): issue 30, `--baseline` on a FIFO hung forever.
 std::string readRegularFile(const std::filesystem::path& path, std::uint64_t maxBytes, std::string& text);

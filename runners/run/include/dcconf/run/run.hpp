@@ -8,6 +8,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "dcconf/backends/backend.hpp"
@@ -51,6 +52,10 @@ struct RunOptions {
   std::filesystem::path resultsJsonl;
   // --limits FILE (docs/limits.md): drawn inside, together with the backend's own (Backend::declaredLimits).
   std::optional<properties::Limits> limits;
+  // Bounds of the failure machinery for a backend wrong everywhere (per process): failures whose cases are kept
+  // (later ones are counted and listed without a case), and the time spent shrinking and minimising failures.
+  std::size_t maxFailuresKept = 200;
+  std::chrono::seconds shrinkBudget{120};
 };
 
 // The limits a run draws inside: options.limits and the backend's own, both applied. Null when neither declares
@@ -63,6 +68,9 @@ EffectiveLimits effectiveLimits(const RunOptions& options, const backends::Backe
 
 // The first line of a --results-jsonl file ({"schema": "dcconf.results/1", ...}): what --force may replace.
 inline constexpr const char* kResultsSchema = "dcconf.results/1";
+// A report error that starts so is a failed write of the --results-jsonl stream: an output refused (exit 5).
+inline constexpr std::string_view kResultsJsonlError = "--results-jsonl: cannot write ";
+inline bool isOutputError(std::string_view error) { return error.substr(0, kResultsJsonlError.size()) == kResultsJsonlError; }
 std::string resultsJsonlHeader(const RunOptions& options);
 
 // A backend made from its spec, once per worker process.
@@ -86,12 +94,19 @@ struct RunOutcome {
 // Runs the property suite; progress goes to stderr on a terminal. The engine writes no files itself.
 RunOutcome runSuite(const RunOptions& options, std::ostream& err);
 
+// How a replay ended, as the exit status says it (docs/exit-status.md): 0, 1, 8 (every check NOT_SUPPORTED: the
+// backend lacks the operation or, for a sparse case, the sparse capability) or 7 (error: the backend did not load).
+struct ReplayResult {
+  enum class Verdict : std::uint8_t { conforms, fails, nothingTested, backendUnavailable } verdict = Verdict::conforms;
+  std::string error;  // backendUnavailable: one line
+};
+
 // Runs one saved case against the backend: every case property once, and the diff against the oracle.
 // An invalid case (a G-4 failure) is judged as the run judged it: the backend may reject it, or run it and write
 // only inside the footprint of `validBase` (the case before the break, saved beside it as ID.valid.json);
-// without validBase its writes are listed, not judged. Returns true when the backend conforms on it.
-bool replayCase(const RunOptions& options, const casefile::CaseData& data, std::ostream& out,
-                const casefile::CaseData* validBase = nullptr);
+// without validBase its writes are listed, not judged.
+ReplayResult replayCase(const RunOptions& options, const casefile::CaseData& data, std::ostream& out,
+                        const casefile::CaseData* validBase = nullptr);
 
 // Issue 26: a sparse unit's failure as a case file: dcconf.case/1 with the buffers' sizes and offsets but no bytes,
 // and "sparse": {"seed", "field", "value"}: the windows around the footprint hold splitmix64 bytes from the seed
@@ -103,8 +118,8 @@ struct SparseCaseRead {
   std::string error;
 };
 SparseCaseRead readSparseCase(const nlohmann::json& json, const std::string& fileLabel);
-// G-1 on the sparse buffers, as the run judged it; prints the verdict line. Returns true when the backend conforms.
-bool replaySparseCase(const RunOptions& options, const properties::SparseCase& sparse, std::ostream& out);
+// G-1 on the sparse buffers, as the run judged it; prints the verdict line.
+ReplayResult replaySparseCase(const RunOptions& options, const properties::SparseCase& sparse, std::ostream& out);
 
 // "failures/ID.json" -> "failures/ID.valid.json": where a G-4 failure's valid part is saved.
 std::string validBasePath(const std::string& caseFile);
