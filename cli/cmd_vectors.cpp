@@ -98,7 +98,7 @@ int finishJudged(const VectorsOptions& o, const vectors::Judged& judged, std::op
                  std::optional<StagedOutput>& outputsOut) {
   if (!judged.report) return fail(ExitStatus::backendUnavailable, judged.error);
   if (!o.quiet) judged.report->printSummary(std::cout);
-  if (o.quiet) judged.report->printTotals(std::cout);
+  judged.report->printTotals(std::cout);  // the verdict, last
   std::string error;
   if (reportOut) {
     error = reportOut->write("report.json", judged.report->toJsonText());

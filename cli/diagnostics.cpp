@@ -17,7 +17,17 @@ namespace {
 
 constexpr std::size_t kMaxErrorLineBytes = 2000;
 
+std::string& programNameStorage() {
+  static std::string name = "dcconf";
+  return name;
+}
+
 }  // namespace
+
+void setProgramName(std::string name) {
+  if (!name.empty()) programNameStorage() = std::move(name);
+}
+const std::string& programName() { return programNameStorage(); }
 
 void printError(std::string_view line) {
   std::string oneLine(line.substr(0, kMaxErrorLineBytes + 4));

@@ -13,6 +13,9 @@
 namespace dcconf::cli {
 
 void printError(std::string_view line);
+// How the user invoked dcconf (argv[0], e.g. build/dcconf): printed commands start with it, so they work when pasted.
+void setProgramName(std::string name);
+const std::string& programName();
 // Prints the line and returns status's code, for `return fail(ExitStatus::usage, "...")`.
 int fail(ExitStatus status, std::string_view line);
 // "30s", "2m", "500ms" or a bare number of seconds, above 0 and at most 10^12 ms; empty when it is none of those.

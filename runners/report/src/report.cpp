@@ -277,6 +277,7 @@ std::string fitColumn(const std::string& text, std::size_t width) {
   return text.size() < width ? text : text.substr(0, width - 3) + "..";
 }
 
+constexpr std::size_t kUnspecifiedReasonsShown = 3;  // without -v: the reasons with the most unchecked bytes
 constexpr std::size_t kGroupIdsShown = 6;  // ids of a bug's further failures named on the terminal
 
 std::string displayStatus(const Failure& f) {
@@ -306,7 +307,7 @@ void Report::printTotals(std::ostream& out) const {
   out << "\n";
 }
 
-void Report::printSummary(std::ostream& out) const {
+void Report::printSummary(std::ostream& out, bool verbose) const {
   out << "dcconf " << meta_.dcconfVersion << "  backend " << meta_.backendName << " (" << meta_.backendVersion
       << ")  product " << meta_.product << "  profile " << meta_.profile << "  seed " << meta_.seed << "\n\n";
   out << std::left << std::setw(28) << "id" << std::setw(34) << "path" << std::setw(12) << "dtype";
@@ -326,7 +327,6 @@ void Report::printSummary(std::ostream& out) const {
     out << "\n";
   }
   out << "\n";
-  if (failures_.empty()) printTotals(out);  // with failures, the totals come last, after the short summary
   for (const auto& note : notes_) out << "note: " << note << "\n";
   if (hasLimits()) {  // once: what the limits exclude is neither a pass nor a failure (docs/limits.md)
     out << "limits (" ;
@@ -343,19 +343,39 @@ void Report::printSummary(std::ostream& out) const {
   if (!unspecified_.empty()) {
     std::uint64_t totalBytes = 0;
     for (const auto& [reason, tally] : unspecified_) totalBytes += tally.bytes;
+    // Short by default: the reasons that left the most bytes unchecked; -v (and report.json / report.html) all.
+    std::vector<std::pair<std::string, Unspecified>> reasons(unspecified_.begin(), unspecified_.end());
+    std::stable_sort(reasons.begin(), reasons.end(), [](const auto& a, const auto& b) { return a.second.bytes > b.second.bytes; });
+    const std::size_t shown = verbose ? reasons.size() : std::min(reasons.size(), kUnspecifiedReasonsShown);
     out << "unspecified: " << totalBytes << " destination bytes of passing cases were ANY (not checked), because:\n";
-    for (const auto& [reason, tally] : unspecified_) {
-      out << "  " << std::right << std::setw(12) << tally.bytes << " bytes in " << std::setw(7) << tally.cases
-          << " cases  " << reason << "\n";
+    for (std::size_t k = 0; k < shown; ++k) {
+      out << "  " << std::right << std::setw(12) << reasons[k].second.bytes << " bytes in " << std::setw(7)
+          << reasons[k].second.cases << " cases  " << reasons[k].first << "\n";
+    }
+    if (shown < reasons.size()) {
+      out << "  ... and " << reasons.size() - shown << " more reason" << (reasons.size() - shown == 1 ? "" : "s")
+          << " (-v or the report lists all)\n";
     }
   }
   if (!readings_.empty()) {
-    // G-6: the readings every passing output of the run follows (the implementation's reading fingerprint)
-    out << "readings (G-6): the readings every passing case that exercised an ambiguity was consistent with"
-        << (strictReadings_ ? " (--strict-readings: INCONSISTENT fails the run)" : "") << ":\n";
+    // G-6: the readings every passing output of the run follows (the implementation's reading fingerprint). Short by
+    // default: how many ambiguities were exercised, and every INCONSISTENT one; -v one line per ambiguity.
+    std::size_t exercised = 0, inconsistent = 0;
+    for (const int id : oracle::kOpenAlternativeIds) {
+      const auto found = readings_.find(id);
+      if (found == readings_.end() || found->second.cases() == 0) continue;
+      ++exercised;
+      inconsistent += found->second.inconsistent();
+    }
+    out << "readings (G-6): " << exercised << " of " << std::size(oracle::kOpenAlternativeIds)
+        << " open ambiguities exercised, " << inconsistent << " INCONSISTENT"
+        << (strictReadings_ ? " (--strict-readings: INCONSISTENT fails the run)" : "")
+        << (verbose ? "; the readings every passing case that exercised one was consistent with:" : " (-v or the report for each)")
+        << "\n";
     for (const int id : oracle::kOpenAlternativeIds) {
       const auto found = readings_.find(id);
       const ReadingTally* tally = found == readings_.end() ? nullptr : &found->second;
+      if (!verbose && (tally == nullptr || !tally->inconsistent())) continue;
       out << "  AMB-" << std::left << std::setw(3) << id << std::right << " " << fingerprint(id, tally);
       if (tally != nullptr && tally->cases() != 0) {
         const oracle::ReadingWords w = oracle::readingWords(id);
@@ -406,7 +426,6 @@ void Report::printSummary(std::ostream& out) const {
           << (failure.signatureText.empty() ? failure.property : failure.signatureText) << " ["
           << failure.clause << "]" << (group.size() > 1 ? " (+" + std::to_string(group.size() - 1) + " more)" : "") << "\n";
     }
-    printTotals(out);
   }
 }
 

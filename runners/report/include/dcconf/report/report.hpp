@@ -183,8 +183,10 @@ class Report {
   void addLimitsTally(const std::string& operation, const LimitsTally& tally);
   bool hasLimits() const { return !limitsDeclared_.empty(); }
 
-  void printSummary(std::ostream& out) const;  // the path x dtype table and the failures, for a terminal
-  void printTotals(std::ostream& out) const;   // the one totals line (all --quiet keeps)
+  // The path x dtype table, notes, the unspecified bytes and readings (G-6; short unless verbose) and the failures,
+  // for a terminal; the caller prints the totals line after it and after anything it adds, so it is the last line.
+  void printSummary(std::ostream& out, bool verbose = false) const;
+  void printTotals(std::ostream& out) const;   // the one totals line: the verdict, last (all --quiet keeps)
   // Indexes into failures(), one list per bug: the failures sharing a signature (and baseline verdict), in order of
   // first appearance; a failure without a signature is a group of its own (issue 26).
   std::vector<std::vector<std::size_t>> failureGroups() const;

@@ -1,0 +1,126 @@
+// What a new user meets in the first hour: repros that work when pasted, the verdict as the last line, progress in
+// a CI log, and the small slips of the help texts and messages.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <regex>
+#include <sstream>
+
+#include "run_dcconf.hpp"
+
+namespace dcconf::cli::testing {
+namespace {
+
+std::string q(const fs::path& path) { return "'" + path.string() + "'"; }
+
+// dcconf run in `dir` (its default output folder lands there), stdout and stderr captured in `dir`.
+RunResult runIn(const fs::path& dir, const std::string& args) {
+  return runDcconf("cd " + q(dir) + " && '" + DCCONF_EXE + "' " + args, dir, /*prefixExe=*/false);
+}
+
+std::vector<std::string> linesStartingWith(const std::string& text, const std::string& prefix) {
+  std::vector<std::string> found;
+  std::istringstream lines(text);
+  for (std::string line; std::getline(lines, line);) {
+    if (line.rfind(prefix, 0) == 0) found.push_back(line.substr(prefix.size()));
+  }
+  return found;
+}
+
+const std::string kBrokenRun = "run --seed 11 --cases 15 --path 'GM->*' --dtype half --backend plugin:" +
+                               std::string(DCCONF_BROKEN_PLUGIN);
+
+TEST(FirstHour, AFailingRunWithoutOutKeepsItsCasesWhereThePastedReproFindsThem) {
+  const fs::path dir = scratchDir();
+  const RunResult r = runIn(dir, kBrokenRun);
+  ASSERT_EQ(r.status, 1) << r.stderrText;
+  EXPECT_NE(r.stdoutText.find("failing cases kept in dcconf-failures/ (no --out given"), std::string::npos)
+      << r.stdoutText;
+  EXPECT_TRUE(fs::exists(dir / "dcconf-failures" / "report.json"));
+  const std::vector<std::string> repros = linesStartingWith(r.stdoutText, "  repro: ");
+  ASSERT_FALSE(repros.empty()) << r.stdoutText;
+  for (const std::string& repro : repros) {
+    EXPECT_EQ(repro.rfind(std::string(DCCONF_EXE) + " run --backend", 0), 0u) << repro;
+    // pasted as printed, in the folder of the run: the case is found and fails again (1), never unreadable (4)
+    const fs::path pasted = dir / "pasted";
+    fs::create_directories(pasted);
+    EXPECT_EQ(runDcconf("cd " + q(dir) + " && " + repro, pasted, /*prefixExe=*/false).status, 1) << repro;
+  }
+  // the next failing run replaces the folder; a passing run leaves it as it is
+  EXPECT_EQ(runIn(dir, kBrokenRun).status, 1);
+  const fs::path passing = dir / "passing";
+  fs::create_directories(passing);
+  ASSERT_EQ(runIn(passing, "run --seed 2 --cases 5 --quiet --path 'GM->*' --dtype half").status, 0);
+  EXPECT_FALSE(fs::exists(passing / "dcconf-failures"));
+  EXPECT_EQ(std::distance(fs::directory_iterator(passing), fs::directory_iterator()), 2) << "stdout.txt, stderr.txt";
+}
+
+TEST(FirstHour, AForeignDefaultFolderIsLeftAloneAndTheCasesGoUnderTmpdir) {
+  const fs::path dir = scratchDir();
+  fs::create_directories(dir / "dcconf-failures");
+  std::ofstream(dir / "dcconf-failures" / "mine.txt") << "mine\n";
+  const fs::path tmp = dir / "tmp";
+  fs::create_directories(tmp);
+  const RunResult r = runDcconf("cd " + q(dir) + " && TMPDIR=" + q(tmp) + " '" + DCCONF_EXE + "' " + kBrokenRun, dir,
+                                /*prefixExe=*/false);
+  ASSERT_EQ(r.status, 1) << r.stderrText;
+  EXPECT_EQ(readText(dir / "dcconf-failures" / "mine.txt"), "mine\n");
+  const std::vector<std::string> kept = linesStartingWith(r.stdoutText, "failing cases kept in " + tmp.string());
+  ASSERT_EQ(kept.size(), 1u) << r.stdoutText;
+  const std::vector<std::string> repros = linesStartingWith(r.stdoutText, "  repro: ");
+  ASSERT_FALSE(repros.empty());
+  EXPECT_NE(repros.front().find("--replay " + tmp.string() + "/dcconf-failures."), std::string::npos) << repros.front();
+}
+
+std::string lastLine(const std::string& text) {
+  const std::size_t end = text.find_last_not_of('\n');
+  if (end == std::string::npos) return "";
+  const std::size_t begin = text.rfind('\n', end);
+  return text.substr(begin == std::string::npos ? 0 : begin + 1, end - (begin == std::string::npos ? 0 : begin + 1) + 1);
+}
+
+std::size_t lineCount(const std::string& text, const std::string& prefix) {
+  return linesStartingWith(text, prefix).size();
+}
+
+// The indented lines right after the line that starts with header.
+std::vector<std::string> blockLines(const std::string& text, const std::string& header) {
+  std::vector<std::string> block;
+  std::istringstream lines(text);
+  bool inside = false;
+  for (std::string line; std::getline(lines, line);) {
+    if (inside && line.rfind("  ", 0) != 0) break;
+    if (inside) block.push_back(line);
+    inside = inside || line.rfind(header, 0) == 0;
+  }
+  return block;
+}
+
+const std::regex kTotals(R"(^[0-9]+ cases: [0-9]+ passed, [0-9]+ failed .* in [0-9.]+ s$)");
+
+// The last line of every run is its verdict, the totals; the unspecified bytes and readings (G-6) above it, short
+// unless -v.
+TEST(FirstHour, TheLastLineOfARunIsItsVerdictAndTheDetailAboveItIsShort) {
+  const fs::path dir = scratchDir();
+  for (const std::string& args : {std::string("run --seed 3 --cases 30 --path 'GM->*' --dtype half"),
+                                  std::string("run --seed 3 --cases 10 --product atlas-a2 --dtype int8_t"), kBrokenRun,
+                                  std::string("run --seed 3 --cases 10 --path 'GM->*' --dtype half --coverage")}) {
+    const RunResult r = runIn(dir, args);
+    EXPECT_TRUE(std::regex_match(lastLine(r.stdoutText), kTotals)) << args << ":\n" << r.stdoutText;
+    EXPECT_LT(r.stdoutText.rfind("unspecified: "), r.stdoutText.rfind(" cases: ")) << args;
+  }
+  const RunResult fixpipe = runIn(dir, "run --seed 3 --cases 10 --product atlas-a2 --dtype int8_t");
+  ASSERT_EQ(fixpipe.status, 0) << fixpipe.stderrText;
+  ASSERT_NE(fixpipe.stdoutText.find("readings (G-6): "), std::string::npos) << fixpipe.stdoutText;
+  EXPECT_EQ(lineCount(fixpipe.stdoutText, "  AMB-"), 0u) << "no INCONSISTENT one: no line per ambiguity";
+  const std::vector<std::string> reasons = blockLines(fixpipe.stdoutText, "unspecified: ");
+  ASSERT_FALSE(reasons.empty()) << fixpipe.stdoutText;
+  EXPECT_LE(reasons.size(), 4u) << "three reasons and a line saying how many more:\n" << fixpipe.stdoutText;
+  const RunResult verbose = runIn(dir, "run --seed 3 --cases 10 --product atlas-a2 --dtype int8_t -v");
+  ASSERT_EQ(verbose.status, 0);
+  EXPECT_EQ(lineCount(verbose.stdoutText, "  AMB-"), 13u) << verbose.stdoutText;  // every open alternatives id
+  EXPECT_TRUE(std::regex_match(lastLine(verbose.stdoutText), kTotals));
+}
+
+}  // namespace
+}  // namespace dcconf::cli::testing
