@@ -122,5 +122,25 @@ TEST(FirstHour, TheLastLineOfARunIsItsVerdictAndTheDetailAboveItIsShort) {
   EXPECT_TRUE(std::regex_match(lastLine(verbose.stdoutText), kTotals));
 }
 
+// Off a terminal (a CI log), progress comes as whole lines at a bounded rate: DCCONF_PROGRESS_EVERY seconds (30 by
+// default, so a short run stays silent); bench writes a line per row.
+TEST(FirstHour, OffATerminalProgressComesAsLinesAtABoundedRate) {
+  const fs::path dir = scratchDir();
+  const std::string run = "run --seed 2 --cases 5 --path 'GM->*' --dtype half";
+  const RunResult often =
+      runDcconf("cd " + q(dir) + " && DCCONF_PROGRESS_EVERY=0 '" + DCCONF_EXE + "' " + run, dir, /*prefixExe=*/false);
+  ASSERT_EQ(often.status, 0) << often.stderrText;
+  EXPECT_EQ(often.stderrText.find('\r'), std::string::npos) << "no bar redrawn in a log";
+  const std::vector<std::string> lines = linesStartingWith(often.stderrText, "dcconf run fast: ");
+  ASSERT_GE(lines.size(), 2u) << often.stderrText;
+  EXPECT_NE(lines.front().find(" units, "), std::string::npos) << lines.front();
+  EXPECT_TRUE(std::regex_search(lines.back(), std::regex("^([0-9]+)/\\1 units, "))) << lines.back();
+  const RunResult quiet = runIn(dir, run);
+  EXPECT_EQ(quiet.stderrText, "") << "a run shorter than 30 s prints no progress line";
+  const RunResult bench = runIn(dir, "bench --sizes 4K --filter '^nd2nz/' --repetitions 1 --min-time 0.001");
+  ASSERT_EQ(bench.status, 0) << bench.stderrText;
+  EXPECT_EQ(lineCount(bench.stderrText, "bench: "), 3u) << bench.stderrText;
+}
+
 }  // namespace
 }  // namespace dcconf::cli::testing

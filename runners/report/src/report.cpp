@@ -674,10 +674,23 @@ std::string Report::toJunitXml() const {
 
 // ---- progress ----------------------------------------------------------------------------------------------------
 
-bool Progress::enabledByDefault() { return ::isatty(STDERR_FILENO) == 1 && std::getenv("CI") == nullptr; }
+bool Progress::enabledByDefault() { return true; }
 
-Progress::Progress(std::string label, std::uint64_t totalCases, std::uint64_t totalUnits, bool enabled)
-    : label_(std::move(label)),
+std::chrono::milliseconds Progress::defaultLineEvery() {
+  constexpr std::chrono::milliseconds kDefault{30000};
+  const char* text = std::getenv("DCCONF_PROGRESS_EVERY");
+  if (text == nullptr || *text == '\0') return kDefault;
+  char* end = nullptr;
+  const double seconds = std::strtod(text, &end);
+  if (end == text || *end != '\0' || !(seconds >= 0) || seconds > 86400) return kDefault;  // not a number: ignored
+  return std::chrono::milliseconds(static_cast<std::int64_t>(seconds * 1000));
+}
+
+Progress::Progress(std::string label, std::uint64_t totalCases, std::uint64_t totalUnits, bool enabled,
+                   std::optional<std::chrono::milliseconds> lineEvery)
+    : bar_(::isatty(STDERR_FILENO) == 1 && std::getenv("CI") == nullptr),
+      every_(lineEvery.value_or(defaultLineEvery())),
+      label_(std::move(label)),
       total_(totalCases),
       totalUnits_(totalUnits),
       enabled_(enabled),
@@ -701,7 +714,7 @@ void Progress::unitDone(std::uint64_t cases, bool failed) {
 void Progress::maybeDraw() {
   if (!enabled_) return;
   const auto now = std::chrono::steady_clock::now();
-  if (now - lastDraw_ >= std::chrono::milliseconds(100)) {
+  if (now - lastDraw_ >= (bar_ ? std::chrono::milliseconds(100) : every_)) {
     lastDraw_ = now;
     draw(false);
   }
@@ -710,7 +723,8 @@ void Progress::maybeDraw() {
 void Progress::finish() {
   if (finished_) return;
   finished_ = true;
-  if (enabled_) draw(true);
+  // Off a terminal a short run stays silent, and a line per step (every_ 0) needs no last line.
+  if (enabled_ && (bar_ || (linePrinted_ && every_.count() > 0))) draw(true);
 }
 
 void Progress::draw(bool final) {
@@ -725,6 +739,21 @@ void Progress::draw(bool final) {
   std::string bar(static_cast<std::size_t>(filled), '#');
   bar.resize(width, '.');
   const double eta = rate > 0 && total > done ? static_cast<double>(total - done) / rate : 0.0;
+  if (!bar_) {  // a log: whole lines, no bar, nothing redrawn
+    linePrinted_ = true;
+    if (byUnits) {
+      std::fprintf(stderr, "%s: %llu/%llu units, %llu cases, %llu failed, %.0fs elapsed, ETA %.0fs%s\n", label_.c_str(),
+                   static_cast<unsigned long long>(done), static_cast<unsigned long long>(total),
+                   static_cast<unsigned long long>(done_), static_cast<unsigned long long>(failures_), seconds, eta,
+                   final ? ", done" : "");
+    } else {
+      std::fprintf(stderr, "%s: %llu/%llu, %.0f/s, %.0fs elapsed, ETA %.0fs%s\n", label_.c_str(),
+                   static_cast<unsigned long long>(done), static_cast<unsigned long long>(total), rate, seconds, eta,
+                   final ? ", done" : "");
+    }
+    std::fflush(stderr);
+    return;
+  }
   if (byUnits) {
     std::fprintf(stderr, "\r%-24.24s [%s] %llu/%llu units  %llu cases  %llu failed  %.0fs  ETA %.0fs   ", label_.c_str(),
                  bar.c_str(), static_cast<unsigned long long>(done), static_cast<unsigned long long>(total),
