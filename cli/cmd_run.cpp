@@ -113,8 +113,8 @@ std::string resolveOptions(RunCliOptions& o) {
   o.run.product = o.run.products.front();
   o.run.dtypeGlob = canonicalDTypeGlob(o.run.dtypeGlob);
   if (const std::string error = dtypeGlobError("--dtype", o.run.dtypeGlob); !error.empty()) return error;
-  const auto profile = oracle::parseProfile(o.profile);
-  if (!profile.profile) return "--profile: " + profile.error;
+  const auto profile = parseProfileOption("--profile", o.profile);
+  if (!profile.profile) return profile.error;
   o.run.profile = *profile.profile;
   if (o.seed.empty()) {
     o.run.seed = std::random_device{}() | (std::uint64_t{std::random_device{}()} << 32);

@@ -45,8 +45,8 @@ int runExport(const VectorsOptions& o) {
   if (!product) return fail(ExitStatus::usage, unknownProduct("--product", o.product));
   const std::string dtypes = canonicalDTypeGlob(o.dtypes);
   if (const std::string error = dtypeGlobError("--dtypes", dtypes); !error.empty()) return fail(ExitStatus::usage, error);
-  const auto profile = oracle::parseProfile(o.profile);
-  if (!profile.profile) return fail(ExitStatus::usage, "--profile: " + profile.error);
+  const auto profile = parseProfileOption("--profile", o.profile);
+  if (!profile.profile) return fail(ExitStatus::usage, profile.error);
   if (o.count > 10000) return fail(ExitStatus::usage, "--count: must be at most 10000");
   options.product = *product;
   options.profile = *profile.profile;
@@ -140,6 +140,12 @@ int runJudge(const VectorsOptions& o, bool verify, const std::string& commandLin
   std::optional<StagedOutput> outputsOut =
       verify ? std::nullopt : stage({"--save-outputs", o.saveOutputs}, o.force, {setInput, {"--out", o.reportDir}}, error);
   if (!error.empty()) return fail(ExitStatus::outputRefused, error);
+  // A mistyped --outputs is said at once, not after the set has loaded (seconds for a big set).
+  if (verify) {
+    if (std::string missing = vectors::outputsFolderError(o.outputsDir); !missing.empty()) {
+      return fail(ExitStatus::backendUnavailable, missing);
+    }
+  }
   std::optional<report::Baseline> baseline;
   if (const std::string baselineError = loadBaselineOption(o.baseline, o.strictBaseline, baseline);
       !baselineError.empty()) {
@@ -179,8 +185,9 @@ Command addVectorsCommand(CLI::App& parent) {
   app->require_subcommand(1);
 
   CLI::App* exp = app->add_subcommand("export", "Write a deterministic vector set (same seed and version: same bytes)");
-  exp->add_option("--out", o->outDir, "the set's folder (created; replaced only with --force)")->required();
-  exp->add_flag("--force", o->force, "replace a non-empty --out folder");
+  exp->add_option("--out", o->outDir, "the set's folder (created; an existing one must be empty)")->required();
+  exp->add_flag("--force", o->force,
+                "accepted, but a set is never replaced: a non-empty --out is refused (exit 5); remove it yourself");
   exp->add_option("--product", o->product, "product id (dcconf list)")->capture_default_str();
   exp->add_option("--profile", o->profile, "ambiguity profile, e.g. hw-noop,doc-dummy")->capture_default_str();
   exp->add_option("--path,--paths", o->paths, "only paths matching this glob, e.g. 'GM->*'")->capture_default_str();

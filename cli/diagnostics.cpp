@@ -143,6 +143,26 @@ std::string dtypeGlobError(const std::string& option, const std::string& glob) {
          "; dtypes: half, float, int8_t, ... (dcconf list), aliases fp16, bf16, f32, i8, u8, ...";
 }
 
+oracle::ProfileParse parseProfileOption(const std::string& option, const std::string& spec) {
+  oracle::ProfileParse parsed = oracle::parseProfile(spec);
+  if (parsed.profile) return parsed;
+  std::vector<std::string> words{"default"};
+  for (const std::string_view word : oracle::allProfileNames()) words.emplace_back(word);
+  std::size_t start = 0;
+  while (start <= spec.size()) {
+    const std::size_t comma = std::min(spec.find(',', start), spec.size());
+    const std::string word = spec.substr(start, comma - start);
+    if (!word.empty() && std::find(words.begin(), words.end(), word) == words.end()) {
+      parsed.error = option + ": unknown profile word '" + word + "'" + didYouMean(word, words) + "; " +
+                     std::to_string(words.size() - 1) + " words, comma-separated (dcconf list prints them)";
+      return parsed;
+    }
+    start = comma + 1;
+  }
+  parsed.error = option + ": " + parsed.error;
+  return parsed;
+}
+
 std::string unknownProduct(const std::string& option, const std::string& word, const std::string& hint) {
   std::vector<std::string> names;
   for (const oracle::Product product : oracle::allProducts()) names.emplace_back(oracle::name(product));

@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "dcconf/oracle/case.hpp"
 #include "exit_status.hpp"
 
 namespace dcconf::cli {
@@ -34,6 +35,8 @@ std::string closestName(std::string_view word, const std::vector<std::string>& c
 std::string canonicalDTypeGlob(const std::string& glob);
 // "" when the glob matches some dtype; else the error line for `option`, with a suggestion.
 std::string dtypeGlobError(const std::string& option, const std::string& glob);
+// --profile SPEC parsed; on an unknown word the error line names it with the closest profile word ("did you mean").
+oracle::ProfileParse parseProfileOption(const std::string& option, const std::string& spec);
 // "--product: unknown product 'atlas-a9' (did you mean 'atlas-a2'?; see dcconf list)".
 std::string unknownProduct(const std::string& option, const std::string& word, const std::string& hint = "see dcconf list");
 

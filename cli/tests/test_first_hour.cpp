@@ -142,5 +142,58 @@ TEST(FirstHour, OffATerminalProgressComesAsLinesAtABoundedRate) {
   EXPECT_EQ(lineCount(bench.stderrText, "bench: "), 3u) << bench.stderrText;
 }
 
+// The small slips a new user met.
+TEST(FirstHour, SmallSlips) {
+  const fs::path dir = scratchDir();
+  // vectors export --help says what --force does: a set is never replaced
+  const RunResult help = runDcconf("vectors export --help", dir);
+  EXPECT_EQ(help.stdoutText.find("replace a non-empty --out"), std::string::npos) << help.stdoutText;
+  EXPECT_NE(help.stdoutText.find("a set is never replaced"), std::string::npos) << help.stdoutText;
+  // run --help has the whole --limits text
+  const RunResult runHelp = runDcconf("run --help", dir);
+  EXPECT_NE(runHelp.stdoutText.find("applied together with the limits the backend declares itself"), std::string::npos)
+      << runHelp.stdoutText;
+  // a --profile typo gets a "did you mean", in run, case and vectors export
+  for (const std::string& args : {std::string("run --cases 1 --profile hw-nop"),
+                                  "case '" + std::string(DCCONF_EXAMPLES_DIR) + "/nd2nz-4x4-half.json' --out x --profile doc-dumy",
+                                  std::string("vectors export --out set --profile hw-nop")}) {
+    const RunResult r = runDcconf(args, dir);
+    EXPECT_EQ(r.status, 2) << args;
+    EXPECT_NE(r.stderrText.find("(did you mean '"), std::string::npos) << args << ": " << r.stderrText;
+    EXPECT_EQ(std::count(r.stderrText.begin(), r.stderrText.end(), '\n'), 1) << r.stderrText;
+  }
+  // verify --outputs nosuch: said before the set is read (here the set does not even exist)
+  const RunResult verify = runDcconf("vectors verify " + q(dir / "no-set") + " --outputs " + q(dir / "nosuch"), dir);
+  EXPECT_EQ(verify.status, 7) << verify.stderrText;
+  EXPECT_NE(verify.stderrText.find("--outputs: " + (dir / "nosuch").string() + " does not exist"), std::string::npos)
+      << verify.stderrText;
+  // dcconf list names loop mode and the 950 Fixpipe's layouts
+  const RunResult list = runDcconf("list --product ascend950", dir);
+  EXPECT_NE(list.stdoutText.find("loop mode"), std::string::npos) << list.stdoutText;
+  EXPECT_NE(list.stdoutText.find("layouts: NZ,ROW_MAJOR,COLUMN_MAJOR"), std::string::npos) << list.stdoutText;
+  const auto json = nlohmann::json::parse(runDcconf("list --product ascend950 --json", dir).stdoutText);
+  bool loop = false, layouts = false;
+  for (const auto& op : json["products"][0]["operations"]) {
+    loop = loop || op.value("loopMode", false);
+    layouts = layouts || op.contains("layouts");
+  }
+  EXPECT_TRUE(loop && layouts);
+  EXPECT_EQ(runDcconf("list --product atlas-a2", dir).stdoutText.find("loop mode"), std::string::npos);
+}
+
+// The example exec backend accepts invalid cases; the terminal names the units where it did.
+TEST(FirstHour, TheTerminalNamesTheUnitsThatAcceptedInvalidCases) {
+  const fs::path dir = scratchDir();
+  const std::string backend =
+      "exec:/usr/bin/python3 " + std::string(DCCONF_SOURCE_DIR) + "/runners/exec/examples/example_exec_backend.py";
+  const RunResult r = runIn(dir, "run --seed 5 --cases 10 --path 'GM->*' --dtype half --backend '" + backend + "'");
+  ASSERT_NE(r.stdoutText.find("invalid accepted (G-4): "), std::string::npos) << r.stdoutText;
+  const std::vector<std::string> units = linesStartingWith(
+      r.stdoutText.substr(r.stdoutText.find("invalid accepted (G-4): ")), "      ");
+  ASSERT_FALSE(units.empty()) << r.stdoutText;
+  EXPECT_NE(units.front().find(" half "), std::string::npos) << units.front();
+  EXPECT_TRUE(std::regex_match(lastLine(r.stdoutText), kTotals));
+}
+
 }  // namespace
 }  // namespace dcconf::cli::testing

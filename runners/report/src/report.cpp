@@ -385,6 +385,27 @@ void Report::printSummary(std::ostream& out, bool verbose) const {
       out << "\n";
     }
   }
+  // G-4: the units whose invalid cases the backend ran without refusing them (not failures, but worth a look).
+  std::vector<std::pair<std::uint64_t, std::string>> accepted;
+  for (const auto& [key, byProperty] : counts_) {
+    for (const auto& [property, counts] : byProperty) {
+      if (counts[CaseStatus::acceptedInvalid] != 0) {
+        accepted.emplace_back(counts[CaseStatus::acceptedInvalid], key.group + " " + key.dtype + " " + property);
+      }
+    }
+  }
+  if (!accepted.empty()) {
+    std::stable_sort(accepted.begin(), accepted.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+    std::uint64_t all = 0;
+    for (const auto& [n, unit] : accepted) all += n;
+    out << "invalid accepted (G-4): " << all << " invalid case" << (all == 1 ? "" : "s")
+        << " ran without the backend refusing them, in:\n";
+    const std::size_t shown = verbose ? accepted.size() : std::min(accepted.size(), kGroupIdsShown);
+    for (std::size_t k = 0; k < shown; ++k) {
+      out << "  " << std::right << std::setw(7) << accepted[k].first << "  " << accepted[k].second << "\n";
+    }
+    if (shown < accepted.size()) out << "  ... and " << accepted.size() - shown << " more (-v or the report lists all)\n";
+  }
   if (baseline_) {
     std::size_t xfail = 0, flakes = 0;
     for (const auto& f : failures_) {
