@@ -51,10 +51,8 @@ std::string valueAt(oracle::DType dtype, std::span<const std::uint8_t> bytes, st
   return oracle::formatElement(dtype, bits) + " (" + hex + ")";
 }
 
-std::string shortValue(oracle::DType dtype, std::span<const std::uint8_t> bytes, std::uint64_t b) {
-  const std::uint32_t s = oracle::sizeBytes(dtype);
-  if (b + s > bytes.size()) return "";
-  const std::uint64_t bits = oracle::loadElementBits(bytes, b, s);
+// An element's value in at most six characters, for a cell.
+std::string compactValue(oracle::DType dtype, std::uint64_t bits) {
   std::string text = oracle::formatElement(dtype, bits);
   if (text.size() <= 6) return text;
   char buffer[32];
@@ -62,6 +60,27 @@ std::string shortValue(oracle::DType dtype, std::span<const std::uint8_t> bytes,
   if (std::string(buffer).size() <= 6) return buffer;
   std::snprintf(buffer, sizeof buffer, "%.0e", oracle::decodeElement(dtype, bits));
   return buffer;
+}
+
+// The cell text of the element at b. When `other` (the buffer it is compared with) holds other bits there that read
+// the same in six characters (a 1-ulp error), as many significant digits as tell the two apart, else the hex.
+std::string shortValue(oracle::DType dtype, std::span<const std::uint8_t> bytes, std::uint64_t b,
+                       std::span<const std::uint8_t> other = {}) {
+  const std::uint32_t s = oracle::sizeBytes(dtype);
+  if (b + s > bytes.size()) return "";
+  const std::uint64_t bits = oracle::loadElementBits(bytes, b, s);
+  std::string text = compactValue(dtype, bits);
+  if (b + s > other.size()) return text;
+  const std::uint64_t otherBits = oracle::loadElementBits(other, b, s);
+  if (otherBits == bits || compactValue(dtype, otherBits) != text) return text;
+  char mine[40], theirs[40];
+  for (int digits = 4; digits <= 17; ++digits) {
+    std::snprintf(mine, sizeof mine, "%.*g", digits, oracle::decodeElement(dtype, bits));
+    std::snprintf(theirs, sizeof theirs, "%.*g", digits, oracle::decodeElement(dtype, otherBits));
+    if (std::string_view(mine) != std::string_view(theirs)) return mine;
+  }
+  std::snprintf(mine, sizeof mine, "0x%0*llx", static_cast<int>(2 * s), static_cast<unsigned long long>(bits));
+  return mine;  // -0 and +0, NaN payloads: only the bits differ
 }
 
 // Everything the pictures of one computed case need.
@@ -533,16 +552,19 @@ std::string failurePage(const casefile::CaseData& data, const FailureInput& f) {
       return t;
     };
     BufferView expView = m.dstView("exp", "expected (" + std::to_string(m.expected.size()) + " B)");
-    expView.label = [&m, dtype](std::uint64_t b) {
+    expView.label = [&m, &f, dtype](std::uint64_t b) {
       const Cat cat = m.dstCat(b);
-      return cat == Cat::guard || cat == Cat::gap || m.care[b] == 0 ? std::string() : shortValue(dtype, m.expected, b);
+      return cat == Cat::guard || cat == Cat::gap || m.care[b] == 0 ? std::string()
+                                                                     : shortValue(dtype, m.expected, b, f.actual);
     };
     expView.title = both;
     BufferView actView = m.dstView("act", "actual, mismatches highlighted");
     actView.highlights = mismatches;
     actView.label = [&m, &f, dtype](std::uint64_t b) {
+      const std::span<const std::uint8_t> empty;  // a byte that is not cared for has nothing to differ from
       const Cat cat = m.dstCat(b);
-      return cat == Cat::guard || cat == Cat::gap ? std::string() : shortValue(dtype, f.actual, b);
+      return cat == Cat::guard || cat == Cat::gap ? std::string()
+                                                  : shortValue(dtype, f.actual, b, m.care[b] != 0 ? std::span<const std::uint8_t>(m.expected) : empty);
     };
     actView.title = both;
     BufferView diffView = m.dstView("diff", "difference: " + std::to_string(mismatches.size()) + " byte(s)");
