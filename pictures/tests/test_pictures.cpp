@@ -353,5 +353,22 @@ TEST(Pictures, LongHeadingsWrapInsteadOfBeingCut) {
   }
 }
 
+// report.html: the failures come first, each with its picture, the totals' failure counts link to them.
+TEST(Pictures, ReportPageShowsTheFailuresFirstWithTheirPictures) {
+  std::string groups;
+  for (int k = 0; k < 800; ++k) {
+    groups += std::string(k ? "," : "") + R"({"group":"G)" + std::to_string(k) + R"(","dtype":"half","properties":{"G-1":{"PASS":1}}})";
+  }
+  const std::string json = R"({"schema":"dcconf.report/1","passed":false,"totals":{"PASS":800,"FAIL":1},"groups":[)" + groups +
+                           R"(],"failures":[{"id":"a","status":"FAIL","clause":"ND2NZ-2","group":"G799","dtype":"half","property":"G-1"}]})";
+  const std::string page = reportPage(json, {"failures/a.html"});
+  const std::size_t failures = page.find("<h2 id=\"failures\">Failures</h2>"), units = page.find("<h2>Units</h2>");
+  ASSERT_NE(failures, std::string::npos);
+  ASSERT_NE(units, std::string::npos);
+  EXPECT_LT(failures, units);
+  EXPECT_LT(page.find("<iframe class=\"picture\" loading=\"lazy\" title=\"a\" src=\"failures/a.html\">"), units);
+  EXPECT_NE(page.find("<td class=\"fail\"><a href=\"#failures\">1</a></td>"), std::string::npos) << "totals link";
+}
+
 }  // namespace
 }  // namespace dcconf::pictures
