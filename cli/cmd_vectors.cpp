@@ -26,6 +26,7 @@ struct VectorsOptions {
   std::string dtypes = "*";
   std::uint32_t count = 4;
   std::uint64_t seed = 1;
+  std::string maxBytes;  // "64M": the set's size bound (a --count 4 ascend950 set holds 4 MiB tensors)
   // check / verify / lint
   std::string setDir;
   std::string backend = "fast";
@@ -48,6 +49,10 @@ int runExport(const VectorsOptions& o) {
   const auto profile = parseProfileOption("--profile", o.profile);
   if (!profile.profile) return fail(ExitStatus::usage, profile.error);
   if (o.count > 10000) return fail(ExitStatus::usage, "--count: must be at most 10000");
+  std::optional<std::uint64_t> maxBytes;
+  if (!o.maxBytes.empty() && !(maxBytes = parseByteCount(o.maxBytes))) {
+    return fail(ExitStatus::usage, "--max-bytes: '" + o.maxBytes + "' is not a size like 500K, 64M or 2G");
+  }
   options.product = *product;
   options.profile = *profile.profile;
   options.pathGlob = o.paths;
@@ -63,6 +68,15 @@ int runExport(const VectorsOptions& o) {
   if (!begin.output) return fail(ExitStatus::outputRefused, begin.error);
   const vectors::Exported exported = vectors::exportSet(options);
   if (!exported.error.empty()) return fail(ExitStatus::backendUnavailable, exported.error);
+  std::uint64_t bytes = 0;
+  for (const auto& file : exported.files) bytes += file.bytes.size();
+  const std::string size = std::to_string(exported.tests) + " vectors, " + byteCountText(bytes) + " in " +
+                           std::to_string(exported.files.size()) + " files";
+  if (maxBytes && bytes > *maxBytes) {  // said before anything is written
+    return fail(ExitStatus::usage, "--max-bytes: the set would be " + size + ", above " + o.maxBytes +
+                                       ": lower --count, or narrow --paths / --dtypes (nothing written)");
+  }
+  if (!o.quiet) std::cout << "writing " << size << " to " << o.outDir << std::endl;
   std::string error;
   for (const auto& file : exported.files) {
     if (error.empty()) error = begin.output->write(file.relativePath, file.bytes);
@@ -195,6 +209,8 @@ Command addVectorsCommand(CLI::App& parent) {
   exp->add_option("--count", o->count, "random valid cases per operation x dtype (plus one random invalid)")
       ->capture_default_str();
   exp->add_option("--seed", o->seed, "seed of the random cases")->capture_default_str();
+  exp->add_option("--max-bytes", o->maxBytes,
+                  "refuse (exit 2, nothing written) a set larger than this, e.g. 64M; the size is said before writing");
   exp->add_flag("--quiet", o->quiet, "no summary line");
 
   CLI::App* check = app->add_subcommand("check", "Replay every vector on a backend and report as dcconf run does");

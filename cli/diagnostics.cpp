@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <cstdio>
 #include <iostream>
 #include <string>
 #include <utility>
@@ -42,6 +43,31 @@ void printError(std::string_view line) {
 int fail(ExitStatus status, std::string_view line) {
   printError(line);
   return code(status);
+}
+
+std::optional<std::uint64_t> parseByteCount(std::string_view text) {
+  int shift = 0;
+  if (!text.empty() && std::string_view("KMG").find(static_cast<char>(std::toupper(text.back()))) != std::string_view::npos) {
+    shift = 10 * (1 + static_cast<int>(std::string_view("KMG").find(static_cast<char>(std::toupper(text.back())))));
+    text.remove_suffix(1);
+  }
+  const auto value = parseUInt64(text);
+  constexpr std::uint64_t kLimit = std::uint64_t{1} << 50;
+  if (!value || *value > (kLimit >> shift)) return std::nullopt;
+  return *value << shift;
+}
+
+std::string byteCountText(std::uint64_t bytes) {
+  const char* units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
+  double value = static_cast<double>(bytes);
+  std::size_t unit = 0;
+  while (value >= 1024 && unit + 1 < std::size(units)) {
+    value /= 1024;
+    ++unit;
+  }
+  char text[32];
+  std::snprintf(text, sizeof text, unit == 0 ? "%.0f %s" : "%.1f %s", value, units[unit]);
+  return text;
 }
 
 std::optional<std::uint64_t> parseUInt64(std::string_view text) {

@@ -21,6 +21,10 @@ const std::string& programName();
 int fail(ExitStatus status, std::string_view line);
 // "30s", "2m", "500ms" or a bare number of seconds, above 0 and at most 10^12 ms; empty when it is none of those.
 std::optional<std::chrono::milliseconds> parseDuration(const std::string& text);
+// "500", "500K", "64M", "2G" (binary units) up to 2^50 bytes; empty otherwise.
+std::optional<std::uint64_t> parseByteCount(std::string_view text);
+// 175112192 -> "167.0 MiB" (B, KiB, MiB, GiB with one decimal).
+std::string byteCountText(std::uint64_t bytes);
 // Decimal digits only, within [0, 2^64-1]; empty otherwise (no sign, no space, no clamping).
 std::optional<std::uint64_t> parseUInt64(std::string_view text);
 

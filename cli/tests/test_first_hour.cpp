@@ -195,5 +195,20 @@ TEST(FirstHour, TheTerminalNamesTheUnitsThatAcceptedInvalidCases) {
   EXPECT_TRUE(std::regex_match(lastLine(r.stdoutText), kTotals));
 }
 
+// vectors export says the set's size before writing it, and --max-bytes refuses a bigger set, writing nothing.
+TEST(FirstHour, VectorsExportSaysItsSizeAndHonoursMaxBytes) {
+  const fs::path dir = scratchDir();
+  const std::string exportSet = "vectors export --paths 'GM->VECIN' --dtypes half --count 2 --seed 1 --out ";
+  const RunResult capped = runDcconf(exportSet + q(dir / "capped") + " --max-bytes 1K", dir);
+  EXPECT_EQ(capped.status, 2) << capped.stderrText;
+  EXPECT_NE(capped.stderrText.find("--max-bytes: the set would be "), std::string::npos) << capped.stderrText;
+  EXPECT_TRUE(!fs::exists(dir / "capped") || fs::is_empty(dir / "capped"));
+  EXPECT_EQ(runDcconf(exportSet + q(dir / "x") + " --max-bytes 12Q", dir).status, 2);
+  const RunResult written = runDcconf(exportSet + q(dir / "set") + " --max-bytes 64M", dir);
+  ASSERT_EQ(written.status, 0) << written.stderrText;
+  EXPECT_TRUE(std::regex_search(written.stdoutText, std::regex("^writing [0-9]+ vectors, [0-9.]+ KiB in [0-9]+ files to ")))
+      << written.stdoutText;
+}
+
 }  // namespace
 }  // namespace dcconf::cli::testing
