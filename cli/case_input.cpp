@@ -11,8 +11,8 @@ CaseInput loadCaseInput(const std::string& casePath, std::uint64_t maxBufferByte
   }
   CaseInput input{std::move(std::get<casefile::CaseData>(loaded)), 0};
   if (!profile.empty()) {
-    const oracle::ProfileParse parsed = oracle::parseProfile(profile);
-    if (!parsed.profile) return {std::nullopt, fail(ExitStatus::usage, "--profile: " + parsed.error)};
+    const oracle::ProfileParse parsed = parseProfileOption("--profile", profile);
+    if (!parsed.profile) return {std::nullopt, fail(ExitStatus::usage, parsed.error)};
     input.data->c.profile = *parsed.profile;
   }
   return input;

@@ -61,6 +61,17 @@ std::vector<oracle::DType> atomicDTypes(const oracle::SupportRow& row) {
   return out;
 }
 
+// The call forms a user searches for by name: LOOP-1's loop mode and FIX950-1's CO2Layout template argument.
+bool loopMode(const oracle::SupportRow& row) {
+  return oracle::hasLoopMode(row.product) && oracle::takesLoopMode(row.operation);
+}
+std::vector<std::string> layouts(const oracle::SupportRow& row) {
+  std::vector<std::string> out;
+  if (row.operation != oracle::Operation::fixpipe950) return out;
+  for (const oracle::Co2Layout layout : oracle::kAllCo2Layouts) out.emplace_back(oracle::name(layout));
+  return out;
+}
+
 nlohmann::json productJson(const oracle::SupportTable& table, const oracle::ProductDefaults& product) {
   nlohmann::json operations = nlohmann::json::array();
   for (const oracle::SupportRow& row : table.rows) {
@@ -80,6 +91,8 @@ nlohmann::json productJson(const oracle::SupportTable& table, const oracle::Prod
       for (const oracle::DType dtype : atomic) names.push_back(std::string(oracle::name(dtype)));
       op["atomic"] = {{"ops", {"add", "max", "min"}}, {"dtypes", names}};
     }
+    if (loopMode(row)) op["loopMode"] = true;
+    if (const auto names = layouts(row); !names.empty()) op["layouts"] = names;
     operations.push_back(std::move(op));
   }
   return {{"product", std::string(oracle::name(product.product))}, {"profile", product.profile},
@@ -96,6 +109,11 @@ void printProductText(const oracle::SupportTable& table, const oracle::ProductDe
     if (const std::vector<oracle::DType> atomic = atomicDTypes(row); !atomic.empty()) {
       std::cout << "    atomic: add,max,min on VECIN/VECOUT->GM [ATOM] for "
                 << joined(atomic, [](oracle::DType t) { return oracle::name(t); }) << "\n";
+    }
+    if (loopMode(row)) std::cout << "    loop mode: SetLoopModePara(LoopModeParams) before the call [LOOP]\n";
+    if (const auto names = layouts(row); !names.empty()) {
+      std::cout << "    layouts: " << joined(names, [](const std::string& n) { return n; })
+                << " (FixpipeConfig CO2Layout, FixpipeParamsArch3510) [FIX950]\n";
     }
   }
 }

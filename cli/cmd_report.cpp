@@ -103,7 +103,7 @@ int runMerge(const MergeOptions& o) {
   if (error.empty()) error = out.commit();
   if (!error.empty()) return fail(ExitStatus::outputRefused, error);
   if (!o.quiet) merged.report->printSummary(std::cout);
-  if (o.quiet) merged.report->printTotals(std::cout);
+  merged.report->printTotals(std::cout);  // the verdict, last
   return code(merged.report->passed() ? ExitStatus::ok : ExitStatus::checksFailed);
 }
 

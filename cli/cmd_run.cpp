@@ -9,6 +9,8 @@
 #include <random>
 #include <sstream>
 
+#include <unistd.h>
+
 #include "baseline_option.hpp"
 #include "commands.hpp"
 #include "dcconf/casefile/casefile.hpp"
@@ -39,6 +41,7 @@ struct RunCliOptions {
   std::string baseline;  // expected failures and known flakes (docs/baseline.md)
   bool strictBaseline = false;
   bool strictReadings = false;  // G-6: an INCONSISTENT reading fingerprint fails the run
+  bool verbose = false;  // -v: every unspecified reason, reading and accepted-invalid unit in the summary
   std::vector<std::string> replayRefuses;  // options given that a --replay would ignore
   std::string resultsJsonl;  // --results-jsonl FILE
   std::string limitsFile;    // --limits FILE (docs/limits.md)
@@ -110,8 +113,8 @@ std::string resolveOptions(RunCliOptions& o) {
   o.run.product = o.run.products.front();
   o.run.dtypeGlob = canonicalDTypeGlob(o.run.dtypeGlob);
   if (const std::string error = dtypeGlobError("--dtype", o.run.dtypeGlob); !error.empty()) return error;
-  const auto profile = oracle::parseProfile(o.profile);
-  if (!profile.profile) return "--profile: " + profile.error;
+  const auto profile = parseProfileOption("--profile", o.profile);
+  if (!profile.profile) return profile.error;
   o.run.profile = *profile.profile;
   if (o.seed.empty()) {
     o.run.seed = std::random_device{}() | (std::uint64_t{std::random_device{}()} << 32);
@@ -201,6 +204,50 @@ int runReplay(const RunCliOptions& o) {
       o.run.backendSpec);
 }
 
+// Without --out, a failing run keeps its output in ./dcconf-failures, which the next failing run replaces (only a
+// folder dcconf wrote; --force rules), else in a fresh folder under $TMPDIR: every printed repro names a real file.
+struct DefaultOutput {
+  std::filesystem::path dir;  // empty when --out was given (or no default folder could be made: error)
+  std::string why;            // how the folder was chosen, for the line that names it
+  std::string error;
+  std::filesystem::path fresh;  // a folder made for this run, removed again when nothing failed
+  bool used() const { return !dir.empty(); }
+  DefaultOutput() = default;
+  DefaultOutput(const DefaultOutput&) = delete;
+  DefaultOutput& operator=(const DefaultOutput&) = delete;
+  ~DefaultOutput() {
+    std::error_code ignored;
+    if (!fresh.empty()) std::filesystem::remove(fresh, ignored);  // only while still empty
+  }
+};
+
+constexpr const char* kDefaultOutDir = "dcconf-failures";
+
+void beginDefaultOutput(DefaultOutput& d, std::optional<StagedOutput>& staged) {
+  StagedOutput::Begin begin = StagedOutput::begin(kDefaultOutDir, /*force=*/true);
+  if (begin.output) {
+    staged.emplace(std::move(*begin.output));
+    d.dir = kDefaultOutDir;
+    d.why = "the next failing run replaces it; --out DIR keeps a run's output where you say";
+    return;
+  }
+  std::error_code ec;
+  std::string pattern = (std::filesystem::temp_directory_path(ec) / "dcconf-failures.XXXXXX").string();
+  std::optional<StagedOutput::Begin> fresh;
+  if (::mkdtemp(pattern.data()) != nullptr) {
+    d.fresh = pattern;
+    fresh.emplace(StagedOutput::begin(d.fresh, /*force=*/true));
+  }
+  if (!fresh || !fresh->output) {
+    d.error = "no --out, and neither ./" + std::string(kDefaultOutDir) + " (" + begin.error + ") nor a folder under " +
+              std::filesystem::temp_directory_path(ec).string() + " can keep the failing cases: give --out DIR";
+    return;
+  }
+  staged.emplace(std::move(*fresh->output));
+  d.dir = d.fresh;
+  d.why = "./" + std::string(kDefaultOutDir) + " was not usable: " + begin.error;
+}
+
 int runRun(RunCliOptions& o) {
   if (const std::string error = resolveOptions(o); !error.empty()) return fail(ExitStatus::usage, error);
   run::keepTemporaryFolder(o.keepTemp);
@@ -222,11 +269,17 @@ int runRun(RunCliOptions& o) {
     return fail(ExitStatus::usage, error);
   }
   std::optional<StagedOutput> staged;
+  DefaultOutput defaultOut;
   if (!o.outDir.empty()) {  // refuse before spending minutes on a run whose results could not be kept
     StagedOutput::Begin begin = StagedOutput::begin(o.outDir, o.force);
     if (!begin.output) return fail(ExitStatus::outputRefused, begin.error);
     staged.emplace(std::move(*begin.output));
+  } else {
+    beginDefaultOutput(defaultOut, staged);
+    if (!defaultOut.used()) return fail(ExitStatus::outputRefused, defaultOut.error);
+    o.run.outDir = defaultOut.dir;  // the repros name it
   }
+  o.run.program = programName();
   if (!o.resultsJsonl.empty()) {
     if (const std::string error = startResultsJsonl(o); !error.empty()) return fail(ExitStatus::outputRefused, error);
     o.run.resultsJsonl = o.resultsJsonl;
@@ -237,22 +290,31 @@ int runRun(RunCliOptions& o) {
   if (signal != 0) outcome.report->markInterrupted(run::interruptName());
   if (baseline) report::applyBaseline(*outcome.report, *baseline, o.strictBaseline);
   outcome.report->setStrictReadings(o.strictReadings);
-  if (!o.run.quiet) outcome.report->printSummary(std::cout);
-  if (o.run.quiet) outcome.report->printTotals(std::cout);
-  if (o.coverage) outcome.report->coverage().print(std::cout);
-  if (!outcome.error.empty()) printError(outcome.error);
-  if (staged) {
-    std::string error = staged->write("report.json", outcome.report->toJsonText());
-    if (error.empty()) error = staged->write("junit.xml", outcome.report->toJunitXml());
+  // Without --out only a run with failures keeps its output: the cases its repros replay.
+  const bool keep = staged && (!defaultOut.used() || !outcome.report->failures().empty());
+  if (!keep) staged.reset();
+  std::string writeError;
+  if (keep) {
+    writeError = staged->write("report.json", outcome.report->toJsonText());
+    if (writeError.empty()) writeError = staged->write("junit.xml", outcome.report->toJunitXml());
     std::vector<std::string> written;
     for (const auto& file : outcome.files) {
-      if (error.empty()) error = staged->write(file.relativePath, file.text);
+      if (writeError.empty()) writeError = staged->write(file.relativePath, file.text);
       written.push_back(file.relativePath);
     }
-    if (error.empty()) error = staged->write("report.html", pictures::reportPage(outcome.report->toJsonText(), written));
-    if (error.empty()) error = staged->commit(/*markedInterrupted=*/true);  // the report says interrupted
-    if (!error.empty()) return fail(ExitStatus::outputRefused, error);
+    if (writeError.empty()) {
+      writeError = staged->write("report.html", pictures::reportPage(outcome.report->toJsonText(), written));
+    }
+    if (writeError.empty()) writeError = staged->commit(/*markedInterrupted=*/true);  // the report says interrupted
   }
+  // Everything else above the totals line: the last line of a run is its verdict.
+  if (!o.run.quiet) outcome.report->printSummary(std::cout, o.verbose);
+  if (o.coverage) outcome.report->coverage().print(std::cout);
+  if (!o.run.quiet && keep && defaultOut.used() && writeError.empty()) {
+    std::cout << "failing cases kept in " << defaultOut.dir.string() << "/ (no --out given; " << defaultOut.why << ")\n";
+  }
+  std::cout.flush();
+  if (!outcome.error.empty()) printError(outcome.error);
   bool covered = true;
   if (o.requireCoverage) {  // the coverage gate (docs/coverage.md): one line per field bit or boundary never drawn
     for (const std::string& gap : outcome.report->coverage().gaps()) {
@@ -260,11 +322,15 @@ int runRun(RunCliOptions& o) {
       covered = false;
     }
   }
-  if (signal != 0) return 128 + signal;  // ExitStatus::interruptedByInt / interruptedByTerm
+  const int status = signal != 0 ? 128 + signal  // ExitStatus::interruptedByInt / interruptedByTerm
+                                  : exitCodeOf(*outcome.report, !outcome.error.empty());  // says "nothing was tested"
+  std::cerr.flush();
+  outcome.report->printTotals(std::cout);
+  if (signal != 0) return status;
+  if (!writeError.empty()) return fail(ExitStatus::outputRefused, writeError);
   for (const std::string& error : outcome.report->errors()) {  // an incomplete output is no result to trust
     if (run::isOutputError(error)) return fail(ExitStatus::outputRefused, error);
   }
-  const int status = exitCodeOf(*outcome.report, !outcome.error.empty());
   return status == code(ExitStatus::ok) && !covered ? code(ExitStatus::checksFailed) : status;
 }
 
@@ -301,11 +367,14 @@ Command addRunCommand(CLI::App& parent) {
       ->capture_default_str()
       ->check(CLI::Range(1u, 3600000u));  // 0 would time every case out: a run that tests nothing
   app->add_flag("--quiet", o->run.quiet, "no progress, no summary table: only the totals line");
+  app->add_flag("-v,--verbose", o->verbose,
+                "the summary in full: every unspecified reason, G-6 reading and unit that accepted invalid cases");
   app->add_flag("--keep-temp", o->keepTemp, "keep the run's temporary folder ($TMPDIR/dcconf-run.*: exec case folders)");
   CLI::Option* replay =
       app->add_option("--replay", o->replay, "run one saved case file (e.g. OUT/failures/ID.json) and show the diff");
   app->add_option("--limits", o->limitsFile,
-                  "draw only inside the limits declared in FILE (dcconf.limits/1, docs/limits.md), with the backend's own");
+                  "draw only inside the limits declared in FILE (dcconf.limits/1, docs/limits.md), applied together with "
+                  "the limits the backend declares itself");
   app->add_option("--baseline", o->baseline, "expected failures and known flakes (JSON, docs/baseline.md)");
   app->add_flag("--strict-baseline", o->strictBaseline, "a baseline entry that now passes (XPASS) fails the run");
   app->add_flag("--strict-readings", o->strictReadings,

@@ -26,6 +26,7 @@ struct VectorsOptions {
   std::string dtypes = "*";
   std::uint32_t count = 4;
   std::uint64_t seed = 1;
+  std::string maxBytes;  // "64M": the set's size bound (a --count 4 ascend950 set holds 4 MiB tensors)
   // check / verify / lint
   std::string setDir;
   std::string backend = "fast";
@@ -45,9 +46,13 @@ int runExport(const VectorsOptions& o) {
   if (!product) return fail(ExitStatus::usage, unknownProduct("--product", o.product));
   const std::string dtypes = canonicalDTypeGlob(o.dtypes);
   if (const std::string error = dtypeGlobError("--dtypes", dtypes); !error.empty()) return fail(ExitStatus::usage, error);
-  const auto profile = oracle::parseProfile(o.profile);
-  if (!profile.profile) return fail(ExitStatus::usage, "--profile: " + profile.error);
+  const auto profile = parseProfileOption("--profile", o.profile);
+  if (!profile.profile) return fail(ExitStatus::usage, profile.error);
   if (o.count > 10000) return fail(ExitStatus::usage, "--count: must be at most 10000");
+  std::optional<std::uint64_t> maxBytes;
+  if (!o.maxBytes.empty() && !(maxBytes = parseByteCount(o.maxBytes))) {
+    return fail(ExitStatus::usage, "--max-bytes: '" + o.maxBytes + "' is not a size like 500K, 64M or 2G");
+  }
   options.product = *product;
   options.profile = *profile.profile;
   options.pathGlob = o.paths;
@@ -63,6 +68,15 @@ int runExport(const VectorsOptions& o) {
   if (!begin.output) return fail(ExitStatus::outputRefused, begin.error);
   const vectors::Exported exported = vectors::exportSet(options);
   if (!exported.error.empty()) return fail(ExitStatus::backendUnavailable, exported.error);
+  std::uint64_t bytes = 0;
+  for (const auto& file : exported.files) bytes += file.bytes.size();
+  const std::string size = std::to_string(exported.tests) + " vectors, " + byteCountText(bytes) + " in " +
+                           std::to_string(exported.files.size()) + " files";
+  if (maxBytes && bytes > *maxBytes) {  // said before anything is written
+    return fail(ExitStatus::usage, "--max-bytes: the set would be " + size + ", above " + o.maxBytes +
+                                       ": lower --count, or narrow --paths / --dtypes (nothing written)");
+  }
+  if (!o.quiet) std::cout << "writing " << size << " to " << o.outDir << std::endl;
   std::string error;
   for (const auto& file : exported.files) {
     if (error.empty()) error = begin.output->write(file.relativePath, file.bytes);
@@ -98,7 +112,7 @@ int finishJudged(const VectorsOptions& o, const vectors::Judged& judged, std::op
                  std::optional<StagedOutput>& outputsOut) {
   if (!judged.report) return fail(ExitStatus::backendUnavailable, judged.error);
   if (!o.quiet) judged.report->printSummary(std::cout);
-  if (o.quiet) judged.report->printTotals(std::cout);
+  judged.report->printTotals(std::cout);  // the verdict, last
   std::string error;
   if (reportOut) {
     error = reportOut->write("report.json", judged.report->toJsonText());
@@ -140,6 +154,12 @@ int runJudge(const VectorsOptions& o, bool verify, const std::string& commandLin
   std::optional<StagedOutput> outputsOut =
       verify ? std::nullopt : stage({"--save-outputs", o.saveOutputs}, o.force, {setInput, {"--out", o.reportDir}}, error);
   if (!error.empty()) return fail(ExitStatus::outputRefused, error);
+  // A mistyped --outputs is said at once, not after the set has loaded (seconds for a big set).
+  if (verify) {
+    if (std::string missing = vectors::outputsFolderError(o.outputsDir); !missing.empty()) {
+      return fail(ExitStatus::backendUnavailable, missing);
+    }
+  }
   std::optional<report::Baseline> baseline;
   if (const std::string baselineError = loadBaselineOption(o.baseline, o.strictBaseline, baseline);
       !baselineError.empty()) {
@@ -179,8 +199,9 @@ Command addVectorsCommand(CLI::App& parent) {
   app->require_subcommand(1);
 
   CLI::App* exp = app->add_subcommand("export", "Write a deterministic vector set (same seed and version: same bytes)");
-  exp->add_option("--out", o->outDir, "the set's folder (created; replaced only with --force)")->required();
-  exp->add_flag("--force", o->force, "replace a non-empty --out folder");
+  exp->add_option("--out", o->outDir, "the set's folder (created; an existing one must be empty)")->required();
+  exp->add_flag("--force", o->force,
+                "accepted, but a set is never replaced: a non-empty --out is refused (exit 5); remove it yourself");
   exp->add_option("--product", o->product, "product id (dcconf list)")->capture_default_str();
   exp->add_option("--profile", o->profile, "ambiguity profile, e.g. hw-noop,doc-dummy")->capture_default_str();
   exp->add_option("--path,--paths", o->paths, "only paths matching this glob, e.g. 'GM->*'")->capture_default_str();
@@ -188,6 +209,8 @@ Command addVectorsCommand(CLI::App& parent) {
   exp->add_option("--count", o->count, "random valid cases per operation x dtype (plus one random invalid)")
       ->capture_default_str();
   exp->add_option("--seed", o->seed, "seed of the random cases")->capture_default_str();
+  exp->add_option("--max-bytes", o->maxBytes,
+                  "refuse (exit 2, nothing written) a set larger than this, e.g. 64M; the size is said before writing");
   exp->add_flag("--quiet", o->quiet, "no summary line");
 
   CLI::App* check = app->add_subcommand("check", "Replay every vector on a backend and report as dcconf run does");

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <cstdio>
 #include <iostream>
 #include <string>
 #include <utility>
@@ -17,7 +18,17 @@ namespace {
 
 constexpr std::size_t kMaxErrorLineBytes = 2000;
 
+std::string& programNameStorage() {
+  static std::string name = "dcconf";
+  return name;
+}
+
 }  // namespace
+
+void setProgramName(std::string name) {
+  if (!name.empty()) programNameStorage() = std::move(name);
+}
+const std::string& programName() { return programNameStorage(); }
 
 void printError(std::string_view line) {
   std::string oneLine(line.substr(0, kMaxErrorLineBytes + 4));
@@ -32,6 +43,31 @@ void printError(std::string_view line) {
 int fail(ExitStatus status, std::string_view line) {
   printError(line);
   return code(status);
+}
+
+std::optional<std::uint64_t> parseByteCount(std::string_view text) {
+  int shift = 0;
+  if (!text.empty() && std::string_view("KMG").find(static_cast<char>(std::toupper(text.back()))) != std::string_view::npos) {
+    shift = 10 * (1 + static_cast<int>(std::string_view("KMG").find(static_cast<char>(std::toupper(text.back())))));
+    text.remove_suffix(1);
+  }
+  const auto value = parseUInt64(text);
+  constexpr std::uint64_t kLimit = std::uint64_t{1} << 50;
+  if (!value || *value > (kLimit >> shift)) return std::nullopt;
+  return *value << shift;
+}
+
+std::string byteCountText(std::uint64_t bytes) {
+  const char* units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
+  double value = static_cast<double>(bytes);
+  std::size_t unit = 0;
+  while (value >= 1024 && unit + 1 < std::size(units)) {
+    value /= 1024;
+    ++unit;
+  }
+  char text[32];
+  std::snprintf(text, sizeof text, unit == 0 ? "%.0f %s" : "%.1f %s", value, units[unit]);
+  return text;
 }
 
 std::optional<std::uint64_t> parseUInt64(std::string_view text) {
@@ -131,6 +167,26 @@ std::string dtypeGlobError(const std::string& option, const std::string& glob) {
   best = canonicalDTypeGlob(best);
   return option + ": '" + glob + "' matches no dtype" + (best.empty() ? "" : " (did you mean '" + best + "'?)") +
          "; dtypes: half, float, int8_t, ... (dcconf list), aliases fp16, bf16, f32, i8, u8, ...";
+}
+
+oracle::ProfileParse parseProfileOption(const std::string& option, const std::string& spec) {
+  oracle::ProfileParse parsed = oracle::parseProfile(spec);
+  if (parsed.profile) return parsed;
+  std::vector<std::string> words{"default"};
+  for (const std::string_view word : oracle::allProfileNames()) words.emplace_back(word);
+  std::size_t start = 0;
+  while (start <= spec.size()) {
+    const std::size_t comma = std::min(spec.find(',', start), spec.size());
+    const std::string word = spec.substr(start, comma - start);
+    if (!word.empty() && std::find(words.begin(), words.end(), word) == words.end()) {
+      parsed.error = option + ": unknown profile word '" + word + "'" + didYouMean(word, words) + "; " +
+                     std::to_string(words.size() - 1) + " words, comma-separated (dcconf list prints them)";
+      return parsed;
+    }
+    start = comma + 1;
+  }
+  parsed.error = option + ": " + parsed.error;
+  return parsed;
 }
 
 std::string unknownProduct(const std::string& option, const std::string& word, const std::string& hint) {

@@ -79,6 +79,7 @@ void addMaxWorkOption(CLI::App& app, std::uint64_t& maxWork) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (argc > 0) dcconf::cli::setProgramName(argv[0]);
   dcconf::backends::becomeSubreaper();  // orphaned helpers of a backend become ours, so they die with the run
   const int status = runCommand(argc, argv);
   dcconf::backends::killAllDescendants();  // every exit path of a subcommand comes back here (issue 30)

@@ -18,7 +18,16 @@ install(PROGRAMS ${PROJECT_SOURCE_DIR}/runners/exec/examples/example_exec_backen
         DESTINATION ${CMAKE_INSTALL_DOCDIR}/examples/exec)
 install(TARGETS dcconf_python_core LIBRARY DESTINATION ${DCCONF_INSTALL_PYTHONDIR}/dcconf)
 file(GLOB DCCONF_INSTALL_PYTHON_SOURCES ${PROJECT_SOURCE_DIR}/python/dcconf/*.py)
-install(FILES ${DCCONF_INSTALL_PYTHON_SOURCES} DESTINATION ${DCCONF_INSTALL_PYTHONDIR}/dcconf)
+install(FILES ${DCCONF_INSTALL_PYTHON_SOURCES} ${CMAKE_BINARY_DIR}/python/dcconf/_built_for.py
+        DESTINATION ${DCCONF_INSTALL_PYTHONDIR}/dcconf)
+# bin/dcconf-python: the Python the extension is built for, with the installed package importable from any prefix.
+set(DCCONF_PYTHON_PACKAGE_PARENT "$(dirname \"$(readlink -f \"$0\")\")/../${DCCONF_INSTALL_PYTHONDIR}")
+configure_file(${PROJECT_SOURCE_DIR}/python/dcconf-python.in ${CMAKE_BINARY_DIR}/install/dcconf-python @ONLY)
+install(PROGRAMS ${CMAKE_BINARY_DIR}/install/dcconf-python DESTINATION ${CMAKE_INSTALL_BINDIR})
+# The golden vectors loader for C++ harnesses outside CANN: header, static library, the example that uses them.
+install(TARGETS dcconf_vectors_loader ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
+install(FILES ${PROJECT_SOURCE_DIR}/vectors/loader/include/dcconf_vectors.hpp DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+install(FILES ${PROJECT_SOURCE_DIR}/vectors/loader/examples/walk_set.cpp DESTINATION ${CMAKE_INSTALL_DOCDIR}/examples/vectors)
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/docs/schema/ DESTINATION ${DCCONF_INSTALL_DATADIR}/schema)
 file(GLOB DCCONF_INSTALL_DOCS ${PROJECT_SOURCE_DIR}/docs/*.md)
 install(FILES ${PROJECT_SOURCE_DIR}/README.md ${DCCONF_INSTALL_DOCS} DESTINATION ${CMAKE_INSTALL_DOCDIR})

@@ -83,8 +83,8 @@ std::vector<BenchRow> runBench(backends::Backend& backend, const BenchOptions& o
       selected += std::regex_search(label(benchCase) + "/" + sizeLabel(size), filter) ? 1 : 0;
     }
   }
-  // On a terminal, stderr shows rows done / total, failures so far, elapsed and ETA; nothing otherwise (issue 17).
-  report::Progress progress("bench", selected, selected);
+  // On a terminal, stderr shows rows done / total, failures so far, elapsed and ETA; off one, a line per row.
+  report::Progress progress("bench", selected, selected, report::Progress::enabledByDefault(), std::chrono::milliseconds(0));
   const auto rowDone = [&](const BenchRow& row) {
     progress.unitDone(1, row.status != "ok" && row.status != "skipped");
   };

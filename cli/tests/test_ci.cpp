@@ -343,7 +343,7 @@ namespace dcconf::cli::testing {
 namespace {
 
 // On a terminal (script(1) gives the command a pseudo-terminal), stderr shows units done / total, cases, failures
-// so far, elapsed and ETA; redirected to a file it stays quiet; --quiet keeps only the totals line on stdout.
+// so far, elapsed and ETA; --quiet keeps only the totals line on stdout and no progress.
 TEST(Progress, ShownOnATerminalQuietOtherwise) {
   const fs::path dir = scratchDir();
   const std::string run = std::string("'") + DCCONF_EXE + "' run --seed 2 --cases 20 --only 'padGmToUb/*'" +
@@ -360,8 +360,8 @@ TEST(Progress, ShownOnATerminalQuietOtherwise) {
   EXPECT_NE(piped.stdoutText.find(" cases: "), std::string::npos) << piped.stdoutText;
 }
 
-// dcconf bench: rows done / total on a terminal, nothing on stderr when it is not one.
-TEST(Progress, BenchShownOnATerminalQuietOtherwise) {
+// dcconf bench: rows done / total on a terminal, one line per row on stderr when it is not one (docs/bench.md).
+TEST(Progress, BenchShownOnATerminalALinePerRowOtherwise) {
   const fs::path dir = scratchDir();
   const std::string bench = std::string("'") + DCCONF_EXE +
                             "' bench --sizes 4K --filter '^nd2nz/' --repetitions 1 --min-time 0.001";
@@ -371,7 +371,9 @@ TEST(Progress, BenchShownOnATerminalQuietOtherwise) {
   EXPECT_NE(tty.stdoutText.find("ETA"), std::string::npos) << tty.stdoutText;
   const RunResult piped = runDcconf("env -u CI " + bench, dir, false);
   EXPECT_EQ(piped.status, 0);
-  EXPECT_EQ(piped.stderrText, "");
+  EXPECT_EQ(lineCount(piped.stderrText), 3) << piped.stderrText;
+  EXPECT_EQ(piped.stderrText.find('\r'), std::string::npos) << piped.stderrText;
+  EXPECT_NE(piped.stderrText.find("bench: 3/3 units"), std::string::npos) << piped.stderrText;
 }
 
 }  // namespace

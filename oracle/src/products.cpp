@@ -154,6 +154,13 @@ bool takesAtomic(Operation operation) {
   return operation == Operation::padUbToGm || operation == Operation::copy0Level || operation == Operation::copy2Level;
 }
 
+bool hasLoopMode(Product product) { return product == Product::ascend950; }
+
+bool takesLoopMode(Operation operation) {
+  return operation == Operation::padGmToUb || operation == Operation::padUbToGm ||
+         operation == Operation::padCompactGmToUb || operation == Operation::padCompactUbToGm;
+}
+
 // ATOM-2: the SupportType list of SetAtomicAdd/Max/MinImpl in the A2/A3 (dav_c220) and 950 (dav_3510) headers.
 bool isAtomicDType(DType dtype) {
   switch (dtype) {
@@ -187,7 +194,7 @@ std::vector<Violation> checkSupport(const Case& c, Operation operation) {
     return {{"PROD", "dtype", std::string(name(c.dtype)),
              product + " does not document " + std::string(name(c.dtype)) + " for " + std::string(name(operation))}};
   }
-  if (c.loopMode && c.product != Product::ascend950) {  // LOOP-1: SetLoopModePara is in the 950 header only
+  if (c.loopMode && !hasLoopMode(c.product)) {  // LOOP-1: SetLoopModePara is in the 950 header only
     return {{"LOOP-1", "loopMode", "set", product + " has no loop mode (SetLoopModePara is Ascend 950 only)"}};
   }
   // ATOM-1 (project): SetAtomicAdd/Max/Min modelled on Atlas A2, A3 and the Ascend 950 (the pages give the 200I/500

@@ -18,7 +18,7 @@ constexpr std::int64_t kMaxPanels = 24;
 constexpr double kMaxGridHeight = 1100;  // cells only; rows are grouped further down to fit
 constexpr double kPanelGap = 10;
 constexpr double kPanelLabelH = 13;
-constexpr double kHeadingH = 48;
+constexpr double kHeadingLineH = 13;  // the heading, caption and grouping lines, wrapped to the grid's width
 constexpr std::uint64_t kSamplePerCell = 64;  // categories of a big cell come from this many evenly spaced bytes
 
 std::int64_t floorDiv(std::int64_t a, std::int64_t b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
@@ -27,6 +27,20 @@ std::string fmt(double v) {
   std::ostringstream out;
   out << std::round(v * 10) / 10;
   return out.str();
+}
+
+// text in lines of at most `width` characters, broken at spaces (a longer word is cut, never mid-character).
+std::vector<std::string> wrapped(const std::string& text, std::size_t width) {
+  std::vector<std::string> lines;
+  std::string rest = text;
+  while (rest.size() > width) {
+    std::size_t cut = rest.rfind(' ', width);
+    if (cut == std::string::npos || cut == 0) cut = casefile::validUtf8(rest, width).size() - 3;  // drops its "..."
+    lines.push_back(rest.substr(0, cut));
+    rest = rest.substr(rest[cut] == ' ' ? cut + 1 : cut);
+  }
+  lines.push_back(rest);
+  return lines;
 }
 
 }  // namespace
@@ -86,20 +100,26 @@ Grid::Grid(BufferView view, double maxWidth) : view_(std::move(view)) {
   }
   panelH_ = static_cast<double>(cellRowsPerPanel_) * kCellH + (shape.panelRows > 0 ? kPanelLabelH : 0);
   width_ = std::max(static_cast<double>(panelsPerLine_) * (panelW_ + kPanelGap) - kPanelGap, 260.0);
-  height_ = kHeadingH + static_cast<double>(lines) * (panelH_ + kPanelGap);
-
   grouping_ = perCell_ == 1 && rowsPerCell_ == 1
                   ? "1 cell = 1 element (" + std::to_string(shape.elementBytes) + " B)"
                   : "1 cell = " + std::to_string(perCell_) + " element(s) x " + std::to_string(rowsPerCell_) +
                         " row(s), coloured by the most frequent region (a mismatch anywhere wins)";
   grouping_ += "; bytes " + std::to_string(window0_) + ".." + std::to_string(window1_) + " of " +
                std::to_string(view_.size) + " drawn";
+  // Headings wrap at the grid's width (grids stand side by side) rather than lose their end.
+  const std::pair<const std::string*, double> texts[] = {{&view_.heading, 7.3}, {&shape.caption, 6.1}, {&grouping_, 6.1}};
+  for (std::size_t i = 0; i < 3; ++i) {
+    const auto n = static_cast<std::size_t>(std::max(20.0, width_ / texts[i].second));
+    for (std::string& line : wrapped(*texts[i].first, n)) headingLines_.push_back({std::move(line), i == 0});
+  }
+  headingH_ = kHeadingLineH * static_cast<double>(headingLines_.size()) + 9;
+  height_ = headingH_ + static_cast<double>(lines) * (panelH_ + kPanelGap);
 }
 
 Point Grid::panelOrigin(std::int64_t panelIndex) const {
   const std::int64_t k = panelIndex - panel0_;
   const double px = x_ + static_cast<double>(k % panelsPerLine_) * (panelW_ + kPanelGap);
-  const double py = y_ + kHeadingH + static_cast<double>(k / panelsPerLine_) * (panelH_ + kPanelGap);
+  const double py = y_ + headingH_ + static_cast<double>(k / panelsPerLine_) * (panelH_ + kPanelGap);
   return {px, py + (view_.shape->panelRows > 0 ? kPanelLabelH : 0)};
 }
 
@@ -128,16 +148,9 @@ void Grid::draw(std::ostringstream& svg, double x, double y) {
   y_ = y;
   const Shape& shape = *view_.shape;
   svg << "<g id=\"grid-" << view_.id << "\">\n";
-  // Heading lines cut to the grid's width (grids stand side by side); the whole line is the hover text.
-  const auto fit = [this](const std::string& text, double charW) {
-    const auto n = static_cast<std::size_t>(std::max(20.0, width_ / charW));
-    return text.size() <= n ? text : casefile::validUtf8(text, n - 3);  // "..." appended, never mid-character
-  };
-  const std::pair<const std::string*, double> lines[] = {{&view_.heading, 7.3}, {&shape.caption, 6.1}, {&grouping_, 6.1}};
-  for (std::size_t i = 0; i < 3; ++i) {
-    svg << "<text class=\"" << (i == 0 ? "h2" : "cap") << "\" x=\"" << fmt(x) << "\" y=\"" << fmt(y + 13 + 13 * static_cast<double>(i))
-        << "\"><title>" << xmlEscape(*lines[i].first) << "</title>" << xmlEscape(fit(*lines[i].first, lines[i].second))
-        << "</text>\n";
+  for (std::size_t i = 0; i < headingLines_.size(); ++i) {
+    svg << "<text class=\"" << (headingLines_[i].second ? "h2" : "cap") << "\" x=\"" << fmt(x) << "\" y=\""
+        << fmt(y + kHeadingLineH * static_cast<double>(i + 1)) << "\">" << xmlEscape(headingLines_[i].first) << "</text>\n";
   }
   const auto origin = static_cast<std::int64_t>(shape.originByte);
   const auto rowBytes = static_cast<std::int64_t>(shape.rowBytes);
@@ -215,8 +228,10 @@ void Grid::draw(std::ostringstream& svg, double x, double y) {
         if (highlighted && view_.faded) text = "\xe2\x89\xa0";  // "≠"
         if (unspecified && text.empty()) text = "?";
         if (!text.empty()) {
-          svg << "<text class=\"lb\" x=\"" << fmt(cx + kCellW / 2) << "\" y=\"" << fmt(cy + 12.5) << "\">"
-              << xmlEscape(text) << "</text>\n";
+          svg << "<text class=\"lb\" x=\"" << fmt(cx + kCellW / 2) << "\" y=\"" << fmt(cy + 12.5) << "\"";
+          // Six characters fit a cell; the digits that tell expected from actual apart are squeezed in, not cut.
+          if (text.size() > 6) svg << " textLength=\"" << fmt(kCellW - 2) << "\" lengthAdjust=\"spacingAndGlyphs\"";
+          svg << ">" << xmlEscape(text) << "</text>\n";
         }
       }
     }

@@ -6,6 +6,7 @@
 #include <optional>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "shapes.hpp"
@@ -66,6 +67,8 @@ class Grid {
   double width_ = 0, height_ = 0;
   double x_ = 0, y_ = 0;
   std::string grouping_;
+  std::vector<std::pair<std::string, bool>> headingLines_;  // wrapped; true: the heading's own (bold) lines
+  double headingH_ = 0;
 };
 
 }  // namespace dcconf::pictures::detail

@@ -51,10 +51,8 @@ std::string valueAt(oracle::DType dtype, std::span<const std::uint8_t> bytes, st
   return oracle::formatElement(dtype, bits) + " (" + hex + ")";
 }
 
-std::string shortValue(oracle::DType dtype, std::span<const std::uint8_t> bytes, std::uint64_t b) {
-  const std::uint32_t s = oracle::sizeBytes(dtype);
-  if (b + s > bytes.size()) return "";
-  const std::uint64_t bits = oracle::loadElementBits(bytes, b, s);
+// An element's value in at most six characters, for a cell.
+std::string compactValue(oracle::DType dtype, std::uint64_t bits) {
   std::string text = oracle::formatElement(dtype, bits);
   if (text.size() <= 6) return text;
   char buffer[32];
@@ -62,6 +60,27 @@ std::string shortValue(oracle::DType dtype, std::span<const std::uint8_t> bytes,
   if (std::string(buffer).size() <= 6) return buffer;
   std::snprintf(buffer, sizeof buffer, "%.0e", oracle::decodeElement(dtype, bits));
   return buffer;
+}
+
+// The cell text of the element at b. When `other` (the buffer it is compared with) holds other bits there that read
+// the same in six characters (a 1-ulp error), as many significant digits as tell the two apart, else the hex.
+std::string shortValue(oracle::DType dtype, std::span<const std::uint8_t> bytes, std::uint64_t b,
+                       std::span<const std::uint8_t> other = {}) {
+  const std::uint32_t s = oracle::sizeBytes(dtype);
+  if (b + s > bytes.size()) return "";
+  const std::uint64_t bits = oracle::loadElementBits(bytes, b, s);
+  std::string text = compactValue(dtype, bits);
+  if (b + s > other.size()) return text;
+  const std::uint64_t otherBits = oracle::loadElementBits(other, b, s);
+  if (otherBits == bits || compactValue(dtype, otherBits) != text) return text;
+  char mine[40], theirs[40];
+  for (int digits = 4; digits <= 17; ++digits) {
+    std::snprintf(mine, sizeof mine, "%.*g", digits, oracle::decodeElement(dtype, bits));
+    std::snprintf(theirs, sizeof theirs, "%.*g", digits, oracle::decodeElement(dtype, otherBits));
+    if (std::string_view(mine) != std::string_view(theirs)) return mine;
+  }
+  std::snprintf(mine, sizeof mine, "0x%0*llx", static_cast<int>(2 * s), static_cast<unsigned long long>(bits));
+  return mine;  // -0 and +0, NaN payloads: only the bits differ
 }
 
 // Everything the pictures of one computed case need.
@@ -286,7 +305,8 @@ const char* kHtmlStyle =
     "td,th{border:1px solid #aab7b8;padding:2px 8px;text-align:left;vertical-align:top}th{background:#eaeded}"
     "pre,code{font-family:DejaVu Sans Mono,monospace;font-size:12px}pre{background:#f4f6f6;padding:6px;"
     "white-space:pre-wrap}.fail{color:#b03a2e;font-weight:bold}.pass{color:#1e8449;font-weight:bold}"
-    "blockquote.clause{margin:6px 0;padding:4px 10px;border-left:4px solid #b03a2e;background:#fdf2e9;white-space:pre-wrap}";
+    "blockquote.clause{margin:6px 0;padding:4px 10px;border-left:4px solid #b03a2e;background:#fdf2e9;white-space:pre-wrap}"
+    "iframe.picture{width:100%;height:520px;border:1px solid #aab7b8}";
 
 std::string htmlHead(const std::string& title) {
   return "<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"
@@ -533,16 +553,19 @@ std::string failurePage(const casefile::CaseData& data, const FailureInput& f) {
       return t;
     };
     BufferView expView = m.dstView("exp", "expected (" + std::to_string(m.expected.size()) + " B)");
-    expView.label = [&m, dtype](std::uint64_t b) {
+    expView.label = [&m, &f, dtype](std::uint64_t b) {
       const Cat cat = m.dstCat(b);
-      return cat == Cat::guard || cat == Cat::gap || m.care[b] == 0 ? std::string() : shortValue(dtype, m.expected, b);
+      return cat == Cat::guard || cat == Cat::gap || m.care[b] == 0 ? std::string()
+                                                                     : shortValue(dtype, m.expected, b, f.actual);
     };
     expView.title = both;
     BufferView actView = m.dstView("act", "actual, mismatches highlighted");
     actView.highlights = mismatches;
     actView.label = [&m, &f, dtype](std::uint64_t b) {
+      const std::span<const std::uint8_t> empty;  // a byte that is not cared for has nothing to differ from
       const Cat cat = m.dstCat(b);
-      return cat == Cat::guard || cat == Cat::gap ? std::string() : shortValue(dtype, f.actual, b);
+      return cat == Cat::guard || cat == Cat::gap ? std::string()
+                                                  : shortValue(dtype, f.actual, b, m.care[b] != 0 ? std::span<const std::uint8_t>(m.expected) : empty);
     };
     actView.title = both;
     BufferView diffView = m.dstView("diff", "difference: " + std::to_string(mismatches.size()) + " byte(s)");
@@ -628,14 +651,17 @@ std::string reportPage(const std::string& reportJsonText, const std::vector<std:
   auto isBad = [](const std::string& status, const std::string& n) {
     return (status == "FAIL" || status == "CRASH" || status == "TIMEOUT") && n != "0" && !n.empty();
   };
-  auto countCells = [&](const nlohmann::json& counts) {
+  // failuresLink: a count of failures links to the list of failures (the totals row).
+  auto countCells = [&](const nlohmann::json& counts, bool failuresLink = false) {
     std::string cells;
     std::uint64_t total = 0;
     for (const auto& s : statuses) {
       const bool has = counts.is_object() && counts.contains(s);
       const std::string n = has ? text(counts[s]) : "";
       if (has && counts[s].is_number_unsigned()) total += counts[s].get<std::uint64_t>();
-      cells += std::string(isBad(s, n) ? "<td class=\"fail\">" : "<td>") + n + "</td>";
+      const bool bad = isBad(s, n);
+      cells += std::string(bad ? "<td class=\"fail\">" : "<td>") +
+               (bad && failuresLink ? "<a href=\"#failures\">" + n + "</a>" : n) + "</td>";
     }
     return cells + "<td>" + std::to_string(total) + "</td>";
   };
@@ -643,7 +669,7 @@ std::string reportPage(const std::string& reportJsonText, const std::vector<std:
   for (const auto& s : statuses) header += "<th>" + xmlEscape(s) + "</th>";
   header += "<th>cases</th>";
   out += "<h2>Totals</h2>\n<table>\n<tr>" + header + "</tr>\n<tr>" +
-         countCells(json.value("totals", nlohmann::json::object())) + "</tr>\n</table>\n";
+         countCells(json.value("totals", nlohmann::json::object()), /*failuresLink=*/true) + "</tr>\n</table>\n";
   // The failures by row: a unit row links to its failures below (and to their pictures).
   const auto failures = json.value("failures", nlohmann::json::array());
   std::map<std::string, std::vector<std::string>> failureIdsByRow;
@@ -651,6 +677,25 @@ std::string reportPage(const std::string& reportJsonText, const std::vector<std:
     if (!f.is_object()) continue;
     failureIdsByRow[f.value("group", "") + "\x1f" + f.value("dtype", "") + "\x1f" + f.value("property", "")].push_back(
         f.value("id", ""));
+  }
+  // Failures first, each with its picture, before the units (hundreds of rows on a full run).
+  out += "<h2 id=\"failures\">Failures</h2>\n";
+  if (failures.empty()) out += "<p>none</p>\n";
+  for (const auto& f : failures) {
+    if (!f.is_object()) continue;
+    const std::string id = f.value("id", "");
+    const std::string page = "failures/" + id + ".html";
+    out += "<h3 class=\"fail\" id=\"failure-" + xmlEscape(id) + "\">" + text(f.value("status", "")) + " " +
+           (pages.count(page) != 0 ? "<a href=\"" + xmlEscape(page) + "\">" + xmlEscape(id) + "</a> (picture)" : xmlEscape(id)) +
+           "</h3>\n<p>[" + text(f.value("clause", "")) + "] " + text(f.value("group", "")) + " " +
+           text(f.value("dtype", "")) + ", " + text(f.value("property", "")) + ": " + text(f.value("message", "")) +
+           "</p>\n<pre>";
+    for (const auto& line : f.value("diff", nlohmann::json::array())) out += text(line) + "\n";
+    out += "repro: " + text(f.value("repro", "")) + "</pre>\n";
+    if (pages.count(page) != 0) {
+      out += "<iframe class=\"picture\" loading=\"lazy\" title=\"" + xmlEscape(id) + "\" src=\"" + xmlEscape(page) +
+             "\"></iframe>\n";
+    }
   }
   // The per-unit table: one row per group x dtype x property, one column per status.
   out += "<h2>Units</h2>\n<table>\n<tr><th>group</th><th>dtype</th><th>property</th>" + header + "<th>failure</th></tr>\n";
@@ -670,20 +715,7 @@ std::string reportPage(const std::string& reportJsonText, const std::vector<std:
       out += "</td></tr>\n";
     }
   }
-  out += "</table>\n<h2>Failures</h2>\n";
-  if (failures.empty()) out += "<p>none</p>\n";
-  for (const auto& f : failures) {
-    if (!f.is_object()) continue;
-    const std::string id = f.value("id", "");
-    const std::string page = "failures/" + id + ".html";
-    out += "<h3 class=\"fail\" id=\"failure-" + xmlEscape(id) + "\">" + text(f.value("status", "")) + " " +
-           (pages.count(page) != 0 ? "<a href=\"" + xmlEscape(page) + "\">" + xmlEscape(id) + "</a> (picture)" : xmlEscape(id)) +
-           "</h3>\n<p>[" + text(f.value("clause", "")) + "] " + text(f.value("group", "")) + " " +
-           text(f.value("dtype", "")) + ", " + text(f.value("property", "")) + ": " + text(f.value("message", "")) +
-           "</p>\n<pre>";
-    for (const auto& line : f.value("diff", nlohmann::json::array())) out += text(line) + "\n";
-    out += "repro: " + text(f.value("repro", "")) + "</pre>\n";
-  }
+  out += "</table>\n";
   if (json.contains("coverage")) {
     out += "<h2>Coverage</h2>\n";
     const auto& cov = json["coverage"];

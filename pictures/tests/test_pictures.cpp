@@ -317,5 +317,58 @@ TEST(Pictures, ReportPageShowsTheReadingFingerprint) {
   EXPECT_NE(page.find("--strict-readings"), std::string::npos) << page;
 }
 
+// A 1-ulp error of half -0.01 read "-1e-02" in both the expected and the actual cell: the two cells now show as many
+// digits as tell them apart (0xa11e = -0.0099945..., 0xa11d = -0.0099869...), squeezed into the cell, the hex on hover.
+TEST(Pictures, FailureCellsShowTheDigitsThatTellExpectedAndActualApart) {
+  casefile::CaseData data = nd2nzCase();
+  for (std::size_t i = 0; i + 1 < data.src.size(); i += 2) {
+    data.src[i] = 0x1e;
+    data.src[i + 1] = 0xa1;
+  }
+  const auto e = oracle::evaluate(data.c, data.src, data.dstBefore);
+  ASSERT_EQ(e.verdict, oracle::Verdict::computed);
+  FailureInput f;
+  f.id = "ulp";
+  f.status = "FAIL";
+  f.actual = e.expectation.expected;
+  ASSERT_EQ(f.actual[4], 0x1e);
+  f.actual[4] = 0x1d;  // element 2: 0xa11d
+  const std::string page = failurePage(data, f);
+  const std::string exp = gridText(page, "exp"), act = gridText(page, "act");
+  EXPECT_NE(exp.find(">-0.009995</text>"), std::string::npos) << exp.substr(0, 3000);
+  EXPECT_NE(act.find(">-0.009987</text>"), std::string::npos) << act.substr(0, 3000);
+  EXPECT_NE(exp.find(">-1e-02</text>"), std::string::npos) << "the equal cells stay short";
+  EXPECT_NE(exp.find("textLength="), std::string::npos) << "a longer label is fitted to the cell";
+  EXPECT_NE(act.find("0xa11d"), std::string::npos) << "the hex on hover";
+}
+
+// A panel heading longer than its grid wraps onto more lines instead of ending in "...".
+TEST(Pictures, LongHeadingsWrapInsteadOfBeingCut) {
+  const casefile::CaseData data = nd2nzCase();
+  const std::string page = failurePage(data, oneWrongByte(data, "long", 5));
+  for (const char* grid : {"src", "exp", "act", "diff"}) {
+    const std::string text = gridText(page, grid);
+    EXPECT_EQ(text.find("...</text>"), std::string::npos) << grid << ": a heading line was cut";
+    EXPECT_NE(text.find("drawn</text>"), std::string::npos) << grid << ": the grouping line ends whole";
+  }
+}
+
+// report.html: the failures come first, each with its picture, the totals' failure counts link to them.
+TEST(Pictures, ReportPageShowsTheFailuresFirstWithTheirPictures) {
+  std::string groups;
+  for (int k = 0; k < 800; ++k) {
+    groups += std::string(k ? "," : "") + R"({"group":"G)" + std::to_string(k) + R"(","dtype":"half","properties":{"G-1":{"PASS":1}}})";
+  }
+  const std::string json = R"({"schema":"dcconf.report/1","passed":false,"totals":{"PASS":800,"FAIL":1},"groups":[)" + groups +
+                           R"(],"failures":[{"id":"a","status":"FAIL","clause":"ND2NZ-2","group":"G799","dtype":"half","property":"G-1"}]})";
+  const std::string page = reportPage(json, {"failures/a.html"});
+  const std::size_t failures = page.find("<h2 id=\"failures\">Failures</h2>"), units = page.find("<h2>Units</h2>");
+  ASSERT_NE(failures, std::string::npos);
+  ASSERT_NE(units, std::string::npos);
+  EXPECT_LT(failures, units);
+  EXPECT_LT(page.find("<iframe class=\"picture\" loading=\"lazy\" title=\"a\" src=\"failures/a.html\">"), units);
+  EXPECT_NE(page.find("<td class=\"fail\"><a href=\"#failures\">1</a></td>"), std::string::npos) << "totals link";
+}
+
 }  // namespace
 }  // namespace dcconf::pictures

@@ -39,12 +39,20 @@ def _missing(message):
     return MissingDependency(message)
 
 
+try:  # written by the build beside the extension: the interpreter it is built for
+    from ._built_for import PYTHON as _BUILT_FOR
+except ImportError:
+    _BUILT_FOR = ""
+# The interpreter to use instead, when this one cannot: `dcconf-python` (beside dcconf) runs it with this package.
+_USE_INSTEAD = (f"; or run dcconf-python (beside dcconf), the {_BUILT_FOR} this package is built for"
+                if _BUILT_FOR and os.path.realpath(_BUILT_FOR) != os.path.realpath(sys.executable) else "")
+
 try:
     import numpy as np
 except ImportError as _numpy_error:
     raise _missing(f"numpy is not importable by {sys.executable} ({_numpy_error}): install it (Debian: apt install "
-                   f"python3-numpy and make the venv with --system-site-packages; other Pythons: pip install numpy)") \
-        from None
+                   f"python3-numpy and make the venv with --system-site-packages; other Pythons: pip install numpy)"
+                   f"{_USE_INSTEAD}") from None
 
 from .params import (BlockMode, BroadCastVecToMMParams, CalCount, CO2Layout, DataCopyCO12DstParams, DataCopyEnhancedParams, DataCopyExtParams,
                      DataCopyParams, DataCopyPadExtParams, DataCopyPadParams, DeqScale, Dn2NzParams, FixpipeState,
@@ -73,7 +81,8 @@ def _core_module():
     if _core is None:
         raise _missing(f"the extension dcconf._core is missing or not built for {sys.executable} ({_core_error}): "
                        f"pip install ./python with this Python (docs/python.md), or build it with "
-                       f"`bash scripts/setup.sh` and use Debian's /usr/bin/python3 with PYTHONPATH=build/python")
+                       f"`bash scripts/setup.sh` and use Debian's /usr/bin/python3 with PYTHONPATH=build/python"
+                       f"{_USE_INSTEAD}")
     return _core
 
 

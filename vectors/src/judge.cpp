@@ -221,11 +221,15 @@ Judged checkSet(const VectorSet& set, const std::string& backendSpec, std::uint3
   return judged;
 }
 
-Judged verifySet(const VectorSet& set, const fs::path& outputsDir, const JudgeOptions& options) {
+std::string outputsFolderError(const fs::path& outputsDir) {
   std::error_code ec;
-  if (!fs::is_directory(outputsDir, ec)) {
-    return {std::nullopt, "--outputs: " + outputsDir.string() + " is not a directory", {}, {}};
-  }
+  if (fs::is_directory(outputsDir, ec)) return "";
+  return "--outputs: " + outputsDir.string() + (fs::exists(outputsDir, ec) ? " is not a directory" : " does not exist");
+}
+
+Judged verifySet(const VectorSet& set, const fs::path& outputsDir, const JudgeOptions& options) {
+  if (std::string error = outputsFolderError(outputsDir); !error.empty()) return {std::nullopt, error, {}, {}};
+  std::error_code ec;
   const auto start = std::chrono::steady_clock::now();
   Recorder recorder(metaFor(set, options, "outputs:" + outputsDir.string(), ""),
                     "dcconf vectors verify " + run::shellQuoteArg(options.setArgument) + " --outputs " +

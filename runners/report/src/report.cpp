@@ -277,6 +277,7 @@ std::string fitColumn(const std::string& text, std::size_t width) {
   return text.size() < width ? text : text.substr(0, width - 3) + "..";
 }
 
+constexpr std::size_t kUnspecifiedReasonsShown = 3;  // without -v: the reasons with the most unchecked bytes
 constexpr std::size_t kGroupIdsShown = 6;  // ids of a bug's further failures named on the terminal
 
 std::string displayStatus(const Failure& f) {
@@ -306,7 +307,7 @@ void Report::printTotals(std::ostream& out) const {
   out << "\n";
 }
 
-void Report::printSummary(std::ostream& out) const {
+void Report::printSummary(std::ostream& out, bool verbose) const {
   out << "dcconf " << meta_.dcconfVersion << "  backend " << meta_.backendName << " (" << meta_.backendVersion
       << ")  product " << meta_.product << "  profile " << meta_.profile << "  seed " << meta_.seed << "\n\n";
   out << std::left << std::setw(28) << "id" << std::setw(34) << "path" << std::setw(12) << "dtype";
@@ -326,7 +327,6 @@ void Report::printSummary(std::ostream& out) const {
     out << "\n";
   }
   out << "\n";
-  if (failures_.empty()) printTotals(out);  // with failures, the totals come last, after the short summary
   for (const auto& note : notes_) out << "note: " << note << "\n";
   if (hasLimits()) {  // once: what the limits exclude is neither a pass nor a failure (docs/limits.md)
     out << "limits (" ;
@@ -343,19 +343,39 @@ void Report::printSummary(std::ostream& out) const {
   if (!unspecified_.empty()) {
     std::uint64_t totalBytes = 0;
     for (const auto& [reason, tally] : unspecified_) totalBytes += tally.bytes;
+    // Short by default: the reasons that left the most bytes unchecked; -v (and report.json / report.html) all.
+    std::vector<std::pair<std::string, Unspecified>> reasons(unspecified_.begin(), unspecified_.end());
+    std::stable_sort(reasons.begin(), reasons.end(), [](const auto& a, const auto& b) { return a.second.bytes > b.second.bytes; });
+    const std::size_t shown = verbose ? reasons.size() : std::min(reasons.size(), kUnspecifiedReasonsShown);
     out << "unspecified: " << totalBytes << " destination bytes of passing cases were ANY (not checked), because:\n";
-    for (const auto& [reason, tally] : unspecified_) {
-      out << "  " << std::right << std::setw(12) << tally.bytes << " bytes in " << std::setw(7) << tally.cases
-          << " cases  " << reason << "\n";
+    for (std::size_t k = 0; k < shown; ++k) {
+      out << "  " << std::right << std::setw(12) << reasons[k].second.bytes << " bytes in " << std::setw(7)
+          << reasons[k].second.cases << " cases  " << reasons[k].first << "\n";
+    }
+    if (shown < reasons.size()) {
+      out << "  ... and " << reasons.size() - shown << " more reason" << (reasons.size() - shown == 1 ? "" : "s")
+          << " (-v or the report lists all)\n";
     }
   }
   if (!readings_.empty()) {
-    // G-6: the readings every passing output of the run follows (the implementation's reading fingerprint)
-    out << "readings (G-6): the readings every passing case that exercised an ambiguity was consistent with"
-        << (strictReadings_ ? " (--strict-readings: INCONSISTENT fails the run)" : "") << ":\n";
+    // G-6: the readings every passing output of the run follows (the implementation's reading fingerprint). Short by
+    // default: how many ambiguities were exercised, and every INCONSISTENT one; -v one line per ambiguity.
+    std::size_t exercised = 0, inconsistent = 0;
+    for (const int id : oracle::kOpenAlternativeIds) {
+      const auto found = readings_.find(id);
+      if (found == readings_.end() || found->second.cases() == 0) continue;
+      ++exercised;
+      inconsistent += found->second.inconsistent();
+    }
+    out << "readings (G-6): " << exercised << " of " << std::size(oracle::kOpenAlternativeIds)
+        << " open ambiguities exercised, " << inconsistent << " INCONSISTENT"
+        << (strictReadings_ ? " (--strict-readings: INCONSISTENT fails the run)" : "")
+        << (verbose ? "; the readings every passing case that exercised one was consistent with:" : " (-v or the report for each)")
+        << "\n";
     for (const int id : oracle::kOpenAlternativeIds) {
       const auto found = readings_.find(id);
       const ReadingTally* tally = found == readings_.end() ? nullptr : &found->second;
+      if (!verbose && (tally == nullptr || !tally->inconsistent())) continue;
       out << "  AMB-" << std::left << std::setw(3) << id << std::right << " " << fingerprint(id, tally);
       if (tally != nullptr && tally->cases() != 0) {
         const oracle::ReadingWords w = oracle::readingWords(id);
@@ -364,6 +384,27 @@ void Report::printSummary(std::ostream& out) const {
       }
       out << "\n";
     }
+  }
+  // G-4: the units whose invalid cases the backend ran without refusing them (not failures, but worth a look).
+  std::vector<std::pair<std::uint64_t, std::string>> accepted;
+  for (const auto& [key, byProperty] : counts_) {
+    for (const auto& [property, counts] : byProperty) {
+      if (counts[CaseStatus::acceptedInvalid] != 0) {
+        accepted.emplace_back(counts[CaseStatus::acceptedInvalid], key.group + " " + key.dtype + " " + property);
+      }
+    }
+  }
+  if (!accepted.empty()) {
+    std::stable_sort(accepted.begin(), accepted.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+    std::uint64_t all = 0;
+    for (const auto& [n, unit] : accepted) all += n;
+    out << "invalid accepted (G-4): " << all << " invalid case" << (all == 1 ? "" : "s")
+        << " ran without the backend refusing them, in:\n";
+    const std::size_t shown = verbose ? accepted.size() : std::min(accepted.size(), kGroupIdsShown);
+    for (std::size_t k = 0; k < shown; ++k) {
+      out << "  " << std::right << std::setw(7) << accepted[k].first << "  " << accepted[k].second << "\n";
+    }
+    if (shown < accepted.size()) out << "  ... and " << accepted.size() - shown << " more (-v or the report lists all)\n";
   }
   if (baseline_) {
     std::size_t xfail = 0, flakes = 0;
@@ -406,7 +447,6 @@ void Report::printSummary(std::ostream& out) const {
           << (failure.signatureText.empty() ? failure.property : failure.signatureText) << " ["
           << failure.clause << "]" << (group.size() > 1 ? " (+" + std::to_string(group.size() - 1) + " more)" : "") << "\n";
     }
-    printTotals(out);
   }
 }
 
@@ -655,10 +695,23 @@ std::string Report::toJunitXml() const {
 
 // ---- progress ----------------------------------------------------------------------------------------------------
 
-bool Progress::enabledByDefault() { return ::isatty(STDERR_FILENO) == 1 && std::getenv("CI") == nullptr; }
+bool Progress::enabledByDefault() { return true; }
 
-Progress::Progress(std::string label, std::uint64_t totalCases, std::uint64_t totalUnits, bool enabled)
-    : label_(std::move(label)),
+std::chrono::milliseconds Progress::defaultLineEvery() {
+  constexpr std::chrono::milliseconds kDefault{30000};
+  const char* text = std::getenv("DCCONF_PROGRESS_EVERY");
+  if (text == nullptr || *text == '\0') return kDefault;
+  char* end = nullptr;
+  const double seconds = std::strtod(text, &end);
+  if (end == text || *end != '\0' || !(seconds >= 0) || seconds > 86400) return kDefault;  // not a number: ignored
+  return std::chrono::milliseconds(static_cast<std::int64_t>(seconds * 1000));
+}
+
+Progress::Progress(std::string label, std::uint64_t totalCases, std::uint64_t totalUnits, bool enabled,
+                   std::optional<std::chrono::milliseconds> lineEvery)
+    : bar_(::isatty(STDERR_FILENO) == 1 && std::getenv("CI") == nullptr),
+      every_(lineEvery.value_or(defaultLineEvery())),
+      label_(std::move(label)),
       total_(totalCases),
       totalUnits_(totalUnits),
       enabled_(enabled),
@@ -682,7 +735,7 @@ void Progress::unitDone(std::uint64_t cases, bool failed) {
 void Progress::maybeDraw() {
   if (!enabled_) return;
   const auto now = std::chrono::steady_clock::now();
-  if (now - lastDraw_ >= std::chrono::milliseconds(100)) {
+  if (now - lastDraw_ >= (bar_ ? std::chrono::milliseconds(100) : every_)) {
     lastDraw_ = now;
     draw(false);
   }
@@ -691,7 +744,8 @@ void Progress::maybeDraw() {
 void Progress::finish() {
   if (finished_) return;
   finished_ = true;
-  if (enabled_) draw(true);
+  // Off a terminal a short run stays silent, and a line per step (every_ 0) needs no last line.
+  if (enabled_ && (bar_ || (linePrinted_ && every_.count() > 0))) draw(true);
 }
 
 void Progress::draw(bool final) {
@@ -706,6 +760,21 @@ void Progress::draw(bool final) {
   std::string bar(static_cast<std::size_t>(filled), '#');
   bar.resize(width, '.');
   const double eta = rate > 0 && total > done ? static_cast<double>(total - done) / rate : 0.0;
+  if (!bar_) {  // a log: whole lines, no bar, nothing redrawn
+    linePrinted_ = true;
+    if (byUnits) {
+      std::fprintf(stderr, "%s: %llu/%llu units, %llu cases, %llu failed, %.0fs elapsed, ETA %.0fs%s\n", label_.c_str(),
+                   static_cast<unsigned long long>(done), static_cast<unsigned long long>(total),
+                   static_cast<unsigned long long>(done_), static_cast<unsigned long long>(failures_), seconds, eta,
+                   final ? ", done" : "");
+    } else {
+      std::fprintf(stderr, "%s: %llu/%llu, %.0f/s, %.0fs elapsed, ETA %.0fs%s\n", label_.c_str(),
+                   static_cast<unsigned long long>(done), static_cast<unsigned long long>(total), rate, seconds, eta,
+                   final ? ", done" : "");
+    }
+    std::fflush(stderr);
+    return;
+  }
   if (byUnits) {
     std::fprintf(stderr, "\r%-24.24s [%s] %llu/%llu units  %llu cases  %llu failed  %.0fs  ETA %.0fs   ", label_.c_str(),
                  bar.c_str(), static_cast<unsigned long long>(done), static_cast<unsigned long long>(total),

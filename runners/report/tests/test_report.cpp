@@ -120,6 +120,22 @@ TEST(Report, SummarySaysHowManyBytesWereLeftUnspecifiedAndWhy) {
   EXPECT_NE(out.str().find("AMB-2: DataCopyPad dummy bytes"), std::string::npos) << out.str();
 }
 
+// Short by default: the three reasons that left the most bytes unchecked, then how many more; verbose: all.
+TEST(Report, SummaryListsTheLargestUnspecifiedReasonsUnlessVerbose) {
+  Report report = sampleReport(false);
+  for (int k = 1; k <= 5; ++k) report.addUnspecified("reason " + std::to_string(k), static_cast<std::uint64_t>(100 * k));
+  std::ostringstream out, verbose;
+  report.printSummary(out);
+  report.printSummary(verbose, /*verbose=*/true);
+  EXPECT_NE(out.str().find("reason 5\n"), std::string::npos) << out.str();
+  EXPECT_NE(out.str().find("reason 3\n"), std::string::npos) << out.str();
+  EXPECT_EQ(out.str().find("reason 2\n"), std::string::npos) << out.str();
+  EXPECT_NE(out.str().find("  ... and 3 more reasons (-v or the report lists all)\n"), std::string::npos) << out.str();
+  EXPECT_NE(verbose.str().find("reason 1\n"), std::string::npos) << verbose.str();
+  EXPECT_NE(verbose.str().find("AMB-2: DataCopyPad dummy bytes"), std::string::npos) << verbose.str();
+  EXPECT_EQ(out.str().find(" cases: "), std::string::npos) << "the totals line is the caller's, printed last";
+}
+
 TEST(Report, JunitEscapesAndMarksFailures) {
   const std::string xml = sampleReport(true).toJunitXml();
   EXPECT_NE(xml.find("<failure"), std::string::npos);
@@ -161,6 +177,8 @@ TEST(Report, FailuresOfOneBugAreOneBlockAndTheTotalsComeLast) {
   ASSERT_EQ(report.failureGroups().size(), 2u);
   std::ostringstream out;
   report.printSummary(out);
+  EXPECT_EQ(out.str().find("3 cases:"), std::string::npos) << "the caller prints the totals, after what it adds";
+  report.printTotals(out);  // as every caller does, last
   const std::string text = out.str();
   EXPECT_NE(text.find("diff line of a-half"), std::string::npos);
   EXPECT_EQ(text.find("diff line of a-float"), std::string::npos) << "the second failure of a bug is not a block: " << text;
@@ -217,8 +235,17 @@ TEST(Report, MergesAnotherReportsJson) {
   EXPECT_EQ(Report::fingerprint(8, &merged.readings().at(8)), "offset-signed");
   EXPECT_EQ(Report::fingerprint(9, &merged.readings().at(9)), "INCONSISTENT");
   EXPECT_EQ(Report::fingerprint(13, nullptr), "not exercised");
+  // short by default: the count and every INCONSISTENT ambiguity; -v (verbose) one line per open ambiguity
+  EXPECT_NE(summary.str().find("readings (G-6): 2 of 13 open ambiguities exercised, 1 INCONSISTENT"), std::string::npos)
+      << summary.str();
   EXPECT_NE(summary.str().find("  AMB-9   INCONSISTENT"), std::string::npos) << summary.str();
-  EXPECT_NE(summary.str().find("  AMB-13  not exercised"), std::string::npos) << summary.str();
+  EXPECT_EQ(summary.str().find("  AMB-8 "), std::string::npos) << summary.str();
+  EXPECT_EQ(summary.str().find("  AMB-13  not exercised"), std::string::npos) << summary.str();
+  std::ostringstream verbose;
+  merged.printSummary(verbose, /*verbose=*/true);
+  EXPECT_NE(verbose.str().find("  AMB-9   INCONSISTENT"), std::string::npos) << verbose.str();
+  EXPECT_NE(verbose.str().find("  AMB-8   offset-signed"), std::string::npos) << verbose.str();
+  EXPECT_NE(verbose.str().find("  AMB-13  not exercised"), std::string::npos) << verbose.str();
   const auto readings = nlohmann::json::parse(merged.toJsonText()).at("readings");
   EXPECT_EQ(readings.at("AMB-8").at("fingerprint"), "offset-signed");
   EXPECT_EQ(readings.at("AMB-19").at("fingerprint"), "not exercised");

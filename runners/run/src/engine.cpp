@@ -440,6 +440,10 @@ class UnitRunner {
   }
 
  private:
+  std::string reproPrefix() const {
+    return shellQuoteArg(options_.program) + " run --backend " + shellQuoteArg(options_.backendSpec);
+  }
+
   // A unit of an operation that timed out twice earlier in the run: not run, one TIMEOUT naming why (never a pass).
   bool notRun(const Unit& unit, std::uint64_t unitIndex, const report::GroupKey& key) {
     report::Failure failure;
@@ -451,7 +455,7 @@ class UnitRunner {
     failure.unit = unit.id;
     failure.status = std::string(report::name(CaseStatus::timeout));
     failure.message = tap_.spentReason();
-    failure.repro = "dcconf run --backend " + shellQuoteArg(options_.backendSpec) + " --seed " +
+    failure.repro = reproPrefix() + " --seed " +
                     std::to_string(options_.seed) + " --only " + shellQuoteArg(unit.id);
     report_.record(key, unit.property->name, CaseStatus::timeout);
     report_.addFailure(std::move(failure));
@@ -606,7 +610,7 @@ class UnitRunner {
       files_.push_back({failure.caseFile, sparseCaseText(*minimal.sparse)});
       const std::filesystem::path saved =
           options_.outDir.empty() ? std::filesystem::path(failure.caseFile) : options_.outDir / failure.caseFile;
-      failure.repro = "dcconf run --backend " + shellQuoteArg(options_.backendSpec) + " --replay " + shellQuoteArg(saved.string());
+      failure.repro = reproPrefix() + " --replay " + shellQuoteArg(saved.string());
       report_.addFailure(std::move(failure));
       return;
     }
@@ -616,7 +620,7 @@ class UnitRunner {
     files_.push_back({failure.caseFile, casefile::toJsonText(minimal.data)});
     const std::filesystem::path saved =
         options_.outDir.empty() ? std::filesystem::path(failure.caseFile) : options_.outDir / failure.caseFile;
-    failure.repro = "dcconf run --backend " + shellQuoteArg(options_.backendSpec) + " --replay " + shellQuoteArg(saved.string());
+    failure.repro = reproPrefix() + " --replay " + shellQuoteArg(saved.string());
     if (minimal.validBase) {  // --replay judges the writes of an invalid case against its valid part (G-4)
       files_.push_back({run::validBasePath(failure.caseFile), casefile::toJsonText(validBaseData(minimal.data, *minimal.validBase))});
     }

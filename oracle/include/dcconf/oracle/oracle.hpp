@@ -38,6 +38,9 @@ std::vector<Violation> checkSupport(const Case& c, Operation operation);
 bool hasAtomicCopies(Product product);
 bool takesAtomic(Operation operation);
 bool isAtomicDType(DType dtype);
+// LOOP-1 (project): SetLoopModePara, on the Ascend 950 only, before a DataCopyPad GM<->UB, Normal or Compact.
+bool hasLoopMode(Product product);
+bool takesLoopMode(Operation operation);
 // ND2NZUB-3 (project): the elements of one NZ row of a DataCopy ND2NZ GM->UB, C0 = 32/s, or 16 for float on Atlas
 // A2/A3 under AMB-34's default (the header's 64-byte float rows); 32/s under AMB-33's nd2nzub-page.
 std::uint64_t nd2nzGmToUbC0(const Case& c);

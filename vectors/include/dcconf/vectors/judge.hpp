@@ -39,5 +39,7 @@ Judged checkSet(const VectorSet& set, const std::string& backendSpec, std::uint3
 // without one counts as REJECTED (the harness refused it), with one as ACCEPTED_INVALID unless it wrote outside
 // allowedWrites (FAIL, G-4).
 Judged verifySet(const VectorSet& set, const std::filesystem::path& outputsDir, const JudgeOptions& options);
+// "" when outputsDir is a folder, else the one line saying it is not (checked before a set is loaded, too).
+std::string outputsFolderError(const std::filesystem::path& outputsDir);
 
 }  // namespace dcconf::vectors

@@ -183,8 +183,10 @@ class Report {
   void addLimitsTally(const std::string& operation, const LimitsTally& tally);
   bool hasLimits() const { return !limitsDeclared_.empty(); }
 
-  void printSummary(std::ostream& out) const;  // the path x dtype table and the failures, for a terminal
-  void printTotals(std::ostream& out) const;   // the one totals line (all --quiet keeps)
+  // The path x dtype table, notes, the unspecified bytes and readings (G-6; short unless verbose) and the failures,
+  // for a terminal; the caller prints the totals line after it and after anything it adds, so it is the last line.
+  void printSummary(std::ostream& out, bool verbose = false) const;
+  void printTotals(std::ostream& out) const;   // the one totals line: the verdict, last (all --quiet keeps)
   // Indexes into failures(), one list per bug: the failures sharing a signature (and baseline verdict), in order of
   // first appearance; a failure without a signature is a group of its own (issue 26).
   std::vector<std::vector<std::size_t>> failureGroups() const;
@@ -211,23 +213,30 @@ class Report {
   Coverage coverage_;
 };
 
-// A one-line progress bar with cases/s and ETA, redrawn at most ten times a second; silent unless stderr is a
-// terminal (and never in CI logs).
+// Progress on stderr: on a terminal (CI unset) a one-line bar with cases/s and ETA, redrawn at most ten times a
+// second; off one (a CI log, a pipe) a whole line at most every lineEvery (default: DCCONF_PROGRESS_EVERY seconds,
+// else 30), and a last line when any was printed, so a long run is never silent and a short one stays quiet.
 // With totalUnits, the bar counts units (a unit: a property x path x dtype, a vector, a bench row, a mutant) and the
 // line shows units done / total, cases, failures so far, elapsed and ETA.
 class Progress {
  public:
-  Progress(std::string label, std::uint64_t totalCases, std::uint64_t totalUnits = 0, bool enabled = enabledByDefault());
+  Progress(std::string label, std::uint64_t totalCases, std::uint64_t totalUnits = 0, bool enabled = enabledByDefault(),
+           std::optional<std::chrono::milliseconds> lineEvery = std::nullopt);
   ~Progress();
   void advance(std::uint64_t cases = 1);
   // One unit finished after `cases` cases; failed counts it in the failures so far.
   void unitDone(std::uint64_t cases, bool failed);
   void finish();
   static bool enabledByDefault();
+  // Off a terminal: DCCONF_PROGRESS_EVERY (seconds, fractions allowed; 0 a line per step), else 30 s.
+  static std::chrono::milliseconds defaultLineEvery();
 
  private:
   void draw(bool final);
   void maybeDraw();
+  bool bar_;  // a terminal: redraw one line in place
+  std::chrono::milliseconds every_;
+  bool linePrinted_ = false;
   std::string label_;
   std::uint64_t total_;
   std::uint64_t done_ = 0;

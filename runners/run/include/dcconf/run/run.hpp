@@ -44,6 +44,7 @@ struct RunOptions {
   std::filesystem::path outDir;  // where the caller will put report.json, junit.xml, failures/ (named in repros)
   std::uint32_t perCaseTimeoutMs = 10000;  // plugin and exec backends
   std::string commandLine;                 // recorded in report.json
+  std::string program = "dcconf";          // as the user invoked it (build/dcconf): repros start with it, so they paste
   bool quiet = false;                      // no summary table on stdout
   std::string onlyGlob = "*";              // unit ids ("padGmToUb/half/G-1-conformance") to run
   std::uint32_t reruns = 0;                // replays of a failing case; a pass among them makes it FLAKY (G-3)
