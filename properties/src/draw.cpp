@@ -2,6 +2,8 @@
 #include "dcconf/properties/limits.hpp"
 
 #include <algorithm>
+#include <bit>
+#include <cstring>
 #include <limits>
 #include <stdexcept>
 #include <unordered_map>
@@ -226,18 +228,36 @@ DataCopyParams drawDataCopyBlocks() {
   return p;
 }
 
+namespace {
+
+// Word `word` of the splitmix64 stream from `seed`: its eight bytes are buffer bytes 8 word .. 8 word + 7.
+std::uint64_t seededWord(std::uint64_t seed, std::uint64_t word) {
+  std::uint64_t z = seed + 0x9E3779B97F4A7C15ull * (word + 1);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+}  // namespace
+
+void fillSeeded(std::span<std::uint8_t> bytes, std::uint64_t seed, std::uint64_t from, std::uint64_t to) {
+  std::uint64_t i = from;
+  for (; i < to && i % 8 != 0; ++i) bytes[i] = static_cast<std::uint8_t>(seededWord(seed, i / 8) >> (8 * (i % 8)));
+  // whole words at once (one byte per step was the run's top profile entry, a store per byte its second)
+  for (; i + 8 <= to; i += 8) {
+    const std::uint64_t z = seededWord(seed, i / 8);
+    if constexpr (std::endian::native == std::endian::little) {
+      std::memcpy(bytes.data() + i, &z, 8);
+    } else {
+      for (std::uint64_t k = 0; k < 8; ++k) bytes[i + k] = static_cast<std::uint8_t>(z >> (8 * k));
+    }
+  }
+  for (; i < to; ++i) bytes[i] = static_cast<std::uint8_t>(seededWord(seed, i / 8) >> (8 * (i % 8)));
+}
+
 std::vector<std::uint8_t> seededBytes(std::uint64_t seed, std::uint64_t count) {
   std::vector<std::uint8_t> bytes(count);
-  std::uint64_t state = seed;
-  // splitmix64, all eight bytes of each output (one byte per step was the run's top profile entry)
-  for (std::uint64_t i = 0; i < count; i += 8) {
-    state += 0x9E3779B97F4A7C15ull;
-    std::uint64_t z = state;
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    z ^= z >> 31;
-    for (std::uint64_t k = 0; k < 8 && i + k < count; ++k) bytes[i + k] = static_cast<std::uint8_t>(z >> (8 * k));
-  }
+  fillSeeded(bytes, seed, 0, count);
   return bytes;
 }
 
@@ -258,7 +278,7 @@ std::uint64_t drawOffsetBytes(Position position) {
 
 }  // namespace
 
-casefile::CaseData drawBuffers(const Case& caseIn) {
+casefile::CaseData drawBuffers(const Case& caseIn, bool srcWordsRewritten) {
   Case c = caseIn;
   const bool dual = isDualDestination(c);
   if (dual) c.dst.sizeBytes = 0;  // FIX950-9: extents() then gives one half's span
@@ -275,7 +295,14 @@ casefile::CaseData drawBuffers(const Case& caseIn) {
   const auto seed = *rc::gen::arbitrary<std::uint32_t>();
   casefile::CaseData data;
   data.c = c;
-  data.src = seededBytes(seed, c.src.sizeBytes);
+  if (srcWordsRewritten) {
+    const std::uint64_t words = c.src.sizeBytes > c.src.offsetBytes ? (c.src.sizeBytes - c.src.offsetBytes) / 4 : 0;
+    data.src.resize(c.src.sizeBytes);
+    fillSeeded(data.src, seed, 0, c.src.offsetBytes);
+    fillSeeded(data.src, seed, c.src.offsetBytes + 4 * words, c.src.sizeBytes);
+  } else {
+    data.src = seededBytes(seed, c.src.sizeBytes);
+  }
   data.dstBefore = seededBytes(~std::uint64_t{seed}, c.dst.sizeBytes);
   return data;
 }

@@ -3,6 +3,7 @@
 
 #include <array>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include <rapidcheck.h>
@@ -86,10 +87,14 @@ void applyScopeProfile(oracle::Case& c, const Scope& scope);
 
 // Sizes the buffers from oracle::extents plus random guard bytes before and after (GM offsets may be unaligned,
 // local offsets are 32-byte aligned), fills them with seeded bytes, and checks the case is valid and supported.
-casefile::CaseData drawBuffers(const oracle::Case& c);
+// srcWordsRewritten: the caller rewrites every whole 4-byte word of src from its offset on (the FIX source fill), so
+// those bytes are left zero rather than seeded and thrown away; every other byte is what it would have been.
+casefile::CaseData drawBuffers(const oracle::Case& c, bool srcWordsRewritten = false);
 
 // Deterministic filler for buffers: contents need no shrinking, so a seed stands in for the bytes.
 std::vector<std::uint8_t> seededBytes(std::uint64_t seed, std::uint64_t count);
+// Bytes [from, to) of seededBytes(seed, bytes.size()) into the same places of bytes.
+void fillSeeded(std::span<std::uint8_t> bytes, std::uint64_t seed, std::uint64_t from, std::uint64_t to);
 
 // Throws when the case is not valid and supported: the generator's own postcondition.
 void requireValid(const oracle::Case& c);

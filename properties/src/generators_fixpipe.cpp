@@ -397,7 +397,7 @@ casefile::CaseData drawFixpipeData(const Scope& scope, const FixForce& force) {
   if (isPerColumnMode(tr.mode) && c.fixpipe->quantTensor.size() < std::get<DataCopyCO12DstParams>(c.params).nSize) {
     c.fixpipe->quantTensor.resize(std::get<DataCopyCO12DstParams>(c.params).nSize, scalar);  // nSize mapped up
   }
-  casefile::CaseData data = drawBuffers(c);
+  casefile::CaseData data = drawBuffers(c, true);
   fillSource(data);
   if (isPerColumnMode(tr.mode) && distinct && std::get<DataCopyCO12DstParams>(data.c.params).nSize <= 256) {  // a wide nSize keeps equal columns: cheap draws
     for (std::uint64_t& q : data.c.fixpipe->quantTensor) q = drawQuantParam(tr.t);
@@ -823,7 +823,7 @@ casefile::CaseData drawFixpipe950Data(const Scope& scope, const Fix950Force& for
     if (isPerColumnMode(tr.mode) && f.quantTensor.size() < q.nSize) f.quantTensor.resize(q.nSize, scalar);
   }
   mapInsideLimits(c, scope);
-  casefile::CaseData data = drawBuffers(c);
+  casefile::CaseData data = drawBuffers(c, true);
   fillSource(data);
   // V*: two cases in three draw each column's parameter (as FIX does), a small nSize only (cheap draws)
   const bool distinct = drawWeightedBool(1, 2);

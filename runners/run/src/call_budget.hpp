@@ -1,7 +1,8 @@
 // The adaptive per-call timeout of a run (issue 29, item 5): a hang costs seconds, not the full --timeout-ms per
 // case. The budget is kFactor times the backend's slowest answered call so far, scaled by bytes for large calls,
-// within [kFloorMs, --timeout-ms]; an operation that timed out twice in the run is spent: its remaining calls are
-// not made (reported as not run, never a pass).
+// within [kFloorMs, --timeout-ms]; an operation that timed out twice in the run, or crashed kCrashesToSpend times, is
+// spent: its remaining calls are not made (reported as not run, never a pass). A crash costs a restart of the
+// backend and a shrink, so a backend that crashes on every case would otherwise pay both for every unit.
 #pragma once
 
 #include <algorithm>
@@ -18,6 +19,8 @@ class CallBudget {
   static constexpr std::uint32_t kFloorMs = 1000;               // never below 1 s (unless --timeout-ms is)
   static constexpr std::uint64_t kLargeCallBytes = 64 * 1024;   // from here on a call's time is scaled per byte
   static constexpr std::uint32_t kTimeoutsToSpend = 2;          // an operation that timed out twice is not run again
+  // Room for one unit's crash and its bounded shrink (the engine's kShrinkHangs, 5) and a second unit's crash.
+  static constexpr std::uint32_t kCrashesToSpend = 8;
 
   explicit CallBudget(std::uint32_t capMs) : capMs_(capMs) {}
 
@@ -46,12 +49,19 @@ class CallBudget {
     ++timeouts_[operation];
     lastBudgetMs_[operation] = budgetMs;
   }
-  bool spent(const std::string& operation) const {
-    const auto it = timeouts_.find(operation);
-    return it != timeouts_.end() && it->second >= kTimeoutsToSpend;
+  // A call of `operation` that crashed the backend.
+  void crashed(const std::string& operation) { ++crashes_[operation]; }
+  bool spent(const std::string& operation) const { return spentByTimeouts(operation) || spentByCrashes(operation); }
+  bool spentByCrashes(const std::string& operation) const {
+    const auto it = crashes_.find(operation);
+    return it != crashes_.end() && it->second >= kCrashesToSpend;
   }
-  // Why a spent operation's calls are not made, with the budget of its last timeout.
+  // Why a spent operation's calls are not made: its crash count, or the budget of its last timeout.
   std::string spentReason(const std::string& operation) const {
+    if (!spentByTimeouts(operation) && spentByCrashes(operation)) {
+      return "not run: " + operation + " crashed the backend " + std::to_string(crashes_.at(operation)) +
+             " times in this run; its remaining cases are not run (a crash costs a restart and a shrink)";
+    }
     const auto it = lastBudgetMs_.find(operation);
     return "not run: " + operation + " timed out " + std::to_string(kTimeoutsToSpend) +
            " times in this run (last budget " + std::to_string(it == lastBudgetMs_.end() ? 0 : it->second) +
@@ -65,6 +75,12 @@ class CallBudget {
   double slowestSecondsPerByte_ = 0;
   std::map<std::string, std::uint32_t> timeouts_;
   std::map<std::string, std::uint32_t> lastBudgetMs_;
+  std::map<std::string, std::uint32_t> crashes_;
+
+  bool spentByTimeouts(const std::string& operation) const {
+    const auto it = timeouts_.find(operation);
+    return it != timeouts_.end() && it->second >= kTimeoutsToSpend;
+  }
 };
 
 }  // namespace dcconf::run

@@ -73,17 +73,23 @@ class StatusTap final : public backends::Backend {
   // The operation (report group) of the calls that follow: the unit a timeout is counted against.
   void setOperation(std::string operation) { operation_ = std::move(operation); }
   bool spent() const { return budget_.spent(operation_); }
+  bool spentByCrashes() const { return budget_.spentByCrashes(operation_); }
   std::string spentReason() const { return budget_.spentReason(operation_); }
   bool sawCrash = false;
   bool sawTimeout = false;
-  bool sawSpent = false;  // a call of a spent operation was not made (reported as TIMEOUT "not run")
+  bool sawSpent = false;  // a call of a spent operation was not made (reported as TIMEOUT or CRASH "not run")
   double backendSeconds = 0;  // in run(), over the tap's life: the time split of docs/coverage.md
 
  private:
   template <class Call>
   backends::RunResult tapped(std::uint64_t bytes, Call call) {
     if (budget_.spent(operation_)) {
-      sawTimeout = sawSpent = true;
+      sawSpent = true;
+      if (budget_.spentByCrashes(operation_)) {
+        sawCrash = true;
+        return {backends::RunStatus::crashed, budget_.spentReason(operation_)};
+      }
+      sawTimeout = true;
       return {backends::RunStatus::timedOut, budget_.spentReason(operation_)};
     }
     const std::uint32_t budgetMs = budget_.budgetMs(bytes);
@@ -101,7 +107,10 @@ class StatusTap final : public backends::Backend {
         sawTimeout = true;
         budget_.timedOut(operation_, budgetMs);
         break;
-      case backends::RunStatus::crashed: sawCrash = true; break;
+      case backends::RunStatus::crashed:
+        sawCrash = true;
+        budget_.crashed(operation_);
+        break;
       case backends::RunStatus::error: break;
     }
     return result;
@@ -444,8 +453,10 @@ class UnitRunner {
     return shellQuoteArg(options_.program) + " run --backend " + shellQuoteArg(options_.backendSpec);
   }
 
-  // A unit of an operation that timed out twice earlier in the run: not run, one TIMEOUT naming why (never a pass).
+  // A unit of an operation spent earlier in the run (two timeouts, or CallBudget::kCrashesToSpend crashes): not run,
+  // one TIMEOUT or CRASH naming why (never a pass).
   bool notRun(const Unit& unit, std::uint64_t unitIndex, const report::GroupKey& key) {
+    const CaseStatus status = tap_.spentByCrashes() ? CaseStatus::crash : CaseStatus::timeout;
     report::Failure failure;
     failure.id = unitId(unit, unitIndex);
     failure.group = unit.group;
@@ -453,11 +464,11 @@ class UnitRunner {
     failure.property = unit.property->name;
     failure.clause = unit.property->clauses;
     failure.unit = unit.id;
-    failure.status = std::string(report::name(CaseStatus::timeout));
+    failure.status = std::string(report::name(status));
     failure.message = tap_.spentReason();
     failure.repro = reproPrefix() + " --seed " +
                     std::to_string(options_.seed) + " --only " + shellQuoteArg(unit.id);
-    report_.record(key, unit.property->name, CaseStatus::timeout);
+    report_.record(key, unit.property->name, status);
     report_.addFailure(std::move(failure));
     return false;
   }

@@ -1,5 +1,6 @@
 // The adaptive per-call timeout (issue 29 item 5): the budget follows the backend's observed call times, scaled by
-// bytes for large calls, within [1 s, --timeout-ms]; an operation is spent after two timeouts.
+// bytes for large calls, within [1 s, --timeout-ms]; an operation is spent after two timeouts or
+// CallBudget::kCrashesToSpend crashes.
 #include <gtest/gtest.h>
 
 #include "../src/call_budget.hpp"
@@ -51,6 +52,27 @@ TEST(CallBudget, AnOperationIsSpentAfterTwoTimeoutsAndSaysWhyWithItsLastBudget) 
   EXPECT_EQ(budget.spentReason("DataCopyPad GM->UB").rfind("not run: DataCopyPad GM->UB timed out 2 times in this "
                                                            "run (last budget 1200 ms)", 0),
             0u);
+}
+
+TEST(CallBudget, AnOperationIsSpentAfterABoundedNumberOfCrashesAndSaysHowMany) {
+  CallBudget budget(10000);
+  for (std::uint32_t k = 1; k < CallBudget::kCrashesToSpend; ++k) budget.crashed("DataCopy GM->UB");
+  EXPECT_FALSE(budget.spent("DataCopy GM->UB"));
+  budget.crashed("DataCopy GM->UB");
+  EXPECT_TRUE(budget.spent("DataCopy GM->UB"));
+  EXPECT_TRUE(budget.spentByCrashes("DataCopy GM->UB"));
+  EXPECT_FALSE(budget.spent("DataCopyPad GM->UB")) << "per operation";
+  EXPECT_EQ(budget.spentReason("DataCopy GM->UB")
+                .rfind("not run: DataCopy GM->UB crashed the backend " + std::to_string(CallBudget::kCrashesToSpend) +
+                           " times in this run",
+                       0),
+            0u);
+  // two timeouts spend it as well; the reason then names the timeouts
+  CallBudget both(10000);
+  both.timedOut("DataCopy GM->UB", 1000);
+  both.timedOut("DataCopy GM->UB", 1000);
+  EXPECT_FALSE(both.spentByCrashes("DataCopy GM->UB"));
+  EXPECT_EQ(both.spentReason("DataCopy GM->UB").rfind("not run: DataCopy GM->UB timed out 2", 0), 0u);
 }
 
 }  // namespace
