@@ -5,7 +5,8 @@
 // - the scaled modes: y = f32(x) (after the MCB shift) times M1, which the scalar code forms exactly in double, is
 //   here the float product p plus its exact rest y - p (one FMA), so a vector holds as many lanes as floats;
 // - DEQF16: y -> half in one rounding: y rounded to odd in float (p stepped toward zero when beyond y, the last bit
-//   set when inexact), which keeps the F16C rounding to half exact (float has more than 11 + 2 significand bits);
+//   set when inexact), which keeps the F16C rounding to half exact (float has more than 11 + 2 significand bits),
+//   saturated to +-65504 first (FIX-6);
 // - 8-bit results: y clamped to [-256, 255], rounded half to even (p's rounding, the rest breaking p's exact ties),
 //   plus the offset, saturated.
 // Only x86 targets with AVX2 (and so F16C and FMA) get kernels: Highway's half conversion without F16C does not
@@ -134,6 +135,7 @@ std::uint64_t DeqToHalf(const std::uint8_t* src, std::uint8_t* dst, std::uint64_
   const auto quietNaN = hn::BitCast(df, hn::Set(di, 0x7FC00000));
   const auto negativeZero = hn::Set(du16, 0x8000);
   const auto zero = hn::Zero(df);
+  const auto halfMax = hn::Set(df, 65504.0F);
   return forEachVector(count, hn::Lanes(df), [&](std::uint64_t k) {
     const auto [v, scale] = intSourceAndScale(df, src, k, lanes);
     const auto [p, rest] = product(df, v, scale, relu);
@@ -145,7 +147,8 @@ std::uint64_t DeqToHalf(const std::uint8_t* src, std::uint8_t* dst, std::uint64_
     const auto one = hn::Set(di, 1);
     auto f = hn::BitCast(df, hn::Or(hn::Sub(hn::BitCast(di, p), hn::IfThenElseZero(hn::RebindMask(di, away), one)),
                                     hn::IfThenElseZero(hn::RebindMask(di, inexact), one)));
-    f = hn::IfThenElse(hn::IsNaN(f), hn::CopySign(quietNaN, f), f);
+    // FIX-6 (rev. 2026-12): past the half range saturates to +-65504, never inf (NaN stays NaN)
+    f = hn::IfThenElse(hn::IsNaN(f), hn::CopySign(quietNaN, f), hn::Min(hn::Max(f, hn::Neg(halfMax)), halfMax));
     // FIX-6a: the zero offset is added after the conversion to half, so a -0.0 result (ReLU'd negative, zero
     // product, underflow) comes out +0.0
     const auto h = hn::BitCast(du16, hn::DemoteTo(dh, f));
