@@ -9,7 +9,7 @@ rm -rf "$work" && mkdir -p "$work"
 run() {  # run OUT ARGS...: the default atlas-a2 run of the fixture in $mode, with report.json in OUT
   local out=$1
   shift
-  DCCONF_READINGS_MODE=$mode "$dcconf" run --backend "plugin:$plugin" --product "$product" --seed 1 --out "$work/$out" \
+  DCCONF_READINGS_MODE=$mode "$dcconf" run --backend "plugin:$plugin" --product "$product" --seed 1 -v --out "$work/$out" \
     "$@" > "$work/$out.txt" 2>&1
 }
 ok=0

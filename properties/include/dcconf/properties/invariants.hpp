@@ -56,7 +56,7 @@ std::optional<oracle::Case> atomicTwin(const CaseData& data);
 Outcome checkAtomEdgeValues(Backend& iut, const CaseData& data);
 // ATOM-4 law (project): SetAtomicAdd onto +0 elements == the plain copy, apart from -0, NaN and subnormal elements.
 Outcome checkLawAtomAddOntoZeroIsPlain(Backend& iut, const CaseData& data);
-// G-6 for an implementation that follows pinned readings (pinned_readings.cpp): each alternatives ambiguity the case
+// G-6 for an implementation that follows pinned readings (pinned_readings.cpp): one alternatives ambiguity the case
 // exercises pinned to each reading; where the output changes with the pin, each pinned output is the oracle's.
 Outcome checkG6PinnedReadingsFollowed(Backend& iut, const CaseData& data);
 // 2. G-2: poisoning every source byte outside footprint.reads changes no cared byte.
