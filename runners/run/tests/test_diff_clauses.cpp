@@ -29,8 +29,11 @@ std::string expectedClause(const oracle::Case& c, Operation op, Region region) {
     case Region::rightPad: return "PAD-G2U-4";
     case Region::dummy: return op == Operation::nd2nzGmToUb ? "ND2NZUB-4" : "PAD-G2U-5";
     case Region::compactTail: return "PAD-CMP-3";
+    case Region::special: return "AMB-16";
+    case Region::workspace: return "PAD-U2L1-1";
     case Region::collision:
-      return op == Operation::dn2nz              ? "DN2NZ-1"
+      return c.loopMode                          ? "LOOP-3"  // the loop iterations' own order rule
+             : op == Operation::dn2nz            ? "DN2NZ-1"
              : op == Operation::nd2nzGmToUb      ? "ND2NZUB-5"
              : op == Operation::broadcastUbToL0c ? "BRC-4"
                                                  : "ND2NZ-4";
