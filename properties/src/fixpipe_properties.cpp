@@ -382,7 +382,8 @@ Outcome checkLawFix2Nz2ndIsNzRelaidOut(Backend& iut, const CaseData& data) {
   // matrix i: an NZ copy of the rows at i*srcNdStride. Each derived case copies the buffers, so of a wide ndNum
   // (docs/coverage.md) the law takes the first and the last four matrices; G-1 compares every one with the oracle.
   for (std::uint64_t i = 0; i < f.ndNum; i = (i == 3 && f.ndNum > 8) ? f.ndNum - 4 : i + 1) {
-    CaseData d = derivedNz(data, i * f.srcNdStride * 1024);  // FIX-2: 1024-byte units
+    // FIX-2: 1024-byte units on A2/A3; FIX-8: C0_SIZE (16 four-byte elements) on the 950
+    CaseData d = derivedNz(data, i * f.srcNdStride * nz2ndRegister(data.c.product).srcNdStrideElements * 4);
     std::vector<BytePair> pairs;
     for (const FixElement& el : elements) {
       if (el.i == i) pairs.push_back({el, nzByte(d, el.m, el.n)});

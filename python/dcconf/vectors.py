@@ -403,10 +403,12 @@ def _case_fields_refused(case):
     """The case's fields checked by the case file's own parser (the C++ one, through dcconf._core), so that this lint
     and `dcconf vectors lint` refuse the same cases: "" or "FIELD: = VALUE: why". Without the extension the fields
     are not checked (a note on stderr, once): the numpy-only verifier still judges outputs."""
+    global _FIELDS_UNCHECKED_NOTED
     try:
         from . import _core
     except ImportError:
-        global _FIELDS_UNCHECKED_NOTED
+        _core = None  # the package leaves _core None when the extension does not load
+    if _core is None or not hasattr(_core, "check_case_fields"):
         if not _FIELDS_UNCHECKED_NOTED:
             sys.stderr.write("dcconf: note: dcconf._core is not importable: the cases' fields are not checked\n")
             _FIELDS_UNCHECKED_NOTED = True
