@@ -100,14 +100,30 @@ TEST(Units, UbToL1UnitsComeLastAndAPathSelectsThem) {
   EXPECT_NE(firstLater, ids.end());
   EXPECT_EQ(std::distance(firstCompactSparse, firstNdDmaSparse), 24);  // 12 dtypes, GM->UB and UB->GM
   EXPECT_EQ(std::distance(firstNdDmaSparse, firstDn2NzSparse), 12);    // NDDMA-1's 12 dtypes
-  EXPECT_EQ(std::distance(firstDn2NzSparse, ids.end()), 11);           // DN2NZ-4's 11 dtypes
+  // and after those (rank 5) the Compact law "Ext params == plain params" (issue 45 item 1: PAD-CMP-1 rev.), (rank 6)
+  // G-6's pinned readings (issue 45 item 6), and (rank 7) the Fixpipe CO1->A1 units (issue 45 item 3: FIX950-13)
+  const auto compactPlainLaw = [](const std::string& id) {
+    return id.starts_with("padCompact") && id.ends_with("/law-Ext-params-plain-params");
+  };
+  const auto pinnedReadings = [](const std::string& id) { return id.ends_with("/G-6-pinned-readings-followed") && id.find("/l1/") == std::string::npos; };
+  const auto fixpipeL1 = [](const std::string& id) { return id.starts_with("fixpipe950/") && id.find("/l1/") != std::string::npos; };
+  const auto firstCompactPlainLaw = std::find_if(ids.begin(), ids.end(), compactPlainLaw);
+  const auto firstPinned = std::find_if(ids.begin(), ids.end(), pinnedReadings);
+  const auto firstFixpipeL1 = std::find_if(ids.begin(), ids.end(), fixpipeL1);
+  EXPECT_EQ(std::distance(firstDn2NzSparse, firstCompactPlainLaw), 11);  // DN2NZ-4's 11 dtypes
+  EXPECT_EQ(std::distance(firstCompactPlainLaw, firstPinned), 24);        // 12 dtypes, GM->UB and UB->GM
+  EXPECT_EQ(std::distance(firstPinned, firstFixpipeL1), 42);              // Fixpipe, Compact both ways, 950 Fixpipe GM and UB
+  EXPECT_EQ(std::distance(firstFixpipeL1, ids.end()), 36);                // 6 dtypes, 6 properties
+  for (auto it = firstCompactPlainLaw; it != firstPinned; ++it) EXPECT_TRUE(compactPlainLaw(*it)) << *it;
+  for (auto it = firstPinned; it != firstFixpipeL1; ++it) EXPECT_TRUE(pinnedReadings(*it)) << *it;
+  for (auto it = firstFixpipeL1; it != ids.end(); ++it) EXPECT_TRUE(fixpipeL1(*it)) << *it;
   for (auto it = firstL1; it != firstLater; ++it) EXPECT_NE(it->find("/l1/"), std::string::npos) << *it;
   for (auto it = firstLater; it != firstCompactSparse; ++it) EXPECT_TRUE(later(*it)) << *it;
   for (auto it = firstCompactSparse; it != firstNdDmaSparse; ++it) EXPECT_TRUE(compactSparse(*it)) << *it;
   for (auto it = firstNdDmaSparse; it != firstDn2NzSparse; ++it) EXPECT_TRUE(ndDmaSparse(*it)) << *it;
-  for (auto it = firstDn2NzSparse; it != ids.end(); ++it) EXPECT_TRUE(dn2nzSparse(*it)) << *it;
+  for (auto it = firstDn2NzSparse; it != firstCompactPlainLaw; ++it) EXPECT_TRUE(dn2nzSparse(*it)) << *it;
   EXPECT_EQ(std::count_if(ids.begin(), firstL1, [](const std::string& id) { return id.find("fixpipe950/") == 0 && id.find("/ub/") != std::string::npos; }),
-            std::count_if(ids.begin(), ids.end(), [](const std::string& id) { return id.find("/ub/") != std::string::npos; }));
+            std::count_if(ids.begin(), firstPinned, [](const std::string& id) { return id.find("/ub/") != std::string::npos; }));
   const RunResult named = runDcconf("list --units --product ascend950 --path 'VECIN->A1' --dtype half", dir);
   ASSERT_EQ(named.status, 0) << named.stderrText;
   EXPECT_NE(named.stdoutText.find("copy0Level/half/l1/G-1-conformance\t"), std::string::npos) << named.stdoutText;

@@ -104,7 +104,7 @@ TEST(List, FixpipeToUbOnTheAscend950Only) {
     const nlohmann::json operations = listedOperations(product);
     EXPECT_EQ(pathsOwnedBy(operations, {"CO1->VECIN", "CO1->VECOUT"}, "fixpipe950"), product == "ascend950" ? 2 : 0);
     if (const nlohmann::json* op = listedOperation(operations, "fixpipe950")) {
-      EXPECT_EQ((*op)["paths"], nlohmann::json::array({"CO1->GM", "CO1->VECIN", "CO1->VECOUT"}));
+      EXPECT_EQ((*op)["paths"], nlohmann::json::array({"CO1->GM", "CO1->VECIN", "CO1->VECOUT", "CO1->A1"}));  // FIX950-13
     }
   }
 }

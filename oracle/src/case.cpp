@@ -222,6 +222,20 @@ std::optional<Operation> parseOperationKey(std::string_view text) {
 
 std::string_view name(PaddingMode mode) { return mode == PaddingMode::compact ? "Compact" : "Normal"; }
 
+std::uint64_t elementMask(DType dtype) {
+  const std::uint32_t s = sizeBytes(dtype);
+  return s >= 8 ? ~std::uint64_t{0} : (std::uint64_t{1} << (8 * s)) - 1;
+}
+
+void widenToExtParams(Case& c) {
+  if (const auto* p = std::get_if<DataCopyParams>(&c.params)) {
+    c.params = DataCopyExtParams{p->blockCount, p->blockLen, p->srcStride, p->dstStride, 0};
+  }
+  if (const auto* pad = std::get_if<DataCopyPadParams>(&c.padParams)) {
+    c.padParams = DataCopyPadExtParams{pad->isPad, pad->leftPadding, pad->rightPadding, pad->paddingValue & elementMask(c.dtype)};
+  }
+}
+
 std::string_view name(AtomicOp op) {
   switch (op) {
     case AtomicOp::none: return "none";

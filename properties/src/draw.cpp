@@ -156,17 +156,6 @@ bool drawnApart(Operation operation, const PathPair& path) {
 
 namespace dcconf::properties::detail {
 
-void widenToExtParams(oracle::Case& c) {
-  if (const auto* p = std::get_if<oracle::DataCopyParams>(&c.params)) {
-    c.params = oracle::DataCopyExtParams{p->blockCount, p->blockLen, p->srcStride, p->dstStride, 0};
-  }
-  if (const auto* pad = std::get_if<oracle::DataCopyPadParams>(&c.padParams)) {
-    const std::uint32_t s = oracle::sizeBytes(c.dtype);  // the element is the low s bytes (AMB-18)
-    const std::uint64_t mask = s >= 8 ? ~std::uint64_t{0} : (std::uint64_t{1} << (8 * s)) - 1;
-    c.padParams = oracle::DataCopyPadExtParams{pad->isPad, pad->leftPadding, pad->rightPadding, pad->paddingValue & mask};
-  }
-}
-
 std::vector<PathPair> allowedPaths(Operation operation, const Scope& scope) {
   std::vector<PathPair> allowed = allowedPathsAll(operation, scope);
   // DC-5, ND2NZ-6: the UB->L1 paths only for a scope without the older ones (fixpipe950's generator keeps its own rule)

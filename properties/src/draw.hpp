@@ -151,8 +151,4 @@ GeneratedCase drawFixpipe950(const Scope& scope);
 bool fixpipe950HasCases(const Scope& scope);
 std::vector<NamedBreaker> fixpipe950Breakers(const Scope& scope);
 
-// The DataCopyExtParams / DataCopyPadExtParams spelling of a DataCopyPad call given in the plain structs (the same
-// call for Compact, PAD-CMP-1); a call already in Ext stays as it is.
-void widenToExtParams(oracle::Case& c);
-
 }  // namespace dcconf::properties::detail

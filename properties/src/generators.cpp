@@ -70,16 +70,15 @@ CopyParams padCopyParams(ParamStruct which, const PadBlockDraw& d) {
                         static_cast<std::uint16_t>(d.srcStride), static_cast<std::uint16_t>(d.dstStride)};
 }
 
-std::uint64_t elementMask(std::uint32_t s) { return s >= 8 ? ~std::uint64_t{0} : (std::uint64_t{1} << (8 * s)) - 1; }
-
 // PAD-G2U-1: padding <= 32 bytes a side; a 64-bit T pads with 0 only; the non-Ext struct pads with 0 only unless
 // AMB-18's profile pad-raw takes the raw value (turn 3).
-PadParams drawPadParams(ParamStruct which, std::uint32_t s, const Profile& profile) {
+PadParams drawPadParams(ParamStruct which, DType dtype, const Profile& profile) {
+  const std::uint32_t s = sizeBytes(dtype);
   const std::uint64_t maxPad = 32 / s;
   const auto left = static_cast<std::uint8_t>(drawEdgy({0, maxPad, 1}, 0, maxPad));
   const auto right = static_cast<std::uint8_t>(drawEdgy({0, maxPad, 1}, 0, maxPad));
   const bool isPad = drawBool();
-  const std::uint64_t drawn = *rc::gen::arbitrary<std::uint64_t>() & elementMask(s);  // drawn either way
+  const std::uint64_t drawn = *rc::gen::arbitrary<std::uint64_t>() & elementMask(dtype);  // drawn either way
   const bool zeroOnly = s == 8 || (which != ParamStruct::ext && profile.padRawValue == Profile::PadRawValue::reject);
   const std::uint64_t value = zeroOnly ? 0 : drawn;
   if (which == ParamStruct::ext) return DataCopyPadExtParams{isPad, left, right, value};
@@ -228,9 +227,9 @@ GeneratedCase drawPadGmToUb(ParamStruct which, std::uint32_t onlyWidthBytes, con
       }
     }, c.params);
   }
-  c.padParams = drawPadParams(which, s, c.profile);
+  c.padParams = drawPadParams(which, c.dtype, c.profile);
   const bool setPadValue = drawWeightedBool(2, 1);  // PAD-G2U-4: SetPadValue was called
-  const std::uint64_t padRegister = *rc::gen::arbitrary<std::uint64_t>() & elementMask(s);  // drawn either way
+  const std::uint64_t padRegister = *rc::gen::arbitrary<std::uint64_t>() & elementMask(c.dtype);  // drawn either way
   if (setPadValue) c.padRegister = padRegister;
   c.profile.padDummy = drawOneOf(Profile::PadDummy::any, Profile::PadDummy::docDummy, Profile::PadDummy::padDummy);  // AMB-2
   if (op == Operation::padCompactGmToUb) makeCompact(c, scope);

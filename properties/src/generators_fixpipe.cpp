@@ -1026,7 +1026,8 @@ InvalidCase fix950UbSplit(const Scope& scope) {
 // FIX950-8: NZ2ND toward the UB with nSize*sizeof(T) not a multiple of 32, or isChannelSplit toward the UB.
 // FIX950-13: toward L1, a ROW_MAJOR nSize or COLUMN_MAJOR mSize not a whole 32-byte run, or isChannelSplit.
 InvalidCase fix950L1Run(const Scope& scope) {
-  switch (drawInRange(0, 2)) {
+  const bool floatNoQuant = !triples950(scope, {std::nullopt, noQuantFloat, false}).empty();  // isChannelSplit's
+  switch (drawInRange(0, floatNoQuant ? 2 : 1)) {
     case 0: {
       InvalidCase out = break950(scope, {Co2Layout::ROW_MAJOR, nullptr, true}, "FIX950-13", "params.nSize",
                                  "NZ2ND to L1 with nSize*sizeof(T) % 32 != 0");
@@ -1049,7 +1050,8 @@ InvalidCase fix950L1Run(const Scope& scope) {
 }
 
 InvalidCase fix950UbRun(const Scope& scope) {
-  if (drawBool()) {
+  const bool floatNoQuant = !triples950(scope, {std::nullopt, noQuantFloat, false}).empty();  // isChannelSplit's
+  if (!floatNoQuant || drawBool()) {
     InvalidCase out = breakUb(scope, {Co2Layout::ROW_MAJOR, nullptr, true}, notSplitN, "FIX950-8", "params.nSize",
                               "NZ2ND to the UB with nSize*sizeof(T) % 32 != 0");
     fixParams(out).nSize = static_cast<std::uint16_t>(fixParams(out).nSize - 1);

@@ -122,7 +122,7 @@ def mixed_output(test):
 
 
 def dcconf_verify(set_dir, outputs):
-    return subprocess.run([DCCONF, "vectors", "verify", str(set_dir), "--outputs", str(outputs)], capture_output=True,
+    return subprocess.run([DCCONF, "vectors", "verify", str(set_dir), "--outputs", str(outputs), "-v"], capture_output=True,
                           text=True)
 
 

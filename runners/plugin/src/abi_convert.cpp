@@ -445,22 +445,13 @@ std::size_t abiCaseBytesNeeded(const Case& c) {
 }
 
 // PAD-CMP-1: the ABI carries a Compact call in its Ext spelling since 1.5; the plain one is the same call.
-// A plain paddingValue's element is its low sizeof(T) bytes (AMB-18), an Ext one's the bits of T.
-void widenCompactToExt(dcconf_case& out, std::uint32_t elementBytes) {
-  if (out.paramsKind == DCCONF_PARAMS_DATACOPY) {
-    const dcconf_DataCopyParams p = out.params.dataCopy;
-    out.paramsKind = DCCONF_PARAMS_DATACOPY_EXT;
-    out.params.dataCopyExt = {p.blockCount, p.blockLen, p.srcStride, p.dstStride, 0};
+dcconf_case toAbi(const Case& given) {
+  Case widened;
+  if (given.paddingMode == PaddingMode::compact) {
+    widened = given;
+    widenToExtParams(widened);
   }
-  if (out.padKind == DCCONF_PAD_PARAMS) {
-    const dcconf_DataCopyPadParams p = out.padParams.pad;
-    out.padKind = DCCONF_PAD_EXT;
-    const std::uint64_t mask = elementBytes >= 8 ? ~std::uint64_t{0} : (std::uint64_t{1} << (8 * elementBytes)) - 1;
-    out.padParams.padExt = {p.isPad, p.leftPadding, p.rightPadding, p.paddingValue & mask};
-  }
-}
-
-dcconf_case toAbi(const Case& c) {
+  const Case& c = given.paddingMode == PaddingMode::compact ? widened : given;
   dcconf_case out{};  // zero-initialized, padding and reserved bytes included
   out.struct_size = sizeof(dcconf_case);
   out.product = raw(c.product);
@@ -472,7 +463,6 @@ dcconf_case toAbi(const Case& c) {
   out.operation = resolution.operation ? raw(*resolution.operation) : std::uint32_t{DCCONF_OP_NONE};
   paramsToAbi(c.params, out);
   padToAbi(c.padParams, out);
-  if (c.paddingMode == PaddingMode::compact) widenCompactToExt(out, sizeBytes(c.dtype));
   out.hasNd2nzParams = c.nd2nzParams.has_value();
   if (c.nd2nzParams) out.nd2nzParams = nd2nzToAbi(*c.nd2nzParams);
   out.hasPadRegister = c.padRegister.has_value();

@@ -71,6 +71,7 @@ struct Request {
   // The case's uint64 tensors (Tensor) travel in the mapping after dst, each 64-byte aligned; the worker points the
   // case's pointers at them (the parent's pointers mean nothing in the worker).
   std::uint64_t tensorOffsetBytes[2] = {};
+  std::uint64_t usedBytes = 0;  // the mapping's prefix this call uses (buffers, guards, tensors)
   dcconf_case c{};
 };
 
@@ -380,17 +381,21 @@ class WorkerMapping {
     ::close(memfd_);
     memfd_ = memfd;
   }
-  // The whole mapping at the parent's size, writable, or nullptr.
-  std::uint8_t* at(std::uint64_t bytes) {
+  // The mapping at the parent's size with the call's prefix writable (the rest stays read-only), or nullptr.
+  // Only the prefix changes protection: a grown mapping is hundreds of MiB, and protecting all of it twice a call
+  // was most of a plugin run's CPU time.
+  std::uint8_t* at(std::uint64_t bytes, std::uint64_t usedBytes) {
     if (bytes != bytes_) {
       if (base_ != nullptr) ::munmap(base_, bytes_);
-      base_ = ::mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, memfd_, 0);
+      base_ = ::mmap(nullptr, bytes, PROT_READ, MAP_SHARED, memfd_, 0);
       bytes_ = bytes;
       if (base_ == MAP_FAILED) {
         base_ = nullptr;
         bytes_ = 0;
       }
-    } else if (base_ != nullptr && ::mprotect(base_, bytes_, PROT_READ | PROT_WRITE) != 0) {
+    }
+    writable_ = std::min(bytes_, oracle::alignUp(usedBytes, static_cast<std::uint64_t>(::sysconf(_SC_PAGESIZE))));
+    if (base_ == nullptr || (writable_ != 0 && ::mprotect(base_, writable_, PROT_READ | PROT_WRITE) != 0)) {
       return nullptr;
     }
     return static_cast<std::uint8_t*>(base_);
@@ -398,13 +403,15 @@ class WorkerMapping {
   // After run() returned: the buffers are read-only until the next call, so a plugin thread that writes them late
   // faults (the worker dies: CRASH) instead of changing bytes dcconf already judged (issue 30).
   void writeProtect() {
-    if (base_ != nullptr) ::mprotect(base_, bytes_, PROT_READ);
+    if (base_ != nullptr && writable_ != 0) ::mprotect(base_, writable_, PROT_READ);
+    writable_ = 0;
   }
 
  private:
   int memfd_;
   void* base_ = nullptr;
   std::uint64_t bytes_ = 0;
+  std::uint64_t writable_ = 0;
 };
 
 [[noreturn]] void serve(int sock, int memfd, const std::string& path) {
@@ -445,7 +452,7 @@ class WorkerMapping {
     if (request.kind == RequestKind::supports) {
       reply.status = DCCONF_OK;
       reply.supported = table->supports(self, &request.c) != 0;
-    } else if (std::uint8_t* base = mapping.at(request.mappingBytes); base == nullptr) {
+    } else if (std::uint8_t* base = mapping.at(request.mappingBytes, request.usedBytes); base == nullptr) {
       setText(reply.detail, errnoText("plugin worker cannot map the buffers").c_str());
     } else if (request.kind == RequestKind::runSparse) {
       int srcFd = -1;
@@ -663,6 +670,7 @@ class PluginBackend final : public backends::Backend, public backends::CallTimeo
     }
     if (std::string error = growMapping(end); !error.empty()) return error;
     request.mappingBytes = mappingBytes_;
+    request.usedBytes = end;
     for (std::size_t k = 0; k < tensorCount; ++k) {
       if (tensors[k].length != 0) {
         std::memcpy(mapping_ + request.tensorOffsetBytes[k], *tensors[k].pointer,

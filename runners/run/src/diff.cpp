@@ -80,7 +80,9 @@ std::string locateDestinationByte(const oracle::Case& c, std::uint64_t dstByte) 
       return blockAndByte("UB", rel, ubBlockBytes + oracle::kDataBlockBytes * blocks.second);
     }
     case Operation::padCompactGmToUb: {  // PAD-CMP-2: packed at pitch blockLen (the header's reading)
-      const auto& p = std::get<oracle::DataCopyExtParams>(c.params);
+      oracle::Case ext = c;  // either struct spelling (PAD-CMP-1 rev.)
+      oracle::widenToExtParams(ext);
+      const auto& p = std::get<oracle::DataCopyExtParams>(ext.params);
       if (rel >= std::uint64_t{p.blockCount} * p.blockLen) return "tail byte " + std::to_string(rel) + " (PAD-CMP-3)";
       return blockAndByte("UB", rel, std::max<std::uint64_t>(p.blockLen, 1));
     }

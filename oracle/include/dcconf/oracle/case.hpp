@@ -208,4 +208,10 @@ inline constexpr Operation kAllOperations[] = {Operation::padGmToUb, Operation::
 std::string_view key(Operation operation);
 std::optional<Operation> parseOperationKey(std::string_view key);
 
+// AMB-18: the element a 64-bit paddingValue field stands for is its low sizeof(T) bytes.
+std::uint64_t elementMask(DType dtype);
+// PAD-CMP-1 (rev. 2026-12): the plain DataCopyParams / DataCopyPadParams of a call, in their Ext spelling (the same
+// call: the vendor hands both to one implementation); Ext fields are left as they are.
+void widenToExtParams(Case& c);
+
 }  // namespace dcconf::oracle
