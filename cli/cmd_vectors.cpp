@@ -36,6 +36,7 @@ struct VectorsOptions {
   std::string saveOutputs;
   std::string tcGlob = "*";
   bool quiet = false;
+  bool verbose = false;  // -v: the judge's summary in full (every unspecified reason, every G-6 reading)
   std::string baseline;  // expected failures by tcId glob (docs/baseline.md)
   bool strictBaseline = false;
 };
@@ -111,7 +112,7 @@ std::optional<vectors::VectorSet> loadOrReport(const std::string& dir, int& stat
 int finishJudged(const VectorsOptions& o, const vectors::Judged& judged, std::optional<StagedOutput>& reportOut,
                  std::optional<StagedOutput>& outputsOut) {
   if (!judged.report) return fail(ExitStatus::backendUnavailable, judged.error);
-  if (!o.quiet) judged.report->printSummary(std::cout);
+  if (!o.quiet) judged.report->printSummary(std::cout, o.verbose);
   judged.report->printTotals(std::cout);  // the verdict, last
   std::string error;
   if (reportOut) {
@@ -230,6 +231,7 @@ Command addVectorsCommand(CLI::App& parent) {
     judge->add_option("--tc,--only", o->tcGlob, "only vectors whose tcId (their unit id) matches this glob")
         ->capture_default_str();
     judge->add_flag("--quiet", o->quiet, "no summary table");
+    judge->add_flag("-v,--verbose", o->verbose, "the summary in full: every unspecified reason and G-6 reading");
     judge->add_option("--baseline", o->baseline, "expected failures by tcId glob (JSON, docs/baseline.md)");
     judge->add_flag("--strict-baseline", o->strictBaseline, "a listed vector that now passes (XPASS) fails the run");
   }

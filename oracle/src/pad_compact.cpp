@@ -103,10 +103,13 @@ void walkReadings(const std::vector<Reading>& readings, unsigned open, WriteSink
     return;
   }
   std::array<std::vector<Written>, 4> byMask;
+  std::size_t seen = 0;  // the readings write about as many bytes each: one allocation apiece
   for (unsigned m = 0; m < 4; ++m) {
     if ((m & ~open) != 0) continue;
+    byMask[m].reserve(seen);
     Collector collect{&byMask[m]};
     walkOne(readings[m], collect);
+    seen = std::max(seen, byMask[m].size());
   }
   mergeReadings(sink, byMask, open, kBlame);
 }

@@ -142,9 +142,9 @@ inline bool sameSource(const ByteSource& a, const ByteSource& b) {
 // subset of openMask is filled. axisRegion[k]: the ANY region blamed when flipping axis k alone changes the byte.
 inline void mergeReadings(WriteSink& sink, std::span<std::vector<Written>> byMask, unsigned openMask,
                           std::span<const Region> axisRegion) {
-  for (auto& writes : byMask) {
-    std::stable_sort(writes.begin(), writes.end(),
-                     [](const Written& x, const Written& y) { return x.dstByte < y.dstByte; });
+  const auto byDstByte = [](const Written& x, const Written& y) { return x.dstByte < y.dstByte; };
+  for (auto& writes : byMask) {  // most walks write in ascending order already: the check is O(n), the sort not
+    if (!std::is_sorted(writes.begin(), writes.end(), byDstByte)) std::stable_sort(writes.begin(), writes.end(), byDstByte);
   }
   std::vector<std::size_t> head(byMask.size(), 0);
   std::vector<std::optional<Written>> at(byMask.size());

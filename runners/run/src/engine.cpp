@@ -318,6 +318,12 @@ class UnitRunner {
           if (!failed && limitedOp) ++limitsTally.drawnInside;
           if (!failed) recordFieldCoverage(operationKey, unit.operation, generated.data.c);
           if (!failed) recordNumberCoverage(operationKey, unit.operation, generated);
+          // a drawn case the IUT does not support is NOT_SUPPORTED whatever the property: asked first, so a partial
+          // implementation pays no oracle evaluation for it (issue 49)
+          if (!tap_.supports(generated.data.c)) {
+            onOutcome(Outcome::notSupported(tap_.name() + " does not support the case"), generated.data);
+            break;
+          }
           onOutcome(guarded([&] { return unit.property->onCase(tap_, generated.data); }), generated.data);
           break;
         }
