@@ -160,6 +160,7 @@ int replayStatus(const run::ReplayResult& result, const std::string& backend) {
       return fail(ExitStatus::nothingTested, "nothing was tested: backend " + backend +
                                                  " answered NOT_SUPPORTED to the replayed case (exit 8, docs/exit-status.md)");
     case run::ReplayResult::Verdict::backendUnavailable: return fail(ExitStatus::backendUnavailable, result.error);
+    case run::ReplayResult::Verdict::tooLarge: return fail(ExitStatus::unreadableCase, result.error);
   }
   return code(ExitStatus::checksFailed);
 }
@@ -180,7 +181,9 @@ std::optional<int> replayIfSparse(const RunCliOptions& o) {
   const run::SparseCaseRead read = run::readSparseCase(*json, o.replay);
   if (!read.error.empty()) return fail(ExitStatus::unreadableCase, read.error);
   if (!read.sparse) return std::nullopt;
-  return replayStatus(run::replaySparseCase(o.run, *read.sparse, std::cout), o.run.backendSpec);
+  run::ReplayResult result = run::replaySparseCase(o.run, *read.sparse, std::cout);
+  if (result.verdict == run::ReplayResult::Verdict::tooLarge) result.error = o.replay + ": " + result.error;  // the file
+  return replayStatus(result, o.run.backendSpec);
 }
 
 int runReplay(const RunCliOptions& o) {

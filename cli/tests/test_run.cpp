@@ -120,6 +120,32 @@ TEST(Run, ExecReplyWithAnUnknownValidateKeyIsReadAsAReply) {
       << json["failures"][0];
 }
 
+// Issue 50 item 4: a 1 KB saved sparse case whose footprint is dense (2 x 1 GiB) is refused before anything is
+// allocated (it took 5.2 GB of RSS and passed): exit 4, one line naming the file, the windows' bytes and the cap.
+// A sparse case of the same call with small blocks still runs.
+TEST(Run, ReplayOfADenseSparseCaseIsRefusedWithinItsCap) {
+  const fs::path dir = scratchDir();
+  auto sparse = nlohmann::json::parse(readText(fs::path(DCCONF_SOURCE_DIR) / "docs/examples/pad-gm2ub-40B-rightpad.json"));
+  sparse["params"]["blockCount"] = 512;
+  sparse["params"]["blockLen"] = 2097120;  // PAD-G2U-1's largest whole-block length: 512 blocks are 1 GiB
+  sparse["padParams"]["rightPadding"] = 0;
+  sparse["src"] = {{"size", 512 * 2097120}, {"offset", 0}};
+  sparse["dst"] = {{"size", 512 * 2097120}, {"offset", 0}};
+  sparse["sparse"] = {{"seed", 7}};
+  std::ofstream(dir / "dense.json") << sparse.dump();
+  const RunResult refused = runDcconf("run --replay '" + (dir / "dense.json").string() + "'", dir);
+  EXPECT_EQ(refused.status, 4) << refused.stdoutText << refused.stderrText;
+  const std::string line = refused.stderrText.substr(0, refused.stderrText.find('\n'));
+  EXPECT_NE(line.find((dir / "dense.json").string() + ": sparse windows"), std::string::npos) << refused.stderrText;
+  EXPECT_NE(line.find("more than the 256 MiB"), std::string::npos) << refused.stderrText;
+  sparse["params"]["blockCount"] = 2;
+  sparse["params"]["blockLen"] = 64;
+  std::ofstream(dir / "small.json") << sparse.dump();
+  const RunResult small = runDcconf("run --replay '" + (dir / "small.json").string() + "'", dir);
+  EXPECT_EQ(small.status, 0) << small.stdoutText << small.stderrText;
+  EXPECT_NE(small.stdoutText.find("PASS  G-1 sparse buffers"), std::string::npos) << small.stdoutText;
+}
+
 // A replay that tests nothing is not a pass: a saved sparse case on a backend without the sparse capability exits 8
 // (it exited 0); a backend that does not load exits 7 with the error on stderr (it exited 1, the error on stdout).
 TEST(Run, ReplayThatTestsNothingOrCannotLoadItsBackendSaysSo) {

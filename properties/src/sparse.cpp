@@ -525,6 +525,26 @@ rc::Gen<SparseCase> genSparseCase(Operation operation, const Scope& scope, std::
   });
 }
 
+namespace {
+struct SparseWindows {
+  std::vector<ByteRange> src, dst;
+};
+SparseWindows windowsOf(const Case& c) {
+  const Footprint fp = sparseFootprint(c);
+  const std::uint64_t page = casefile::SparseBuffer::pageBytes();
+  return {guardWindows(fp.reads, 64, page, c.src.sizeBytes), guardWindows(fp.writes, 64, page, c.dst.sizeBytes)};
+}
+}  // namespace
+
+std::uint64_t sparseWindowBytes(const SparseCase& sc) {
+  const SparseWindows w = windowsOf(sc.c);
+  std::uint64_t bytes = 0;
+  for (const auto* list : {&w.src, &w.dst}) {
+    for (const ByteRange& r : *list) bytes += r.end - r.begin;
+  }
+  return bytes;
+}
+
 Outcome checkSparseConformance(Backend& iut, const SparseCase& sc) {
   const Case& c = sc.c;
   const std::string family = familyOf(c);
@@ -534,14 +554,13 @@ Outcome checkSparseConformance(Backend& iut, const SparseCase& sc) {
     return Outcome::notSupported("not run: " + iut.name() + " lacks the sparse-buffer capability (it copies or sends "
                                  "whole buffers)");
   }
-  const Footprint fp = sparseFootprint(c);
-  const std::uint64_t page = casefile::SparseBuffer::pageBytes();
   std::string error;
   auto src = casefile::SparseBuffer::create(c.src.sizeBytes, &error);
   auto dst = src ? casefile::SparseBuffer::create(c.dst.sizeBytes, &error) : std::nullopt;
   if (!src || !dst) return Outcome::fail("G-1 " + family + ": sparse buffers: " + error);
-  const std::vector<ByteRange> srcWindows = guardWindows(fp.reads, 64, page, c.src.sizeBytes);
-  const std::vector<ByteRange> dstWindows = guardWindows(fp.writes, 64, page, c.dst.sizeBytes);
+  const SparseWindows windows = windowsOf(c);
+  const std::vector<ByteRange>& srcWindows = windows.src;
+  const std::vector<ByteRange>& dstWindows = windows.dst;
   src->seed(srcWindows, sc.seed);
   dst->seed(dstWindows, sc.seed + 1);
   WindowedEvaluation w;

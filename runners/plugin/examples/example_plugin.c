@@ -877,7 +877,9 @@ static int example_run(void* self, const dcconf_case* c, const uint8_t* src, siz
 static const dcconf_backend_v1_t example_table = {
     DCCONF_ABI_VERSION, sizeof(dcconf_backend_v1_t), "example", "1.0 (dcconf example plugin)",
     example_create,     example_destroy,             example_supports, example_run,
-    sizeof(dcconf_case), /* case_struct_size (1.8): every case reaches example_supports, which decides */
+    DCCONF_CASE_LEVEL(13), /* the level this plugin implements, 1.13: never sizeof (a rebuild against a newer header
+                            * must not claim fields this code does not read); every case of it reaches
+                            * example_supports, which decides */
 };
 
 /* The test fixtures include this file to reuse it with one deliberate bug each; they export their own table. */

@@ -23,11 +23,14 @@
  *     older header therefore keeps working; fields it does not know are simply not seen.
  *   - Enum values are fixed forever; new values are appended. Struct fields hold them as fixed-width integers,
  *     because the size of a C enum is compiler-defined.
- *   - A plugin tells dcconf which dcconf_case it was compiled against in dcconf_backend_v1_t.case_struct_size. A
- *     table too short to hold that field, or holding 0 there, means the first v1 case (DCCONF_CASE_V1_0_SIZE bytes).
- *     dcconf hands a plugin only the cases its case layout can express: a case that needs a later field or enum
- *     value (the "since 1.1" .. "since 1.13" marks below) is answered DCCONF_NOT_SUPPORTED by dcconf
- *     itself, without calling it.
+ *   - A plugin tells dcconf the ABI level it implements, 1.N, in dcconf_backend_v1_t.case_struct_size, written as
+ *     DCCONF_CASE_LEVEL(N): a number in the plugin's source, raised only once the plugin reads the fields of level
+ *     N (rebuilding it against a newer header then declares nothing new). A table too short to hold that field, or
+ *     holding 0 there, means level 1.0. dcconf hands a plugin only the cases its level can express: a case that
+ *     needs a later field or enum value (the "since 1.1" .. "since 1.13" marks below) is answered
+ *     DCCONF_NOT_SUPPORTED by dcconf itself, without calling it. Older plugins wrote sizeof(dcconf_case) there;
+ *     any value from DCCONF_CASE_V1_0_SIZE up is still read as such a size (the level whose layout it covers). A
+ *     dcconf older than this rule reads a level as the 1.0 layout: it sends such a plugin 1.0 cases only.
  */
 #ifndef DCCONF_BACKEND_H
 #define DCCONF_BACKEND_H
@@ -653,6 +656,11 @@ typedef struct dcconf_case {
 /* sizeof(dcconf_case) of 1.12: where the 1.13 fields start. */
 #define DCCONF_CASE_V1_12_SIZE offsetof(dcconf_case, amb37NdDmaZeroSize)
 
+/* The newest level, 1.DCCONF_CASE_LEVEL_CURRENT, of this header; DCCONF_CASE_LEVEL(n) for case_struct_size. A level
+ * above the host's newest is read as its newest. */
+#define DCCONF_CASE_LEVEL_CURRENT 13
+#define DCCONF_CASE_LEVEL(minor) ((uint32_t)(minor))
+
 /* ---- the plugin table ---------------------------------------------------------------------------------------- */
 
 typedef struct dcconf_backend_v1_table {
@@ -676,8 +684,9 @@ typedef struct dcconf_backend_v1_table {
   int (*run)(void* self, const dcconf_case* c, const uint8_t* src, size_t src_size, uint8_t* dst, size_t dst_size,
              char* detail, size_t detail_cap);
 
-  /* since 1.1: sizeof(dcconf_case) as the plugin was compiled. 0 (or a table that ends before this field) means
-   * DCCONF_CASE_V1_0_SIZE: dcconf then never sends the plugin a case that needs a later field or enum value. */
+  /* since 1.1: the plugin's level, DCCONF_CASE_LEVEL(N) (see "Versioning rules"; formerly sizeof(dcconf_case) as
+   * the plugin was compiled, still accepted). 0 (or a table that ends before this field) means level 1.0: dcconf
+   * then never sends the plugin a case that needs a later field or enum value. */
   uint32_t case_struct_size;
 } dcconf_backend_v1_t;
 

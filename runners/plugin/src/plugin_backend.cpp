@@ -195,6 +195,17 @@ const dcconf_host_v1_t kHost{sizeof(dcconf_host_v1_t), hostCheckCase};
 
 // Loads the plugin and checks its table; on failure says why in hello.error. The optional exports (1.5): the host
 // table is handed over before create(), the limits text is kept for the hello.
+// The dcconf_case bytes level 1.minor covers (the header's DCCONF_CASE_V1_n_SIZE marks); a level above this
+// header's newest knows every field of it.
+std::uint64_t caseBytesOfLevel(std::uint32_t minor) {
+  static constexpr std::uint64_t kBytes[] = {
+      DCCONF_CASE_V1_0_SIZE,  DCCONF_CASE_V1_1_SIZE, DCCONF_CASE_V1_2_SIZE, DCCONF_CASE_V1_3_SIZE, DCCONF_CASE_V1_4_SIZE,
+      DCCONF_CASE_V1_5_SIZE,  DCCONF_CASE_V1_6_SIZE, DCCONF_CASE_V1_7_SIZE, DCCONF_CASE_V1_8_SIZE, DCCONF_CASE_V1_9_SIZE,
+      DCCONF_CASE_V1_10_SIZE, DCCONF_CASE_V1_11_SIZE, DCCONF_CASE_V1_12_SIZE, sizeof(dcconf_case)};
+  static_assert(std::size(kBytes) == DCCONF_CASE_LEVEL_CURRENT + 1, "one entry per level of the header");
+  return kBytes[std::min<std::uint32_t>(minor, DCCONF_CASE_LEVEL_CURRENT)];
+}
+
 const dcconf_backend_v1_t* loadTable(const std::string& path, Hello& hello, std::string* limitsText = nullptr) {
   // dlopen searches the library path for a name without a slash; a file of that name here is what the user meant.
   const bool here = path.find('/') == std::string::npos && ::access(path.c_str(), F_OK) == 0;
@@ -226,10 +237,13 @@ const dcconf_backend_v1_t* loadTable(const std::string& path, Hello& hello, std:
     setText(hello.error, why.c_str());
     return nullptr;
   }
-  // since 1.1: a table that reaches case_struct_size and sets it says which dcconf_case the plugin knows
+  // since 1.1: a table that reaches case_struct_size and sets it says which dcconf_case the plugin knows: a level
+  // number (DCCONF_CASE_LEVEL), or a sizeof as older plugins wrote it
   constexpr std::size_t kCaseSizeEnd = offsetof(dcconf_backend_v1_t, case_struct_size) + sizeof(std::uint32_t);
   if (table->struct_size >= kCaseSizeEnd && table->case_struct_size != 0) {
-    hello.caseBytes = std::max<std::uint64_t>(DCCONF_CASE_V1_0_SIZE, table->case_struct_size);
+    const std::uint32_t declared = table->case_struct_size;
+    hello.caseBytes = declared < DCCONF_CASE_V1_0_SIZE ? caseBytesOfLevel(declared)
+                                                       : std::max<std::uint64_t>(DCCONF_CASE_V1_0_SIZE, declared);
   }
   if (auto* setHost = reinterpret_cast<dcconf_backend_set_host_v1_fn>(::dlsym(library, DCCONF_SET_HOST_ENTRY_POINT_NAME))) {
     setHost(&kHost);

@@ -7,8 +7,8 @@
 #     the check can tell;
 #  2. the default run on atlas-a2 with the plugin's own limits (dcconf_backend_limits_v1): every operation it implements
 #     (padGmToUb, padUbToGm, copy0Level, fixpipe; nd2nz is logged and answered NOT_SUPPORTED) has cases, >= 50% of
-#     them inside, none outside; the run passes and
-#     report.json lists the limits and per operation the cases drawn inside;
+#     them inside, none outside (cases a law derives outside them included: issue 49); the run passes and
+#     report.json lists the limits, per operation the cases drawn inside, and copy0Level's derived cases not sent;
 #  3. the same limits from --limits FILE (the fixture declaring none), 30 cases a unit: none outside.
 set -u
 dcconf=$1 plugin=$2 file=$3 work=$4
@@ -51,6 +51,10 @@ grep -q 'nd2nz: params.dstNzC0Stride in \[16, 192\], multiple of 16' "$work/plug
   { echo "FAIL: report.json does not list the declared limits"; exit 1; }
 grep -q '"drawnInside": [1-9]' "$work/plugin/report.json" || { echo "FAIL: no drawnInside count"; exit 1; }
 grep -q '^limits (limits of backend' "$work/plugin.out" || { echo "FAIL: the summary does not list the limits"; exit 1; }
+# issue 49 item 3: the zero-stride law's merged block (blockLen k x blockLen) falls past blockLen <= 64; such derived
+# cases are not sent (none logged outside, above) but counted in copy0Level's notSent
+python3 -c 'import json, sys; t = json.load(open(sys.argv[1]))["limits"]["operations"]["copy0Level"]; print("  copy0Level notSent:", t["notSent"]); sys.exit(0 if t["notSent"] > 0 else 1)' \
+  "$work/plugin/report.json" || { echo "FAIL: no law-derived copy0Level case was withheld and counted"; exit 1; }
 
 echo "3. --limits FILE, the plugin declaring none (30 cases a unit):"
 DCCONF_FIXTURE_NO_LIMITS=1 DCCONF_LIMITS_LOG="$work/file.log" "$dcconf" run --backend "plugin:$plugin" \

@@ -42,6 +42,36 @@ TEST(Report, CountsStatusesAndPassesWithoutFailures) {
   EXPECT_EQ(report.totals()[CaseStatus::notSupported], 3u);
 }
 
+// Issue 49 item 5: without -v, the rows that ran nothing fold into one line per operation, and the limits' breaker
+// notes into one counted line; -v prints every row and note.
+TEST(Report, RowsThatRanNothingAndBreakerNotesFoldWithoutVerbose) {
+  Report report({"dcconf run", "0.1.0", "sim", "1", "atlas-a2", "default", 1, "1/1", "2026-11-21T00:00:00Z"});
+  report.record({"DataCopyPad GM->VECIN", "half"}, "G-1 conformance", CaseStatus::pass, 10);
+  report.record({"DataCopy NZ2ND", "int8_t"}, "G-1 conformance", CaseStatus::notSupported, 3);
+  report.record({"DataCopy NZ2ND", "half"}, "G-1 conformance", CaseStatus::notSupported, 4);
+  report.record({"DataCopy ND2NZ", "half"}, "G-1 conformance", CaseStatus::notSupported, 2);
+  report.record({"DataCopy ND2NZ", "half"}, "G-2 no stray reads", CaseStatus::pass, 1);  // ran something: a row
+  for (const char* breaker : {"a", "b", "c"}) {
+    report.addNote(std::string("limits: G-4 breaker '") + breaker + "' of nd2nz lies outside the declared limits: never sent");
+  }
+  report.addNote("another note");
+  report.finish(std::chrono::duration<double>(1.0));
+  std::ostringstream shortText, verboseText;
+  report.printSummary(shortText);
+  report.printSummary(verboseText, /*verbose=*/true);
+  const std::string brief = shortText.str(), full = verboseText.str();
+  EXPECT_NE(brief.find("DataCopy NZ2ND                    all NOT_SUPPORTED: 7 cases of 2 dtypes (-v: one row each)"),
+            std::string::npos) << brief;
+  EXPECT_EQ(brief.find("int8_t"), std::string::npos) << brief;
+  EXPECT_NE(brief.find("DataCopy ND2NZ                    half"), std::string::npos) << brief;
+  EXPECT_NE(brief.find("note: limits: 3 G-4 breakers lie outside the declared limits"), std::string::npos) << brief;
+  EXPECT_EQ(brief.find("breaker 'a'"), std::string::npos) << brief;
+  EXPECT_NE(brief.find("note: another note"), std::string::npos) << brief;
+  EXPECT_NE(full.find("DataCopy NZ2ND                    int8_t"), std::string::npos) << full;
+  EXPECT_NE(full.find("breaker 'a'"), std::string::npos) << full;
+  EXPECT_EQ(full.find("all NOT_SUPPORTED"), std::string::npos) << full;
+}
+
 // G-6: INCONSISTENT fails the run only under --strict-readings (a product may differ by dtype).
 TEST(Report, StrictReadingsFailsAnInconsistentRun) {
   Report report({});

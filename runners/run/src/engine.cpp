@@ -56,20 +56,25 @@ class StatusTap final : public backends::Backend {
       : inner_(inner), timed_(dynamic_cast<backends::CallTimeout*>(&inner)), budget_(timeoutCapMs) {}
   std::string name() const override { return inner_.name(); }
   std::string version() const override { return inner_.version(); }
-  bool supports(const oracle::Case& c) const override { return inner_.supports(c); }
+  bool supports(const oracle::Case& c) const override { return !outsideLimits(c) && inner_.supports(c); }
   bool acceptsSparseBuffers() const override { return inner_.acceptsSparseBuffers(); }
   backends::RunResult run(const oracle::Case& c, std::span<const std::uint8_t> src,
                           std::span<std::uint8_t> dst) override {
+    if (outsideLimits(c)) return notSent();
     return tapped(src.size() + dst.size(), [&] { return inner_.run(c, src, dst); });
   }
   backends::RunResult runSparse(const oracle::Case& c, SparseBytes src, SparseBytes dst) override {
+    if (outsideLimits(c)) return notSent();
     // a sparse call moves its footprint, not its (up to 2^41-byte) buffers: its windows are the scale
     std::uint64_t bytes = 0;
     for (const auto& window : src.windows) bytes += window.end - window.begin;
     for (const auto& window : dst.windows) bytes += window.end - window.begin;
     return tapped(bytes, [&] { return inner_.runSparse(c, src, dst); });
   }
-  void reset() { sawCrash = sawTimeout = sawSpent = false; }
+  void reset() { sawCrash = sawTimeout = sawSpent = sawOutsideLimits = false; }
+  // The backend's declared limits: a case a law derives outside them (a longer merged block, a companion layout) is
+  // never sent, and that draw's law is skipped and counted (issue 49); drawn cases are inside by construction.
+  void setLimits(std::shared_ptr<const properties::Limits> limits) { limits_ = std::move(limits); }
   // The operation (report group) of the calls that follow: the unit a timeout is counted against.
   void setOperation(std::string operation) { operation_ = std::move(operation); }
   bool spent() const { return budget_.spent(operation_); }
@@ -78,6 +83,7 @@ class StatusTap final : public backends::Backend {
   bool sawCrash = false;
   bool sawTimeout = false;
   bool sawSpent = false;  // a call of a spent operation was not made (reported as TIMEOUT or CRASH "not run")
+  mutable bool sawOutsideLimits = false;  // a (derived) case outside the declared limits was not sent
   double backendSeconds = 0;  // in run(), over the tap's life: the time split of docs/coverage.md
 
  private:
@@ -115,7 +121,16 @@ class StatusTap final : public backends::Backend {
     }
     return result;
   }
+  bool outsideLimits(const oracle::Case& c) const {
+    if (!limits_ || limits_->admits(c)) return false;
+    sawOutsideLimits = true;
+    return true;
+  }
+  static backends::RunResult notSent() {
+    return {backends::RunStatus::notSupported, "outside the backend's declared limits: not sent"};
+  }
   backends::Backend& inner_;
+  std::shared_ptr<const properties::Limits> limits_;
   backends::CallTimeout* timed_;  // null for in-process backends, which cannot be timed out
   CallBudget budget_;
   std::string operation_;
@@ -195,7 +210,9 @@ class UnitRunner {
   UnitRunner(const RunOptions& options, backends::Backend& backend, report::Report& report,
              std::vector<OutputFile>& files, std::shared_ptr<const properties::Limits> limits)
       : options_(options), tap_(backend, options.perCaseTimeoutMs), report_(report), files_(files),
-        limits_(std::move(limits)) {}
+        limits_(std::move(limits)) {
+    tap_.setLimits(limits_);
+  }
 
   // Runs one unit for `cases` successes (or until it fails); returns false when it failed.
   bool runUnit(const Unit& unit, std::uint64_t unitIndex, std::uint32_t cases, std::uint64_t round) {
@@ -264,6 +281,10 @@ class UnitRunner {
                          const std::optional<oracle::Case>& validBase = std::nullopt) {
       if (interrupted()) return;  // a case cut short by SIGINT/SIGTERM (its backend killed) is not counted
       if (failed && tap_.sawSpent) return;  // a call not made is never a shrink counterexample
+      if (tap_.sawOutsideLimits && outcome.kind != Outcome::Kind::fail) {  // a derived case not sent: law skipped
+        if (!failed && !hunting) ++limitsTally.notSent;
+        return;
+      }
       const std::optional<CaseStatus> status = statusOf(outcome, tap_);
       if (!status) return;
       if (report::isFailure(*status) && explainedByKnown(known, *status, outcome.message, data.c)) {

@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <random>
 #include <sstream>
 
@@ -20,6 +21,7 @@
 #include "dcconf/plugin/plugin_backend.hpp"
 #include "dcconf/properties/fixpipe.hpp"
 #include "dcconf/properties/invariants.hpp"
+#include "dcconf/oracle/work.hpp"
 #include "dcconf/properties/sparse.hpp"
 #include "dcconf/run/diff.hpp"
 #include "dcconf/run/lifecycle.hpp"
@@ -632,6 +634,26 @@ SparseCaseRead readSparseCase(const nlohmann::json& json, const std::string& fil
 
 ReplayResult replaySparseCase(const RunOptions& options, const properties::SparseCase& sparse, std::ostream& out) {
   using Verdict = ReplayResult::Verdict;
+  // The footprint walk of a dense case is as long as its footprint: it gets the cap it is checked against as its work
+  // cap (destination bytes walked, repeats counted), so a 2 x 1 GiB case is refused in a fraction of a second.
+  const std::string capText = " MiB a sparse case may materialise; save a case this dense as a dense case file";
+  const std::uint64_t savedWork = oracle::maxWorkBytes();
+  oracle::setMaxWorkBytes(std::min(savedWork, props::kMaxSparseWindowBytes));
+  std::optional<std::uint64_t> bytes;
+  try {
+    bytes = props::sparseWindowBytes(sparse);
+  } catch (const oracle::WorkCapExceeded&) {
+  }
+  oracle::setMaxWorkBytes(savedWork);
+  if (!bytes) {
+    return {Verdict::tooLarge, "sparse windows: the footprint walk passed " +
+                                   std::to_string(props::kMaxSparseWindowBytes) + " destination bytes: more than the " +
+                                   std::to_string(props::kMaxSparseWindowBytes >> 20) + capText};
+  }
+  if (*bytes > props::kMaxSparseWindowBytes) {
+    return {Verdict::tooLarge, "sparse windows = " + std::to_string(*bytes) + " bytes (src and dst footprint): more than the " +
+                                   std::to_string(props::kMaxSparseWindowBytes >> 20) + capText};
+  }
   BackendMade made = makeBackend(options.backendSpec, options.perCaseTimeoutMs);
   if (!made.backend) return {Verdict::backendUnavailable, made.error};
   const props::Outcome outcome = props::checkSparseConformance(*made.backend, sparse);

@@ -47,6 +47,12 @@ rc::Gen<SparseCase> genSparseCase(oracle::Operation operation, const Scope& scop
 // maximum: the sparse lane draws their every bit and both maxima, so the gate holds them over the whole range.
 std::vector<FieldSample> sparseFieldSamples(const SparseCase& sc);
 
+// The bytes a sparse case's windows materialise (src + dst, guards and page rounding included), and the most a saved
+// case may ask for: a sparse case whose footprint is dense (2 x 1 GiB) would otherwise take several times its
+// windows in memory (issue 50). The sparse lane's own draws keep their windows far below it.
+inline constexpr std::uint64_t kMaxSparseWindowBytes = std::uint64_t{256} << 20;
+std::uint64_t sparseWindowBytes(const SparseCase& sc);
+
 // G-1 on sparse buffers: every cared byte of the windows (footprint +- 64 guard bytes, page aligned) equals the
 // oracle's windowed expectation, and no page outside the windows holds a non-zero byte (SEEK_DATA/SEEK_HOLE).
 Outcome checkSparseConformance(Backend& iut, const SparseCase& sc);

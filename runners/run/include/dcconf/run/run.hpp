@@ -98,8 +98,8 @@ RunOutcome runSuite(const RunOptions& options, std::ostream& err);
 // How a replay ended, as the exit status says it (docs/exit-status.md): 0, 1, 8 (every check NOT_SUPPORTED: the
 // backend lacks the operation or, for a sparse case, the sparse capability) or 7 (error: the backend did not load).
 struct ReplayResult {
-  enum class Verdict : std::uint8_t { conforms, fails, nothingTested, backendUnavailable } verdict = Verdict::conforms;
-  std::string error;  // backendUnavailable: one line
+  enum class Verdict : std::uint8_t { conforms, fails, nothingTested, backendUnavailable, tooLarge } verdict = Verdict::conforms;
+  std::string error;  // backendUnavailable, tooLarge: one line
 };
 
 // Runs one saved case against the backend: every case property once, and the diff against the oracle.
