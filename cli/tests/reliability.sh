@@ -132,11 +132,20 @@ EOF
     declare -A names=([past-dst-1]='guard after dst: byte \+0 past the end' [past-dst-64]='guard after dst: byte \+63 past the end'
                       [before-dst]='guard before dst: byte -1 before the start' [write-src]='source modified: src byte'
                       [late-write]='between calls, after run\(\) returned')
-    DCCONF_HOSTILE="$scenario" "$dcconf" run --backend "plugin:$hostile" "${small[@]}" --cases 20 \
-      --out "$work/out" >"$work/stdout" 2>"$work/err"
-    expect_status 1 $? "plugin fault $scenario"
-    report="$(read_report "$work/out/report.json")"
-    grep -Eq "${names[$scenario]}" <<<"$report" || die "report.json does not name the region (${names[$scenario]})"
+    # late-write: a write 50 ms after run() returned lands between calls (the protected mapping: SIGSEGV, the
+    # message below) or inside a later call's buffers (caught there by the guard and destination checks). Which
+    # one is timing; up to three runs must show the protection at work at least once.
+    attempts=1
+    [ "$scenario" = late-write ] && attempts=3
+    for attempt in $(seq 1 "$attempts"); do
+      rm -rf "$work/out"
+      DCCONF_HOSTILE="$scenario" "$dcconf" run --backend "plugin:$hostile" "${small[@]}" --cases 20 \
+        --out "$work/out" >"$work/stdout" 2>"$work/err"
+      expect_status 1 $? "plugin fault $scenario"
+      report="$(read_report "$work/out/report.json")"
+      grep -Eq "${names[$scenario]}" <<<"$report" && break
+      [ "$attempt" -lt "$attempts" ] || die "report.json does not name the region (${names[$scenario]})"
+    done
     ;;
   truncate)
     # The plugin ftruncates the shared memfd: sealed, the call fails in the plugin and dcconf runs on.
