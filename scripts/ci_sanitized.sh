@@ -23,7 +23,8 @@ if [ -n "${DCCONF_SANITIZED_ALL:-}" ]; then
   exit 0
 fi
 # Only the targets this stage runs (the test executables are globbed per family).
-targets=(dcconf casefile_tests vectors_tests report_tests exec_test_exec_backend dcconf_fixture_hostile_plugin)
+targets=(dcconf casefile_tests vectors_tests report_tests exec_test_exec_backend dcconf_fixture_hostile_plugin
+         dcconf_vectors_walk_set)
 targets+=($(sed -n 's/^add_executable(\(backends_[A-Za-z0-9_]*\) .*/\1/p' backends/tests/CMakeLists.txt))
 for source in oracle/tests/test_*.cpp; do targets+=("oracle_$(basename "$source" .cpp)"); done
 cmake --build "$build" -j"$jobs" --target "${targets[@]}"
