@@ -80,11 +80,14 @@ std::string locateDestinationByte(const oracle::Case& c, std::uint64_t dstByte) 
       return blockAndByte("UB", rel, ubBlockBytes + oracle::kDataBlockBytes * blocks.second);
     }
     case Operation::padCompactGmToUb: {  // PAD-CMP-2: packed at pitch blockLen (the header's reading)
-      oracle::Case ext = c;  // either struct spelling (PAD-CMP-1 rev.)
-      oracle::widenToExtParams(ext);
-      const auto& p = std::get<oracle::DataCopyExtParams>(ext.params);
-      if (rel >= std::uint64_t{p.blockCount} * p.blockLen) return "tail byte " + std::to_string(rel) + " (PAD-CMP-3)";
-      return blockAndByte("UB", rel, std::max<std::uint64_t>(p.blockLen, 1));
+      const auto [count, len] = std::visit(  // either struct spelling (PAD-CMP-1 rev.): blockLen in bytes
+          [](const auto& p) -> std::pair<std::uint64_t, std::uint64_t> {
+            if constexpr (requires { p.blockLen; p.srcStride; }) return {p.blockCount, p.blockLen};
+            return {0, 0};
+          },
+          c.params);
+      if (rel >= count * len) return "tail byte " + std::to_string(rel) + " (PAD-CMP-3)";
+      return blockAndByte("UB", rel, std::max<std::uint64_t>(len, 1));
     }
     case Operation::padCompactUbToGm:  // PAD-CMP-4
     case Operation::padUbToGm: {
