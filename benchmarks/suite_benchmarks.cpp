@@ -16,6 +16,7 @@
 #include <benchmark/benchmark.h>
 
 #include "dcconf/oracle/types.hpp"
+#include "dcconf/run/lifecycle.hpp"
 #include "dcconf/run/run.hpp"
 
 namespace {
@@ -213,4 +214,12 @@ const bool registered = [] {
 
 }  // namespace
 
-BENCHMARK_MAIN();
+// The heap policy of `dcconf run` (run::retainFreedMemory), so that the numbers are those of the command.
+int main(int argc, char** argv) {
+  dcconf::run::retainFreedMemory();
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}

@@ -7,6 +7,7 @@
 
 #include "commands.hpp"
 #include "dcconf/mutants/mutants.hpp"
+#include "dcconf/run/lifecycle.hpp"
 #include "diagnostics.hpp"
 #include "output_dir.hpp"
 
@@ -69,6 +70,7 @@ int runMutants(MutantsCliOptions& o) {
       return fail(ExitStatus::usage, "--seeds: '" + o.seeds + "' is not a seed range like 1-8 or a list like 1,3,5 (at most 64)");
     }
   }
+  run::retainFreedMemory();
   std::optional<StagedOutput> staged;
   if (!o.outDir.empty()) {
     StagedOutput::Begin begin = StagedOutput::begin(o.outDir, o.force);

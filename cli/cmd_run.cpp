@@ -255,6 +255,7 @@ int runRun(RunCliOptions& o) {
   if (const std::string error = resolveOptions(o); !error.empty()) return fail(ExitStatus::usage, error);
   run::keepTemporaryFolder(o.keepTemp);
   run::installInterruptHandlers();  // SIGINT/SIGTERM: stop, report what finished, exit 130/143 (issue 16)
+  run::retainFreedMemory();
   if (!o.replay.empty()) {
     if (!o.replayRefuses.empty()) {
       return fail(ExitStatus::usage, "--replay runs one saved case once and writes nothing: " + o.replayRefuses.front() +

@@ -22,13 +22,14 @@ struct Reading {
   bool strideBytes = false;
 };
 
-std::vector<Reading> readingsOf(const Case& c, bool hasPads, bool hasUbStride, unsigned& openMask) {
+std::array<Reading, 4> readingsOf(const Case& c, bool hasPads, bool hasUbStride, unsigned& openMask) {
   const Profile& p = c.profile;
   const bool padsOpen = hasPads && p.compactPads == Profile::CompactPads::any;
   const bool strideOpen = hasUbStride && p.compactUbStride == Profile::CompactUbStride::any;
   const Reading pinned{p.compactPads == Profile::CompactPads::run, p.compactUbStride == Profile::CompactUbStride::bytes};
   openMask = (padsOpen ? 1u : 0u) | (strideOpen ? 2u : 0u);
-  std::vector<Reading> byMask(4, pinned);
+  std::array<Reading, 4> byMask;
+  byMask.fill(pinned);
   for (unsigned m = 0; m < 4; ++m) {
     if (padsOpen) byMask[m].padsRun = (m & 1u) != 0;
     if (strideOpen) byMask[m].strideBytes = (m & 2u) != 0;
@@ -96,22 +97,26 @@ constexpr std::array<Region, 2> kBlame{Region::ambiguous21, Region::ambiguous22}
 
 // Every open combination walked and merged (readings.hpp), or the one reading walked straight into the sink.
 template <class WalkReading>
-void walkReadings(const std::vector<Reading>& readings, unsigned open, WriteSink& sink, WalkReading&& walkOne) {
+void walkReadings(const std::array<Reading, 4>& readings, unsigned open, WriteSink& sink, WalkReading&& walkOne) {
   if (open == 0) {
     ByteWriter out(sink);
     walkOne(readings[0], out);
     return;
   }
-  std::array<std::vector<Written>, 4> byMask;
-  std::size_t seen = 0;  // the readings write about as many bytes each: one allocation apiece
+  // One set of buffers a thread, kept between calls: loop mode walks a call up to 2^21 times a case, and fresh
+  // vectors each time cost more than the walk; buffers grown past kKeptWrites are released after the merge.
+  constexpr std::size_t kKeptWrites = std::size_t{1} << 16;
+  thread_local std::array<std::vector<Written>, 4> byMask;
   for (unsigned m = 0; m < 4; ++m) {
+    byMask[m].clear();
     if ((m & ~open) != 0) continue;
-    byMask[m].reserve(seen);
     Collector collect{&byMask[m]};
     walkOne(readings[m], collect);
-    seen = std::max(seen, byMask[m].size());
   }
   mergeReadings(sink, byMask, open, kBlame);
+  for (auto& writes : byMask) {
+    if (writes.capacity() > kKeptWrites) std::vector<Written>().swap(writes);
+  }
 }
 
 void walkGmToUb(const Case& c, WriteSink& sink) {

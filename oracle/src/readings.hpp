@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cassert>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -146,8 +147,10 @@ inline void mergeReadings(WriteSink& sink, std::span<std::vector<Written>> byMas
   for (auto& writes : byMask) {  // most walks write in ascending order already: the check is O(n), the sort not
     if (!std::is_sorted(writes.begin(), writes.end(), byDstByte)) std::stable_sort(writes.begin(), writes.end(), byDstByte);
   }
-  std::vector<std::size_t> head(byMask.size(), 0);
-  std::vector<std::optional<Written>> at(byMask.size());
+  // fixed arrays: in loop mode this runs once per iteration, up to 2^21 times a case
+  assert(byMask.size() <= 4 && "at most two open axes");
+  std::array<std::size_t, 4> head{};
+  std::array<std::optional<Written>, 4> at{};
   auto subsets = [openMask](auto&& visit) {
     for (unsigned m = openMask;; m = (m - 1) & openMask) {
       visit(m);

@@ -253,6 +253,11 @@ std::vector<Slot> schedule(Operation operation, const Scope& scope) {
   const std::size_t used = drawsLoopMode(operation, scope) ? fields.size() : std::min(fields.size(), firstLoopField(operation));
   const Deal deal = drawsLoopMode(operation, scope) ? dealOf(operation, scope) : Deal{};
   std::size_t loopSlots = 0;
+  // SLICE's multi-MiB moves come first: a --time run always reaches them, and a fault in large transfers shows in
+  // the lane's first cases, not after its ~1300 field slots (each a wide, costly move).
+  if (operation == Operation::slice) {
+    for (std::size_t k = 0; k < std::size(kMultiMiBBursts); ++k) out.push_back({k, kMultiMiB});
+  }
   auto add = [&](std::size_t f, int bit) {
     const bool loopField = drawsLoopMode(operation, scope) && f >= firstLoopField(operation);
     if (!loopField || loopSlots++ % deal.hands == deal.hand) out.push_back({f, bit});
@@ -261,9 +266,6 @@ std::vector<Slot> schedule(Operation operation, const Scope& scope) {
     for (int b = static_cast<int>(std::bit_width(fields[f].denseReach)); b < fields[f].valueBits; ++b) add(f, b);
     add(f, -1);
     add(f, -2);
-  }
-  if (operation == Operation::slice) {
-    for (std::size_t k = 0; k < std::size(kMultiMiBBursts); ++k) out.push_back({k, kMultiMiB});
   }
   return out;
 }

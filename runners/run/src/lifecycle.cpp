@@ -1,5 +1,6 @@
 #include "dcconf/run/lifecycle.hpp"
 
+#include <malloc.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -112,6 +113,11 @@ void removeRunTempDir() {
   std::error_code ec;
   fs::remove_all(tempDir, ec);
   tempDir.clear();
+}
+
+void retainFreedMemory() {
+  ::mallopt(M_MMAP_THRESHOLD, 256 << 20);
+  ::mallopt(M_TRIM_THRESHOLD, 512 << 20);
 }
 
 void installInterruptHandlers() {
