@@ -2,7 +2,7 @@
 # CI stage (issue 16): an ASan+UBSan build, in build-san/, of the oracle, casefile, vectors and backends tests and
 # of dcconf; runs those tests, the fuzz corpus of the vector loader, and a short `dcconf run` on every product.
 # Any sanitizer report fails the stage (halt_on_error). About 25 min on 2 cores from scratch (no ccache): the
-# build 13, the tests 4, the per-product runs 6.
+# build 13, the tests 6, the per-product runs 4.
 # The full sanitized ctest (~20 min on 2 cores) is: DCCONF_SANITIZED_ALL=1 bash scripts/ci_sanitized.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -55,6 +55,6 @@ fi
 # A short run of the whole suite on every product (the UBSan finding of issue 16 was on ascend950, GM->A1).
 for product in $("$build/dcconf" list | sed -n 's/^\([^ ].*\) (profile .*/\1/p'); do
   echo "sanitized: dcconf run --product $product"
-  "$build/dcconf" run --product "$product" --cases 3 --seed 1 --quiet
+  "$build/dcconf" run --product "$product" --cases 3 --seed 1 --quiet --threads "$jobs"  # both cores: ascend950 210 -> 135 s
 done
 echo "sanitized: all clean"
