@@ -103,20 +103,16 @@ void walkReadings(const std::array<Reading, 4>& readings, unsigned open, WriteSi
     walkOne(readings[0], out);
     return;
   }
-  // One set of buffers a thread, kept between calls: loop mode walks a call up to 2^21 times a case, and fresh
-  // vectors each time cost more than the walk; buffers grown past kKeptWrites are released after the merge.
-  constexpr std::size_t kKeptWrites = std::size_t{1} << 16;
-  thread_local std::array<std::vector<Written>, 4> byMask;
+  std::array<std::vector<Written>, 4> byMask;
+  std::size_t seen = 0;  // the readings write about as many bytes each: one allocation apiece
   for (unsigned m = 0; m < 4; ++m) {
-    byMask[m].clear();
     if ((m & ~open) != 0) continue;
+    byMask[m].reserve(seen);
     Collector collect{&byMask[m]};
     walkOne(readings[m], collect);
+    seen = std::max(seen, byMask[m].size());
   }
   mergeReadings(sink, byMask, open, kBlame);
-  for (auto& writes : byMask) {
-    if (writes.capacity() > kKeptWrites) std::vector<Written>().swap(writes);
-  }
 }
 
 void walkGmToUb(const Case& c, WriteSink& sink) {
