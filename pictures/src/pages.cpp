@@ -36,10 +36,28 @@ std::string fmt(double v) {
 // Cut on a character boundary: a backend's Chinese message cut mid-character made the page invalid UTF-8 (issue 30).
 std::string clip(const std::string& text, std::size_t n) { return text.size() <= n ? text : casefile::validUtf8(text, n - 3); }
 
-bool inside(const std::vector<oracle::ByteRange>& ranges, std::uint64_t b) {
+bool inside(std::span<const oracle::ByteRange> ranges, std::uint64_t b) {
   const auto it = std::upper_bound(ranges.begin(), ranges.end(), b,
                                    [](std::uint64_t v, const oracle::ByteRange& r) { return v < r.begin; });
   return it != ranges.begin() && b < std::prev(it)->end;
+}
+
+// Destination byte b of region r: a written region's category, else KEEP inside a write range, a stride gap between
+// the first and the last, a guard byte outside.
+Cat dstCategory(Region r, std::span<const oracle::ByteRange> writes, std::uint64_t b) {
+  switch (r) {
+    case Region::data: return Cat::data;
+    case Region::leftPad: return Cat::leftPad;
+    case Region::rightPad: return Cat::rightPad;
+    case Region::dummy: return Cat::dummy;
+    case Region::zeroTail: return Cat::zeroTail;
+    case Region::collision: return Cat::collision;
+    case Region::keep: break;
+    default: return Cat::any;  // the ambiguous regions
+  }
+  if (inside(writes, b)) return Cat::keep;
+  if (!writes.empty() && b >= writes.front().begin && b < writes.back().end) return Cat::gap;
+  return Cat::guard;
 }
 
 std::string valueAt(oracle::DType dtype, std::span<const std::uint8_t> bytes, std::uint64_t b) {
@@ -117,23 +135,7 @@ struct Model {
     if (!reads.empty() && b >= reads.front().begin && b < reads.back().end) return Cat::gap;
     return Cat::notRead;
   }
-  Cat dstCat(std::uint64_t b) const {
-    const Region r = ev.expectation.region[b];
-    switch (r) {
-      case Region::data: return Cat::data;
-      case Region::leftPad: return Cat::leftPad;
-      case Region::rightPad: return Cat::rightPad;
-      case Region::dummy: return Cat::dummy;
-      case Region::zeroTail: return Cat::zeroTail;
-      case Region::collision: return Cat::collision;
-      case Region::keep: break;
-      default: return Cat::any;  // the ambiguous regions
-    }
-    const auto& writes = ev.footprint.writes;
-    if (inside(writes, b)) return Cat::keep;
-    if (!writes.empty() && b >= writes.front().begin && b < writes.back().end) return Cat::gap;
-    return Cat::guard;
-  }
+  Cat dstCat(std::uint64_t b) const { return dstCategory(ev.expectation.region[b], ev.footprint.writes, b); }
   std::string srcLabel(std::uint64_t b, bool longForm) const {
     if (op == Operation::enhancedCo1ToCo2 || op == Operation::fixpipe || op == Operation::fixpipe950) {
       const std::uint64_t e = b < data.c.src.offsetBytes ? 0 : (b - data.c.src.offsetBytes) / shapes.src.elementBytes;
@@ -468,6 +470,38 @@ std::string conflictTable(const oracle::Alternatives& alt, std::span<const std::
          "<tr><th>byte</th><th>actual</th><th>readings its value follows</th></tr>\n" + rows + "</table>\n";
 }
 
+namespace {
+
+// Expected, then actual and difference (when the implementation produced a destination) side by side or one under
+// the other, from y; then the legend. Returns the bottom.
+double drawComparison(Svg& svg, Grid& exp, Grid* act, Grid& diff, bool sideBySide, double y) {
+  exp.draw(svg.body, kMargin, y);
+  if (act != nullptr) {
+    const double ax = sideBySide ? kMargin + exp.width() + 30 : kMargin;
+    const double ay = sideBySide ? y : y + exp.height() + 14;
+    act->draw(svg.body, ax, ay);
+    const double fx = sideBySide ? ax + act->width() + 30 : kMargin;
+    const double fy = sideBySide ? y : ay + act->height() + 14;
+    diff.draw(svg.body, fx, fy);
+    y = fy + diff.height() + 8;
+  } else {
+    y += exp.height() + 8;
+  }
+  return y + legend(svg.body, kMargin, y, svg.width - 2 * kMargin, true);
+}
+
+// A failure page around its picture: what failed, the clauses it broke, the diff, the repro, then the body.
+std::string failureDocument(const FailureInput& f, const Svg& svg, const std::string& htmlBody) {
+  std::string diffText;
+  for (const auto& line : f.diff) diffText += line + "\n";
+  return htmlHead(f.status + " " + f.id) + svg.embedded() + "<div class=\"info\">\n<h2 class=\"fail\">" +
+         xmlEscape(f.status) + " " + xmlEscape(f.id) + "</h2>\n<p>" + xmlEscape(f.title) + "</p>\n<p>clause <code>" +
+         xmlEscape(f.clause) + "</code>: " + xmlEscape(f.message) + "</p>\n" + quotedClauses(f) + "<pre>" + xmlEscape(diffText) +
+         "</pre>\n<p>Reproduce:</p>\n<pre>" + xmlEscape(f.repro) + "</pre>\n" + htmlBody + "</div>\n</body>\n</html>\n";
+}
+
+}  // namespace
+
 std::string failurePage(const casefile::CaseData& data, const FailureInput& f) {
   const auto resolution = oracle::resolveOperation(data.c);
   oracle::Evaluation ev = oracle::evaluate(data.c, data.src, data.dstBefore);
@@ -588,20 +622,7 @@ std::string failurePage(const casefile::CaseData& data, const FailureInput& f) {
     double y = headerLines(svg.body, header, svg.width);
     src.draw(svg.body, kMargin, y);
     y += src.height() + 14;
-    exp.draw(svg.body, kMargin, y);
-    if (haveActual) {
-      const double ax = sideBySide ? kMargin + exp.width() + 30 : kMargin;
-      const double ay = sideBySide ? y : y + exp.height() + 14;
-      act.draw(svg.body, ax, ay);
-      const double fx = sideBySide ? ax + act.width() + 30 : kMargin;
-      const double fy = sideBySide ? y : ay + act.height() + 14;
-      diff.draw(svg.body, fx, fy);
-      y = fy + diff.height() + 8;
-    } else {
-      y += exp.height() + 8;
-    }
-    y += legend(svg.body, kMargin, y, svg.width - 2 * kMargin, true);
-    svg.height = y + kMargin;
+    svg.height = drawComparison(svg, exp, haveActual ? &act : nullptr, diff, sideBySide, y) + kMargin;
     std::string firsts;
     for (std::size_t i = 0; i < mismatches.size() && i < 16; ++i) {
       const std::uint64_t b = mismatches[i];
@@ -617,12 +638,167 @@ std::string failurePage(const casefile::CaseData& data, const FailureInput& f) {
     htmlBody += "<p>" + xmlEscape(exp.grouping()) + " (destination grids); " + xmlEscape(src.grouping()) + " (source).</p>\n";
     htmlBody += paramTable(data, m.op);
   }
-  std::string diffText;
-  for (const auto& line : f.diff) diffText += line + "\n";
-  return htmlHead(f.status + " " + f.id) + svg.embedded() + "<div class=\"info\">\n<h2 class=\"fail\">" +
-         xmlEscape(f.status) + " " + xmlEscape(f.id) + "</h2>\n<p>" + xmlEscape(f.title) + "</p>\n<p>clause <code>" +
-         xmlEscape(f.clause) + "</code>: " + xmlEscape(f.message) + "</p>\n" + quotedClauses(f) + "<pre>" + xmlEscape(diffText) +
-         "</pre>\n<p>Reproduce:</p>\n<pre>" + xmlEscape(f.repro) + "</pre>\n" + htmlBody + "</div>\n</body>\n</html>\n";
+  return failureDocument(f, svg, htmlBody);
+}
+
+std::string sparseFailurePage(const oracle::Case& c, const FailureInput& f, const SparseDestination& d) {
+  const auto resolution = oracle::resolveOperation(c);
+  const std::span<const oracle::ByteRange> windows = d.windows;
+  const oracle::Expectation& x = d.expectation;
+  std::uint64_t windowBytes = 0;
+  for (const oracle::ByteRange& r : windows) windowBytes += r.end - r.begin;
+  const bool consistent = x.expected.size() == windowBytes && x.care.size() == windowBytes && x.region.size() == windowBytes;
+  const bool haveActual = consistent && d.actual.size() == windowBytes;
+  Svg svg;
+  std::vector<std::string> header{f.status + " " + f.id, "[" + f.clause + "] " + f.title + ": " + f.message};
+  for (std::size_t i = 0, lines = 0; i < f.diff.size() && lines < 3; ++i) {
+    if (f.diff[i] == f.message) continue;  // the line above holds it
+    header.push_back(f.diff[i]);
+    ++lines;
+  }
+  header.push_back("repro: " + f.repro);
+  header.push_back("sparse buffers: source " + std::to_string(c.src.sizeBytes) + " B, destination " +
+                   std::to_string(c.dst.sizeBytes) + " B; only the " + std::to_string(windows.size()) +
+                   " destination window(s) around the footprint exist (footprint +- 64 guard bytes, whole pages)");
+  // Per window: its first byte in the expectation, its cared mismatches and the first of them.
+  struct WindowRow {
+    std::uint64_t start = 0, mismatches = 0, first = oracle::kNoMismatch;
+  };
+  std::vector<WindowRow> rows;
+  std::vector<std::uint64_t> firstMismatches;  // expectation indices, the first 16 over all windows
+  std::uint64_t mismatchTotal = 0, start = 0;
+  for (const oracle::ByteRange& r : windows) {
+    WindowRow row{start};
+    for (std::uint64_t i = start; haveActual && i < start + (r.end - r.begin); ++i) {
+      if (x.care[i] == 0 || d.actual[i] == x.expected[i]) continue;
+      if (row.mismatches++ == 0) row.first = i;
+      if (firstMismatches.size() < 16) firstMismatches.push_back(i);
+    }
+    mismatchTotal += row.mismatches;
+    rows.push_back(row);
+    start += r.end - r.begin;
+  }
+  // The window drawn: the first with a mismatch, else the first.
+  std::size_t shown = 0;
+  while (shown + 1 < rows.size() && rows[shown].mismatches == 0) ++shown;
+  if (!haveActual) {
+    header.push_back("the implementation produced no destination (" + f.status + "): expected only");
+  } else {
+    header.push_back(std::to_string(mismatchTotal) + " cared byte(s) differ in " +
+                     std::to_string(std::count_if(rows.begin(), rows.end(), [](const WindowRow& w) { return w.mismatches > 0; })) +
+                     " of " + std::to_string(rows.size()) + " window(s), highlighted");
+  }
+  if (d.strayByte) {
+    header.push_back("destination byte " + std::to_string(*d.strayByte) + " written outside every window (" +
+                     casefile::hexByte(d.strayValue) + " where the hole reads 0x00): G-1");
+  }
+  std::string htmlBody;
+  if (!consistent || windows.empty() || !resolution.operation) {
+    header.push_back("no windows to draw");
+    svg.width = 1000;
+    svg.height = headerLines(svg.body, header, svg.width) + kMargin;
+  } else {
+    const oracle::ByteRange w = windows[shown];
+    const std::uint64_t base = rows[shown].start, length = w.end - w.begin;
+    const oracle::DType dtype = c.dtype;
+    const std::uint32_t s = oracle::sizeBytes(dtype);
+    // Window-local bytes: windows begin on a page, so 32-byte rows are the buffer's 32-byte blocks.
+    Shape shape;
+    shape.name = "destination window " + std::to_string(shown);
+    shape.rowBytes = 32;
+    shape.elementBytes = s;
+    const std::span<const std::uint8_t> expected = std::span(x.expected).subspan(base, length);
+    const std::span<const std::uint8_t> actual = haveActual ? std::span(d.actual).subspan(base, length) : std::span<const std::uint8_t>();
+    std::vector<std::uint64_t> mismatches;
+    for (std::uint64_t b = 0; haveActual && b < length; ++b) {
+      if (x.care[base + b] != 0 && actual[b] != expected[b]) mismatches.push_back(b);
+    }
+    auto elementStart = [&](std::uint64_t b) {
+      const std::uint64_t o = c.dst.offsetBytes % s, at = w.begin + b;
+      return at < o ? b : b - (at - o) % s;
+    };
+    auto cat = [&](std::uint64_t b) { return dstCategory(x.region[base + b], d.writes, w.begin + b); };
+    auto title = [&](std::uint64_t b) {
+      std::string t = "destination byte " + std::to_string(w.begin + b) + " (window " + std::to_string(shown) + " byte " +
+                      std::to_string(b) + "): " + style(cat(b)).label;
+      if (x.care[base + b] == 0) t += ", ANY: " + std::string(oracle::whyUnspecified(x.region[base + b]));
+      t += "; expected " + valueAt(dtype, expected, elementStart(b));
+      if (haveActual) t += ", actual " + valueAt(dtype, actual, elementStart(b));
+      return t;
+    };
+    auto view = [&](std::string id, std::string heading) {
+      BufferView v;
+      v.id = std::move(id);
+      v.heading = std::move(heading);
+      v.shape = &shape;
+      v.size = length;
+      v.interestingBegin = 0;
+      v.interestingEnd = length;
+      for (const oracle::ByteRange& write : d.writes) {  // the footprint inside the window
+        if (write.end <= w.begin || write.begin >= w.end) continue;
+        v.interestingBegin = std::max(write.begin, w.begin) - w.begin;
+        break;
+      }
+      v.cat = cat;
+      v.unspecified = [&](std::uint64_t b) { return x.care[base + b] == 0; };
+      v.title = title;
+      if (!mismatches.empty()) v.focus = mismatches.front();
+      return v;
+    };
+    const std::string where = "destination bytes " + std::to_string(w.begin) + ".." + std::to_string(w.end - 1);
+    BufferView expView = view("exp", "expected, window " + std::to_string(shown) + ": " + where);
+    expView.label = [&](std::uint64_t b) {
+      const Cat k = cat(b);
+      return k == Cat::guard || k == Cat::gap || x.care[base + b] == 0 ? std::string() : shortValue(dtype, expected, b, actual);
+    };
+    BufferView actView = view("act", "actual, mismatches highlighted");
+    actView.highlights = mismatches;
+    actView.label = [&](std::uint64_t b) {
+      const Cat k = cat(b);
+      return k == Cat::guard || k == Cat::gap ? std::string()
+                                              : shortValue(dtype, actual, b, x.care[base + b] != 0 ? expected : std::span<const std::uint8_t>());
+    };
+    BufferView diffView = view("diff", "difference: " + std::to_string(mismatches.size()) + " byte(s) in this window");
+    diffView.highlights = mismatches;
+    diffView.faded = true;
+    diffView.label = [](std::uint64_t) { return std::string(); };
+    Grid exp(expView, kGridMaxWidth / 2);
+    Grid act(actView, kGridMaxWidth / 2);
+    Grid diff(diffView, kGridMaxWidth / 2);
+    const bool sideBySide = exp.width() * 3 + 60 + 2 * kMargin <= kPageMaxWidth;
+    svg.width = std::max(sideBySide && haveActual ? exp.width() * 3 + 60 : exp.width(), 900.0) + 2 * kMargin;
+    const double y = headerLines(svg.body, header, svg.width);
+    svg.height = drawComparison(svg, exp, haveActual ? &act : nullptr, diff, sideBySide, y) + kMargin;
+    // Every window (the first 64), and the first mismatching bytes over all of them.
+    htmlBody += "<h3>Destination windows</h3>\n<table>\n<tr><th>window</th><th>first byte</th><th>last byte</th>"
+                "<th>bytes</th><th>cared bytes that differ</th><th>first of them</th></tr>\n";
+    for (std::size_t k = 0; k < rows.size() && k < 64; ++k) {
+      const oracle::ByteRange& r = windows[k];
+      htmlBody += "<tr><td>" + std::to_string(k) + (k == shown ? " (drawn)" : "") + "</td><td>" + std::to_string(r.begin) +
+                  "</td><td>" + std::to_string(r.end - 1) + "</td><td>" + std::to_string(r.end - r.begin) + "</td><td" +
+                  (rows[k].mismatches > 0 ? " class=\"fail\">" : ">") + std::to_string(rows[k].mismatches) + "</td><td>" +
+                  (rows[k].mismatches > 0 ? std::to_string(r.begin + rows[k].first - rows[k].start) : "") + "</td></tr>\n";
+    }
+    if (rows.size() > 64) htmlBody += "<tr><td colspan=\"6\">... " + std::to_string(rows.size() - 64) + " more</td></tr>\n";
+    htmlBody += "</table>\n";
+    if (!firstMismatches.empty()) {
+      htmlBody += "<h3>First mismatching bytes</h3>\n<table>\n<tr><th>destination byte</th><th>region</th>"
+                  "<th>expected byte</th><th>actual byte</th></tr>\n";
+      for (const std::uint64_t i : firstMismatches) {
+        std::size_t k = 0;
+        while (k + 1 < rows.size() && rows[k + 1].start <= i) ++k;
+        const std::uint64_t b = windows[k].begin + (i - rows[k].start);
+        htmlBody += "<tr><td>" + std::to_string(b) + "</td><td>" +
+                    xmlEscape(style(dstCategory(x.region[i], d.writes, b)).label) + "</td><td><code>" +
+                    casefile::hexByte(x.expected[i]) + "</code></td><td><code>" + casefile::hexByte(d.actual[i]) +
+                    "</code></td></tr>\n";
+      }
+      htmlBody += "</table>\n";
+    }
+    htmlBody += "<p>" + xmlEscape(exp.grouping()) + "</p>\n";
+    htmlBody += paramTable(casefile::CaseData{c, {}, {}, ""}, *resolution.operation);
+  }
+  return failureDocument(f, svg, htmlBody);
 }
 
 std::string reportPage(const std::string& reportJsonText, const std::vector<std::string>& failurePages) {

@@ -3,7 +3,8 @@
 
     browser_tests.py explain DCCONF CASE WORKDIR
     browser_tests.py vectors-failure DCCONF WORKDIR           (a flipped byte at a known place, via vectors verify)
-    browser_tests.py run-failures WORKDIR -- DCCONF RUN ARGS   (every failures/*.html of a run --out WORKDIR/out)
+    browser_tests.py run-failures WORKDIR -- DCCONF RUN ARGS   (every failures/*.html of a run --out WORKDIR/out,
+                                                              sparse cases' pages too)
     browser_tests.py manifest-page PAGES_DIR ID               (a wrong-backend page, its manifest's first byte)
     browser_tests.py lint-examples DCCONF EXAMPLES_DIR WORKDIR (explain every example; xmllint; size bound)
     browser_tests.py docs DCCONF EXAMPLES_DIR WORKDIR OUTDIR   (docs/pictures/*.png: one per family + a failure)
@@ -101,6 +102,19 @@ def run_failures(workdir, command):
         name = os.path.basename(page)
         if 'href="failures/%s"' % name not in report:
             fail("report.html does not link " + name)
+        # A sparse case (its buffers a seed, only windows exist): the window drawn, its first highlighted byte shown.
+        if "sparse" in json.load(open(page[:-5] + ".json")):
+            text = open(page).read()
+            diff = text[text.find('<g id="grid-diff">'):]
+            mark = diff.find('class="mm"')
+            extra = []
+            if mark >= 0:
+                b0 = diff.find('data-b0="', mark) + len('data-b0="')
+                extra = ["--mismatch-byte", diff[b0:diff.find('"', b0)]]
+            elif "written outside every window" not in text and "produced no destination" not in text:
+                fail(name + ": a sparse failure's page highlights no byte and names no stray write")
+            render(page, os.path.join(workdir, "page-%d.png" % i), "--grid", "exp", *extra)
+            continue
         # A valid saved case is drawn (source and expected grids); an invalid one (G-4) says why instead.
         verdict = subprocess.run([command[0], "case", page[:-5] + ".json", "--out", os.path.join(workdir, "case-%d" % i)],
                                  stdout=subprocess.PIPE, stderr=subprocess.STDOUT).returncode

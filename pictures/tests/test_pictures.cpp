@@ -10,24 +10,15 @@
 #include "dcconf/oracle/oracle.hpp"
 #include "dcconf/pictures/pictures.hpp"
 #include "dcconf/properties/generators.hpp"
+#include "page_text.hpp"
 
 namespace dcconf::pictures {
 namespace {
 
 constexpr std::size_t kFewMegabytes = 3u << 20;
 
-std::size_t count(const std::string& text, const std::string& needle) {
-  std::size_t n = 0;
-  for (std::size_t at = text.find(needle); at != std::string::npos; at = text.find(needle, at + 1)) ++n;
-  return n;
-}
-
-// The rect elements of one grid (from its <g id="grid-ID"> to the next </g>).
-std::string gridText(const std::string& page, const std::string& id) {
-  const std::size_t begin = page.find("<g id=\"grid-" + id + "\">");
-  if (begin == std::string::npos) return "";
-  return page.substr(begin, page.find("</g>", begin) - begin);
-}
+using testing::count;
+using testing::gridText;
 
 // The width attribute of a page's (first) picture, in px.
 double svgWidth(const std::string& page) {

@@ -547,6 +547,29 @@ std::uint64_t sparseWindowBytes(const SparseCase& sc) {
   return bytes;
 }
 
+namespace {
+// The seeded buffers of a valid sparse case and the oracle's expectation over its destination windows.
+struct SparseSetup {
+  std::optional<casefile::SparseBuffer> src, dst;
+  SparseWindows windows;
+  WindowedEvaluation w;
+  std::string buffersError;  // the buffers could not be made
+  bool oracleFailed = false;
+};
+SparseSetup setUp(const SparseCase& sc) {
+  SparseSetup s;
+  s.src = casefile::SparseBuffer::create(sc.c.src.sizeBytes, &s.buffersError);
+  if (s.src) s.dst = casefile::SparseBuffer::create(sc.c.dst.sizeBytes, &s.buffersError);
+  if (!s.src || !s.dst) return s;
+  s.windows = windowsOf(sc.c);
+  s.src->seed(s.windows.src, sc.seed);
+  s.dst->seed(s.windows.dst, sc.seed + 1);
+  evaluateWindows(sc.c, s.src->bytes(), s.dst->bytes(), s.windows.dst, s.w);
+  s.oracleFailed = s.w.verdict != Verdict::computed || s.w.uncoveredWrites != 0;
+  return s;
+}
+}  // namespace
+
 Outcome checkSparseConformance(Backend& iut, const SparseCase& sc) {
   const Case& c = sc.c;
   const std::string family = familyOf(c);
@@ -556,20 +579,16 @@ Outcome checkSparseConformance(Backend& iut, const SparseCase& sc) {
     return Outcome::notSupported("not run: " + iut.name() + " lacks the sparse-buffer capability (it copies or sends "
                                  "whole buffers)");
   }
-  std::string error;
-  auto src = casefile::SparseBuffer::create(c.src.sizeBytes, &error);
-  auto dst = src ? casefile::SparseBuffer::create(c.dst.sizeBytes, &error) : std::nullopt;
-  if (!src || !dst) return Outcome::fail("G-1 " + family + ": sparse buffers: " + error);
-  const SparseWindows windows = windowsOf(c);
-  const std::vector<ByteRange>& srcWindows = windows.src;
-  const std::vector<ByteRange>& dstWindows = windows.dst;
-  src->seed(srcWindows, sc.seed);
-  dst->seed(dstWindows, sc.seed + 1);
-  WindowedEvaluation w;
-  evaluateWindows(c, src->bytes(), dst->bytes(), dstWindows, w);
-  if (w.verdict != Verdict::computed || w.uncoveredWrites != 0) {
+  SparseSetup setup = setUp(sc);
+  if (!setup.src || !setup.dst) return Outcome::fail("G-1 " + family + ": sparse buffers: " + setup.buffersError);
+  if (setup.oracleFailed) {
     return Outcome::fail("G-1 " + family + ": the oracle's windowed evaluation failed on " + sc.describe());
   }
+  casefile::SparseBuffer* src = &*setup.src;
+  casefile::SparseBuffer* dst = &*setup.dst;
+  const std::vector<ByteRange>& srcWindows = setup.windows.src;
+  const std::vector<ByteRange>& dstWindows = setup.windows.dst;
+  const WindowedEvaluation& w = setup.w;
   // G-6's alternatives, before the IUT overwrites the destination's windows (their KEEP bytes are dstBefore's).
   const Alternatives alternatives = alternativesInWindows(c, src->bytes(), dst->bytes(), w);
   const backends::RunResult result = iut.runSparse(c, {src->bytes(), src->fd(), srcWindows}, {dst->bytes(), dst->fd(), dstWindows});
@@ -628,6 +647,39 @@ Outcome checkSparseConformance(Backend& iut, const SparseCase& sc) {
   }
   passed.unspecifiedBytesByRegion = unspecifiedBytesByRegion(w.expectation);
   return passed;
+}
+
+SparseRunBytes rerunSparse(Backend& iut, const SparseCase& sc) {
+  SparseRunBytes out;
+  if (!validate(sc.c).empty()) {
+    out.error = "the sparse case is not valid";
+    return out;
+  }
+  SparseSetup setup = setUp(sc);
+  if (!setup.src || !setup.dst) {
+    out.error = "sparse buffers: " + setup.buffersError;
+    return out;
+  }
+  if (setup.oracleFailed) {
+    out.error = "the oracle's windowed evaluation failed";
+    return out;
+  }
+  const backends::RunResult result = iut.runSparse(sc.c, {setup.src->bytes(), setup.src->fd(), setup.windows.src},
+                                                   {setup.dst->bytes(), setup.dst->fd(), setup.windows.dst});
+  pictures::SparseDestination& d = out.dst;
+  d.windows = setup.windows.dst;
+  d.writes = std::move(setup.w.footprint.writes);
+  d.expectation = std::move(setup.w.expectation);
+  if (result.status != backends::RunStatus::ok) {
+    out.error = "the backend answered " + std::string(backends::name(result.status)) + ": " + result.detail;
+    return out;
+  }
+  const std::span<const std::uint8_t> actual = setup.dst->bytes();
+  d.actual.reserve(d.expectation.expected.size());
+  for (const ByteRange& r : d.windows) d.actual.insert(d.actual.end(), actual.begin() + r.begin, actual.begin() + r.end);
+  d.strayByte = setup.dst->firstStrayByte(d.windows);
+  if (d.strayByte) d.strayValue = actual[*d.strayByte];
+  return out;
 }
 
 }  // namespace dcconf::properties

@@ -649,6 +649,8 @@ class UnitRunner {
       const std::filesystem::path saved =
           options_.outDir.empty() ? std::filesystem::path(failure.caseFile) : options_.outDir / failure.caseFile;
       failure.repro = reproPrefix() + " --replay " + shellQuoteArg(saved.string());
+      tap_.reset();
+      files_.push_back({failurePicturePath(failure), sparseFailurePicture(tap_, *minimal.sparse, failure)});
       report_.addFailure(std::move(failure));
       return;
     }

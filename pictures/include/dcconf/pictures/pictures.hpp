@@ -42,6 +42,19 @@ struct FailureInput {
 // failures/ID.html: expected, actual and difference on the same grids, mismatching bytes highlighted.
 std::string failurePage(const casefile::CaseData& data, const FailureInput& failure);
 
+// A sparse case's destination (a buffer of up to 2^41 bytes): only the windows around its footprint exist.
+struct SparseDestination {
+  std::vector<oracle::ByteRange> windows;  // sorted, disjoint, buffer coordinates
+  std::vector<oracle::ByteRange> writes;   // the footprint's writes
+  oracle::Expectation expectation;         // over the windows, back to back
+  std::vector<std::uint8_t> actual;        // the windows' bytes after the run, back to back; empty when none
+  std::optional<std::uint64_t> strayByte;  // a byte written outside every window (G-1)
+  std::uint8_t strayValue = 0;
+};
+// failures/ID.html of a sparse case: the window with the first mismatch drawn as expected, actual and difference,
+// every window's mismatch count, the first mismatching bytes and a stray write, with the case's parameters.
+std::string sparseFailurePage(const oracle::Case& c, const FailureInput& failure, const SparseDestination& dst);
+
 // report.html from report.json's text (dcconf.report/1): per-unit table, failures linked to failurePages (paths
 // relative to the report, "failures/ID.html"), coverage when the report has it, the unspecified-bytes tally.
 std::string reportPage(const std::string& reportJsonText, const std::vector<std::string>& failurePages);

@@ -9,6 +9,7 @@
 
 #include <rapidcheck.h>
 
+#include "dcconf/pictures/pictures.hpp"
 #include "dcconf/properties/coverage.hpp"
 #include "dcconf/properties/generators.hpp"
 #include "dcconf/properties/invariants.hpp"
@@ -56,5 +57,13 @@ std::uint64_t sparseWindowBytes(const SparseCase& sc);
 // G-1 on sparse buffers: every cared byte of the windows (footprint +- 64 guard bytes, page aligned) equals the
 // oracle's windowed expectation, and no page outside the windows holds a non-zero byte (SEEK_DATA/SEEK_HOLE).
 Outcome checkSparseConformance(Backend& iut, const SparseCase& sc);
+
+// A sparse case run once more for its failure's picture: the destination windows, the oracle's expectation over
+// them, the backend's bytes of the same windows and the first byte written outside them.
+struct SparseRunBytes {
+  std::string error;  // not empty: no picture (the buffers, the oracle, or a backend that did not answer OK)
+  pictures::SparseDestination dst;
+};
+SparseRunBytes rerunSparse(Backend& iut, const SparseCase& sc);
 
 }  // namespace dcconf::properties

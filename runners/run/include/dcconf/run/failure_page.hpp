@@ -7,7 +7,9 @@
 #include <string>
 #include <vector>
 
+#include "dcconf/backends/backend.hpp"
 #include "dcconf/casefile/casefile.hpp"
+#include "dcconf/properties/sparse.hpp"
 #include "dcconf/report/report.hpp"
 
 namespace dcconf::run {
@@ -17,6 +19,10 @@ namespace dcconf::run {
 std::string failurePicture(const casefile::CaseData& data, const report::Failure& failure,
                            std::span<const std::uint8_t> actual, const std::vector<std::uint8_t>* expected = nullptr,
                            const std::vector<std::uint8_t>* care = nullptr);
+
+// A sparse case's failure: the case run once more on the backend, its destination windows drawn.
+std::string sparseFailurePicture(backends::Backend& backend, const properties::SparseCase& sparse,
+                                 const report::Failure& failure);
 
 // "failures/<id>.html", the page's path relative to the report folder.
 std::string failurePicturePath(const report::Failure& failure);
