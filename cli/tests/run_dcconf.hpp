@@ -70,6 +70,9 @@ inline std::vector<std::uint8_t> readBytes(const fs::path& path) {
   return {text.begin(), text.end()};
 }
 
+// A path quoted for the shell command line runDcconf builds.
+inline std::string q(const fs::path& path) { return "'" + path.string() + "'"; }
+
 // args are passed through the shell as written; stdout and stderr are captured into the scratch directory. With
 // prefixExe false, args is the whole command line (to set environment variables in front of it).
 inline RunResult runDcconf(const std::string& args, const fs::path& scratch, bool prefixExe = true) {

@@ -11,7 +11,6 @@
 namespace dcconf::cli::testing {
 namespace {
 
-std::string q(const fs::path& path) { return "'" + path.string() + "'"; }
 
 // dcconf run in `dir` (its default output folder lands there), stdout and stderr captured in `dir`.
 RunResult runIn(const fs::path& dir, const std::string& args) {

@@ -293,6 +293,54 @@ TEST(Run, WorkerProcessesGiveTheSameCountsAsOne) {
   EXPECT_EQ(report(dir / "one")["groups"], report(dir / "two")["groups"]);
 }
 
+// Issue 49 item 1: a plugin that implements one operation pays for that one. On the Ascend 950 the fixture takes
+// FIX (DataCopyCO12DstParams) only; every unit of another operation draws one case, answered NOT_SUPPORTED, and no
+// more, while FIX's units draw all theirs. Shards and worker processes see the same cut, so they add up to the whole.
+TEST(Run, AnOperationTheBackendDoesNotSupportDrawsOneCaseAUnit) {
+  const fs::path dir = scratchDir();
+  const std::string args = "run --product ascend950 --seed 3 --cases 20 --backend plugin:" +
+                           std::string(DCCONF_ONE_OPERATION_PLUGIN) + " --out ";
+  const RunResult r = runDcconf("DCCONF_FIXTURE_OPERATION=11 '" + std::string(DCCONF_EXE) + "' " + args + q(dir / "one"),
+                                dir, /*prefixExe=*/false);
+  ASSERT_EQ(r.status, 0) << r.stdoutText << r.stderrText;
+  const auto json = report(dir / "one");
+  auto isFix = [](const nlohmann::json& row) { return row["group"].get<std::string>().starts_with("DataCopy CO1 quant/relu"); };
+  std::size_t cut = 0, fixPasses = 0, otherUnits = 0, notes = 0;
+  for (const auto& group : json["groups"]) {
+    for (const auto& [property, counts] : group["properties"].items()) {
+      if (isFix(group)) {
+        fixPasses += counts["PASS"].get<std::uint64_t>();
+        continue;
+      }
+      for (const auto& [status, n] : counts.items()) {
+        EXPECT_TRUE(status == "NOT_SUPPORTED" || n == 0) << group["id"] << " " << property << ": " << counts;
+        cut += n.get<std::uint64_t>();
+      }
+    }
+  }
+  std::set<std::string> others;
+  for (const auto& unit : json["units"]) {
+    if (!isFix(unit)) others.insert("not drawn further: " + unit["id"].get<std::string>() + ": ");
+  }
+  otherUnits = others.size();
+  for (const auto& note : json["notes"]) {
+    const std::string text = note.get<std::string>();
+    const auto it = others.upper_bound(text);
+    notes += it != others.begin() && text.starts_with(*std::prev(it));
+  }
+  EXPECT_GT(otherUnits, 500u) << "the 950's other operations";
+  EXPECT_EQ(cut, otherUnits) << "one case a unit";
+  EXPECT_EQ(notes, otherUnits) << "each unit not drawn further is named in the report";
+  EXPECT_GT(fixPasses, 400u) << "FIX's supported units drew all their cases";
+  EXPECT_NE(r.stdoutText.find(" units not drawn past their first cases: the backend answered NOT_SUPPORTED"),
+            std::string::npos) << r.stdoutText;
+  const RunResult two = runDcconf("DCCONF_FIXTURE_OPERATION=11 '" + std::string(DCCONF_EXE) + "' " + args +
+                                      q(dir / "two") + " --threads 2",
+                                  dir, /*prefixExe=*/false);
+  ASSERT_EQ(two.status, 0) << two.stderrText;
+  EXPECT_EQ(report(dir / "two")["groups"], json["groups"]);
+}
+
 TEST(Run, RefusesBadOptionsAndUnloadableBackends) {
   const fs::path dir = scratchDir();
   EXPECT_EQ(runDcconf("run --shard 3/2", dir).status, 2);

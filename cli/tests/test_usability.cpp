@@ -12,7 +12,6 @@
 namespace dcconf::cli::testing {
 namespace {
 
-std::string q(const fs::path& path) { return "'" + path.string() + "'"; }
 
 TEST(Usability, DidYouMeanForSubcommandsOptionsDtypesAndProducts) {
   const fs::path dir = scratchDir();

@@ -345,13 +345,22 @@ void Report::printSummary(std::ostream& out, bool verbose) const {
   out << "\n";
   // the limits' never-sent breakers are one counted line without -v (they are listed in report.json's notes)
   constexpr std::string_view kBreakerNote = "limits: G-4 breaker";
-  std::size_t breakerNotes = 0;
+  constexpr std::string_view kNotDrawnNote = "not drawn further: ";  // the run engine's units a backend does not support
+  std::size_t breakerNotes = 0, notDrawnNotes = 0;
   for (const auto& note : notes_) {
     if (!verbose && note.starts_with(kBreakerNote)) {
       ++breakerNotes;
       continue;
     }
+    if (!verbose && note.starts_with(kNotDrawnNote)) {
+      ++notDrawnNotes;
+      continue;
+    }
     out << "note: " << note << "\n";
+  }
+  if (notDrawnNotes != 0) {
+    out << "note: " << notDrawnNotes << " unit" << (notDrawnNotes == 1 ? "" : "s")
+        << " not drawn past their first cases: the backend answered NOT_SUPPORTED to each (-v or report.json lists them)\n";
   }
   if (breakerNotes != 0) {
     out << "note: limits: " << breakerNotes << " G-4 breaker" << (breakerNotes == 1 ? " lies" : "s lie")

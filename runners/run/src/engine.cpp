@@ -178,6 +178,13 @@ std::string flattened(std::string text) {
 
 constexpr std::chrono::seconds kShrinkBudget{10};
 constexpr std::uint32_t kShrinkHangs = 5;
+// An operation and dtype whose kUnsupportedProbe probe cases the backend's supports() all refuses: each of their units
+// stops after its first case if that is NOT_SUPPORTED too. supports() answers by product, operation, path and dtype
+// (docs/plugin.md), so further draws would cost their generation and test nothing (issue 49: a partial simulator
+// paid 95% of its run for operations it does not implement). The probe draws from its own seed, the same in every
+// shard and worker, so a sharded run still adds up to the whole.
+constexpr std::uint32_t kUnsupportedProbe = 8;
+inline constexpr std::string_view kNotDrawnNote = "not drawn further: ";
 constexpr std::uint32_t kMinimiseTries = 400;  // backend calls of the field-wise minimisation, per failing unit
 // Issue 26: after a unit's first failure it keeps drawing for other bugs (failures whose signature is new), for at
 // most kHuntRounds more RapidCheck runs, kMaxBugsPerUnit reported failures and kHuntBudget of wall time.
@@ -274,9 +281,15 @@ class UnitRunner {
     std::uint64_t caseIndex = round * cases;
     std::uint64_t sparseSlot = 0;
     bool sparseNoted = false;
+    const bool refused = refusedByProbe(unit, key, scope);
+    std::uint64_t notSupported = 0;
+    bool answered = false;  // the backend answered a case of the unit with something other than NOT_SUPPORTED
     auto count = [&](CaseStatus status) {
+      if (status == CaseStatus::notSupported) ++notSupported;
+      else answered = true;
       if (!failed && !hunting) report_.record(key, unit.property->name, status);
     };
+    auto unsupportedUnit = [&] { return refused && !answered && notSupported > 0; };
     auto onOutcome = [&](const Outcome& outcome, const casefile::CaseData& data,
                          const std::optional<oracle::Case>& validBase = std::nullopt) {
       if (interrupted()) return;  // a case cut short by SIGINT/SIGTERM (its backend killed) is not counted
@@ -308,7 +321,7 @@ class UnitRunner {
       }
     };
     auto property = [&]() {
-      if (shrinkBudgetSpent() || interrupted()) return;
+      if (shrinkBudgetSpent() || interrupted() || unsupportedUnit()) return;
       tap_.reset();
       const auto start = std::chrono::steady_clock::now();
       const double backendBefore = tap_.backendSeconds;
@@ -410,6 +423,11 @@ class UnitRunner {
     params.maxSize = 100;
     const auto result = rc::detail::checkTestable(property, rc::detail::TestMetadata{}, params);
     if (limitedOp || limitsTally.notSent > 0) report_.addLimitsTally(operationKey, limitsTally);
+    if (unsupportedUnit()) {
+      report_.addNote(std::string(kNotDrawnNote) + unit.id + ": " + tap_.name() + " answered NOT_SUPPORTED to its first " +
+                      "case, and its supports() refused " + std::to_string(kUnsupportedProbe) + " probe cases of " +
+                      key.group + " " + key.dtype);
+    }
     for (const std::string& breaker : breakers) {
       if (!limitedOp) break;
       const auto& [sent, excluded] = breakerFate[breaker];
@@ -751,6 +769,24 @@ class UnitRunner {
   std::chrono::steady_clock::duration shrinkSpent_{};  // ... and shrinking and minimising, bounded by shrinkBudget
   std::shared_ptr<const properties::Limits> limits_;
   std::set<std::string> excludedBreakers_;  // "operation/breaker" noted once
+  std::map<report::GroupKey, bool> refused_;  // refusedByProbe's answers
+
+  // Whether the backend's supports() refuses each of kUnsupportedProbe cases drawn for the unit's operation and dtype.
+  bool refusedByProbe(const Unit& unit, const report::GroupKey& key, const properties::Scope& scope) {
+    if (const auto it = refused_.find(key); it != refused_.end()) return it->second;
+    bool refused = true;
+    try {
+      const rc::Gen<properties::GeneratedCase> gen = properties::genCase(unit.operation, scope);
+      for (std::uint32_t k = 0; k < kUnsupportedProbe && refused; ++k) {
+        const properties::GeneratedCase drawn = gen(rc::Random(mixSeed(options_.seed, k)), static_cast<int>(10 * k)).value();
+        refused = !tap_.supports(drawn.data.c);
+      }
+    } catch (const std::exception&) {  // the limits leave no case, or the generator gave up: each unit decides alone
+      refused = false;
+    }
+    tap_.reset();
+    return refused_[key] = refused;
+  }
 };
 
 }  // namespace
