@@ -345,7 +345,6 @@ void Report::printSummary(std::ostream& out, bool verbose) const {
   out << "\n";
   // the limits' never-sent breakers are one counted line without -v (they are listed in report.json's notes)
   constexpr std::string_view kBreakerNote = "limits: G-4 breaker";
-  constexpr std::string_view kNotDrawnNote = "not drawn further: ";  // the run engine's units a backend does not support
   std::size_t breakerNotes = 0, notDrawnNotes = 0;
   for (const auto& note : notes_) {
     if (!verbose && note.starts_with(kBreakerNote)) {

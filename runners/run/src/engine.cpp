@@ -56,7 +56,15 @@ class StatusTap final : public backends::Backend {
       : inner_(inner), timed_(dynamic_cast<backends::CallTimeout*>(&inner)), budget_(timeoutCapMs) {}
   std::string name() const override { return inner_.name(); }
   std::string version() const override { return inner_.version(); }
-  bool supports(const oracle::Case& c) const override { return !outsideLimits(c) && inner_.supports(c); }
+  // The engine asks before a case's properties and each property's run asks again: the answer for the case in hand
+  // is kept, so a plugin or exec backend gets one round trip a case.
+  bool supports(const oracle::Case& c) const override {
+    if (outsideLimits(c)) return false;
+    if (asked_ && asked_->first == c) return asked_->second;
+    const bool answer = inner_.supports(c);
+    asked_.emplace(c, answer);
+    return answer;
+  }
   bool acceptsSparseBuffers() const override { return inner_.acceptsSparseBuffers(); }
   backends::RunResult run(const oracle::Case& c, std::span<const std::uint8_t> src,
                           std::span<std::uint8_t> dst) override {
@@ -130,6 +138,7 @@ class StatusTap final : public backends::Backend {
     return {backends::RunStatus::notSupported, "outside the backend's declared limits: not sent"};
   }
   backends::Backend& inner_;
+  mutable std::optional<std::pair<oracle::Case, bool>> asked_;  // the last case supports() was asked about
   std::shared_ptr<const properties::Limits> limits_;
   backends::CallTimeout* timed_;  // null for in-process backends, which cannot be timed out
   CallBudget budget_;
@@ -180,11 +189,10 @@ constexpr std::chrono::seconds kShrinkBudget{10};
 constexpr std::uint32_t kShrinkHangs = 5;
 // An operation and dtype whose kUnsupportedProbe probe cases the backend's supports() all refuses: each of their units
 // stops after its first case if that is NOT_SUPPORTED too. supports() answers by product, operation, path and dtype
-// (docs/plugin.md), so further draws would cost their generation and test nothing (issue 49: a partial simulator
-// paid 95% of its run for operations it does not implement). The probe draws from its own seed, the same in every
-// shard and worker, so a sharded run still adds up to the whole.
+// (docs/plugin-abi.md), so further draws would cost their generation and test nothing: a partial simulator paid 95%
+// of its run for operations it does not implement. The probe draws from its own seed, the same in every shard and
+// worker, so a sharded run still adds up to the whole.
 constexpr std::uint32_t kUnsupportedProbe = 8;
-inline constexpr std::string_view kNotDrawnNote = "not drawn further: ";
 constexpr std::uint32_t kMinimiseTries = 400;  // backend calls of the field-wise minimisation, per failing unit
 // Issue 26: after a unit's first failure it keeps drawing for other bugs (failures whose signature is new), for at
 // most kHuntRounds more RapidCheck runs, kMaxBugsPerUnit reported failures and kHuntBudget of wall time.
@@ -424,7 +432,7 @@ class UnitRunner {
     const auto result = rc::detail::checkTestable(property, rc::detail::TestMetadata{}, params);
     if (limitedOp || limitsTally.notSent > 0) report_.addLimitsTally(operationKey, limitsTally);
     if (unsupportedUnit()) {
-      report_.addNote(std::string(kNotDrawnNote) + unit.id + ": " + tap_.name() + " answered NOT_SUPPORTED to its first " +
+      report_.addNote(std::string(report::kNotDrawnNote) + unit.id + ": " + tap_.name() + " answered NOT_SUPPORTED to its first " +
                       "case, and its supports() refused " + std::to_string(kUnsupportedProbe) + " probe cases of " +
                       key.group + " " + key.dtype);
     }

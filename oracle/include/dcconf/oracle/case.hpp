@@ -151,6 +151,7 @@ struct Case {
   Profile profile;
   BufferSpec src;
   BufferSpec dst;
+  friend bool operator==(const Case&, const Case&) = default;
 };
 
 // The documented operations. A case maps to exactly one, or to none (a malformed case).

@@ -9,6 +9,7 @@
 #include <optional>
 #include <ostream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "dcconf/report/coverage.hpp"
@@ -60,6 +61,10 @@ struct BaselineSummary {
   std::vector<BaselineEntryRef> xpass;  // listed under xfail, ran, did not fail
   std::vector<BaselineEntryRef> stale;  // matched nothing in the selected units
 };
+
+// The note that names a unit the run engine stopped after its first case, because the backend declines its operation
+// and dtype; the terminal counts these notes in one line.
+inline constexpr std::string_view kNotDrawnNote = "not drawn further: ";
 
 struct GroupKey {
   std::string group;  // operation and path
