@@ -472,6 +472,19 @@ std::string conflictTable(const oracle::Alternatives& alt, std::span<const std::
 
 namespace {
 
+// A failure page's first header lines: status and id, clause, title and message, up to three diff lines (a diff line
+// that repeats the message, as a sparse failure's first does, is not shown twice) and the repro.
+std::vector<std::string> failureHeader(const FailureInput& f) {
+  std::vector<std::string> header{f.status + " " + f.id, "[" + f.clause + "] " + f.title + ": " + f.message};
+  for (std::size_t i = 0, lines = 0; i < f.diff.size() && lines < 3; ++i) {
+    if (f.diff[i] == f.message) continue;
+    header.push_back(f.diff[i]);
+    ++lines;
+  }
+  header.push_back("repro: " + f.repro);
+  return header;
+}
+
 // Expected, then actual and difference (when the implementation produced a destination) side by side or one under
 // the other, from y; then the legend. Returns the bottom.
 double drawComparison(Svg& svg, Grid& exp, Grid* act, Grid& diff, bool sideBySide, double y) {
@@ -506,9 +519,7 @@ std::string failurePage(const casefile::CaseData& data, const FailureInput& f) {
   const auto resolution = oracle::resolveOperation(data.c);
   oracle::Evaluation ev = oracle::evaluate(data.c, data.src, data.dstBefore);
   Svg svg;
-  std::vector<std::string> header{f.status + " " + f.id, "[" + f.clause + "] " + f.title + ": " + f.message};
-  for (std::size_t i = 0; i < f.diff.size() && i < 3; ++i) header.push_back(f.diff[i]);
-  header.push_back("repro: " + f.repro);
+  std::vector<std::string> header = failureHeader(f);
   std::string htmlBody;
   if (!resolution.operation || ev.verdict != oracle::Verdict::computed) {
     header.push_back("oracle verdict: " + std::string(oracle::name(ev.verdict)) + " (an invalid case: nothing to compare)");
@@ -650,13 +661,7 @@ std::string sparseFailurePage(const oracle::Case& c, const FailureInput& f, cons
   const bool consistent = x.expected.size() == windowBytes && x.care.size() == windowBytes && x.region.size() == windowBytes;
   const bool haveActual = consistent && d.actual.size() == windowBytes;
   Svg svg;
-  std::vector<std::string> header{f.status + " " + f.id, "[" + f.clause + "] " + f.title + ": " + f.message};
-  for (std::size_t i = 0, lines = 0; i < f.diff.size() && lines < 3; ++i) {
-    if (f.diff[i] == f.message) continue;  // the line above holds it
-    header.push_back(f.diff[i]);
-    ++lines;
-  }
-  header.push_back("repro: " + f.repro);
+  std::vector<std::string> header = failureHeader(f);
   header.push_back("sparse buffers: source " + std::to_string(c.src.sizeBytes) + " B, destination " +
                    std::to_string(c.dst.sizeBytes) + " B; only the " + std::to_string(windows.size()) +
                    " destination window(s) around the footprint exist (footprint +- 64 guard bytes, whole pages)");
@@ -664,13 +669,14 @@ std::string sparseFailurePage(const oracle::Case& c, const FailureInput& f, cons
   struct WindowRow {
     std::uint64_t start = 0, mismatches = 0, first = oracle::kNoMismatch;
   };
+  auto differs = [&](std::uint64_t i) { return x.care[i] != 0 && d.actual[i] != x.expected[i]; };  // i: expectation index
   std::vector<WindowRow> rows;
   std::vector<std::uint64_t> firstMismatches;  // expectation indices, the first 16 over all windows
   std::uint64_t mismatchTotal = 0, start = 0;
   for (const oracle::ByteRange& r : windows) {
     WindowRow row{start};
     for (std::uint64_t i = start; haveActual && i < start + (r.end - r.begin); ++i) {
-      if (x.care[i] == 0 || d.actual[i] == x.expected[i]) continue;
+      if (!differs(i)) continue;
       if (row.mismatches++ == 0) row.first = i;
       if (firstMismatches.size() < 16) firstMismatches.push_back(i);
     }
@@ -711,7 +717,7 @@ std::string sparseFailurePage(const oracle::Case& c, const FailureInput& f, cons
     const std::span<const std::uint8_t> actual = haveActual ? std::span(d.actual).subspan(base, length) : std::span<const std::uint8_t>();
     std::vector<std::uint64_t> mismatches;
     for (std::uint64_t b = 0; haveActual && b < length; ++b) {
-      if (x.care[base + b] != 0 && actual[b] != expected[b]) mismatches.push_back(b);
+      if (differs(base + b)) mismatches.push_back(b);
     }
     auto elementStart = [&](std::uint64_t b) {
       const std::uint64_t o = c.dst.offsetBytes % s, at = w.begin + b;

@@ -556,6 +556,16 @@ struct SparseSetup {
   std::string buffersError;  // the buffers could not be made
   bool oracleFailed = false;
 };
+// The windows' bytes of a buffer, back to back: indexed like the windowed expectation.
+std::vector<std::uint8_t> windowBytesOf(std::span<const std::uint8_t> buffer, std::span<const ByteRange> windows) {
+  std::vector<std::uint8_t> bytes;
+  std::uint64_t total = 0;
+  for (const ByteRange& r : windows) total += r.end - r.begin;
+  bytes.reserve(total);
+  for (const ByteRange& r : windows) bytes.insert(bytes.end(), buffer.begin() + r.begin, buffer.begin() + r.end);
+  return bytes;
+}
+
 SparseSetup setUp(const SparseCase& sc) {
   SparseSetup s;
   s.src = casefile::SparseBuffer::create(sc.c.src.sizeBytes, &s.buffersError);
@@ -631,9 +641,7 @@ Outcome checkSparseConformance(Backend& iut, const SparseCase& sc) {
   Outcome passed = Outcome::pass();
   // G-6 over the windows: the window bytes of the output, indexed like the expectation.
   if (!alternatives.empty()) {
-    std::vector<std::uint8_t> windowBytes;
-    windowBytes.reserve(x.expected.size());
-    for (const ByteRange& r : dstWindows) windowBytes.insert(windowBytes.end(), actual.begin() + r.begin, actual.begin() + r.end);
+    const std::vector<std::uint8_t> windowBytes = windowBytesOf(actual, dstWindows);
     auto bufferByte = [&](std::uint64_t index) {
       for (const ByteRange& r : dstWindows) {
         if (index < r.end - r.begin) return r.begin + index;
@@ -675,8 +683,7 @@ SparseRunBytes rerunSparse(Backend& iut, const SparseCase& sc) {
     return out;
   }
   const std::span<const std::uint8_t> actual = setup.dst->bytes();
-  d.actual.reserve(d.expectation.expected.size());
-  for (const ByteRange& r : d.windows) d.actual.insert(d.actual.end(), actual.begin() + r.begin, actual.begin() + r.end);
+  d.actual = windowBytesOf(actual, d.windows);
   d.strayByte = setup.dst->firstStrayByte(d.windows);
   if (d.strayByte) d.strayValue = actual[*d.strayByte];
   return out;
