@@ -30,10 +30,12 @@
 // channelSplit with float T only, reluPre in {0, 1}, V* tensor length >= nSize.
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cmath>
 #include <cstring>
 #include <limits>
 
+#include "dcconf/oracle/deviation.hpp"
 #include "dcconf/oracle/numeric.hpp"
 #include "paths.hpp"
 #include "readings.hpp"
@@ -177,6 +179,11 @@ Extents extents(const Case& c) {
 constexpr std::uint16_t kHalfNegativeZero = 0x8000;
 constexpr double kHalfMax = 65504.0;  // the largest finite half
 
+// The deviations of a live AsIf on this thread (deviation.hpp): diagnosis only, never set while a property's
+// expectation is computed.
+thread_local FixDeviations tDeviations = 0;
+bool deviates(FixDeviation d) { return (tDeviations & bitOf(d)) != 0; }
+
 // One choice for each of AMB-8..12 (index 0..4) and AMB-20 (index 5): false = the first reading, true = the second.
 constexpr std::size_t kReadings = 6;
 using Readings = std::array<bool, kReadings>;
@@ -191,6 +198,8 @@ Converted convert(const Case& c, std::uint64_t x, std::uint64_t qBits, const Rea
   const DType u = c.fixpipe->srcDType;
   const DType t = c.dtype;
   QuantParam q = decodeQuantParam(qBits);
+  if (deviates(FixDeviation::mcbIgnored)) q.mcb = false;
+  if (deviates(FixDeviation::scaleFromAll32Bits)) q.m1 = std::bit_cast<float>(static_cast<std::uint32_t>(qBits));
   if (looksSignExtended(qBits) && r[4]) {
     q.n = 0;
     q.mcb = false;
@@ -237,23 +246,29 @@ Converted convert(const Case& c, std::uint64_t x, std::uint64_t qBits, const Rea
   }
   const double m1 = static_cast<double>(q.m1);
   const bool negative = value < 0.0;
+  const bool reluOnProduct = deviates(FixDeviation::reluOnProduct);
   if (isDeqMode(p.quantPre)) {
-    const double y = value * ((negative && relu) ? 0.0 : m1);  // exact: 24 x 11 significant bits
+    double y = value * ((negative && relu && !reluOnProduct) ? 0.0 : m1);  // exact: 24 x 11 significant bits
+    if (reluOnProduct && relu && y < 0.0) y = 0.0;
     if (std::isnan(y)) return nanResult(t, relu);              // 0 x inf, or a NaN scale: NaN bits undocumented
     // FIX-6 (rev. 2026-12): beyond the fp16 range saturates to +-65504 under either AMB-10 reading, never inf.
     const double saturated = std::clamp(y, -kHalfMax, kHalfMax);
     const std::uint16_t h = doubleToHalfBits(saturated, r[2]);  // AMB-10: RNE, or toward zero
+    if (deviates(FixDeviation::negativeZeroKept)) return {false, h};
     return {false, h == kHalfNegativeZero ? 0u : h};           // FIX-6a: + the zero offset after the conversion
   }
   // 8-bit results. AMB-11: ReLU at the scale (M2 = 0, before the offset), or max(., 0) after the offset.
   const bool reluAtScale = relu && !r[3];
-  double y = value * ((negative && reluAtScale) ? 0.0 : m1);
+  double y = value * ((negative && reluAtScale && !reluOnProduct) ? 0.0 : m1);
+  if (reluOnProduct && reluAtScale && y < 0.0) y = 0.0;
   if (std::isnan(y)) return {true, 0};
-  y = std::min(255.0, std::max(-256.0, y));
-  std::int64_t k = roundHalfEvenToInt(y);
+  // noClampBeforeOffset: bounded only so the rounding stays in int64 (the final saturation hides the difference)
+  const double bound = deviates(FixDeviation::noClampBeforeOffset) ? 0x1p40 : 255.0;
+  y = std::min(bound, std::max(-bound - 1.0, y));
   // AMB-8: the 9-bit offset as two's complement (first reading), or unsigned 0..511.
   const std::int64_t offset = (!r[0] && q.offsetBits >= 256) ? std::int64_t{q.offsetBits} - 512 : q.offsetBits;
-  k += offset;
+  std::int64_t k = deviates(FixDeviation::offsetBeforeRounding) ? roundHalfEvenToInt(y + static_cast<double>(offset))
+                                                                : roundHalfEvenToInt(y) + offset;
   if (relu && r[3]) k = std::max<std::int64_t>(k, 0);
   const std::uint8_t byte = q.signedResult ? static_cast<std::uint8_t>(saturateInt8(k)) : saturateUint8(k);
   return {false, byte};
@@ -295,13 +310,18 @@ bool fixPairAllowed(QuantMode mode, DType u, DType t) { return pairAllowed(mode,
 ReadingOutcome fixEvaluateElement(const Case& c, std::uint64_t x, std::uint64_t qBits) {
   return evaluateElement(c, x, qBits);
 }
+std::uint64_t fixQuantWord(const Case& c, std::uint64_t m, std::uint64_t n) {
+  const FixpipeState& f = *c.fixpipe;
+  if (!isVectorMode(std::get<DataCopyCO12DstParams>(c.params).quantPre)) return f.quantScalar;
+  if (deviates(FixDeviation::vectorWordByRow)) return f.quantTensor[m % f.quantTensor.size()];
+  return deviates(FixDeviation::vectorWordFirst) ? f.quantTensor[0] : f.quantTensor[n];
+}
 
 namespace {
 
 void walk(const Case& c, WriteSink& sink) {
   const auto& p = paramsOf(c);
   const std::uint32_t s = sizeBytes(c.dtype);
-  const FixpipeState& f = *c.fixpipe;
   for (std::uint64_t i = 0; i < ndCount(c); ++i) {
     for (std::uint64_t m = 0; m < p.mSize; ++m) {
       for (std::uint64_t n = 0; n < p.nSize; ++n) {
@@ -311,8 +331,7 @@ void walk(const Case& c, WriteSink& sink) {
           for (std::uint32_t b = 0; b < s; ++b) sink.write(to + b, ByteSource::any(), Region::data);
           continue;
         }
-        const std::uint64_t qBits = isVectorMode(p.quantPre) ? f.quantTensor[n] : f.quantScalar;
-        writeConverted(sink, to, s, evaluateElement(c, *x, qBits), c.dtype);
+        writeConverted(sink, to, s, evaluateElement(c, *x, fixQuantWord(c, m, n)), c.dtype);
       }
     }
   }
@@ -326,3 +345,39 @@ const PathSemantics& fixpipeSemantics() {
 }
 
 }  // namespace dcconf::oracle::detail
+
+namespace dcconf::oracle {
+
+std::string_view describe(FixDeviation deviation) {
+  switch (deviation) {
+    case FixDeviation::offsetBeforeRounding: return "the offset added before rounding";
+    case FixDeviation::noClampBeforeOffset: return "no saturation to [-256, 255] before the offset";
+    case FixDeviation::vectorWordByRow: return "the V* quant word picked by the row, not the column";
+    case FixDeviation::vectorWordFirst: return "every column given V* quant word 0";
+    case FixDeviation::mcbIgnored: return "the MCB shift ignored";
+    case FixDeviation::scaleFromAll32Bits: return "the scale read from all 32 bits";
+    case FixDeviation::reluOnProduct: return "ReLU on the product, not the source";
+    case FixDeviation::negativeZeroKept: return "-0.0 kept (no zero offset after the conversion)";
+  }
+  return "?";
+}
+
+FixDeviations applicableDeviations(const Case& c) {
+  const auto* p = std::get_if<DataCopyCO12DstParams>(&c.params);
+  if (p == nullptr || !c.fixpipe || p->quantPre == QuantMode::NoQuant || p->quantPre == QuantMode::F322F16 ||
+      p->quantPre == QuantMode::F322BF16) {
+    return 0;
+  }
+  FixDeviations out = bitOf(FixDeviation::scaleFromAll32Bits);
+  if (detail::isEightBitMode(p->quantPre)) out |= bitOf(FixDeviation::offsetBeforeRounding) | bitOf(FixDeviation::noClampBeforeOffset);
+  if (detail::isVectorMode(p->quantPre)) out |= bitOf(FixDeviation::vectorWordByRow) | bitOf(FixDeviation::vectorWordFirst);
+  if (c.fixpipe->srcDType == DType::int32_t) out |= bitOf(FixDeviation::mcbIgnored);
+  if (p->reluPre == 1) out |= bitOf(FixDeviation::reluOnProduct);
+  if (detail::isDeqMode(p->quantPre)) out |= bitOf(FixDeviation::negativeZeroKept);
+  return out;
+}
+
+AsIf::AsIf(FixDeviations deviations) { detail::tDeviations = deviations; }
+AsIf::~AsIf() { detail::tDeviations = 0; }
+
+}  // namespace dcconf::oracle

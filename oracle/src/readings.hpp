@@ -98,6 +98,8 @@ ReadingOutcome underEveryReading(const std::array<bool, N>& open, const std::arr
 bool fixIsVectorMode(QuantMode m);
 bool fixPairAllowed(QuantMode mode, DType u, DType t);
 ReadingOutcome fixEvaluateElement(const Case& c, std::uint64_t x, std::uint64_t qBits);
+// FIX-6: the quant word of element (m, n): quantTensor[n] in the V* modes, else quantScalar.
+std::uint64_t fixQuantWord(const Case& c, std::uint64_t m, std::uint64_t n);
 
 // A NaN result of a conversion to t: ANY with the NaN class where t is a float type (AMB-16 (project)), plain ANY
 // for an integer t (no NaN to write) or under a ReLU (max(NaN, 0) and -inf x M2 = 0 may be either).

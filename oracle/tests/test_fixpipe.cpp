@@ -9,6 +9,7 @@
 #include <cstring>
 #include <vector>
 
+#include "dcconf/oracle/deviation.hpp"
 #include "dcconf/oracle/oracle.hpp"
 #include "test_support.hpp"
 
@@ -530,6 +531,76 @@ TEST(Fixpipe, Req8AndQf322b8SaturateRoundAndOffset) {
   const Evaluation r = run(vr, nzSource(vr, [](std::uint64_t, std::uint64_t) { return 3; }));
   ASSERT_EQ(r.verdict, Verdict::computed);
   for (std::uint64_t n = 0; n < 32; ++n) EXPECT_EQ(r.expectation.expected[n], n % 2 == 0 ? 3u : 0xFDu);
+}
+
+// ---- diagnosis (deviation.hpp): each FIX-6 deviation changes its own stage, worked by hand ----------------------------
+
+One oneAsIf(FixDeviations deviations, const Case& c, std::uint64_t x) {
+  const AsIf asIf(deviations);
+  return one(c, x);
+}
+
+TEST(FixpipeDeviation, EightBitOffsetBeforeRoundingAndNoClamp) {
+  Case c = fixCase(DType::int32_t, DType::int8_t, QuantMode::REQ8, 1, 32);
+  c.fixpipe->quantScalar = f32(0.5F) | std::uint64_t{1} << 46 | std::uint64_t{1} << 37;  // int8, offset +1
+  EXPECT_EQ(one(c, 5).bits, 3u);                                                   // rne(2.5) = 2, + 1
+  EXPECT_EQ(oneAsIf(bitOf(FixDeviation::offsetBeforeRounding), c, 5).bits, 4u);  // rne(3.5)
+  Case u = fixCase(DType::int32_t, DType::uint8_t, QuantMode::REQ8, 1, 32);
+  u.profile.fixOffset = Profile::FixOffset::offsetSigned;
+  u.fixpipe->quantScalar = f32(1.0F) | std::uint64_t{512 - 100} << 37;  // uint8, offset -100
+  EXPECT_EQ(one(u, 300).bits, 155u);                                            // 300 -> 255, - 100
+  EXPECT_EQ(oneAsIf(bitOf(FixDeviation::noClampBeforeOffset), u, 300).bits, 200u);
+  EXPECT_EQ(oneAsIf(bitOf(FixDeviation::noClampBeforeOffset), u, 100).bits, 0u);  // in range: unchanged (0 <- -0)
+}
+
+TEST(FixpipeDeviation, VectorWordByRowAndFirst) {
+  Case c = fixCase(DType::int32_t, DType::half, QuantMode::VDEQF16, 2, 16);
+  for (int n = 0; n < 16; ++n) c.fixpipe->quantTensor.push_back(f32(static_cast<float>(n + 1)));
+  const Bytes src = nzSource(c, [](std::uint64_t, std::uint64_t) { return 1; });
+  auto at = [&](FixDeviations d, std::uint64_t m, std::uint64_t n) {  // NZ: (16 m + n) halves
+    const AsIf asIf(d);
+    const Evaluation e = run(c, src);
+    return loadLE(e.expectation.expected, (16 * m + n) * 2, 2);
+  };
+  EXPECT_EQ(at(0, 1, 0), 0x3C00u);                                         // column 0: word 0, 1.0
+  EXPECT_EQ(at(bitOf(FixDeviation::vectorWordByRow), 1, 0), 0x4000u);     // row 1: word 1, 2.0
+  EXPECT_EQ(at(0, 0, 1), 0x4000u);                                         // column 1: word 1, 2.0
+  EXPECT_EQ(at(bitOf(FixDeviation::vectorWordFirst), 0, 1), 0x3C00u);     // every column: word 0
+}
+
+TEST(FixpipeDeviation, McbScaleBitsReluAndNegativeZero) {
+  Case c = fixCase(DType::int32_t, DType::half, QuantMode::DEQF16, 1, 16);
+  c.profile.fixShift = Profile::FixShift::shiftRaw;
+  c.profile.deqf16Mcb = Profile::Deqf16Mcb::int16;
+  c.profile.fixDeqRounding = Profile::FixDeqRounding::deqRne;
+  c.fixpipe->quantScalar = f32(1.0F) | std::uint64_t{1} << 32 | std::uint64_t{1} << 36;  // N = 1, MCB
+  EXPECT_EQ(one(c, 6).bits, 0x4200u);                                         // 6 >> 1 = 3.0
+  EXPECT_EQ(oneAsIf(bitOf(FixDeviation::mcbIgnored), c, 6).bits, 0x4600u);  // 6.0
+  c.fixpipe->quantScalar = 0x3F800001;  // M1 = 1.0 from bits [31:13]; 1 + 2^-23 from all 32
+  EXPECT_EQ(one(c, 2049).bits, 0x6800u);                                              // a tie: 2048
+  EXPECT_EQ(oneAsIf(bitOf(FixDeviation::scaleFromAll32Bits), c, 2049).bits, 0x6801u);  // past it: 2050
+  params(c).reluPre = 1;
+  c.fixpipe->quantScalar = f32(-1.0F);
+  EXPECT_EQ(one(c, 3).bits, 0xC200u);                                                  // ReLU(3) * -1 = -3
+  EXPECT_EQ(oneAsIf(bitOf(FixDeviation::reluOnProduct), c, 3).bits, 0u);              // ReLU(-3)
+  EXPECT_EQ(oneAsIf(bitOf(FixDeviation::reluOnProduct), c, 0xFFFFFFFDu).bits, 0x4200u);  // ReLU(-3 * -1)
+  c.fixpipe->quantScalar = f32(1.0F);
+  EXPECT_EQ(one(c, 0xFFFFFFFBu).bits, 0u);                                                   // -5 * M2 = -0.0 + 0
+  EXPECT_EQ(oneAsIf(bitOf(FixDeviation::negativeZeroKept), c, 0xFFFFFFFBu).bits, 0x8000u);
+}
+
+TEST(FixpipeDeviation, OnlyTheStagesACaseHasApply) {
+  Case deq = fixCase(DType::int32_t, DType::half, QuantMode::DEQF16, 1, 16);
+  EXPECT_EQ(applicableDeviations(deq), bitOf(FixDeviation::scaleFromAll32Bits) | bitOf(FixDeviation::mcbIgnored) |
+                                           bitOf(FixDeviation::negativeZeroKept));
+  Case vq = fixCase(DType::float_, DType::int8_t, QuantMode::VQF322B8_PRE, 1, 32);
+  params(vq).reluPre = 1;
+  EXPECT_EQ(applicableDeviations(vq), bitOf(FixDeviation::scaleFromAll32Bits) |
+                                          bitOf(FixDeviation::offsetBeforeRounding) |
+                                          bitOf(FixDeviation::noClampBeforeOffset) |
+                                          bitOf(FixDeviation::vectorWordByRow) | bitOf(FixDeviation::vectorWordFirst) |
+                                          bitOf(FixDeviation::reluOnProduct));
+  EXPECT_EQ(applicableDeviations(fixCase(DType::float_, DType::half, QuantMode::F322F16, 1, 16)), 0u);
 }
 
 // ---- ambiguities: ANY under the default profile, pinned under each word ------------------------------------------

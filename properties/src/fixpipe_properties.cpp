@@ -20,6 +20,9 @@ using namespace detail;
 
 bool isPerColumnMode(QuantMode m) { return m == QuantMode::VDEQF16 || m == QuantMode::VQF322B8_PRE || m == QuantMode::VREQ8; }
 bool isScaledMode(QuantMode m) { return m != QuantMode::NoQuant && m != QuantMode::F322F16 && m != QuantMode::F322BF16; }
+bool isEightBitMode(QuantMode m) {
+  return m == QuantMode::QF322B8_PRE || m == QuantMode::VQF322B8_PRE || m == QuantMode::REQ8 || m == QuantMode::VREQ8;
+}
 std::uint64_t fixDestinationC0(const Case& c) {
   if (std::get<DataCopyCO12DstParams>(c.params).channelSplit) return 8;
   return sizeBytes(c.dtype) == 1 ? 32 : 16;

@@ -2,6 +2,7 @@
 #include "dcconf/properties/invariants.hpp"
 
 #include "compare.hpp"
+#include "dcconf/properties/diagnosis.hpp"
 #include "dcconf/oracle/numeric.hpp"
 
 namespace dcconf::properties {
@@ -45,6 +46,14 @@ Outcome mismatch(const char* clause, const std::string& what, const CaseData& da
                        describeByte(data.c, expected, actual, byte, regionOf(e, byte)));
 }
 
+// A G-1 failure names the FIX-6 deviations that reproduce the output, when some do (diagnosis.hpp).
+Outcome diagnosed(Outcome failure, const CaseData& data, const Checked& k) {
+  if (const oracle::FixDeviations d = reproducingDeviations(data, k.e.expectation, k.run.dst); d != 0) {
+    failure.message += " " + stated(d);
+  }
+  return failure;
+}
+
 }  // namespace
 
 Outcome checkG1Conformance(Backend& iut, const CaseData& data) {
@@ -56,15 +65,16 @@ Outcome checkG1Conformance(Backend& iut, const CaseData& data) {
     // G-6: the bytes the open readings decide must follow one whole combination of them.
     const Alternatives alternatives = oracle::alternatives(data.c, data.src, data.dstBefore, k.e.expectation);
     if (std::string mix = wholeReadings(alternatives, k.run.dst, &passed.readings); !mix.empty()) {
-      return Outcome::fail("G-1 " + familyOf(data.c) + ": " + mix);
+      return diagnosed(Outcome::fail("G-1 " + familyOf(data.c) + ": " + mix), data, k);
     }
     passed.unspecifiedBytesByRegion = unspecifiedBytesByRegion(k.e.expectation);
     return passed;
   }
   if (const std::string broken = classViolationAt(k.e.expectation, k.run.dst, byte, byte); !broken.empty()) {
-    return Outcome::fail("G-1 " + familyOf(data.c) + ": IUT differs from the oracle: " + broken);
+    return diagnosed(Outcome::fail("G-1 " + familyOf(data.c) + ": IUT differs from the oracle: " + broken), data, k);
   }
-  return mismatch("G-1", "IUT differs from the oracle", data, k.e, k.e.expectation.expected, k.run.dst, byte);
+  return diagnosed(mismatch("G-1", "IUT differs from the oracle", data, k.e, k.e.expectation.expected, k.run.dst, byte),
+                   data, k);
 }
 
 // Compares the IUT with itself (clean source vs poisoned source), not with the oracle: a wrong value is G-1's

@@ -5,8 +5,8 @@
  *   DataCopyPad GM -> VECIN/VECOUT   (PAD-G2U-1..5)
  *   DataCopyPad VECIN/VECOUT -> GM   (PAD-U2G-1..2)
  *   DataCopy 0-level                 (DC-1, DC-2)
- *   DataCopy CO1 -> GM/A1 with DataCopyCO12DstParams (FIX-1..6, ABI 1.2): the conversions without an 8-bit result
- *                                    (NoQuant, F322F16, F322BF16, DEQF16, VDEQF16), ReLU, channelSplit, nz2nd
+ *   DataCopy CO1 -> GM/A1 with DataCopyCO12DstParams (FIX-1..6, ABI 1.2): every conversion (NoQuant, F322F16,
+ *                                    F322BF16, (V)DEQF16, (V)QF322B8_PRE, (V)REQ8), ReLU, channelSplit, nz2nd
  *   DataCopyPad<T, PaddingMode::Compact> GM <-> UB on the Ascend 950 (PAD-CMP-1..4, ABI 1.5)
  *   enhanced DataCopy CO1 -> CO2 with a deqScale conversion (ENH-1..4, ABI 1.3) on Atlas training / 310P:
  *                                    DEQ/VDEQ int32 -> half, DEQ8/VDEQ8 int32 -> int8/uint8 (sidStoreMode 0, 1,
@@ -410,7 +410,9 @@ static uint16_t float_to_bfloat16(uint32_t bits) {
 /* ReLU on raw bits (float or int32): negative values become +0. */
 static uint32_t relu_bits(uint32_t bits) { return (bits & 0x80000000u) != 0 ? 0 : bits; }
 
-static int is_vector_mode(uint32_t mode) { return mode == DCCONF_QUANT_VDEQF16; }
+static int is_vector_mode(uint32_t mode) {
+  return mode == DCCONF_QUANT_VDEQF16 || mode == DCCONF_QUANT_VQF322B8_PRE || mode == DCCONF_QUANT_VREQ8;
+}
 
 /* FIX-4: the (U, T) pair each mode converts, for the modes this example implements. */
 static int fix_pair_allowed(uint32_t mode, uint32_t u, uint32_t t) {
@@ -421,8 +423,21 @@ static int fix_pair_allowed(uint32_t mode, uint32_t u, uint32_t t) {
     case DCCONF_QUANT_F322F16: return u == DCCONF_DTYPE_FLOAT && t == DCCONF_DTYPE_HALF;
     case DCCONF_QUANT_F322BF16: return u == DCCONF_DTYPE_FLOAT && t == DCCONF_DTYPE_BFLOAT16;
     case DCCONF_QUANT_DEQF16: case DCCONF_QUANT_VDEQF16: return u == DCCONF_DTYPE_INT32 && t == DCCONF_DTYPE_HALF;
+    case DCCONF_QUANT_QF322B8_PRE: case DCCONF_QUANT_VQF322B8_PRE:
+      return u == DCCONF_DTYPE_FLOAT && (t == DCCONF_DTYPE_INT8 || t == DCCONF_DTYPE_UINT8);
+    case DCCONF_QUANT_REQ8: case DCCONF_QUANT_VREQ8:
+      return u == DCCONF_DTYPE_INT32 && (t == DCCONF_DTYPE_INT8 || t == DCCONF_DTYPE_UINT8);
     default: return 0;
   }
+}
+
+/* The FIX (U, T) pairs this example converts: those of its modes (supports() asks before quantPre matters). */
+static int fix_pair_implemented(uint32_t u, uint32_t t) {
+  uint32_t mode;
+  for (mode = DCCONF_QUANT_NOQUANT; mode <= DCCONF_QUANT_VREQ8; ++mode) {
+    if (fix_pair_allowed(mode, u, t)) return 1;
+  }
+  return 0;
 }
 
 /* FIX-5's fields of a quant parameter. AMB-12: a negative fp32 scale sign-extended to 64 bits is read as it stands
@@ -467,6 +482,30 @@ static double deq_scaled(const dcconf_case* c, uint32_t x, const quant_param* q,
   return value * ((value < 0 && relu) ? 0.0 : (double)q->m1);
 }
 
+/* A double in [-256, 255] to the nearest integer, ties to even (no libm). */
+static int64_t round_half_even(double y) {
+  const int64_t t = (int64_t)y;                   /* toward zero */
+  const int64_t down = (double)t > y ? t - 1 : t; /* floor */
+  const double fraction = y - (double)down;
+  return fraction > 0.5 || (fraction == 0.5 && (down & 1) != 0) ? down + 1 : down;
+}
+
+/* FIX-6's 8-bit step (REQ8 and QF322B8 of FIX, ENH-4's DEQ8) on the scaled value y: saturate to [-256, 255], round
+ * half to even, add the 9-bit offset (AMB-8), ReLU after the offset under AMB-11's second reading, then saturate to
+ * int8 or uint8. */
+static uint64_t quantise_8bit(const dcconf_case* c, double y, const quant_param* q, int relu_after_offset,
+                              int to_int8) {
+  int64_t k;
+  if (y != y) y = 0; /* NaN (0 * inf): the oracle leaves the element unspecified */
+  k = round_half_even(y < -256.0 ? -256.0 : y > 255.0 ? 255.0 : y);
+  /* AMB-8: the 9-bit offset in two's complement (the first reading), or unsigned 0..511 (offset-unsigned) */
+  k += c->amb8FixOffset != DCCONF_AMB8_OFFSET_UNSIGNED && q->offset_bits >= 256 ? (int64_t)q->offset_bits - 512
+                                                                                 : (int64_t)q->offset_bits;
+  if (relu_after_offset && k < 0) k = 0;
+  if (to_int8) return (uint8_t)(k < -128 ? -128 : k > 127 ? 127 : k);
+  return (uint64_t)(k < 0 ? 0 : k > 255 ? 255 : k);
+}
+
 /* FIX-6 for one element x (the source's raw 32 bits), with quant parameter q (FIX-5). */
 static uint64_t fix_convert(const dcconf_case* c, uint32_t x, uint64_t q) {
   const dcconf_DataCopyCO12DstParams* p = &c->co12Dst;
@@ -478,14 +517,39 @@ static uint64_t fix_convert(const dcconf_case* c, uint32_t x, uint64_t q) {
     case DCCONF_QUANT_NOQUANT: return relu ? relu_bits(x) : x;
     case DCCONF_QUANT_F322F16: return double_to_half(float_of_bits(relu ? relu_bits(x) : x), 0);
     case DCCONF_QUANT_F322BF16: return float_to_bfloat16(relu ? relu_bits(x) : x);
-    default: break; /* DEQF16 / VDEQF16: int32 -> half */
+    default: break;
   }
   param = decode_quant(c, q);
+  if (p->quantPre >= DCCONF_QUANT_QF322B8_PRE) { /* QF322B8 float -> 8 bits, REQ8 int32 -> 8 bits */
+    /* AMB-11: ReLU at the scale (M2 = 0), or max(., 0) after the offset */
+    const int relu_after_offset = relu && c->amb11FixReluOrder == DCCONF_AMB11_RELU_AFTER_OFFSET;
+    /* AMB-12 negscale-magnitude: bits [46:32] of a sign-extended word are not fields; T alone picks int8 */
+    const int magnitude = (q >> 31) == 0x1FFFFFFFFull && c->amb12FixNegScale == DCCONF_AMB12_NEGSCALE_MAGNITUDE;
+    const double value = (double)float_of_bits(x);
+    y = c->fixpipe.srcDType == DCCONF_DTYPE_FLOAT ? value * ((value < 0 && relu && !relu_after_offset) ? 0.0 : param.m1)
+                                                  : deq_scaled(c, x, &param, relu && !relu_after_offset, 0);
+    return quantise_8bit(c, y, &param, relu_after_offset,
+                         param.signed_result || (magnitude && c->dtype == DCCONF_DTYPE_INT8));
+  }
+  /* DEQF16 / VDEQF16: int32 -> half */
   y = deq_scaled(c, x, &param, relu, c->amb20Deqf16Mcb == DCCONF_AMB20_HALF);
   y = y > 65504.0 ? 65504.0 : y < -65504.0 ? -65504.0 : y; /* FIX-6: saturate to the half range, never inf */
   h = double_to_half(y, c->amb10FixDeqRounding == DCCONF_AMB10_DEQ_TRUNC);
   return h == 0x8000 ? 0 : h; /* FIX-6a: the zero offset is added after the conversion: never -0.0 */
 }
+
+/* FIX-5: the quant parameter of column col: the V* tensor's entry, or the scalar. */
+static uint64_t fix_param(const dcconf_case* c, uint64_t col) {
+  return is_vector_mode(c->co12Dst.quantPre) ? c->fixpipe.quantTensor[col] : c->fixpipe.quantScalar;
+}
+
+/* A test fixture may swap in its own parameter pick and element conversion (runners/plugin/tests/fixtures). */
+#ifndef EXAMPLE_FIX_PARAM
+#define EXAMPLE_FIX_PARAM(c, row, col) fix_param(c, col)
+#endif
+#ifndef EXAMPLE_FIX_CONVERT
+#define EXAMPLE_FIX_CONVERT fix_convert
+#endif
 
 static int copy_fixpipe(const dcconf_case* c, const uint8_t* src, size_t src_size, uint8_t* dst, size_t dst_size,
                         char* detail, size_t detail_cap) {
@@ -550,9 +614,8 @@ static int copy_fixpipe(const dcconf_case* c, const uint8_t* src, size_t src_siz
         const uint64_t from = i * nd_src + (col / 16) * p->srcStride * 16 + 16 * m + col % 16;
         const uint64_t to = p->nz2ndEn ? (i * f->dstNdStride + m * p->dstStride + col) * s /* FIX-2 */
                                        : 32 * (uint64_t)p->dstStride * (col / c0) + (c0 * m + col % c0) * s;
-        const uint64_t q = is_vector_mode(p->quantPre) ? f->quantTensor[col] : f->quantScalar;
         const uint32_t x = (uint32_t)load_bits(src + c->src.offsetBytes + 4 * from, 4);
-        store_bits(dst + c->dst.offsetBytes + to, fix_convert(c, x, q), s);
+        store_bits(dst + c->dst.offsetBytes + to, EXAMPLE_FIX_CONVERT(c, x, EXAMPLE_FIX_PARAM(c, m, col)), s);
       }
     }
   }
@@ -624,9 +687,8 @@ static int copy_fixpipe950(const dcconf_case* c, const uint8_t* src, size_t src_
                             : layout == DCCONF_CO2_COLUMN_MAJOR
                                 ? (i * dst_matrix + col * p->dstStride + m) * s
                                 : ((col / c0) * (uint64_t)p->dstStride + c0 * m + col % c0) * s;
-        const uint64_t q = is_vector_mode(p->quantPre) ? f->quantTensor[col] : f->quantScalar;
         const uint32_t x = (uint32_t)load_bits(src + c->src.offsetBytes + 4 * from, 4);
-        store_bits(dst + c->dst.offsetBytes + to, fix_convert(c, x, q), s);
+        store_bits(dst + c->dst.offsetBytes + to, EXAMPLE_FIX_CONVERT(c, x, EXAMPLE_FIX_PARAM(c, m, col)), s);
       }
     }
   }
@@ -634,14 +696,6 @@ static int copy_fixpipe950(const dcconf_case* c, const uint8_t* src, size_t src_
 }
 
 /* ---- enhanced DataCopy CO1 -> CO2 with deqScale (SEMANTICS section 9, ABI 1.3) ------------------------------ */
-
-/* A double in [-256, 255] to the nearest integer, ties to even (no libm). */
-static int64_t round_half_even(double y) {
-  const int64_t t = (int64_t)y;                   /* toward zero */
-  const int64_t down = (double)t > y ? t - 1 : t; /* floor */
-  const double fraction = y - (double)down;
-  return fraction > 0.5 || (fraction == 0.5 && (down & 1) != 0) ? down + 1 : down;
-}
 
 static int is_vector_deq(uint32_t deq_scale) { return deq_scale == DCCONF_VDEQ || deq_scale == DCCONF_VDEQ8; }
 
@@ -653,21 +707,12 @@ static uint64_t enhanced_convert(const dcconf_case* c, uint32_t x, uint64_t para
   const quant_param q = decode_quant(c, param_bits);
   const int relu = e->isRelu != 0;
   const int relu_after_offset = relu && c->amb11FixReluOrder == DCCONF_AMB11_RELU_AFTER_OFFSET;
-  double y;
-  int64_t k;
   if (e->deqScale == DCCONF_DEQ || e->deqScale == DCCONF_VDEQ) {
     return double_to_half(deq_scaled(c, x, &q, relu, 0), c->amb10FixDeqRounding == DCCONF_AMB10_DEQ_TRUNC);
   }
-  y = deq_scaled(c, x, &q, relu && !relu_after_offset, 0);
-  if (y != y) y = 0; /* NaN (0 * inf): the oracle leaves the element unspecified */
-  k = round_half_even(y < -256.0 ? -256.0 : y > 255.0 ? 255.0 : y);
-  /* AMB-8: the 9-bit offset in two's complement (the first reading), or unsigned 0..511 (offset-unsigned) */
-  k += c->amb8FixOffset != DCCONF_AMB8_OFFSET_UNSIGNED && q.offset_bits >= 256 ? (int64_t)q.offset_bits - 512
-                                                                                : (int64_t)q.offset_bits;
-  if (relu_after_offset && k < 0) k = 0;
   /* bit 46 picks int8 or uint8; the header sets it for an int8 T */
-  if (q.signed_result || c->dtype == DCCONF_DTYPE_INT8) return (uint8_t)(k < -128 ? -128 : k > 127 ? 127 : k);
-  return (uint64_t)(k < 0 ? 0 : k > 255 ? 255 : k);
+  return quantise_8bit(c, deq_scaled(c, x, &q, relu && !relu_after_offset, 0), &q, relu_after_offset,
+                       q.signed_result || c->dtype == DCCONF_DTYPE_INT8);
 }
 
 /* Where element j of a burst lands in its destination burst: contiguous at sizeof(T), or, for DEQ8 with sidStoreMode
@@ -784,10 +829,7 @@ static int example_supports(void* self, const dcconf_case* c) {
   if (c->operation == DCCONF_OP_FIXPIPE_950) { /* FIX950-1: the 950 only; the FIX pairs implemented here */
     /* FIX950-8..11: the L0C->UB call (and its dualDstCtl) is not implemented here: CO1->GM only */
     return c->product == DCCONF_PRODUCT_ASCEND950 && c->hasFixpipe && c->hasCo2Layout && c->dstPos == DCCONF_POS_GM &&
-           (fix_pair_allowed(DCCONF_QUANT_NOQUANT, c->fixpipe.srcDType, c->dtype) ||
-            fix_pair_allowed(DCCONF_QUANT_F322F16, c->fixpipe.srcDType, c->dtype) ||
-            fix_pair_allowed(DCCONF_QUANT_F322BF16, c->fixpipe.srcDType, c->dtype) ||
-            fix_pair_allowed(DCCONF_QUANT_DEQF16, c->fixpipe.srcDType, c->dtype));
+           fix_pair_implemented(c->fixpipe.srcDType, c->dtype);
   }
   /* FIX-8: the 950 has DataCopy with DataCopyCO12DstParams too; the other paths here are A2/A3's */
   if (c->product != DCCONF_PRODUCT_ATLAS_A2 && c->product != DCCONF_PRODUCT_ATLAS_A3 &&
@@ -801,12 +843,8 @@ static int example_supports(void* self, const dcconf_case* c) {
       return 1; /* Atlas A2/A3 document DataCopyPad for every dtype */
     case DCCONF_OP_COPY_0LEVEL:
       return is_datacopy_dtype(c->dtype) && c->srcPos != DCCONF_POS_CO2; /* A2/A3 have no CO2 */
-    case DCCONF_OP_FIXPIPE: /* the (U, T) pairs of the modes implemented here; 8-bit results are not */
-      return c->hasFixpipe &&
-             (fix_pair_allowed(DCCONF_QUANT_NOQUANT, c->fixpipe.srcDType, c->dtype) ||
-              fix_pair_allowed(DCCONF_QUANT_F322F16, c->fixpipe.srcDType, c->dtype) ||
-              fix_pair_allowed(DCCONF_QUANT_F322BF16, c->fixpipe.srcDType, c->dtype) ||
-              fix_pair_allowed(DCCONF_QUANT_DEQF16, c->fixpipe.srcDType, c->dtype));
+    case DCCONF_OP_FIXPIPE:
+      return c->hasFixpipe && fix_pair_implemented(c->fixpipe.srcDType, c->dtype);
     default:
       return 0;
   }

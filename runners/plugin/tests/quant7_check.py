@@ -1,17 +1,18 @@
 """Issue 26: seven independent faults in one plugin (fixtures/quant7_plugin.c) are seven distinct failures of one
 run, and the same plugin without faults passes. The FIX units' G-1 conformance property (default settings otherwise)
 sees every fault; the other FIX properties only add time. usage: quant7_check.py DCCONF PLUGIN WORKDIR"""
-import json
 import os
-import subprocess
 import sys
+
+from quant_faults import run_faults
 
 dcconf, plugin, work = sys.argv[1:4]
 os.makedirs(work, exist_ok=True)
-# Each fault and what its failure's signature must name (runners/run/src/signature.cpp: the case's mode fields).
+# Each fault and what its failure's signature must name (runners/run/src/signature.cpp: the FIX-6 deviation that
+# reproduces the output, else the case's mode fields).
 FAULTS = {
-    "a": ["[quantPre=DEQF16 src=int32_t"],
-    "b": ["[quantPre=VDEQF16 src=int32_t"],
+    "a": ["as if the MCB shift ignored"],
+    "b": ["as if every column given V* quant word 0"],
     "c": ["[quantPre=F322F16 src=float", " relu"],
     "d": ["channelSplit"],
     "e": ["nz2nd", "ndNum>1"],
@@ -21,16 +22,7 @@ FAULTS = {
 
 
 def run(faults, out):
-    env = dict(os.environ)
-    if faults is None:
-        env.pop("DCCONF_QUANT_FAULTS", None)
-    else:
-        env["DCCONF_QUANT_FAULTS"] = faults
-    args = [dcconf, "run", "--backend", "plugin:" + plugin, "--product", "atlas-a2", "--seed", "1",
-            "--only", "fixpipe/*/G-1*", "--out", os.path.join(work, out), "--quiet"]
-    done = subprocess.run(args, env=env, capture_output=True, text=True)
-    with open(os.path.join(work, out, "report.json"), encoding="utf-8") as f:
-        return done, json.load(f)
+    return run_faults(dcconf, plugin, work, faults, out, extra=("--only", "fixpipe/*/G-1*"))
 
 
 clean, clean_report = run("", "clean")

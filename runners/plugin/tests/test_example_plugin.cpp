@@ -226,17 +226,38 @@ TEST(ExamplePlugin, AgreesWithTheOracleOnTheQuantisingCopy) {
   }
 }
 
-// The 8-bit results (QF322B8_PRE, REQ8 and their V* forms) are outside the example: not supported, never run.
-TEST(ExamplePlugin, DeclinesTheEightBitQuantisingCopies) {
+// The 8-bit results (QF322B8_PRE, REQ8 and their V* forms): supported and equal to the oracle on every mode, dtype and
+// ReLU setting, with an offset, a negative scale and a V* tensor whose words differ.
+TEST(ExamplePlugin, ConvertsTheEightBitQuantisingCopies) {
   const auto backend = load(DCCONF_EXAMPLE_PLUGIN);
   ASSERT_TRUE(backend);
-  Case c = fixpipeCase();
-  c.dtype = DType::int8_t;
-  std::get<DataCopyCO12DstParams>(c.params).quantPre = QuantMode::REQ8;
-  sizeBuffers(c, 0);
-  EXPECT_FALSE(backend->supports(c));
   std::mt19937 rng(17);
-  EXPECT_EQ(compareWithOracle(*backend, c, rng).result.status, backends::RunStatus::notSupported);
+  for (const QuantMode mode : {QuantMode::REQ8, QuantMode::VREQ8, QuantMode::QF322B8_PRE, QuantMode::VQF322B8_PRE}) {
+    for (const DType t : {DType::int8_t, DType::uint8_t}) {
+      for (const int relu : {0, 1}) {
+        Case c = fixpipeCase();
+        c.dtype = t;
+        auto& p = std::get<DataCopyCO12DstParams>(c.params);
+        p.quantPre = mode;
+        p.reluPre = static_cast<std::uint8_t>(relu);
+        p.nSize = 32;  // FIX-1: C0d 32 for an 8-bit result
+        p.dstStride = std::max<std::uint32_t>(p.dstStride, p.mSize);
+        c.fixpipe->srcDType = mode == QuantMode::REQ8 || mode == QuantMode::VREQ8 ? DType::int32_t : DType::float_;
+        const std::uint64_t word = std::uint64_t{std::bit_cast<std::uint32_t>(-0.75F)} |
+                                   std::uint64_t{t == DType::int8_t} << 46 | std::uint64_t{7} << 37;
+        c.fixpipe->quantScalar = word;
+        c.fixpipe->quantTensor.clear();
+        for (std::uint64_t n = 0; n < p.nSize; ++n) c.fixpipe->quantTensor.push_back(word + (n << 13));
+        sizeBuffers(c, 0);
+        SCOPED_TRACE(std::string(name(mode)) + " " + std::string(name(t)) + " relu " + std::to_string(relu));
+        ASSERT_TRUE(backend->supports(c));
+        const Comparison r = compareWithOracle(*backend, c, rng);
+        ASSERT_EQ(r.verdict, Verdict::computed) << r.firstClause;
+        EXPECT_EQ(r.result.status, backends::RunStatus::ok) << r.result.detail;
+        EXPECT_EQ(r.firstMismatch, kNoMismatch);
+      }
+    }
+  }
 }
 
 TEST(ExamplePlugin, AnswersNotSupportedOffItsPaths) {

@@ -211,6 +211,13 @@ std::uint64_t mixSeed(std::uint64_t seed, std::uint64_t unitIndex) {
 }
 
 // One failing unit's minimal case, saved and explained.
+// A failing case as drawn, with its property's message and status.
+struct Drawn {
+  casefile::CaseData data;
+  std::string message;
+  CaseStatus status = CaseStatus::fail;
+};
+
 struct Counterexample {
   casefile::CaseData data;
   std::string message;
@@ -239,8 +246,10 @@ class UnitRunner {
     // Issue 26: the signatures of the bugs this unit already reported (and of the draws that led to them); a failure
     // with a known signature counts as a pass while hunting, so RapidCheck finds and shrinks the next bug.
     std::vector<FailureSignature> known;
-    bool hunting = false;
-    std::optional<properties::SparseCase> currentSparse;  // the sparse case being judged (saved with its failure)            // a round after the first: nothing is counted, only new bugs reported
+    bool hunting = false;  // a round after the first: nothing is counted, only new bugs reported
+    std::optional<properties::SparseCase> currentSparse;  // the sparse case being judged (saved with its failure)
+    // The round's first failing draw, before shrinking: the bug's signature is probed on it (signatureOf).
+    std::optional<Drawn> firstDrawn;
     // Shrinking re-runs the backend for every candidate; a hang costs a full timeout each time. After the first
     // failure, shrink for at most kShrinkBudget and kShrinkHangs crash/timeout answers, then call every further
     // candidate a pass, which makes RapidCheck settle on the smallest failure found so far.
@@ -308,7 +317,7 @@ class UnitRunner {
       }
       const std::optional<CaseStatus> status = statusOf(outcome, tap_);
       if (!status) return;
-      if (report::isFailure(*status) && explainedByKnown(known, *status, outcome.message, data.c)) {
+      if (report::isFailure(*status) && explainedByKnown(unit, known, *status, outcome.message, data)) {
         return;  // a bug already reported: not what this round looks for
       }
       count(*status);
@@ -321,7 +330,10 @@ class UnitRunner {
         for (const auto& reading : outcome.readings) report_.addReading(reading.ambId, reading.readings);  // G-6
       }
       if (report::isFailure(*status)) {
-        if (!failed) firstFailure = std::chrono::steady_clock::now();
+        if (!failed) {
+          firstFailure = std::chrono::steady_clock::now();
+          firstDrawn = Drawn{data, outcome.message, *status};
+        }
         if (failed && *status != CaseStatus::fail) ++shrinkHangs;
         failed = true;
         minimal = Counterexample{data, outcome.message, *status, validBase, {}, currentSparse};  // the last failure RapidCheck sees is the minimal
@@ -475,7 +487,9 @@ class UnitRunner {
           shrinkSpent_ < options_.shrinkBudget) {
         minimiseFields(unit, *minimal, known);
       }
-      minimal->signature = signatureOf(unit, *minimal);
+      minimal->signature =
+          signatureOf(unit, firstDrawn ? *firstDrawn : Drawn{minimal->data, minimal->message, minimal->status}, *minimal,
+                      known);
       known.push_back(minimal->signature);
       if (hunt > 0) report_.record(key, unit.property->name, minimal->status);  // each further bug is one failure
       saveFailure(unit, unitIndex, *minimal, reported++);
@@ -491,6 +505,7 @@ class UnitRunner {
       hunting = true;
       failed = false;
       minimal.reset();
+      firstDrawn.reset();
       shrinkHangs = 0;
       params.seed = mixSeed(params.seed, hunt + 1);
       const auto huntBegin = std::chrono::steady_clock::now();
@@ -601,7 +616,7 @@ class UnitRunner {
           const std::optional<CaseStatus> status = statusOf(outcome, tap_);
           if (tap_.sawCrash || tap_.sawTimeout) stop = true;
           if (status != CaseStatus::fail) return false;
-          if (explainedByKnown(known, *status, outcome.message, candidate.c)) return false;
+          if (explainedByKnown(unit, known, *status, outcome.message, candidate)) return false;
           message = outcome.message;
           return true;
         },
@@ -611,35 +626,87 @@ class UnitRunner {
     minimal.message = message;
   }
 
-  static bool explainedByKnown(const std::vector<FailureSignature>& known, CaseStatus status, const std::string& message,
-                               const oracle::Case& c) {
+  // A known bug explains a failure with its symptom and modes (FailureSignature::explains); a failure that FIX-6
+  // deviations reproduce is explained when the known bugs name each of them (issue 49 item 4).
+  bool explainedByKnown(const Unit& unit, const std::vector<FailureSignature>& known, CaseStatus status,
+                        const std::string& message, const casefile::CaseData& data) {
     if (known.empty()) return false;
-    const std::string symptom = symptomOf(report::name(status), message);
-    return std::any_of(known.begin(), known.end(), [&](const FailureSignature& s) { return s.explains(symptom, c); });
+    const Symptom symptom = defectSymptom(unit, status, message, data);
+    if (symptom.deviations != 0) return (symptom.deviations & ~coveredDeviations(known, symptom, data.c)) == 0;
+    return std::any_of(known.begin(), known.end(), [&](const FailureSignature& s) { return s.explains(symptom, data.c); });
   }
 
-  // The minimal case's signature: its symptom, conversion and the switches it needs. A switch is needed when the
-  // case with it off no longer fails the same way (or is not a valid case); only plain FAILs of a case property are
-  // probed (a crash or hang costs a timeout a call), the others keep every switch that is on.
-  FailureSignature signatureOf(const Unit& unit, const Counterexample& minimal) {
-    FailureSignature s;
-    s.symptom = symptomOf(report::name(minimal.status), minimal.message);
-    const CaseModes modes = modesOf(minimal.data.c);
-    s.conversion = modes.conversion;
-    for (auto& [name, off] : switchedOff(minimal.data.c)) {
-      bool needed = true;
-      casefile::CaseData candidate = minimal.data;
+  // A failure's symptom. A case property other than G-1 (a law, a FIX-6 property, G-6 under pinned readings) that
+  // fails where G-1 names FIX-6 deviations takes G-1's symptom: the defect is the deviation, whichever property met it.
+  Symptom defectSymptom(const Unit& unit, CaseStatus status, const std::string& message, const casefile::CaseData& data) {
+    Symptom symptom = symptomOf(report::name(status), message);
+    if (status != CaseStatus::fail || unit.property->kind != PropertyKind::onCase || symptom.deviations != 0 ||
+        unit.property->onCase == &properties::checkG1Conformance || interrupted()) {
+      return symptom;
+    }
+    const auto operation = oracle::resolveOperation(data.c).operation;
+    if (operation != oracle::Operation::fixpipe && operation != oracle::Operation::fixpipe950) return symptom;
+    tap_.reset();
+    const Outcome g1 = guarded([&] { return properties::checkG1Conformance(tap_, data); });
+    const std::optional<CaseStatus> g1Status = statusOf(g1, tap_);
+    if (g1Status != CaseStatus::fail) return symptom;
+    const Symptom conformance = symptomOf(report::name(*g1Status), g1.message);
+    return conformance.deviations != 0 ? conformance : symptom;
+  }
+
+  // The deviations of the known bugs that explain (part of) a failure with this symptom in case c.
+  static oracle::FixDeviations coveredDeviations(const std::vector<FailureSignature>& known, const Symptom& symptom,
+                                                 const oracle::Case& c) {
+    oracle::FixDeviations covered = 0;
+    for (const FailureSignature& s : known) {
+      if (s.symptom.deviations != 0 && s.explains(symptom, c)) covered |= s.symptom.deviations;
+    }
+    return covered;
+  }
+
+  // Each switch that is on in the failing case, and whether the failure needs it: the case with it off no longer
+  // fails the same way (or is not a valid case). Only a plain FAIL of a case property is probed (a crash or hang
+  // costs a timeout a call); otherwise every switch that is on counts as needed.
+  std::vector<std::pair<std::string, bool>> neededSwitches(const Unit& unit, const casefile::CaseData& data,
+                                                           const Symptom& symptom) {
+    std::vector<std::pair<std::string, bool>> out;
+    const bool probe = unit.property->kind == PropertyKind::onCase && symptom.status == report::name(CaseStatus::fail);
+    for (auto& [name, off] : switchedOff(data.c)) {
+      casefile::CaseData candidate = data;
       candidate.c = std::move(off);
-      if (unit.property->kind == PropertyKind::onCase && minimal.status == CaseStatus::fail && !interrupted() &&
-          (!limits_ || limits_->admits(candidate.c)) &&  // never a call outside the backend's declared limits
+      bool needed = true;
+      if (probe && !interrupted() && (!limits_ || limits_->admits(candidate.c)) &&  // never a call outside the limits
           oracle::evaluate(candidate.c, candidate.src, candidate.dstBefore).verdict == oracle::Verdict::computed) {
         tap_.reset();
-        const Outcome outcome = unit.property->onCase(tap_, candidate);
+        const Outcome outcome = guarded([&] { return unit.property->onCase(tap_, candidate); });
         const std::optional<CaseStatus> status = statusOf(outcome, tap_);
-        needed = status != CaseStatus::fail || symptomOf(report::name(*status), outcome.message) != s.symptom;
+        needed = status != CaseStatus::fail || !symptomOf(report::name(*status), outcome.message).sameOutcome(symptom);
       }
-      if (needed) s.needed.push_back(name);
+      out.emplace_back(name, needed);
     }
+    return out;
+  }
+
+  // A bug's signature. Named by FIX-6 deviations, those of the shrunk case: a draw shows several faults at once,
+  // where a simpler deviation may fit by coincidence, and shrinking keeps one of them. Otherwise the symptom,
+  // conversion and needed switches (neededSwitches) of its first failing draw when they are probed, not of the
+  // shrunk case: a handful of elements rarely still fails once any value changes, a drawn case's many elements show
+  // the bug under every switch it does not need, as the later draws explainedByKnown judges do.
+  FailureSignature signatureOf(const Unit& unit, const Drawn& drawn, const Counterexample& minimal,
+                               const std::vector<FailureSignature>& known) {
+    FailureSignature s;
+    s.symptom = defectSymptom(unit, minimal.status, minimal.message, minimal.data);
+    // unprobed (not a plain FAIL of a case property: every switch on counts) the shrunk case has the fewest on
+    const bool probed = unit.property->kind == PropertyKind::onCase && drawn.status == CaseStatus::fail;
+    const casefile::CaseData* named = s.symptom.deviations == 0 && probed ? &drawn.data : &minimal.data;
+    if (s.symptom.deviations == 0) {
+      if (probed) s.symptom = defectSymptom(unit, drawn.status, drawn.message, drawn.data);
+      for (const auto& [name, needed] : neededSwitches(unit, *named, s.symptom)) {
+        if (needed) s.needed.push_back(name);
+      }
+    }
+    s.conversion = modesOf(named->c).conversion;
+    keepWhatTellsDefectsApart(s, coveredDeviations(known, s.symptom, named->c));
     return s;
   }
 

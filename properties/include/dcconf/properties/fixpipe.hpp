@@ -13,6 +13,7 @@ namespace dcconf::properties {
 // QF322B8_PRE, REQ8 and their V* forms) read a FIX-5 parameter at all, NoQuant / F322F16 / F322BF16 none.
 bool isPerColumnMode(oracle::QuantMode mode);
 bool isScaledMode(oracle::QuantMode mode);
+bool isEightBitMode(oracle::QuantMode mode);  // QF322B8_PRE, REQ8 and their V* forms: FIX-5's offset
 // FIX-1 (revised) / FIX-3: the destination's C0d in elements: 32 for an 8-bit T, 8 with channelSplit, else 16.
 std::uint64_t fixDestinationC0(const oracle::Case& c);
 
