@@ -45,13 +45,16 @@ Trial trial(oracle::FixDeviations deviations, const casefile::CaseData& data, co
 
 constexpr std::size_t kMostDeviations = 3;  // a draw rarely shows more faults at once
 
+std::string statedOne(oracle::FixDeviation deviation) {
+  return "(as if: " + std::string(oracle::describe(deviation)) + ")";
+}
+
 }  // namespace
 
 oracle::FixDeviations reproducingDeviations(const casefile::CaseData& data, const oracle::Expectation& base,
                                             std::span<const std::uint8_t> actual) {
-  const auto operation = oracle::resolveOperation(data.c).operation;
-  if (operation != oracle::Operation::fixpipe && operation != oracle::Operation::fixpipe950) return 0;
-  if (actual.size() != base.expected.size()) return 0;
+  const oracle::FixDeviations applicable = oracle::applicableDeviations(data.c);
+  if (applicable == 0 || actual.size() != base.expected.size()) return 0;
   std::vector<std::size_t> wrong;  // cared bytes actual gets wrong, and those of an element that breaks its NaN class
   for (std::size_t b = 0; b < actual.size(); ++b) {
     if (base.care[b] != 0 && base.expected[b] != actual[b]) wrong.push_back(b);
@@ -66,7 +69,7 @@ oracle::FixDeviations reproducingDeviations(const casefile::CaseData& data, cons
   oracle::FixDeviations moving = 0;
   std::vector<oracle::FixDeviations> minimal;
   for (const oracle::FixDeviation d : oracle::kFixDeviations) {
-    if ((oracle::applicableDeviations(data.c) & oracle::bitOf(d)) == 0) continue;
+    if ((applicable & oracle::bitOf(d)) == 0) continue;
     const Trial t = trial(oracle::bitOf(d), data, base, actual, wrong);
     if (t.movesWrongByte) moving |= oracle::bitOf(d);
     if (t.reproduces) minimal.push_back(oracle::bitOf(d));
@@ -88,7 +91,7 @@ oracle::FixDeviations reproducingDeviations(const casefile::CaseData& data, cons
 std::string stated(oracle::FixDeviations deviations) {
   std::string text;
   for (const oracle::FixDeviation d : oracle::kFixDeviations) {
-    if ((deviations & oracle::bitOf(d)) != 0) text += (text.empty() ? "" : " ") + ("(as if: " + std::string(oracle::describe(d)) + ")");
+    if ((deviations & oracle::bitOf(d)) != 0) text += (text.empty() ? "" : " ") + statedOne(d);
   }
   return text;
 }
@@ -96,7 +99,7 @@ std::string stated(oracle::FixDeviations deviations) {
 oracle::FixDeviations deviationsIn(std::string_view message) {
   oracle::FixDeviations out = 0;
   for (const oracle::FixDeviation d : oracle::kFixDeviations) {
-    if (message.find("(as if: " + std::string(oracle::describe(d)) + ")") != std::string_view::npos) out |= oracle::bitOf(d);
+    if (message.find(statedOne(d)) != std::string_view::npos) out |= oracle::bitOf(d);
   }
   return out;
 }

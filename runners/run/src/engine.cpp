@@ -210,7 +210,6 @@ std::uint64_t mixSeed(std::uint64_t seed, std::uint64_t unitIndex) {
   return z ^ (z >> 31);
 }
 
-// One failing unit's minimal case, saved and explained.
 // A failing case as drawn, with its property's message and status.
 struct Drawn {
   casefile::CaseData data;
@@ -218,6 +217,7 @@ struct Drawn {
   CaseStatus status = CaseStatus::fail;
 };
 
+// One failing unit's minimal case, saved and explained.
 struct Counterexample {
   casefile::CaseData data;
   std::string message;
@@ -644,8 +644,7 @@ class UnitRunner {
         unit.property->onCase == &properties::checkG1Conformance || interrupted()) {
       return symptom;
     }
-    const auto operation = oracle::resolveOperation(data.c).operation;
-    if (operation != oracle::Operation::fixpipe && operation != oracle::Operation::fixpipe950) return symptom;
+    if (oracle::applicableDeviations(data.c) == 0) return symptom;  // G-1 could name none
     tap_.reset();
     const Outcome g1 = guarded([&] { return properties::checkG1Conformance(tap_, data); });
     const std::optional<CaseStatus> g1Status = statusOf(g1, tap_);
@@ -664,12 +663,11 @@ class UnitRunner {
     return covered;
   }
 
-  // Each switch that is on in the failing case, and whether the failure needs it: the case with it off no longer
-  // fails the same way (or is not a valid case). Only a plain FAIL of a case property is probed (a crash or hang
-  // costs a timeout a call); otherwise every switch that is on counts as needed.
-  std::vector<std::pair<std::string, bool>> neededSwitches(const Unit& unit, const casefile::CaseData& data,
-                                                           const Symptom& symptom) {
-    std::vector<std::pair<std::string, bool>> out;
+  // The switches on in the failing case that the failure needs: the case with one off no longer fails the same way
+  // (or is not a valid case). Only a plain FAIL of a case property is probed (a crash or hang costs a timeout a
+  // call); otherwise every switch that is on counts as needed.
+  std::vector<std::string> neededSwitches(const Unit& unit, const casefile::CaseData& data, const Symptom& symptom) {
+    std::vector<std::string> out;
     const bool probe = unit.property->kind == PropertyKind::onCase && symptom.status == report::name(CaseStatus::fail);
     for (auto& [name, off] : switchedOff(data.c)) {
       casefile::CaseData candidate = data;
@@ -682,7 +680,7 @@ class UnitRunner {
         const std::optional<CaseStatus> status = statusOf(outcome, tap_);
         needed = status != CaseStatus::fail || !symptomOf(report::name(*status), outcome.message).sameOutcome(symptom);
       }
-      out.emplace_back(name, needed);
+      if (needed) out.push_back(name);
     }
     return out;
   }
@@ -701,9 +699,7 @@ class UnitRunner {
     const casefile::CaseData* named = s.symptom.deviations == 0 && probed ? &drawn.data : &minimal.data;
     if (s.symptom.deviations == 0) {
       if (probed) s.symptom = defectSymptom(unit, drawn.status, drawn.message, drawn.data);
-      for (const auto& [name, needed] : neededSwitches(unit, *named, s.symptom)) {
-        if (needed) s.needed.push_back(name);
-      }
+      s.needed = neededSwitches(unit, *named, s.symptom);
     }
     s.conversion = modesOf(named->c).conversion;
     keepWhatTellsDefectsApart(s, coveredDeviations(known, s.symptom, named->c));
