@@ -377,7 +377,7 @@ Command addRunCommand(CLI::App& parent) {
   CLI::Option* replay =
       app->add_option("--replay", o->replay, "run one saved case file (e.g. OUT/failures/ID.json) and show the diff");
   app->add_option("--limits", o->limitsFile,
-                  "draw only inside the limits declared in FILE (dcconf.limits/1, docs/limits.md), applied together with "
+                  "draw only inside the limits declared in FILE (dcconf.limits/2 or /1, docs/limits.md), applied together with "
                   "the limits the backend declares itself");
   app->add_option("--baseline", o->baseline, "expected failures and known flakes (JSON, docs/baseline.md)");
   app->add_flag("--strict-baseline", o->strictBaseline, "a baseline entry that now passes (XPASS) fails the run");

@@ -274,9 +274,9 @@ class ExecBackendImpl final : public ExecBackend, public backends::CallTimeout {
     }
     const auto versionIt = reply.find("version");
     if (versionIt != reply.end() && !versionIt->is_string()) return "handshake \"version\" is not a string";
-    // the child's own declared limits (docs/limits.md): a dcconf.limits/1 object, read by the run
+    // the child's own declared limits (docs/limits.md): a dcconf.limits object, read by the run
     const auto limitsIt = reply.find("limits");
-    if (limitsIt != reply.end() && !limitsIt->is_object()) return "handshake \"limits\" is not a dcconf.limits/1 object";
+    if (limitsIt != reply.end() && !limitsIt->is_object()) return "handshake \"limits\" is not a dcconf.limits object";
     std::string chosen = kExecProtocol;
     if (const auto protocolIt = reply.find("protocol"); protocolIt != reply.end()) {
       const bool v2 = options_.maxProtocolVersion >= 2 && *protocolIt == kExecProtocolV2;

@@ -1,5 +1,7 @@
 #!/bin/bash
-# Issue 26 item 1 (test plugin.limits_drawn_inside): a plugin declaring narrow limits gets its drawn cases inside them.
+# Issues 26 and 49 (test plugin.limits_drawn_inside): a plugin declaring narrow limits (dcconf.limits/2: ranges, a
+# dtype-scoped bound over C0 and sizeof(T), a constraint across fields, a conditional one, a product scope) gets its
+# drawn cases inside them.
 #   limits_run.sh DCCONF LIMITS_PLUGIN LIMITS_FILE WORKDIR
 # The fixture logs every case it runs as "<operation> inside|outside", judged by its own C check of its limits.
 #  1. control: the fixture declaring nothing (DCCONF_FIXTURE_NO_LIMITS=1), GM->VECIN and GM->A1: some DataCopyPad and
@@ -55,6 +57,19 @@ grep -q '^limits (limits of backend' "$work/plugin.out" || { echo "FAIL: the sum
 # cases are not sent (none logged outside, above) but counted in copy0Level's notSent
 python3 -c 'import json, sys; t = json.load(open(sys.argv[1]))["limits"]["operations"]["copy0Level"]; print("  copy0Level notSent:", t["notSent"]); sys.exit(0 if t["notSent"] > 0 else 1)' \
   "$work/plugin/report.json" || { echo "FAIL: no law-derived copy0Level case was withheld and counted"; exit 1; }
+# issue 49 item 2: the declared space of each constraint is reported (cases it applied to, at its boundary); the
+# DN2NZ limits, scoped to the Ascend 950, are not listed to this Atlas A2 run
+python3 - "$work/plugin/report.json" <<'PY' || { echo "FAIL: the constraints' coverage is not reported as expected"; exit 1; }
+import json, sys
+limits = json.load(open(sys.argv[1]))["limits"]
+pitch = limits["operations"]["padGmToUb"]["constraints"]["alignUp(params.blockLen, 32) + 32*params.dstStride <= 768"]
+stride = limits["operations"]["fixpipe"]["constraints"]["params.dstStride == params.mSize * C0 * sizeof(T) / 32 if params.nz2ndEn == 0"]
+print("  padGmToUb pitch constraint:", pitch, " fixpipe NZ dstStride:", stride)
+assert pitch["active"] > 0 and pitch["tight"] > 0, pitch
+assert stride["active"] > 0 and stride["tight"] == stride["active"], stride
+assert not any(line.startswith("dn2nz") for line in limits["declared"]), limits["declared"]
+assert any(line.startswith("padUbToGm: params.blockLen") and "[float]" in line for line in limits["declared"]), limits["declared"]
+PY
 
 echo "3. --limits FILE, the plugin declaring none (30 cases a unit):"
 DCCONF_FIXTURE_NO_LIMITS=1 DCCONF_LIMITS_LOG="$work/file.log" "$dcconf" run --backend "plugin:$plugin" \

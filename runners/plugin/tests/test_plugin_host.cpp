@@ -338,7 +338,7 @@ TEST(PluginHost, DeclaredLimitsTravelFromTheWorker) {
   const auto backend = load(DCCONF_LIMITS_PLUGIN);
   ASSERT_TRUE(backend);
   const std::string limits = backend->declaredLimits();
-  EXPECT_NE(limits.find("\"format\": \"dcconf.limits/1\""), std::string::npos) << limits;
+  EXPECT_NE(limits.find("\"format\": \"dcconf.limits/2\""), std::string::npos) << limits;
   EXPECT_NE(limits.find("params.dstNzC0Stride"), std::string::npos) << limits;
 }
 

@@ -115,6 +115,10 @@ void Report::addLimitsTally(const std::string& operation, const LimitsTally& tal
   mine.drawnInside += tally.drawnInside;
   mine.notDrawn += tally.notDrawn;
   mine.notSent += tally.notSent;
+  for (const auto& [constraint, counts] : tally.constraints) {
+    mine.constraints[constraint].first += counts.first;
+    mine.constraints[constraint].second += counts.second;
+  }
 }
 
 void Report::addNote(std::string note) { notes_.push_back(casefile::validUtf8(note)); }
@@ -216,8 +220,14 @@ bool Report::mergeJson(const std::string& reportJson, std::string* why) {
         setLimits(found->at("sources").get<std::vector<std::string>>(), found->at("declared").get<std::vector<std::string>>());
       }
       for (const auto& [operation, tally] : found->at("operations").items()) {
-        addLimitsTally(operation, {tally.at("drawnInside").get<std::uint64_t>(), tally.at("notDrawn").get<std::uint64_t>(),
-                                   tally.at("notSent").get<std::uint64_t>()});
+        LimitsTally read{tally.at("drawnInside").get<std::uint64_t>(), tally.at("notDrawn").get<std::uint64_t>(),
+                         tally.at("notSent").get<std::uint64_t>(), {}};
+        if (const auto constraints = tally.find("constraints"); constraints != tally.end()) {
+          for (const auto& [constraint, counts] : constraints->items()) {
+            read.constraints[constraint] = {counts.at("active").get<std::uint64_t>(), counts.at("tight").get<std::uint64_t>()};
+          }
+        }
+        addLimitsTally(operation, read);
       }
     }
     if (const auto found = json.find("errors"); found != json.end()) {
@@ -373,6 +383,9 @@ void Report::printSummary(std::ostream& out, bool verbose) const {
     for (const auto& [operation, tally] : limitsTallies_) {
       out << "  " << operation << ": " << tally.drawnInside << " cases drawn inside, " << tally.notDrawn
           << " draws the limits made impossible, " << tally.notSent << " cases outside not sent (invalid, sparse, round-trip, or derived by a law: that draw's law skipped)\n";
+      for (const auto& [constraint, counts] : tally.constraints) {
+        out << "    " << constraint << ": applied to " << counts.first << " cases, " << counts.second << " at its boundary\n";
+      }
     }
   }
   if (interrupted()) out << "interrupted by " << interrupted_ << ": these are the cases that finished\n";
@@ -570,6 +583,12 @@ std::string Report::toJsonText() const {
     nlohmann::json operations = nlohmann::json::object();
     for (const auto& [operation, tally] : limitsTallies_) {
       operations[operation] = {{"drawnInside", tally.drawnInside}, {"notDrawn", tally.notDrawn}, {"notSent", tally.notSent}};
+      if (!tally.constraints.empty()) {
+        nlohmann::json& constraints = operations[operation]["constraints"] = nlohmann::json::object();
+        for (const auto& [constraint, counts] : tally.constraints) {
+          constraints[constraint] = {{"active", counts.first}, {"tight", counts.second}};
+        }
+      }
     }
     json["limits"] = {{"sources", limitsSources_}, {"declared", limitsDeclared_}, {"operations", operations}};
   }

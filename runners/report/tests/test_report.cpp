@@ -20,7 +20,7 @@ Report sampleReport(bool withFailure) {
   report.addUnspecified("AMB-2: DataCopyPad dummy bytes (PAD-G2U-5)", 24);
   report.addUnspecified("AMB-2: DataCopyPad dummy bytes (PAD-G2U-5)", 8);
   report.setLimits({"limits.json"}, {"nd2nz: params.dstNzNStride in {1}"});  // issue 26: docs/limits.md
-  report.addLimitsTally("nd2nz", {10, 1, 2});
+  report.addLimitsTally("nd2nz", {10, 1, 2, {{"params.nValue <= params.dstNzC0Stride", {7, 3}}}});
   report.addReading(8, 1u);  // G-6: one case only offset-signed explains, one either reading explains
   report.addReading(8, 3u);
   report.addReading(9, withFailure ? 2u : 1u);  // the two samples disagree on AMB-9: merged, INCONSISTENT
@@ -255,7 +255,9 @@ TEST(Report, MergesAnotherReportsJson) {
   // declared limits: listed once, the per-operation tallies added
   const auto limits = nlohmann::json::parse(merged.toJsonText()).at("limits");
   EXPECT_EQ(limits.at("declared"), nlohmann::json::array({"nd2nz: params.dstNzNStride in {1}"}));
-  EXPECT_EQ(limits.at("operations").at("nd2nz"), (nlohmann::json{{"drawnInside", 20}, {"notDrawn", 2}, {"notSent", 4}}));
+  EXPECT_EQ(limits.at("operations").at("nd2nz"),
+            (nlohmann::json{{"drawnInside", 20}, {"notDrawn", 2}, {"notSent", 4},
+                            {"constraints", {{"params.nValue <= params.dstNzC0Stride", {{"active", 14}, {"tight", 6}}}}}}));
   std::ostringstream summary;
   merged.printSummary(summary);
   EXPECT_NE(summary.str().find("  limit nd2nz: params.dstNzNStride in {1}\n"), std::string::npos) << summary.str();

@@ -369,7 +369,14 @@ class UnitRunner {
           const auto drawn = generate(*caseGen);
           if (!drawn) break;
           const auto& generated = *drawn;
-          if (!failed && limitedOp) ++limitsTally.drawnInside;
+          if (!failed && limitedOp) {
+            ++limitsTally.drawnInside;
+            for (const properties::ConstraintUse& use : limits_->uses(generated.data.c)) {
+              auto& [active, tight] = limitsTally.constraints[use.constraint->describe()];
+              active += use.active;
+              tight += use.tight;
+            }
+          }
           if (!failed) recordFieldCoverage(operationKey, unit.operation, generated.data.c);
           if (!failed) recordNumberCoverage(operationKey, unit.operation, generated);
           // a drawn case the IUT does not support is NOT_SUPPORTED whatever the property: asked first, so a partial
@@ -420,7 +427,7 @@ class UnitRunner {
           const Outcome outcome = guarded([&] { return properties::checkSparseConformance(tap_, sparse); });
           // only a case that ran counts for the gate: an IUT without the capability leaves the reach dense
           if (!failed && outcome.kind != Outcome::Kind::notSupported) {
-            recordFieldSamples(operationKey, properties::sparseFieldSamples(sparse));
+            recordFieldSamples(operationKey, sparse.c, properties::sparseFieldSamples(sparse));
           } else if (outcome.kind == Outcome::Kind::notSupported && !sparseNoted) {  // say why, once per unit
             report_.addNote(unit.id + ": " + outcome.message);
             sparseNoted = true;
@@ -543,13 +550,14 @@ class UnitRunner {
 
   // Each gated field of a drawn valid case into the run's coverage (docs/coverage.md).
   void recordFieldCoverage(const std::string& operationKey, Operation operation, const oracle::Case& c) {
-    recordFieldSamples(operationKey, properties::fieldSamples(c, operation));
+    recordFieldSamples(operationKey, c, properties::fieldSamples(c, operation));
   }
-  void recordFieldSamples(const std::string& operationKey, const std::vector<properties::FieldSample>& samples) {
+  void recordFieldSamples(const std::string& operationKey, const oracle::Case& c,
+                          const std::vector<properties::FieldSample>& samples) {
     const auto operation = oracle::parseOperationKey(operationKey);
     for (properties::FieldSample sample : samples) {
-      if (limits_ && operation) {  // the gate demands the declared space only (docs/limits.md)
-        const auto narrowed = limits_->narrow(*operation, sample.range);
+      if (limits_ && operation) {  // the gate demands the space declared for c's product, path and dtype (docs/limits.md)
+        const auto narrowed = limits_->narrow(c, *operation, sample.range);
         if (!narrowed) continue;
         sample.range = *narrowed;
       }
@@ -965,7 +973,10 @@ report::Report runUnits(const RunOptions& options, backends::Backend& backend, c
     report.finish(std::chrono::duration<double>(0));
     return report;
   }
-  if (limits.limits) report.setLimits(limits.limits->sources, limits.limits->describe());
+  if (limits.limits) {  // only what can apply to the run's products (DN2NZ's limits say nothing to an Atlas A2 run)
+    const std::vector<oracle::Product> products = options.products.empty() ? std::vector{options.product} : options.products;
+    report.setLimits(limits.limits->sources, limits.limits->describe(products));
+  }
   UnitRunner runner(options, backend, report, files, limits.limits);
   const auto start = std::chrono::steady_clock::now();
   const std::uint64_t plannedCases = static_cast<std::uint64_t>(options.casesPerProperty) * unitIndices.size();

@@ -183,6 +183,8 @@ class Report {
     std::uint64_t drawnInside = 0;
     std::uint64_t notDrawn = 0;
     std::uint64_t notSent = 0;
+    // per declared constraint: the drawn cases it applied to, and those at its boundary (docs/limits.md)
+    std::map<std::string, std::pair<std::uint64_t, std::uint64_t>> constraints;
   };
   void setLimits(std::vector<std::string> sources, std::vector<std::string> declared);
   void addLimitsTally(const std::string& operation, const LimitsTally& tally);
