@@ -282,6 +282,32 @@ TEST(LimitExpressions, WhatCannotBeRepairedOrBoundedIsRefusedWithItsColumn) {
   }
 }
 
+// Untrusted text (a plugin's or an exec hello's limits) never crashes the reader: random sequences of the language's
+// tokens and stray bytes either parse or give a reason, and what parses evaluates for every element size.
+TEST(LimitExpressions, RandomTextParsesOrIsRefusedNeverCrashes) {
+  static const char* const kTokens[] = {"params.blockLen", "params.dstStride", "sizeof(T)", "C0", "(", ")", "+", "*", "/",
+                                        "-", ",", "<=", "<", ">=", ">", "==", "!=", "&&", "alignUp(", "ceilDiv(", "min(",
+                                        "max(", "0", "1", "32", "0x10", "18446744073709551615", " ", "\x01", "\xff", "sizeof"};
+  std::uint64_t state = 7;
+  int parsed = 0;
+  for (int k = 0; k < 20000; ++k) {
+    std::string text;
+    const int length = 1 + static_cast<int>((state >> 7) % 12);
+    for (int t = 0; t < length; ++t) {
+      state = state * 6364136223846793005ull + 1442695040888963407ull;
+      text += kTokens[(state >> 33) % std::size(kTokens)];
+    }
+    for (const ExprForm form : {ExprForm::bound, ExprForm::claim, ExprForm::condition}) {
+      LimitExpression e;
+      if (!parseLimitExpression(e, text, form, isField).empty()) continue;
+      ++parsed;
+      std::vector<std::uint64_t> values;
+      for (const std::uint64_t size : {1, 2, 4, 8}) evaluate(e, size, std::vector<std::uint64_t>(e.fields.size(), ~std::uint64_t{0}), values);
+    }
+  }
+  EXPECT_GT(parsed, 100) << "the generator reaches texts that parse";
+}
+
 // Draws `count` cases of op on atlas-a2 under limits (all inside by construction, valid, and at most a third not
 // drawn), returning them for the test's own check of the declaration.
 std::vector<oracle::Case> drawInside(const Limits& limits, Operation op, int count, const std::string& pathGlob = "*") {
