@@ -16,9 +16,6 @@ struct ParseError {
   std::string why;
 };
 
-// The element sizes sizeof(T) takes: a constant divisor must be non-zero for each.
-constexpr std::uint64_t kElementSizes[] = {1, 2, 4, 8};
-
 std::uint64_t apply(Kind kind, std::uint64_t a, std::uint64_t b) {
   switch (kind) {
     case Kind::add: return oracle::satAdd(a, b);

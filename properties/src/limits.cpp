@@ -179,32 +179,6 @@ std::optional<std::uint64_t> FieldLimit::map(std::uint64_t value) const {
   }
 }
 
-std::optional<std::uint64_t> FieldLimit::largestAtMost(std::uint64_t value) const {
-  if (!values.empty()) {
-    std::optional<std::uint64_t> best;
-    for (const std::uint64_t v : admittedSet(*this)) {
-      if (v <= value) best = v;
-    }
-    return best;
-  }
-  const Progression p = progressionOf(*this);
-  if (p.empty || value < p.first) return std::nullopt;
-  return std::min(p.last, value / p.step * p.step);
-}
-
-std::optional<std::uint64_t> FieldLimit::smallestAtLeast(std::uint64_t value) const {
-  if (!values.empty()) {
-    for (const std::uint64_t v : admittedSet(*this)) {
-      if (v >= value) return v;
-    }
-    return std::nullopt;
-  }
-  const Progression p = progressionOf(*this);
-  if (p.empty || value > p.last) return std::nullopt;
-  if (value <= p.first) return p.first;
-  return (value + p.step - 1) / p.step * p.step;
-}
-
 std::string FieldLimit::describe() const {
   std::string out = field;
   if (!values.empty()) out += " in " + setText(values);
@@ -333,6 +307,14 @@ Resolved resolve(const OperationLimits& declared, const oracle::Case& c) {
   return r;
 }
 
+// The declarations of c's operation, or null when c's operation is not limited (or c is no call).
+const OperationLimits* declaredFor(const Limits& limits, const oracle::Case& c) {
+  const auto resolved = oracle::resolveOperation(c);
+  if (!resolved.operation) return nullptr;
+  const auto found = limits.operations.find(*resolved.operation);
+  return found == limits.operations.end() ? nullptr : &found->second;
+}
+
 // A constraint's field values in c; false when c lacks one of them (the constraint then does not apply).
 bool readAll(const json& c, const LimitConstraint& k, std::vector<std::uint64_t>& out) {
   out.clear();
@@ -373,15 +355,54 @@ std::string valuesText(const LimitConstraint& k, const std::vector<std::uint64_t
   return out;
 }
 
-// Moves one field of a broken constraint so that its claim holds: a field on one side of the claim only (the claim is
-// then monotone in it), the candidates in an order the draw decides, each to the nearest admitted value that makes
-// the claim hold (or, one time in two, another admitted value that does, so the fields spread over their range).
-// `aligned` prefers a power of two (the alignment rules of these fields are powers of two: FIX nSize).
-void repairOne(json& j, const LimitConstraint& k, const Resolved& r, std::vector<std::uint64_t> fields, bool aligned,
+// The indices [first, end) of a field's values (valueAt(i), increasing in i) for which the claim holds, the constraint's
+// other fields as given. The field is on one side of the claim only, and that side grows with it: the claim holds for a
+// prefix of the values (the field on the left of <=, <), a suffix (on the right), or, for ==, at most at the first
+// value whose side reaches the other's.
+struct Interval {
+  std::uint64_t first = 0, end = 0;
+  bool empty() const { return first >= end; }
+};
+template <typename ValueAt>
+Interval holdingInterval(const LimitExpression& e, const Comparison& claim, std::size_t f, std::vector<std::uint64_t> fields,
+                         std::uint64_t sizeofT, std::uint64_t count, ValueAt valueAt) {
+  std::vector<std::uint64_t> scratch;
+  const bool onLeft = mentions(e, claim.left, f);
+  auto sidesAt = [&](std::uint64_t index) {
+    fields[f] = valueAt(index);
+    evaluate(e, sizeofT, fields, scratch);
+  };
+  auto firstWhere = [&](auto predicate) {  // predicate is false, then true, over the indices
+    std::uint64_t lo = 0, hi = count;
+    while (lo < hi) {
+      const std::uint64_t mid = lo + (hi - lo) / 2;
+      sidesAt(mid);
+      if (predicate()) {
+        hi = mid;
+      } else {
+        lo = mid + 1;
+      }
+    }
+    return lo;
+  };
+  if (claim.op == CompareOp::eq) {
+    const std::uint64_t reach = firstWhere([&] { return onLeft ? scratch[claim.left] >= scratch[claim.right] : scratch[claim.right] >= scratch[claim.left]; });
+    if (reach == count) return {};
+    sidesAt(reach);
+    return holds(claim, scratch) ? Interval{reach, reach + 1} : Interval{};
+  }
+  if (onLeft) return {0, firstWhere([&] { return !holds(claim, scratch); })};
+  return {firstWhere([&] { return holds(claim, scratch); }), count};
+}
+
+// Moves one field of a broken constraint so that its claim holds: a field on one side of the claim only, the
+// candidates in an order the draw decides, each to the nearest admitted value that makes the claim hold (or, one time
+// in two, another admitted value that does, so the fields spread over their range). `aligned` prefers a power of two
+// (the alignment rules of these fields are powers of two: FIX nSize).
+void repairOne(json& j, const LimitConstraint& k, const Resolved& r, const std::vector<std::uint64_t>& fields, bool aligned,
                std::uint64_t attempt) {
   static const FieldLimit kFree{};
   const Comparison& claim = k.expression.comparisons.back();
-  std::vector<std::uint64_t> scratch;
   std::uint64_t seed = attempt * 0x9E3779B97F4A7C15ull;
   for (const std::uint64_t v : fields) seed = mix(seed ^ v);
   std::vector<std::size_t> candidates;
@@ -394,53 +415,24 @@ void repairOne(json& j, const LimitConstraint& k, const Resolved& r, std::vector
     const FieldLimit* limit = r.limitOf(k.expression.fields[f]);
     const FieldLimit& domain = limit ? *limit : kFree;
     const std::uint64_t count = domain.count();
-    if (count == 0) continue;
-    const bool onLeft = mentions(k.expression, claim.left, f);
-    auto valueWith = [&](std::uint64_t v) {
-      fields[f] = v;
-      evaluate(k.expression, r.sizeofT, fields, scratch);
-      return std::pair{scratch[claim.left], scratch[claim.right]};
-    };
-    auto claimHolds = [&](std::uint64_t v) {
-      fields[f] = v;
-      evaluate(k.expression, r.sizeofT, fields, scratch);
-      return holds(claim, scratch);
-    };
-    // The side holding f grows with f: the claim holds for a prefix of the values (f on the left of <=, <) or a
-    // suffix (on the right; for == the first value whose side reaches the other's is the only candidate).
-    const bool prefix = onLeft && claim.op != CompareOp::eq;
-    std::uint64_t lo = 0, hi = count;  // first index where the claim holds (suffix) / stops holding (prefix)
-    while (lo < hi) {
-      const std::uint64_t mid = lo + (hi - lo) / 2;
-      bool past = false;
-      if (claim.op == CompareOp::eq) {
-        const auto [a, b] = valueWith(domain.at(mid));
-        past = onLeft ? a >= b : b >= a;
-      } else {
-        past = claimHolds(domain.at(mid)) != prefix;
-      }
-      if (past) {
-        hi = mid;
-      } else {
-        lo = mid + 1;
-      }
-    }
-    std::optional<std::uint64_t> index;
-    if (prefix && lo > 0) index = lo - 1;
-    if (!prefix && lo < count) index = lo;
-    if (!index) continue;
-    std::uint64_t chosen = domain.at(*index);
+    const Interval holding = holdingInterval(k.expression, claim, f, fields, r.sizeofT, count,
+                                             [&](std::uint64_t i) { return domain.at(i); });
+    if (holding.empty()) continue;
+    // nearest the drawn value, which lies past the interval: its top end when the claim holds for a prefix
+    const bool prefix = claim.op != CompareOp::eq && mentions(k.expression, claim.left, f);
+    const std::uint64_t index = prefix ? holding.end - 1 : holding.first;
+    std::uint64_t chosen = domain.at(index);
     if (claim.op != CompareOp::eq && (seed >> 8) % 2 == 1) {  // another value that holds, nearer the range's middle
-      const std::uint64_t spread = prefix ? mix(seed) % (*index + 1) : *index + mix(seed) % std::min(count - *index, *index + 1);
-      chosen = domain.at(spread);
+      chosen = domain.at(prefix ? mix(seed) % (index + 1) : index + mix(seed) % std::min(count - index, index + 1));
     }
     if (aligned) {
       const std::uint64_t power = prefix ? std::bit_floor(chosen) : std::bit_ceil(chosen);
-      if (power != 0 && domain.admits(power) && claimHolds(power)) chosen = power;
+      // the claim holds exactly for the admitted values between the interval's ends
+      if (power != 0 && domain.admits(power) && power >= domain.at(holding.first) && power <= domain.at(holding.end - 1)) {
+        chosen = power;
+      }
     }
-    if (!claimHolds(chosen)) continue;
-    const auto at = pointerOf(k.expression.fields[f]);
-    writeField(j, at, chosen);
+    writeField(j, pointerOf(k.expression.fields[f]), chosen);
     return;
   }
 }
@@ -522,22 +514,18 @@ bool Limits::mapInside(oracle::Case& c) const {
 }
 
 std::optional<FieldLimit> Limits::fieldLimit(const oracle::Case& c, const std::string& field) const {
-  const auto resolved = oracle::resolveOperation(c);
-  if (!resolved.operation) return std::nullopt;
-  const auto found = operations.find(*resolved.operation);
-  if (found == operations.end()) return std::nullopt;
-  const Resolved r = resolve(found->second, c);
+  const OperationLimits* declared = declaredFor(*this, c);
+  if (declared == nullptr) return std::nullopt;
+  const Resolved r = resolve(*declared, c);
   if (const FieldLimit* f = r.limitOf(field)) return *f;
   return std::nullopt;
 }
 
 std::vector<ConstraintUse> Limits::uses(const oracle::Case& c) const {
   std::vector<ConstraintUse> out;
-  const auto resolved = oracle::resolveOperation(c);
-  if (!resolved.operation) return out;
-  const auto found = operations.find(*resolved.operation);
-  if (found == operations.end() || found->second.constraints.empty()) return out;
-  const Resolved r = resolve(found->second, c);
+  const OperationLimits* declared = declaredFor(*this, c);
+  if (declared == nullptr || declared->constraints.empty()) return out;
+  const Resolved r = resolve(*declared, c);
   const json j = casefile::toJsonWithoutBuffers(c);
   std::vector<std::uint64_t> fields, scratch;
   for (const LimitConstraint* k : r.constraints) {
@@ -604,40 +592,11 @@ std::optional<FieldRange> Limits::narrow(const oracle::Case& c, oracle::Operatio
       const bool inCondition = std::any_of(k->expression.comparisons.begin(), k->expression.comparisons.end() - 1,
                                            [&](const Comparison& cond) { return mentions(k->expression, cond.left, f) || mentions(k->expression, cond.right, f); });
       if (inCondition || !evaluateConstraint(*k, r.sizeofT, fields, scratch).active) break;
-      auto holdsAt = [&](std::uint64_t index) {
-        fields[f] = out.docMin + index * out.step;
-        evaluate(k->expression, r.sizeofT, fields, scratch);
-        return holds(claim, scratch);
-      };
       const std::uint64_t count = (out.reachMax - out.docMin) / out.step + 1;
-      // the claim holds on an interval of the field's values: find its ends (each side grows with the field)
-      auto firstWhere = [&](auto predicate) {
-        std::uint64_t lo = 0, hi = count;
-        while (lo < hi) {
-          const std::uint64_t mid = lo + (hi - lo) / 2;
-          if (predicate(mid)) {
-            hi = mid;
-          } else {
-            lo = mid + 1;
-          }
-        }
-        return lo;
-      };
-      std::uint64_t first = 0, end = count;  // [first, end) holds
-      if (left && claim.op != CompareOp::eq) {
-        end = firstWhere([&](std::uint64_t i) { return !holdsAt(i); });
-      } else if (right && claim.op != CompareOp::eq) {
-        first = firstWhere([&](std::uint64_t i) { return holdsAt(i); });
-      } else {  // ==: the one value where the field's side meets the other
-        first = firstWhere([&](std::uint64_t i) {
-          fields[f] = out.docMin + i * out.step;
-          evaluate(k->expression, r.sizeofT, fields, scratch);
-          return left ? scratch[claim.left] >= scratch[claim.right] : scratch[claim.right] >= scratch[claim.left];
-        });
-        end = first < count && holdsAt(first) ? first + 1 : first;
-      }
-      if (first >= end) return std::nullopt;
-      const std::uint64_t lo = out.docMin + first * out.step, hi = out.docMin + (end - 1) * out.step;
+      const Interval holding = holdingInterval(k->expression, claim, f, fields, r.sizeofT, count,
+                                               [&](std::uint64_t i) { return out.docMin + i * out.step; });
+      if (holding.empty()) return std::nullopt;
+      const std::uint64_t lo = out.docMin + holding.first * out.step, hi = out.docMin + (holding.end - 1) * out.step;
       out.docMin = lo;
       out.docMax = std::clamp(out.docMax, lo, hi);
       out.reachMax = hi;
@@ -742,7 +701,7 @@ DeclaredField readFieldLimit(const Reading& in, const std::string& at, const std
       readBound(in, where, value, f.max, d.max, d.maxText);
     } else if (key == "multipleOf") {
       readBound(in, where, value, f.multipleOf, d.multipleOf, d.multipleText);
-      for (const std::uint64_t size : {1, 2, 4, 8}) {
+      for (const std::uint64_t size : kElementSizes) {
         if (d.multipleOf ? boundValue(*d.multipleOf, size) == 0 : f.multipleOf == 0) {
           bad(in.label, where, value, d.multipleOf ? "is 0 for sizeof(T) = " + std::to_string(size) : "must be at least 1");
         }
@@ -760,7 +719,7 @@ DeclaredField readFieldLimit(const Reading& in, const std::string& at, const std
   }
   if (f.min > f.max) bad(in.label, at + ".min", json(f.min), "above max " + std::to_string(f.max));
   bool admitsSome = false;  // for some element size: a dtype-dependent bound may leave other sizes nothing (not drawn)
-  for (const std::uint64_t size : {1, 2, 4, 8}) {
+  for (const std::uint64_t size : kElementSizes) {
     const FieldLimit resolved = d.resolved(size);
     admitsSome = admitsSome || (resolved.min <= resolved.max && resolved.map(resolved.min).has_value());
   }
@@ -903,18 +862,14 @@ LimitsLoad parseLimits(const std::string& text, const std::string& label) {
       const auto operation = oracle::parseOperationKey(opKey);
       if (!operation) bad(label, at, json(opKey), "not an operation key (dcconf list: padGmToUb, nd2nz, ...)");
       const Reading in{label, *operation, format == kLimitsFormat};
-      OperationLimits declared;
+      OperationLimits& declared = limits.operations[*operation];
       if (spec.is_array()) {  // several blocks, each with its own "when"
         in.needV2(at, spec, "a list of blocks");
         eachEntry(in, at, spec, "blocks", [&](const std::string& where, const json& block) { readBlock(in, where, block, declared); });
       } else {
         readBlock(in, at, spec, declared);
       }
-      if (!declared.fields.empty() || !declared.constraints.empty()) {
-        OperationLimits& mine = limits.operations[*operation];
-        mine.fields.insert(mine.fields.end(), declared.fields.begin(), declared.fields.end());
-        mine.constraints.insert(mine.constraints.end(), declared.constraints.begin(), declared.constraints.end());
-      }
+      if (declared.fields.empty() && declared.constraints.empty()) limits.operations.erase(*operation);  // limits nothing
     }
     return {std::move(limits), ""};
   } catch (const Bad& error) {

@@ -61,9 +61,14 @@ TEST(Limits, FieldMapLandsOnAnAdmittedValueAndKeepsAdmittedOnes) {
   for (std::uint64_t v = 0; v < 50; ++v) EXPECT_TRUE(set.admits(set.map(v).value()));
   const FieldLimit none{"params.blockCount", 3, 5, 8, {}};  // no multiple of 8 in [3, 5]
   EXPECT_FALSE(none.map(4));
-  EXPECT_EQ(stride.largestAtMost(40), 32u);
-  EXPECT_EQ(stride.smallestAtLeast(17), 32u);
-  EXPECT_FALSE(stride.largestAtMost(15));
+  // the admitted values by index, as a constraint's repair searches them
+  EXPECT_EQ(stride.count(), 12u);
+  EXPECT_EQ(stride.at(0), 16u);
+  EXPECT_EQ(stride.at(1), 32u);
+  EXPECT_EQ(stride.at(11), 192u);
+  EXPECT_EQ(set.count(), 2u);
+  EXPECT_EQ(set.at(1), 3u);
+  EXPECT_EQ(none.count(), 0u);
 }
 
 // Each text is refused with one line starting as expected (naming the source, the field and the value).

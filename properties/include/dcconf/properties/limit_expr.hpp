@@ -16,6 +16,8 @@ namespace dcconf::properties {
 
 inline constexpr std::size_t kMaxExpressionChars = 512;
 inline constexpr int kMaxExpressionDepth = 16;  // nested parentheses and calls: the parser's recursion is bounded
+// The element sizes sizeof(T) takes: a divisor, an alignment or a multipleOf is checked non-zero for each.
+inline constexpr std::uint64_t kElementSizes[] = {1, 2, 4, 8};
 
 enum class CompareOp : std::uint8_t { le, lt, eq, ne };  // ">=" and ">" are read with the sides swapped
 

@@ -38,8 +38,6 @@ struct FieldLimit {
   // value itself when admitted; else an admitted value chosen from it (a deterministic fold, so equal draws give
   // equal cases and smaller draws tend to smaller values); nullopt when the field admits nothing.
   std::optional<std::uint64_t> map(std::uint64_t value) const;
-  std::optional<std::uint64_t> largestAtMost(std::uint64_t value) const;
-  std::optional<std::uint64_t> smallestAtLeast(std::uint64_t value) const;
   // The admitted values in increasing order, by index (count saturates at 2^64 - 1): a constraint's repair searches them.
   std::uint64_t count() const;
   std::uint64_t at(std::uint64_t index) const;
