@@ -974,8 +974,7 @@ report::Report runUnits(const RunOptions& options, backends::Backend& backend, c
     return report;
   }
   if (limits.limits) {  // only what can apply to the run's products (DN2NZ's limits say nothing to an Atlas A2 run)
-    const std::vector<oracle::Product> products = options.products.empty() ? std::vector{options.product} : options.products;
-    report.setLimits(limits.limits->sources, limits.limits->describe(products));
+    report.setLimits(limits.limits->sources, limits.limits->describe(runProducts(options)));
   }
   UnitRunner runner(options, backend, report, files, limits.limits);
   const auto start = std::chrono::steady_clock::now();

@@ -41,6 +41,9 @@ struct Unit {
   bool apartOnly = false;  // DC-5: a unit of the UB->L1 paths only (properties::Scope::apartOnly)
 };
 
+// The run's products: those of --product a,b, or the one product.
+std::vector<oracle::Product> runProducts(const RunOptions& options);
+
 // "atlas-a2" or, for a run over several products, "atlas-a2,atlas-training": the report's meta.product.
 std::string productsName(const RunOptions& options);
 

@@ -244,15 +244,21 @@ void planProductUnits(const RunOptions& options, oracle::Product product, bool p
   }
 }
 
+// The pass's units of each of the run's products; a unit id names its product when the run has several.
+void planEachProduct(const RunOptions& options, std::vector<Unit>& units, Pass pass) {
+  const std::vector<oracle::Product> products = runProducts(options);
+  for (const oracle::Product product : products) planProductUnits(options, product, products.size() > 1, units, pass);
+}
+
 }  // namespace
+
+std::vector<oracle::Product> runProducts(const RunOptions& options) {
+  return options.products.empty() ? std::vector{options.product} : options.products;
+}
 
 std::vector<Unit> planUnits(const RunOptions& options) {
   std::vector<Unit> units;
-  if (options.products.size() <= 1) {
-    planProductUnits(options, options.products.empty() ? options.product : options.products.front(), false, units);
-  } else {
-    for (const oracle::Product product : options.products) planProductUnits(options, product, true, units);
-  }
+  planEachProduct(options, units, Pass::main);
   // The atomic units (issue 31 item 7) come after every other: a unit's seed follows from its index, so the units
   // that existed before them keep their seeds, and with them the draws the mutant kill matrix relies on (seed 8 of
   // condNz2ndDropsMatrixAt4095 survived when they were interleaved).
@@ -266,12 +272,7 @@ std::vector<Unit> planUnits(const RunOptions& options) {
   std::stable_sort(units.begin(), units.end(), [&](const Unit& a, const Unit& b) { return rank(a) < rank(b); });
   // The units of paths drawn apart after those, for the same reason: FIX950-8's (issue 31 item 4), then DC-5's (item 5)
   std::vector<Unit> apart;
-  if (options.products.size() <= 1) {
-    planProductUnits(options, options.products.empty() ? options.product : options.products.front(), false, apart,
-                     Pass::apart);
-  } else {
-    for (const oracle::Product product : options.products) planProductUnits(options, product, true, apart, Pass::apart);
-  }
+  planEachProduct(options, apart, Pass::apart);
   std::stable_partition(apart.begin(), apart.end(), [](const Unit& unit) { return unit.operation == Operation::fixpipe950; });
   units.insert(units.end(), apart.begin(), apart.end());
   // The units of properties added later (ATOM-4/5's edge values, the ND2NZUB-3 law) last of all, for the same reason,
@@ -279,21 +280,13 @@ std::vector<Unit> planUnits(const RunOptions& options) {
   std::stable_sort(units.begin(), units.end(),
                    [](const Unit& a, const Unit& b) { return a.property->plannedLast < b.property->plannedLast; });
   // FIX950-13's units after all of those, for the same reason
-  if (options.products.size() <= 1) {
-    planProductUnits(options, options.products.empty() ? options.product : options.products.front(), false, units,
-                     Pass::fixpipe950L1);
-  } else {
-    for (const oracle::Product product : options.products) {
-      planProductUnits(options, product, true, units, Pass::fixpipe950L1);
-    }
-  }
+  planEachProduct(options, units, Pass::fixpipe950L1);
   return units;
 }
 
 std::string productsName(const RunOptions& options) {
-  if (options.products.empty()) return std::string(oracle::name(options.product));
   std::string names;
-  for (const oracle::Product product : options.products) {
+  for (const oracle::Product product : runProducts(options)) {
     names += (names.empty() ? "" : ",") + std::string(oracle::name(product));
   }
   return names;
