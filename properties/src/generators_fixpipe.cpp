@@ -311,6 +311,8 @@ void drawNz2ndRegister(FixpipeState& f, const DataCopyCO12DstParams& p, bool ove
 // srcStride, dstStride and, turning nz2nd on, the register's ndNum, srcNdStride, dstNdStride to the coverage model's
 // range; everything else is one row, one or two column blocks, matrices one element apart, so the case stays cheap
 // and the wide field observable. Without a wide field nothing changes.
+// The dense source a widened ndNum may span (the register's srcNdStride of 1 unit for each matrix).
+constexpr std::uint64_t kWideNdSourceBytes = std::uint64_t{4} << 20;
 struct FixWidening {
   bool wide = false;
   std::size_t pick = 0;  // 0..6, mapped onto the fields the case can widen
@@ -352,7 +354,12 @@ void widenFixpipe(Case& c, DataCopyCO12DstParams& p, const FixForce& force, cons
       p.dstStride = static_cast<std::uint32_t>(v);
       if (nz2nd) p.mSize = 2; else p.nSize = static_cast<std::uint16_t>(2 * c0);
       break;
-    case 8: f.ndNum = static_cast<std::uint16_t>(v); break;
+    case 8:
+      f.ndNum = static_cast<std::uint16_t>(v);
+      // The matrices' sources one register unit apart up to kWideNdSourceBytes; past it they share one source
+      // (srcNdStride 0), or a wide ndNum alone would fill a dense source of up to 64 MiB (A2/A3: 65535 KiB).
+      if (v * nz2ndRegister(c.product).srcNdStrideElements * 4 > kWideNdSourceBytes) f.srcNdStride = 0;
+      break;
     case 9: f.ndNum = 2; f.srcNdStride = static_cast<std::uint16_t>(v); break;
     default: f.ndNum = 2; f.dstNdStride = static_cast<std::uint32_t>(v); break;
   }
@@ -713,6 +720,19 @@ void drawL1950(Case& c, DataCopyCO12DstParams& p) {
   fitLocalDestination(c, p);
 }
 
+// NZ2DN rows are 16 * srcNzC0Stride L0C elements apart (FIX950-4). Toward the UB or L1 a COLUMN_MAJOR mSize is
+// rounded up to a whole 32-byte run (8 to 32 rows), so a widened srcNzC0Stride of 65535 would span up to 124 MiB of
+// dense source: there the stride is capped to keep the rows within kWideNdSourceBytes. The GM units draw its whole
+// range (two rows, 4 MiB), which the gate counts for the operation.
+void capLocalRowStride(Case& c, const DataCopyCO12DstParams& p) {
+  Nz2DnState& d = c.fixpipe->nz2dn;
+  if (*c.fixpipe->layout != Co2Layout::COLUMN_MAJOR || p.mSize < 2) return;
+  const std::uint64_t rowBytes = 16 * 4 * std::uint64_t{p.mSize - 1u};
+  if (rowBytes * d.srcNzC0Stride > kWideNdSourceBytes) {
+    d.srcNzC0Stride = static_cast<std::uint16_t>(std::max<std::uint64_t>(1, kWideNdSourceBytes / rowBytes));
+  }
+}
+
 void drawUb950(Case& c, DataCopyCO12DstParams& p) {
   FixpipeState& f = *c.fixpipe;
   const Co2Layout layout = *f.layout;
@@ -789,6 +809,7 @@ casefile::CaseData drawFixpipe950Data(const Scope& scope, const Fix950Force& for
   widenFixpipe950(c, p, wide, pick, force.noZero);
   if (drawsToUb(scope)) drawUb950(c, p);  // FIX950-8: the UB units only, after the GM units' draws
   if (drawsToL1(scope)) drawL1950(c, p);  // FIX950-13: the L1 units only
+  if (drawsToUb(scope) || drawsToL1(scope)) capLocalRowStride(c, p);
   FixpipeState& f = *c.fixpipe;
   // FIX950-6 / AMB-23: one case in 24 a zero count, the page's NOP (NZ: mSize, ROW_MAJOR: ndNum, COLUMN_MAJOR: dnNum)
   const bool zeroCount = drawOneIn(24);
