@@ -5,7 +5,8 @@
 //       (no per-block 32-byte rounding); the bytes after the run up to the next 32-byte boundary are paddingValue
 //       under isPad, else ANY (PAD-CMP-3).
 // @post AMB-21 (leftPadding/rightPadding) and AMB-22 (the UB-side stride) are open by default: a byte the readings
-//       place differently is ANY (region ambiguous21/22); with no padding and a zero UB stride nothing is open.
+//       place differently is ANY (region ambiguous21/22); with no padding and a zero UB stride (or one block)
+//       nothing is open.
 // @post UB->GM: GM block i at i*(blockLen + dstStride) equals the i-th packed UB block; nothing else is written.
 #include <array>
 
@@ -37,6 +38,10 @@ std::array<Reading, 4> readingsOf(const Case& c, bool hasPads, bool hasUbStride,
   return byMask;
 }
 
+// AMB-22 moves bytes only when the UB-side stride is non-zero and some block follows another: a single block lies
+// at the run's start under either reading, so its two walks would be the same.
+bool stridePlaces(const PadBlocks& b, std::uint64_t ubStride) { return ubStride != 0 && b.blockCount > 1; }
+
 // PAD-CMP-2/3 geometry of one reading, GM->UB.
 struct Packed {
   std::uint64_t leftBytes, pitchBytes, runEnd, rightBytes, tailEnd;
@@ -60,7 +65,7 @@ Extents extentsGmToUb(const Case& c) {
   if (b.blockCount == 0 || b.blockLenBytes == 0) return {};  // AMB-1 hw-noop
   const PadFill fill = padFill(c.padParams);
   unsigned open = 0;
-  const auto readings = readingsOf(c, fill.leftPadding + fill.rightPadding != 0, b.dstStride != 0, open);
+  const auto readings = readingsOf(c, fill.leftPadding + fill.rightPadding != 0, stridePlaces(b, b.dstStride), open);
   std::uint64_t dst = 0;
   for (unsigned m = 0; m < 4; ++m) {
     if ((m & ~open) == 0) dst = std::max(dst, packed(b, fill, sizeBytes(c.dtype), readings[m]).tailEnd);
@@ -120,7 +125,7 @@ void walkGmToUb(const Case& c, WriteSink& sink) {
   if (b.blockCount == 0 || b.blockLenBytes == 0) return;  // AMB-1 hw-noop: nothing moves
   const PadFill fill = padFill(c.padParams);
   unsigned open = 0;
-  const auto readings = readingsOf(c, fill.leftPadding + fill.rightPadding != 0, b.dstStride != 0, open);
+  const auto readings = readingsOf(c, fill.leftPadding + fill.rightPadding != 0, stridePlaces(b, b.dstStride), open);
   walkReadings(readings, open, sink, [&](const Reading& r, auto& out) { walkGmToUbReading(c, r, out); });
 }
 
@@ -139,7 +144,7 @@ Extents extentsUbToGm(const Case& c) {
   const PadBlocks b = padBlocks(c.params);
   if (b.blockCount == 0 || b.blockLenBytes == 0) return {};  // AMB-1 hw-noop
   unsigned open = 0;
-  const auto readings = readingsOf(c, false, b.srcStride != 0, open);
+  const auto readings = readingsOf(c, false, stridePlaces(b, b.srcStride), open);
   std::uint64_t src = 0;
   for (unsigned m = 0; m < 4; ++m) {
     if ((m & ~open) == 0) src = std::max(src, (b.blockCount - 1) * ubPitch(b, readings[m]) + b.blockLenBytes);
@@ -150,7 +155,7 @@ Extents extentsUbToGm(const Case& c) {
 void walkUbToGm(const Case& c, WriteSink& sink) {
   const PadBlocks b = padBlocks(c.params);
   unsigned open = 0;
-  const auto readings = readingsOf(c, false, b.srcStride != 0, open);
+  const auto readings = readingsOf(c, false, stridePlaces(b, b.srcStride), open);
   walkReadings(readings, open, sink, [&](const Reading& r, auto& out) {
     for (std::uint64_t i = 0; i < b.blockCount; ++i) {
       const std::uint64_t from = i * ubPitch(b, r);

@@ -1,6 +1,7 @@
 // DataCopyPad<T, PaddingMode::Compact>, GM <-> UB on the Ascend 950 (docs/semantics.md section 2a, PAD-CMP-*, issue
 // 31): the vendor golden's worked examples (data_copy_pad_gm2ub_ub2gm scenarios 3 and 4), the packed layout and its
 // tail by hand, AMB-21/22 (open by default, pinned by the cmp-* profiles), validation and product support.
+#include "dcconf/oracle/alternatives.hpp"
 #include "test_support.hpp"
 
 namespace dcconf::oracle::test {
@@ -188,6 +189,28 @@ TEST(PadCompact, Amb22UbStrideOpenByDefaultAndPinnedByProfile) {
   for (std::uint64_t k = 0; k < 8; ++k) m.copy(12 + k, 8 + k);  // bytes 8..11 are the gap: KEEP
   for (std::uint64_t k = 20; k < 32; ++k) m.literal(k, 0x5A, Region::compactTail);
   expectComputedAsModel(b, m);
+}
+
+// AMB-22 with one block: the UB-side stride is never applied, so every reading gives the packed layout and the
+// default leaves nothing open (the oracle walks one reading; a second block opens it again, above and below).
+TEST(PadCompact, Amb22OneBlockIsThePackedLayoutUnderEveryReading) {
+  for (const char* words : {"default", "cmp-stride-ignored", "cmp-stride-bytes"}) {
+    Cmp g{.dtype = DType::int8_t, .blockCount = 1, .blockLen = 40, .dstStride = 7, .isPad = true, .padValue = 0x5A};
+    g.profile = *parseProfile(words).profile;
+    const Trial r = runCase(makeGmToUb(g));
+    expectComputedAsModel(r, modelPacked(g, r));
+    EXPECT_TRUE(alternatives(r.c, r.src, r.dst, r.eval.expectation).empty()) << words;
+
+    Case u = makeCase(Api::DataCopyPad, Position::VECOUT, Position::GM, DType::half,
+                      DataCopyExtParams{1, 10, 6, 5, 0}, 64, 64);
+    u.product = Product::ascend950;
+    u.paddingMode = PaddingMode::compact;
+    u.profile = g.profile;
+    const Trial t = runCase(u);
+    Model m(t.src, t.dst);
+    for (std::uint64_t k = 0; k < 10; ++k) m.copy(k, k);
+    expectComputedAsModel(t, m);
+  }
 }
 
 TEST(PadCompact, UbToGmReadsThePackedUb) {
