@@ -161,6 +161,8 @@ Alternatives enumerate(const Case& c, const Expectation& base, EvalPinned&& eval
       exercised = grown;
       continue;
     }
+    out.bytes.reserve(static_cast<std::size_t>(
+        std::count_if(bytes.begin(), bytes.end(), [](const Alternatives::Byte& b) { return !b.choices.empty(); })));
     for (std::size_t j = 0; j < anyIndex.size(); ++j) {
       if (bytes[j].choices.empty()) continue;  // ANY under every combination: nothing to choose
       bytes[j].index = anyIndex[j];
