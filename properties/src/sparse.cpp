@@ -510,21 +510,38 @@ bool hasCompactLoopSparseCases(Operation operation) { return isCompactPad(operat
 bool hasNdDmaSparseCases(Operation operation) { return operation == Operation::nddma; }
 bool hasDn2NzSparseCases(Operation operation) { return operation == Operation::dn2nz; }
 
-std::size_t sparseScheduleSize(Operation operation, const Scope& scope) {
-  if ((operation == Operation::fixpipe || operation == Operation::slice) && !scopeHasCases(operation, scope)) return 0;
-  return schedule(operation, scope).size();
-}
+struct SparseSchedule::Slots {
+  std::vector<Slot> slots;
+};
 
-rc::Gen<SparseCase> genSparseCase(Operation operation, const Scope& scope, std::size_t k) {
-  return rc::gen::exec([=] {
-    const std::vector<Slot> slots = schedule(operation, scope);
-    const Slot slot = slots[k % slots.size()];
+namespace {
+// A FIX or SLICE scope that draws no case (a dtype the operation lacks) schedules nothing.
+std::vector<Slot> scheduleOfUnit(Operation operation, const Scope& scope) {
+  if ((operation == Operation::fixpipe || operation == Operation::slice) && !scopeHasCases(operation, scope)) return {};
+  return schedule(operation, scope);
+}
+}  // namespace
+
+SparseSchedule::SparseSchedule(Operation operation, const Scope& scope)
+    : operation_(operation), scope_(scope), slots_(std::make_shared<const Slots>(Slots{scheduleOfUnit(operation, scope)})) {}
+
+std::size_t SparseSchedule::size() const { return slots_->slots.size(); }
+
+rc::Gen<SparseCase> SparseSchedule::gen(std::size_t k) const {
+  return rc::gen::exec([operation = operation_, scope = scope_, slots = slots_, k] {
+    const Slot slot = slots->slots[k % slots->slots.size()];
     if (operation == Operation::slice) return drawSliceSparse(scope, slot);
     if (operation == Operation::fixpipe) return drawFix(scope, slot);
     if (operation == Operation::nddma) return drawNdDmaSparse(scope, slot);
     if (operation == Operation::dn2nz) return drawDn2NzSparse(scope, slot);
     return slot.field < firstLoopField(operation) ? drawPad(operation, scope, slot) : drawLoop(operation, scope, slot);
   });
+}
+
+std::size_t sparseScheduleSize(Operation operation, const Scope& scope) { return SparseSchedule(operation, scope).size(); }
+
+rc::Gen<SparseCase> genSparseCase(Operation operation, const Scope& scope, std::size_t k) {
+  return SparseSchedule(operation, scope).gen(k);
 }
 
 namespace {

@@ -265,11 +265,15 @@ class UnitRunner {
     std::optional<rc::Gen<properties::GeneratedCase>> caseGen;
     std::optional<rc::Gen<properties::InvalidCase>> invalidGen;
     std::optional<rc::Gen<properties::RoundTripCase>> roundTripGen;
+    std::optional<properties::SparseSchedule> sparseSchedule;
     switch (unit.property->kind) {
       case PropertyKind::onCase: caseGen = properties::genCase(unit.operation, scope); break;
       case PropertyKind::onInvalid: invalidGen = properties::genInvalidCase(unit.operation, scope); break;
       case PropertyKind::onRoundTrip: roundTripGen = properties::genRoundTrip(scope); break;
-      case PropertyKind::onSparse: cases = static_cast<std::uint32_t>(properties::sparseScheduleSize(unit.operation, scope)); break;
+      case PropertyKind::onSparse:
+        sparseSchedule.emplace(unit.operation, scope);
+        cases = static_cast<std::uint32_t>(sparseSchedule->size());
+        break;
     }
     // G-4 minimum (docs/coverage.md): the unit's first kBreakerMinimum * B cases draw its B breakers in turn, by the
     // case's index, the rest draw freely. Shrinking replays the recorded draws, so the schedule never changes a
@@ -419,7 +423,7 @@ class UnitRunner {
         case PropertyKind::onSparse: {  // the k-th scheduled draw: every bit and both maxima once per run
           if (!failed) sparseSlot = caseIndex++;  // shrinking keeps the failing case's slot
           const std::uint64_t k = sparseSlot;
-          const auto drawnSparse = generate(properties::genSparseCase(unit.operation, scope, k));
+          const auto drawnSparse = generate(sparseSchedule->gen(k));
           if (!drawnSparse || outsideLimits(drawnSparse->c)) break;
           const auto& sparse = *drawnSparse;
           casefile::CaseData described{sparse.c, {}, {}, "sparse: " + sparse.describe()};

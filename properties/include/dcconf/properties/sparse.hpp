@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -40,8 +41,21 @@ bool hasNdDmaSparseCases(oracle::Operation operation);
 bool hasDn2NzSparseCases(oracle::Operation operation);
 // The scheduled draws of an operation: per such field, each bit from the dense reach's width to the field's top bit
 // (the value 2^b plus drawn low bits), and the documented maximum and maximum-1. The sparse unit draws them in turn.
+// Worked out once per unit: the schedule of a SLICE unit has ~1300 slots.
+class SparseSchedule {
+ public:
+  SparseSchedule(oracle::Operation operation, const Scope& scope);
+  std::size_t size() const;
+  // The k-th scheduled case (k modulo the schedule), the rest of the case drawn small from the dense generator.
+  rc::Gen<SparseCase> gen(std::size_t k) const;
+
+ private:
+  struct Slots;
+  oracle::Operation operation_;
+  Scope scope_;
+  std::shared_ptr<const Slots> slots_;
+};
 std::size_t sparseScheduleSize(oracle::Operation operation, const Scope& scope);
-// The k-th scheduled case (k modulo the schedule), the rest of the case drawn small from the dense generator.
 rc::Gen<SparseCase> genSparseCase(oracle::Operation operation, const Scope& scope, std::size_t k);
 
 // The case's gated fields for the coverage model, the stretched fields with their reach raised to the documented
