@@ -24,20 +24,22 @@ struct ByteSource {
   // isRelu); the element starts at a multiple of sizeof(dtype) from the copy's source start.
   // nanClass: ANY, but the element is a NaN of dtype (AMB-16 (project): the payload is open, not the class).
   enum class Kind : std::uint8_t { source, literal, unspecified, rectified, nanClass };
-  Kind kind = Kind::unspecified;
+  // srcByte first: 16 bytes, passed in two registers per written byte (24 with the padding kind-first left).
   std::uint64_t srcByte = 0;  // Kind::source, Kind::rectified: byte index from the copy's source start;
                               // Kind::nanClass: the byte's index in its element
+  Kind kind = Kind::unspecified;
   std::uint8_t literal = 0;   // Kind::literal
   DType dtype = DType::uint8_t;  // Kind::rectified, Kind::nanClass
 
-  static ByteSource fromSource(std::uint64_t byte) { return {Kind::source, byte, 0, DType::uint8_t}; }
-  static ByteSource fromLiteral(std::uint8_t value) { return {Kind::literal, 0, value, DType::uint8_t}; }
-  static ByteSource rectified(std::uint64_t byte, DType dtype) { return {Kind::rectified, byte, 0, dtype}; }
+  static ByteSource fromSource(std::uint64_t byte) { return {byte, Kind::source, 0, DType::uint8_t}; }
+  static ByteSource fromLiteral(std::uint8_t value) { return {0, Kind::literal, value, DType::uint8_t}; }
+  static ByteSource rectified(std::uint64_t byte, DType dtype) { return {byte, Kind::rectified, 0, dtype}; }
   static ByteSource any() { return {}; }
   static ByteSource nanClass(std::uint32_t byteInElement, DType dtype) {
-    return {Kind::nanClass, byteInElement, 0, dtype};
+    return {byteInElement, Kind::nanClass, 0, dtype};
   }
 };
+static_assert(sizeof(ByteSource) == 16);
 
 // ENH-3 / FIX-6 ReLU of one element's raw bits: the result bits, or nullopt where the sources do not pin the
 // result down (NaN, and -0.0 whose max with 0 may be either zero).
