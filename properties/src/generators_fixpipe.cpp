@@ -307,12 +307,15 @@ void drawNz2ndRegister(FixpipeState& f, const DataCopyCO12DstParams& p, bool ove
   }
 }
 
+// The dense L0C source (4-byte elements) a widened matrix or row stride may span: past it the stride is cut (A2/A3
+// ndNum: a shared source; 950 toward the UB or L1: a smaller srcNzC0Stride).
+constexpr std::uint64_t kWideSourceBytes = std::uint64_t{4} << 20;
+constexpr std::uint64_t kL0cElementBytes = 4;
+
 // Whole ranges (docs/coverage.md): 7 cases in 100 widen one of nSize, mSize,
 // srcStride, dstStride and, turning nz2nd on, the register's ndNum, srcNdStride, dstNdStride to the coverage model's
 // range; everything else is one row, one or two column blocks, matrices one element apart, so the case stays cheap
 // and the wide field observable. Without a wide field nothing changes.
-// The dense source a widened ndNum may span (the register's srcNdStride of 1 unit for each matrix).
-constexpr std::uint64_t kWideNdSourceBytes = std::uint64_t{4} << 20;
 struct FixWidening {
   bool wide = false;
   std::size_t pick = 0;  // 0..6, mapped onto the fields the case can widen
@@ -356,9 +359,9 @@ void widenFixpipe(Case& c, DataCopyCO12DstParams& p, const FixForce& force, cons
       break;
     case 8:
       f.ndNum = static_cast<std::uint16_t>(v);
-      // The matrices' sources one register unit apart up to kWideNdSourceBytes; past it they share one source
+      // The matrices' sources one register unit apart up to kWideSourceBytes; past it they share one source
       // (srcNdStride 0), or a wide ndNum alone would fill a dense source of up to 64 MiB (A2/A3: 65535 KiB).
-      if (v * nz2ndRegister(c.product).srcNdStrideElements * 4 > kWideNdSourceBytes) f.srcNdStride = 0;
+      if (v * nz2ndRegister(c.product).srcNdStrideElements * kL0cElementBytes > kWideSourceBytes) f.srcNdStride = 0;
       break;
     case 9: f.ndNum = 2; f.srcNdStride = static_cast<std::uint16_t>(v); break;
     default: f.ndNum = 2; f.dstNdStride = static_cast<std::uint32_t>(v); break;
@@ -722,14 +725,14 @@ void drawL1950(Case& c, DataCopyCO12DstParams& p) {
 
 // NZ2DN rows are 16 * srcNzC0Stride L0C elements apart (FIX950-4). Toward the UB or L1 a COLUMN_MAJOR mSize is
 // rounded up to a whole 32-byte run (8 to 32 rows), so a widened srcNzC0Stride of 65535 would span up to 124 MiB of
-// dense source: there the stride is capped to keep the rows within kWideNdSourceBytes. The GM units draw its whole
+// dense source: there the stride is capped to keep the rows within kWideSourceBytes. The GM units draw its whole
 // range (two rows, 4 MiB), which the gate counts for the operation.
 void capLocalRowStride(Case& c, const DataCopyCO12DstParams& p) {
   Nz2DnState& d = c.fixpipe->nz2dn;
   if (*c.fixpipe->layout != Co2Layout::COLUMN_MAJOR || p.mSize < 2) return;
-  const std::uint64_t rowBytes = 16 * 4 * std::uint64_t{p.mSize - 1u};
-  if (rowBytes * d.srcNzC0Stride > kWideNdSourceBytes) {
-    d.srcNzC0Stride = static_cast<std::uint16_t>(std::max<std::uint64_t>(1, kWideNdSourceBytes / rowBytes));
+  const std::uint64_t rowBytes = 16 * kL0cElementBytes * std::uint64_t{p.mSize - 1u};
+  if (rowBytes * d.srcNzC0Stride > kWideSourceBytes) {
+    d.srcNzC0Stride = static_cast<std::uint16_t>(std::max<std::uint64_t>(1, kWideSourceBytes / rowBytes));
   }
 }
 
