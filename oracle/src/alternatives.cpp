@@ -7,6 +7,8 @@
 #include <cassert>
 #include <cstdio>
 
+#include "byte_scan.hpp"
+
 namespace dcconf::oracle {
 
 bool isAlternatives(int ambId) { return (ambId >= 7 && ambId <= 15) || (ambId >= 19 && ambId <= 22) || ambId == 40 || ambId == 41; }
@@ -101,11 +103,9 @@ static_assert(std::size_t{1} << kMaxAmbiguities == kMaxCombinations);
 // The open alternatives ambiguities an expectation blames for an ANY byte, added to `into` (kept sorted, unique).
 void addBlamed(const Expectation& e, const Profile& profile, std::vector<int>& into) {
   bool seen[kLastAmbiguityId + 1] = {};
-  for (std::size_t i = 0; i < e.care.size(); ++i) {
-    if (e.care[i] != 0) continue;
-    const int id = ambiguityId(e.region[i]);
-    if (id != 0) seen[id] = true;
-  }
+  detail::forEachZeroByte(e.care, [&](std::uint64_t i) {
+    if (const int id = ambiguityId(e.region[i]); id != 0) seen[id] = true;
+  });
   for (const int id : kOpenAlternativeIds) {
     if (seen[id] && leavesOpen(profile, id) && std::find(into.begin(), into.end(), id) == into.end()) {
       into.push_back(id);
@@ -121,9 +121,7 @@ Alternatives enumerate(const Case& c, const Expectation& base, EvalPinned&& eval
   addBlamed(base, c.profile, exercised);
   if (exercised.empty()) return {};
   std::vector<std::uint64_t> anyIndex;
-  for (std::uint64_t i = 0; i < base.care.size(); ++i) {
-    if (base.care[i] == 0) anyIndex.push_back(i);
-  }
+  detail::forEachZeroByte(base.care, [&](std::uint64_t i) { anyIndex.push_back(i); });
   std::uint64_t evaluations = 0;
   while (true) {
     // An ambiguity can be masked by another (the blame goes to the first reading whose flip changes a value), so

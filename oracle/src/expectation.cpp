@@ -5,6 +5,7 @@
 #include <cassert>
 
 #include "dcconf/oracle/numeric.hpp"
+#include "byte_scan.hpp"
 #include "paths.hpp"
 
 namespace dcconf::oracle {
@@ -85,12 +86,11 @@ std::vector<std::uint64_t> ambiguousByteCounts(const std::vector<Region>& region
 
 std::vector<std::uint64_t> unspecifiedBytesByRegion(const Expectation& expectation) {
   std::vector<std::uint64_t> counts;
-  for (std::size_t b = 0; b < expectation.care.size(); ++b) {
-    if (expectation.care[b] != 0) continue;
+  detail::forEachZeroByte(expectation.care, [&](std::uint64_t b) {
     const auto r = static_cast<std::size_t>(expectation.region[b]);
     if (counts.size() <= r) counts.resize(r + 1, 0);
     ++counts[r];
-  }
+  });
   return counts;
 }
 
@@ -173,16 +173,27 @@ void writeCanonicalClasses(std::span<const ClassConstraint> classes, std::span<s
   }
 }
 
+std::uint64_t firstCaredDifference(std::span<const std::uint8_t> care, std::span<const std::uint8_t> a,
+                                   std::span<const std::uint8_t> b) {
+  assert(a.size() >= care.size() && b.size() >= care.size());
+  const std::uint64_t n = care.size();
+  std::uint64_t i = 0;
+  for (; i + 8 <= n; i += 8) {  // a word at a time: 0xFF in each byte whose care is not zero, then the difference
+    const std::uint64_t c = detail::loadWord(care.data() + i);
+    const std::uint64_t careHigh = (((c & ~detail::kHighBits) + ~detail::kHighBits) | c) & detail::kHighBits;
+    const std::uint64_t cared = (careHigh >> 7) * 0xFF;
+    if (((detail::loadWord(a.data() + i) ^ detail::loadWord(b.data() + i)) & cared) != 0) break;
+  }
+  for (; i < n; ++i) {
+    if (care[i] != 0 && a[i] != b[i]) return i;
+  }
+  return kNoMismatch;
+}
+
 std::uint64_t firstMismatch(const Expectation& expectation, std::span<const std::uint8_t> actual) {
   const std::uint64_t n = expectation.expected.size();
   if (actual.size() != n) return std::min<std::uint64_t>(actual.size(), n);
-  std::uint64_t first = kNoMismatch;
-  for (std::uint64_t i = 0; i < n; ++i) {
-    if (expectation.care[i] != 0 && expectation.expected[i] != actual[i]) {
-      first = i;
-      break;
-    }
-  }
+  std::uint64_t first = firstCaredDifference(expectation.care, expectation.expected, actual);
   // AMB-16 (project): the class of an element whose payload is open; its bytes have care 0, so they never
   // appeared above and only an earlier constraint can come first.
   const std::uint64_t k = firstClassViolation(expectation.classes, actual);

@@ -74,14 +74,6 @@ std::string describeByte(const Case& c, std::span<const std::uint8_t> expected, 
          elementText(c, expected, start) + ", actual " + elementText(c, actual, start);
 }
 
-std::uint64_t firstCaredDifference(std::span<const std::uint8_t> care, std::span<const std::uint8_t> a,
-                                   std::span<const std::uint8_t> b) {
-  for (std::uint64_t i = 0; i < care.size(); ++i) {
-    if (care[i] != 0 && a[i] != b[i]) return i;
-  }
-  return kNoMismatch;
-}
-
 std::string classViolationAt(const Expectation& x, std::span<const std::uint8_t> actual, std::uint64_t index,
                              std::uint64_t bufferByte) {
   if (index >= x.care.size() || x.care[index] != 0) return {};
@@ -110,11 +102,13 @@ std::string wholeReadings(const Alternatives& alternatives, std::span<const std:
 std::vector<std::uint8_t> rangeMask(const std::vector<ByteRange>& ranges, std::uint64_t sizeBytes,
                                     std::int64_t shiftBytes) {
   std::vector<std::uint8_t> mask(sizeBytes, 0);
+  const auto clamped = [&](std::uint64_t b) {  // b + shiftBytes, inside [0, sizeBytes]
+    const std::int64_t at = static_cast<std::int64_t>(b) + shiftBytes;
+    return at < 0 ? std::uint64_t{0} : std::min(static_cast<std::uint64_t>(at), sizeBytes);
+  };
   for (const ByteRange& r : ranges) {
-    for (std::uint64_t i = r.begin; i < r.end; ++i) {
-      const auto at = static_cast<std::int64_t>(i) + shiftBytes;
-      if (at >= 0 && static_cast<std::uint64_t>(at) < sizeBytes) mask[static_cast<std::uint64_t>(at)] = 1;
-    }
+    const std::uint64_t begin = clamped(r.begin), end = clamped(r.end);
+    if (begin < end) std::fill(mask.begin() + static_cast<std::ptrdiff_t>(begin), mask.begin() + static_cast<std::ptrdiff_t>(end), 1);
   }
   return mask;
 }

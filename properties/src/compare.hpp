@@ -43,9 +43,7 @@ std::string describeByte(const oracle::Case& c, std::span<const std::uint8_t> ex
 std::string classViolationAt(const oracle::Expectation& x, std::span<const std::uint8_t> actual, std::uint64_t index,
                              std::uint64_t bufferByte);
 
-// First byte with care != 0 where a and b differ, or oracle::kNoMismatch.
-std::uint64_t firstCaredDifference(std::span<const std::uint8_t> care, std::span<const std::uint8_t> a,
-                                   std::span<const std::uint8_t> b);
+using oracle::firstCaredDifference;
 
 // G-6: empty when one whole combination of the open readings explains `actual` (indexed like the expectation the
 // alternatives came from), with the readings it may follow added to *readings; otherwise the failure line.

@@ -113,6 +113,10 @@ struct Expectation {
 // element's first byte), or npos.
 inline constexpr std::uint64_t kNoMismatch = ~std::uint64_t{0};
 std::uint64_t firstMismatch(const Expectation& expectation, std::span<const std::uint8_t> actual);
+// The first index i < care.size() with care[i] != 0 and a[i] != b[i], or kNoMismatch; a and b hold care.size() bytes
+// at least.
+std::uint64_t firstCaredDifference(std::span<const std::uint8_t> care, std::span<const std::uint8_t> a,
+                                   std::span<const std::uint8_t> b);
 // The first class constraint actual breaks (index into expectation.classes), or npos; bytes outside actual fail.
 std::uint64_t firstClassViolation(std::span<const ClassConstraint> classes, std::span<const std::uint8_t> actual,
                                   std::uint64_t actualStartIndex = 0);
