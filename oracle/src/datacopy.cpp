@@ -15,9 +15,7 @@ void walkBlocks32(const Blocks32& b, WriteSink& sink) {
   for (std::uint64_t i = 0; i < b.blockCount; ++i) {
     const std::uint64_t srcBlock = kDataBlockBytes * i * (b.blockLenBlocks32 + b.srcStrideBlocks32);
     const std::uint64_t dstBlock = kDataBlockBytes * i * (b.blockLenBlocks32 + b.dstStrideBlocks32);
-    for (std::uint64_t k = 0; k < blockBytes; ++k) {
-      out.write(dstBlock + k, ByteSource::fromSource(srcBlock + k), Region::data);
-    }
+    out.writeSourceRun(dstBlock, srcBlock, blockBytes, Region::data);
   }
 }
 

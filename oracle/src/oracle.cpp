@@ -8,6 +8,7 @@
 #include <limits>
 
 #include "dcconf/oracle/numeric.hpp"
+#include "byte_scan.hpp"
 #include "paths.hpp"
 
 namespace dcconf::oracle {
@@ -81,28 +82,37 @@ class Recorder final : public detail::WriteSink {
   }
 
  private:
-  // The ranges of non-zero bytes.
+  // The ranges of non-zero bytes, 32 bytes at a time where they are all zero or all marked (walks move 32-byte
+  // blocks), byte by byte elsewhere.
   static std::vector<ByteRange> ranges(std::span<const std::uint8_t> marks) {
-    constexpr std::uint64_t kLowBits = 0x0101010101010101u;
-    constexpr std::uint64_t kHighBits = 0x8080808080808080u;
     std::vector<ByteRange> out;
-    for (std::uint64_t i = 0; i < marks.size(); ++i) {
-      if (i % 8 == 0 && i + 8 <= marks.size()) {  // a word of 8 unmarked or 8 marked bytes at once
-        std::uint64_t word;
-        std::memcpy(&word, marks.data() + i, 8);
-        const bool allMarked = ((word - kLowBits) & ~word & kHighBits) == 0;  // no zero byte
-        const bool extends = allMarked && !out.empty() && out.back().end == i;
-        if (word == 0 || extends) {
-          if (extends) out.back().end = i + 8;
-          i += 7;
+    const auto mark = [&out](std::uint64_t begin, std::uint64_t end) {
+      if (!out.empty() && out.back().end == begin) {
+        out.back().end = end;
+      } else {
+        out.push_back({begin, end});
+      }
+    };
+    const std::uint8_t* p = marks.data();
+    const std::uint64_t n = marks.size();
+    std::uint64_t i = 0;
+    while (i < n) {
+      if (i + 32 <= n) {
+        const std::uint64_t w[4] = {detail::loadWord(p + i), detail::loadWord(p + i + 8), detail::loadWord(p + i + 16),
+                                    detail::loadWord(p + i + 24)};
+        if ((w[0] | w[1] | w[2] | w[3]) == 0) {
+          i += 32;
+          continue;
+        }
+        if (!detail::hasZeroByte(w[0]) && !detail::hasZeroByte(w[1]) && !detail::hasZeroByte(w[2]) &&
+            !detail::hasZeroByte(w[3])) {
+          mark(i, i + 32);
+          i += 32;
           continue;
         }
       }
-      if (marks[i] == 0) continue;
-      if (!out.empty() && out.back().end == i) {
-        out.back().end = i + 1;
-      } else {
-        out.push_back({i, i + 1});
+      for (const std::uint64_t stop = std::min(n, i + 32); i < stop; ++i) {
+        if (p[i] != 0) mark(i, i + 1);
       }
     }
     return out;
@@ -133,7 +143,7 @@ class SparseRecorder final : public detail::WriteSink {
 };
 
 // Appends [begin, begin + size) to ranges in walk order, extending the last range where the walk continues it.
-void appendRange(std::vector<ByteRange>& ranges, std::uint64_t begin, std::uint64_t size) {
+inline void appendRange(std::vector<ByteRange>& ranges, std::uint64_t begin, std::uint64_t size) {
   if (!ranges.empty()) {
     ByteRange& last = ranges.back();
     if (begin >= last.begin && begin <= last.end) {
@@ -182,7 +192,20 @@ void WriteSink::writeSparse(std::uint64_t dstByte, ByteSource source, Region reg
     appendRange(s.reads, srcOffset_ + source.srcByte, 1);
   }
   appendRange(s.writes, d, 1);
+  if (expectation_ != nullptr) expectSparse(d, source, region);
+}
+
+void WriteSink::writeSparseSourceRun(std::uint64_t dstByte, std::uint64_t srcByte, std::uint64_t n, Region region) {
+  SparseState& s = *sparse_;
+  assert((expectation_ == nullptr || srcOffset_ + srcByte + n <= src_.size()) && "walk read outside its extents");
+  appendRange(s.reads, srcOffset_ + srcByte, n);
+  appendRange(s.writes, dstOffset_ + dstByte, n);
   if (expectation_ == nullptr) return;  // footprint only
+  for (std::uint64_t k = 0; k < n; ++k) expectSparse(dstOffset_ + dstByte + k, ByteSource::fromSource(srcByte + k), region);
+}
+
+void WriteSink::expectSparse(std::uint64_t d, ByteSource source, Region region) {
+  SparseState& s = *sparse_;
   // the window holding d: the last one, its successor, else a binary search
   std::size_t w = s.lastWindow;
   const auto holds = [&](std::size_t k) { return k < s.windows.size() && s.windows[k].begin <= d && d < s.windows[k].end; };

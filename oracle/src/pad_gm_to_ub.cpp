@@ -73,7 +73,8 @@ void walk(const Case& c, WriteSink& sink) {
     const std::uint64_t dstBlock = i * (g.ubBlockBytes + kDataBlockBytes * blocks.dstStride);  // UB blocks
     std::uint64_t at = 0;
     for (std::uint64_t k = 0; k < g.leftPadBytes; ++k) out.write(dstBlock + at++, padByte(k), Region::leftPad);
-    for (std::uint64_t k = 0; k < B; ++k) out.write(dstBlock + at++, ByteSource::fromSource(srcBlock + k), Region::data);
+    out.writeSourceRun(dstBlock + at, srcBlock, B, Region::data);
+    at += B;
     for (std::uint64_t k = 0; k < g.rightPadBytes; ++k) out.write(dstBlock + at++, padByte(k), Region::rightPad);
     for (std::uint64_t k = 0; at < g.ubBlockBytes; ++k) out.write(dstBlock + at++, dummyByte(srcBlock, k), Region::dummy);
   }

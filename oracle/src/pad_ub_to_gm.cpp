@@ -34,7 +34,7 @@ void walkUbToGmBlocks(const PadBlocks& blocks, std::uint64_t dstStrideUnitBytes,
   for (std::uint64_t i = 0; i < blocks.blockCount; ++i) {
     const std::uint64_t srcBlock = i * (alignUp(B, kDataBlockBytes) + kDataBlockBytes * blocks.srcStride);
     const std::uint64_t dstBlock = i * (B + dstStrideUnitBytes * blocks.dstStride);
-    for (std::uint64_t k = 0; k < B; ++k) out.write(dstBlock + k, ByteSource::fromSource(srcBlock + k), Region::data);
+    out.writeSourceRun(dstBlock, srcBlock, B, Region::data);
   }
 }
 

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cassert>
 #include <cstdint>
+#include <cstring>
 #include <functional>
 #include <optional>
 #include <span>
@@ -132,7 +133,9 @@ class WriteSink {
   void writeRectified(std::uint64_t d, ByteSource source);  // ENH-3 isRelu: rare, out of line
   // AMB-16 (project): the class constraint of the element whose first byte is expectation index d; rare.
   [[gnu::cold]] void markClass(std::uint64_t d, ByteSource source);
-  [[gnu::cold]] void writeSparse(std::uint64_t dstByte, ByteSource source, Region region);  // sparse: out of line
+  void writeSparse(std::uint64_t dstByte, ByteSource source, Region region);  // sparse: out of line
+  void writeSparseSourceRun(std::uint64_t dstByte, std::uint64_t srcByte, std::uint64_t n, Region region);
+  void expectSparse(std::uint64_t d, ByteSource source, Region region);  // the windowed expectation of buffer byte d
 };
 
 // The hot state of a WriteSink copied into the walk's own frame: `ByteWriter out(sink);` then `out.write(...)` per
@@ -207,7 +210,59 @@ class ByteWriter {
     }
   }
 
+  // write(dstByte + k, ByteSource::fromSource(srcByte + k), region) for k in [0, n): a walk's block of source bytes.
+  // Inside the current work slice the footprint is recorded a block at a time, and in dense mode the marks and
+  // bytes are set so too where no byte of the block was written before; every other byte takes the byte path, so
+  // the result is the same.
+  void writeSourceRun(std::uint64_t dstByte, std::uint64_t srcByte, std::uint64_t n, Region region) {
+    while (n > 0) {
+      const std::uint64_t run = workspaceMode_ ? 0 : std::min(n, ticks_ - 1);  // ticks_ >= 1: the slice ends at 0
+      if (run == 0 || (!special_ && !freshRun(dstOffset_ + dstByte, run))) {
+        const std::uint64_t bytes = run == 0 ? 1 : run;
+        for (std::uint64_t k = 0; k < bytes; ++k) write(dstByte + k, ByteSource::fromSource(srcByte + k), region);
+        dstByte += bytes, srcByte += bytes, n -= bytes;
+        continue;
+      }
+      ticks_ -= run;
+      if (special_) {  // sparse mode
+        sink_->writeSparseSourceRun(dstByte, srcByte, run, region);
+        dstByte += run, srcByte += run, n -= run;
+        continue;
+      }
+      const std::uint64_t s = srcOffset_ + srcByte;
+      const std::uint64_t d = dstOffset_ + dstByte;
+      assert(s + run <= readSize_ && "walk read outside its extents");
+      std::memset(read_ + s, static_cast<int>(Mark::yes), run);
+      if (!expectation_) {
+        assert(d + run <= writtenSize_ && "walk wrote outside its extents");
+        std::memset(written_ + d, static_cast<int>(Mark::yes), run);
+      } else {
+        assert(d + run <= regionSize_ && "walk wrote outside its extents");
+        std::memset(region_ + d, static_cast<int>(region), run);
+        std::memcpy(expected_ + d, src_ + s, run);
+      }
+      dstByte += run, srcByte += run, n -= run;
+    }
+  }
+
  private:
+  // No byte of [d, d + n) written yet (footprint mode: always, a second write only sets a mark again).
+  bool freshRun(std::uint64_t d, std::uint64_t n) const {
+    if (!expectation_) return true;
+    assert(d + n <= regionSize_ && "walk wrote outside its extents");
+    const auto* bytes = reinterpret_cast<const std::uint8_t*>(region_ + d);
+    static_assert(static_cast<int>(Region::keep) == 0 && sizeof(Region) == 1);
+    std::uint64_t any = 0;
+    std::uint64_t k = 0;
+    for (; k + 8 <= n; k += 8) {
+      std::uint64_t w;
+      std::memcpy(&w, bytes + k, 8);
+      any |= w;
+    }
+    for (; k < n; ++k) any |= bytes[k];
+    return any == 0;
+  }
+
   [[gnu::cold, gnu::noinline]] static std::uint64_t nextSlice(WriteSink* sink, std::uint64_t spent) {
     sink->spendWork(spent);  // throws past the cap or on a stop request
     return std::max<std::uint64_t>(1, std::min(kWorkSliceBytes, sink->workLeft_));

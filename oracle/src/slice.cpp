@@ -223,9 +223,7 @@ void walk(const Case& c, WriteSink& sink) {
     for (std::uint64_t m = 0; m < g.bursts; ++m) {
       const std::uint64_t from = g.srcEntries[j] * s + m * g.srcPitchBytes;
       const std::uint64_t to = g.dstEntries[j] * s + m * g.dstPitchBytes;
-      for (std::uint64_t b = 0; b < g.burstBytes; ++b) {
-        out.write(to + b, ByteSource::fromSource(from + b), Region::data);
-      }
+      out.writeSourceRun(to, from, g.burstBytes, Region::data);
     }
   }
 }
