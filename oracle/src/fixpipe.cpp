@@ -322,6 +322,7 @@ namespace {
 void walk(const Case& c, WriteSink& sink) {
   const auto& p = paramsOf(c);
   const std::uint32_t s = sizeBytes(c.dtype);
+  ElementMemo memo;
   for (std::uint64_t i = 0; i < ndCount(c); ++i) {
     for (std::uint64_t m = 0; m < p.mSize; ++m) {
       for (std::uint64_t n = 0; n < p.nSize; ++n) {
@@ -331,7 +332,8 @@ void walk(const Case& c, WriteSink& sink) {
           for (std::uint32_t b = 0; b < s; ++b) sink.write(to + b, ByteSource::any(), Region::data);
           continue;
         }
-        writeConverted(sink, to, s, evaluateElement(c, *x, fixQuantWord(c, m, n)), c.dtype);
+        const std::uint64_t q = fixQuantWord(c, m, n);
+        writeConverted(sink, to, s, memo(*x, q, [&] { return evaluateElement(c, *x, q); }), c.dtype);
       }
     }
   }

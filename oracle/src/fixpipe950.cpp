@@ -253,6 +253,7 @@ void walk(const Case& c, WriteSink& sink) {
   if (isNop(c)) return;  // FIX950-6 (AMB-23 default): nothing is written
   const auto& p = paramsOf(c);
   const std::uint32_t s = sizeBytes(c.dtype);
+  ElementMemo memo;
   for (std::uint64_t i = 0; i < matrixCount(c); ++i) {
     for (std::uint64_t m = 0; m < p.mSize; ++m) {
       for (std::uint64_t n = 0; n < p.nSize; ++n) {
@@ -262,7 +263,8 @@ void walk(const Case& c, WriteSink& sink) {
           for (std::uint32_t b = 0; b < s; ++b) sink.write(to + b, ByteSource::any(), Region::data);
           continue;
         }
-        writeConverted(sink, to, s, fixEvaluateElement(c, *x, fixQuantWord(c, m, n)), c.dtype);  // FIX950-5: FIX-6's
+        const std::uint64_t q = fixQuantWord(c, m, n);
+        writeConverted(sink, to, s, memo(*x, q, [&] { return fixEvaluateElement(c, *x, q); }), c.dtype);  // FIX950-5: FIX-6's
       }
     }
   }

@@ -98,6 +98,25 @@ ReadingOutcome underEveryReading(const std::array<bool, N>& open, const std::arr
 bool fixIsVectorMode(QuantMode m);
 bool fixPairAllowed(QuantMode mode, DType u, DType t);
 ReadingOutcome fixEvaluateElement(const Case& c, std::uint64_t x, std::uint64_t qBits);
+// One walk's element outcomes by (x, qBits): within one case the conversion depends on nothing else, and sources
+// repeat values (zeros, small integers, specials), so the last ones are kept in a small direct-mapped table.
+class ElementMemo {
+ public:
+  template <class Evaluate>
+  const ReadingOutcome& operator()(std::uint64_t x, std::uint64_t qBits, Evaluate&& evaluate) {
+    Entry& e = entries_[((x * 0x9E3779B97F4A7C15ull) ^ (qBits * 0xC2B2AE3D27D4EB4Full)) >> 58];
+    if (!e.filled || e.x != x || e.qBits != qBits) e = {x, qBits, evaluate(), true};
+    return e.outcome;
+  }
+
+ private:
+  struct Entry {
+    std::uint64_t x = 0, qBits = 0;
+    ReadingOutcome outcome;
+    bool filled = false;
+  };
+  std::array<Entry, 64> entries_{};
+};
 // FIX-6: the quant word of element (m, n): quantTensor[n] in the V* modes, else quantScalar.
 std::uint64_t fixQuantWord(const Case& c, std::uint64_t m, std::uint64_t n);
 
