@@ -19,6 +19,15 @@ inline std::uint64_t loadWord(const std::uint8_t* p) {
 // True when a byte of w is zero (exact: the classic has-zero-byte test).
 constexpr bool hasZeroByte(std::uint64_t w) { return ((w - kLowBits) & ~w & kHighBits) != 0; }
 
+// True when every byte is zero.
+inline bool allZero(std::span<const std::uint8_t> bytes) {
+  std::uint64_t any = 0;
+  std::uint64_t i = 0;
+  for (; i + 8 <= bytes.size(); i += 8) any |= loadWord(bytes.data() + i);
+  for (; i < bytes.size(); ++i) any |= bytes[i];
+  return any == 0;
+}
+
 // Calls f(i) for every i with bytes[i] == 0, in order.
 template <class F>
 void forEachZeroByte(std::span<const std::uint8_t> bytes, F&& f) {

@@ -263,8 +263,9 @@ void walk(const Case& c, WriteSink& sink) {
           for (std::uint32_t b = 0; b < s; ++b) sink.write(to + b, ByteSource::any(), Region::data);
           continue;
         }
+        // FIX950-5: FIX-6's quant word and conversion
         const std::uint64_t q = fixQuantWord(c, m, n);
-        writeConverted(sink, to, s, memo(*x, q, [&] { return fixEvaluateElement(c, *x, q); }), c.dtype);  // FIX950-5: FIX-6's
+        writeConverted(sink, to, s, memo(*x, q, [&] { return fixEvaluateElement(c, *x, q); }), c.dtype);
       }
     }
   }

@@ -17,6 +17,7 @@
 #include "dcconf/oracle/expectation.hpp"
 #include "dcconf/oracle/oracle.hpp"
 #include "dcconf/oracle/work.hpp"
+#include "byte_scan.hpp"
 
 namespace dcconf::oracle::detail {
 
@@ -250,17 +251,8 @@ class ByteWriter {
   bool freshRun(std::uint64_t d, std::uint64_t n) const {
     if (!expectation_) return true;
     assert(d + n <= regionSize_ && "walk wrote outside its extents");
-    const auto* bytes = reinterpret_cast<const std::uint8_t*>(region_ + d);
     static_assert(static_cast<int>(Region::keep) == 0 && sizeof(Region) == 1);
-    std::uint64_t any = 0;
-    std::uint64_t k = 0;
-    for (; k + 8 <= n; k += 8) {
-      std::uint64_t w;
-      std::memcpy(&w, bytes + k, 8);
-      any |= w;
-    }
-    for (; k < n; ++k) any |= bytes[k];
-    return any == 0;
+    return allZero({reinterpret_cast<const std::uint8_t*>(region_ + d), n});
   }
 
   [[gnu::cold, gnu::noinline]] static std::uint64_t nextSlice(WriteSink* sink, std::uint64_t spent) {

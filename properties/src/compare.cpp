@@ -108,7 +108,7 @@ std::vector<std::uint8_t> rangeMask(const std::vector<ByteRange>& ranges, std::u
   };
   for (const ByteRange& r : ranges) {
     const std::uint64_t begin = clamped(r.begin), end = clamped(r.end);
-    if (begin < end) std::fill(mask.begin() + static_cast<std::ptrdiff_t>(begin), mask.begin() + static_cast<std::ptrdiff_t>(end), 1);
+    if (begin < end) std::fill(mask.data() + begin, mask.data() + end, std::uint8_t{1});
   }
   return mask;
 }
