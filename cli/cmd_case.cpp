@@ -3,6 +3,8 @@
 #include <iostream>
 #include <memory>
 
+#include <nlohmann/json.hpp>
+
 #include "case_input.hpp"
 #include "commands.hpp"
 #include "dcconf/casefile/casefile.hpp"

@@ -11,6 +11,8 @@
 
 #include <unistd.h>
 
+#include <nlohmann/json.hpp>
+
 #include "baseline_option.hpp"
 #include "commands.hpp"
 #include "dcconf/casefile/casefile.hpp"

@@ -2,6 +2,8 @@
 // "0x..." strings so paddingValue and padRegister round-trip exactly whatever the dtype.
 #include <algorithm>
 
+#include <nlohmann/json.hpp>
+
 #include "dcconf/casefile/casefile.hpp"
 #include "dcconf/casefile/io.hpp"
 #include "hex.hpp"

@@ -4,6 +4,8 @@
 #include <stdexcept>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "dcconf/casefile/text.hpp"
 
 namespace dcconf::casefile {

@@ -5,6 +5,8 @@
 #include <fstream>
 #include <sstream>
 
+#include <nlohmann/json.hpp>
+
 #include "dcconf/casefile/casefile.hpp"
 #include "dcconf/casefile/json_guard.hpp"
 #include "dcconf/oracle/numeric.hpp"

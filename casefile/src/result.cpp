@@ -2,6 +2,8 @@
 
 #include <map>
 
+#include <nlohmann/json.hpp>
+
 namespace dcconf::casefile {
 namespace {
 

@@ -9,6 +9,8 @@
 
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
+
 #include "dcconf/casefile/casefile.hpp"
 
 // Records the largest single allocation, to show an untrusted size is rejected before anything is allocated.

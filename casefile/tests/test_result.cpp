@@ -1,6 +1,8 @@
 // result.json (docs/case-format.md): what `dcconf case` tells a harness about an evaluated case.
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
+
 #include "dcconf/casefile/result.hpp"
 
 namespace dcconf::casefile {

@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
+
 #include "dcconf/casefile/casefile.hpp"
 
 namespace dcconf::casefile {

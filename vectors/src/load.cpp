@@ -2,6 +2,8 @@
 #include <fstream>
 #include <set>
 
+#include <nlohmann/json.hpp>
+
 #include "dcconf/casefile/json_guard.hpp"
 #include "dcconf/oracle/alternatives.hpp"
 #include "dcconf/vectors/sha256.hpp"

@@ -2,7 +2,7 @@
 // that writes a verdict next to expected.bin / care.bin.
 #pragma once
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 #include "dcconf/oracle/case.hpp"
 #include "dcconf/oracle/oracle.hpp"
