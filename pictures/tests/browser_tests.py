@@ -5,7 +5,7 @@
     browser_tests.py vectors-failure DCCONF WORKDIR           (a flipped byte at a known place, via vectors verify)
     browser_tests.py run-failures WORKDIR -- DCCONF RUN ARGS   (every failures/*.html of a run --out WORKDIR/out,
                                                               sparse cases' pages too)
-    browser_tests.py manifest-page PAGES_DIR ID               (a wrong-backend page, its manifest's first byte)
+    browser_tests.py manifest-page PAGES_DIR ID...            (wrong-backend pages, each at its manifest's first byte)
     browser_tests.py lint-examples DCCONF EXAMPLES_DIR WORKDIR (explain every example; xmllint; size bound)
     browser_tests.py docs DCCONF EXAMPLES_DIR WORKDIR OUTDIR   (docs/pictures/*.png: one per family + a failure)
 """
@@ -124,16 +124,18 @@ def run_failures(workdir, command):
         render(page, os.path.join(workdir, "page-%d.png" % i), *grids)
 
 
-def manifest_page(pages_dir, page_id):
-    first = None
+def manifest_pages(pages_dir, *page_ids):
+    first = {}
     for line in open(os.path.join(pages_dir, "manifest.txt")):
         parts = line.split()
-        if parts and parts[0] == page_id:
-            first = int(parts[1])
-    if first is None:
-        fail("%s is not in %s/manifest.txt: the wrong backend produced no mismatch" % (page_id, pages_dir))
-    render(os.path.join(pages_dir, page_id + ".html"), os.path.join(pages_dir, page_id + ".png"), "--grid", "exp",
-           "--mismatch-byte", str(first))
+        if parts:
+            first[parts[0]] = int(parts[1])
+    missing = [page_id for page_id in page_ids if page_id not in first]
+    if missing:
+        fail("%s not in %s/manifest.txt: the wrong backend produced no mismatch" % (", ".join(missing), pages_dir))
+    for page_id in page_ids:
+        render(os.path.join(pages_dir, page_id + ".html"), os.path.join(pages_dir, page_id + ".png"), "--grid", "exp",
+               "--mismatch-byte", str(first[page_id]))
 
 
 def lint_examples(dcconf, examples, workdir):
@@ -184,7 +186,7 @@ def main():
         split = args.index("--")
         run_failures(args[0], args[split + 1:])
     elif kind == "manifest-page":
-        manifest_page(*args)
+        manifest_pages(*args)
     elif kind == "lint-examples":
         lint_examples(*args)
     elif kind == "docs":
