@@ -120,7 +120,7 @@ constexpr std::array<Region, 2> kBlame{Region::ambiguous40, Region::ambiguous41}
 // BRC-4 inside one reading: a byte it writes twice is one ANY write (collision), so that the merge compares the
 // readings byte for byte and blames AMB-40/41 only where they disagree.
 void collapseCollisions(std::vector<Written>& writes) {
-  std::stable_sort(writes.begin(), writes.end(), [](const Written& x, const Written& y) { return x.dstByte < y.dstByte; });
+  sortByDstByte(writes);  // a byte written twice: one entry a byte
   std::size_t kept = 0;
   for (std::size_t i = 0; i < writes.size(); ++i) {
     if (kept > 0 && writes[kept - 1].dstByte == writes[i].dstByte) {

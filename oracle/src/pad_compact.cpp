@@ -89,7 +89,7 @@ void walkGmToUbReading(const Case& c, const Reading& r, Out& out) {
   for (std::uint64_t i = 0; i < b.blockCount; ++i) {
     const std::uint64_t from = i * (b.blockLenBytes + b.srcStride);  // PAD-CMP-2: the GM side as PAD-G2U-2
     const std::uint64_t to = g.leftBytes + i * g.pitchBytes;
-    for (std::uint64_t k = 0; k < b.blockLenBytes; ++k) out.write(to + k, ByteSource::fromSource(from + k), Region::data);
+    out.writeSourceRun(to, from, b.blockLenBytes, Region::data);
   }
   for (std::uint64_t k = 0; k < g.rightBytes; ++k) out.write(g.runEnd + k, padByte(k), Region::rightPad);
   for (std::uint64_t k = 0; g.runEnd + g.rightBytes + k < g.tailEnd; ++k) {
@@ -108,14 +108,13 @@ void walkReadings(const std::array<Reading, 4>& readings, unsigned open, WriteSi
     walkOne(readings[0], out);
     return;
   }
-  std::array<std::vector<Written>, 4> byMask;
-  std::size_t seen = 0;  // the readings write about as many bytes each: one allocation apiece
+  // LOOP-3 walks once per iteration: the lists keep their capacity from one walk to the next
+  thread_local std::array<std::vector<Written>, 4> byMask;
   for (unsigned m = 0; m < 4; ++m) {
+    byMask[m].clear();
     if ((m & ~open) != 0) continue;
-    byMask[m].reserve(seen);
     Collector collect{&byMask[m]};
     walkOne(readings[m], collect);
-    seen = std::max(seen, byMask[m].size());
   }
   mergeReadings(sink, byMask, open, kBlame);
 }
@@ -160,7 +159,7 @@ void walkUbToGm(const Case& c, WriteSink& sink) {
     for (std::uint64_t i = 0; i < b.blockCount; ++i) {
       const std::uint64_t from = i * ubPitch(b, r);
       const std::uint64_t to = i * (b.blockLenBytes + b.dstStride);  // PAD-CMP-4: GM dstStride in bytes
-      for (std::uint64_t k = 0; k < b.blockLenBytes; ++k) out.write(to + k, ByteSource::fromSource(from + k), Region::data);
+      out.writeSourceRun(to, from, b.blockLenBytes, Region::data);
     }
   });
 }

@@ -147,54 +147,132 @@ void writeConverted(Sink& sink, std::uint64_t dstByte, std::uint32_t elemBytes, 
 // ---- layout readings (AMB-19, AMB-21, AMB-22): a reading moves bytes elsewhere, not to another value -----------
 // Each reading's writes are collected; per destination byte the common write stands, and a byte the readings write
 // differently (or only some of them write: it may also be kept) is ANY in the region of the axis to blame.
+// A write covers `length` bytes from dstByte on: byte j from source byte srcByte + j (Kind::source), or ANY
+// (Kind::unspecified); every other kind is one byte. A block of a walk is one entry, not one per byte.
 struct Written {
   std::uint64_t dstByte;
   ByteSource source;
   Region region;
+  std::uint64_t length = 1;
 };
+// The byte-at-offset k of a write's source.
+inline ByteSource sourceAt(const Written& w, std::uint64_t k) {
+  ByteSource s = w.source;
+  if (s.kind == ByteSource::Kind::source) s.srcByte += k;
+  return s;
+}
 struct Collector {
   std::vector<Written>* out;
-  void write(std::uint64_t dstByte, ByteSource source, Region region) { out->push_back({dstByte, source, region}); }
+  void write(std::uint64_t dstByte, ByteSource source, Region region) {
+    const bool runs = source.kind == ByteSource::Kind::source || source.kind == ByteSource::Kind::unspecified;
+    if (runs && !out->empty()) {  // the byte that continues the last write extends it
+      Written& last = out->back();
+      if (last.dstByte + last.length == dstByte && last.region == region && last.source.kind == source.kind &&
+          (source.kind != ByteSource::Kind::source || last.source.srcByte + last.length == source.srcByte)) {
+        ++last.length;
+        return;
+      }
+    }
+    out->push_back({dstByte, source, region});
+  }
+  void writeSourceRun(std::uint64_t dstByte, std::uint64_t srcByte, std::uint64_t n, Region region) {
+    if (n == 1) return write(dstByte, ByteSource::fromSource(srcByte), region);
+    if (n > 0) out->push_back({dstByte, ByteSource::fromSource(srcByte), region, n});
+  }
 };
 inline bool sameSource(const ByteSource& a, const ByteSource& b) {
   return a.kind == b.kind && a.srcByte == b.srcByte && a.literal == b.literal && a.dtype == b.dtype;
 }
+// Some byte written twice, in writes sorted by dstByte.
+inline bool writesTwice(const std::vector<Written>& writes) {
+  std::uint64_t end = 0;
+  for (const Written& w : writes) {
+    if (w.dstByte < end) return true;
+    end = std::max(end, w.dstByte + w.length);
+  }
+  return false;
+}
+// writes in ascending dstByte, writes of one byte in the order they were made: a reading that writes some byte
+// twice gets one entry a byte, so that its writes of that byte pair up in order with the other readings'.
+inline void sortByDstByte(std::vector<Written>& writes) {
+  const auto byDstByte = [](const Written& x, const Written& y) { return x.dstByte < y.dstByte; };
+  // most walks write in ascending order already: the check is O(n), the sort not
+  if (std::is_sorted(writes.begin(), writes.end(), byDstByte) && !writesTwice(writes)) return;
+  std::vector<Written> sorted = writes;
+  std::stable_sort(sorted.begin(), sorted.end(), byDstByte);
+  if (!writesTwice(sorted)) {
+    writes = std::move(sorted);
+    return;
+  }
+  std::vector<Written> bytes;
+  for (const Written& w : writes) {
+    for (std::uint64_t k = 0; k < w.length; ++k) bytes.push_back({w.dstByte + k, sourceAt(w, k), w.region});
+  }
+  std::stable_sort(bytes.begin(), bytes.end(), byDstByte);
+  writes = std::move(bytes);
+}
 
 // byMask[m]: the writes under the combination m of the open axes (bit k set = the second reading of axis k); every
 // subset of openMask is filled. axisRegion[k]: the ANY region blamed when flipping axis k alone changes the byte.
+// The merge steps from one write boundary of any reading to the next: within such a stretch every reading writes
+// each byte or none, from consecutive source bytes, so one comparison decides the whole stretch.
 inline void mergeReadings(WriteSink& sink, std::span<std::vector<Written>> byMask, unsigned openMask,
                           std::span<const Region> axisRegion) {
-  const auto byDstByte = [](const Written& x, const Written& y) { return x.dstByte < y.dstByte; };
-  for (auto& writes : byMask) {  // most walks write in ascending order already: the check is O(n), the sort not
-    if (!std::is_sorted(writes.begin(), writes.end(), byDstByte)) std::stable_sort(writes.begin(), writes.end(), byDstByte);
-  }
+  for (auto& writes : byMask) sortByDstByte(writes);
   // fixed arrays: in loop mode this runs once per iteration, up to 2^21 times a case
   assert(byMask.size() <= 4 && "at most two open axes");
   std::array<std::size_t, 4> head{};
-  std::array<std::optional<Written>, 4> at{};
+  std::array<std::uint64_t, 4> into{};  // bytes of byMask[m][head[m]] already merged
+  std::array<std::optional<ByteSource>, 4> at{};
   auto subsets = [openMask](auto&& visit) {
     for (unsigned m = openMask;; m = (m - 1) & openMask) {
       visit(m);
       if (m == 0) break;
     }
   };
+  if (std::all_of(byMask.begin(), byMask.end(), [](const auto& writes) { return writes.empty(); })) return;
+  ByteWriter out(sink);
   while (true) {
     std::optional<std::uint64_t> next;
     subsets([&](unsigned m) {
-      if (head[m] < byMask[m].size() && (!next || byMask[m][head[m]].dstByte < *next)) next = byMask[m][head[m]].dstByte;
+      if (head[m] < byMask[m].size()) {
+        const std::uint64_t from = byMask[m][head[m]].dstByte + into[m];
+        if (!next || from < *next) next = from;
+      }
     });
     if (!next) return;
+    std::uint64_t end = UINT64_MAX;  // the stretch [*next, end): no reading's write starts or ends inside it
+    Region region = Region::keep;
     subsets([&](unsigned m) {  // one write per reading and step: a byte written twice pairs up in order
       at[m].reset();
-      if (head[m] < byMask[m].size() && byMask[m][head[m]].dstByte == *next) at[m] = byMask[m][head[m]++];
+      if (head[m] == byMask[m].size()) return;
+      const Written& w = byMask[m][head[m]];
+      const std::uint64_t from = w.dstByte + into[m];
+      if (from != *next) {
+        end = std::min(end, from);
+        return;
+      }
+      at[m] = sourceAt(w, into[m]);
+      end = std::min(end, w.dstByte + w.length);
+      if (m == 0) region = w.region;
+    });
+    const std::uint64_t n = end - *next;
+    subsets([&](unsigned m) {
+      if (!at[m]) return;
+      into[m] += n;
+      if (into[m] == byMask[m][head[m]].length) ++head[m], into[m] = 0;
     });
     auto same = [&](unsigned a, unsigned b) {
-      return at[a].has_value() == at[b].has_value() && (!at[a] || sameSource(at[a]->source, at[b]->source));
+      return at[a].has_value() == at[b].has_value() && (!at[a] || sameSource(*at[a], *at[b]));
     };
     bool agree = at[0].has_value();
     subsets([&](unsigned m) { agree = agree && same(m, 0); });
     if (agree) {
-      sink.write(*next, at[0]->source, at[0]->region);
+      if (at[0]->kind == ByteSource::Kind::source) {
+        out.writeSourceRun(*next, at[0]->srcByte, n, region);
+      } else {
+        for (std::uint64_t k = 0; k < n; ++k) out.write(*next + k, *at[0], region);  // ANY, or one byte
+      }
       continue;
     }
     Region blame = axisRegion.front();
@@ -204,10 +282,12 @@ inline void mergeReadings(WriteSink& sink, std::span<std::vector<Written>> byMas
       subsets([&](unsigned m) { found = found || !same(m, m ^ (1u << k)); });
       if (found) blame = axisRegion[k];
     }
-    sink.write(*next, ByteSource::any(), blame);
-    subsets([&](unsigned m) {
-      if (at[m]) sink.noteRead(at[m]->source);  // every reading's source byte is read all the same
-    });
+    for (std::uint64_t k = 0; k < n; ++k) {
+      out.write(*next + k, ByteSource::any(), blame);
+      subsets([&](unsigned m) {  // every reading's source byte is read all the same
+        if (at[m]) sink.noteRead(at[m]->kind == ByteSource::Kind::source ? ByteSource::fromSource(at[m]->srcByte + k) : *at[m]);
+      });
+    }
   }
 }
 
