@@ -193,30 +193,51 @@ void walk(const Case& c, WriteSink& sink) {
   }
   sink.expectWork(satMul(elements, s), what + " elements of " + std::to_string(s) + " bytes");
   ByteWriter out(sink);
-  // k: the tuple, dimension 0 fastest (NDDMA-3); the walk ends when the outermost dimension wraps
+  // k: the tuple, dimension 0 fastest (NDDMA-3); the walk ends when the outermost dimension wraps. Dimension 0 is
+  // walked as its stretches of left pads, data and right pads: its data elements are source elements
+  // (k_0 - L_0)*loopSrcStride[0] on from the outer dimensions' start, one block when both strides are 1.
+  const std::uint64_t lp0 = p.loopLpSize[0];
+  const std::uint64_t n0 = p.loopSize[0];
+  const std::uint64_t dstStride0 = p.loopDstStride[0];
+  const std::uint64_t srcStride0 = p.loopSrcStride[0];
   std::array<std::uint64_t, kMaxNdDmaDims> k{};
   while (true) {
-    bool inData = true;
-    bool inLeft = false;
-    std::uint64_t dstElement = 0;
-    std::uint64_t srcElement = 0;  // the data element, or the nearest one for a pad
-    for (std::size_t i = 0; i < dims; ++i) {
-      dstElement += k[i] * p.loopDstStride[i];
+    bool outerData = true;
+    bool outerLeft = false;
+    std::uint64_t dstBase = 0;  // destination element of k_0 = 0
+    std::uint64_t srcBase = 0;  // source element of the data's first k_0 (clamped for a pad)
+    for (std::size_t i = 1; i < dims; ++i) {
+      dstBase += k[i] * p.loopDstStride[i];
       const std::uint64_t lp = p.loopLpSize[i];
       const std::uint64_t clamped = k[i] < lp ? 0 : std::min<std::uint64_t>(k[i] - lp, p.loopSize[i] - 1);
-      if (k[i] < lp) inLeft = true;
-      if (k[i] < lp || k[i] - lp >= p.loopSize[i]) inData = false;
-      srcElement += clamped * p.loopSrcStride[i];
+      if (k[i] < lp) outerLeft = true;
+      if (k[i] < lp || k[i] - lp >= p.loopSize[i]) outerData = false;
+      srcBase += clamped * p.loopSrcStride[i];
     }
-    const Region region = inData ? Region::data : (inLeft ? Region::leftPad : Region::rightPad);
-    for (std::uint64_t b = 0; b < s; ++b) {
-      const ByteSource v = inData || p.isNearestValueMode ? ByteSource::fromSource(srcElement * s + b)
-                                                          : ByteSource::fromLiteral(elementByte(p.constantValue, b));
-      out.write(dstElement * s + b, v, region);
+    auto pad = [&](std::uint64_t k0, bool left) {  // a pad element: the constant, or its nearest source element
+      const std::uint64_t dstElement = dstBase + k0 * dstStride0;
+      const std::uint64_t srcElement = srcBase + (left ? 0 : std::min(k0 - lp0, n0 - 1)) * srcStride0;
+      const Region region = left || outerLeft ? Region::leftPad : Region::rightPad;
+      for (std::uint64_t b = 0; b < s; ++b) {
+        const ByteSource v = p.isNearestValueMode ? ByteSource::fromSource(srcElement * s + b)
+                                                  : ByteSource::fromLiteral(elementByte(p.constantValue, b));
+        out.write(dstElement * s + b, v, region);
+      }
+    };
+    for (std::uint64_t k0 = 0; k0 < lp0; ++k0) pad(k0, true);
+    if (!outerData) {  // a pad row: every element of dimension 0 is a pad (nearest: clamped along dimension 0 too)
+      for (std::uint64_t k0 = lp0; k0 < lp0 + n0; ++k0) pad(k0, false);
+    } else if (dstStride0 == 1 && srcStride0 == 1) {
+      out.writeSourceRun((dstBase + lp0) * s, srcBase * s, n0 * s, Region::data);
+    } else {
+      for (std::uint64_t j = 0; j < n0; ++j) {
+        out.writeSourceRun((dstBase + (lp0 + j) * dstStride0) * s, (srcBase + j * srcStride0) * s, s, Region::data);
+      }
     }
-    std::size_t i = 0;
+    for (std::uint64_t k0 = lp0 + n0; k0 < extentOf(p, 0); ++k0) pad(k0, false);
+    std::size_t i = 1;
     while (i < dims && ++k[i] == extentOf(p, i)) k[i++] = 0;
-    if (i == dims) break;
+    if (i >= dims) break;
   }
 }
 
