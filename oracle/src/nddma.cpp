@@ -19,6 +19,7 @@
 // @post (AMB-37, profile nddma-size0-noop) a loopSize of 0 in a read dimension: the call reads nothing and writes
 //       nothing (every destination byte KEEP); the other fields keep their NDDMA-2 ranges.
 #include <algorithm>
+#include <array>
 #include <string>
 
 #include "paths.hpp"
@@ -200,6 +201,8 @@ void walk(const Case& c, WriteSink& sink) {
   const std::uint64_t n0 = p.loopSize[0];
   const std::uint64_t dstStride0 = p.loopDstStride[0];
   const std::uint64_t srcStride0 = p.loopSrcStride[0];
+  std::array<ByteSource, 8> constant;  // the low s bytes of constantValue
+  for (std::uint64_t b = 0; b < s; ++b) constant[b] = ByteSource::fromLiteral(elementByte(p.constantValue, b));
   std::array<std::uint64_t, kMaxNdDmaDims> k{};
   while (true) {
     bool outerData = true;
@@ -214,15 +217,12 @@ void walk(const Case& c, WriteSink& sink) {
       if (k[i] < lp || k[i] - lp >= p.loopSize[i]) outerData = false;
       srcBase += clamped * p.loopSrcStride[i];
     }
-    auto pad = [&](std::uint64_t k0, bool left) {  // a pad element: the constant, or its nearest source element
+    auto pad = [&](std::uint64_t k0, bool left) {  // a pad element: its nearest source element, or the constant
       const std::uint64_t dstElement = dstBase + k0 * dstStride0;
       const std::uint64_t srcElement = srcBase + (left ? 0 : std::min(k0 - lp0, n0 - 1)) * srcStride0;
       const Region region = left || outerLeft ? Region::leftPad : Region::rightPad;
-      for (std::uint64_t b = 0; b < s; ++b) {
-        const ByteSource v = p.isNearestValueMode ? ByteSource::fromSource(srcElement * s + b)
-                                                  : ByteSource::fromLiteral(elementByte(p.constantValue, b));
-        out.write(dstElement * s + b, v, region);
-      }
+      if (p.isNearestValueMode) return out.writeSourceRun(dstElement * s, srcElement * s, s, region);
+      for (std::uint64_t b = 0; b < s; ++b) out.write(dstElement * s + b, constant[b], region);
     };
     for (std::uint64_t k0 = 0; k0 < lp0; ++k0) pad(k0, true);
     if (!outerData) {  // a pad row: every element of dimension 0 is a pad (nearest: clamped along dimension 0 too)
