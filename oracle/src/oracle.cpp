@@ -201,27 +201,47 @@ void WriteSink::writeSparseSourceRun(std::uint64_t dstByte, std::uint64_t srcByt
   appendRange(s.reads, srcOffset_ + srcByte, n);
   appendRange(s.writes, dstOffset_ + dstByte, n);
   if (expectation_ == nullptr) return;  // footprint only
-  for (std::uint64_t k = 0; k < n; ++k) expectSparse(dstOffset_ + dstByte + k, ByteSource::fromSource(srcByte + k), region);
+  // a window's share of the run at once where none of its bytes is written yet; every other byte as one write
+  Expectation& e = *expectation_;
+  while (n > 0) {
+    const std::uint64_t d = dstOffset_ + dstByte;
+    const std::size_t w = windowOf(d);
+    const std::uint64_t m = w == SIZE_MAX ? 1 : std::min(n, s.windows[w].end - d);
+    const std::uint64_t at = w == SIZE_MAX ? 0 : s.windowStart[w] + (d - s.windows[w].begin);
+    if (w != SIZE_MAX && allZero({reinterpret_cast<const std::uint8_t*>(e.region.data() + at), m})) {
+      std::memset(e.region.data() + at, static_cast<int>(region), m);
+      std::memcpy(e.expected.data() + at, src_.data() + srcOffset_ + srcByte, m);
+    } else {
+      for (std::uint64_t k = 0; k < m; ++k) expectSparse(d + k, ByteSource::fromSource(srcByte + k), region);
+    }
+    dstByte += m, srcByte += m, n -= m;
+  }
+}
+
+std::size_t WriteSink::windowOf(std::uint64_t d) {
+  SparseState& s = *sparse_;
+  // the last window, its successor, else a binary search
+  const auto holds = [&](std::size_t k) { return k < s.windows.size() && s.windows[k].begin <= d && d < s.windows[k].end; };
+  std::size_t w = s.lastWindow;
+  if (holds(w)) return w;
+  w = holds(w + 1) ? w + 1
+                   : static_cast<std::size_t>(std::upper_bound(s.windows.begin(), s.windows.end(), d,
+                                                               [](std::uint64_t v, const ByteRange& r) {
+                                                                 return v < r.begin;
+                                                               }) -
+                                              s.windows.begin()) -
+                         1;
+  if (w >= s.windows.size() || !holds(w)) return SIZE_MAX;  // also w = -1 (before the first window)
+  s.lastWindow = w;
+  return w;
 }
 
 void WriteSink::expectSparse(std::uint64_t d, ByteSource source, Region region) {
   SparseState& s = *sparse_;
-  // the window holding d: the last one, its successor, else a binary search
-  std::size_t w = s.lastWindow;
-  const auto holds = [&](std::size_t k) { return k < s.windows.size() && s.windows[k].begin <= d && d < s.windows[k].end; };
-  if (!holds(w)) {
-    w = holds(w + 1) ? w + 1
-                     : static_cast<std::size_t>(std::upper_bound(s.windows.begin(), s.windows.end(), d,
-                                                                 [](std::uint64_t v, const ByteRange& r) {
-                                                                   return v < r.begin;
-                                                                 }) -
-                                                s.windows.begin()) -
-                           1;
-    if (w >= s.windows.size() || !holds(w)) {  // also w = -1 (before the first window) wraps past the size
-      ++s.uncoveredWrites;
-      return;
-    }
-    s.lastWindow = w;
+  const std::size_t w = windowOf(d);
+  if (w == SIZE_MAX) {
+    ++s.uncoveredWrites;
+    return;
   }
   const std::uint64_t at = s.windowStart[w] + (d - s.windows[w].begin);
   Expectation& e = *expectation_;

@@ -137,6 +137,7 @@ class WriteSink {
   void writeSparse(std::uint64_t dstByte, ByteSource source, Region region);  // sparse: out of line
   void writeSparseSourceRun(std::uint64_t dstByte, std::uint64_t srcByte, std::uint64_t n, Region region);
   void expectSparse(std::uint64_t d, ByteSource source, Region region);  // the windowed expectation of buffer byte d
+  std::size_t windowOf(std::uint64_t d);  // the sparse window holding buffer byte d, or SIZE_MAX
 };
 
 // The hot state of a WriteSink copied into the walk's own frame: `ByteWriter out(sink);` then `out.write(...)` per
