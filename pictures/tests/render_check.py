@@ -101,6 +101,8 @@ def render(chromium, page, png_path, width, height):
         command = [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                    "--disable-background-networking", "--disable-component-update", "--disable-sync",
                    "--hide-scrollbars", "--force-device-scale-factor=1", "--user-data-dir=" + profile,
+                   # the screenshot waits for every raster tile: under load one was taken with cells still white
+                   "--run-all-compositor-stages-before-draw",
                    "--screenshot=" + os.path.abspath(png_path), "--window-size=%d,%d" % (width, height),
                    "file://" + os.path.abspath(page)]
         result = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=120)
