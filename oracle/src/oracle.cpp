@@ -206,9 +206,14 @@ void WriteSink::writeSparseSourceRun(std::uint64_t dstByte, std::uint64_t srcByt
   while (n > 0) {
     const std::uint64_t d = dstOffset_ + dstByte;
     const std::size_t w = windowOf(d);
-    const std::uint64_t m = w == SIZE_MAX ? 1 : std::min(n, s.windows[w].end - d);
-    const std::uint64_t at = w == SIZE_MAX ? 0 : s.windowStart[w] + (d - s.windows[w].begin);
-    if (w != SIZE_MAX && allZero({reinterpret_cast<const std::uint8_t*>(e.region.data() + at), m})) {
+    if (w == SIZE_MAX) {  // outside every window: counted byte by byte
+      expectSparse(d, ByteSource::fromSource(srcByte), region);
+      dstByte += 1, srcByte += 1, n -= 1;
+      continue;
+    }
+    const std::uint64_t m = std::min(n, s.windows[w].end - d);
+    const std::uint64_t at = s.windowStart[w] + (d - s.windows[w].begin);
+    if (allZero({reinterpret_cast<const std::uint8_t*>(e.region.data() + at), m})) {
       std::memset(e.region.data() + at, static_cast<int>(region), m);
       std::memcpy(e.expected.data() + at, src_.data() + srcOffset_ + srcByte, m);
     } else {

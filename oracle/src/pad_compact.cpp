@@ -99,6 +99,7 @@ void walkGmToUbReading(const Case& c, const Reading& r, Out& out) {
 }
 
 constexpr std::array<Region, 2> kBlame{Region::ambiguous21, Region::ambiguous22};
+constexpr std::size_t kKeptWrites = std::size_t{1} << 16;  // entries a walk's list keeps for the next walk
 
 // Every open combination walked and merged (readings.hpp), or the one reading walked straight into the sink.
 template <class WalkReading>
@@ -117,6 +118,9 @@ void walkReadings(const std::array<Reading, 4>& readings, unsigned open, WriteSi
     walkOne(readings[m], collect);
   }
   mergeReadings(sink, byMask, open, kBlame);
+  for (auto& writes : byMask) {  // a wide case's lists are not kept for the rest of the run
+    if (writes.capacity() > kKeptWrites) std::vector<Written>().swap(writes);
+  }
 }
 
 void walkGmToUb(const Case& c, WriteSink& sink) {

@@ -155,11 +155,10 @@ struct Written {
   Region region;
   std::uint64_t length = 1;
 };
-// The byte-at-offset k of a write's source.
-inline ByteSource sourceAt(const Written& w, std::uint64_t k) {
-  ByteSource s = w.source;
-  if (s.kind == ByteSource::Kind::source) s.srcByte += k;
-  return s;
+// The source of byte k of a write that starts with `first`.
+inline ByteSource sourceAt(ByteSource first, std::uint64_t k) {
+  if (first.kind == ByteSource::Kind::source) first.srcByte += k;
+  return first;
 }
 struct Collector {
   std::vector<Written>* out;
@@ -206,7 +205,7 @@ inline void sortByDstByte(std::vector<Written>& writes) {
   }
   std::vector<Written> bytes;
   for (const Written& w : writes) {
-    for (std::uint64_t k = 0; k < w.length; ++k) bytes.push_back({w.dstByte + k, sourceAt(w, k), w.region});
+    for (std::uint64_t k = 0; k < w.length; ++k) bytes.push_back({w.dstByte + k, sourceAt(w.source, k), w.region});
   }
   std::stable_sort(bytes.begin(), bytes.end(), byDstByte);
   writes = std::move(bytes);
@@ -252,7 +251,7 @@ inline void mergeReadings(WriteSink& sink, std::span<std::vector<Written>> byMas
         end = std::min(end, from);
         return;
       }
-      at[m] = sourceAt(w, into[m]);
+      at[m] = sourceAt(w.source, into[m]);
       end = std::min(end, w.dstByte + w.length);
       if (m == 0) region = w.region;
     });
@@ -285,7 +284,7 @@ inline void mergeReadings(WriteSink& sink, std::span<std::vector<Written>> byMas
     for (std::uint64_t k = 0; k < n; ++k) {
       out.write(*next + k, ByteSource::any(), blame);
       subsets([&](unsigned m) {  // every reading's source byte is read all the same
-        if (at[m]) sink.noteRead(at[m]->kind == ByteSource::Kind::source ? ByteSource::fromSource(at[m]->srcByte + k) : *at[m]);
+        if (at[m]) sink.noteRead(sourceAt(*at[m], k));
       });
     }
   }
