@@ -1,4 +1,4 @@
-// The cost of the suite (issue 15, docs/coverage.md "Cost"; issue 46, docs/bench.md "The suite benchmark"):
+// The cost of the suite (docs/coverage.md "Cost"; docs/bench.md "The suite benchmark"):
 // BM_DefaultRun/<product> runs the suite as `dcconf run --product P --seed 1` does (fast backend, 100 cases per
 // property, one process) and reports the run's own time split (report.json coverage.time) as counters;
 // BM_Suite/<backend>/<product>[/<operation>/<property>] times the same run, or the units of one operation and
@@ -113,7 +113,7 @@ void BM_Suite(benchmark::State& state, std::string backendSpec, dcconf::oracle::
   state.counters["load1"] = (loadBefore + loadAverage1()) / 2;
 }
 
-// Cases per second of one backend on the same units (issue 26: the exec transport's cost beside the plugin's).
+// Cases per second of one backend on the same units (the exec transport's cost beside the plugin's).
 // The no-op exec backends answer not-supported at once, so their rate is dcconf's side of the transport; the
 // example plugin and the example exec backend do the copies. Compare rates within one run of this binary.
 void BM_UnitsPerSecond(benchmark::State& state, std::string backendSpec) {

@@ -25,7 +25,7 @@ bool isHardFailure(const bench::BenchRow& row) {
   return row.status == backends::name(backends::RunStatus::crashed) ||
          row.status == backends::name(backends::RunStatus::timedOut) ||
          row.status == backends::name(backends::RunStatus::error) ||
-         row.status == backends::name(backends::RunStatus::violated);  // wrote outside its buffers (issue 30)
+         row.status == backends::name(backends::RunStatus::violated);  // wrote outside its buffers
 }
 
 int runBenchCommand(BenchCliOptions& o) {

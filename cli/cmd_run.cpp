@@ -122,7 +122,7 @@ std::string resolveOptions(RunCliOptions& o) {
     o.run.seed = std::random_device{}() | (std::uint64_t{std::random_device{}()} << 32);
   } else if (const auto seed = parseUInt64(o.seed)) {
     o.run.seed = *seed;
-  } else {  // issue 30: a seed above 2^64-1 was clamped, so the run was not the one asked for
+  } else {  // a seed above 2^64-1 was once clamped, so the run was not the one asked for
     return "--seed: '" + o.seed + "' is not a whole number in [0, 18446744073709551615]";
   }
   if (!o.time.empty()) {
@@ -167,7 +167,7 @@ int replayStatus(const run::ReplayResult& result, const std::string& backend) {
   return code(ExitStatus::checksFailed);
 }
 
-// A sparse failure's case file (issue 26: "sparse": {"seed", ...}, no buffer bytes), or nullopt for any other file.
+// A sparse failure's case file ("sparse": {"seed", ...}, no buffer bytes), or nullopt for any other file.
 // Read with the case files' guards: a size cap, the depth cap and no duplicate keys.
 std::optional<int> replayIfSparse(const RunCliOptions& o) {
   std::error_code ec;
@@ -256,7 +256,7 @@ void beginDefaultOutput(DefaultOutput& d, std::optional<StagedOutput>& staged) {
 int runRun(RunCliOptions& o) {
   if (const std::string error = resolveOptions(o); !error.empty()) return fail(ExitStatus::usage, error);
   run::keepTemporaryFolder(o.keepTemp);
-  run::installInterruptHandlers();  // SIGINT/SIGTERM: stop, report what finished, exit 130/143 (issue 16)
+  run::installInterruptHandlers();  // SIGINT/SIGTERM: stop, report what finished, exit 130/143
   run::retainFreedMemory();
   if (!o.replay.empty()) {
     if (!o.replayRefuses.empty()) {

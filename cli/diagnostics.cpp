@@ -36,7 +36,7 @@ void printError(std::string_view line) {
     if (ch == '\n' || ch == '\r') ch = ' ';  // a library message must not break the one-line rule
   }
   // Valid UTF-8 with control characters escaped (a NUL from an input never reaches the terminal raw) and of
-  // bounded length, whatever part of an input the message quotes (issue 30).
+  // bounded length, whatever part of an input the message quotes.
   std::cerr << "dcconf: error: " << casefile::validUtf8(oneLine, kMaxErrorLineBytes, true) << '\n';
 }
 
@@ -78,7 +78,7 @@ std::optional<std::uint64_t> parseUInt64(std::string_view text) {
 }
 
 std::optional<std::chrono::milliseconds> parseDuration(const std::string& text) {
-  // Digits, then a unit: no sign (stoull took "-1" as 2^64-1), no wrap, no zero (issue 30: "0s" ran, an
+  // Digits, then a unit: no sign (stoull took "-1" as 2^64-1), no wrap, no zero ("0s" ran, an
   // overflowing "307445734561825861m" wrapped to a few seconds).
   const std::size_t digits = std::min(text.find_first_not_of("0123456789"), text.size());
   const auto value = parseUInt64(std::string_view(text).substr(0, digits));

@@ -82,7 +82,7 @@ int main(int argc, char** argv) {
   if (argc > 0) dcconf::cli::setProgramName(argv[0]);
   dcconf::backends::becomeSubreaper();  // orphaned helpers of a backend become ours, so they die with the run
   const int status = runCommand(argc, argv);
-  dcconf::backends::killAllDescendants();  // every exit path of a subcommand comes back here (issue 30)
+  dcconf::backends::killAllDescendants();  // every exit path of a subcommand comes back here
   return status;
 }
 
@@ -120,7 +120,7 @@ int runCommand(int argc, char** argv) {
   for (const Command& command : commands) {
     if (!command.app->parsed()) continue;
     // Every subcommand stops on SIGINT/SIGTERM: loops look at the flag, nothing is committed unless marked
-    // interrupted, temp folders go at exit, and the status is 130/143 (issue 30: only `run` handled them).
+    // interrupted, temp folders go at exit, and the status is 130/143 (once only `run` handled them).
     dcconf::run::installInterruptHandlers();
     try {
       const int status = command.run();

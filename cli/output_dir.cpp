@@ -20,7 +20,7 @@ constexpr std::string_view kMarkerHeader = "written by dcconf; --force may repla
 constexpr std::size_t kMaxCheckedEntries = 1000000;  // a folder this big is not one dcconf wrote
 
 // "" when every file under dir is one the marker lists (what dcconf wrote there), else the first that is not, named
-// (issue 30: --force deleted a notes.txt the user had added to a dcconf output).
+// (--force once deleted a notes.txt the user had added to a dcconf output).
 std::string foreignFile(const fs::path& dir) {
   std::ifstream marker(dir / StagedOutput::kMarkerFile);
   std::set<std::string> listed;
@@ -40,7 +40,7 @@ std::string foreignFile(const fs::path& dir) {
 }
 
 // "" when dir may be (re)placed; otherwise why not. --force replaces only an empty folder or one dcconf wrote
-// (it holds kMarkerFile), never a file and never a folder of someone else's (issue 16: data loss with --force).
+// (it holds kMarkerFile), never a file and never a folder of someone else's (--force once lost data).
 std::string refusal(const fs::path& dir, bool force, bool marked) {
   std::error_code ec;
   const fs::file_status status = fs::symlink_status(dir, ec);

@@ -36,7 +36,7 @@ class StagedOutput {
   std::string write(const std::string& name, std::span<const std::uint8_t> bytes);
   std::string write(const std::string& name, std::string_view text);
   // After SIGINT/SIGTERM nothing is committed ("interrupted ...") unless the caller marked its output interrupted
-  // and says so with markedInterrupted (issue 30).
+  // and says so with markedInterrupted.
   std::string commit(bool markedInterrupted = false);
 
  private:

@@ -1,4 +1,4 @@
-// An output never is, contains or lies inside one of the command's inputs (issue 16: `vectors check SET
+// An output never is, contains or lies inside one of the command's inputs (`vectors check SET
 // --save-outputs SET --force` replaced the golden set). Checked on the real paths, symbolic links resolved.
 #pragma once
 

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# CI (issue 28): both shipped example backends, the C plugin (runners/plugin/examples/example_plugin.c) and the
+# CI: both shipped example backends, the C plugin (runners/plugin/examples/example_plugin.c) and the
 # exec backend (runners/exec/examples/example_exec_backend.py), through a default `dcconf run` (no --cases, no
 # --only) on every product each supports. Each run must exit 0: every case PASS, REJECTED or NOT_SUPPORTED (what
 # an example does not implement it answers not-supported, never a faked result), and something tested.
-# .ci/run calls it after the test suite (issue 28). The exec example speaks dcconf.exec/2 (buffers in shared
+# .ci/run calls it after the test suite. The exec example speaks dcconf.exec/2 (buffers in shared
 # memory), which made its default runs about 5x cheaper than the 7 min 22 s measured over exec/1 on atlas-a2.
 # Usage: scripts/ci_examples.sh [BUILD_DIR]  (default build). DCCONF_EXAMPLES_SEED picks the seed (default 1).
 set -euo pipefail

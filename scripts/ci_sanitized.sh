@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# CI stage (issue 16): an ASan+UBSan build, in build-san/, of the oracle, casefile, vectors and backends tests and
+# CI stage: an ASan+UBSan build, in build-san/, of the oracle, casefile, vectors and backends tests and
 # of dcconf; runs those tests, the fuzz corpus of the vector loader, and a short `dcconf run` on every product.
 # Any sanitizer report fails the stage (halt_on_error). About 25 min on 2 cores from scratch (no ccache): the
 # build 13, the tests 6, the per-product runs 4.
@@ -32,7 +32,7 @@ targets=(dcconf casefile_tests vectors_tests report_tests exec_test_exec_backend
 targets+=($(sed -n 's/^add_executable(\(backends_[A-Za-z0-9_]*\) .*/\1/p' backends/tests/CMakeLists.txt))
 for source in oracle/tests/test_*.cpp; do targets+=("oracle_$(basename "$source" .cpp)"); done
 cmake --build "$build" -j"$jobs" --target "${targets[@]}"
-# reliability.*: issue 30's hostile plugins, shard reports and signals (cli/tests/reliability.sh), through the
+# reliability.*: the hostile plugins, shard reports and signals (cli/tests/reliability.sh), through the
 # sanitized dcconf; report.* and exec.*: the readers and the reply parser those scenarios feed. reliability.late-write
 # runs in the plain build only: its fixture faults on purpose inside the worker (a write to the protected buffer from
 # a thread), and the sanitized worker's own SEGV handler reports it first, so the host's region name never shows.
@@ -45,14 +45,14 @@ if [ -x build/fuzz_vectors_load ]; then
   vectors/fuzz/make_corpus.sh vectors/golden "$corpus"
   build/fuzz_vectors_load -runs=0 -rss_limit_mb=512 -malloc_limit_mb=256 "$corpus"
 fi
-# The other readers' fuzz target (issue 30): every seed once, the regression inputs included.
+# The other readers' fuzz target: every seed once, the regression inputs included.
 if [ -x build/fuzz_inputs ]; then
   inputs="$(mktemp -d)"
   trap 'rm -rf "${corpus:-}" "$inputs"' EXIT
   vectors/fuzz/make_inputs_corpus.sh "$inputs"
   build/fuzz_inputs -runs=0 -rss_limit_mb=512 -malloc_limit_mb=256 "$inputs"
 fi
-# A short run of the whole suite on every product (the UBSan finding of issue 16 was on ascend950, GM->A1).
+# A short run of the whole suite on every product (a past UBSan finding was on ascend950, GM->A1).
 for product in $("$build/dcconf" list | sed -n 's/^\([^ ].*\) (profile .*/\1/p'); do
   echo "sanitized: dcconf run --product $product"
   "$build/dcconf" run --product "$product" --cases 3 --seed 1 --quiet --threads "$jobs"  # both cores: ascend950 210 -> 135 s

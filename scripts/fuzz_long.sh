@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The fuzz targets at length (issue 30: 10 minutes each without a finding): fuzz_vectors_load and fuzz_inputs, each
+# The fuzz targets at length (10 minutes each without a finding): fuzz_vectors_load and fuzz_inputs, each
 # for SECONDS (default 600) on its seed corpus, one after the other (one core each: nice, -jobs 1).
 # usage: scripts/fuzz_long.sh [BUILD_DIR] [SECONDS]     prints per target: runs, execs/s, new coverage, findings.
 # A finding (crash, leak, timeout, OOM) leaves its input as BUILD_DIR/fuzz-long/<target>/crash-* and exits 1.

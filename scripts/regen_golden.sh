@@ -30,7 +30,7 @@ for entry in "${sets[@]}"; do
     fi
     "$dcconf" vectors lint "$root/vectors/$dir" --quiet
   else
-    # dcconf never replaces a vector set, even with --force (issue 16): export beside it, then swap, so the old set
+    # dcconf never replaces a vector set, even with --force: export beside it, then swap, so the old set
     # goes only once the new one is complete.
     new="$root/vectors/.$dir.new"
     rm -rf "$new"

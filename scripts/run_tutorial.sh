@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# docs.tutorial (issue 28): runs every ```sh block of docs/tutorial.md, verbatim and in order, as one bash script
+# docs.tutorial: runs every ```sh block of docs/tutorial.md, verbatim and in order, as one bash script
 # with `set -euo pipefail`, in an empty temporary folder, with the set-up the tutorial states (dcconf and
 # dcconf-python on PATH, DCCONF_SRC) and, first on PATH, a python3 that is not the one the package is built for: a
 # venv without numpy or pytest (the tutorial must name its interpreter, never rely on whichever python3 is first).

@@ -63,7 +63,7 @@ class OracleBackend final : public Backend {
     return {};
   }
 
-  // Sparse buffers (issue 15: a 4 GiB GM stride): the expectation is built over the caller's windows only, so the
+  // Sparse buffers (a 4 GiB GM stride): the expectation is built over the caller's windows only, so the
   // oracle never touches the bytes in between.
   RunResult runSparse(const oracle::Case& c, SparseBytes src, SparseBytes dst) override {
     oracle::WindowedEvaluation w;

@@ -90,7 +90,7 @@ std::vector<BenchRow> runBench(backends::Backend& backend, const BenchOptions& o
   };
   for (const std::uint64_t size : options.sizes) {
     for (const BenchCase& benchCase : benchCases()) {
-      if (backends::stopping()) return rows;  // SIGINT/SIGTERM: the caller writes nothing (issue 30)
+      if (backends::stopping()) return rows;  // SIGINT/SIGTERM: the caller writes nothing
       const std::string rowLabel = label(benchCase) + "/" + sizeLabel(size);
       if (!std::regex_search(rowLabel, filter)) continue;
       const std::uint32_t threads = std::max<std::uint32_t>(options.threads, 1);

@@ -101,7 +101,7 @@ std::optional<nlohmann::json> parseJsonGuarded(std::string_view text, std::strin
 
 std::string clipForMessage(std::string_view text, std::size_t maxChars) {
   bool cut = false;
-  std::string out = validUtf8(text, maxChars, /*escapeControls=*/true, &cut);  // one line, valid UTF-8 (issue 30)
+  std::string out = validUtf8(text, maxChars, /*escapeControls=*/true, &cut);  // one line, valid UTF-8
   if (cut) out += "(" + std::to_string(text.size()) + " bytes)";
   return out;
 }

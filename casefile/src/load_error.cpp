@@ -15,7 +15,7 @@ std::string LoadError::oneLine() const {
   if (!field.empty()) line += ": " + field + (value.empty() ? "" : " = " + value);
   line += ": " + message;
   // One line whatever the parts contain (a JSON value may carry a newline), valid UTF-8 with control characters
-  // escaped, and of bounded length (issue 30: one 100,177-character line).
+  // escaped, and of bounded length (a message once ran to one 100,177-character line).
   for (char& ch : line) {
     if (ch == '\n' || ch == '\r') ch = ' ';
   }

@@ -460,7 +460,7 @@ CaseData readCase(const Context& ctx, const json& root, const fs::path& baseDir,
   oracle::Case& c = data.c;
   if (const json* description = reader.optional("description")) {
     data.description = readString(ctx, *description, "description");
-    if (data.description.size() > kMaxDescriptionBytes) {  // issue 30: a 100 MB description was accepted
+    if (data.description.size() > kMaxDescriptionBytes) {  // a 100 MB description was once accepted
       ctx.fail("description", std::to_string(data.description.size()) + " bytes",
                "longer than " + std::to_string(kMaxDescriptionBytes) + " bytes (a description is a note, not data)");
     }
@@ -554,7 +554,7 @@ LoadResult parseCaseWithoutBuffers(nlohmann::json json, const std::string& fileL
 
 LoadResult parseCaseText(const std::string& text, const fs::path& baseDir, const std::string& fileLabel,
                          const LoadLimits& limits) {
-  // Depth first: nothing below may recurse on a nesting the file chose (issue 16).
+  // Depth first: nothing below may recurse on a nesting the file chose.
   if (std::string deep = jsonDepthError(text); !deep.empty()) return LoadError{fileLabel, "", "", "malformed JSON: " + deep};
   nlohmann::json json;
   try {

@@ -32,7 +32,7 @@ std::optional<SparseBuffer> SparseBuffer::create(std::uint64_t sizeBytes, std::s
     return std::nullopt;
   }
   // The fd reaches a plugin worker (runSparse): sealed, a plugin's ftruncate cannot shrink it under the caller's
-  // mapping, which would die of SIGBUS touching it (issue 30).
+  // mapping, which would die of SIGBUS touching it.
   if (fcntl(fd, F_ADD_SEALS, F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_SEAL) != 0) {
     *error = std::string("memfd seals: ") + std::strerror(errno);
     close(fd);

@@ -1,4 +1,4 @@
-// G-6 (turn 3): whole readings of the alternatives ambiguities. The simple way the spec's wording allows: evaluate the
+// G-6: whole readings of the alternatives ambiguities. The simple way the spec's wording allows: evaluate the
 // case once per whole combination of the exercised open readings (each pinned in the profile) and diff against the
 // default evaluation, keeping per ANY byte a set of combinations per distinct value instead of 2^k buffers.
 #include "dcconf/oracle/alternatives.hpp"

@@ -1,5 +1,5 @@
-// Word-at-a-time scans of byte arrays (marks, care, regions), where one byte per step was a top profile entry
-// (issue 46). Each is a plain loop over 8-byte words with a byte loop only for the words that need it.
+// Word-at-a-time scans of byte arrays (marks, care, regions), where one byte per step was a top profile entry.
+// Each is a plain loop over 8-byte words with a byte loop only for the words that need it.
 #pragma once
 
 #include <cstdint>

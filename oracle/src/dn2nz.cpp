@@ -50,7 +50,7 @@ std::vector<Violation> check(const Case& c) {
   // DN2NZ-2 (dValue, srcDnMatrixStride and the upper ends of srcDValue and dstNzMatrixStride are the full widths)
   requireRange(out, "DN2NZ-2", "params.dnNum", p.dnNum, 0, 4095);
   requireRange(out, "DN2NZ-2", "params.nValue", p.nValue, 0, 16384);
-  if ((c.dtype == DType::fp4x2_e2m1_t || c.dtype == DType::fp4x2_e1m2_t) && p.nValue <= 16384 && p.nValue % 2 != 0) {  // DN2NZ-4 (turn 3): the vendor asserts an even nValue for fp4x2
+  if ((c.dtype == DType::fp4x2_e2m1_t || c.dtype == DType::fp4x2_e1m2_t) && p.nValue <= 16384 && p.nValue % 2 != 0) {  // DN2NZ-4: the vendor asserts an even nValue for fp4x2
     out.push_back(violation("DN2NZ-4", "params.nValue", p.nValue, "nValue must be even for " + std::string(name(c.dtype))));
   }
   requireRange(out, "DN2NZ-2", "params.srcDValue", p.srcDValue, 1, ~std::uint64_t{0});

@@ -7,7 +7,7 @@
 //   VECTOR (CO1->CO2): E = 16 (one 1x16 row, 32 / 64 B); srcStride 256*s B (512 / 1024); dstStride 32 B.
 //   SMALL_CHANNEL (CO1->CO2): E = 64 (one 16x4 fractal, 128 / 256 B), derived like MATRIX; srcStride in the same
 //   unit; dstStride 32 B.
-// AMB-19 (turn 3): MATRIX/VECTOR blockLen in the table's blocks (E as above; profile enh-len-block) or in 32-byte data
+// AMB-19: MATRIX/VECTOR blockLen in the table's blocks (E as above; profile enh-len-block) or in 32-byte data
 //   blocks of the source (E = 32/s; profile enh-len-32b). Open by default: the case must fit under both, and a
 //   destination byte the two readings write differently (or only one writes) is ANY, region ambiguous19.
 // @post burst i: blockLen*E source elements at src + i*(blockLen*E*s + srcStride*unit); without deqScale their
@@ -102,7 +102,7 @@ struct Units {
   std::uint64_t blockElems;
   std::uint64_t srcStrideElems;
 };
-// AMB-19 (turn 3): MATRIX/VECTOR blockLen counts the table's blocks (first reading) or 32-byte data blocks of the
+// AMB-19: MATRIX/VECTOR blockLen counts the table's blocks (first reading) or 32-byte data blocks of the
 // source (second reading, the page's example and the vendor's broad_cast_vec_to_mm); the stride units stay.
 Units co1Units(BlockMode mode, std::uint32_t srcElemBytes, bool dataBlocks32) {
   const std::uint64_t perDataBlock = kDataBlockBytes / srcElemBytes;

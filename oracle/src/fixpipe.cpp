@@ -187,7 +187,7 @@ bool deviates(FixDeviation d) { return (tDeviations & bitOf(d)) != 0; }
 // One choice for each of AMB-8..12 (index 0..4) and AMB-20 (index 5): false = the first reading, true = the second.
 constexpr std::size_t kReadings = 6;
 using Readings = std::array<bool, kReadings>;
-constexpr std::size_t kDeqf16McbHalf = 5;  // AMB-20 (turn 3)
+constexpr std::size_t kDeqf16McbHalf = 5;  // AMB-20
 constexpr std::array<int, kReadings> kAmbIds{8, 9, 10, 11, 12, 20};
 
 
@@ -230,7 +230,7 @@ Converted convert(const Case& c, std::uint64_t x, std::uint64_t qBits, const Rea
     std::int64_t xi = static_cast<std::int32_t>(static_cast<std::uint32_t>(x));
     const std::int64_t shifted = xi >> (q.n + (r[1] ? 1 : 0));  // AMB-9: N raw, or N+1
     if (q.mcb && isDeqMode(p.quantPre) && r[kDeqf16McbHalf]) {
-      // AMB-20 (turn 3), the DEQF16 golden's reading: saturate to the fp16 range, round to half, then multiply
+      // AMB-20, the DEQF16 golden's reading: saturate to the fp16 range, round to half, then multiply
       const double clamped = std::clamp(static_cast<double>(shifted), -kHalfMax, kHalfMax);
       value = static_cast<double>(halfBitsToFloat(doubleToHalfBits(clamped, false)));
     } else {

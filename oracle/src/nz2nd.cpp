@@ -24,11 +24,11 @@ std::vector<Violation> check(const Case& c) {
     out.push_back(violation("NZ2ND-1", "params.dValue", p.dValue, "dValue must be a multiple of 16"));
   }
   requireRange(out, "NZ2ND-1", "params.srcNdMatrixStride", p.srcNdMatrixStride, 1, 512);
-  // NZ2ND-1 (revised turn 3): the vendor check is UINT12_MAX; the page's 4096 is one past it
+  // NZ2ND-1: the vendor check is UINT12_MAX; the page's 4096 is one past it
   requireRange(out, "NZ2ND-1", "params.srcNStride", p.srcNStride, 0, 4095);
   requireRange(out, "NZ2ND-1", "params.dstDStride", p.dstDStride, 1, 65535);
   requireRange(out, "NZ2ND-1", "params.dstNdMatrixStride", p.dstNdMatrixStride, 1, 65535);
-  // NZ2ND-1 (added turn 3, the A2/A3 implementation): with several matrices, srcNdMatrixStride*256 must be a multiple
+  // NZ2ND-1 (the A2/A3 implementation): with several matrices, srcNdMatrixStride*256 must be a multiple
   // of nValue*sizeof(T). Followed as the spec states it (the check mixes elements and bytes); only once the ranges
   // hold, so that one broken field is one violation.
   const std::uint64_t rowBytes = std::uint64_t{p.nValue} * sizeBytes(c.dtype);

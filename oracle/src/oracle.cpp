@@ -119,7 +119,7 @@ class Recorder final : public detail::WriteSink {
   }
 };
 
-// Sparse mode (issue 15): the ranges of the walk, the expectation over windows.
+// Sparse mode: the ranges of the walk, the expectation over windows.
 class SparseRecorder final : public detail::WriteSink {
  public:
   SparseRecorder(const Case& c, Expectation* expectation, std::span<const std::uint8_t> src,

@@ -111,7 +111,7 @@ void checkPadGmToUb(std::vector<Violation>& out, const char* clause, const Case&
     out.push_back(violation(clause, "padParams.rightPadding", fill.rightPadding,
                             "rightPadding * sizeof(T) must be <= 32 bytes (sizeof(T) = " + std::to_string(s) + ")"));
   }
-  // PAD-G2U-1 (turn 3, the vendor's kernel_operator_data_copy_check.h): blockLen a multiple of sizeof(T) (AMB-17)
+  // PAD-G2U-1 (the vendor's kernel_operator_data_copy_check.h): blockLen a multiple of sizeof(T) (AMB-17)
   if (blocks.blockLenBytes % s != 0 && c.profile.padBlockLen == Profile::PadBlockLen::elementMultiple) {
     out.push_back(violation(clause, "params.blockLen", blocks.blockLenBytes,
                             "blockLen must be a multiple of sizeof(T) = " + std::to_string(s) +

@@ -49,14 +49,14 @@ std::optional<std::uint64_t> rectifiedBits(DType dtype, std::uint64_t bits);
 
 // Destination byte indices are from the copy's destination start. A concrete class, not an interface: walks call
 // write() once per destination byte, and only an inlined call lets them stay byte by byte and still make large
-// goldens quickly (issue 20: a virtual call per byte held the oracle near 30 MB/s). Two modes: recording the
+// goldens quickly (a virtual call per byte held the oracle near 30 MB/s). Two modes: recording the
 // footprint and, given an expectation, every byte's value (oracle.cpp's Recorder); or keeping the byte sources of
 // a workspace (PAD-U2L1's first leg, pad_ub_to_tscm.cpp).
 // A read or written mark: an enum, not a char type, so that storing one does not make the compiler reload every
 // member of the sink per byte (a char store may alias anything).
 enum class Mark : std::uint8_t { no = 0, yes = 1 };
 
-// Sparse mode (issue 15: buffers of up to 2^40 bytes that mostly do not exist): no array is sized by the buffers.
+// Sparse mode (buffers of up to 2^40 bytes that mostly do not exist): no array is sized by the buffers.
 // Reads and writes are kept as ranges in walk order (sorted and coalesced at the end); with windows, the
 // expectation holds only the windows' bytes, concatenated in window order.
 struct SparseState {
@@ -69,7 +69,7 @@ struct SparseState {
 };
 
 // Per-thread scratch vectors (the read and written marks, the UB->TSCM workspace): the next evaluation on the thread
-// reuses their pages instead of faulting in fresh zeroed ones (issue 20). takeScratch hands out the kept vector
+// reuses their pages instead of faulting in fresh zeroed ones. takeScratch hands out the kept vector
 // filled to size; keepScratch keeps the larger of the two if it holds at most maxEntries (a huge one-off case
 // does not pin its memory for good).
 template <class T>
@@ -115,7 +115,7 @@ class WriteSink {
   WriteSink(const Case& c, Expectation* expectation, std::span<const std::uint8_t> src);
   // Sparse mode: the expectation (if any) is sized by the windows, the marks are ranges in `sparse`.
   WriteSink(const Case& c, Expectation* expectation, std::span<const std::uint8_t> src, SparseState& sparse);
-  ~WriteSink();  // hands the marks back to this thread's scratch (no fresh pages per evaluation: issue 20)
+  ~WriteSink();  // hands the marks back to this thread's scratch (no fresh pages per evaluation)
   WriteSink(const WriteSink&) = delete;
   WriteSink& operator=(const WriteSink&) = delete;
 
@@ -142,7 +142,7 @@ class WriteSink {
 
 // The hot state of a WriteSink copied into the walk's own frame: `ByteWriter out(sink);` then `out.write(...)` per
 // byte. A byte store may alias any memory, so the compiler reloads every member of a sink reached through a
-// reference after each byte; a local whose address never escapes it keeps in registers (issue 20: 1.5x).
+// reference after each byte; a local whose address never escapes it keeps in registers (1.5x faster).
 class ByteWriter {
  public:
   explicit ByteWriter(WriteSink& sink)

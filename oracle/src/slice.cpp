@@ -138,7 +138,7 @@ std::vector<Violation> check(const Case& c) {
   if (p.srcSliceInfo[0].burstLen == 0) {
     out.push_back(violation("SLICE-3", "params.srcSliceInfo[0].burstLen", 0, "a burst is burstLen*32 bytes, >= 1"));
   }
-  // SLICE-4 (turn 3): the unaligned (pad) transport of a GM source holds the burst in bytes in a uint16
+  // SLICE-4: the unaligned (pad) transport of a GM source holds the burst in bytes in a uint16
   if (c.srcPos == Position::GM && (std::uint64_t{p.srcSliceInfo[0].stride} * s) % kDataBlockBytes != 0 &&
       p.srcSliceInfo[0].burstLen > kMaxUnalignedSliceBurstLen) {
     out.push_back(violation("SLICE-4", "params.srcSliceInfo[0].burstLen", p.srcSliceInfo[0].burstLen,

@@ -33,7 +33,7 @@ std::string fmt(double v) {
   return buffer;
 }
 
-// Cut on a character boundary: a backend's Chinese message cut mid-character made the page invalid UTF-8 (issue 30).
+// Cut on a character boundary: a backend's Chinese message cut mid-character made the page invalid UTF-8.
 std::string clip(const std::string& text, std::size_t n) { return text.size() <= n ? text : casefile::validUtf8(text, n - 3); }
 
 bool inside(std::span<const oracle::ByteRange> ranges, std::uint64_t b) {
@@ -122,7 +122,7 @@ struct Model {
     } else if (shapes.note.empty() && op != Operation::fixpipe && op != Operation::fixpipe950) {
       shapes.note = "no arrows: no destination byte holds a source byte verbatim";
     }
-    // moved, not copied: a 16 MiB destination is drawn in a few times its size (issue 30)
+    // moved, not copied: a 16 MiB destination is drawn in a few times its size
     expected = std::move(ev.expectation.expected);
     care = std::move(ev.expectation.care);
   }
@@ -529,7 +529,7 @@ std::string failurePage(const casefile::CaseData& data, const FailureInput& f) {
     htmlBody = violationsHtml(ev);
   } else {
     // G-6: an output that matches every cared byte can still mix the readings of an ambiguity; then the bytes no
-    // single whole reading explains together are the ones to show (issue 27 item 2).
+    // single whole reading explains together are the ones to show.
     std::vector<std::uint64_t> conflicting;
     std::string conflictRows;
     if (f.actual.size() == ev.expectation.expected.size() &&

@@ -53,8 +53,8 @@ std::string sourceLabel(const oracle::Case& c, oracle::Operation op, std::uint64
 
 // Every destination byte that holds a source byte verbatim -> the source byte (or -1), found by evaluating the case
 // on a few probe sources; empty when the values are converted (FIX, ENH deqScale) or the source is too big.
-// Held for the destination bytes between the first and the last data byte only (issue 30: a 16 MiB destination of a
-// small copy took 128 MB of map), 4 bytes an entry.
+// Held for the destination bytes between the first and the last data byte only (a 16 MiB destination of a small
+// copy took 128 MB of map), 4 bytes an entry.
 struct ProbeMap {
   std::uint64_t begin = 0;         // the first destination byte the map holds
   std::vector<std::int32_t> from;  // source byte of destination byte begin + i, or -1

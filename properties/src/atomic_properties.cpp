@@ -1,4 +1,4 @@
-// ATOM (project, issue 31 item 7): the atomic copies to GM checked in the default run without a generator of their
+// ATOM (project): the atomic copies to GM checked in the default run without a generator of their
 // own. Each drawn VECIN/VECOUT->GM DataCopy / DataCopyPad is turned into its atomic twin (SetAtomicAdd, Max or Min
 // of the case's T, one per case) and checked against the oracle with the drawn destination as prior content (G-1 on
 // ATOM-3), and the law "add onto a zeroed destination == the plain copy" is checked between two IUT runs.

@@ -348,7 +348,7 @@ std::vector<std::string> reachableBuckets(Operation operation) {
       return join(padBlocks, {"width:8", "gm-offset:unaligned", "pad:none", "pad:left-only", "pad:right-only",
                               "pad:both", "pad:left=32B", "pad:right=32B", "isPad", "padRegister", "dummy-tail",
                               "profile:default", "profile:doc-dummy", "profile:pad-dummy"});
-    // PAD-G2U-1 (turn 3, AMB-17): GM->UB blockLen is whole elements by default; the UB->GM legs are not
+    // PAD-G2U-1 (AMB-17): GM->UB blockLen is whole elements by default; the UB->GM legs are not
     case Operation::padUbToGm: return join(padBlocks, {"blockLen%sizeof(T)!=0", "width:8", "gm-offset:unaligned"});
     case Operation::padCompactGmToUb:  // PAD-CMP-1: DataCopyExtParams only
       return {"params:DataCopyExtParams", "blockLen:1", "blockLen<32B", "blockLen%32B==0", "blockLen>32B,unaligned",

@@ -23,7 +23,7 @@ FieldRange full(std::string_view name, std::uint32_t width, std::uint64_t lo, st
 }
 
 // DataCopyPad: PAD-G2U-1 / PAD-U2G-1. GM strides are bytes, UB strides 32-byte blocks (PAD-G2U-2, PAD-U2G-2).
-// PAD-G2U-1 (turn 3, AMB-17): GM->UB blockLen is whole elements unless the profile is byte-len: step sizeof(T).
+// PAD-G2U-1 (AMB-17): GM->UB blockLen is whole elements unless the profile is byte-len: step sizeof(T).
 std::vector<FieldRange> callPadRanges(const Case& c, bool srcIsGm) {
   const std::uint64_t step =
       srcIsGm && c.profile.padBlockLen == Profile::PadBlockLen::elementMultiple ? sizeBytes(c.dtype) : 1;
@@ -359,7 +359,7 @@ std::vector<FieldRange> fieldRanges(const Case& c, Operation operation) {
               full("Nz2NdParamsFull.nValue", 16, 1, 8192),
               {"Nz2NdParamsFull.dValue", 16, 16, 8192, 8192, 16},
               full("Nz2NdParamsFull.srcNdMatrixStride", 16, 1, 512),
-              full("Nz2NdParamsFull.srcNStride", 16, 0, 4095),  // UINT12_MAX (turn 3)
+              full("Nz2NdParamsFull.srcNStride", 16, 0, 4095),  // UINT12_MAX
               full("Nz2NdParamsFull.dstDStride", 16, 1, kU16),
               full("Nz2NdParamsFull.dstNdMatrixStride", 16, 1, kU16)};
     case Operation::dn2nz: {  // DN2NZ-2: dstNzMatrixStride*s whole 32-byte blocks; DN2NZ-4: fp4x2 nValue even

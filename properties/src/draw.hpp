@@ -57,7 +57,7 @@ void widenPadUbToTscm(oracle::Case& c, const Scope& scope);  // both legs of PAD
 void growToAsIfFootprint(InvalidCase& invalid);
 // numbers.cpp: ENH CO1 source elements of type u rewritten with ties, saturation bounds and special values (often).
 void plantConversionSources(casefile::CaseData& data, oracle::DType u);
-// special_data.cpp (issue 29): a move's read source bytes laid with zero / 0xFF runs, a repeated 32-byte block and
+// special_data.cpp: a move's read source bytes laid with zero / 0xFF runs, a repeated 32-byte block and
 // the dtype's special elements, one case in two (every finish()ed case; a no-op for the conversions).
 void plantMoveSources(GeneratedCase& generated);
 

@@ -489,7 +489,7 @@ unsigned fix7Ambiguities(const Case& c) {
     if (eight && offsetOf(q) >= 256) open |= 1u;
     if (mcbOf(q)) open |= 2u;
     if ((q >> 32) == 0xFFFFFFFFu) open |= 16u;
-    if (deq && mcbOf(q)) open |= 32u;  // AMB-20 (turn 3): DEQF16's MCB saturation, int16 or half
+    if (deq && mcbOf(q)) open |= 32u;  // AMB-20: DEQF16's MCB saturation, int16 or half
   }
   return open;
 }

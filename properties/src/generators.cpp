@@ -48,7 +48,7 @@ std::uint64_t drawStride(bool gmSide) {
   return gmSide ? drawEdgy({0, 1, 32, 1000 * k}, 0, 256 * k) : drawEdgy({0, 1, 8 * k}, 0, 4 * k);
 }
 
-// blockLenStep: sizeof(T) where PAD-G2U-1 (turn 3, AMB-17) wants whole elements, else 1.
+// blockLenStep: sizeof(T) where PAD-G2U-1 (AMB-17) wants whole elements, else 1.
 PadBlockDraw drawPadBlocks(bool srcIsGm, std::uint32_t s, std::uint32_t blockLenStep = 1) {
   const std::uint64_t k = propScale();
   PadBlockDraw d{};
@@ -71,7 +71,7 @@ CopyParams padCopyParams(ParamStruct which, const PadBlockDraw& d) {
 }
 
 // PAD-G2U-1: padding <= 32 bytes a side; a 64-bit T pads with 0 only; the non-Ext struct pads with 0 only unless
-// AMB-18's profile pad-raw takes the raw value (turn 3).
+// AMB-18's profile pad-raw takes the raw value.
 PadParams drawPadParams(ParamStruct which, DType dtype, const Profile& profile) {
   const std::uint32_t s = sizeBytes(dtype);
   const std::uint64_t maxPad = 32 / s;
@@ -180,7 +180,7 @@ void widenLoop(Case& c) {
   c.loopMode = l;
 }
 
-// LOOP (issue 31 item 2): on the Ascend 950 one DataCopyPad GM<->UB case in three runs in loop mode (LOOP-1), with
+// LOOP: on the Ascend 950 one DataCopyPad GM<->UB case in three runs in loop mode (LOOP-1), with
 // loop levels of 0..6 iterations (0 is AMB-25's no-op) and strides in bytes, 32-byte steps on the UB side (LOOP-2):
 // mostly past the footprint of what they repeat, one in five inside it, so iterations collide (LOOP-3). Drawn either
 // way on the 950 (a fixed number of draws); one loop case in two widens one loop field (widenLoop).
@@ -390,7 +390,7 @@ GeneratedCase drawNz2Nd(const Scope& scope) {
   p.srcNStride = static_cast<std::uint16_t>(drawStrideFrom(p.nValue, overlap, 0, 16));
   const std::uint64_t fractals = (p.dValue / kC0 * p.srcNStride * kC0 + 255) / 256;
   p.srcNdMatrixStride = static_cast<std::uint16_t>(drawStrideFrom(std::max<std::uint64_t>(1, fractals), overlap, 1, 2));
-  if (p.ndNum > 1) {  // NZ2ND-1 (turn 3): srcNdMatrixStride*256 a multiple of nValue*sizeof(T): round up to one
+  if (p.ndNum > 1) {  // NZ2ND-1: srcNdMatrixStride*256 a multiple of nValue*sizeof(T): round up to one
     const std::uint64_t rowBytes = std::uint64_t{p.nValue} * sizeBytes(c.dtype);
     p.srcNdMatrixStride = static_cast<std::uint16_t>(alignUp(p.srcNdMatrixStride, rowBytes / std::gcd(rowBytes, std::uint64_t{256})));
   }

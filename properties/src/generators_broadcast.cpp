@@ -1,4 +1,4 @@
-// BRC (project, issue 31 item 8): valid BroadCastVecToMM cases of the Atlas inference AI Core. Small calls by default
+// BRC (project): valid BroadCastVecToMM cases of the Atlas inference AI Core. Small calls by default
 // (a few blocks of a few rows, small gaps, overlapping head-to-head layouts now and then for AMB-40); one case in
 // eight draws one argument over its whole documented range (docs/coverage.md) with the other counts at 1, so the
 // case stays a few hundred KiB at most.

@@ -1,4 +1,4 @@
-// NDDMA (project, issue 31 item 9): valid multi-dimensional DataCopy GM->VECIN cases of the Ascend 950.
+// NDDMA (project): valid multi-dimensional DataCopy GM->VECIN cases of the Ascend 950.
 // Small boxes by default (at most a few thousand elements); now and then one field of one read dimension drawn over
 // its whole documented range (docs/coverage.md) with the others set so the case stays cheap and valid: a huge source
 // stride only over a size-1 dimension, a huge destination stride only over an unpadded size-1 dimension, the

@@ -277,7 +277,7 @@ GeneratedCase drawDn2Nz(const Scope& scope) {
   Dn2NzParams p;
   p.dnNum = static_cast<std::uint16_t>(drawEdgy({1, 2, 3}, 0, 4));
   p.nValue = static_cast<std::uint16_t>(drawEdgy({1, 16, 15, 17}, 0, 40));
-  if (c.dtype == DType::fp4x2_e2m1_t || c.dtype == DType::fp4x2_e1m2_t) {  // DN2NZ-4 (turn 3): even nValue
+  if (c.dtype == DType::fp4x2_e2m1_t || c.dtype == DType::fp4x2_e1m2_t) {  // DN2NZ-4: even nValue
     p.nValue = static_cast<std::uint16_t>(alignUp(p.nValue, 2));
   }
   p.dValue = static_cast<std::uint32_t>(small ? drawEdgy({1, 4, 2, 3}, 1, 4)

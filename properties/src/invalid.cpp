@@ -141,7 +141,7 @@ InvalidCase padG2UExtBlockLen(const Scope& scope) {
   return out;
 }
 
-// PAD-G2U-1 (turn 3, AMB-17): blockLen not a multiple of sizeof(T) (the vendor's check; byte-len accepts it).
+// PAD-G2U-1 (AMB-17): blockLen not a multiple of sizeof(T) (the vendor's check; byte-len accepts it).
 InvalidCase padG2UBlockLenNotWholeElements(const Scope& scope) {
   const auto wide = rc::gen::suchThat(genPadGmToUb(ParamStruct::ext, 0, scope),
                                       [](const GeneratedCase& g) { return sizeBytes(g.data.c.dtype) > 1; });
@@ -152,7 +152,7 @@ InvalidCase padG2UBlockLenNotWholeElements(const Scope& scope) {
   return out;
 }
 
-// PAD-G2U-1 (turn 3, AMB-18): the non-Ext DataCopyPadParams with paddingValue != 0 (pad-raw accepts it).
+// PAD-G2U-1 (AMB-18): the non-Ext DataCopyPadParams with paddingValue != 0 (pad-raw accepts it).
 InvalidCase padG2UPlainPaddingValue(const Scope& scope) {
   InvalidCase out = fromValid(*genPadGmToUb(ParamStruct::plain, 0, scope), "PAD-G2U-1", "padParams.paddingValue",
                               "DataCopyPadParams with paddingValue != 0 (AMB-18)");
@@ -344,9 +344,9 @@ InvalidCase nz2ndRange(const Scope& scope) {
     }
     case 1: out.field = "params.nValue"; p.nValue = drawOneOf<std::uint16_t>(0, 8193, 65535); break;
     case 2: out.field = "params.srcNdMatrixStride"; p.srcNdMatrixStride = drawOneOf<std::uint16_t>(0, 513); break;
-    case 3: out.field = "params.srcNStride"; p.srcNStride = drawU16(4096, 65535); break;  // UINT12_MAX (turn 3)
+    case 3: out.field = "params.srcNStride"; p.srcNStride = drawU16(4096, 65535); break;  // UINT12_MAX
     case 4: out.field = "params.dstDStride"; p.dstDStride = 0; break;
-    case 5: {  // turn 3: several matrices whose srcNdMatrixStride*256 is no multiple of nValue*sizeof(T) (3 divides it)
+    case 5: {  // NZ2ND-1: several matrices, srcNdMatrixStride*256 no multiple of nValue*sizeof(T) (3 divides it)
       out.field = "params.srcNdMatrixStride";
       out.how = "ndNum > 1 with srcNdMatrixStride*256 % (nValue*sizeof(T)) != 0";
       p.ndNum = static_cast<std::uint16_t>(std::max<std::uint16_t>(p.ndNum, 2));
@@ -400,7 +400,7 @@ InvalidCase sliceRange(const Scope& scope) {
   const bool unalignedPossible = out.data.c.srcPos == Position::GM && s < kDataBlockBytes;
   switch ((choice == 4 && p.dimValue < 2) || (choice == 5 && !unalignedPossible) ? 0 : choice) {
     case 0: p.dimValue = drawOneOf<std::uint32_t>(0, 9, 0xFFFFFFFFu); break;
-    case 5:  // SLICE-4 (turn 3): a GM source off 32-byte strides goes by the unaligned transport: burstLen <= 2047
+    case 5:  // SLICE-4: a GM source off 32-byte strides goes by the unaligned transport: burstLen <= 2047
       out.field = "params.srcSliceInfo[0].burstLen";
       out.how = "burstLen > 2047 with stride0*sizeof(T) not a multiple of 32";
       p.srcSliceInfo[0].stride = static_cast<std::uint32_t>(p.srcSliceInfo[0].stride / (kDataBlockBytes / s) *
@@ -456,7 +456,7 @@ InvalidCase dn2nzRange(const Scope& scope) {
     case 1:
       out.field = "params.nValue";
       if (out.data.c.dtype == DType::fp4x2_e2m1_t || out.data.c.dtype == DType::fp4x2_e1m2_t) {
-        out.clause = "DN2NZ-4";  // turn 3: the vendor asserts an even nValue for the fp4x2 types
+        out.clause = "DN2NZ-4";  // the vendor asserts an even nValue for the fp4x2 types
         out.how = "odd nValue for fp4x2";
         p.nValue = static_cast<std::uint16_t>(2 * drawInRange(0, 8191) + 1);
       } else {
@@ -668,7 +668,7 @@ std::vector<NamedBreaker> breakersOf(Operation operation, const Scope& scope) {
       std::vector<NamedBreaker> out{DCCONF_BREAKER(padG2UBlockCount), DCCONF_BREAKER(padG2UPadding),
                                     DCCONF_BREAKER(padG2UExtBlockLen)};
       if (has64BitDType(scope)) out.push_back(DCCONF_BREAKER(padG2U64BitPaddingValue));
-      // turn 3: the vendor's checks, where the profile keeps them (AMB-17 needs a dtype wider than a byte)
+      // the vendor's checks, where the profile keeps them (AMB-17 needs a dtype wider than a byte)
       const Profile profile = profileOf(scope);
       if (profile.padBlockLen == Profile::PadBlockLen::elementMultiple && hasDTypeWiderThan(scope, 1)) {
         out.push_back(DCCONF_BREAKER(padG2UBlockLenNotWholeElements));

@@ -98,7 +98,7 @@ Outcome checkLawPadExtEqualsPlain(Backend& iut, const CaseData& data) {
   if (!isPadOperation(data.c)) return Outcome::notApplicable("not DataCopyPad");
   const Blocks b = *padBlocksOf(data.c);
   if (std::max({b.blockLen, b.srcStride, b.dstStride}) > 0xFFFF) return Outcome::notApplicable("does not fit 16 bits");
-  // PAD-G2U-1 (turn 3, AMB-18): the non-Ext DataCopyPadParams takes paddingValue 0 only, unless pad-raw
+  // PAD-G2U-1 (AMB-18): the non-Ext DataCopyPadParams takes paddingValue 0 only, unless pad-raw
   if (const auto* pad = std::get_if<DataCopyPadExtParams>(&data.c.padParams);
       pad != nullptr && pad->paddingValue != 0 && data.c.profile.padRawValue == Profile::PadRawValue::reject) {
     return Outcome::notApplicable("a non-zero paddingValue has no DataCopyPadParams twin (AMB-18)");
@@ -535,7 +535,7 @@ Outcome checkLawEnh2EqualColumnsIsScalar(Backend& iut, const CaseData& data) {
 
 }  // namespace dcconf::properties
 
-// ---- NDDMA (project, issue 31 item 9): laws of the multi-dimensional DataCopy GM->VECIN. Each derives cases from a
+// ---- NDDMA (project): laws of the multi-dimensional DataCopy GM->VECIN. Each derives cases from a
 // drawn one (its dtype, product, offsets and bytes), runs them on the IUT and compares bytes.
 
 namespace dcconf::properties {

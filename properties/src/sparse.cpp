@@ -1,4 +1,4 @@
-// The sparse lane (issue 15): scheduled whole-range values of the strides a flat buffer cannot hold, run on sparse
+// The sparse lane: scheduled whole-range values of the strides a flat buffer cannot hold, run on sparse
 // mappings (casefile::SparseBuffer) against the oracle's windowed evaluation.
 #include "dcconf/properties/sparse.hpp"
 
@@ -33,7 +33,7 @@ struct SparseField {
   std::uint64_t laneTop = 0;
 };
 
-// SLICE (issue 29 item 2): the start, end and stride of both sides and both shapes of every dimension (coverage rows
+// SLICE: the start, end and stride of both sides and both shapes of every dimension (coverage rows
 // j = 0, 1, 2, 4, 5, 6, 8, 9 of dimension d); a burstLen moves its bytes, so its reach is a footprint, not a hole.
 constexpr std::size_t kSliceSparseRows[] = {0, 1, 2, 4, 5, 6, 8, 9};
 const std::vector<SparseField>& sliceSparseFields() {
@@ -49,7 +49,7 @@ const std::vector<SparseField>& sliceSparseFields() {
   return fields;
 }
 
-// LOOP-2 (issue 31 item 2): the loop sizes (below 2^21, dense reach 2^16-1) and the GM side's loop strides (bytes,
+// LOOP-2: the loop sizes (below 2^21, dense reach 2^16-1) and the GM side's loop strides (bytes,
 // below 2^40, dense reach 2^21-1; the UB side's are reached whole by the dense lane). Fields 2.. of a Normal PAD
 // operation; a Compact one (PAD-CMP, whose sparse units came later) stretches the GM strides alone (sparseFields).
 constexpr int kLoopSizeBits = 21;
@@ -78,7 +78,7 @@ std::vector<SparseField> withLoopFields(std::vector<SparseField> fields, bool sr
   return fields;
 }
 
-// NDDMA-2 (issue 31 item 9): each dimension's source stride (elements, below 2^40) and destination stride (below 2^20),
+// NDDMA-2: each dimension's source stride (elements, below 2^40) and destination stride (below 2^20),
 // moved by a dimension of two elements. The dense lane draws them whole only over a dimension of one element, where
 // they multiply index 0 and no byte shows them; its packed boxes observe strides below 2^12.
 constexpr std::uint64_t kNdDmaStrideReach = (std::uint64_t{1} << 12) - 1;
@@ -96,7 +96,7 @@ const std::vector<SparseField>& ndDmaStrideFields() {  // field 2d: loopSrcStrid
   return fields;
 }
 
-// DN2NZ-2 (issue 29's leftover): the source matrix and column strides (elements, documented to 2^64-1; a buffer holds
+// DN2NZ-2: the source matrix and column strides (elements, documented to 2^64-1; a buffer holds
 // at most 2^41 bytes, so the lane's top is 2^38-1: 2^40 bytes of a 4-byte T, the widest DN2NZ-4 type) and the
 // destination matrix stride (elements, a multiple of 32/s up to 2^32-1), past the dense reach of 2^20-1; laid out by
 // the dense widening (widenDn2Nz: two matrices, or two columns, one element each).
@@ -127,7 +127,7 @@ std::vector<SparseField> sparseFields(Operation operation) {
     case Operation::padCompactGmToUb: return loopGmStrideFields(true);
     case Operation::padCompactUbToGm: return loopGmStrideFields(false);
     case Operation::fixpipe:
-      // the nz2nd register's dstNdStride is 16 bits on A2/A3 (FIX-2, turn 3): the dense lane reaches all of it
+      // the nz2nd register's dstNdStride is 16 bits on A2/A3 (FIX-2): the dense lane reaches all of it
       return {{"DataCopyCO12DstParams.dstStride", kReachFixDstStride}};
     default: return {};
   }
@@ -147,7 +147,7 @@ struct Slot {
   std::optional<DType> dtype = std::nullopt;  // NDDMA: the dtype the slot is dealt to
 };
 constexpr int kMultiMiB = -3;
-// SLICE multi-MiB moves (issue 29 item 2): bursts of 2047 blocks (SLICE-4's unaligned-transport limit), 24 or 48 of
+// SLICE multi-MiB moves: bursts of 2047 blocks (SLICE-4's unaligned-transport limit), 24 or 48 of
 // them in dimension 1: 1.5 MiB and 3 MiB, past a 1 MiB fault.
 constexpr std::uint32_t kMultiMiBBurstBlocks = 2047;
 constexpr std::uint32_t kMultiMiBBursts[] = {24, 48};
@@ -311,7 +311,7 @@ SparseCase drawPad(Operation operation, const Scope& scope, const Slot& slot) {
   return {c, {std::string(field.name), v}, *rc::gen::arbitrary<std::uint64_t>()};
 }
 
-// LOOP-2 (issue 31 item 2), on the Ascend 950. A scheduled loop size repeats a one-call case at consecutive places:
+// LOOP-2, on the Ascend 950. A scheduled loop size repeats a one-call case at consecutive places:
 // GM->UB one 32-byte block (no dummy bytes: AMB-2 stays out) from GM one element further each time into the next UB
 // block; UB->GM one byte from the next UB block to the next GM byte. Every iteration's bytes are distinct and cared
 // for, so a count off by one or a truncated size shows. A scheduled GM stride moves the second of two iterations of
@@ -437,7 +437,7 @@ SparseCase drawDn2NzSparse(const Scope& scope, const Slot& slot) {
   return {c, {std::string(field.name), v}, *rc::gen::arbitrary<std::uint64_t>()};
 }
 
-// NDDMA-2/3 (issue 31 item 9): dimension w of two elements, the slot's stride between them, every other dimension one
+// NDDMA-2/3: dimension w of two elements, the slot's stride between them, every other dimension one
 // unpadded element, except under a wider w a short padded row in dimension 0 at unit strides (not under a maximum,
 // whose span leaves it no room). The path, offsets, pad mode and constant are the dense generator's.
 SparseCase drawNdDmaSparse(const Scope& scope, const Slot& slot) {

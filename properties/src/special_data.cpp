@@ -1,4 +1,4 @@
-// Special data in every move (issue 29 item 1): random source bytes never hold a 32-byte block of zeros (p = 2^-256)
+// Special data in every move: random source bytes never hold a 32-byte block of zeros (p = 2^-256)
 // or a float -0.0 (p = 2^-16 .. 2^-64 per element), so a simulator that skips writing zero blocks or flushes -0.0 in
 // a move passed every run. One move case in two lays structured data over the source bytes it reads: the dtype's
 // special elements (+-0, +-inf, quiet and signalling NaNs with payloads, subnormals, integer min/max), a run of 0x00

@@ -237,7 +237,7 @@ void tscmProbeGap(TscmBlocks& b, Nd2NzParams& nd, std::uint64_t gapBytes, std::u
 
 }  // namespace
 
-// evenRows: the fp4x2 types need an even nValue (DN2NZ-4, turn 3): the smallest layout has two rows, not one.
+// evenRows: the fp4x2 types need an even nValue (DN2NZ-4): the smallest layout has two rows, not one.
 void widenDn2Nz(Dn2NzParams& p, std::uint64_t c0, bool enableSmallC0Off, bool evenRows, std::uint64_t v,
                 std::size_t field) {
   const std::uint16_t rows = evenRows ? 2 : 1;

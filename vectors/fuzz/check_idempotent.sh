@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Set-up is idempotent (issue 16): building the fuzzer a second time with nothing changed must run no command.
+# Set-up is idempotent: building the fuzzer a second time with nothing changed must run no command.
 # usage: check_idempotent.sh BUILD_DIR TARGET
 set -euo pipefail
 cmake --build "$1" --target "$2" >/dev/null

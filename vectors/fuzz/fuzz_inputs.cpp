@@ -1,4 +1,4 @@
-// libFuzzer target (issue 30): every reader of untrusted text beyond the vector loader, on arbitrary bytes. The first
+// libFuzzer target: every reader of untrusted text beyond the vector loader, on arbitrary bytes. The first
 // byte picks the reader:
 //   '0' a case file: parse, evaluate on the oracle, write back and parse again (the round trip must give the same
 //       case, and every text the error path returns must be one line of valid UTF-8);

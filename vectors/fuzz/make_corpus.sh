@@ -10,7 +10,7 @@ for group in "$set_dir"/*.json; do
   [ "$(basename "$group")" = manifest.json ] && continue
   { printf '1'; cat "$group"; } > "$corpus/$(basename "$group" .json)"
 done
-# Hostile shapes (issue 16): nesting far beyond the loaders' depth cap, and a wide array, for both parsers.
+# Hostile shapes: nesting far beyond the loaders' depth cap, and a wide array, for both parsers.
 deep=$(printf '%*s' 5000 '' | tr ' ' '[')
 { printf '0'; printf '%s' "$deep"; } > "$corpus/deep-manifest"
 { printf '1{"testGroups":'; printf '%s' "$deep"; } > "$corpus/deep-group"

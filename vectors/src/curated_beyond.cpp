@@ -1,4 +1,4 @@
-// The curated edge cases of the paths beyond the seed pages (issue 31): Compact DataCopyPad, loop mode, atomic copies
+// The curated edge cases of the paths beyond the seed pages: Compact DataCopyPad, loop mode, atomic copies
 // to GM, the 950 Fixpipe to GM and to the UB, ND2NZ GM->UB, UB->L1, NDDMA and BroadCastVecToMM. One vector per
 // boundary a clause names, built by hand; the vendor examples' parameters where they are small. A case its product
 // does not have is dropped by the builder (PROD), so each product's set holds its own paths.

@@ -1,6 +1,6 @@
 // The curated sets' builder: sizes a hand-built case to its extents plus guard bytes, fills its buffers, and keeps an
 // invalid case only when the oracle names the clause it was built to break. curated.cpp (the seed pages) and
-// curated_beyond.cpp (issue 31's paths) share it.
+// curated_beyond.cpp (the paths beyond them) share it.
 #pragma once
 
 #include <algorithm>
@@ -131,7 +131,7 @@ class Builder {
   std::vector<Draft> out_;
 };
 
-// curated_beyond.cpp: the paths beyond the seed pages (issue 31).
+// curated_beyond.cpp: the paths beyond the seed pages.
 void addBeyondSeedDrafts(Builder& b);
 
 }  // namespace dcconf::vectors::detail::curated

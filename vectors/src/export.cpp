@@ -369,7 +369,7 @@ void randomDrafts(const ExportOptions& o, std::vector<Draft>& out) {
       continue;
     }
     for (const auto& info : allDTypes()) {
-      if (backends::stopping()) return;  // SIGINT/SIGTERM: the caller writes nothing (issue 30)
+      if (backends::stopping()) return;  // SIGINT/SIGTERM: the caller writes nothing
       progress.unitDone(o.count + 1, false);
       if (!properties::globMatch(o.dtypeGlob, info.name) || !selected(o, op, info.dtype)) continue;
       properties::Scope scope;
@@ -413,7 +413,7 @@ void randomDrafts(const ExportOptions& o, std::vector<Draft>& out) {
         }
       }
       if (const auto apart = apartScope(o, op, info.dtype)) draw(*apart, std::uint64_t{1} << 21);
-      // ATOM-1 (issue 31 item 7): the UB->GM copies' atomic twins, from seeds of their own (2^22 on)
+      // ATOM-1: the UB->GM copies' atomic twins, from seeds of their own (2^22 on)
       if (takesAtomic(op) && hasAtomicCopies(o.product) && isAtomicDType(info.dtype) &&
           properties::scopeHasCases(op, scope)) {
         draw(scope, std::uint64_t{1} << 22, true);

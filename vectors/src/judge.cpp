@@ -94,7 +94,7 @@ Judgement judgeValid(const Vector& v, std::span<const std::uint8_t> actual) {
   }
   e.expectation.expected = v.expected;
   e.expectation.care = v.care;
-  e.expectation.classes = v.nanElements;  // AMB-16 (project); empty for a set from before issue 29
+  e.expectation.classes = v.nanElements;  // AMB-16 (project); empty for an older set
   const run::MismatchReport mismatches = run::describeMismatches(v.data.c, e, actual);
   if (mismatches.mismatchedBytes == 0) return judgeReadings(v, actual);
   return failed(mismatches.clause, v.tcId + ": " + mismatches.summary, mismatches.lines);
@@ -187,7 +187,7 @@ Judged checkSet(const VectorSet& set, const std::string& backendSpec, std::uint3
   std::uint64_t judgedCount = 0;
   report::Progress progress("dcconf vectors check", 0, set.vectors.size());
   for (const Vector& v : set.vectors) {
-    if (backends::stopping()) break;  // SIGINT/SIGTERM: the report holds the vectors judged (issue 30)
+    if (backends::stopping()) break;  // SIGINT/SIGTERM: the report holds the vectors judged
     if (!selected(v, options)) continue;
     ++judgedCount;
     std::vector<std::uint8_t> actual = v.data.dstBefore;

@@ -75,7 +75,7 @@ std::optional<std::uint64_t> fileSize(const fs::path& path, const std::string& r
 
 std::optional<json> parseJsonText(const std::string& text, const std::string& file, std::vector<Problem>& problems) {
   std::string why;
-  std::optional<json> guarded = casefile::parseJsonGuarded(text, why);  // depth capped before parsing (issue 16)
+  std::optional<json> guarded = casefile::parseJsonGuarded(text, why);  // depth capped before parsing
   if (!guarded) {
     problems.push_back({file, "", "is not JSON: " + casefile::clipForMessage(why, 120)});
     return std::nullopt;

@@ -152,7 +152,7 @@ RunResult runEnhancedCo1ToCo2(const oracle::Case& c, std::span<const std::uint8_
     case BlockMode::normal:
     case BlockMode::depthwise: break;
   }
-  // AMB-19 (turn 3): enh-len-32b counts MATRIX/VECTOR blockLen in 32-byte blocks of U; otherwise the table's blocks
+  // AMB-19: enh-len-32b counts MATRIX/VECTOR blockLen in 32-byte blocks of U; otherwise the table's blocks
   // (the default profile accepts either reading)
   const bool matrixOrVector = e.blockMode == BlockMode::matrix || e.blockMode == BlockMode::vector;
   if (matrixOrVector && c.profile.enhBlockLenUnit == oracle::Profile::EnhBlockLenUnit::dataBlock32) blockElems = 32 / su;

@@ -196,7 +196,7 @@ void floatToBf16(const std::uint8_t* src, std::uint8_t* dst, std::uint64_t count
   for (std::uint64_t k = 0; k < count; ++k) store(dst + 2 * k, toBfloat16(rectifiedFloat(load32(src + 4 * k), ctx.relu)));
 }
 
-// AMB-20 (turn 3), profile deqf16-mcb-half: the MCB-shifted value saturated to +-65504 and rounded to half (the
+// AMB-20, profile deqf16-mcb-half: the MCB-shifted value saturated to +-65504 and rounded to half (the
 // vendor's DEQF16 golden) instead of saturated to int16.
 double halfSaturated(std::int32_t x, const QuantParam& q) {
   const std::int64_t v = clampTo(std::int64_t{x} >> q.shift, -65504, 65504);

@@ -350,8 +350,8 @@ RunResult runNz2Nd(const Case& c, std::span<const std::uint8_t> src, std::span<s
   check.range("NZ2ND-1", "params.dValue", p.dValue, 1, 8192);
   check.require(p.dValue % kNzC0Elems == 0, "NZ2ND-1", "params.dValue", p.dValue, "must be a multiple of 16");
   check.range("NZ2ND-1", "params.srcNdMatrixStride", p.srcNdMatrixStride, 1, 512);
-  check.range("NZ2ND-1", "params.srcNStride", p.srcNStride, 0, 4095);  // UINT12_MAX (turn 3)
-  // NZ2ND-1 (turn 3): several matrices need srcNdMatrixStride*256 % (nValue*sizeof(T)) == 0, as the spec words it
+  check.range("NZ2ND-1", "params.srcNStride", p.srcNStride, 0, 4095);  // UINT12_MAX
+  // NZ2ND-1: several matrices need srcNdMatrixStride*256 % (nValue*sizeof(T)) == 0, as the spec words it
   check.require(check.failed() || p.ndNum <= 1 || (std::uint64_t{p.srcNdMatrixStride} * kFractalElems) % (p.nValue * s) == 0,
                 "NZ2ND-1", "params.srcNdMatrixStride", p.srcNdMatrixStride, "*256 a multiple of nValue*sizeof(T)");
   check.range("NZ2ND-1", "params.dstDStride", p.dstDStride, 1, 65535);

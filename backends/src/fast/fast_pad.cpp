@@ -74,7 +74,7 @@ void checkPadGmToUb(Checker& check, std::string_view clause, const Case& c, cons
                 "leftPadding * sizeof(T) must be <= 32 bytes");
   check.require(pad.rightElems * s <= 32, clause, "padParams.rightPadding", pad.rightElems,
                 "rightPadding * sizeof(T) must be <= 32 bytes");
-  // PAD-G2U-1 (turn 3, the vendor's parameter checks): blockLen in whole elements (AMB-17), and the non-Ext
+  // PAD-G2U-1 (the vendor's parameter checks): blockLen in whole elements (AMB-17), and the non-Ext
   // struct's paddingValue 0 (AMB-18); one paddingValue complaint, as the oracle gives
   check.require(b.lenBytes % s == 0 || c.profile.padBlockLen == oracle::Profile::PadBlockLen::byteLen, clause,
                 "params.blockLen", b.lenBytes, "a multiple of sizeof(T) (AMB-17)");

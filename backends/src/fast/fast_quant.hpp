@@ -22,7 +22,7 @@ struct QuantReadings {
   bool vdeqAdvance = false;      // AMB-13
   bool deq16Offset = false;      // AMB-14
   bool sidMatmul = false;        // AMB-15
-  bool deqf16McbHalf = false;    // AMB-20 (turn 3): FIX DEQF16/VDEQF16 saturate the MCB shift to half, not int16
+  bool deqf16McbHalf = false;    // AMB-20: FIX DEQF16/VDEQF16 saturate the MCB shift to half, not int16
 };
 
 inline QuantReadings quantReadingsOf(const oracle::Profile& pr) {

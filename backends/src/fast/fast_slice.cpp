@@ -84,7 +84,7 @@ RunResult runSlice(const oracle::Case& c, std::span<const std::uint8_t> src, std
                   at("dst", "SliceInfo", k) + ".burstLen", p.dstSliceInfo[k].burstLen, "must equal the source's (AMB-5)");
   }
   check.require(p.srcSliceInfo[0].burstLen != 0, "SLICE-3", "params.srcSliceInfo[0].burstLen", 0, "must be >= 1");
-  // SLICE-4 (turn 3): the unaligned transport (GM source, stride0*s not 32-byte aligned) holds burst bytes in a uint16
+  // SLICE-4: the unaligned transport (GM source, stride0*s not 32-byte aligned) holds burst bytes in a uint16
   const bool unaligned = c.srcPos == oracle::Position::GM && (std::uint64_t{p.srcSliceInfo[0].stride} * s) % kBlock32Bytes != 0;
   check.require(!unaligned || p.srcSliceInfo[0].burstLen <= 2047, "SLICE-4", "params.srcSliceInfo[0].burstLen",
                 p.srcSliceInfo[0].burstLen, "<= 2047 on the unaligned transport");

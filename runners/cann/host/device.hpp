@@ -35,12 +35,12 @@ struct Capabilities {
   // fixpipeProblem accepts are launched. FakeDevice honours it too (it multiplies the operands back into L0C).
   // FIX950 (dav-3510) loads L0C the same way (kernels/fixpipe950.asc).
   bool fixSourceViaMmad = true;
-  // Issue 31: SetLoopModePara around the DataCopyPad GM<->UB (LOOP-1: the 950 header only, so dav-3510), and the
+  // SetLoopModePara around the DataCopyPad GM<->UB (LOOP-1: the 950 header only, so dav-3510), and the
   // element types SetAtomicAdd/Max/Min<T> compile for (ATOM-2: the headers' SupportType lists; the dav_3510 one is a
   // static_assert, so the kernel instantiates no other T and answers BAD_DTYPE).
   bool loopMode = false;
   std::vector<oracle::DType> atomicDTypes;
-  // Issue 31 item 5: DC-5 / ND2NZ-6 (VECIN/VECOUT -> L1). dav-3510 only: there the vendor's DataCopyUB2L1Impl and
+  // DC-5 / ND2NZ-6 (VECIN/VECOUT -> L1). dav-3510 only: there the vendor's DataCopyUB2L1Impl and
   // DataCopyUB2L1ND2NZImpl copy directly on the vector core when the kernel is not MIX 1:1; on dav-2201 they only
   // send a message to the Matmul API's KFC server, which this harness does not set up.
   bool ubToL1 = false;

@@ -148,7 +148,7 @@ void putPad(DcconfCannTiling& t, const PadStruct& p) {
   t.pad = {static_cast<std::uint8_t>(p.isPad), p.leftPadding, p.rightPadding, {}, p.paddingValue};
 }
 
-// Two readings in one byte (turn 3's AMB-17/18 and AMB-19/20): the first in bits 0..3, the second in bits 4..7.
+// Two readings in one byte (AMB-17/18 and AMB-19/20): the first in bits 0..3, the second in bits 4..7.
 template <typename Low, typename High>
 constexpr std::uint8_t nibbles(Low low, High high) {
   return static_cast<std::uint8_t>(static_cast<unsigned>(low) | static_cast<unsigned>(high) << 4);
@@ -461,7 +461,7 @@ EncodeResult encode(const Case& c, const EncodeOptions& options) {
                     resolved.error + " (no kernel family runs it)"};
     return result;
   }
-  if (*resolved.operation == Operation::broadcastUbToL0c) {  // issue 31 item 8: no kernel family yet
+  if (*resolved.operation == Operation::broadcastUbToL0c) {  // BRC-1: no kernel family yet
     result.error = {"BRC-1", "path", pathName(c.srcPos, c.dstPos),
                     "no CANN kernel family runs BroadCastVecToMM UB->L0C yet"};
     return result;

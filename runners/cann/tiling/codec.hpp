@@ -49,9 +49,9 @@ struct EncodeOptions {
 
 // Fails only on a case the block cannot hold: a malformed call (clause CASE), a buffer over 4 GiB (G-1/G-2), a
 // quant / deq tensor whose bytes overflow the aux buffer's uint32 size (FIX-6 / ENH-2), or a call no kernel runs yet,
-// refused by name (BRC-1). Compact, loop mode and atomic encode (v2), the GM->UB ND2NZ (ND2NZUB, issue 31 item 6) in
-// the nd2nz section, UB->L1 (DC-5, ND2NZ-6, item 5; the runner skips it on dav-2201), the 950 Fixpipe (FIX950, CO1->GM
-// and CO1->UB) into its own section (v3) and NDDMA (item 9) in the ndDma section (v3).
+// refused by name (BRC-1). Compact, loop mode and atomic encode (v2), the GM->UB ND2NZ (ND2NZUB) in the nd2nz
+// section, UB->L1 (DC-5, ND2NZ-6; the runner skips it on dav-2201), the 950 Fixpipe (FIX950, CO1->GM and CO1->UB)
+// into its own section (v3) and NDDMA in the ndDma section (v3).
 EncodeResult encode(const oracle::Case& c, const EncodeOptions& options = {});
 // aux: the aux buffer's entries (auxBytes / 8 of them).
 DecodeResult decode(const DcconfCannTiling& tiling, std::span<const std::uint64_t> aux = {});

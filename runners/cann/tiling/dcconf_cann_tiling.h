@@ -17,7 +17,7 @@
 #include <stdint.h>
 
 #define DCCONF_CANN_TILING_MAGIC 0x54434344u /* bytes 'D' 'C' 'C' 'T' */
-#define DCCONF_CANN_TILING_VERSION 3u /* v2: paddingMode, atomicOp, loopMode, profileExt (issue 31); v3: the FIX950
+#define DCCONF_CANN_TILING_VERSION 3u /* v2: paddingMode, atomicOp, loopMode, profileExt; v3: the FIX950
                                          * (672..767) and NDDMA (768..895) sections */
 #define DCCONF_CANN_BLOCK_BYTES 32u      /* one UB data block: every device buffer is a multiple of it */
 #define DCCONF_CANN_GUARD_TAIL_BYTES 32u /* guard-filled bytes after dst.size in every destination buffer */
@@ -39,21 +39,21 @@ enum DcconfCannFamily {
   DCCONF_CANN_FAMILY_ENHANCED_NORMAL = 10, /* ENH-1 BLOCK_MODE_NORMAL */
   DCCONF_CANN_FAMILY_ENHANCED_CO1_TO_CO2 = 11, /* ENH-1 CO1->CO2 (no CO2 on dav-2201/dav-3510: never built) */
   DCCONF_CANN_FAMILY_FIXPIPE = 12,        /* FIX: DataCopyCO12DstParams (dav-2201) */
-  /* PAD-CMP (issue 31 item 1): DataCopyPad<T, PaddingMode::Compact> GM<->UB, dav-3510; the block's paddingMode is
+  /* PAD-CMP: DataCopyPad<T, PaddingMode::Compact> GM<->UB, dav-3510; the block's paddingMode is
    * DCCONF_CANN_PADDING_COMPACT. Entries pad_compact_gm_to_ub / pad_compact_ub_to_gm (kernels/pad.asc, AIV). */
   DCCONF_CANN_FAMILY_PAD_COMPACT_GM_TO_UB = 13,
   DCCONF_CANN_FAMILY_PAD_COMPACT_UB_TO_GM = 14,
-  /* FIX950 (issue 31 items 3, 4): Fixpipe<T, U, FixpipeConfig{layout, isToUB}> with FixpipeParamsArch3510, dav-3510;
+  /* FIX950: Fixpipe<T, U, FixpipeConfig{layout, isToUB}> with FixpipeParamsArch3510, dav-3510;
    * the block's fixpipe950 section (v3) holds the call. Entries fixpipe_950 (CO1->GM, AIC) and fixpipe_950_ub
    * (CO1->VECIN/VECOUT, one AIC + two AIVs: kernels/fixpipe950.asc). */
   DCCONF_CANN_FAMILY_FIXPIPE_950 = 15,
-  /* NDDMA (issue 31 item 9): DataCopy<T, dim, NdDmaConfig>(VECIN, GM, NdDmaParams<T, dim>), dav-3510: the ndDma
+  /* NDDMA: DataCopy<T, dim, NdDmaConfig>(VECIN, GM, NdDmaParams<T, dim>), dav-3510: the ndDma
    * section (v3); entry nddma (kernels/datacopy.asc, AIV). */
   DCCONF_CANN_FAMILY_NDDMA = 16,
-  /* ND2NZUB (issue 31 item 6): DataCopy ND2NZ GM->VECIN, the emulated call (DataCopyGM2UBND2NZImpl, AIV only, in
+  /* ND2NZUB: DataCopy ND2NZ GM->VECIN, the emulated call (DataCopyGM2UBND2NZImpl, AIV only, in
    * the dav_c220 and dav_3510 headers). The nd2nz section; entry nd2nz_gm_to_ub (kernels/datacopy.asc, AIV). */
   DCCONF_CANN_FAMILY_ND2NZ_GM_TO_UB = 17,
-  /* BRC (issue 31 item 8): BroadCastVecToMM VECIN/VECOUT->CO1, dav-m200 (Atlas inference). No kernel, no tiling
+  /* BRC: BroadCastVecToMM VECIN/VECOUT->CO1, dav-m200 (Atlas inference). No kernel, no tiling
    * section: the encoder refuses these cases by name. */
   DCCONF_CANN_FAMILY_BROADCAST_UB_TO_L0C = 18,
   DCCONF_CANN_FAMILY_COUNT = 19
@@ -72,11 +72,11 @@ enum DcconfCannEntry {
   DCCONF_CANN_ENTRY_ENHANCED_NORMAL_UB, DCCONF_CANN_ENTRY_ENHANCED_NORMAL_L1, DCCONF_CANN_ENTRY_FIXPIPE,
   DCCONF_CANN_ENTRY_PAD_COMPACT_GM_TO_UB, DCCONF_CANN_ENTRY_PAD_COMPACT_UB_TO_GM, /* dav-3510 */
   DCCONF_CANN_ENTRY_FIXPIPE_950, DCCONF_CANN_ENTRY_FIXPIPE_950_UB, /* dav-3510: FIX950 CO1->GM, CO1->UB */
-  DCCONF_CANN_ENTRY_ND2NZ_GM_TO_UB, /* h43b, issue 31 item 6: ND2NZUB GM->VECIN, AIV, both architectures */
-  /* h43b, issue 31 item 5 (dav-3510): DC-5 plain DataCopy VECIN/VECOUT -> A1/B1 (0- and 2-level) and ND2NZ-6 the ND2NZ
+  DCCONF_CANN_ENTRY_ND2NZ_GM_TO_UB, /* ND2NZUB GM->VECIN, AIV, both architectures */
+  /* dav-3510: DC-5 plain DataCopy VECIN/VECOUT -> A1/B1 (0- and 2-level) and ND2NZ-6 the ND2NZ
    * VECIN/VECOUT -> TSCM, MIX 1:2 (the AIC loads and reads back the L1 destination, AIV 0 makes the call). */
   DCCONF_CANN_ENTRY_COPY_0LEVEL_UB_TO_L1, DCCONF_CANN_ENTRY_COPY_2LEVEL_UB_TO_L1, DCCONF_CANN_ENTRY_ND2NZ_UB_TO_L1,
-  DCCONF_CANN_ENTRY_NDDMA, /* h43b, issue 31 item 9: NDDMA GM->VECIN, AIV, dav-3510 */
+  DCCONF_CANN_ENTRY_NDDMA, /* NDDMA GM->VECIN, AIV, dav-3510 */
   DCCONF_CANN_ENTRY_COUNT
 };
 
@@ -148,12 +148,12 @@ enum DcconfCannProfileField {
   DCCONF_CANN_AMB8_FIX_OFFSET, DCCONF_CANN_AMB9_FIX_SHIFT, DCCONF_CANN_AMB10_FIX_DEQ_ROUNDING,
   DCCONF_CANN_AMB11_FIX_RELU_ORDER, DCCONF_CANN_AMB12_FIX_NEG_SCALE, DCCONF_CANN_AMB13_VDEQ_TENSOR_STEP,
   DCCONF_CANN_AMB14_DEQ16_OFFSET, DCCONF_CANN_AMB15_SID_HALF,
-  /* turn 3: two readings per byte, the lower AMB-n in bits 0..3, the higher in bits 4..7 */
+  /* two readings per byte, the lower AMB-n in bits 0..3, the higher in bits 4..7 */
   DCCONF_CANN_AMB17_18_PAD = 14, DCCONF_CANN_AMB19_20_ENH = 15,
   DCCONF_CANN_PROFILE_FIELDS /* 16: every profile byte is live */
 };
 
-/* profileExt[] indices (v2): the issue-31 readings, one byte each, the oracle enum's value. */
+/* profileExt[] indices (v2): the readings AMB-21..23, 33/34 and 38..42, one byte each, the oracle enum's value. */
 enum DcconfCannProfileExtField {
   DCCONF_CANN_AMB21_COMPACT_PADS = 0, DCCONF_CANN_AMB22_COMPACT_UB_STRIDE, DCCONF_CANN_AMB23_FIX950_ZERO,
   DCCONF_CANN_AMB33_ND2NZUB_READING, DCCONF_CANN_AMB34_ND2NZUB_FLOAT_C0, DCCONF_CANN_AMB38_ND2NZ_U2L1_READING,

@@ -137,7 +137,7 @@ def pad_gm_to_ub(case, src, dst):
     if L * s > 32 or R * s > 32:
         raise Rejected(f"leftPadding/rightPadding = {L}/{R}: each pad must be <= 32 bytes")
     pad_value = raw_bits(pad.get("paddingValue", 0))
-    # PAD-G2U-1 (turn 3): the vendor's parameter checks, as hardware built to them would apply them. Under the
+    # PAD-G2U-1: the vendor's parameter checks, as hardware built to them would apply them. Under the
     # byte-len / pad-raw profiles (AMB-17 / AMB-18) dcconf then reports these rejections apart (G-4).
     if B % s != 0:
         raise Rejected(f"params.blockLen = {B}: not a multiple of sizeof(T) = {s}")

@@ -88,7 +88,7 @@ bool placeFd(int fd, int target) {
 [[noreturn]] void execChild(const Pipe& in, const Pipe& out, int logFd, int execErrorFd, char* const argv[],
                             pid_t parent) {
   ::setpgid(0, 0);
-  // Dies with dcconf (issue 16: an orphaned backend kept running); the check covers a parent that died before.
+  // Dies with dcconf (an orphaned backend once kept running); the check covers a parent that died before.
   ::prctl(PR_SET_PDEATHSIG, SIGKILL);
   if (::getppid() != parent) ::_exit(127);
   // Ignored signals stay ignored across exec; the parent ignores SIGPIPE, the child must not inherit that.
@@ -112,7 +112,7 @@ bool placeFd(int fd, int target) {
 
 }  // namespace
 
-// Issue 30: dash does not exec the last command of `sh -c`, so after a SIGKILL of dcconf the shell died of its
+// dash does not exec the last command of `sh -c`, so after a SIGKILL of dcconf the shell died of its
 // parent-death signal and the backend it had started ran on. A simple command (words, quotes, variables: no list,
 // pipe, redirection, subshell or compound) is run as `exec COMMAND`: the backend replaces the shell and keeps the
 // parent-death signal. Anything else runs as written (docs/exec-protocol.md: begin such a command with `exec`).
@@ -293,7 +293,7 @@ std::string stderrTail(const std::filesystem::path& stderrLog, std::uintmax_t fr
 
 std::string oneLine(std::string_view text, std::size_t maxBytes) {
   // Look at no more than could be kept (a 4-byte escape per input byte at worst), then make it valid UTF-8 cut on a
-  // character boundary: a simulator's Chinese message must not be cut mid-character (issue 30).
+  // character boundary: a simulator's Chinese message must not be cut mid-character.
   std::string out(text.substr(0, maxBytes + 4));
   for (char& ch : out) {
     if (static_cast<unsigned char>(ch) < 0x20 || ch == 0x7f) ch = ' ';

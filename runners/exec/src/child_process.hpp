@@ -29,7 +29,7 @@ struct LineRead {
 };
 
 // What /bin/sh -c runs for a backend command: `exec COMMAND` for a simple command, so that the backend itself
-// carries the parent-death signal (issue 30); any other command unchanged.
+// carries the parent-death signal; any other command unchanged.
 std::string shellCommandFor(const std::string& command);
 
 class ChildProcess {

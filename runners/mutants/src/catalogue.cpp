@@ -617,7 +617,7 @@ constexpr auto kCo1Co2 = Op::enhancedCo1ToCo2;
 constexpr auto kTraining = Product::atlas_training;  // the products with CO1->CO2
 
 // The largest destination a mutant copies (a byte-editing mutant keeps dst's prior content; the isolated runner
-// copies dst into shared memory): a larger one is a sparse mapping (issue 15), used in place.
+// copies dst into shared memory): a larger one is a sparse mapping, used in place.
 constexpr std::uint64_t kMaxBytesMutantCopies = std::uint64_t{256} << 20;
 
 class MutantBackend final : public backends::Backend {
@@ -633,7 +633,7 @@ class MutantBackend final : public backends::Backend {
         (mutant_.affectsDType && !mutant_.affectsDType(c.dtype))) {
       return fast_->run(c, src, dst);
     }
-    // A sparse buffer (issue 15) is not copied: a byte-editing mutant leaves such cases alone.
+    // A sparse buffer is not copied: a byte-editing mutant leaves such cases alone.
     const bool copyable = dst.size() <= kMaxBytesMutantCopies;
     const std::vector<std::uint8_t> before = mutant_.editBytes && copyable ? std::vector<std::uint8_t>(dst.begin(), dst.end())
                                                                            : std::vector<std::uint8_t>{};

@@ -34,12 +34,12 @@ void blockLen16(Case& c) { editBlocks(c, [](auto& p) { keepLowBits(p.blockLen, 1
 void srcStride16(Case& c) { editBlocks(c, [](auto& p) { keepLowBits(p.srcStride, 16); }); }
 void dstStride16(Case& c) { editBlocks(c, [](auto& p) { keepLowBits(p.dstStride, 16); }); }
 void srcStride20(Case& c) { editBlocks(c, [](auto& p) { keepLowBits(p.srcStride, 20); }); }
-// issue 15: bits only the sparse lane reaches (a 4 GiB GM stride, a 2^17-block UB stride)
+// bits only the sparse lane reaches (a 4 GiB GM stride, a 2^17-block UB stride)
 void srcStride24(Case& c) { editBlocks(c, [](auto& p) { keepLowBits(p.srcStride, 24); }); }
 void dstStride24(Case& c) { editBlocks(c, [](auto& p) { keepLowBits(p.dstStride, 24); }); }
 void dstStride17(Case& c) { editBlocks(c, [](auto& p) { keepLowBits(p.dstStride, 17); }); }
 void srcStride17(Case& c) { editBlocks(c, [](auto& p) { keepLowBits(p.srcStride, 17); }); }
-// issue 31 item 2: loop mode's 21-bit sizes and GM-side strides of up to 2^40-1 bytes (LOOP-2), past the dense reach
+// loop mode's 21-bit sizes and GM-side strides of up to 2^40-1 bytes (LOOP-2), past the dense reach
 void loopSizes16(Case& c) {
   if (!c.loopMode) return;
   keepLowBits(c.loopMode->loop1Size, 16);
@@ -50,7 +50,7 @@ void loopGmDstStrides21(Case& c) {
   keepLowBits(c.loopMode->loop1DstStride, 21);
   keepLowBits(c.loopMode->loop2DstStride, 21);
 }
-// issue 31 item 9: NDDMA's 40-bit source and 20-bit destination strides of every dimension (NDDMA-2): only the sparse
+// NDDMA's 40-bit source and 20-bit destination strides of every dimension (NDDMA-2): only the sparse
 // lane moves a dimension by a stride past 2^12 (the dense lane's wide strides multiply index 0)
 void ndDmaSrcStrides32(Case& c) {
   for (auto& stride : std::get<NdDmaParams>(c.params).loopSrcStride) keepLowBits(stride, 32);
@@ -82,13 +82,13 @@ void dn2nzSrcDValue16(Case& c) {
 void dn2nzSrcMatrixStride32(Case& c) { keepLowBits(std::get<Dn2NzParams>(c.params).srcDnMatrixStride, 32); }
 void dn2nzDstMatrixStride20(Case& c) { keepLowBits(std::get<Dn2NzParams>(c.params).dstNzMatrixStride, 20); }
 
-// issue 29 item 3: dValue is 32 bits; a register of 16 loses the columns from 65536 on (only widened draws reach them)
+// DN2NZ: dValue is 32 bits; a register of 16 loses the columns from 65536 on (only widened draws reach them)
 void dn2nzDValue16(Case& c) {
   auto& p = std::get<Dn2NzParams>(c.params);
   if (p.dValue > 0xFFFF) keepLowBits(p.dValue, 16);
 }
 
-// issue 29 item 2: SLICE indices and shapes are 32 bits; a start register of 16 bits loses what only the sparse lane
+// SLICE indices and shapes are 32 bits; a start register of 16 bits loses what only the sparse lane
 // reaches (dense starts stop at 2^16 - 1 in dimension 0 and 2^13 - 1 above: docs/coverage.md); a 16-bit shape is
 // also reached by dense dimension-0 ends up to 2^18.
 void sliceStartIndex16(Case& c) {
@@ -224,7 +224,7 @@ void dcStrayReadLargeSrcStride(const Case& c, ConstBytes src, ConstBytes, Bytes 
   for (std::uint64_t b = 0; b < 32 && from + b < src.size() && to + b < dst.size(); ++b) dst[to + b] = src[from + b];
 }
 
-// ---- special data in a move (issue 29 item 1): only planted sources (docs/coverage.md) reach these -------------
+// ---- special data in a move: only planted sources (docs/coverage.md) reach these -------------------------------
 
 // "Zero-block optimisation": a 32-byte destination block (aligned to the destination's offset) the copy would fill
 // with zeros is not written at all, so it keeps its prior bytes. Random bytes give such a block with p = 2^-256.
@@ -248,7 +248,7 @@ void flushesNegativeZero(const Case& c, ConstBytes, ConstBytes before, Bytes dst
     if (bits == sign && was != bits) std::memset(&dst[at], 0, s);
   }
 }
-// ENH-4 (issue 29 item 4): DEQ half -> half writes an infinite result as the largest finite half, as a truncating
+// ENH-4: DEQ half -> half writes an infinite result as the largest finite half, as a truncating
 // conversion would saturate a finite overflow; only an infinite source times a non-zero scale pins inf (AMB-10
 // leaves a finite overflow's result open).
 void enhDeqInfSaturates(const Case& c, ConstBytes, ConstBytes before, Bytes dst) {
@@ -264,7 +264,7 @@ void enhDeqInfSaturates(const Case& c, ConstBytes, ConstBytes before, Bytes dst)
     }
   }
 }
-// AMB-16 (project, issue 29 item 4): F322F16 / F322BF16 write +inf where the float source is a NaN (a converter that
+// AMB-16 (project): F322F16 / F322BF16 write +inf where the float source is a NaN (a converter that
 // keeps the all-ones exponent and drops the mantissa). Only the class check sees it: the element's bytes are ANY.
 void fixNanToInf(const Case& c, ConstBytes, ConstBytes before, Bytes dst) {
   const QuantMode mode = std::get<DataCopyCO12DstParams>(c.params).quantPre;
@@ -279,7 +279,7 @@ void fixNanToInf(const Case& c, ConstBytes, ConstBytes before, Bytes dst) {
   }
 }
 
-// ---- a long transfer (issue 29 item 2): only slices moving more than 1 MiB reach it --------------------------------
+// ---- a long transfer: only slices moving more than 1 MiB reach it --------------------------------------------------
 
 // SLICE: a DMA whose byte counter stops at 1 MiB: the destination bytes the slice writes after its first 1 MiB (in
 // address order) keep their prior value. The sparse lane's 1.5 and 3 MiB slices (docs/coverage.md) reach it.

@@ -58,7 +58,7 @@ class IsolatedBackend final : public backends::Backend {
     return result;
   }
 
-  // A sparse buffer (issue 15) is a MAP_SHARED memfd mapping: the child writes it in place and the parent sees it.
+  // A sparse buffer is a MAP_SHARED memfd mapping: the child writes it in place and the parent sees it.
   RunResult runSparse(const oracle::Case& c, SparseBytes src, SparseBytes dst) override {
     void* map = ::mmap(nullptr, sizeof(Answer), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
     if (map == MAP_FAILED) return {RunStatus::error, std::string("isolated mutant: mmap: ") + std::strerror(errno)};

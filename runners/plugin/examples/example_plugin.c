@@ -154,7 +154,7 @@ static int check_pad_gm_to_ub(const dcconf_case* c, const blocks* b, const char*
     return answer(detail, detail_cap, DCCONF_REJECTED, "%s: padding of %llu/%llu elements exceeds 32 bytes", clause,
                   (unsigned long long)left, (unsigned long long)right);
   }
-  /* PAD-G2U-1 (turn 3), the vendor's parameter checks: whole elements (AMB-17, unless byte-len) and, with the
+  /* PAD-G2U-1, the vendor's parameter checks: whole elements (AMB-17, unless byte-len) and, with the
    * non-Ext DataCopyPadParams, paddingValue 0 (AMB-18, unless pad-raw) */
   if (b->len % s != 0 && c->amb17PadBlockLen != DCCONF_AMB17_BYTE_LEN) {
     return answer(detail, detail_cap, DCCONF_REJECTED, "%s: blockLen %llu is not a multiple of sizeof(T)", clause,
@@ -739,7 +739,7 @@ static int copy_enhanced_co1(const dcconf_case* c, const uint8_t* src, size_t sr
                   (unsigned)p->blockCount);
   }
   switch (e->blockMode) { /* ENH-1 tables 7, 8: elements of a block, and the src stride unit, in elements of U */
-    /* AMB-19 (turn 3): under enh-len-32b blockLen counts 32-byte blocks of the 4-byte source (8 elements); this
+    /* AMB-19: under enh-len-32b blockLen counts 32-byte blocks of the 4-byte source (8 elements); this
      * plugin takes the table's blocks otherwise (the default profile accepts either) */
     case DCCONF_BLOCK_MODE_MATRIX: block_elems = 256; stride_elems = 256; break;
     case DCCONF_BLOCK_MODE_VECTOR: block_elems = 16; stride_elems = 256; break;
@@ -805,7 +805,7 @@ static int enhanced_supported(const dcconf_case* c) {
 
 /* DC-4: the dtypes of normal DataCopy. */
 /* DC-4 on Atlas A2/A3 (the only products this plugin's DataCopy serves): the basic DataCopy's type check also
- * allows bfloat16_t, int64_t, uint64_t and double (turn 3); the copy moves bytes either way. */
+ * allows bfloat16_t, int64_t, uint64_t and double; the copy moves bytes either way. */
 static int is_datacopy_dtype(uint32_t dtype) {
   return dtype == DCCONF_DTYPE_HALF || dtype == DCCONF_DTYPE_INT16 || dtype == DCCONF_DTYPE_UINT16 ||
          dtype == DCCONF_DTYPE_FLOAT || dtype == DCCONF_DTYPE_INT32 || dtype == DCCONF_DTYPE_UINT32 ||

@@ -216,7 +216,7 @@ enum dcconf_amb15_sid_half {
   DCCONF_AMB15_DOC_PAGE = 0,      /* profile word sid-doc (the default): sidStoreMode 0 = high 16 B, 1 = low 16 B */
   DCCONF_AMB15_MATMUL_PAIRING = 1 /* profile word sid-matmul: 0 = low, 1 = high */
 };
-/* since 1.4 (dcconf_case.amb17PadBlockLen .. amb20Deqf16Mcb, turn 3 of the spec). AMB-17/18 are validity questions
+/* since 1.4 (dcconf_case.amb17PadBlockLen .. amb20Deqf16Mcb). AMB-17/18 are validity questions
  * (0 = the default rejects what the vendor's parameter checks reject); AMB-19/20 default to ANY (0) like AMB-8..14. */
 enum dcconf_amb17_pad_block_len {
   DCCONF_AMB17_ELEMENT_MULTIPLE = 0, /* DataCopyPad GM->UB blockLen must be a multiple of sizeof(T) */
@@ -237,7 +237,7 @@ enum dcconf_amb20_deqf16_mcb {
   DCCONF_AMB20_HALF = 2   /* profile word deqf16-mcb-half: saturates to +-65504 and rounds to half first */
 };
 
-/* since 1.5 (issue 31, dcconf_case.paddingMode .. amb22CompactUbStride): DataCopyPad's PaddingMode template argument
+/* since 1.5 (dcconf_case.paddingMode .. amb22CompactUbStride): DataCopyPad's PaddingMode template argument
  * and the two open questions of its Compact mode (project clauses PAD-CMP-*, 0 = open like AMB-19/20). */
 enum dcconf_padding_mode { DCCONF_PADDING_NORMAL = 0, DCCONF_PADDING_COMPACT = 1 };
 enum dcconf_amb21_compact_pads {
@@ -251,14 +251,14 @@ enum dcconf_amb22_compact_ub_stride {
   DCCONF_AMB22_BYTES = 2    /* profile word cmp-stride-bytes: the UB-side stride spaces the blocks, in bytes */
 };
 
-/* since 1.6 (issue 31 item 3, dcconf_case.co2Layout .. nz2dn): the CO2Layout of the 950 Fixpipe (FIX950) and the
+/* since 1.6 (dcconf_case.co2Layout .. nz2dn): the CO2Layout of the 950 Fixpipe (FIX950) and the
  * AMB-23 reading of a zero count (0 = the page's NOP, the default). */
 enum dcconf_co2_layout { DCCONF_CO2_NZ = 0, DCCONF_CO2_ROW_MAJOR = 1, DCCONF_CO2_COLUMN_MAJOR = 2 };
 enum dcconf_amb23_fix950_zero {
   DCCONF_AMB23_NOOP = 0,  /* nSize, mSize, ndNum or dnNum 0: nothing written */
   DCCONF_AMB23_REJECT = 1 /* profile word fix950-zero-reject: invalid (the 950 header's assertions) */
 };
-/* since 1.7 (issue 31 item 2, dcconf_case.hasLoopMode .. loopMode): SetLoopModePara's LoopModeParams (LOOP, Ascend
+/* since 1.7 (dcconf_case.hasLoopMode .. loopMode): SetLoopModePara's LoopModeParams (LOOP, Ascend
  * 950): the DataCopyPad GM<->UB call (Normal or Compact) repeated loop2Size x loop1Size times, iteration (i2, i1)
  * from src + i2*loop2SrcStride + i1*loop1SrcStride to dst + i2*loop2DstStride + i1*loop1DstStride, bytes. */
 typedef struct dcconf_LoopModeParams {
@@ -270,7 +270,7 @@ typedef struct dcconf_LoopModeParams {
   uint64_t loop2DstStride;
 } dcconf_LoopModeParams;
 
-/* since 1.11 (issue 31 item 8): BroadCastVecToMM(dst, src, blockCount, blockLen, srcGap, dstGap)'s four scalar
+/* since 1.11: BroadCastVecToMM(dst, src, blockCount, blockLen, srcGap, dstGap)'s four scalar
  * arguments (BRC-2): blockCount and blockLen in [1, 255] (blockLen in 16-element rows), srcGap in 32-byte data
  * blocks, dstGap in 256-element fractals. blockCount is an int32_t in Ascend C; never negative here. */
 typedef struct dcconf_BroadCastVecToMMParams {
@@ -284,7 +284,7 @@ typedef struct dcconf_BroadCastVecToMMParams {
 enum dcconf_amb40_brc_dst_gap { DCCONF_AMB40_ANY = 0, DCCONF_AMB40_GAP = 1, DCCONF_AMB40_STRIDE = 2 };
 /* AMB-41: the blockLen unit of half: 16 elements (brc-half-len-16) or 64 bytes (brc-half-len-64b); ANY = open. */
 enum dcconf_amb41_brc_half_len { DCCONF_AMB41_ANY = 0, DCCONF_AMB41_ELEMS16 = 1, DCCONF_AMB41_BYTES64 = 2 };
-/* since 1.12 (issue 31 item 9): DataCopy<T, dim, NdDmaConfig{isNearestValueMode}>(dst, src, NdDmaParams<T, dim>)
+/* since 1.12: DataCopy<T, dim, NdDmaConfig{isNearestValueMode}>(dst, src, NdDmaParams<T, dim>)
  * (NDDMA-1..5, Ascend 950). Dimension 0 is the innermost loop; counts and strides are elements of T; entries at and
  * beyond dim are not read (NDDMA-2 gives the ranges). Explicit reserved bytes: the struct has no hidden padding. */
 typedef struct dcconf_NdDmaParams {
@@ -313,7 +313,7 @@ enum dcconf_amb36_nddma_interleave { DCCONF_AMB36_REJECT = 0, DCCONF_AMB36_ANY =
  * modulo 2^19 / 2^39 as the header's doubled 4-byte stride fields cut them (nddma-b64-wrap). */
 enum dcconf_amb35_nddma_b64_stride { DCCONF_AMB35_REJECT = 0, DCCONF_AMB35_WRAP = 1 };
 
-/* since 1.8 (issue 31 item 7, dcconf_case.atomicOp): the SetAtomicAdd/Max/Min<T>() state of a VECIN/VECOUT->GM
+/* since 1.8 (dcconf_case.atomicOp): the SetAtomicAdd/Max/Min<T>() state of a VECIN/VECOUT->GM
  * DataCopy or DataCopyPad (ATOM, Atlas A2/A3 and Ascend 950): each element of T (the case's dtype) the copy writes
  * becomes op(the destination's prior content, the copied value). */
 enum dcconf_atomic_op {
@@ -696,7 +696,7 @@ DCCONF_EXPORT const dcconf_backend_v1_t* dcconf_backend_v1(void);
 
 /* ---- optional exports (since 1.5). dcconf looks them up with dlsym(); a plugin without them works as before. ---- */
 
-/* Declared limits (docs/limits.md, issue 26): the part of each operation's parameter space this plugin can express,
+/* Declared limits (docs/limits.md): the part of each operation's parameter space this plugin can express,
  * as dcconf.limits/1 JSON text (NUL-terminated, at most 1 MiB, owned by the plugin, valid until it is unloaded).
  * dcconf draws every valid case inside them (together with `dcconf run --limits FILE`), sends no invalid case outside
  * them, and lists what they exclude in the run's summary and report.json; NULL or "" declares none. Text that does
@@ -704,7 +704,7 @@ DCCONF_EXPORT const dcconf_backend_v1_t* dcconf_backend_v1(void);
 #define DCCONF_LIMITS_ENTRY_POINT_NAME "dcconf_backend_limits_v1"
 typedef const char* (*dcconf_backend_limits_v1_fn)(void);
 
-/* The validity query (issue 26 item 5; docs/plugin-abi.md "Invalid or unsupported?"). REJECTED is for invalid calls
+/* The validity query (docs/plugin-abi.md "Invalid or unsupported?"). REJECTED is for invalid calls
  * only; a valid call the plugin cannot express is NOT_SUPPORTED (or, better, outside its declared limits). A plugin
  * that wants to reject exactly the invalid calls asks dcconf instead of re-implementing the oracle. */
 enum dcconf_check {

@@ -85,26 +85,26 @@ constexpr std::size_t kEndFixpipe = endOf<dcconf_FixpipeState>(offsetof(dcconf_c
 constexpr std::size_t kEndEnhProfile = endOf<std::uint8_t>(offsetof(dcconf_case, amb15SidHalf));
 constexpr std::size_t kEndEnhConversion =
     endOf<dcconf_EnhancedConversion>(offsetof(dcconf_case, enhancedConversion));
-// ... and the 1.4 profile words (turn 3: AMB-17..20)
+// ... and the 1.4 profile words (AMB-17..20)
 constexpr std::size_t kEndTurn3Profile = endOf<std::uint8_t>(offsetof(dcconf_case, amb20Deqf16Mcb));
-// ... and the 1.5 Compact mode (issue 31: PAD-CMP, AMB-21/22)
+// ... and the 1.5 Compact mode (PAD-CMP, AMB-21/22)
 constexpr std::size_t kEndCompact = endOf<std::uint8_t>(offsetof(dcconf_case, amb22CompactUbStride));
-// ... and the 1.6 950 Fixpipe (issue 31 item 3: FIX950, AMB-23)
+// ... and the 1.6 950 Fixpipe (FIX950, AMB-23)
 constexpr std::size_t kEndFix950 = endOf<dcconf_Nz2DnParams>(offsetof(dcconf_case, nz2dn));
-// ... and the 1.7 loop mode (issue 31 item 2: LOOP)
+// ... and the 1.7 loop mode (LOOP)
 constexpr std::size_t kEndLoopMode = endOf<dcconf_LoopModeParams>(offsetof(dcconf_case, loopMode));
-// ... and the 1.8 atomic state (issue 31 item 7: ATOM)
+// ... and the 1.8 atomic state (ATOM)
 constexpr std::size_t kEndAtomic = endOf<std::uint8_t>(offsetof(dcconf_case, atomicOp));
-// ... and the 1.9 dual-destination control of the 950 Fixpipe toward the UB (issue 31 item 4: FIX950-9)
+// ... and the 1.9 dual-destination control of the 950 Fixpipe toward the UB (FIX950-9)
 constexpr std::size_t kEndDualDst = endOf<std::uint8_t>(offsetof(dcconf_case, dualDstCtl));
-// ... and the 1.10 GM->UB ND2NZ (issue 31 item 6: ND2NZUB, AMB-33/41)
+// ... and the 1.10 GM->UB ND2NZ (ND2NZUB, AMB-33/41)
 constexpr std::size_t kEndNd2NzUb = endOf<std::uint8_t>(offsetof(dcconf_case, amb34Nd2NzUbFloatC0));
-// ... and the 1.11 BroadCastVecToMM (issue 31 item 8: BRC, AMB-40..42)
+// ... and the 1.11 BroadCastVecToMM (BRC, AMB-40..42)
 constexpr std::size_t kEndBroadcast = endOf<dcconf_BroadCastVecToMMParams>(offsetof(dcconf_case, broadcast));
-// ... and the 1.12 ND2NZ UB->L1 words (issue 31 item 5: AMB-38/39) and NDDMA (issue 31 item 9: NDDMA-1..5)
+// ... and the 1.12 ND2NZ UB->L1 words (AMB-38/39) and NDDMA (NDDMA-1..5)
 constexpr std::size_t kEndNd2NzU2L1 = endOf<std::uint8_t>(offsetof(dcconf_case, amb39Nd2NzU2L1Move));
 constexpr std::size_t kEndNdDma = endOf<dcconf_NdDmaParams>(offsetof(dcconf_case, nddma));
-// ... and the 1.13 NDDMA profile words (issue 31 item 9: AMB-35..37)
+// ... and the 1.13 NDDMA profile words (AMB-35..37)
 constexpr std::size_t kEndNdDmaWords = endOf<std::uint8_t>(offsetof(dcconf_case, amb35NdDmaB64Stride));
 
 // SliceParams and dcconf_SliceParams have the same fields (SliceInfo and dcconf_SliceInfo too): one copy serves both

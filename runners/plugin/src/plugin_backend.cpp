@@ -48,7 +48,7 @@ constexpr std::size_t kMaxNameBytes = 128;
 constexpr std::uint64_t kMaxLimitsBytes = 1 << 20;  // dcconf_backend_limits_v1()'s text (dcconf_backend.h)        // plugin name / version, NUL included
 constexpr std::uint64_t kMappingAlignBytes = 4096;  // mapping grows in whole pages
 constexpr std::uint64_t kDstAlignBytes = 64;        // dst starts on a cache line after src
-// Guard bytes before and after src and dst in the shared mapping (issue 30): a plugin that writes 1 or 64 bytes past
+// Guard bytes before and after src and dst in the shared mapping: a plugin that writes 1 or 64 bytes past
 // either end of a buffer, or 1 before it, changes a guard byte and the case fails naming the region. A page's worth
 // catches every overrun a copy's stride arithmetic makes within one block.
 constexpr std::uint64_t kGuardBytes = 4096;
@@ -56,7 +56,7 @@ constexpr std::uint64_t kGuardBytes = 4096;
 // The part of the v1 table this host calls; a plugin's struct_size must cover it.
 constexpr std::size_t kV1TableBytes = offsetof(dcconf_backend_v1_t, run) + sizeof(dcconf_backend_v1_t::run);
 
-// runSparse (issue 15): src and dst are the caller's sparse memfds, passed to the worker with SCM_RIGHTS right
+// runSparse: src and dst are the caller's sparse memfds, passed to the worker with SCM_RIGHTS right
 // after the request; only the tensors travel in the shared mapping (at its start).
 enum class RequestKind : std::uint32_t { supports = 1, run = 2, runSparse = 3 };
 
@@ -101,7 +101,7 @@ template <std::size_t N>
 std::string lineOf(const char (&field)[N]) {
   std::string out(field, strnlen(field, N));
   std::replace_if(out.begin(), out.end(), [](char ch) { return static_cast<unsigned char>(ch) < 0x20; }, ' ');
-  return casefile::validUtf8(out);  // a plugin's bytes are not text until made so (issue 30: report.json threw)
+  return casefile::validUtf8(out);  // a plugin's bytes are not text until made so (else report.json throws)
 }
 
 // ---- socket I/O ----
@@ -415,7 +415,7 @@ class WorkerMapping {
     return static_cast<std::uint8_t*>(base_);
   }
   // After run() returned: the buffers are read-only until the next call, so a plugin thread that writes them late
-  // faults (the worker dies: CRASH) instead of changing bytes dcconf already judged (issue 30).
+  // faults (the worker dies: CRASH) instead of changing bytes dcconf already judged.
   void writeProtect() {
     if (base_ != nullptr && writable_ != 0) ::mprotect(base_, writable_, PROT_READ);
     writable_ = 0;
@@ -536,7 +536,7 @@ class PluginBackend final : public backends::Backend, public backends::CallTimeo
     request.kind = RequestKind::supports;
     request.c = toAbi(c);
     Reply reply;
-    // A crash or hang here is the plugin's failure, not "not supported" (issue 16: that ran green having tested
+    // A crash or hang here is the plugin's failure, not "not supported" (that once ran green having tested
     // nothing): answer true, and the run() that follows reports it as CRASH or TIMEOUT. The next call starts a
     // fresh worker.
     RunResult asked = transact(request, reply);
@@ -562,7 +562,7 @@ class PluginBackend final : public backends::Backend, public backends::CallTimeo
     Request request;
     request.kind = RequestKind::run;
     request.c = toAbi(c);
-    // [guard][src][guard ... guard][dst][guard][tensors]: every buffer between guard bytes (issue 30)
+    // [guard][src][guard ... guard][dst][guard][tensors]: every buffer between guard bytes
     request.srcOffsetBytes = kGuardBytes;
     request.srcBytes = src.size();
     request.dstOffsetBytes = oracle::alignUp(kGuardBytes + src.size() + 2 * kGuardBytes, kDstAlignBytes);
@@ -601,7 +601,7 @@ class PluginBackend final : public backends::Backend, public backends::CallTimeo
     return resultOf(reply);
   }
 
-  // Sparse buffers (issue 15): the worker maps the caller's memfds, so the plugin writes them in place and nothing
+  // Sparse buffers: the worker maps the caller's memfds, so the plugin writes them in place and nothing
   // of a terabyte buffer is copied; the windows around the footprint are its guard bytes.
   bool acceptsSparseBuffers() const override { return true; }
   RunResult runSparse(const oracle::Case& c, SparseBytes src, SparseBytes dst) override {
@@ -722,7 +722,7 @@ class PluginBackend final : public backends::Backend, public backends::CallTimeo
     if (pid == 0) {
       // The worker: never returns into the parent's code (it would run the caller's stack twice).
       // Its own process group: a plugin's kill(0, SIGTERM) stops the worker, not the run; killing the group ends
-      // whatever the plugin forked (issue 30).
+      // whatever the plugin forked.
       ::setpgid(0, 0);
       ::signal(SIGTERM, SIG_DFL);  // dcconf's stop-and-report handler is not the worker's: a SIGTERM ends it
       ::signal(SIGINT, SIG_DFL);
@@ -856,7 +856,7 @@ class PluginBackend final : public backends::Backend, public backends::CallTimeo
   }
 
   // A larger mapping is a new memfd, sized once and sealed (F_SEAL_SHRINK | F_SEAL_GROW): a plugin that ftruncates
-  // it gets EPERM instead of making dcconf die of SIGBUS on its next touch (issue 30). The worker gets the new fd
+  // it gets EPERM instead of making dcconf die of SIGBUS on its next touch. The worker gets the new fd
   // with the next request. Grows at least twofold, so a run swaps memfds a handful of times.
   std::string growMapping(std::uint64_t bytes) {
     bytes = std::max(oracle::alignUp(bytes, kMappingAlignBytes), kMappingAlignBytes);

@@ -85,7 +85,7 @@ BaselineLoad parseBaselineChecked(const std::string& text, const std::string& fi
   if (!parsed) return {std::nullopt, file + ": not JSON (a " + kSchema + " baseline, docs/baseline.md): " + why};
   const nlohmann::json& json = *parsed;
   if (!json.is_object()) return {std::nullopt, file + ": must be a JSON object"};
-  // value("schema", std::string()) throws type_error on a non-string schema (issue 30's fuzz finding)
+  // value("schema", std::string()) throws type_error on a non-string schema (a fuzz finding)
   if (json.value("schema", nlohmann::json()) != kSchema) {
     return {std::nullopt, file + ": schema = " + quoted(json.value("schema", nlohmann::json())) + ": must be \"" +
                               kSchema + "\""};

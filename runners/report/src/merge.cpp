@@ -85,7 +85,7 @@ Merged mergeShardReports(const std::vector<ShardReport>& shards) {
                           first.at("seed").get<std::uint64_t>(), "1/1", startedAt});
     std::map<std::string, std::string> unitShard;  // unit id -> the shard folder that ran it
     for (const ShardReport& shard : shards) {
-      // Each shard alone first: its counts checked, what it tested, which units it claims (issue 30).
+      // Each shard alone first: its counts checked, what it tested, which units it claims.
       Report alone(RunMeta{});
       std::string why;
       if (!alone.mergeJson(shard.json, &why)) return {std::nullopt, shard.name + "/report.json: " + why};

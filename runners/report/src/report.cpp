@@ -72,7 +72,7 @@ std::uint64_t Counts::failures() const {
 namespace {
 
 // Every text a report stores may come from outside (a backend's detail, a path, the command line): valid UTF-8 before
-// it is kept, so report.json always serialises (issue 30: one invalid byte lost the whole run).
+// it is kept, so report.json always serialises (one invalid byte once lost the whole run).
 void makeValid(std::string& text) { text = casefile::validUtf8(text); }
 
 }  // namespace
@@ -161,7 +161,7 @@ bool Report::mergeJson(const std::string& reportJson, std::string* why) {
     return false;
   }
   try {
-    // Counts are checked before any is added: a negative, fractional or huge count would wrap the sums (issue 30).
+    // Counts are checked before any is added: a negative, fractional or huge count would wrap the sums.
     std::vector<std::tuple<GroupKey, std::string, CaseStatus, std::uint64_t>> counted;
     for (const auto& group : json.at("groups")) {
       const GroupKey key{group.at("group").get<std::string>(), group.at("dtype").get<std::string>()};
@@ -326,7 +326,7 @@ void Report::printSummary(std::ostream& out, bool verbose) const {
   for (const CaseStatus status : kAllStatuses) out << std::right << std::setw(static_cast<int>(name(status).size()) + 2) << name(status);
   out << "\n";
   // A row that ran nothing (every case NOT_SUPPORTED) is folded, without -v, into one line per operation: a backend
-  // that implements a little reads its own rows, not a hundred of zeros (issue 49).
+  // that implements a little reads its own rows, not a hundred of zeros.
   std::map<std::string, std::pair<std::vector<std::string>, std::uint64_t>> folded;  // group -> dtypes, cases
   for (const auto& [key, byProperty] : counts_) {
     Counts sum;
@@ -468,7 +468,7 @@ void Report::printSummary(std::ostream& out, bool verbose) const {
     for (const auto& e : baseline_->xpass) out << "  XPASS " << e.unit << "  listed as " << entryText(e) << "\n";
     for (const auto& e : baseline_->stale) out << "  stale " << entryText(e) << ": matches no selected unit\n";
   }
-  // Issue 26: one block per bug (failures sharing a signature and a baseline verdict), its first failure in full and
+  // One block per bug (failures sharing a signature and a baseline verdict), its first failure in full and
   // the other units it hit by id; then a short summary, one line a bug, and the totals last.
   const auto groups = failureGroups();
   for (const auto& group : groups) {

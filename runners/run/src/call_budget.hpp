@@ -1,4 +1,4 @@
-// The adaptive per-call timeout of a run (issue 29, item 5): a hang costs seconds, not the full --timeout-ms per
+// The adaptive per-call timeout of a run: a hang costs seconds, not the full --timeout-ms per
 // case. The budget is kFactor times the backend's slowest answered call so far, scaled by bytes for large calls,
 // within [kFloorMs, --timeout-ms]; an operation that timed out twice in the run, or crashed kCrashesToSpend times, is
 // spent: its remaining calls are not made (reported as not run, never a pass). A crash costs a restart of the

@@ -81,7 +81,7 @@ class StatusTap final : public backends::Backend {
   }
   void reset() { sawCrash = sawTimeout = sawSpent = sawOutsideLimits = false; }
   // The backend's declared limits: a case a law derives outside them (a longer merged block, a companion layout) is
-  // never sent, and that draw's law is skipped and counted (issue 49); drawn cases are inside by construction.
+  // never sent, and that draw's law is skipped and counted; drawn cases are inside by construction.
   void setLimits(std::shared_ptr<const properties::Limits> limits) { limits_ = std::move(limits); }
   // The operation (report group) of the calls that follow: the unit a timeout is counted against.
   void setOperation(std::string operation) { operation_ = std::move(operation); }
@@ -194,7 +194,7 @@ constexpr std::uint32_t kShrinkHangs = 5;
 // worker, so a sharded run still adds up to the whole.
 constexpr std::uint32_t kUnsupportedProbe = 8;
 constexpr std::uint32_t kMinimiseTries = 400;  // backend calls of the field-wise minimisation, per failing unit
-// Issue 26: after a unit's first failure it keeps drawing for other bugs (failures whose signature is new), for at
+// After a unit's first failure it keeps drawing for other bugs (failures whose signature is new), for at
 // most kHuntRounds more RapidCheck runs, kMaxBugsPerUnit reported failures and kHuntBudget of wall time.
 constexpr std::uint32_t kHuntRounds = 12;
 constexpr std::uint32_t kMaxBugsPerUnit = 8;
@@ -223,7 +223,7 @@ struct Counterexample {
   std::string message;
   CaseStatus status = CaseStatus::fail;
   std::optional<oracle::Case> validBase;  // G-4: the invalid case's valid part, saved beside it for --replay
-  FailureSignature signature;             // of the minimal case (issue 26)
+  FailureSignature signature;             // of the minimal case
   std::optional<properties::SparseCase> sparse;  // a sparse unit's case: its buffers are seeded, never stored
 };
 
@@ -243,7 +243,7 @@ class UnitRunner {
     if (tap_.spent()) return notRun(unit, unitIndex, key);
     bool failed = false;
     std::optional<Counterexample> minimal;
-    // Issue 26: the signatures of the bugs this unit already reported (and of the draws that led to them); a failure
+    // The signatures of the bugs this unit already reported (and of the draws that led to them); a failure
     // with a known signature counts as a pass while hunting, so RapidCheck finds and shrinks the next bug.
     std::vector<FailureSignature> known;
     bool hunting = false;  // a round after the first: nothing is counted, only new bugs reported
@@ -322,7 +322,7 @@ class UnitRunner {
       const std::optional<CaseStatus> status = statusOf(outcome, tap_);
       if (!status) return;
       if (report::isFailure(*status) && explainedByKnown(unit, known, *status, outcome.message, data)) {
-        return;  // a bug already reported: not what this round looks for
+        return;  // a bug already reported: not what the current round looks for
       }
       count(*status);
       if (!failed && *status == CaseStatus::pass) {
@@ -384,7 +384,7 @@ class UnitRunner {
           if (!failed) recordFieldCoverage(operationKey, unit.operation, generated.data.c);
           if (!failed) recordNumberCoverage(operationKey, unit.operation, generated);
           // a drawn case the IUT does not support is NOT_SUPPORTED whatever the property: asked first, so a partial
-          // implementation pays no oracle evaluation for it (issue 49)
+          // implementation pays no oracle evaluation for it
           if (!tap_.supports(generated.data.c)) {
             onOutcome(Outcome::notSupported(tap_.name() + " does not support the case"), generated.data);
             break;
@@ -639,7 +639,7 @@ class UnitRunner {
   }
 
   // A known bug explains a failure with its symptom and modes (FailureSignature::explains); a failure that FIX-6
-  // deviations reproduce is explained when the known bugs name each of them (issue 49 item 4).
+  // deviations reproduce is explained when the known bugs name each of them.
   bool explainedByKnown(const Unit& unit, const std::vector<FailureSignature>& known, CaseStatus status,
                         const std::string& message, const casefile::CaseData& data) {
     if (known.empty()) return false;
@@ -718,7 +718,7 @@ class UnitRunner {
     return s;
   }
 
-  // bugIndex: the unit's n-th distinct bug (issue 26); the first keeps the unit's plain failure id.
+  // bugIndex: the unit's n-th distinct bug; the first keeps the unit's plain failure id.
   void saveFailure(const Unit& unit, std::uint64_t unitIndex, const Counterexample& minimal, std::uint32_t bugIndex) {
     report::Failure failure;
     failure.id = unitId(unit, unitIndex) + (bugIndex == 0 ? "" : "-bug" + std::to_string(bugIndex + 1));
@@ -741,7 +741,7 @@ class UnitRunner {
       report_.addFailure(std::move(failure));
       return;
     }
-    if (minimal.sparse) {  // issue 26: buffers of up to 2^41 bytes, saved as the seed their windows are drawn from
+    if (minimal.sparse) {  // buffers of up to 2^41 bytes, saved as the seed their windows are drawn from
       failure.diff.push_back(minimal.message);
       failure.diff.push_back("a sparse case: its buffers are holes with the footprint's windows seeded (" +
                              minimal.data.description + ")");
@@ -848,7 +848,7 @@ class UnitRunner {
   StatusTap tap_;
   report::Report& report_;
   std::vector<OutputFile>& files_;
-  std::chrono::steady_clock::duration huntSpent_{};  // time the run spent hunting for further bugs (issue 26)
+  std::chrono::steady_clock::duration huntSpent_{};  // time the run spent hunting for further bugs
   std::chrono::steady_clock::duration shrinkSpent_{};  // ... and shrinking and minimising, bounded by shrinkBudget
   std::shared_ptr<const properties::Limits> limits_;
   std::set<std::string> excludedBreakers_;  // "operation/breaker" noted once

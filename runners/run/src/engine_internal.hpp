@@ -13,7 +13,7 @@
 
 namespace dcconf::run {
 
-enum class PropertyKind : std::uint8_t { onCase, onInvalid, onRoundTrip, onSparse };  // onSparse: issue 15
+enum class PropertyKind : std::uint8_t { onCase, onInvalid, onRoundTrip, onSparse };  // onSparse: the sparse lane (G-1)
 
 struct PropertyDef {
   std::string name;     // "G-1 conformance"

@@ -87,7 +87,7 @@ const std::vector<PropertyDef>& propertyCatalogue() {
        [](Operation op) { return op == Operation::nd2nzGmToUb; }, props::checkLawNd2NzUbIsNd2NzToL1, true},
       {"law: ND2NZ-6 UB->L1 == GM->L1 ND2NZ", "ND2NZ-6", PropertyKind::onCase,
        [](Operation op) { return op == Operation::nd2nz; }, props::checkLawNd2NzUbToL1IsNd2NzFromGm, true, true},
-      // NDDMA-3's laws (issue 31 item 9), IUT against itself; added after the NDDMA units existed
+      // NDDMA-3's laws, IUT against itself; added after the NDDMA units existed
       {"law: NDDMA-3 padless rows == contiguous copy", "NDDMA-3", PropertyKind::onCase, isNddma,
        props::checkLawNdDmaPadlessRowsAreContiguousCopy, true},
       {"law: NDDMA-3 constant pads == padded padless", "NDDMA-3", PropertyKind::onCase, isNddma,
@@ -114,7 +114,7 @@ const std::vector<PropertyDef>& propertyCatalogue() {
        [](Operation op) { return op == Operation::fixpipe950; }, props::checkLawFix950DnIsNdTransposed},
       {"NZ2ND-4 round trip", "NZ2ND-4", PropertyKind::onRoundTrip, [](Operation op) { return op == Operation::nz2nd; },
        nullptr},
-      // issue 31 item 7: each drawn UB->GM DataCopy / DataCopyPad under an atomic op (ATOM, A2/A3/950)
+      // each drawn UB->GM DataCopy / DataCopyPad under an atomic op (ATOM, A2/A3/950)
       {"ATOM-3 atomic copy to GM", "ATOM-3", PropertyKind::onCase, oracle::takesAtomic,
        props::checkAtom3AtomicConformance},
       {"law: ATOM-4 add onto zero == plain copy", "ATOM-4", PropertyKind::onCase, oracle::takesAtomic,
@@ -122,13 +122,13 @@ const std::vector<PropertyDef>& propertyCatalogue() {
       {"ATOM-4/5 atomic edge values", "ATOM-4/5", PropertyKind::onCase, oracle::takesAtomic, props::checkAtomEdgeValues,
        true},
       {"G-4 invalid cases", "G-4", PropertyKind::onInvalid, always, nullptr},
-      // issue 15: strides past a flat buffer (bits 21..31 of a GM stride), on sparse mappings (docs/coverage.md)
+      // strides past a flat buffer (bits 21..31 of a GM stride), on sparse mappings (docs/coverage.md)
       {"G-1 sparse buffers", "G-1", PropertyKind::onSparse, props::hasSparseCases, nullptr},
-      // issue 31 item 2: the Compact DataCopyPad's loop mode past the dense reach (planned last: seeds stay)
+      // the Compact DataCopyPad's loop mode past the dense reach (planned last: seeds stay)
       {"G-1 sparse buffers", "G-1", PropertyKind::onSparse, props::hasCompactLoopSparseCases, nullptr, 2},
-      // issue 31 item 9: NDDMA's strides past the dense reach, moved by a dimension of two (planned last: seeds stay)
+      // NDDMA's strides past the dense reach, moved by a dimension of two (planned last: seeds stay)
       {"G-1 sparse buffers", "G-1", PropertyKind::onSparse, props::hasNdDmaSparseCases, nullptr, 3},
-      // issue 29's leftover: DN2NZ's matrix and column strides past the dense reach (planned last: seeds stay)
+      // DN2NZ's matrix and column strides past the dense reach (planned last: seeds stay)
       {"G-1 sparse buffers", "G-1", PropertyKind::onSparse, props::hasDn2NzSparseCases, nullptr, 4},
       {"law: Ext params == plain params", "PAD-CMP-1", PropertyKind::onCase,
        [](Operation op) { return op == Operation::padCompactGmToUb || op == Operation::padCompactUbToGm; },
@@ -259,18 +259,17 @@ std::vector<oracle::Product> runProducts(const RunOptions& options) {
 std::vector<Unit> planUnits(const RunOptions& options) {
   std::vector<Unit> units;
   planEachProduct(options, units, Pass::main);
-  // The atomic units (issue 31 item 7) come after every other: a unit's seed follows from its index, so the units
+  // The atomic units come after every other: a unit's seed follows from its index, so the units
   // that existed before them keep their seeds, and with them the draws the mutant kill matrix relies on (seed 8 of
   // condNz2ndDropsMatrixAt4095 survived when they were interleaved).
-  // The NDDMA units (issue 31 item 9), then the GM->UB ND2NZ's (item 6), then BroadCastVecToMM's (item 8) come after
-  // those, for the same reason.
+  // The NDDMA units, then the GM->UB ND2NZ's, then BroadCastVecToMM's come after those, for the same reason.
   const auto rank = [](const Unit& unit) {
     if (unit.operation == Operation::broadcastUbToL0c) return 4;
     if (unit.operation == Operation::nd2nzGmToUb) return 3;
     return unit.operation == Operation::nddma ? 2 : isAtomicProperty(*unit.property) ? 1 : 0;
   };
   std::stable_sort(units.begin(), units.end(), [&](const Unit& a, const Unit& b) { return rank(a) < rank(b); });
-  // The units of paths drawn apart after those, for the same reason: FIX950-8's (issue 31 item 4), then DC-5's (item 5)
+  // The units of paths drawn apart after those, for the same reason: FIX950-8's, then DC-5's
   std::vector<Unit> apart;
   planEachProduct(options, apart, Pass::apart);
   std::stable_partition(apart.begin(), apart.end(), [](const Unit& unit) { return unit.operation == Operation::fixpipe950; });
@@ -313,7 +312,7 @@ BackendMade makeBackend(const std::string& spec, std::uint32_t perCaseTimeoutMs)
     exec::ExecOptions execOptions;
     execOptions.perCaseTimeoutMs = perCaseTimeoutMs;
     std::string tempError;
-    execOptions.workDir = runTempDir(&tempError);  // private to this run, removed at exit (issue 16)
+    execOptions.workDir = runTempDir(&tempError);  // private to this run, removed at exit
     if (execOptions.workDir.empty()) return {nullptr, "exec backend: " + tempError};
     execOptions.sessionIsTemporary = !temporaryFolderKept();  // messages name a path only when it survives
     auto started = exec::makeExecBackend(spec.substr(5), execOptions);
@@ -390,7 +389,7 @@ RunOutcome runOnWorkers(const RunOptions& options, const std::vector<Unit>& unit
     if (pid < 0) return {"cannot fork a worker process", std::nullopt, {}};
     if (pid == 0) {
       becomeWorker();
-      ::prctl(PR_SET_PDEATHSIG, SIGTERM);  // a worker never outlives dcconf (issue 16)
+      ::prctl(PR_SET_PDEATHSIG, SIGTERM);  // a worker never outlives dcconf
       if (::getppid() != parent) std::_Exit(4);
       BackendMade made = makeBackend(options.backendSpec, options.perCaseTimeoutMs);
       if (!made.backend) std::_Exit(3);
@@ -428,7 +427,7 @@ RunOutcome runOnWorkers(const RunOptions& options, const std::vector<Unit>& unit
     text << in.rdbuf();
     std::remove(worker.resultFile.c_str());
     if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || !decodeWorkerResult(text.str(), merged, files)) {
-      // Its units were not tested: the report must not pass (issue 30: "passed": true with 0 cases).
+      // Its units were not tested: the report must not pass (once "passed": true with 0 cases).
       const std::string how = WIFSIGNALED(status) ? "was killed by signal " + std::to_string(WTERMSIG(status))
                               : WIFEXITED(status) && WEXITSTATUS(status) != 0
                                   ? "exited with status " + std::to_string(WEXITSTATUS(status))

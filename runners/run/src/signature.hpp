@@ -1,4 +1,4 @@
-// What makes two failures the same bug (issue 26, issue 49 item 4). A unit keeps drawing after its first failure and
+// What makes two failures the same bug. A unit keeps drawing after its first failure and
 // reports one shrunk failure per distinct signature; the terminal groups the failures of all units by signature.
 //
 // A signature is how the failure shows (its status; whether a byte that must be kept was written or a value is wrong,

@@ -20,7 +20,7 @@ enum class RunStatus : std::uint8_t {
   timedOut,      // the backend did not answer in time (plugins and processes only)
   error,         // anything else: detail says what
   violated,      // the backend wrote outside its buffers (guard bytes) or into its source: a failure on any case,
-                 // valid or invalid; detail names the region ("guard after dst") (plugins only, issue 30)
+                 // valid or invalid; detail names the region ("guard after dst") (plugins only)
 };
 std::string_view name(RunStatus status);
 
@@ -40,12 +40,12 @@ class Backend {
   // backend performs the copy the case describes (starting at the cases' offsets) and leaves the result in dst.
   // It may be handed invalid cases: it should answer rejected, and must never write outside dst.
   virtual RunResult run(const oracle::Case& c, std::span<const std::uint8_t> src, std::span<std::uint8_t> dst) = 0;
-  // Whether run() may be handed sparse buffers (issue 15: MAP_SHARED memfd mappings of up to 2^40 bytes whose
+  // Whether run() may be handed sparse buffers (MAP_SHARED memfd mappings of up to 2^40 bytes whose
   // bytes mostly do not exist): the backend touches only the case's footprint and never copies or clears a whole
   // buffer. A backend that copies buffers (a plugin's guarded copies) or sends them (exec) answers false, and the
   // sparse lane reports its cases as not run.
   virtual bool acceptsSparseBuffers() const { return false; }
-  // The backend's own declared limits (dcconf.limits/1 JSON text, docs/limits.md; issue 26), "" when it declares
+  // The backend's own declared limits (dcconf.limits/1 JSON text, docs/limits.md), "" when it declares
   // none: a plugin's dcconf_backend_limits_v1(), an exec child's hello "limits".
   virtual std::string declaredLimits() const { return {}; }
   // A sparse buffer's bytes and the memfd behind them, so that a backend in another process (the plugin worker)

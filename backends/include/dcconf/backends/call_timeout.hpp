@@ -1,5 +1,5 @@
 // A backend whose calls can time out (plugin worker, exec process) also implements CallTimeout, so that a run can
-// give each call its adaptive budget (issue 29: a hang costs seconds, not the full --timeout-ms per case).
+// give each call its adaptive budget (a hang costs seconds, not the full --timeout-ms per case).
 #pragma once
 
 #include <cstdint>

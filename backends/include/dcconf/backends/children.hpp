@@ -1,5 +1,5 @@
 // The child processes a backend runs (plugin workers, exec process groups), so that an interrupted dcconf can stop
-// them from its signal handler instead of leaving them running (issue 16). Async-signal-safe: a fixed table of
+// them from its signal handler instead of leaving them running. Async-signal-safe: a fixed table of
 // atomics, no allocation, no locks.
 #pragma once
 
@@ -20,7 +20,7 @@ void forgetAllChildren() noexcept;
 
 // dcconf adopts every orphaned descendant (PR_SET_CHILD_SUBREAPER): a helper that an exec backend or a plugin starts
 // with setsid, or a simulator under a `sh -c` that did not exec, becomes dcconf's child when its parent dies, so that
-// killAllDescendants() reaches it (issue 30: such helpers outlived the run).
+// killAllDescendants() reaches it (such helpers had outlived the run).
 void becomeSubreaper() noexcept;
 // SIGKILL to every child process, reaping each; adopted grandchildren of a killed child come next, until none is
 // left (bounded). Every exit path of dcconf calls it. Returns how many processes it killed.

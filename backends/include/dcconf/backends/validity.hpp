@@ -1,4 +1,4 @@
-// The validity query (issue 26 item 5): the oracle's judgement of a case a backend holds, for the plugin host's
+// The validity query: the oracle's judgement of a case a backend holds, for the plugin host's
 // check_case and the exec protocol's validate message. REJECTED is for invalid calls only; a valid call a backend
 // cannot express is NOT_SUPPORTED (or outside its declared limits): docs/plugin-abi.md, docs/exec-protocol.md.
 #pragma once

@@ -15,7 +15,7 @@
 namespace dcconf::casefile {
 
 inline constexpr const char* kCaseSchema = "dcconf.case/1";
-// A case file's description is a note for people; above this it is refused (issue 30: 100 MB cost 517 MB RSS).
+// A case file's description is a note for people; above this it is refused (a 100 MB description cost 517 MB RSS).
 inline constexpr std::size_t kMaxDescriptionBytes = 64 * 1024;
 
 // A case with its concrete buffers: src (c.src.sizeBytes) and the destination's content before the copy.

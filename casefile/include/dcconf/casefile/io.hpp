@@ -19,7 +19,7 @@ std::string writeFileAtomic(const std::filesystem::path& path, std::string_view 
 std::string writeAll(int fd, std::string_view text);
 
 // Reads a regular file of at most maxBytes into text; "" or one line saying why not. A FIFO, device or folder is
-// refused without blocking (opened O_NONBLOCK, checked with fstat): issue 30, `--baseline` on a FIFO hung forever.
+// refused without blocking (opened O_NONBLOCK, checked with fstat): `--baseline` on a FIFO hung forever.
 std::string readRegularFile(const std::filesystem::path& path, std::uint64_t maxBytes, std::string& text);
 
 }  // namespace dcconf::casefile

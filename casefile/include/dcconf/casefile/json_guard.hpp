@@ -20,7 +20,7 @@ inline constexpr std::size_t kMaxJsonDepth = 64;
 // otherwise "nesting deeper than 64 levels at line L, column C". Linear, no recursion, no allocation.
 std::string jsonDepthError(std::string_view text, std::size_t maxDepth = kMaxJsonDepth);
 
-// Parses as nlohmann::json::parse does, but an object that names a key twice throws DuplicateKey (issue 30: two
+// Parses as nlohmann::json::parse does, but an object that names a key twice throws DuplicateKey (two
 // blockLen values silently kept the last; a broken file is refused, naming the key).
 struct DuplicateKey : std::runtime_error {
   explicit DuplicateKey(const std::string& name);

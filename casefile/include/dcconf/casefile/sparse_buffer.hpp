@@ -1,4 +1,4 @@
-// A buffer too big to allocate (issue 15: a 4 GiB GM stride): a memfd of the full size whose bytes mostly do not
+// A buffer too big to allocate (a 4 GiB GM stride): a memfd of the full size whose bytes mostly do not
 // exist (ftruncate makes a hole, no memory), mapped MAP_SHARED so a forked crash-isolation child's writes are seen
 // and the exec protocol can hand the fd on. Only page-aligned windows around the footprint are seeded; after the
 // IUT ran, SEEK_DATA/SEEK_HOLE list every page that exists, so a stray write anywhere is found without reading the

@@ -23,7 +23,7 @@ std::string xmlEscape(std::string_view text);
 
 // Any text from outside (a backend's detail or name, a path, a command line) as valid UTF-8, cut to at most maxBytes
 // on a character boundary ("..." appended when cut): JSON serialisation throws on one invalid byte and a cut inside a
-// character makes one (issue 30). Each byte that is not part of a well-formed UTF-8 sequence (stray continuation,
+// character makes one. Each byte that is not part of a well-formed UTF-8 sequence (stray continuation,
 // overlong form, surrogate, above U+10FFFF, truncated sequence) becomes the four characters "\xNN"; with
 // escapeControls, so does every control character (below 0x20 and 0x7f), so a NUL never reaches a terminal raw.
 std::string validUtf8(std::string_view text, std::size_t maxBytes = std::numeric_limits<std::size_t>::max(),

@@ -1,4 +1,4 @@
-// G-6 (turn 3): the ambiguities of kind *alternatives* are one hardware behaviour each, so a case follows one whole
+// G-6: the ambiguities of kind *alternatives* are one hardware behaviour each, so a case follows one whole
 // combination of their readings. The default expectation leaves every byte such a reading decides ANY; this adds,
 // for those bytes, which combinations give which value, so a comparison can demand that one combination explains
 // every checked byte, and a run can say which readings an implementation follows (its reading fingerprint).

@@ -31,31 +31,31 @@ struct Profile {
   enum class VdeqTensorStep : std::uint8_t { any, repeat, advance };     // AMB-13: V* entries for burst i >= 1
   enum class Deq16Offset : std::uint8_t { any, ignored, added };         // AMB-14: offset bits on an int16 result
   enum class SidHalf : std::uint8_t { docPage, matmulPairing };          // AMB-15: sidStoreMode 0/1 halves
-  // Turn 3. AMB-17/18 are validity questions (G-4: the default rejects what the vendor's checks reject); AMB-19/20
+  // AMB-17/18 are validity questions (G-4: the default rejects what the vendor's checks reject); AMB-19/20
   // are open by default ("any"): a byte that depends on the reading is ANY.
   enum class PadBlockLen : std::uint8_t { elementMultiple, byteLen };    // AMB-17: blockLen % sizeof(T) != 0
   enum class PadRawValue : std::uint8_t { reject, padRaw };              // AMB-18: non-Ext paddingValue != 0
   enum class EnhBlockLenUnit : std::uint8_t { any, block, dataBlock32 };  // AMB-19: MATRIX/VECTOR blockLen unit
   enum class Deqf16Mcb : std::uint8_t { any, int16, half };              // AMB-20: DEQF16/VDEQF16 MCB saturation
-  // Issue 31 (project): DataCopyPad PaddingMode::Compact, open by default like AMB-19 ("any").
+  // PAD-CMP (project): DataCopyPad PaddingMode::Compact, open by default like AMB-19 ("any").
   enum class CompactPads : std::uint8_t { any, ignored, run };           // AMB-21: leftPadding/rightPadding
   enum class CompactUbStride : std::uint8_t { any, ignored, bytes };     // AMB-22: the UB-side stride
-  // Issue 31 item 3 (project): a zero nSize/mSize/ndNum/dnNum of the 950 Fixpipe, a NOP (the page) or rejected (the
+  // FIX950 (project): a zero nSize/mSize/ndNum/dnNum of the 950 Fixpipe, a NOP (the page) or rejected (the
   // header's assertions). Validity, like AMB-1; the page's NOP by default.
   enum class Fix950Zero : std::uint8_t { noop, reject };                 // AMB-23
-  // Issue 31 item 6 (project): DataCopy ND2NZ GM->UB, the vendor's emulation or the page (AMB-33, validity: the
+  // ND2NZUB (project): DataCopy ND2NZ GM->UB, the vendor's emulation or the page (AMB-33, validity: the
   // default rejects where they differ), and the A2/A3 float rows of 16 elements or the page's 8 (AMB-34, pinned).
   enum class Nd2NzUbReading : std::uint8_t { emulation, page };          // AMB-33
   enum class Nd2NzUbFloatC0 : std::uint8_t { header16, page8 };          // AMB-34
-  // Issue 31 item 5 (project): DataCopy ND2NZ UB->L1, valid where every vendor route agrees with the page or as the
+  // ND2NZ-6 (project): DataCopy ND2NZ UB->L1, valid where every vendor route agrees with the page or as the
   // page says (AMB-38, validity), and the 950 SSBuffer route's x + 0 on the values (AMB-39, open by default).
   enum class Nd2NzU2L1Reading : std::uint8_t { routes, page };           // AMB-38
   enum class Nd2NzU2L1Values : std::uint8_t { any, move };              // AMB-39
-  // Issue 31 item 8 (project): BroadCastVecToMM. AMB-40/41 open by default like AMB-19 ("any"); AMB-42 validity.
+  // BRC (project): BroadCastVecToMM. AMB-40/41 open by default like AMB-19 ("any"); AMB-42 validity.
   enum class BrcDstGap : std::uint8_t { any, gap, stride };              // AMB-40: dstGap tail to head or head to head
   enum class BrcHalfLen : std::uint8_t { any, elems16, bytes64 };        // AMB-41: the blockLen unit of half
   enum class BrcDstAlign : std::uint8_t { elems256, bytes64 };           // AMB-42: the destination start alignment
-  // Issue 31 item 9 (project): NDDMA validity questions, rejected by default (the page's ranges and rules).
+  // NDDMA (project): validity questions, rejected by default (the page's ranges and rules).
   enum class NdDmaB64Stride : std::uint8_t { reject, wrap };             // AMB-35: b64 strides past the doubled fields
   enum class NdDmaInterleave : std::uint8_t { reject, any };             // AMB-36: interleaving ascending dst strides
   enum class NdDmaZeroSize : std::uint8_t { reject, noop };              // AMB-37: a loopSize of 0
@@ -98,7 +98,7 @@ struct Profile {
 // Profile names: "default", "hw-noop", "doc-dummy", "pad-dummy", "doc-table", "hw-wrap", "doc-range",
 // "c-api-page", and for AMB-8..12 "offset-signed", "offset-unsigned", "shift-raw", "shift-plus-one", "deq-rne",
 // "deq-trunc", "relu-before-offset", "relu-after-offset", "negscale-signed", "negscale-magnitude", and for
-// AMB-13..15 "vdeq-repeat", "vdeq-advance", "deq16-no-offset", "deq16-offset", "sid-matmul", and (turn 3)
+// AMB-13..15 "vdeq-repeat", "vdeq-advance", "deq16-no-offset", "deq16-offset", "sid-matmul", and
 // "byte-len" (AMB-17), "pad-raw" (AMB-18), "enh-len-block", "enh-len-32b" (AMB-19), "deqf16-mcb-int16",
 // "deqf16-mcb-half" (AMB-20), "cmp-pads-ignored", "cmp-pads-run" (AMB-21), "cmp-stride-ignored",
 // "cmp-stride-bytes" (AMB-22), "fix950-zero-reject" (AMB-23), "nd2nzub-page" (AMB-33), "nd2nzub-c0-8" (AMB-34),

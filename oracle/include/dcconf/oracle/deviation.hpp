@@ -1,4 +1,4 @@
-// Diagnosis, never an expectation (issue 49 item 4): FIX-6's arithmetic with one stage done the way a third-party
+// Diagnosis, never an expectation: FIX-6's arithmetic with one stage done the way a third-party
 // simulator's quantising copy got it wrong. A failure whose bytes the oracle reproduces under one deviation is
 // reported as that defect (properties/relation.hpp), so two defects of one conversion mode are two bugs.
 #pragma once

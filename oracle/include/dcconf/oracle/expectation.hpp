@@ -23,8 +23,8 @@ enum class Region : std::uint8_t {
   // FIX-7: ANY because the value depends on an unresolved ambiguity (default profile); one value per AMB id.
   ambiguous8, ambiguous9, ambiguous10, ambiguous11, ambiguous12,
   ambiguous13, ambiguous14,  // ENH-4 (AMB-15 has a default reading, so no ANY region)
-  ambiguous19,  // ENH-1 (turn 3): the MATRIX/VECTOR blockLen unit decides whether or what the byte is
-  ambiguous20,  // FIX-6 (turn 3): DEQF16/VDEQF16 with MCB, the shifted value saturated to int16 or to half
+  ambiguous19,  // ENH-1: the MATRIX/VECTOR blockLen unit decides whether or what the byte is
+  ambiguous20,  // FIX-6: DEQF16/VDEQF16 with MCB, the shifted value saturated to int16 or to half
   ambiguous21,  // PAD-CMP-3 (project): Compact leftPadding/rightPadding ignored or padding the packed run
   ambiguous22,  // PAD-CMP-2/4 (project): the Compact UB-side stride ignored or counted in bytes
   compactTail,  // PAD-CMP-3 (project): the bytes after the packed run up to the next 32-byte boundary

@@ -107,7 +107,7 @@ Evaluation evaluate(const Case& c, std::span<const std::uint8_t> src, std::span<
 void evaluate(const Case& c, std::span<const std::uint8_t> src, std::span<const std::uint8_t> dstBefore,
               Evaluation& result);
 
-// ---- sparse evaluation (issue 15) -------------------------------------------------------------------------------
+// ---- sparse evaluation ----------------------------------------------------------------------------------------
 // For buffers too big to allocate (a 4 GiB GM stride): the same walks, but nothing is sized by the case's buffers.
 // src and dstBefore may be huge virtual mappings: only footprint bytes of src and window bytes of dstBefore are read.
 

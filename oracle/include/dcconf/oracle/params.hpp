@@ -97,7 +97,7 @@ struct SliceInfo {
   friend bool operator==(const SliceInfo&, const SliceInfo&) = default;
 };
 inline constexpr std::size_t kMaxSliceDims = 8;  // SLICE-4: dimValue <= 8 (K_MAX_DIM)
-inline constexpr std::uint32_t kMaxUnalignedSliceBurstLen = 2047;  // SLICE-4 (turn 3): uint16 bytes on the pad transport
+inline constexpr std::uint32_t kMaxUnalignedSliceBurstLen = 2047;  // SLICE-4: uint16 bytes on the pad transport
 
 // The slice call's arguments, DataCopy(dst, src, dstSliceInfo[], srcSliceInfo[], dimValue), plus each tensor's
 // ShapeInfo (per-dimension sizes in elements, dimension 0 innermost) that the call reads from the tensors.
@@ -205,7 +205,7 @@ struct FixpipeState {
   std::uint64_t quantScalar = 0;
   std::vector<std::uint64_t> quantTensor;  // one entry per column n (V* modes); at least nSize entries
   std::uint16_t ndNum = 1;
-  std::uint16_t srcNdStride = 0;  // 1024-byte units: one 16x16 fractal of 32-bit L0C elements (FIX-2, turn 3)
+  std::uint16_t srcNdStride = 0;  // 1024-byte units: one 16x16 fractal of 32-bit L0C elements (FIX-2)
   std::uint32_t dstNdStride = 0;  // elements; [0, 65535] on Atlas A2/A3 (FIX-2)
   // FIX950 (project): set for the 950's FixpipeParamsArch3510 call; ROW_MAJOR reads ndNum/srcNdStride/dstNdStride
   // (Nz2NdParams, srcNdStride in C0_SIZE units), COLUMN_MAJOR reads nz2dn.

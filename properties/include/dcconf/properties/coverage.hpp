@@ -25,11 +25,11 @@ inline constexpr std::uint64_t kReachUbStrideBlocks = (std::uint64_t{1} << 17) -
 inline constexpr std::uint64_t kReachTscmGmStrideBytes = (std::uint64_t{1} << 18) - 1;
 // DN2NZ's 32- and 64-bit fields (elements).
 inline constexpr std::uint64_t kReachDn2NzElements = (std::uint64_t{1} << 20) - 1;
-// DN2NZ dValue (issue 29 item 3): 2^19 columns is at most 4 MiB per buffer (double), dense; above, every column
+// DN2NZ dValue: 2^19 columns is at most 4 MiB per buffer (double), dense; above, every column
 // block is written (2^32 columns write 2^32 elements), which sparse buffers do not make cheaper: docs/coverage.md.
 inline constexpr std::uint64_t kReachDn2NzDValue = std::uint64_t{1} << 19;
 // FIX's 32-bit dstStride (32-byte blocks without nz2nd, elements with it). The nz2nd register's dstNdStride is
-// 16 bits wide on A2/A3 (FIX-2, turn 3) and reached in full.
+// 16 bits wide on A2/A3 (FIX-2) and reached in full.
 inline constexpr std::uint64_t kReachFixDstStride = kReachUbStrideBlocks;
 // FIX converts every element (FIX-6 under the AMB-8..12 readings): mSize reaches 16383 rows of up to 32 channels.
 inline constexpr std::uint64_t kReachFixMSize = (std::uint64_t{1} << 14) - 1;
@@ -99,7 +99,7 @@ enum class NumberClass : std::uint8_t {
   plusInf,
   minusInf,
   nan,  // any NaN for a conversion; a quiet NaN for a move (a signalling one is sNaN)
-  // issue 29 item 1, moves only (docs/coverage.md): the structured data plantMoveSources lays in read bytes
+  // moves only (docs/coverage.md): the structured data plantMoveSources lays in read bytes
   zeroBlock,      // 32 or more consecutive read bytes of 0x00
   onesBlock,      // 32 or more consecutive read bytes of 0xFF
   repeatedBlock,  // two consecutive 32-byte blocks of read bytes alike (not one repeated byte)
@@ -123,7 +123,7 @@ struct NumberSample {
 std::optional<NumberSample> numberSample(const oracle::Case& c, std::span<const std::uint8_t> src,
                                          oracle::Operation operation);
 
-// Moves (issue 29 item 1): DataCopy, DataCopyPad, ND2NZ, NZ2ND, DN2NZ, SLICE, UB->TSCM, ENH normal. Their value
+// Moves: DataCopy, DataCopyPad, ND2NZ, NZ2ND, DN2NZ, SLICE, UB->TSCM, ENH normal. Their value
 // classes ("move half": byte runs, repeated blocks and the dtype's special elements) on the first kMaxMoveBytesScanned
 // source bytes the case reads (oracle::footprint), where numberSample finds them too. Empty for other operations.
 // Preconditions (both): validate(c) is empty.

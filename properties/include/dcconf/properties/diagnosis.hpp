@@ -1,4 +1,4 @@
-// Diagnosis of a wrong output (issue 49 item 4): the FIX-6 deviations (oracle/deviation.hpp) that reproduce it. A
+// Diagnosis of a wrong output: the FIX-6 deviations (oracle/deviation.hpp) that reproduce it. A
 // failure's message states them, and the run's failure signature (runners/run/src/signature.hpp) keys on them: two
 // defects of one conversion mode are two bugs, one defect met in several modes and properties is one.
 #pragma once

@@ -33,7 +33,7 @@ struct Scope {
   std::vector<oracle::DType> dtypes;  // empty: every dtype the product supports for the operation
   std::string pathGlob = "*";         // shell glob over "GM->VECIN", ...
   std::optional<oracle::Profile> profile;
-  // Declared limits (limits.hpp, issue 26): every valid draw is mapped inside them; a draw no mapping fits throws
+  // Declared limits (limits.hpp): every valid draw is mapped inside them; a draw no mapping fits throws
   // LimitsExclude. Null: the documented space.
   std::shared_ptr<const Limits> limits;
   // Only the paths drawn apart (drawnApart: DC-5's UB->L1), as the run's own units for them draw; otherwise those

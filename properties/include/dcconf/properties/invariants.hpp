@@ -79,7 +79,7 @@ Outcome checkLawDc3TwoLevelIsZeroLevel(Backend& iut, const CaseData& data);
 Outcome checkLawPadAlignedEqualsDc2(Backend& iut, const CaseData& data);
 // PAD-G2U-2/PAD-U2G-2/DC-2: k blocks with zero strides == one block of k*len, where representable.
 Outcome checkLawZeroStrideBlocksConcatenate(Backend& iut, const CaseData& data);
-// PAD-CMP-2/4 (issue 31): a Compact run without pads or strides == one Normal DataCopyPad block of count*len bytes.
+// PAD-CMP-2/4: a Compact run without pads or strides == one Normal DataCopyPad block of count*len bytes.
 Outcome checkLawCompactIsOneNormalBlock(Backend& iut, const CaseData& data);
 // PAD-U2L1-1: UB->TSCM == UB->GM (PAD-U2G) then ND2NZ, on every byte the UB->TSCM expectation cares about.
 Outcome checkLawPadU2L1IsU2GThenNd2Nz(Backend& iut, const CaseData& data);
@@ -133,7 +133,7 @@ Outcome checkG4IutInvalidPolicy(Backend& iut, const InvalidCase& invalid, Invali
 // Oracle self-consistency (G-1/G-2 bookkeeping): footprint.writes == bytes with region != keep; every ANY byte is
 // inside footprint.writes; expected == dstBefore outside it; footprint within oracle::extents; footprint(c) agrees.
 Outcome checkOracleSelfConsistency(const CaseData& data);
-// Sparse evaluation (issue 15) agrees with the dense one: sparseFootprint == footprint; evaluateWindows over the
+// Sparse evaluation agrees with the dense one: sparseFootprint == footprint; evaluateWindows over the
 // whole destination == evaluate byte for byte; over the footprint +- 64 guard bytes == evaluate on those bytes.
 Outcome checkSparseMatchesDense(const CaseData& data);
 

@@ -1,4 +1,4 @@
-// Field-wise minimisation of a failing case (issue 28): after RapidCheck's shrink, each integer field of the case's
+// Field-wise minimisation of a failing case: after RapidCheck's shrink, each integer field of the case's
 // parameter structs is binary-searched down to the smallest value that still fails, so a counterexample is minimal
 // in every field (a model failing for blockLen > 40 ends at blockLen 41, not wherever the shrink tree stopped).
 #pragma once

@@ -1,4 +1,4 @@
-// The sparse lane (issue 15, docs/coverage.md "Sparse buffers"): cases whose strides reach past what a flat buffer
+// The sparse lane (docs/coverage.md "Sparse buffers"): cases whose strides reach past what a flat buffer
 // holds (a 4 GiB GM stride), run on casefile::SparseBuffer mappings and compared against the oracle's windowed
 // evaluation. Two blocks (rows, bursts) so the stride moves data; every other field small.
 #pragma once
@@ -32,12 +32,11 @@ struct SparseCase {
 
 // Whether the operation has fields whose reach is limited by the buffer size and a sparse generator for them.
 bool hasSparseCases(oracle::Operation operation);
-// The Compact DataCopyPad operations (PAD-CMP), whose sparse units came later (loop mode's fields only, issue 31).
+// The Compact DataCopyPad operations (PAD-CMP), whose sparse units came later (loop mode's fields only).
 bool hasCompactLoopSparseCases(oracle::Operation operation);
-// NDDMA (issue 31 item 9), whose sparse units came after its other units: each dimension's strides, moved.
+// NDDMA, whose sparse units came after its other units: each dimension's strides, moved.
 bool hasNdDmaSparseCases(oracle::Operation operation);
-// DN2NZ (issue 29's leftover), whose sparse units came after NDDMA's: its source and destination matrix strides and
-// its column stride.
+// DN2NZ, whose sparse units came after NDDMA's: its source and destination matrix strides and its column stride.
 bool hasDn2NzSparseCases(oracle::Operation operation);
 // The scheduled draws of an operation: per such field, each bit from the dense reach's width to the field's top bit
 // (the value 2^b plus drawn low bits), and the documented maximum and maximum-1. The sparse unit draws them in turn.
@@ -64,7 +63,7 @@ std::vector<FieldSample> sparseFieldSamples(const SparseCase& sc);
 
 // The bytes a sparse case's windows materialise (src + dst, guards and page rounding included), and the most a saved
 // case may ask for: a sparse case whose footprint is dense (2 x 1 GiB) would otherwise take several times its
-// windows in memory (issue 50). The sparse lane's own draws keep their windows far below it.
+// windows in memory. The sparse lane's own draws keep their windows far below it.
 inline constexpr std::uint64_t kMaxSparseWindowBytes = std::uint64_t{256} << 20;
 std::uint64_t sparseWindowBytes(const SparseCase& sc);
 

@@ -58,7 +58,7 @@ struct Vector {
   casefile::CaseData data;                 // the case, its src and the destination before the copy
   std::vector<std::uint8_t> expected;      // valid: the destination after the copy
   std::vector<std::uint8_t> care;          // valid: 1 where expected must match, 0 for ANY
-  // valid, optional ("nanElements"; absent in sets before issue 29): ANY elements that must be a NaN of their
+  // valid, optional ("nanElements"; absent in older sets): ANY elements that must be a NaN of their
   // dtype, any payload (AMB-16 (project)), sorted by offset
   std::vector<oracle::ClassConstraint> nanElements;
   std::string clause;                      // invalid: the clause the oracle names (G-4)

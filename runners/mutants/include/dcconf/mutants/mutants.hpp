@@ -40,7 +40,7 @@ struct Mutant {
   void (*failsOn)(const oracle::Case& c) = nullptr;
   // G-4: the mutant executes some invalid cases as if valid, so the kill matrix also runs its invalid-case units.
   bool acceptsInvalid = false;
-  // Wrong only where a field needs more than a flat buffer holds (issue 15): only the sparse lane's cases reach it,
+  // Wrong only where a field needs more than a flat buffer holds: only the sparse lane's cases reach it,
   // so no fixed flat case (fix_cases.cpp) is expected to kill it.
   bool needsSparseLane = false;
 };

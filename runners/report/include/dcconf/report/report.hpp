@@ -41,7 +41,7 @@ struct Failure {
   std::string expected;
   std::string expectedReason;
   std::string bug;
-  // Issue 26: failures with one signature are one bug seen from several units (the terminal shows them as one
+  // Failures with one signature are one bug seen from several units (the terminal shows them as one
   // block); empty: a group of its own. signatureText says it for a person.
   std::string signature;
   std::string signatureText;
@@ -136,7 +136,7 @@ class Report {
   bool interrupted() const { return !interrupted_.empty(); }
   const std::string& interruptedBy() const { return interrupted_; }
   // Something kept the run from testing what it was asked to (a worker process died before reporting, a shard that
-  // tested nothing): the report cannot pass ("errors" in report.json, an error case in junit.xml; issue 30).
+  // tested nothing): the report cannot pass ("errors" in report.json, an error case in junit.xml).
   void addError(std::string error);
   const std::vector<std::string>& errors() const { return errors_; }
   // Adds the counts, failures and notes of another report's JSON (a worker process's); false if it is not one (why
@@ -175,7 +175,7 @@ class Report {
   Coverage& coverage() { return coverage_; }
   const Coverage& coverage() const { return coverage_; }
 
-  // Declared limits (issue 26, docs/limits.md): where they came from, what they declare (listed once in the summary
+  // Declared limits (docs/limits.md): where they came from, what they declare (listed once in the summary
   // and report.json "limits"), and per operation how many valid cases were drawn inside them, how many draws they
   // made impossible (not drawn) and how many invalid, sparse or round-trip cases outside them were not sent. None of
   // these is a pass or a failure.
@@ -195,7 +195,7 @@ class Report {
   void printSummary(std::ostream& out, bool verbose = false) const;
   void printTotals(std::ostream& out) const;   // the one totals line: the verdict, last (all --quiet keeps)
   // Indexes into failures(), one list per bug: the failures sharing a signature (and baseline verdict), in order of
-  // first appearance; a failure without a signature is a group of its own (issue 26).
+  // first appearance; a failure without a signature is a group of its own.
   std::vector<std::vector<std::size_t>> failureGroups() const;
   std::string toJsonText() const;              // schema dcconf.report/1
   std::string toJunitXml() const;

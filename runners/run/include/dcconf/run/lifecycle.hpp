@@ -1,4 +1,4 @@
-// What a run leaves behind when it ends, however it ends (issue 16): a private temporary folder removed at exit,
+// What a run leaves behind when it ends, however it ends: a private temporary folder removed at exit,
 // and SIGINT/SIGTERM turned into an orderly stop (workers and backend processes stopped, the report of what
 // finished written, exit 130/143) instead of a death that leaves no report and orphans behind.
 #pragma once
@@ -15,7 +15,7 @@ namespace dcconf::run {
 // $TMPDIR/dcconf-run.<pid>.XXXXXX (mode 0700), created on first use and removed when the process that created it
 // exits (atexit), unless keepTemporaryFolder(true). Empty when it cannot be created (the error is in *error).
 // Creating it first removes the folders of dcconf processes that no longer run (SIGKILL leaves them), with a note
-// on stderr for each (issue 30).
+// on stderr for each.
 std::filesystem::path runTempDir(std::string* error = nullptr);
 void keepTemporaryFolder(bool keep);
 bool temporaryFolderKept();  // --keep-temp: what lives in runTempDir() outlives the run

@@ -109,7 +109,7 @@ struct ReplayResult {
 ReplayResult replayCase(const RunOptions& options, const casefile::CaseData& data, std::ostream& out,
                         const casefile::CaseData* validBase = nullptr);
 
-// Issue 26: a sparse unit's failure as a case file: dcconf.case/1 with the buffers' sizes and offsets but no bytes,
+// A sparse unit's failure as a case file: dcconf.case/1 with the buffers' sizes and offsets but no bytes,
 // and "sparse": {"seed", "field", "value"}: the windows around the footprint hold splitmix64 bytes from the seed
 // (src) and seed + 1 (dst), everything else is a hole (docs/case-format.md). replaySparseCase runs it again.
 std::string sparseCaseText(const properties::SparseCase& sparse);
