@@ -65,24 +65,26 @@ void walkNd2Nz(const Nd2NzParams& params, std::uint32_t elementBytes, WriteSink&
   constexpr std::uint64_t kFractalRows = 16;
   // One fractal (16 rows x C0 columns) at a time: its destination bytes are contiguous for the usual strides and
   // its source rows stay in cache. The result does not depend on the order (ND2NZ-4 collisions are order-free).
+  const bool plainSource = !sourceOf.open && sourceOf.workspace == nullptr;  // source byte k moves as such
   for (std::uint64_t i = 0; i < p.ndNum; ++i) {
     for (std::uint64_t r0 = 0; r0 < p.nValue; r0 += kFractalRows) {
       for (std::uint64_t cb = 0; cb < alignUp(p.dValue, C0) / C0; ++cb) {  // c / C0, without a division per element
+        const std::uint64_t dataBytes = std::min(C0, p.dValue - cb * C0) * s;  // the row's columns c < dValue
         for (std::uint64_t r = r0; r < std::min(r0 + kFractalRows, std::uint64_t{p.nValue}); ++r) {
-          for (std::uint64_t k = 0; k < C0; ++k) {  // c % C0
-            const std::uint64_t c = cb * C0 + k;
-            const std::uint64_t dstElem =
-                i * p.dstNzMatrixStride + cb * p.dstNzC0Stride * C0 + r * p.dstNzNStride * C0 + k;
-            const std::uint64_t srcElem = i * p.srcNdMatrixStride + r * p.srcDValue + c;
-            for (std::uint64_t b = 0; b < s; ++b) {
-              if (c < p.dValue) {
-                const ByteSource v = sourceOf(srcElem * s + b);
-                out.write(dstElem * s + b, v,
-                          v.kind == ByteSource::Kind::unspecified ? sourceOf.anyRegion() : Region::data);
-              } else {
-                out.write(dstElem * s + b, ByteSource::fromLiteral(0), Region::zeroTail);
-              }
+          // row r's C0 columns from c = cb * C0: contiguous on both sides (ND2NZ-2), then the zero tail (ND2NZ-3)
+          const std::uint64_t dstRow =
+              (i * p.dstNzMatrixStride + cb * p.dstNzC0Stride * C0 + r * p.dstNzNStride * C0) * s;
+          const std::uint64_t srcRow = (i * p.srcNdMatrixStride + r * p.srcDValue + cb * C0) * s;
+          if (plainSource) {
+            out.writeSourceRun(dstRow, srcRow, dataBytes, Region::data);
+          } else {
+            for (std::uint64_t b = 0; b < dataBytes; ++b) {
+              const ByteSource v = sourceOf(srcRow + b);
+              out.write(dstRow + b, v, v.kind == ByteSource::Kind::unspecified ? sourceOf.anyRegion() : Region::data);
             }
+          }
+          for (std::uint64_t b = dataBytes; b < C0 * s; ++b) {
+            out.write(dstRow + b, ByteSource::fromLiteral(0), Region::zeroTail);
           }
         }
       }
