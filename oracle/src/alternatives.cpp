@@ -6,6 +6,9 @@
 #include <algorithm>
 #include <cassert>
 #include <cstdio>
+#include <string>
+#include <unordered_map>
+#include <utility>
 
 #include "byte_scan.hpp"
 
@@ -95,6 +98,22 @@ std::string Alternatives::words(std::size_t combination) const {
   return out;
 }
 
+std::uint64_t Alternatives::byteCount() const {
+  std::uint64_t n = 0;
+  for (const Run& run : runs) n += run.length;
+  return n;
+}
+
+std::optional<Alternatives::Byte> Alternatives::byteAt(std::uint64_t index) const {
+  const auto startsAfter = [](std::uint64_t i, const Run& r) { return i < r.index; };
+  auto it = std::upper_bound(runs.begin(), runs.end(), index, startsAfter);
+  if (it == runs.begin()) return std::nullopt;
+  --it;
+  if (index - it->index >= it->length) return std::nullopt;
+  const Pattern& p = patterns[it->pattern];
+  return Byte{index, &p, values.data() + it->firstValue + (index - it->index) * p.choices.size()};
+}
+
 namespace {
 
 constexpr std::size_t kMaxAmbiguities = 8;
@@ -114,6 +133,133 @@ void addBlamed(const Expectation& e, const Profile& profile, std::vector<int>& i
   std::sort(into.begin(), into.end());
 }
 
+// The decided bytes under construction: per ANY byte of the base, its pattern so far and its distinct values. A
+// pattern is a label per combination (kUnseen, kAny, or the index of the value it gives), interned, so that the
+// bytes of a wide case share a few patterns instead of each holding 2^k sets. The values sit in one array, the
+// same number of slots a byte; a byte with more values than that widens them all.
+class ByteTable {
+ public:
+  static constexpr char16_t kUnseen = 0xFFFF;
+  static constexpr char16_t kAny = 0xFFFE;
+
+  ByteTable(std::size_t combinations, std::uint64_t anyBytes)
+      : pattern_(anyBytes, 0), values_(anyBytes * width_) {
+    intern(std::u16string(combinations, kUnseen));  // pattern 0: nothing seen yet
+  }
+
+  // Under combination m, ANY byte j of the base is ANY too (care 0), or has `value`.
+  void record(std::size_t m, std::uint64_t j, bool cared, std::uint8_t value) {
+    const std::size_t known = choiceCount_[pattern_[j]];
+    char16_t label = kAny;
+    if (cared) {
+      label = static_cast<char16_t>(known);  // a new value unless one is already known (at most 256 values)
+      for (std::size_t k = 0; k < known; ++k) {
+        if (valueOf(j, k) == value) {
+          label = static_cast<char16_t>(k);
+          break;
+        }
+      }
+      if (label == known) setValue(j, known, value);
+    }
+    pattern_[j] = transition(pattern_[j], m, label);
+  }
+
+  // The result: runs of consecutive indices with one pattern, bytes with no choice left out.
+  void finish(const std::vector<std::uint64_t>& indexOf, Alternatives& out) const {
+    std::vector<std::uint32_t> outPattern(labels_.size(), UINT32_MAX);
+    for (std::uint64_t j = 0; j < pattern_.size(); ++j) {
+      const std::uint32_t p = pattern_[j];
+      if (choiceCount_[p] == 0) continue;  // ANY under every combination: nothing to choose
+      if (outPattern[p] == UINT32_MAX) {
+        outPattern[p] = static_cast<std::uint32_t>(out.patterns.size());
+        out.patterns.push_back(patternOf(labels_[p]));
+      }
+      const std::uint64_t index = indexOf[j];
+      Alternatives::Run* last = out.runs.empty() ? nullptr : &out.runs.back();
+      if (last == nullptr || last->pattern != outPattern[p] || last->index + last->length != index) {
+        out.runs.push_back({index, 0, out.values.size(), outPattern[p]});
+        last = &out.runs.back();
+      }
+      ++last->length;
+      for (std::size_t k = 0; k < choiceCount_[p]; ++k) out.values.push_back(valueOf(j, k));
+    }
+  }
+
+ private:
+  std::uint8_t valueOf(std::uint64_t j, std::size_t k) const { return values_[j * width_ + k]; }
+  void setValue(std::uint64_t j, std::size_t k, std::uint8_t value) {
+    if (k >= width_) widen(std::max(2 * width_, k + 1));
+    values_[j * width_ + k] = value;
+  }
+  void widen(std::size_t width) {
+    std::vector<std::uint8_t> wider(pattern_.size() * width);
+    for (std::uint64_t j = 0; j < pattern_.size(); ++j) {
+      std::copy_n(values_.begin() + static_cast<std::ptrdiff_t>(j * width_), width_,
+                  wider.begin() + static_cast<std::ptrdiff_t>(j * width));
+    }
+    values_ = std::move(wider);
+    width_ = width;
+  }
+
+  std::uint32_t intern(const std::u16string& labels) {
+    const auto [it, added] = ids_.try_emplace(labels, static_cast<std::uint32_t>(labels_.size()));
+    if (added) {
+      labels_.push_back(labels);
+      std::size_t choices = 0;
+      for (const char16_t label : labels) {
+        if (label != kUnseen && label != kAny) choices = std::max<std::size_t>(choices, label + 1u);
+      }
+      choiceCount_.push_back(choices);
+      steps_.emplace_back();
+    }
+    return it->second;
+  }
+
+  // Pattern `from` with combination m labelled. Each pattern remembers its steps under the current combination:
+  // a pass meets few (pattern, label) pairs, over and over.
+  std::uint32_t transition(std::uint32_t from, std::size_t m, char16_t label) {
+    if (steps_[from].m != m) {
+      steps_[from].m = m;
+      steps_[from].to.clear();
+    }
+    for (const auto& [known, to] : steps_[from].to) {
+      if (known == label) return to;
+    }
+    std::u16string labels = labels_[from];
+    labels[m] = label;
+    const std::uint32_t to = intern(labels);  // may add a pattern: steps_ grows, so index it again
+    steps_[from].to.emplace_back(label, to);
+    return to;
+  }
+
+  Alternatives::Pattern patternOf(const std::u16string& labels) const {
+    Alternatives::Pattern out;
+    for (std::size_t m = 0; m < labels.size(); ++m) {
+      const char16_t label = labels[m];
+      if (label == kUnseen) continue;
+      if (label == kAny) {
+        out.unconstrained.set(m);
+        continue;
+      }
+      if (out.choices.size() <= label) out.choices.resize(label + 1u);
+      out.choices[label].set(m);
+    }
+    return out;
+  }
+
+  std::size_t width_ = 2;  // value slots a byte (before pattern_ and values_: they are sized with it)
+  std::vector<std::uint32_t> pattern_;  // per ANY byte
+  std::vector<std::uint8_t> values_;    // byte j's value k at j * width_ + k
+  std::vector<std::u16string> labels_;  // by pattern id
+  std::vector<std::size_t> choiceCount_;
+  std::unordered_map<std::u16string, std::uint32_t> ids_;
+  struct Steps {
+    std::size_t m = SIZE_MAX;  // the combination `to` is for
+    std::vector<std::pair<char16_t, std::uint32_t>> to;
+  };
+  std::vector<Steps> steps_;  // by pattern id
+};
+
 // evalPinned(case) -> the expectation of that case, or nullptr when it is not computed (not an alternative).
 template <class EvalPinned>
 Alternatives enumerate(const Case& c, const Expectation& base, EvalPinned&& evalPinned) {
@@ -129,7 +275,7 @@ Alternatives enumerate(const Case& c, const Expectation& base, EvalPinned&& eval
     if (exercised.size() > kMaxAmbiguities) exercised.resize(kMaxAmbiguities);  // the rest stay byte-wise ANY
     Alternatives out;
     out.ambIds = exercised;
-    std::vector<Alternatives::Byte> bytes(anyIndex.size());
+    ByteTable table(out.combinationCount(), anyIndex.size());
     std::vector<int> grown = exercised;
     for (std::size_t m = 0; m < out.combinationCount(); ++m) {
       Case pinned = c;
@@ -142,30 +288,17 @@ Alternatives enumerate(const Case& c, const Expectation& base, EvalPinned&& eval
       assert(e->care.size() == base.care.size());
       out.valid.set(m);
       if (grown.size() < kMaxAmbiguities) addBlamed(*e, pinned.profile, grown);
-      for (std::size_t j = 0; j < anyIndex.size(); ++j) {
+      for (std::uint64_t j = 0; j < anyIndex.size(); ++j) {
+        // care 0 also for a NaN-class element's bytes: AMB-16 opens the payload, firstMismatch checks the class
         const std::uint64_t i = anyIndex[j];
-        Alternatives::Byte& b = bytes[j];
-        if (e->care[i] == 0) {  // also a NaN-class element's bytes: AMB-16 opens the payload, firstMismatch checks the class
-          b.unconstrained.set(m);
-          continue;
-        }
-        auto found = std::find_if(b.choices.begin(), b.choices.end(),
-                                  [&](const Alternatives::Choice& ch) { return ch.value == e->expected[i]; });
-        if (found == b.choices.end()) found = b.choices.insert(b.choices.end(), {e->expected[i], {}});
-        found->combinations.set(m);
+        table.record(m, j, e->care[i] != 0, e->expected[i]);
       }
     }
     if (grown.size() > exercised.size() && exercised.size() < kMaxAmbiguities) {
       exercised = grown;
       continue;
     }
-    out.bytes.reserve(static_cast<std::size_t>(
-        std::count_if(bytes.begin(), bytes.end(), [](const Alternatives::Byte& b) { return !b.choices.empty(); })));
-    for (std::size_t j = 0; j < anyIndex.size(); ++j) {
-      if (bytes[j].choices.empty()) continue;  // ANY under every combination: nothing to choose
-      bytes[j].index = anyIndex[j];
-      out.bytes.push_back(std::move(bytes[j]));
-    }
+    table.finish(anyIndex, out);
     out.pinnedEvaluations = evaluations;
     return out;
   }
@@ -177,11 +310,7 @@ bool anyOpen(const Profile& p) {
 }
 
 Combinations maskOf(const Alternatives& a, const Alternatives::Byte& b, std::uint8_t actual) {
-  Combinations mask = b.unconstrained;
-  for (const auto& ch : b.choices) {
-    if (ch.value == actual) mask |= ch.combinations;
-  }
-  return mask & a.valid;
+  return b.follows(actual) & a.valid;
 }
 
 std::string hexByte(std::uint64_t v) {
@@ -215,29 +344,33 @@ Alternatives alternativesInWindows(const Case& c, std::span<const std::uint8_t> 
 
 std::vector<WholeReading> distinctReadings(const Alternatives& a, const Expectation& base) {
   std::vector<WholeReading> out;
-  std::vector<std::vector<int>> seen;  // per reading in out: each alternatives byte's value, -1 for ANY
+  std::vector<std::vector<int>> seen;  // per reading in out: each decided byte's value, -1 for ANY
   for (std::size_t m = 0; m < a.combinationCount() && !a.empty(); ++m) {
     if (!a.valid.test(m)) continue;
     std::vector<int> values;
-    values.reserve(a.bytes.size());
-    for (const auto& b : a.bytes) {
+    a.forEachByte([&](const Alternatives::Byte& b) {
       int value = -1;
-      for (const auto& choice : b.choices) {
-        if (choice.combinations.test(m)) value = choice.value;
+      for (std::size_t k = 0; k < b.choiceCount(); ++k) {
+        if (b.combinations(k).test(m)) value = b.value(k);
       }
       values.push_back(value);
-    }
+      return true;
+    });
     const auto found = std::find(seen.begin(), seen.end(), values);
     if (found != seen.end()) {
       out[static_cast<std::size_t>(found - seen.begin())].combinations.push_back(m);
       continue;
     }
     WholeReading reading{{m}, base.expected, base.care};
-    for (std::size_t j = 0; j < a.bytes.size(); ++j) {
-      if (values[j] < 0) continue;
-      reading.expected[a.bytes[j].index] = static_cast<std::uint8_t>(values[j]);
-      reading.care[a.bytes[j].index] = 1;
-    }
+    std::size_t j = 0;
+    a.forEachByte([&](const Alternatives::Byte& b) {
+      if (values[j] >= 0) {
+        reading.expected[b.index] = static_cast<std::uint8_t>(values[j]);
+        reading.care[b.index] = 1;
+      }
+      ++j;
+      return true;
+    });
     seen.push_back(std::move(values));
     out.push_back(std::move(reading));
   }
@@ -248,37 +381,43 @@ Consistency consistentCombinations(const Alternatives& a, std::span<const std::u
   Consistency out;
   out.consistent = a.valid;
   if (a.empty()) return out;
-  for (std::size_t j = 0; j < a.bytes.size(); ++j) {
-    const Alternatives::Byte& bj = a.bytes[j];
-    const Combinations mj = maskOf(a, bj, actual[bj.index]);
-    const Combinations next = out.consistent & mj;
-    if (next.any()) {
-      out.consistent = next;
-      continue;
+  std::optional<Alternatives::Byte> emptied;  // the byte that empties the set
+  a.forEachByte([&](const Alternatives::Byte& b) {
+    const Combinations next = out.consistent & maskOf(a, b, actual[b.index]);
+    if (next.none()) {
+      emptied = b;
+      return false;
     }
-    // Byte j empties the set: name a pair with an earlier byte when one explains it, else the bytes that narrowed.
-    out.consistent.reset();
-    if (mj.none()) {
-      out.conflicting = {bj.index};
-      return out;
-    }
-    Combinations narrowed = a.valid;
-    std::vector<std::uint64_t> narrowing;
-    for (std::size_t i = 0; i < j; ++i) {
-      const Combinations mi = maskOf(a, a.bytes[i], actual[a.bytes[i].index]);
-      if ((mi & mj).none()) {
-        out.conflicting = {a.bytes[i].index, bj.index};
-        return out;
-      }
-      if ((narrowed & mi) != narrowed) {
-        narrowed &= mi;
-        narrowing.push_back(a.bytes[i].index);
-      }
-    }
-    narrowing.push_back(bj.index);
-    out.conflicting = std::move(narrowing);
+    out.consistent = next;
+    return true;
+  });
+  if (!emptied) return out;
+  // Name a pair with an earlier byte when one explains it, else the bytes that narrowed.
+  out.consistent.reset();
+  const Alternatives::Byte bj = *emptied;
+  const Combinations mj = maskOf(a, bj, actual[bj.index]);
+  if (mj.none()) {
+    out.conflicting = {bj.index};
     return out;
   }
+  Combinations narrowed = a.valid;
+  std::vector<std::uint64_t> narrowing;
+  a.forEachByte([&](const Alternatives::Byte& bi) {
+    if (bi.index == bj.index) return false;
+    const Combinations mi = maskOf(a, bi, actual[bi.index]);
+    if ((mi & mj).none()) {
+      out.conflicting = {bi.index, bj.index};
+      return false;
+    }
+    if ((narrowed & mi) != narrowed) {
+      narrowed &= mi;
+      narrowing.push_back(bi.index);
+    }
+    return true;
+  });
+  if (!out.conflicting.empty()) return out;
+  narrowing.push_back(bj.index);
+  out.conflicting = std::move(narrowing);
   return out;
 }
 
@@ -307,20 +446,18 @@ std::string describeConflict(const Alternatives& a, const Consistency& consisten
                     "reading of each ambiguity):";
   bool firstByte = true;
   for (const std::uint64_t index : consistency.conflicting) {
-    const auto it = std::lower_bound(a.bytes.begin(), a.bytes.end(), index,
-                                     [](const Alternatives::Byte& b, std::uint64_t i) { return b.index < i; });
-    if (it == a.bytes.end() || it->index != index) continue;
+    const std::optional<Alternatives::Byte> it = a.byteAt(index);
+    if (!it) continue;
     const Combinations mask = maskOf(a, *it, actual[index]);
     out += firstByte ? " byte " : "; byte ";
     firstByte = false;
     out += hexByte(bufferByte ? bufferByte(index) : index) + " = " + hexByte(actual[index]);
     if (mask.none()) {
       out += " matches no reading (";
-      for (std::size_t c = 0; c < it->choices.size(); ++c) {
-        const auto& ch = it->choices[c];
+      for (std::size_t c = 0; c < it->choiceCount(); ++c) {
         for (std::size_t m = 0; m < a.combinationCount(); ++m) {
-          if (!(ch.combinations & a.valid).test(m)) continue;
-          out += (c == 0 ? "" : ", ") + hexByte(ch.value) + " under " + a.words(m);
+          if (!(it->combinations(c) & a.valid).test(m)) continue;
+          out += (c == 0 ? "" : ", ") + hexByte(it->value(c)) + " under " + a.words(m);
           break;
         }
       }

@@ -4,9 +4,11 @@
 
 #include <bit>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "dcconf/oracle/alternatives.hpp"
+#include "dcconf/oracle/numeric.hpp"
 #include "dcconf/oracle/oracle.hpp"
 #include "test_support.hpp"
 
@@ -64,16 +66,19 @@ TEST(Alternatives, Amb8OneCombinationPerValue) {
   EXPECT_EQ(a.valid.count(), 2u);
   EXPECT_EQ(a.words(0), "offset-signed");
   EXPECT_EQ(a.words(1), "offset-unsigned");
-  ASSERT_EQ(a.bytes.size(), 32u);
+  ASSERT_EQ(a.byteCount(), 32u);
   // column n: 5 + n - 2 signed, saturated 127 unsigned
   for (std::uint64_t n = 0; n < 32; ++n) {
-    ASSERT_EQ(a.bytes[n].index, n);
-    ASSERT_EQ(a.bytes[n].choices.size(), 2u);
-    EXPECT_EQ(a.bytes[n].choices[0].value, 3 + n);
-    EXPECT_TRUE(a.bytes[n].choices[0].combinations.test(0));
-    EXPECT_EQ(a.bytes[n].choices[1].value, 0x7F);
-    EXPECT_TRUE(a.bytes[n].choices[1].combinations.test(1));
+    const std::optional<Alternatives::Byte> b = a.byteAt(n);
+    ASSERT_TRUE(b.has_value()) << n;
+    ASSERT_EQ(b->index, n);
+    ASSERT_EQ(b->choiceCount(), 2u);
+    EXPECT_EQ(b->value(0), 3 + n);
+    EXPECT_TRUE(b->combinations(0).test(0));
+    EXPECT_EQ(b->value(1), 0x7F);
+    EXPECT_TRUE(b->combinations(1).test(1));
   }
+  EXPECT_FALSE(a.byteAt(32).has_value());
   Bytes signedOut = r.dstBefore, unsignedOut = r.dstBefore, mixed = r.dstBefore;
   for (std::uint64_t n = 0; n < 32; ++n) {
     signedOut[n] = static_cast<std::uint8_t>(3 + n);
@@ -107,11 +112,16 @@ TEST(Alternatives, MaskedAmbiguityIsEnumeratedToo) {
   const Alternatives a = alternatives(r.c, r.src, r.dstBefore, e.expectation);
   ASSERT_EQ(a.ambIds, (std::vector<int>{8, 11}));
   EXPECT_EQ(a.words(0b10), "offset-signed,relu-after-offset");
-  ASSERT_FALSE(a.bytes.empty());
-  const auto& b0 = a.bytes[0];
+  ASSERT_GT(a.byteCount(), 0u);
+  std::optional<Alternatives::Byte> first;
+  a.forEachByte([&](const Alternatives::Byte& b) {
+    first = b;
+    return false;
+  });
+  const Alternatives::Byte b0 = *first;
   auto valueOf = [&](std::size_t m) {
-    for (const auto& ch : b0.choices) {
-      if (ch.combinations.test(m)) return static_cast<int>(ch.value);
+    for (std::size_t k = 0; k < b0.choiceCount(); ++k) {
+      if (b0.combinations(k).test(m)) return static_cast<int>(b0.value(k));
     }
     return -1;
   };
@@ -124,6 +134,63 @@ TEST(Alternatives, MaskedAmbiguityIsEnumeratedToo) {
   const Consistency k = consistentCombinations(a, out);
   ASSERT_EQ(k.consistent.count(), 1u);
   EXPECT_TRUE(k.consistent.test(0b10));
+}
+
+// The stored choices of every decided byte against the case evaluated under each whole combination on its own (the
+// pinned profile through evaluate(), not the enumeration): the value a combination gives, or ANY. Scales, shifts,
+// 9-bit offsets and ReLU open AMB-8 and AMB-11 together, so some bytes take three or four values (the table starts
+// with two slots a byte and widens).
+void expectStoredChoicesArePinnedEvaluations(const Req8& r, std::size_t& bytesWithManyValues) {
+  const Evaluation e = evaluate(r.c, r.src, r.dstBefore);
+  ASSERT_EQ(e.verdict, Verdict::computed);
+  const Alternatives a = alternatives(r.c, r.src, r.dstBefore, e.expectation);
+  for (std::size_t m = 0; m < a.combinationCount() && !a.empty(); ++m) {
+    Case pinned = r.c;
+    for (std::size_t k = 0; k < a.ambIds.size(); ++k) {
+      pinned.profile = pinReading(pinned.profile, a.ambIds[k], ((m >> k) & 1u) != 0);
+    }
+    const Evaluation under = evaluate(pinned, r.src, r.dstBefore);
+    ASSERT_EQ(under.verdict == Verdict::computed, a.valid.test(m)) << a.words(m);
+    if (!a.valid.test(m)) continue;
+    std::optional<std::uint64_t> previous;
+    a.forEachByte([&](const Alternatives::Byte& b) {
+      EXPECT_TRUE(!previous || b.index > *previous) << "ascending";
+      previous = b.index;
+      std::size_t giving = 0;
+      for (std::size_t k = 0; k < b.choiceCount(); ++k) giving += b.combinations(k).test(m) ? 1 : 0;
+      if (under.expectation.care[b.index] == 0) {
+        EXPECT_TRUE(b.unconstrained().test(m)) << b.index << " " << a.words(m);
+        EXPECT_EQ(giving, 0u) << b.index;
+      } else {
+        EXPECT_FALSE(b.unconstrained().test(m)) << b.index;
+        EXPECT_EQ(giving, 1u) << b.index << " " << a.words(m);
+        EXPECT_TRUE(b.follows(under.expectation.expected[b.index]).test(m)) << b.index << " " << a.words(m);
+      }
+      const std::optional<Alternatives::Byte> at = a.byteAt(b.index);
+      EXPECT_TRUE(at && at->values == b.values && at->pattern == b.pattern) << b.index;
+      return true;
+    });
+  }
+  a.forEachByte([&](const Alternatives::Byte& b) {
+    bytesWithManyValues += b.choiceCount() > 2 ? 1 : 0;
+    return true;
+  });
+}
+
+TEST(Alternatives, EveryStoredChoiceIsThePinnedEvaluation) {
+  std::size_t bytesWithManyValues = 0;
+  for (const float scale : {-0.3F, -1.7F, -2.9F, 0.6F, 1.3F}) {
+    for (const std::uint32_t shift : {1u, 3u}) {
+      for (const std::uint32_t offsetBits : {0x1FEu, 0x1F0u, 0x180u, 0x140u}) {
+        for (const bool relu : {false, true}) {
+          const std::uint64_t quant = encodeQuantParam(scale, shift, false, offsetBits, true);
+          Req8 r = req8(quant, relu, [](std::uint64_t n) { return static_cast<std::uint32_t>(n * 1013 - 16000); });
+          expectStoredChoicesArePinnedEvaluations(r, bytesWithManyValues);
+        }
+      }
+    }
+  }
+  EXPECT_GT(bytesWithManyValues, 0u) << "no byte took more than two values: the table never widened";
 }
 
 // A pinned profile leaves nothing open: no alternatives.

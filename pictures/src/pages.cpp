@@ -445,14 +445,9 @@ std::string conflictTable(const oracle::Alternatives& alt, std::span<const std::
                           const std::vector<std::uint64_t>& conflicting) {
   std::string rows;
   for (const std::uint64_t b : conflicting) {
-    const auto at = std::lower_bound(alt.bytes.begin(), alt.bytes.end(), b,
-                                     [](const oracle::Alternatives::Byte& x, std::uint64_t i) { return x.index < i; });
-    if (at == alt.bytes.end() || at->index != b) continue;
-    oracle::Combinations follows = at->unconstrained;
-    for (const auto& choice : at->choices) {
-      if (choice.value == actual[b]) follows |= choice.combinations;
-    }
-    follows &= alt.valid;
+    const std::optional<oracle::Alternatives::Byte> at = alt.byteAt(b);
+    if (!at) continue;
+    const oracle::Combinations follows = at->follows(actual[b]) & alt.valid;
     std::string readings;
     for (std::size_t k = 0; k < alt.ambIds.size(); ++k) {
       const unsigned r = oracle::readingsOf(alt, follows, k);

@@ -7,6 +7,7 @@
 #include <bitset>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -44,17 +45,55 @@ struct Alternatives {
   // The combinations that are alternatives of the case: computed under that whole pinned profile (a combination
   // whose validation or footprint does not fit the case's buffers is not one).
   Combinations valid;
-  struct Choice {
-    std::uint8_t value = 0;
-    Combinations combinations;  // the combinations that give this value
+  // The bytes some combination decides (the base expectation's other ANY bytes have nothing to choose), stored as
+  // runs of consecutive indices that share a pattern: which combinations give the byte's first, second, ...
+  // distinct value, and under which it stays ANY. A wide case's millions of such bytes cost a few bytes each.
+  struct Pattern {
+    Combinations unconstrained;          // combinations under which the byte is still ANY (AMB-16, NaN, a dummy byte)
+    std::vector<Combinations> choices;   // per distinct value, in the order the combinations first give it
   };
-  struct Byte {
-    std::uint64_t index = 0;      // in the base expectation (a buffer byte, or a window index for a sparse one)
-    Combinations unconstrained;   // combinations under which the byte is still ANY (AMB-16, NaN, a dummy byte)
-    std::vector<Choice> choices;  // one per distinct value
+  struct Run {
+    std::uint64_t index = 0;   // of its first byte in the base expectation (a buffer byte, or a window index)
+    std::uint64_t length = 0;
+    std::uint64_t firstValue = 0;  // byte j's value of choice k: values[firstValue + j * choices + k]
+    std::uint32_t pattern = 0;
   };
-  std::vector<Byte> bytes;  // the base expectation's ANY bytes some combination decides, ascending index
+  std::vector<Pattern> patterns;
+  std::vector<Run> runs;  // ascending index, disjoint
+  std::vector<std::uint8_t> values;
   std::uint64_t pinnedEvaluations = 0;  // how many whole-profile evaluations this took (cost accounting)
+
+  // One decided byte.
+  struct Byte {
+    std::uint64_t index = 0;
+    const Pattern* pattern = nullptr;
+    const std::uint8_t* values = nullptr;  // one per choice
+    std::size_t choiceCount() const { return pattern->choices.size(); }
+    std::uint8_t value(std::size_t k) const { return values[k]; }
+    const Combinations& combinations(std::size_t k) const { return pattern->choices[k]; }
+    const Combinations& unconstrained() const { return pattern->unconstrained; }
+    // The combinations under which the byte may be `actual`: those giving that value, and those leaving it ANY.
+    Combinations follows(std::uint8_t actual) const {
+      Combinations out = pattern->unconstrained;
+      for (std::size_t k = 0; k < choiceCount(); ++k) {
+        if (values[k] == actual) out |= pattern->choices[k];
+      }
+      return out;
+    }
+  };
+  std::uint64_t byteCount() const;
+  // f(const Byte&) for every decided byte in ascending index; f returns false to stop.
+  template <class F>
+  void forEachByte(F&& f) const {
+    for (const Run& run : runs) {
+      const Pattern& p = patterns[run.pattern];
+      for (std::uint64_t j = 0; j < run.length; ++j) {
+        if (!f(Byte{run.index + j, &p, values.data() + run.firstValue + j * p.choices.size()})) return;
+      }
+    }
+  }
+  // The decided byte at `index`, or none.
+  std::optional<Byte> byteAt(std::uint64_t index) const;
 
   std::size_t combinationCount() const { return std::size_t{1} << ambIds.size(); }
   bool empty() const { return ambIds.empty(); }
