@@ -35,8 +35,9 @@ std::string familyOf(const Case& c) {
   return resolution.operation ? std::string(clauseFamily(*resolution.operation)) : std::string("CASE");
 }
 
-std::optional<Evaluation> computed(const CaseData& data, std::string* why) {
-  Evaluation e = evaluate(data.c, data.src, data.dstBefore);
+std::optional<Evaluation> computed(const Case& c, std::span<const std::uint8_t> src,
+                                   std::span<const std::uint8_t> dstBefore, std::string* why) {
+  Evaluation e = evaluate(c, src, dstBefore);
   if (e.verdict == Verdict::computed) return e;
   *why = "oracle verdict " + std::string(name(e.verdict)) +
          (e.violations.empty() ? std::string() : ": " + describe(e.violations.front()));

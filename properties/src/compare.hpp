@@ -28,7 +28,11 @@ std::optional<Outcome> statusOutcome(const Run& run, std::string_view clause, co
 std::string familyOf(const oracle::Case& c);
 
 // The oracle's evaluation of a case that must compute; nullopt and *why filled otherwise.
-std::optional<oracle::Evaluation> computed(const CaseData& data, std::string* why);
+std::optional<oracle::Evaluation> computed(const oracle::Case& c, std::span<const std::uint8_t> src,
+                                           std::span<const std::uint8_t> dstBefore, std::string* why);
+inline std::optional<oracle::Evaluation> computed(const CaseData& data, std::string* why) {
+  return computed(data.c, data.src, data.dstBefore, why);
+}
 
 // 'keep' bytes are 'gap' between the first and last write range and 'guard' outside.
 std::string regionOf(const oracle::Evaluation& e, std::uint64_t byte);

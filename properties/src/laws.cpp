@@ -15,13 +15,23 @@ using namespace detail;
 
 namespace {
 
+// One side of a law: a case over buffers, borrowed (a derived case shares the drawn case's bytes, not copies).
+struct Side {
+  const Case& c;
+  std::span<const std::uint8_t> src;
+  std::span<const std::uint8_t> dstBefore;
+  Side(const CaseData& data) : c(data.c), src(data.src), dstBefore(data.dstBefore) {}  // NOLINT: implicit on purpose
+  Side(const Case& derived, const CaseData& buffers)
+      : c(derived), src(buffers.src), dstBefore(buffers.dstBefore) {}
+};
+
 // Runs a and b (same dst size and prior content) on the IUT; the law holds when every byte both oracles care about
 // agrees.
-Outcome compareRuns(Backend& iut, const std::string& law, const CaseData& a, const CaseData& b) {
+Outcome compareRuns(Backend& iut, const std::string& law, Side a, Side b) {
   std::string why;
-  const auto ea = computed(a, &why);
+  const auto ea = computed(a.c, a.src, a.dstBefore, &why);
   if (!ea) return Outcome::fail(law + ": first case not computed: " + why);
-  const auto eb = computed(b, &why);
+  const auto eb = computed(b.c, b.src, b.dstBefore, &why);
   if (!eb) return Outcome::fail(law + ": derived case not computed: " + why);
   const Run ra = runIut(iut, a.c, a.src, a.dstBefore);
   if (auto status = statusOutcome(ra, law, a.c)) return *status;
@@ -35,7 +45,11 @@ Outcome compareRuns(Backend& iut, const std::string& law, const CaseData& a, con
                        describeByte(a.c, ra.dst, rb.dst, byte, regionOf(*ea, byte)));
 }
 
-CaseData withCase(const CaseData& data, const Case& c) {
+// The derived case c over data's buffers.
+Side withCase(const CaseData& data, const Case& c) { return {c, data}; }
+
+// A copy of data with case c, for a law that changes the buffers too.
+CaseData copyWithCase(const CaseData& data, const Case& c) {
   CaseData out = data;
   out.c = c;
   return out;
@@ -363,7 +377,8 @@ Outcome checkLawDn2Nz1TransposeIsNd2Nz(Backend& iut, const CaseData& data) {
                              static_cast<std::uint16_t>(p.dstNzMatrixStride)};
   nd2nz.src = {nd.size(), 0};
   if (const std::string why = unusable(nd2nz, Operation::nd2nz); !why.empty()) return Outcome::notApplicable(why);
-  return compareRuns(iut, "DN2NZ-1 law DN2NZ(transpose-stored X) == ND2NZ(X)", data, {nd2nz, nd, data.dstBefore, {}});
+  return compareRuns(iut, "DN2NZ-1 law DN2NZ(transpose-stored X) == ND2NZ(X)", data,
+                     CaseData{nd2nz, nd, data.dstBefore, {}});
 }
 
 // ND2NZUB-3 law: the emulated ND2NZ into the UB places what GM->L1's ND2NZ (ND2NZ-2) places, the same parameters
@@ -460,8 +475,8 @@ Outcome checkLawEnh2UnitScaleIsExact(Backend& iut, const CaseData& data) {
   b.enhancedParams->srcDType.reset();
   const std::uint32_t su = sizeBytes(a.enhancedParams->srcDType.value_or(c.dtype));
   const std::uint64_t span = oracle::extents(c).srcSpanBytes;
-  CaseData da = withCase(data, a);
-  CaseData db = withCase(data, b);
+  CaseData da = copyWithCase(data, a);
+  CaseData db = copyWithCase(data, b);
   db.src.assign(span / su * 2, 0);
   db.c.src = {db.src.size(), 0};
   for (std::uint64_t k = 0; k < span / su; ++k) {
@@ -489,8 +504,8 @@ Outcome checkLawEnh3StoreMode3IsRepacked(Backend& iut, const CaseData& data) {
   if (a.enhancedParams->sidStoreMode == 3) a.enhancedParams->sidStoreMode = 0;
   Case b = a;
   b.enhancedParams->sidStoreMode = 3;
-  CaseData da = withCase(data, a);
-  const CaseData db = withCase(data, b);
+  CaseData da = copyWithCase(data, a);
+  const CaseData db = copyWithCase(data, b);
   const std::uint64_t need = a.dst.offsetBytes + oracle::extents(a).dstSpanBytes;  // mode 0/1 takes twice mode 3
   if (da.c.dst.sizeBytes < need) {
     da.c.dst.sizeBytes = need;
