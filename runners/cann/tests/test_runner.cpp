@@ -44,6 +44,7 @@ Verified verify(const fs::path& outputs, const std::string& tc = "*", const fs::
   const int raw = std::system(command.c_str());
   std::ostringstream text;
   text << std::ifstream(log).rdbuf();
+  fs::remove(log);  // the test's temp files go with it
   return {WIFEXITED(raw) ? WEXITSTATUS(raw) : -1, text.str()};
 }
 
