@@ -1,4 +1,4 @@
-"""dcconf.evaluate on a 16 MiB ND2NZ case vs `dcconf case` on the same case (issue 18: within 2x).
+"""dcconf.evaluate on a 16 MiB ND2NZ case vs `dcconf case` on the same case (within 2x).
 
     PYTHONPATH=build/python /usr/bin/python3 python/bench/bench_evaluate.py [--dcconf build/dcconf] [--repeat 5]
 

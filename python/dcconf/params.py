@@ -278,7 +278,7 @@ class FixpipeState(_Struct):
     """What a FIX call reads besides its params: the L0C type U, SetFixpipePreQuantFlag(quantScalar),
     SetFixPipeConfig(quantTensor: one uint64 per column, V* modes), SetFixpipeNz2ndFlag(ndNum, srcNdStride,
     dstNdStride): srcNdStride in 1024-byte units (one 16x16 fractal of 32-bit L0C elements, 0..512), dstNdStride in
-    elements (0..65535 on Atlas A2/A3), FIX-2 turn 3. dcconf.quant_param() packs a FIX-5 parameter."""
+    elements (0..65535 on Atlas A2/A3), FIX-2. dcconf.quant_param() packs a FIX-5 parameter."""
     srcDType: str = "int32_t"
     quantScalar: int = 0
     quantTensor: List[int] = dataclasses.field(default_factory=list)

@@ -13,7 +13,7 @@ is defined. Valid vectors: the output must equal expected.bin wherever care.bin 
 "alternatives" (G-6: a default-profile case with open alternatives ambiguities), match one whole reading's
 expected/care pair too: a byte-wise mix of readings fails naming G-6, a pass says which readings it follows
 (Result.readings). Sets without the field (pinned profiles, older exports) judge as before. Each element
-nanElements lists (AMB-16 (project); absent in sets from before issue 29) must be some NaN of its dtype. Invalid
+nanElements lists (AMB-16 (project); absent in sets exported before the NaN class) must be some NaN of its dtype. Invalid
 vectors (result
 "invalid"): no output counts as REJECTED; an output may change only bytes inside allowedWrites (ACCEPTED_INVALID),
 else FAIL (G-4). An output's size is checked before it is read.

@@ -55,7 +55,7 @@ RunResult runDn2Nz(const oracle::Case& c, std::span<const std::uint8_t> src, std
   check.range("DN2NZ-2", "params.dnNum", p.dnNum, 0, 4095);
   check.range("DN2NZ-2", "params.nValue", p.nValue, 0, 16384);
   const bool fp4 = c.dtype == oracle::DType::fp4x2_e2m1_t || c.dtype == oracle::DType::fp4x2_e1m2_t;
-  check.require(!fp4 || p.nValue % 2 == 0, "DN2NZ-4", "params.nValue", p.nValue, "even for fp4x2 (turn 3)");
+  check.require(!fp4 || p.nValue % 2 == 0, "DN2NZ-4", "params.nValue", p.nValue, "even for fp4x2");
   check.range("DN2NZ-2", "params.srcDValue", p.srcDValue, 1, kAllOnes);
   check.range("DN2NZ-2", "params.dstNzC0Stride", p.dstNzC0Stride, 1, 65535);
   check.range("DN2NZ-2", "params.dstNzNStride", p.dstNzNStride, 1, 65535);

@@ -65,7 +65,7 @@ class CallBudget {
     const auto it = lastBudgetMs_.find(operation);
     return "not run: " + operation + " timed out " + std::to_string(kTimeoutsToSpend) +
            " times in this run (last budget " + std::to_string(it == lastBudgetMs_.end() ? 0 : it->second) +
-           " ms); its remaining cases are not run (issue 29: a hang costs seconds)";
+           " ms); its remaining cases are not run (a hang costs seconds)";
   }
 
  private:
